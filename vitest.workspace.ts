@@ -1,0 +1,21 @@
+import { readdirSync, existsSync } from "node:fs";
+import { join } from "node:path";
+
+/**
+ * The test projects: one per workspace package (packages/* and examples/*) that has tests.
+ * Vitest 4 reads projects from `test.projects`; vitest.config.ts imports this list.
+ */
+const workspaceFolders = ["packages", "examples"].flatMap((parent) =>
+  readdirSync(parent, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(parent, entry.name, "package.json")))
+    .map((entry) => join(parent, entry.name)),
+);
+
+export const testProjects = workspaceFolders.map((folder) => ({
+  extends: true as const,
+  test: {
+    name: folder.split("/").pop()!,
+    root: folder,
+    include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+  },
+}));
