@@ -1,0 +1,3 @@
+export { isUniqueViolation, type RunResult, type SqlDatabase, type SqlValue } from "./driver.js";
+export { applyMigrations, type Migration } from "./migrations.js";
+export { formatTimestamp, parseTimestamp } from "./timestamp.js";

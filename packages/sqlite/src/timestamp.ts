@@ -1,0 +1,10 @@
+/** Formats epoch milliseconds as the spec's UTC timestamp text `YYYY-MM-DD HH:MM:SS`. */
+export function formatTimestamp(epochMs: number): string {
+  return new Date(epochMs).toISOString().slice(0, 19).replace("T", " ");
+}
+
+/** Reads the spec's UTC timestamp text back into epoch milliseconds (NaN when malformed). */
+export function parseTimestamp(text: string): number {
+  if (!/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text)) return Number.NaN;
+  return Date.parse(`${text.replace(" ", "T")}Z`);
+}
