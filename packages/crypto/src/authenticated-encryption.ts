@@ -1,0 +1,95 @@
+import { decodeBase64url, encodeBase64url } from "./base64.js";
+import type { KeyRing } from "./key-ring.js";
+import { fail, ok, type Result } from "./result.js";
+import { toBytes } from "./utf8.js";
+
+const FORMAT_VERSION = 1;
+const IV_LENGTH = 12;
+const TAG_LENGTH = 16;
+/** Sealed texts longer than this are refused unread: cookies are at most 4 KB anyway. */
+export const MAXIMUM_SEALED_LENGTH = 8192;
+
+/** Why {@link openPayload} refused a sealed text. */
+export type OpenFailure = "malformed" | "not-authentic";
+
+const importedKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
+
+function aesKey(key: Uint8Array): Promise<CryptoKey> {
+  let imported = importedKeys.get(key);
+  if (!imported) {
+    if (key.length !== 32) throw new RangeError("AES-256-GCM needs a 32-byte key");
+    imported = globalThis.crypto.subtle.importKey("raw", key as BufferSource, "AES-GCM", false, [
+      "encrypt",
+      "decrypt",
+    ]);
+    importedKeys.set(key, imported);
+  }
+  return imported;
+}
+
+/**
+ * Encrypts and authenticates a small payload with AES-256-GCM and a random 96-bit nonce.
+ * `context` (for example the cookie name) is authenticated too, so a sealed text made for one
+ * purpose is refused for another. The result is URL-safe base64, fit for a cookie value.
+ */
+export async function sealPayload(
+  key: Uint8Array,
+  plaintext: string | Uint8Array,
+  context = "",
+): Promise<string> {
+  const iv = globalThis.crypto.getRandomValues(new Uint8Array(IV_LENGTH));
+  const ciphertext = new Uint8Array(
+    await globalThis.crypto.subtle.encrypt(
+      {
+        name: "AES-GCM",
+        iv,
+        additionalData: toBytes(context) as BufferSource,
+        tagLength: TAG_LENGTH * 8,
+      },
+      await aesKey(key),
+      toBytes(plaintext) as BufferSource,
+    ),
+  );
+  const sealed = new Uint8Array(1 + IV_LENGTH + ciphertext.length);
+  sealed[0] = FORMAT_VERSION;
+  sealed.set(iv, 1);
+  sealed.set(ciphertext, 1 + IV_LENGTH);
+  return encodeBase64url(sealed);
+}
+
+/**
+ * Opens a text made by {@link sealPayload}, trying each key of the ring (or the one key).
+ * Never throws on hostile input: a tampered, truncated, oversized or foreign text is a failure.
+ */
+export async function openPayload(
+  keys: KeyRing | Uint8Array,
+  sealed: string,
+  context = "",
+): Promise<Result<Uint8Array, OpenFailure>> {
+  if (sealed.length > MAXIMUM_SEALED_LENGTH) return fail("malformed");
+  let bytes: Uint8Array;
+  try {
+    bytes = decodeBase64url(sealed);
+  } catch {
+    return fail("malformed");
+  }
+  if (bytes.length < 1 + IV_LENGTH + TAG_LENGTH || bytes[0] !== FORMAT_VERSION) {
+    return fail("malformed");
+  }
+  const iv = bytes.subarray(1, 1 + IV_LENGTH);
+  const ciphertext = bytes.subarray(1 + IV_LENGTH);
+  const additionalData = toBytes(context) as BufferSource;
+  for (const key of keys instanceof Uint8Array ? [keys] : keys.all) {
+    try {
+      const plaintext = await globalThis.crypto.subtle.decrypt(
+        { name: "AES-GCM", iv: iv as BufferSource, additionalData, tagLength: TAG_LENGTH * 8 },
+        await aesKey(key),
+        ciphertext as BufferSource,
+      );
+      return ok(new Uint8Array(plaintext));
+    } catch {
+      // Authentication failed under this key; try the next one.
+    }
+  }
+  return fail("not-authentic");
+}

@@ -1,0 +1,18 @@
+export {
+  MAXIMUM_SEALED_LENGTH,
+  type OpenFailure,
+  openPayload,
+  sealPayload,
+} from "./authenticated-encryption.js";
+export { decodeBase64, decodeBase64url, encodeBase64, encodeBase64url } from "./base64.js";
+export { type Clock, systemClock } from "./clock.js";
+export { constantTimeEqual, constantTimeEqualText } from "./constant-time.js";
+export { type DigestBackend, digestBackend, nobleBackend } from "./digest-backend.js";
+export { EncodingError } from "./encoding-error.js";
+export { hmacSha256, sha256, sha256Hex } from "./hash.js";
+export { decodeHex, encodeHex } from "./hex.js";
+export { deriveKey, MINIMUM_SECRET_LENGTH } from "./key-derivation.js";
+export { deriveKeyRing, type KeyRing, type SecretKeyBase } from "./key-ring.js";
+export { randomBytes, randomToken } from "./random.js";
+export { fail, ok, type Result } from "./result.js";
+export { toBytes, utf8 } from "./utf8.js";
