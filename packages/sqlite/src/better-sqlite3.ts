@@ -18,7 +18,10 @@ export interface BetterSqliteDatabase extends SqlDatabase {
  * Opens (creating if needed) a SQLite file, or `:memory:`, with foreign keys on, WAL journaling
  * and a busy timeout: the settings every Tessera store assumes.
  */
-export function openSqliteFile(path: string, options: OpenSqliteOptions = {}): BetterSqliteDatabase {
+export function openSqliteFile(
+  path: string,
+  options: OpenSqliteOptions = {},
+): BetterSqliteDatabase {
   const connection = new Database(path);
   connection.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
   connection.pragma("foreign_keys = ON");

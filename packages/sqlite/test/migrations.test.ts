@@ -23,14 +23,22 @@ describe("applyMigrations", () => {
       { id: "0002_add_color", sql: "ALTER TABLE things ADD COLUMN color TEXT;" },
       { id: "0001_create_things", sql: "CREATE TABLE things (id INTEGER PRIMARY KEY, name TEXT)" },
     ];
-    expect(await applyMigrations(database, migrations)).toEqual(["0001_create_things", "0002_add_color"]);
+    expect(await applyMigrations(database, migrations)).toEqual([
+      "0001_create_things",
+      "0002_add_color",
+    ]);
     database.close();
 
     const reopened = openSqliteFile(path);
     expect(await applyMigrations(reopened, migrations)).toEqual([]);
     await reopened.run("INSERT INTO things (name, color) VALUES (?, ?)", ["a", "red"]);
-    expect(await reopened.get("SELECT name, color FROM things")).toEqual({ name: "a", color: "red" });
-    const recorded = await reopened.all<{ id: string }>("SELECT id FROM schema_migrations ORDER BY id");
+    expect(await reopened.get("SELECT name, color FROM things")).toEqual({
+      name: "a",
+      color: "red",
+    });
+    const recorded = await reopened.all<{ id: string }>(
+      "SELECT id FROM schema_migrations ORDER BY id",
+    );
     expect(recorded.map((row) => row.id)).toEqual(["0001_create_things", "0002_add_color"]);
     reopened.close();
   });
@@ -67,7 +75,9 @@ describe("openSqliteFile", () => {
       .run("INSERT INTO parents (email) VALUES (?)", ["a@example.com"])
       .catch((error: unknown) => error);
     expect(isUniqueViolation(duplicate)).toBe(true);
-    await expect(database.run("INSERT INTO children (parent_id) VALUES (999)")).rejects.toThrow(/FOREIGN KEY/);
+    await expect(database.run("INSERT INTO children (parent_id) VALUES (999)")).rejects.toThrow(
+      /FOREIGN KEY/,
+    );
     expect((await database.run("DELETE FROM parents")).changes).toBe(1);
     expect(await database.all("SELECT * FROM children")).toEqual([]);
     database.close();
