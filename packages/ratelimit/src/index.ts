@@ -1,0 +1,10 @@
+export { MemoryRateLimitStore } from "./memory-store.js";
+export {
+  createRateLimiter,
+  DEFAULT_RATE_LIMIT,
+  type RateLimitDecision,
+  type RateLimiter,
+  type RateLimiterOptions,
+} from "./rate-limiter.js";
+export type { RateLimitStore } from "./store.js";
+export { fixedWindow } from "./window.js";
