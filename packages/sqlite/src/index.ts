@@ -2,3 +2,4 @@ export { isUniqueViolation, type RunResult, type SqlDatabase, type SqlValue } fr
 export { applyMigrations, type Migration } from "./migrations.js";
 export { rateLimitCountersMigration, SqliteRateLimitStore } from "./rate-limit-store.js";
 export { formatTimestamp, parseTimestamp } from "./timestamp.js";
+export { SqliteUserStore, usersMigration } from "./user-store.js";

@@ -1,0 +1,74 @@
+import { parseAllowedOrigins } from "@tessera/http";
+import { z } from "zod";
+
+/** The example app's settings, read from the environment (see EXAMPLE-APP.md). */
+export interface AppConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly databasePath: string;
+  readonly production: boolean;
+  /** Explicit `SECRET_KEY_BASE`, if set; see secret-key-base.ts for the development fallback. */
+  readonly secretKeyBase: string | undefined;
+  readonly secretKeyBasePrevious: string | undefined;
+  readonly appUrl: string | undefined;
+  readonly allowedOrigins: readonly string[];
+  readonly trustProxy: number;
+}
+
+/** A setting that cannot be used; `message` is meant for the operator, as is. */
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+}
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === "" ? undefined : value));
+
+const environmentSchema = z.object({
+  PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .optional()
+    .transform((port) => port ?? 3000),
+  HOST: optionalText.transform((host) => host ?? "127.0.0.1"),
+  DATABASE_PATH: optionalText.transform((path) => path ?? "data/app.db"),
+  NODE_ENV: optionalText,
+  SECRET_KEY_BASE: optionalText,
+  SECRET_KEY_BASE_PREVIOUS: optionalText,
+  APP_URL: optionalText.pipe(z.url().optional()),
+  ALLOWED_ORIGINS: optionalText,
+  TRUST_PROXY: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(32)
+    .optional()
+    .transform((hops) => hops ?? 0),
+});
+
+/**
+ * Reads the settings from an environment.
+ * @throws {ConfigError} naming the variable and what is wrong with it.
+ */
+export function loadConfig(environment: Record<string, string | undefined>): AppConfig {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`${String(issue.path[0])} is not valid: ${issue.message}`);
+  }
+  const settings = parsed.data;
+  return {
+    port: settings.PORT,
+    host: settings.HOST,
+    databasePath: settings.DATABASE_PATH,
+    production: settings.NODE_ENV === "production",
+    secretKeyBase: settings.SECRET_KEY_BASE,
+    secretKeyBasePrevious: settings.SECRET_KEY_BASE_PREVIOUS,
+    appUrl: settings.APP_URL?.replace(/\/$/, ""),
+    allowedOrigins: parseAllowedOrigins(settings.ALLOWED_ORIGINS),
+    trustProxy: settings.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,37 @@
+import {
+  answerCorsPreflight,
+  checkCrossSiteRequest,
+  crossSiteRefusal,
+  withCorsHeaders,
+  withSecurityHeaders,
+} from "@tessera/http";
+import type { MiddlewareHandler } from "hono";
+
+/**
+ * Hono middleware around @tessera/http: answers CORS preflights of `ALLOWED_ORIGINS`, refuses
+ * cross-site unsafe requests (DESIGN.md's rules), and adds the security headers (and CORS
+ * headers for listed origins) to every response that does not set them itself.
+ */
+export function securityMiddleware(options: {
+  readonly allowedOrigins: readonly string[];
+}): MiddlewareHandler {
+  const cors = { allowedOrigins: options.allowedOrigins };
+  return async (context, next) => {
+    const request = context.req.raw;
+    const https = new URL(request.url).protocol === "https:";
+    const finish = (response: Response) =>
+      withSecurityHeaders(withCorsHeaders(request, response, cors), { https });
+
+    const preflight = answerCorsPreflight(request, cors);
+    if (preflight) {
+      context.res = finish(preflight);
+      return;
+    }
+    if (!checkCrossSiteRequest(request, cors).ok) {
+      context.res = finish(crossSiteRefusal());
+      return;
+    }
+    await next();
+    context.res = finish(context.res);
+  };
+}

@@ -1,0 +1,45 @@
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { createApp } from "./app.js";
+import type { AppConfig } from "./config.js";
+import { openAppDatabase } from "./database.js";
+import { appMigrations } from "./migrations.js";
+import { resolveSecretKeyBase } from "./secret-key-base.js";
+
+/** A running example app: its address and a way to stop it. */
+export interface RunningServer {
+  /** Base address, e.g. `http://127.0.0.1:3000`. */
+  readonly url: string;
+  /** Stops taking requests, ends open connections and closes the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database (applying migrations), builds the app and listens.
+ * @throws {ConfigError} for unusable settings, before anything listens.
+ */
+export async function startServer(config: AppConfig): Promise<RunningServer> {
+  const secretKeyBase = resolveSecretKeyBase(config);
+  const database = await openAppDatabase(config.databasePath, appMigrations);
+  const app = createApp({ config, secretKeyBase, database });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const listening = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
+      resolve(listening),
+    );
+    listening.once("error", reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = config.host.includes(":") ? `[${config.host}]` : config.host;
+  return {
+    url: `http://${host}:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          database.close();
+          resolve();
+        });
+        // Idle keep-alive connections would otherwise hold close() open.
+        if ("closeAllConnections" in server) server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,101 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../src/config.js";
+import { resolveSecretKeyBase } from "../src/secret-key-base.js";
+
+describe("loadConfig", () => {
+  it("uses EXAMPLE-APP.md's defaults", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "127.0.0.1",
+      databasePath: "data/app.db",
+      production: false,
+      allowedOrigins: [],
+      trustProxy: 0,
+    });
+  });
+
+  it("reads every setting it knows", () => {
+    const config = loadConfig({
+      PORT: "8080",
+      HOST: "0.0.0.0",
+      DATABASE_PATH: ":memory:",
+      NODE_ENV: "production",
+      APP_URL: "https://app.example/",
+      ALLOWED_ORIGINS: " https://a.example/ ,https://b.example,, ",
+      TRUST_PROXY: "2",
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: "0.0.0.0",
+      databasePath: ":memory:",
+      production: true,
+      appUrl: "https://app.example",
+      allowedOrigins: ["https://a.example", "https://b.example"],
+      trustProxy: 2,
+    });
+  });
+
+  it.each([
+    ["PORT", "eighty"],
+    ["PORT", "70000"],
+    ["TRUST_PROXY", "-1"],
+    ["TRUST_PROXY", "one"],
+    ["APP_URL", "not a url"],
+  ])("refuses %s=%j with a message naming the variable", (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name} is not valid`));
+  });
+});
+
+describe("resolveSecretKeyBase", () => {
+  const folders: string[] = [];
+  const secretPathInTemporaryFolder = () => {
+    const folder = mkdtempSync(join(tmpdir(), "tessera-secret-"));
+    folders.push(folder);
+    return join(folder, "data", "secret_key_base");
+  };
+  afterEach(() => {
+    for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+  });
+
+  it("requires SECRET_KEY_BASE in production, with a clear message", () => {
+    expect(() => resolveSecretKeyBase(loadConfig({ NODE_ENV: "production" }))).toThrow(
+      "SECRET_KEY_BASE is required in production",
+    );
+  });
+
+  it("refuses one shorter than 32 characters, in production and development", () => {
+    for (const NODE_ENV of ["production", "development"]) {
+      expect(() =>
+        resolveSecretKeyBase(loadConfig({ NODE_ENV, SECRET_KEY_BASE: "x".repeat(31) })),
+      ).toThrow("SECRET_KEY_BASE is too short: it needs at least 32 characters");
+    }
+  });
+
+  it("uses the configured value as is", () => {
+    const secret = "k".repeat(32);
+    const path = secretPathInTemporaryFolder();
+    expect(resolveSecretKeyBase(loadConfig({ SECRET_KEY_BASE: secret }), path)).toBe(secret);
+    expect(() => statSync(path)).toThrow();
+  });
+
+  it("generates one in development, keeps it private, and reuses it on the next start", () => {
+    const path = secretPathInTemporaryFolder();
+    const first = resolveSecretKeyBase(loadConfig({}), path);
+    expect(first).toMatch(/^[A-Za-z0-9_-]{86}$/);
+    expect(readFileSync(path, "utf8").trim()).toBe(first);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(resolveSecretKeyBase(loadConfig({}), path)).toBe(first);
+  });
+
+  it("replaces a kept secret that is too short", () => {
+    const path = secretPathInTemporaryFolder();
+    resolveSecretKeyBase(loadConfig({}), path);
+    writeFileSync(path, "short\n");
+    expect(resolveSecretKeyBase(loadConfig({}), path)).toHaveLength(86);
+  });
+});

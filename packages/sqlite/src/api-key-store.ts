@@ -1,0 +1,76 @@
+import type { ApiKeyRecord, ApiKeyStore, NewApiKey } from "@tessera/bearer";
+import type { SqlDatabase } from "./driver.js";
+import type { Migration } from "./migrations.js";
+import { formatTimestamp } from "./timestamp.js";
+
+/**
+ * Creates `api_keys`: keys stored only as SHA-256 digests, deleted with their user. Its id
+ * sorts after the users migration, whose table it references.
+ */
+export const apiKeysMigration: Migration = {
+  id: "0002_tessera_api_keys",
+  sql: `CREATE TABLE api_keys (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  digest TEXT NOT NULL UNIQUE,
+  last_used_at TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX api_keys_user_id ON api_keys (user_id)`,
+};
+
+// Every read names these columns, so a digest can never slip into a record.
+const RECORD_COLUMNS = "id, user_id, name, last_used_at, created_at";
+
+/**
+ * API keys in SQLite. Ownership is part of the delete statement itself, and the once-an-hour
+ * `last_used_at` write is one conditional update, so concurrent requests write it once.
+ */
+export class SqliteApiKeyStore implements ApiKeyStore {
+  constructor(private readonly database: SqlDatabase) {}
+
+  async create(key: NewApiKey): Promise<ApiKeyRecord> {
+    const createdAt = formatTimestamp(key.createdAt);
+    const record = await this.database.get<ApiKeyRecord>(
+      `INSERT INTO api_keys (user_id, name, digest, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+       RETURNING ${RECORD_COLUMNS}`,
+      [key.userId, key.name, key.digest, createdAt, createdAt],
+    );
+    return record!;
+  }
+
+  listForUser(userId: number): Promise<ApiKeyRecord[]> {
+    return this.database.all<ApiKeyRecord>(
+      `SELECT ${RECORD_COLUMNS} FROM api_keys WHERE user_id = ? ORDER BY id DESC`,
+      [userId],
+    );
+  }
+
+  async deleteForUser(id: number, userId: number): Promise<boolean> {
+    const result = await this.database.run("DELETE FROM api_keys WHERE id = ? AND user_id = ?", [
+      id,
+      userId,
+    ]);
+    return result.changes > 0;
+  }
+
+  findByDigest(digest: string): Promise<ApiKeyRecord | undefined> {
+    return this.database.get<ApiKeyRecord>(
+      `SELECT ${RECORD_COLUMNS} FROM api_keys WHERE digest = ?`,
+      [digest],
+    );
+  }
+
+  async touchLastUsed(id: number, usedAt: number, staleAt: number): Promise<boolean> {
+    const usedAtText = formatTimestamp(usedAt);
+    // The text form sorts chronologically, so the comparison can stay in SQL.
+    const result = await this.database.run(
+      `UPDATE api_keys SET last_used_at = ?, updated_at = ?
+       WHERE id = ? AND (last_used_at IS NULL OR last_used_at <= ?)`,
+      [usedAtText, usedAtText, id, formatTimestamp(staleAt)],
+    );
+    return result.changes > 0;
+  }
+}

@@ -1,0 +1,120 @@
+import type {
+  WebhookClaimReference,
+  WebhookClaimResult,
+  WebhookEventClaim,
+  WebhookEventRecord,
+  WebhookEventStatus,
+  WebhookEventStore,
+} from "@tessera/webhooks";
+import type { SqlDatabase } from "./driver.js";
+import type { Migration } from "./migrations.js";
+import { formatTimestamp, parseTimestamp } from "./timestamp.js";
+
+/** Creates `webhook_events`, the event log of `@tessera/webhooks` (spec: Webhook event). */
+export const webhookEventsMigration: Migration = {
+  id: "webhooks_0001_create_webhook_events",
+  sql: `CREATE TABLE webhook_events (
+  id INTEGER PRIMARY KEY,
+  source TEXT NOT NULL,
+  event_id TEXT NOT NULL,
+  payload TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('processing', 'processed', 'failed')),
+  attempts INTEGER NOT NULL DEFAULT 1,
+  error TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  UNIQUE (source, event_id)
+)`,
+};
+
+// The whole claim is this one statement: insert the event as `processing`, or take over a
+// failed or abandoned one, or leave it alone. RETURNING yields a row only when this delivery
+// won, so racing deliveries, on one connection or several, run the effect once.
+const CLAIM = `INSERT INTO webhook_events (source, event_id, payload, status, attempts, created_at, updated_at)
+VALUES (?, ?, ?, 'processing', 1, ?, ?)
+ON CONFLICT (source, event_id) DO UPDATE SET
+  status = 'processing', attempts = webhook_events.attempts + 1, updated_at = excluded.updated_at
+WHERE webhook_events.status = 'failed'
+  OR (webhook_events.status = 'processing' AND webhook_events.updated_at < ?)
+RETURNING attempts`;
+
+// Both marks are fenced by `attempts`: an invocation that was presumed dead and taken over
+// cannot overwrite what its successor recorded.
+const MARK_PROCESSED = `UPDATE webhook_events SET status = 'processed', updated_at = ?
+WHERE source = ? AND event_id = ? AND attempts = ? AND status = 'processing'`;
+
+const MARK_FAILED = `UPDATE webhook_events SET status = 'failed', error = ?, updated_at = ?
+WHERE source = ? AND event_id = ? AND attempts = ? AND status = 'processing'`;
+
+const FIND = `SELECT source, event_id, payload, status, attempts, error, created_at, updated_at
+FROM webhook_events WHERE source = ? AND event_id = ?`;
+
+interface EventRow {
+  source: string;
+  event_id: string;
+  payload: string;
+  status: WebhookEventStatus;
+  attempts: number;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The webhook event log on SQLite, with {@link SqliteWebhookEventStore.find} for inspection. */
+export interface SqliteWebhookEventStore extends WebhookEventStore {
+  /** The event as recorded, or undefined. */
+  find(source: string, eventId: string): Promise<WebhookEventRecord | undefined>;
+}
+
+/**
+ * The {@link WebhookEventStore} of `@tessera/webhooks` on a {@link SqlDatabase} that has run
+ * {@link webhookEventsMigration}. Every method is one statement; timestamps have the spec's
+ * one-second resolution.
+ */
+export function createSqliteWebhookEventStore(database: SqlDatabase): SqliteWebhookEventStore {
+  return {
+    async claim(claim: WebhookEventClaim): Promise<WebhookClaimResult> {
+      const now = formatTimestamp(claim.now);
+      const row = await database.get<{ attempts: number }>(CLAIM, [
+        claim.source,
+        claim.eventId,
+        claim.payload,
+        now,
+        now,
+        formatTimestamp(claim.staleBefore),
+      ]);
+      return row ? { claimed: true, attempts: row.attempts } : { claimed: false };
+    },
+    async markProcessed(claim: WebhookClaimReference): Promise<void> {
+      await database.run(MARK_PROCESSED, [
+        formatTimestamp(claim.now),
+        claim.source,
+        claim.eventId,
+        claim.attempts,
+      ]);
+    },
+    async markFailed(claim: WebhookClaimReference & { readonly error: string }): Promise<void> {
+      await database.run(MARK_FAILED, [
+        claim.error,
+        formatTimestamp(claim.now),
+        claim.source,
+        claim.eventId,
+        claim.attempts,
+      ]);
+    },
+    async find(source: string, eventId: string): Promise<WebhookEventRecord | undefined> {
+      const row = await database.get<EventRow>(FIND, [source, eventId]);
+      if (!row) return undefined;
+      return {
+        source: row.source,
+        eventId: row.event_id,
+        payload: row.payload,
+        status: row.status,
+        attempts: row.attempts,
+        error: row.error,
+        createdAt: parseTimestamp(row.created_at),
+        updatedAt: parseTimestamp(row.updated_at),
+      };
+    },
+  };
+}

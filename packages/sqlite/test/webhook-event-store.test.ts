@@ -1,0 +1,326 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { signBody } from "@tessera/signer";
+import {
+  createWebhookProcessor,
+  signatureHeaderVerifier,
+  type WebhookProcessor,
+  type WebhookProcessorOptions,
+} from "@tessera/webhooks";
+import { afterEach, describe, expect, it } from "vitest";
+import { type BetterSqliteDatabase, openSqliteFile } from "../src/better-sqlite3.js";
+import { applyMigrations } from "../src/migrations.js";
+import {
+  createSqliteWebhookEventStore,
+  webhookEventsMigration,
+} from "../src/webhook-event-store.js";
+
+const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
+const MINUTE = 60_000;
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** A migrated SQLite file in a fresh temporary folder; `open` adds another connection to it. */
+async function temporaryDatabase(): Promise<{
+  open: () => BetterSqliteDatabase;
+  database: BetterSqliteDatabase;
+}> {
+  const folder = mkdtempSync(join(tmpdir(), "tessera-webhooks-"));
+  cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
+  const open = () => {
+    const connection = openSqliteFile(join(folder, "events.db"));
+    cleanups.push(() => connection.close());
+    return connection;
+  };
+  const database = open();
+  await applyMigrations(database, [webhookEventsMigration]);
+  return { open, database };
+}
+
+const claimAt = (now: number) => ({
+  source: "orders",
+  eventId: "evt_1",
+  payload: '{"id":"evt_1"}',
+  now,
+  staleBefore: now - 5 * MINUTE,
+});
+
+describe("SQLite webhook event store", () => {
+  it("creates webhook_events with a unique (source, event_id)", async () => {
+    const { database } = await temporaryDatabase();
+    const columns = await database.all<{ name: string }>(
+      "SELECT name FROM pragma_table_info('webhook_events')",
+    );
+    expect(columns.map((column) => column.name)).toEqual([
+      "id",
+      "source",
+      "event_id",
+      "payload",
+      "status",
+      "attempts",
+      "error",
+      "created_at",
+      "updated_at",
+    ]);
+    const insert =
+      "INSERT INTO webhook_events (source, event_id, payload, status, created_at, updated_at) VALUES ('a', 'b', '{}', 'processing', '', '')";
+    await database.run(insert);
+    await expect(database.run(insert)).rejects.toThrow(/UNIQUE/);
+    await expect(
+      database.run(insert.replace("'processing'", "'pending'").replace("'b'", "'c'")),
+    ).rejects.toThrow(/CHECK/);
+  });
+
+  it("claims a new event once, with its raw payload and timestamps", async () => {
+    const store = createSqliteWebhookEventStore((await temporaryDatabase()).database);
+    expect(await store.claim(claimAt(T0))).toEqual({ claimed: true, attempts: 1 });
+    expect(await store.claim(claimAt(T0 + MINUTE))).toEqual({ claimed: false });
+    expect(await store.find("orders", "evt_1")).toEqual({
+      source: "orders",
+      eventId: "evt_1",
+      payload: '{"id":"evt_1"}',
+      status: "processing",
+      attempts: 1,
+      error: null,
+      createdAt: T0,
+      updatedAt: T0,
+    });
+    expect(await store.claim({ ...claimAt(T0), source: "billing" })).toEqual({
+      claimed: true,
+      attempts: 1,
+    });
+  });
+
+  it("takes over an event processing for more than 5 minutes, not one processing for exactly 5", async () => {
+    const store = createSqliteWebhookEventStore((await temporaryDatabase()).database);
+    await store.claim(claimAt(T0));
+    expect(await store.claim(claimAt(T0 + 5 * MINUTE))).toEqual({ claimed: false });
+    expect(await store.claim(claimAt(T0 + 5 * MINUTE + 1000))).toEqual({
+      claimed: true,
+      attempts: 2,
+    });
+    expect(await store.find("orders", "evt_1")).toMatchObject({
+      status: "processing",
+      attempts: 2,
+      createdAt: T0,
+      updatedAt: T0 + 5 * MINUTE + 1000,
+    });
+  });
+
+  it("claims a failed event again at once, and never a processed one", async () => {
+    const store = createSqliteWebhookEventStore((await temporaryDatabase()).database);
+    await store.claim(claimAt(T0));
+    await store.markFailed({
+      source: "orders",
+      eventId: "evt_1",
+      attempts: 1,
+      now: T0,
+      error: "boom",
+    });
+    expect(await store.find("orders", "evt_1")).toMatchObject({ status: "failed", error: "boom" });
+    expect(await store.claim(claimAt(T0 + 1000))).toEqual({ claimed: true, attempts: 2 });
+    await store.markProcessed({ source: "orders", eventId: "evt_1", attempts: 2, now: T0 + 2000 });
+    expect(await store.claim(claimAt(T0 + 60 * MINUTE))).toEqual({ claimed: false });
+    expect(await store.find("orders", "evt_1")).toMatchObject({
+      status: "processed",
+      attempts: 2,
+      error: "boom",
+      updatedAt: T0 + 2000,
+    });
+  });
+
+  it("ignores marks from a claim that was taken over", async () => {
+    const store = createSqliteWebhookEventStore((await temporaryDatabase()).database);
+    await store.claim(claimAt(T0));
+    await store.claim(claimAt(T0 + 6 * MINUTE));
+    await store.markFailed({
+      source: "orders",
+      eventId: "evt_1",
+      attempts: 1,
+      now: T0 + 7 * MINUTE,
+      error: "late",
+    });
+    await store.markProcessed({
+      source: "orders",
+      eventId: "evt_1",
+      attempts: 1,
+      now: T0 + 7 * MINUTE,
+    });
+    expect(await store.find("orders", "evt_1")).toMatchObject({
+      status: "processing",
+      attempts: 2,
+      error: null,
+      updatedAt: T0 + 6 * MINUTE,
+    });
+  });
+
+  it("lets exactly one of many claims racing on several connections win", async () => {
+    const { open, database } = await temporaryDatabase();
+    const stores = [database, open(), open()].map(createSqliteWebhookEventStore);
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, index) => stores[index % stores.length]!.claim(claimAt(T0))),
+    );
+    expect(results.filter((result) => result.claimed)).toEqual([{ claimed: true, attempts: 1 }]);
+  });
+});
+
+describe("webhook processor on SQLite over real HTTP", () => {
+  const secret = "orders webhook secret";
+  const body = JSON.stringify({
+    id: "evt_77",
+    type: "order.paid",
+    data: { order_id: 7, amount: 1250 },
+  });
+
+  /** Serves the processors on 127.0.0.1, handing request i to processor i mod n. */
+  async function serve(processors: readonly WebhookProcessor[]): Promise<string> {
+    let next = 0;
+    const server: Server = createServer(async (incoming, outgoing) => {
+      const processor = processors[next++ % processors.length]!;
+      const response = await processor.handle(await toRequest(incoming));
+      outgoing.writeHead(response.status, Object.fromEntries(response.headers));
+      outgoing.end(Buffer.from(await response.arrayBuffer()));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    cleanups.push(() => new Promise((resolve) => server.close(resolve)));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/orders`;
+  }
+
+  async function deliver(url: string): Promise<{ status: number; body: unknown }> {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Signature": signBody(body, secret) },
+      body,
+    });
+    return { status: response.status, body: await response.json() };
+  }
+
+  function processorOn(database: BetterSqliteDatabase, options: Partial<WebhookProcessorOptions>) {
+    return createWebhookProcessor({
+      source: "orders",
+      verify: signatureHeaderVerifier({ secret }),
+      store: createSqliteWebhookEventStore(database),
+      effect: () => {},
+      ...options,
+    });
+  }
+
+  it("runs the effect exactly once for many simultaneous deliveries of one event", async () => {
+    const { open, database } = await temporaryDatabase();
+    const deliveries = 24;
+    let effectRuns = 0;
+    let duplicates = 0;
+    let release!: () => void;
+    const everyDeliveryDecided = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The effect holds its claim until every delivery has either run it or been answered
+    // duplicate, so all of them overlap the claim; a second run would be counted, not hang.
+    const settle = () => {
+      if (effectRuns + duplicates === deliveries) release();
+    };
+    const effect = async () => {
+      effectRuns++;
+      settle();
+      await everyDeliveryDecided;
+    };
+    const url = await serve([processorOn(database, { effect }), processorOn(open(), { effect })]);
+
+    const answers = await Promise.all(
+      Array.from({ length: deliveries }, async () => {
+        const answer = await deliver(url);
+        if ((answer.body as { status?: string }).status === "duplicate") {
+          duplicates++;
+          settle();
+        }
+        return answer;
+      }),
+    );
+
+    expect(effectRuns).toBe(1);
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(deliveries);
+    expect(
+      answers.filter((answer) => (answer.body as { status: string }).status === "processed"),
+    ).toHaveLength(1);
+    expect(duplicates).toBe(deliveries - 1);
+    expect(await database.get("SELECT status, attempts, payload FROM webhook_events")).toEqual({
+      status: "processed",
+      attempts: 1,
+      payload: body,
+    });
+  });
+
+  it("answers duplicates without running the effect, retries failures, takes over stale claims", async () => {
+    const { database } = await temporaryDatabase();
+    const time = { now: T0 };
+    const outcomes: string[] = [];
+    let behaviour: "fail" | "hang" | "succeed" = "fail";
+    const url = await serve([
+      processorOn(database, {
+        clock: () => time.now,
+        effect: async () => {
+          outcomes.push(behaviour);
+          if (behaviour === "fail") throw new Error("data.amount is not a number");
+          if (behaviour === "hang") await new Promise(() => {});
+        },
+      }),
+    ]);
+    const row = () =>
+      database.get("SELECT status, attempts, error FROM webhook_events WHERE event_id = 'evt_77'");
+
+    expect(await deliver(url)).toEqual({
+      status: 500,
+      body: { error: { message: "Webhook processing failed", status: 500 } },
+    });
+    expect(await row()).toEqual({
+      status: "failed",
+      attempts: 1,
+      error: "data.amount is not a number",
+    });
+
+    behaviour = "hang";
+    time.now = T0 + 10_000;
+    void deliver(url).catch(() => {});
+    await expect.poll(() => outcomes.length).toBe(2);
+    expect(await row()).toEqual({
+      status: "processing",
+      attempts: 2,
+      error: "data.amount is not a number",
+    });
+
+    behaviour = "succeed";
+    time.now = T0 + 10_000 + 4 * MINUTE;
+    expect(await deliver(url)).toEqual({ status: 200, body: { status: "duplicate" } });
+    time.now = T0 + 10_000 + 5 * MINUTE + 1000;
+    expect(await deliver(url)).toEqual({ status: 200, body: { status: "processed" } });
+    expect(await deliver(url)).toEqual({ status: 200, body: { status: "duplicate" } });
+
+    expect(outcomes).toEqual(["fail", "hang", "succeed"]);
+    expect(await row()).toEqual({
+      status: "processed",
+      attempts: 3,
+      error: "data.amount is not a number",
+    });
+  });
+});
+
+async function toRequest(incoming: IncomingMessage): Promise<Request> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of incoming) chunks.push(chunk as Buffer);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming.headers)) {
+    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) {
+      headers.append(name, item);
+    }
+  }
+  return new Request(`http://127.0.0.1${incoming.url}`, {
+    method: incoming.method,
+    headers,
+    body: Buffer.concat(chunks),
+  });
+}
