@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { SqlDatabase } from "@tessera/sqlite";
 import { Hono } from "hono";
+import { mountJsonAccountRoutes } from "./accounts.js";
 import type { AppConfig } from "./config.js";
 import { securityMiddleware } from "./security-middleware.js";
 import { renderHomePage } from "./views/home.js";
@@ -26,6 +27,16 @@ export function createApp(dependencies: AppDependencies): Hono {
       "Cache-Control": "public, max-age=3600",
     }),
   );
+  // A static JSON answer: liveness checks, and the baseline of the bearer benchmark.
+  app.get("/api/health", (context) => context.json({ status: "ok" }));
+
+  mountJsonAccountRoutes(app, {
+    database: dependencies.database,
+    secretKeyBase: dependencies.secretKeyBase,
+    secretKeyBasePrevious: dependencies.config.secretKeyBasePrevious,
+    trustProxy: dependencies.config.trustProxy,
+  });
+
   app.notFound((context) => context.json({ error: { message: "Not found", status: 404 } }, 404));
   return app;
 }

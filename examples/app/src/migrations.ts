@@ -1,7 +1,23 @@
-import type { Migration } from "@tessera/sqlite";
+import {
+  apiKeysMigration,
+  type Migration,
+  rateLimitCountersMigration,
+  usersMigration,
+} from "@tessera/sqlite";
+
+/** The example app's operator column on `users` (the spec's optional `name` example). */
+const usersNameMigration: Migration = {
+  id: "0100_app_users_name",
+  sql: "ALTER TABLE users ADD COLUMN name TEXT",
+};
 
 /**
- * Every migration of the example app, applied at start. Each package that owns tables exports
- * its migrations; they are listed here in the order they must run.
+ * Every migration of the example app, applied at start: the packages' tables first, then the
+ * app's own changes. Ids sort in the order they must run.
  */
-export const appMigrations: readonly Migration[] = [];
+export const appMigrations: readonly Migration[] = [
+  rateLimitCountersMigration,
+  usersMigration,
+  apiKeysMigration,
+  usersNameMigration,
+];

@@ -1,0 +1,74 @@
+import autocannon from "autocannon";
+
+/** One route under load: its name and the request to repeat. */
+export interface LoadTarget {
+  readonly name: string;
+  readonly path: string;
+  readonly method?: "GET" | "POST";
+  readonly headers?: Record<string, string>;
+  readonly body?: string;
+}
+
+/** Requests per second of one target, one median over several rounds. */
+export interface LoadResult {
+  readonly name: string;
+  readonly medianRequestsPerSecond: number;
+  readonly non2xx: number;
+}
+
+async function measure(url: string, target: LoadTarget, seconds: number) {
+  const result = await autocannon({
+    url: `${url}${target.path}`,
+    method: target.method ?? "GET",
+    headers: target.headers ?? {},
+    ...(target.body === undefined ? {} : { body: target.body }),
+    connections: 10,
+    duration: seconds,
+  });
+  return { requestsPerSecond: result.requests.average, non2xx: result.non2xx };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/**
+ * Loads each target with autocannon (10 connections) for `seconds`, in interleaved rounds so
+ * that drift in the machine's speed touches every target alike; reports the median round.
+ */
+export async function loadTargets(
+  url: string,
+  targets: readonly LoadTarget[],
+  options: { rounds?: number; seconds?: number } = {},
+): Promise<LoadResult[]> {
+  const rounds = options.rounds ?? 3;
+  const samples = targets.map(() => ({ rates: [] as number[], non2xx: 0 }));
+  for (let round = 0; round < rounds; round++) {
+    for (const [index, target] of targets.entries()) {
+      console.error(`  round ${round + 1}/${rounds}: ${target.name}`);
+      const sample = await measure(url, target, options.seconds ?? 3);
+      samples[index]!.rates.push(sample.requestsPerSecond);
+      samples[index]!.non2xx += sample.non2xx;
+    }
+  }
+  return targets.map((target, index) => ({
+    name: target.name,
+    medianRequestsPerSecond: median(samples[index]!.rates),
+    non2xx: samples[index]!.non2xx,
+  }));
+}
+
+/** A Markdown table of load results, each with its ratio to the first (the baseline). */
+export function loadTable(results: readonly LoadResult[]): string {
+  const baseline = results[0]!.medianRequestsPerSecond;
+  return [
+    `| route | requests/s (median of rounds) | vs ${results[0]!.name} |`,
+    "|---|---|---|",
+    ...results.map(
+      (result) =>
+        `| ${result.name} | ${Math.round(result.medianRequestsPerSecond).toLocaleString("en-US")} | ${(result.medianRequestsPerSecond / baseline).toFixed(2)}x |`,
+    ),
+  ].join("\n");
+}

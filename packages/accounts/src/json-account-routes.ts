@@ -1,0 +1,112 @@
+import { badRequest, forbidden, readJsonBody, unauthorized, validationFailed } from "@tessera/http";
+import { normalizeEmail } from "./email.js";
+import { requireStrings } from "./json-input.js";
+import type { JsonAccountRoutesOptions, RouteHandler } from "./json-routes-options.js";
+import { checkPassword, findUserByPassword } from "./password-sign-in.js";
+import { refuseWhenRateLimited } from "./rate-limit-guard.js";
+import { signUp } from "./signup.js";
+import { userJson } from "./user.js";
+
+/** Message of the 403 of `DELETE /api/auth/me` when the confirmation does not match. */
+export const ACCOUNT_DELETION_REFUSED = "The password is incorrect.";
+
+/** Ready handlers for the spec's JSON account routes (API keys: see `jsonApiKeyRoutes`). */
+export interface JsonAccountRoutes {
+  /** `POST /api/auth/signup`: 201 with the user; 422 with every failing field. */
+  readonly signup: RouteHandler;
+  /** `POST /api/auth/token`: `{ token, token_type: "Bearer", expires_in }`; 401 otherwise. */
+  readonly token: RouteHandler;
+  /** `GET /api/auth/me`: the bearer's user. */
+  readonly me: RouteHandler;
+  /** `DELETE /api/auth/me` with `password` (or `email` for users without one): 204; 403. */
+  readonly deleteMe: RouteHandler;
+}
+
+/** Builds the JSON account handlers. Sign-up, token and deletion are rate limited per client. */
+export function jsonAccountRoutes(options: JsonAccountRoutesOptions): JsonAccountRoutes {
+  const operatorColumns = options.operatorColumns ?? [];
+  const passwordOptions = {
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.passwords ? { passwords: options.passwords } : {}),
+  };
+
+  return {
+    async signup(request, context) {
+      const limited = await refuseWhenRateLimited(
+        options.rateLimiter,
+        "api_signup",
+        context.clientAddress,
+      );
+      if (limited) return limited;
+      const body = await readJsonBody(request);
+      if (!body.ok) return body.response;
+      const credentials = requireStrings(body.value, ["email", "password"]);
+      if (!credentials.ok) return badRequest(credentials.message);
+      const result = await signUp(
+        { users: options.users, operatorColumns, ...passwordOptions },
+        { ...body.value, ...credentials.value },
+      );
+      if (!result.ok) return validationFailed(result.fields);
+      return Response.json(userJson(result.user, operatorColumns), { status: 201 });
+    },
+
+    async token(request, context) {
+      const limited = await refuseWhenRateLimited(
+        options.rateLimiter,
+        "api_token",
+        context.clientAddress,
+      );
+      if (limited) return limited;
+      const body = await readJsonBody(request);
+      if (!body.ok) return body.response;
+      const credentials = requireStrings(body.value, ["email", "password"]);
+      if (!credentials.ok) return badRequest(credentials.message);
+      const { email, password } = credentials.value;
+      const user = await findUserByPassword(options.users, email, password, passwordOptions);
+      if (!user) return unauthorized();
+      const issued = await options.tokens.issue(user.id);
+      return Response.json({
+        token: issued.token,
+        token_type: "Bearer",
+        expires_in: issued.expiresIn,
+      });
+    },
+
+    async me(request) {
+      const authenticated = await options.bearer.authenticate(request);
+      if (!authenticated.ok) return unauthorized({ "WWW-Authenticate": "Bearer" });
+      return Response.json(userJson(authenticated.value.user, operatorColumns));
+    },
+
+    async deleteMe(request, context) {
+      const authenticated = await options.bearer.authenticate(request);
+      if (!authenticated.ok) return unauthorized({ "WWW-Authenticate": "Bearer" });
+      const limited = await refuseWhenRateLimited(
+        options.rateLimiter,
+        "api_delete_account",
+        context.clientAddress,
+      );
+      if (limited) return limited;
+      const user = authenticated.value.user;
+      const body = await readJsonBody(request);
+      if (!body.ok) return body.response;
+      // Users who only sign in through a provider have no password: they confirm with their email.
+      const confirmation = requireStrings(body.value, [
+        user.passwordDigest === "" ? "email" : "password",
+      ]);
+      if (!confirmation.ok) return badRequest(confirmation.message);
+      const confirmed =
+        user.passwordDigest === ""
+          ? normalizeEmail(body.value.email as string) === user.email
+          : await checkPassword(
+              options.users,
+              user,
+              body.value.password as string,
+              passwordOptions,
+            );
+      if (!confirmed) return forbidden(ACCOUNT_DELETION_REFUSED);
+      await options.users.delete(user.id);
+      return new Response(null, { status: 204 });
+    },
+  };
+}

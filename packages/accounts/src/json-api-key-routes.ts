@@ -1,0 +1,57 @@
+import { type ApiKeyStore, createApiKey } from "@tessera/bearer";
+import type { Clock } from "@tessera/crypto";
+import { notFound, readJsonBody, unauthorized, validationFailed } from "@tessera/http";
+import type { BearerAuthentication, RouteHandler } from "./json-routes-options.js";
+
+/** What the API key routes are built from. */
+export interface JsonApiKeyRoutesOptions {
+  readonly apiKeys: ApiKeyStore;
+  readonly bearer: BearerAuthentication;
+  readonly clock?: Clock;
+}
+
+/** Ready handlers for `GET|POST /api/auth/keys` and `DELETE /api/auth/keys/{id}`. */
+export interface JsonApiKeyRoutes {
+  /** The bearer's keys, newest first, without secrets or digests. */
+  readonly listKeys: RouteHandler;
+  /** 201 with `key` (the secret, shown this once) and `api_key`; 422 for a bad `name`. */
+  readonly createKey: RouteHandler;
+  /** 204; 404 when the bearer has no key with this id (another user's key included). */
+  readonly deleteKey: (request: Request, context: unknown, id: string) => Promise<Response>;
+}
+
+const BEARER_CHALLENGE = { "WWW-Authenticate": "Bearer" };
+const KEY_ID = /^[1-9][0-9]{0,15}$/;
+
+/** Builds the API key handlers; every one requires a bearer token. */
+export function jsonApiKeyRoutes(options: JsonApiKeyRoutesOptions): JsonApiKeyRoutes {
+  return {
+    async listKeys(request) {
+      const authenticated = await options.bearer.authenticate(request);
+      if (!authenticated.ok) return unauthorized(BEARER_CHALLENGE);
+      return Response.json(await options.apiKeys.listForUser(authenticated.value.user.id));
+    },
+
+    async createKey(request) {
+      const authenticated = await options.bearer.authenticate(request);
+      if (!authenticated.ok) return unauthorized(BEARER_CHALLENGE);
+      const body = await readJsonBody(request);
+      if (!body.ok) return body.response;
+      const created = await createApiKey(
+        options.apiKeys,
+        { userId: authenticated.value.user.id, name: body.value.name },
+        options.clock,
+      );
+      if (!created.ok) return validationFailed(created.fields);
+      return Response.json(created.value, { status: 201 });
+    },
+
+    async deleteKey(request, _context, id) {
+      const authenticated = await options.bearer.authenticate(request);
+      if (!authenticated.ok) return unauthorized(BEARER_CHALLENGE);
+      if (!KEY_ID.test(id)) return notFound();
+      const deleted = await options.apiKeys.deleteForUser(Number(id), authenticated.value.user.id);
+      return deleted ? new Response(null, { status: 204 }) : notFound();
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { JSON_BODY_FAILURE_PREFIX } from "@tessera/http";
+
+/** A body field that is missing or of the wrong JSON type: the 400 message to answer with. */
+export type JsonInputFailure = { readonly ok: false; readonly message: string };
+
+/**
+ * Reads required string fields from a parsed JSON object the way the spec's 400 row expects:
+ * a missing key or a non-string value is refused before any validation, with the spec's prefix.
+ */
+export function requireStrings<const Names extends readonly string[]>(
+  body: Record<string, unknown>,
+  names: Names,
+): { readonly ok: true; readonly value: Record<Names[number], string> } | JsonInputFailure {
+  const value = {} as Record<Names[number], string>;
+  for (const name of names as readonly Names[number][]) {
+    const field = Object.hasOwn(body, name) ? body[name] : undefined;
+    if (field === undefined) {
+      return { ok: false, message: `${JSON_BODY_FAILURE_PREFIX}missing field \`${name}\`` };
+    }
+    if (typeof field !== "string") {
+      return {
+        ok: false,
+        message: `${JSON_BODY_FAILURE_PREFIX}${name}: invalid type: ${jsonTypeName(field)}, expected a string`,
+      };
+    }
+    value[name] = field;
+  }
+  return { ok: true, value };
+}
+
+function jsonTypeName(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "object") return "object";
+  return typeof value === "number" ? "number" : typeof value;
+}

@@ -1,0 +1,38 @@
+import type { Clock, Result } from "@tessera/crypto";
+import type { PasswordHashOptions } from "@tessera/password";
+import type { RateLimiter } from "@tessera/ratelimit";
+import type { OperatorColumn } from "./operator-columns.js";
+import type { User } from "./user.js";
+import type { UserStore } from "./user-store.js";
+
+/** What the framework tells a handler about the request beyond the Request itself. */
+export interface RequestContext {
+  /** The client's address as the app determined it (socket, or per `TRUST_PROXY`). */
+  readonly clientAddress: string;
+}
+
+/** A ready route handler: WHATWG Request in, Response out. */
+export type RouteHandler = (request: Request, context: RequestContext) => Promise<Response>;
+
+/** Issues the JWT of `POST /api/auth/token` (an @tessera/bearer issuer fits). */
+export interface TokenIssuer {
+  issue(userId: number): Promise<{ readonly token: string; readonly expiresIn: number }>;
+}
+
+/** Authenticates a bearer request (an @tessera/bearer authenticator fits). */
+export interface BearerAuthentication {
+  authenticate(request: Request): Promise<Result<{ readonly user: User }, string>>;
+}
+
+/** What the JSON account routes are built from. */
+export interface JsonAccountRoutesOptions {
+  readonly users: UserStore;
+  readonly operatorColumns?: readonly OperatorColumn[];
+  readonly tokens: TokenIssuer;
+  readonly bearer: BearerAuthentication;
+  /** Limits sign-up, token and account deletion per client (spec: 10 a minute). */
+  readonly rateLimiter: RateLimiter;
+  readonly clock?: Clock;
+  /** Hashing cost; the default (100000 iterations) is the spec's. */
+  readonly passwords?: PasswordHashOptions;
+}

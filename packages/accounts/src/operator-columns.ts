@@ -1,0 +1,38 @@
+import { fail, ok, type Result } from "@tessera/crypto";
+import { tooLongMessage } from "./messages.js";
+
+/** A value an operator column holds. */
+export type ColumnValue = string | number | boolean | null;
+
+/**
+ * A column the operator adds to `users` (the spec's extension point). Sign-up accepts it when
+ * `acceptedAtSignup` is set; it appears in the user's JSON unless `secret`.
+ */
+export interface OperatorColumn {
+  /** Column and JSON key: snake_case. */
+  readonly name: string;
+  readonly secret?: boolean;
+  readonly acceptedAtSignup?: boolean;
+  /** Turns the raw input (undefined when absent) into the stored value, or a message. */
+  parse(input: unknown): Result<ColumnValue, string>;
+}
+
+/** Maximum length of the example `name` column. */
+export const NAME_MAXIMUM_LENGTH = 100;
+
+/**
+ * The spec's example operator column: an optional `name`, trimmed, empty stored as null, at most
+ * 100 characters, accepted by JSON sign-up. Its migration adds `name TEXT` to `users`.
+ */
+export const nameColumn: OperatorColumn = {
+  name: "name",
+  acceptedAtSignup: true,
+  parse(input) {
+    if (input === undefined || input === null) return ok(null);
+    if (typeof input !== "string") return fail("must be a string");
+    const trimmed = input.trim();
+    if (trimmed === "") return ok(null);
+    if ([...trimmed].length > NAME_MAXIMUM_LENGTH) return fail(tooLongMessage(NAME_MAXIMUM_LENGTH));
+    return ok(trimmed);
+  },
+};

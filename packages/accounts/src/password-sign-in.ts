@@ -1,0 +1,48 @@
+import { type Clock, systemClock } from "@tessera/crypto";
+import {
+  hashPassword,
+  type PasswordHashOptions,
+  verifyDummyPassword,
+  verifyPassword,
+} from "@tessera/password";
+import { normalizeEmail } from "./email.js";
+import type { User } from "./user.js";
+import type { UserStore } from "./user-store.js";
+
+/**
+ * Finds the user with this email and password. An unknown email, or a user without a password,
+ * costs one dummy verification, so timing does not tell which accounts exist. A digest made
+ * with other parameters is replaced while the password is known.
+ */
+export async function findUserByPassword(
+  users: UserStore,
+  email: string,
+  password: string,
+  options: { readonly clock?: Clock; readonly passwords?: PasswordHashOptions } = {},
+): Promise<User | undefined> {
+  const user = await users.findByEmail(normalizeEmail(email));
+  if (!user || user.passwordDigest === "") {
+    await verifyDummyPassword(password, options.passwords);
+    return undefined;
+  }
+  return (await checkPassword(users, user, password, options)) ? user : undefined;
+}
+
+/** Verifies a known user's password (false for a user without one), rehashing when due. */
+export async function checkPassword(
+  users: UserStore,
+  user: User,
+  password: string,
+  options: { readonly clock?: Clock; readonly passwords?: PasswordHashOptions } = {},
+): Promise<boolean> {
+  if (user.passwordDigest === "") {
+    await verifyDummyPassword(password, options.passwords);
+    return false;
+  }
+  const check = await verifyPassword(password, user.passwordDigest, options.passwords);
+  if (check.valid && check.needsRehash) {
+    const digest = await hashPassword(password, options.passwords);
+    await users.updatePasswordDigest(user.id, digest, (options.clock ?? systemClock)());
+  }
+  return check.valid;
+}

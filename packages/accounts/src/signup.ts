@@ -1,0 +1,71 @@
+import { type Clock, systemClock } from "@tessera/crypto";
+import { checkPasswordPolicy, hashPassword, type PasswordHashOptions } from "@tessera/password";
+import { isValidEmail, normalizeEmail } from "./email.js";
+import {
+  addFieldError,
+  CANT_BE_BLANK,
+  type FieldErrors,
+  HAS_ALREADY_BEEN_TAKEN,
+  IS_INVALID,
+} from "./messages.js";
+import type { ColumnValue, OperatorColumn } from "./operator-columns.js";
+import type { User } from "./user.js";
+import type { UserStore } from "./user-store.js";
+
+/** What sign-up needs. `passwords` sets the hashing cost (tests lower it). */
+export interface SignupDependencies {
+  readonly users: UserStore;
+  readonly operatorColumns?: readonly OperatorColumn[];
+  readonly clock?: Clock;
+  readonly passwords?: PasswordHashOptions;
+}
+
+/** The sign-up input after its shape was checked: email and password as texts, extras raw. */
+export interface SignupInput {
+  readonly email: string;
+  readonly password: string;
+  readonly [column: string]: unknown;
+}
+
+/** The created user, or every failing field's messages. */
+export type SignupResult =
+  | { readonly ok: true; readonly user: User }
+  | { readonly ok: false; readonly fields: FieldErrors };
+
+/**
+ * Validates and creates a user: email normalized (NFKC, trimmed, lower-cased) and checked,
+ * password policy, accepted operator columns; every failing field is reported at once. A taken
+ * email is `has already been taken`, also when a concurrent sign-up wins the race (the store's
+ * unique index decides).
+ */
+export async function signUp(
+  dependencies: SignupDependencies,
+  input: SignupInput,
+): Promise<SignupResult> {
+  const errors: FieldErrors = {};
+  const email = normalizeEmail(input.email);
+  if (email === "") addFieldError(errors, "email", CANT_BE_BLANK);
+  else if (!isValidEmail(email)) addFieldError(errors, "email", IS_INVALID);
+  else if (await dependencies.users.findByEmail(email)) {
+    addFieldError(errors, "email", HAS_ALREADY_BEEN_TAKEN);
+  }
+  if (input.password === "") addFieldError(errors, "password", CANT_BE_BLANK);
+  else
+    for (const message of checkPasswordPolicy(input.password))
+      addFieldError(errors, "password", message);
+
+  const columns: Record<string, ColumnValue> = {};
+  for (const column of dependencies.operatorColumns ?? []) {
+    if (!column.acceptedAtSignup) continue;
+    const parsed = column.parse(input[column.name]);
+    if (parsed.ok) columns[column.name] = parsed.value;
+    else addFieldError(errors, column.name, parsed.reason);
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, fields: errors };
+
+  const passwordDigest = await hashPassword(input.password, dependencies.passwords);
+  const now = (dependencies.clock ?? systemClock)();
+  const created = await dependencies.users.create({ email, passwordDigest, columns }, now);
+  if (!created.ok) return { ok: false, fields: { email: [HAS_ALREADY_BEEN_TAKEN] } };
+  return { ok: true, user: created.value };
+}

@@ -1,0 +1,27 @@
+import type { Result } from "@tessera/crypto";
+import type { ColumnValue } from "./operator-columns.js";
+import type { User } from "./user.js";
+
+/** What a new user is created from; the email is already normalized. */
+export interface NewUser {
+  readonly email: string;
+  readonly passwordDigest: string;
+  readonly confirmedAt?: string | null;
+  readonly columns?: Readonly<Record<string, ColumnValue>>;
+}
+
+/**
+ * Where users live. Emails are stored normalized; uniqueness is the store's job and must hold
+ * under concurrency (a unique index), so `create` reports a taken email as a failure.
+ * Deleting a user must delete what it owns (tokens, keys, sessions, identities).
+ */
+export interface UserStore {
+  create(user: NewUser, now: number): Promise<Result<User, "email-taken">>;
+  findById(id: number): Promise<User | undefined>;
+  findByEmail(email: string): Promise<User | undefined>;
+  /** Deletes the user; false when there was none. */
+  delete(id: number): Promise<boolean>;
+  updatePasswordDigest(id: number, passwordDigest: string, now: number): Promise<void>;
+  /** Sets `confirmed_at` if it is not set yet. */
+  confirm(id: number, now: number): Promise<void>;
+}

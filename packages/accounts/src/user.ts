@@ -1,0 +1,40 @@
+import type { ColumnValue, OperatorColumn } from "./operator-columns.js";
+
+/** A stored user. `passwordDigest` is empty for users who only sign in through a provider. */
+export interface User {
+  readonly id: number;
+  readonly email: string;
+  readonly passwordDigest: string;
+  readonly confirmedAt: string | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  /** Values of the operator columns, by column name. */
+  readonly columns: Readonly<Record<string, ColumnValue>>;
+}
+
+/** The JSON form of a user: never the password digest, never a secret operator column. */
+export type UserJson = {
+  id: number;
+  email: string;
+  created_at: string;
+  updated_at: string;
+} & Record<string, ColumnValue>;
+
+/** Builds the spec's JSON form of a user: `id`, `email`, timestamps, public operator columns. */
+export function userJson(user: User, operatorColumns: readonly OperatorColumn[]): UserJson {
+  const json: UserJson = {
+    id: user.id,
+    email: user.email,
+    created_at: user.createdAt,
+    updated_at: user.updatedAt,
+  };
+  for (const column of operatorColumns) {
+    if (!column.secret) json[column.name] = user.columns[column.name] ?? null;
+  }
+  return json;
+}
+
+/** True once the email address is confirmed. */
+export function isConfirmed(user: User): boolean {
+  return user.confirmedAt !== null;
+}

@@ -1,0 +1,46 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { isValidEmail, normalizeEmail } from "../src/email.js";
+
+describe("normalizeEmail", () => {
+  it("applies NFKC, trims and lower-cases", () => {
+    expect(normalizeEmail("  Alice@Example.COM \n")).toBe("alice@example.com");
+    // Fullwidth letters and the fullwidth at sign fold to ASCII, so they cannot make a twin account.
+    expect(normalizeEmail("ａｌｉｃｅ＠ｅｘａｍｐｌｅ．ｃｏｍ")).toBe("alice@example.com");
+    expect(normalizeEmail("ÉMILE@example.com")).toBe("émile@example.com");
+  });
+
+  it("is idempotent", () => {
+    fc.assert(
+      fc.property(fc.string(), (input) => {
+        expect(normalizeEmail(normalizeEmail(input))).toBe(normalizeEmail(input));
+      }),
+    );
+  });
+});
+
+describe("isValidEmail", () => {
+  it.each(["a@b", "alice@example.com", "first.last+tag@sub.example.co.uk", "o'brien@example.ie"])(
+    "accepts %s",
+    (email) => {
+      expect(isValidEmail(email)).toBe(true);
+    },
+  );
+
+  it.each([
+    "",
+    "plainaddress",
+    "@example.com",
+    "alice@",
+    "alice@@example.com",
+    "alice example@example.com",
+    "alice@example..com",
+    "alice@-example.com",
+    "émile@example.com",
+    `${"a".repeat(250)}@b.co`,
+    "alice@example.com\n",
+    "<script>@example.com",
+  ])("refuses %j", (email) => {
+    expect(isValidEmail(email)).toBe(false);
+  });
+});
