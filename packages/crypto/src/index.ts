@@ -15,4 +15,5 @@ export { deriveKey, MINIMUM_SECRET_LENGTH } from "./key-derivation.js";
 export { deriveKeyRing, type KeyRing, type SecretKeyBase } from "./key-ring.js";
 export { randomBytes, randomToken } from "./random.js";
 export { fail, ok, type Result } from "./result.js";
+export { formatTimestamp, parseTimestamp } from "./timestamp.js";
 export { toBytes, utf8 } from "./utf8.js";

@@ -1,7 +1,7 @@
 import type { ApiKeyRecord, ApiKeyStore, NewApiKey } from "@tessera/bearer";
+import { formatTimestamp } from "@tessera/crypto";
 import type { SqlDatabase } from "./driver.js";
 import type { Migration } from "./migrations.js";
-import { formatTimestamp } from "./timestamp.js";
 
 /**
  * Creates `api_keys`: keys stored only as SHA-256 digests, deleted with their user. Its id

@@ -1,8 +1,7 @@
 import type { ColumnValue, NewUser, User, UserStore } from "@tessera/accounts";
-import { fail, ok, type Result } from "@tessera/crypto";
+import { fail, formatTimestamp, ok, type Result } from "@tessera/crypto";
 import { isUniqueViolation, type SqlDatabase, type SqlValue } from "./driver.js";
 import type { Migration } from "./migrations.js";
-import { formatTimestamp } from "./timestamp.js";
 
 /** Creates `users`. Emails are stored normalized, so a plain unique index enforces uniqueness. */
 export const usersMigration: Migration = {

@@ -1,3 +1,4 @@
+// The spec's timestamp text lives beside Clock: every package that stores a time writes it.
 /** Formats epoch milliseconds as the spec's UTC timestamp text `YYYY-MM-DD HH:MM:SS`. */
 export function formatTimestamp(epochMs: number): string {
   return new Date(epochMs).toISOString().slice(0, 19).replace("T", " ");

@@ -1,0 +1,48 @@
+/**
+ * An API key as every store returns it, and exactly its JSON form: no secret, no digest.
+ * Timestamps are the spec's UTC text `YYYY-MM-DD HH:MM:SS`.
+ */
+export interface ApiKeyRecord {
+  readonly id: number;
+  readonly user_id: number;
+  readonly name: string;
+  /** Null until the key is first used; then moved forward at most once an hour. */
+  readonly last_used_at: string | null;
+  readonly created_at: string;
+}
+
+/** What {@link ApiKeyStore.create} stores. */
+export interface NewApiKey {
+  readonly userId: number;
+  /** Already validated and trimmed. */
+  readonly name: string;
+  /** `sha256Hex` of the secret: the only trace of the secret that is kept. */
+  readonly digest: string;
+  /** Creation time, epoch milliseconds. */
+  readonly createdAt: number;
+}
+
+/**
+ * Where API keys live. Times are passed in (epoch milliseconds) and stored as the spec's text,
+ * so stores hold no clock. Each method is one statement: revocation and the `last_used_at`
+ * throttle stay correct under concurrent requests.
+ */
+export interface ApiKeyStore {
+  /** Stores a key; the digest is unique. */
+  create(key: NewApiKey): Promise<ApiKeyRecord>;
+  /** The user's keys, newest first. */
+  listForUser(userId: number): Promise<ApiKeyRecord[]>;
+  /**
+   * Deletes key `id` only if it belongs to `userId` (both in the one statement); false when the
+   * user has no such key, so another user's key is answered exactly like a missing one.
+   */
+  deleteForUser(id: number, userId: number): Promise<boolean>;
+  /** The key whose digest this is. A lookup by digest never compares secrets. */
+  findByDigest(digest: string): Promise<ApiKeyRecord | undefined>;
+  /**
+   * Sets `last_used_at` to `usedAt` when it is null or at or before `staleAt`, in one
+   * conditional update; returns whether it wrote. The caller passes `usedAt` minus an hour as
+   * `staleAt`, which is what writes at most once an hour.
+   */
+  touchLastUsed(id: number, usedAt: number, staleAt: number): Promise<boolean>;
+}

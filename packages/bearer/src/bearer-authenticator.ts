@@ -1,0 +1,103 @@
+import {
+  type Clock,
+  fail,
+  ok,
+  parseTimestamp,
+  type Result,
+  sha256Hex,
+  systemClock,
+} from "@tessera/crypto";
+import type { ApiKeyStore } from "./api-key-store.js";
+import { type AuthorizationHeaderFailure, readBearerToken } from "./authorization-header.js";
+import type { JwtFailure, JwtVerifier } from "./jwt.js";
+
+/** `last_used_at` is written at most this often: one hour, in milliseconds. */
+export const LAST_USED_WRITE_INTERVAL_MS = 3_600_000;
+
+/** Who made the request, and with which kind of credential. */
+export type BearerIdentity<U> =
+  | { readonly user: U; readonly credential: "jwt" }
+  | { readonly user: U; readonly credential: "api_key"; readonly apiKeyId: number };
+
+/**
+ * Why a request was not authenticated: for logs only. Every one of them is answered with the
+ * same {@link unauthorizedResponse}.
+ */
+export type BearerFailure =
+  | AuthorizationHeaderFailure
+  | JwtFailure
+  /** Not the shape of a key we issue, or no key has its digest (never issued, or revoked). */
+  | "unknown-api-key"
+  /** The token's user no longer exists. */
+  | "unknown-user";
+
+/** Options for {@link createBearerAuthenticator}. */
+export interface BearerAuthenticatorOptions<U> {
+  readonly jwt: JwtVerifier;
+  readonly apiKeys: ApiKeyStore;
+  /** Loads a user by id; undefined for a deleted user, whose tokens then stop working. */
+  readonly findUser: (id: number) => Promise<U | undefined>;
+  readonly clock?: Clock;
+}
+
+/** Authenticates JSON requests by their `Authorization: Bearer` header. */
+export interface BearerAuthenticator<U> {
+  /** Never throws on the request; store and `findUser` errors propagate. */
+  authenticate(request: Request): Promise<Result<BearerIdentity<U>, BearerFailure>>;
+}
+
+// What randomToken() makes: 43 URL-safe base64 characters. Anything else is not worth a query.
+const API_KEY_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+// A user id as the JWT `sub`: a positive decimal integer, no sign, no leading zero.
+const USER_ID_SUBJECT = /^[1-9][0-9]{0,15}$/;
+
+/**
+ * Reads `Authorization: Bearer <token>`: a token with dots is verified as a JWT, any other is
+ * looked up as an API key by its SHA-256 digest. Either way the user is then loaded.
+ */
+export function createBearerAuthenticator<U>(
+  options: BearerAuthenticatorOptions<U>,
+): BearerAuthenticator<U> {
+  const clock = options.clock ?? systemClock;
+
+  async function authenticateJwt(token: string): Promise<Result<BearerIdentity<U>, BearerFailure>> {
+    const verified = await options.jwt.verify(token);
+    if (!verified.ok) return verified;
+    const userId = Number(verified.value.subject);
+    if (!USER_ID_SUBJECT.test(verified.value.subject) || !Number.isSafeInteger(userId)) {
+      return fail("invalid-claims");
+    }
+    const user = await options.findUser(userId);
+    return user === undefined ? fail("unknown-user") : ok({ user, credential: "jwt" });
+  }
+
+  async function authenticateApiKey(
+    token: string,
+  ): Promise<Result<BearerIdentity<U>, BearerFailure>> {
+    if (!API_KEY_SHAPE.test(token)) return fail("unknown-api-key");
+    // The secret is only ever hashed: the store compares digests, whose timing reveals
+    // nothing an attacker can steer towards the secret.
+    const key = await options.apiKeys.findByDigest(sha256Hex(token));
+    if (!key) return fail("unknown-api-key");
+    const user = await options.findUser(key.user_id);
+    if (user === undefined) return fail("unknown-user");
+    const now = clock();
+    const staleAt = now - LAST_USED_WRITE_INTERVAL_MS;
+    // The row just read tells whether a write is due; most requests then make none. The
+    // store's conditional UPDATE still decides, so concurrent requests write at most once.
+    if (key.last_used_at === null || parseTimestamp(key.last_used_at) <= staleAt) {
+      await options.apiKeys.touchLastUsed(key.id, now, staleAt);
+    }
+    return ok({ user, credential: "api_key", apiKeyId: key.id });
+  }
+
+  return {
+    async authenticate(request) {
+      const token = readBearerToken(request.headers.get("authorization"));
+      if (!token.ok) return token;
+      return token.value.includes(".")
+        ? authenticateJwt(token.value)
+        : authenticateApiKey(token.value);
+    },
+  };
+}

@@ -1,0 +1,32 @@
+export {
+  API_KEY_NAME_MAX_LENGTH,
+  API_KEY_NAME_MESSAGES,
+  type ApiKeyNameCheck,
+  checkApiKeyName,
+} from "./api-key-name.js";
+export type { ApiKeyRecord, ApiKeyStore, NewApiKey } from "./api-key-store.js";
+export { type AuthorizationHeaderFailure, readBearerToken } from "./authorization-header.js";
+export {
+  type BearerAuthenticator,
+  type BearerAuthenticatorOptions,
+  type BearerFailure,
+  type BearerIdentity,
+  createBearerAuthenticator,
+  LAST_USED_WRITE_INTERVAL_MS,
+} from "./bearer-authenticator.js";
+export { type CreateApiKeyResult, type CreatedApiKey, createApiKey } from "./create-api-key.js";
+export {
+  createJwtIssuer,
+  type IssuedJwt,
+  JWT_KEY_LABEL,
+  JWT_LIFETIME_SECONDS,
+  type JwtFailure,
+  type JwtIssuer,
+  type JwtIssuerOptions,
+  type JwtVerifier,
+  MAXIMUM_JWT_LENGTH,
+  VERIFIED_TOKEN_MEMORY_SIZE,
+  type VerifiedJwt,
+} from "./jwt.js";
+export { MemoryApiKeyStore } from "./memory-api-key-store.js";
+export { unauthorizedResponse } from "./unauthorized-response.js";
