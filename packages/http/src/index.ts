@@ -1,0 +1,50 @@
+export { isAllowedOrigin, normalizeOrigin, parseAllowedOrigins } from "./allowed-origins.js";
+export { DEFAULT_MAXIMUM_BODY_BYTES } from "./body-bytes.js";
+export type {
+  BodyFailure,
+  BodyFailureReason,
+  BodyReadOptions,
+  BodyResult,
+} from "./body-result.js";
+export { type ClientIpSource, clientIp, rateLimitClientKey } from "./client-ip.js";
+export { type CookieAttributes, expireCookie, parseCookies, serializeCookie } from "./cookies.js";
+export { answerCorsPreflight, type CorsOptions, withCorsHeaders } from "./cors.js";
+export {
+  CROSS_SITE_REFUSAL_MESSAGE,
+  type CrossSiteOptions,
+  type CrossSitePass,
+  type CrossSiteRefusal,
+  checkCrossSiteRequest,
+  crossSiteRefusal,
+} from "./cross-site.js";
+export {
+  badRequest,
+  type ErrorEnvelope,
+  forbidden,
+  jsonError,
+  NOT_FOUND_MESSAGE,
+  notFound,
+  TOO_MANY_REQUESTS_MESSAGE,
+  tooManyRequests,
+  UNAUTHORIZED_MESSAGE,
+  unauthorized,
+  VALIDATION_FAILED_MESSAGE,
+  validationFailed,
+} from "./error-envelope.js";
+export { FORM_BODY_FAILURE_PREFIX, readFormBody } from "./form-body.js";
+export { escapeHtml } from "./html-escape.js";
+export { isIpAddress } from "./ip-address.js";
+export {
+  JSON_BODY_FAILURE_PREFIX,
+  type JsonBodyOptions,
+  type JsonShape,
+  type JsonValueOf,
+  readJsonBody,
+} from "./json-body.js";
+export { type MediaType, parseMediaType } from "./media-type.js";
+export { MAXIMUM_LOCAL_PATH_LENGTH, safeLocalPath } from "./safe-local-path.js";
+export {
+  SECURITY_HEADERS,
+  STRICT_TRANSPORT_SECURITY,
+  withSecurityHeaders,
+} from "./security-headers.js";

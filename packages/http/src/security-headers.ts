@@ -1,0 +1,33 @@
+import { editResponseHeaders } from "./response-headers.js";
+
+/** The headers every response carries unless its handler set them (DESIGN.md). */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "X-Content-Type-Options": "nosniff",
+  "X-Frame-Options": "SAMEORIGIN",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+};
+
+/**
+ * HSTS value sent on HTTPS: one year, without `includeSubDomains` or `preload`, which commit
+ * every other host of the domain too and are the operator's decision.
+ */
+export const STRICT_TRANSPORT_SECURITY = "max-age=31536000";
+
+/**
+ * Adds {@link SECURITY_HEADERS}, and `Strict-Transport-Security` when `https`, to a response,
+ * leaving any the handler already set (a token page's `Referrer-Policy: no-referrer` stays).
+ * Changes the response in place when its headers are mutable, else returns a copy.
+ */
+export function withSecurityHeaders(
+  response: Response,
+  options: { readonly https: boolean },
+): Response {
+  return editResponseHeaders(response, (headers) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+      if (!headers.has(name)) headers.set(name, value);
+    }
+    if (options.https && !headers.has("Strict-Transport-Security")) {
+      headers.set("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
+    }
+  });
+}
