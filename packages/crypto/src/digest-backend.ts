@@ -1,26 +1,37 @@
 import { hmac } from "@noble/hashes/hmac.js";
 import { sha256 as nobleSha256 } from "@noble/hashes/sha2.js";
+import { toBytes } from "./utf8.js";
+
+/** Input of the hash functions: bytes, or text hashed as its UTF-8 bytes. */
+export type HashInput = string | Uint8Array;
 
 /** A synchronous SHA-256 and HMAC-SHA256 implementation. */
 export interface DigestBackend {
   readonly name: "node" | "noble";
-  sha256(data: Uint8Array): Uint8Array;
-  hmacSha256(key: Uint8Array, data: Uint8Array): Uint8Array;
+  sha256(data: HashInput): Uint8Array;
+  /** HMAC of the parts one after another, as if concatenated, without concatenating them. */
+  hmacSha256(key: Uint8Array, parts: readonly HashInput[]): Uint8Array;
 }
 
 /** Pure-JS backend: runs on every runtime (Workers, Deno, browsers). */
 export const nobleBackend: DigestBackend = {
   name: "noble",
-  sha256: (data) => nobleSha256(data),
-  hmacSha256: (key, data) => hmac(nobleSha256, key, data),
+  sha256: (data) => nobleSha256(toBytes(data)),
+  hmacSha256(key, parts) {
+    const mac = hmac.create(nobleSha256, key);
+    for (const part of parts) mac.update(toBytes(part));
+    return mac.digest();
+  },
 };
 
+interface NodeHash {
+  update(data: HashInput): NodeHash;
+  digest(): Uint8Array;
+}
+
 interface NodeCryptoSubset {
-  createHash(algorithm: "sha256"): { update(data: Uint8Array): { digest(): Uint8Array } };
-  createHmac(
-    algorithm: "sha256",
-    key: Uint8Array,
-  ): { update(data: Uint8Array): { digest(): Uint8Array } };
+  createHash(algorithm: "sha256"): NodeHash;
+  createHmac(algorithm: "sha256", key: Uint8Array): NodeHash;
 }
 
 /**
@@ -39,7 +50,12 @@ function findNodeBackend(): DigestBackend | undefined {
   return {
     name: "node",
     sha256: (data) => asBytes(nodeCrypto.createHash("sha256").update(data).digest()),
-    hmacSha256: (key, data) => asBytes(nodeCrypto.createHmac("sha256", key).update(data).digest()),
+    hmacSha256(key, parts) {
+      // Node hashes text as UTF-8 itself, without an intermediate byte array.
+      const mac = nodeCrypto.createHmac("sha256", key);
+      for (const part of parts) mac.update(part);
+      return asBytes(mac.digest());
+    },
   };
 }
 

@@ -7,7 +7,12 @@ export {
 export { decodeBase64, decodeBase64url, encodeBase64, encodeBase64url } from "./base64.js";
 export { type Clock, systemClock } from "./clock.js";
 export { constantTimeEqual, constantTimeEqualText } from "./constant-time.js";
-export { type DigestBackend, digestBackend, nobleBackend } from "./digest-backend.js";
+export {
+  type DigestBackend,
+  digestBackend,
+  type HashInput,
+  nobleBackend,
+} from "./digest-backend.js";
 export { EncodingError } from "./encoding-error.js";
 export { hmacSha256, sha256, sha256Hex } from "./hash.js";
 export { decodeHex, encodeHex } from "./hex.js";

@@ -15,8 +15,15 @@ describe.each(backends)("$name backend", (backend) => {
   });
 
   it.each(hmacVectors.cases)("HMAC-SHA256 RFC 4231 $name", (vector) => {
-    const mac = backend.hmacSha256(decodeHex(vector.keyHex), decodeHex(vector.dataHex));
+    const data = decodeHex(vector.dataHex);
+    const mac = backend.hmacSha256(decodeHex(vector.keyHex), [data]);
     expect(encodeHex(mac).slice(0, vector.macHex.length)).toBe(vector.macHex);
+    // The same data in several parts gives the same MAC.
+    const split = backend.hmacSha256(decodeHex(vector.keyHex), [
+      data.subarray(0, 3),
+      data.subarray(3),
+    ]);
+    expect(split).toEqual(mac);
   });
 });
 
@@ -31,5 +38,13 @@ describe("hash functions", () => {
     expect(encodeHex(hmacSha256("Jefe", "what do ya want for nothing?"))).toBe(
       hmacVectors.cases[1]!.macHex,
     );
+    expect(encodeHex(hmacSha256("Jefe", "what do ya ", utf8("want for "), "nothing?"))).toBe(
+      hmacVectors.cases[1]!.macHex,
+    );
+    for (const backend of backends) {
+      expect(encodeHex(backend.hmacSha256(utf8("k"), ["é", "ü"]))).toBe(
+        encodeHex(backend.hmacSha256(utf8("k"), [utf8("éü")])),
+      );
+    }
   });
 });

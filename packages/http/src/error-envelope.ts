@@ -16,6 +16,15 @@ export const TOO_MANY_REQUESTS_MESSAGE = "Too many requests. Try again later.";
 /** Message of a 422; the details go in `fields`. */
 export const VALIDATION_FAILED_MESSAGE = "Validation failed";
 
+/** The spec's envelope as data, for callers that write the response themselves. */
+export function errorEnvelope(
+  status: number,
+  message: string,
+  fields?: Readonly<Record<string, readonly string[]>>,
+): ErrorEnvelope {
+  return { error: fields ? { message, status, fields } : { message, status } };
+}
+
 /**
  * A JSON error response in the spec's envelope. `headers` are added to the response (for
  * example `WWW-Authenticate` or `Retry-After`).
@@ -28,10 +37,10 @@ export function jsonError(
     readonly headers?: HeadersInit;
   } = {},
 ): Response {
-  const envelope: ErrorEnvelope = {
-    error: options.fields ? { message, status, fields: options.fields } : { message, status },
-  };
-  return Response.json(envelope, { status, headers: options.headers ?? {} });
+  return Response.json(errorEnvelope(status, message, options.fields), {
+    status,
+    headers: options.headers ?? {},
+  });
 }
 
 /** 400 with the given message. */

@@ -1,5 +1,5 @@
 export { isAllowedOrigin, normalizeOrigin, parseAllowedOrigins } from "./allowed-origins.js";
-export { DEFAULT_MAXIMUM_BODY_BYTES } from "./body-bytes.js";
+export { type BodyBytesFailure, DEFAULT_MAXIMUM_BODY_BYTES, readBodyBytes } from "./body-bytes.js";
 export type {
   BodyFailure,
   BodyFailureReason,
@@ -20,6 +20,7 @@ export {
 export {
   badRequest,
   type ErrorEnvelope,
+  errorEnvelope,
   forbidden,
   jsonError,
   NOT_FOUND_MESSAGE,

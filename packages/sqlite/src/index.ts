@@ -3,3 +3,4 @@ export { isUniqueViolation, type RunResult, type SqlDatabase, type SqlValue } fr
 export { applyMigrations, type Migration } from "./migrations.js";
 export { rateLimitCountersMigration, SqliteRateLimitStore } from "./rate-limit-store.js";
 export { SqliteUserStore, usersMigration } from "./user-store.js";
+export { SqliteWebhookEventStore, webhookEventsMigration } from "./webhook-event-store.js";

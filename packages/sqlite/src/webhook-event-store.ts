@@ -1,3 +1,4 @@
+import { formatTimestamp, parseTimestamp } from "@tessera/crypto";
 import type {
   WebhookClaimReference,
   WebhookClaimResult,
@@ -8,11 +9,10 @@ import type {
 } from "@tessera/webhooks";
 import type { SqlDatabase } from "./driver.js";
 import type { Migration } from "./migrations.js";
-import { formatTimestamp, parseTimestamp } from "./timestamp.js";
 
 /** Creates `webhook_events`, the event log of `@tessera/webhooks` (spec: Webhook event). */
 export const webhookEventsMigration: Migration = {
-  id: "webhooks_0001_create_webhook_events",
+  id: "0004_tessera_webhook_events",
   sql: `CREATE TABLE webhook_events (
   id INTEGER PRIMARY KEY,
   source TEXT NOT NULL,
@@ -60,61 +60,59 @@ interface EventRow {
   updated_at: string;
 }
 
-/** The webhook event log on SQLite, with {@link SqliteWebhookEventStore.find} for inspection. */
-export interface SqliteWebhookEventStore extends WebhookEventStore {
-  /** The event as recorded, or undefined. */
-  find(source: string, eventId: string): Promise<WebhookEventRecord | undefined>;
-}
-
 /**
  * The {@link WebhookEventStore} of `@tessera/webhooks` on a {@link SqlDatabase} that has run
- * {@link webhookEventsMigration}. Every method is one statement; timestamps have the spec's
- * one-second resolution.
+ * {@link webhookEventsMigration}. Every method is one statement, so racing deliveries on any
+ * number of connections or processes are safe; timestamps have the spec's one-second resolution.
  */
-export function createSqliteWebhookEventStore(database: SqlDatabase): SqliteWebhookEventStore {
-  return {
-    async claim(claim: WebhookEventClaim): Promise<WebhookClaimResult> {
-      const now = formatTimestamp(claim.now);
-      const row = await database.get<{ attempts: number }>(CLAIM, [
-        claim.source,
-        claim.eventId,
-        claim.payload,
-        now,
-        now,
-        formatTimestamp(claim.staleBefore),
-      ]);
-      return row ? { claimed: true, attempts: row.attempts } : { claimed: false };
-    },
-    async markProcessed(claim: WebhookClaimReference): Promise<void> {
-      await database.run(MARK_PROCESSED, [
-        formatTimestamp(claim.now),
-        claim.source,
-        claim.eventId,
-        claim.attempts,
-      ]);
-    },
-    async markFailed(claim: WebhookClaimReference & { readonly error: string }): Promise<void> {
-      await database.run(MARK_FAILED, [
-        claim.error,
-        formatTimestamp(claim.now),
-        claim.source,
-        claim.eventId,
-        claim.attempts,
-      ]);
-    },
-    async find(source: string, eventId: string): Promise<WebhookEventRecord | undefined> {
-      const row = await database.get<EventRow>(FIND, [source, eventId]);
-      if (!row) return undefined;
-      return {
-        source: row.source,
-        eventId: row.event_id,
-        payload: row.payload,
-        status: row.status,
-        attempts: row.attempts,
-        error: row.error,
-        createdAt: parseTimestamp(row.created_at),
-        updatedAt: parseTimestamp(row.updated_at),
-      };
-    },
-  };
+export class SqliteWebhookEventStore implements WebhookEventStore {
+  constructor(private readonly database: SqlDatabase) {}
+
+  async claim(claim: WebhookEventClaim): Promise<WebhookClaimResult> {
+    const now = formatTimestamp(claim.now);
+    const row = await this.database.get<{ attempts: number }>(CLAIM, [
+      claim.source,
+      claim.eventId,
+      claim.payload,
+      now,
+      now,
+      formatTimestamp(claim.staleBefore),
+    ]);
+    return row ? { claimed: true, attempts: row.attempts } : { claimed: false };
+  }
+
+  async markProcessed(claim: WebhookClaimReference): Promise<void> {
+    await this.database.run(MARK_PROCESSED, [
+      formatTimestamp(claim.now),
+      claim.source,
+      claim.eventId,
+      claim.attempts,
+    ]);
+  }
+
+  async markFailed(claim: WebhookClaimReference & { readonly error: string }): Promise<void> {
+    await this.database.run(MARK_FAILED, [
+      claim.error,
+      formatTimestamp(claim.now),
+      claim.source,
+      claim.eventId,
+      claim.attempts,
+    ]);
+  }
+
+  /** The event as recorded, or undefined: for inspection and admin pages. */
+  async find(source: string, eventId: string): Promise<WebhookEventRecord | undefined> {
+    const row = await this.database.get<EventRow>(FIND, [source, eventId]);
+    if (!row) return undefined;
+    return {
+      source: row.source,
+      eventId: row.event_id,
+      payload: row.payload,
+      status: row.status,
+      attempts: row.attempts,
+      error: row.error,
+      createdAt: parseTimestamp(row.created_at),
+      updatedAt: parseTimestamp(row.updated_at),
+    };
+  }
 }

@@ -1,0 +1,49 @@
+import { fail, ok, type Result } from "@tessera/crypto";
+
+/** A parsed event: its JSON value and raw text. */
+export interface EventPayload {
+  readonly text: string;
+  readonly value: unknown;
+}
+
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** Parses a raw body as JSON; the failure is the reason for the spec's 400 message. */
+export function parseEventPayload(body: Uint8Array): Result<EventPayload, string> {
+  let text: string;
+  let value: unknown;
+  try {
+    text = strictUtf8.decode(body);
+    value = JSON.parse(text);
+  } catch {
+    return fail("the body is not valid JSON");
+  }
+  return ok({ text, value });
+}
+
+/**
+ * The event id as text from a JSON `id` (string or number) or from a custom reader. Numbers
+ * outside ±(2^53 − 1) are refused: JavaScript has already rounded them, and two different
+ * events would share one id and be deduplicated into one.
+ */
+export function readEventId(id: unknown): Result<string, string> {
+  if (id === undefined) return fail("missing field `id`");
+  if (typeof id === "string" && id.length > 0) return ok(id);
+  if (typeof id === "number" && Number.isFinite(id)) {
+    if (Number.isInteger(id) && !Number.isSafeInteger(id)) {
+      return fail(
+        "invalid value for field `id`: integer beyond ±9007199254740991; send it as a string",
+      );
+    }
+    return ok(String(id));
+  }
+  return fail("invalid type for field `id`: expected a non-empty string or a number");
+}
+
+/** The `id` of a JSON object body, as text; any other body is of the wrong type. */
+export function bodyEventId(value: unknown): Result<string, string> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return fail("invalid type: expected a JSON object");
+  }
+  return readEventId((value as { id?: unknown }).id);
+}

@@ -1,0 +1,43 @@
+export type { BodySource, HeaderSource, WebhookDelivery } from "./delivery.js";
+export type {
+  WebhookClaimReference,
+  WebhookClaimResult,
+  WebhookEventClaim,
+  WebhookEventRecord,
+  WebhookEventStatus,
+  WebhookEventStore,
+} from "./event-store.js";
+export {
+  type GithubSignatureVerifierOptions,
+  githubSignatureVerifier,
+} from "./github-signature-verifier.js";
+export { MemoryWebhookEventStore } from "./memory-event-store.js";
+export {
+  type SignatureHeaderVerifierOptions,
+  signatureHeaderVerifier,
+} from "./signature-header-verifier.js";
+export { DEFAULT_TOLERANCE_SECONDS } from "./signature-timestamp.js";
+export {
+  type StandardWebhookVerifierOptions,
+  standardWebhookVerifier,
+} from "./standard-webhook-verifier.js";
+export {
+  type TimestampedSignatureVerifierOptions,
+  timestampedSignatureVerifier,
+} from "./timestamped-signature-verifier.js";
+export { type TokenVerifierOptions, tokenVerifier } from "./token-verifier.js";
+export type {
+  VerificationFailure,
+  VerificationResult,
+  VerifiedWebhook,
+  WebhookVerifier,
+} from "./verifier.js";
+export {
+  createWebhookProcessor,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_STALE_AFTER_MS,
+  type WebhookEvent,
+  type WebhookOutcome,
+  type WebhookProcessor,
+  type WebhookProcessorOptions,
+} from "./webhook-processor.js";

@@ -1,0 +1,175 @@
+import { type Clock, systemClock } from "@tessera/crypto";
+import {
+  type ErrorEnvelope,
+  errorEnvelope,
+  JSON_BODY_FAILURE_PREFIX,
+  readBodyBytes,
+  UNAUTHORIZED_MESSAGE,
+} from "@tessera/http";
+import { bodyBytes, type WebhookDelivery } from "./delivery.js";
+import { bodyEventId, parseEventPayload, readEventId } from "./event-payload.js";
+import type { WebhookEventStore } from "./event-store.js";
+import type { VerificationFailure, VerificationResult } from "./verifier.js";
+
+/** An event handed to the effect, after verification and claim. */
+export interface WebhookEvent {
+  readonly source: string;
+  readonly id: string;
+  /** The parsed JSON body. Validate it before use: a genuine sender can still send surprises. */
+  readonly payload: unknown;
+  /** The raw body as received. */
+  readonly rawBody: string;
+  /** 1 on the first run; more when a failed or abandoned run is retried. */
+  readonly attempts: number;
+  readonly delivery: WebhookDelivery;
+}
+
+/** Options of {@link createWebhookProcessor}. */
+export interface WebhookProcessorOptions {
+  /** Names the endpoint (`orders` for `/webhooks/orders`); event ids are unique per source. */
+  readonly source: string;
+  /** One of the `*Verifier` factories, or any function with the same contract. */
+  readonly verify: (delivery: WebhookDelivery) => VerificationResult | Promise<VerificationResult>;
+  readonly store: WebhookEventStore;
+  /**
+   * The work an event triggers. It may run again after a failure or a crash, so it must be
+   * safe to repeat; a throw marks the event `failed` and answers 500.
+   */
+  readonly effect: (event: WebhookEvent) => unknown;
+  /**
+   * Reads the event id elsewhere than the default (the verifier's, `webhook-id` for Standard
+   * Webhooks, else the body's `id`), for example GitHub's `X-GitHub-Delivery` header. Return a
+   * string or number; null or undefined is answered 400 as a missing id.
+   */
+  readonly eventId?: (payload: unknown, delivery: WebhookDelivery) => unknown;
+  /** Larger bodies are refused with 413 before verification (default 1 MiB). */
+  readonly maxBodyBytes?: number;
+  /** A `processing` event untouched this long is taken over (default 300 000 ms, the spec's). */
+  readonly staleAfterMs?: number;
+  /** The time source (default the system clock). */
+  readonly clock?: Clock;
+}
+
+/**
+ * What the processor decided, framework-neutral: send `body` as JSON with `status`. `detail`
+ * is for logs only: the verification failure, the 400 reason or the effect's error message.
+ */
+export type WebhookOutcome =
+  | {
+      readonly status: 200;
+      readonly body: { readonly status: "processed" | "duplicate" };
+      readonly eventId: string;
+    }
+  | { readonly status: 401; readonly body: ErrorEnvelope; readonly detail: VerificationFailure }
+  | { readonly status: 400 | 413 | 500; readonly body: ErrorEnvelope; readonly detail: string };
+
+/** A mounted webhook endpoint. */
+export interface WebhookProcessor {
+  /** `Request` in, `Response` out: mounts in any fetch-style framework or runtime. */
+  handle(request: Request): Promise<Response>;
+  /** The same steps for a body already read (Express raw body, Node headers). */
+  process(delivery: WebhookDelivery): Promise<WebhookOutcome>;
+}
+
+/** Default cap on a webhook body: 1 MiB. */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** The spec's stale claim: an event `processing` for more than 5 minutes is taken over. */
+export const DEFAULT_STALE_AFTER_MS = 5 * 60 * 1000;
+/** Effect error messages are stored up to this many characters. */
+const MAX_ERROR_LENGTH = 1000;
+
+/**
+ * Builds an inbound webhook endpoint that follows the spec's processing rules: verify the raw
+ * body (401), parse JSON and read the event id (400), claim the event in one statement
+ * (duplicate → 200 `{"status":"duplicate"}` without running the effect), run the effect, then
+ * mark it `processed` (200 `{"status":"processed"}`) or `failed` (500). Two store writes per
+ * delivery. Store errors are not caught: they are broken infrastructure, not an answer.
+ */
+export function createWebhookProcessor(options: WebhookProcessorOptions): WebhookProcessor {
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const staleAfterMs = options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
+  const clock = options.clock ?? systemClock;
+
+  async function processDelivery(delivery: WebhookDelivery): Promise<WebhookOutcome> {
+    const body = bodyBytes(delivery.body);
+    if (body.length > maxBodyBytes) return tooLarge(maxBodyBytes);
+    const verification = await options.verify(delivery);
+    if (!verification.ok) {
+      return {
+        status: 401,
+        body: errorEnvelope(401, UNAUTHORIZED_MESSAGE),
+        detail: verification.reason,
+      };
+    }
+    const payload = parseEventPayload(body);
+    if (!payload.ok) return badRequest(payload.reason);
+    const eventId = options.eventId
+      ? readEventId(options.eventId(payload.value.value, delivery) ?? undefined)
+      : verification.value.eventId !== undefined
+        ? readEventId(verification.value.eventId)
+        : bodyEventId(payload.value.value);
+    if (!eventId.ok) return badRequest(eventId.reason);
+
+    const now = clock();
+    const claim = await options.store.claim({
+      source: options.source,
+      eventId: eventId.value,
+      payload: payload.value.text,
+      now,
+      staleBefore: now - staleAfterMs,
+    });
+    if (!claim.claimed)
+      return { status: 200, body: { status: "duplicate" }, eventId: eventId.value };
+
+    const reference = { source: options.source, eventId: eventId.value, attempts: claim.attempts };
+    try {
+      await options.effect({
+        source: options.source,
+        id: eventId.value,
+        payload: payload.value.value,
+        rawBody: payload.value.text,
+        attempts: claim.attempts,
+        delivery,
+      });
+    } catch (error) {
+      const message = (error instanceof Error ? error.message : String(error)).slice(
+        0,
+        MAX_ERROR_LENGTH,
+      );
+      await options.store.markFailed({ ...reference, now: clock(), error: message });
+      return {
+        status: 500,
+        body: errorEnvelope(500, "Webhook processing failed"),
+        detail: message,
+      };
+    }
+    await options.store.markProcessed({ ...reference, now: clock() });
+    return { status: 200, body: { status: "processed" }, eventId: eventId.value };
+  }
+
+  return {
+    process: processDelivery,
+    async handle(request) {
+      const body = await readBodyBytes(request, maxBodyBytes);
+      const outcome = body.ok
+        ? await processDelivery({ headers: request.headers, body: body.value, url: request.url })
+        : body.reason === "too-large"
+          ? tooLarge(maxBodyBytes)
+          : badRequest("the body could not be read");
+      return Response.json(outcome.body, { status: outcome.status });
+    },
+  };
+}
+
+function badRequest(reason: string): WebhookOutcome {
+  return {
+    status: 400,
+    body: errorEnvelope(400, `${JSON_BODY_FAILURE_PREFIX}${reason}`),
+    detail: reason,
+  };
+}
+
+function tooLarge(maxBodyBytes: number): WebhookOutcome {
+  const message = `Request body is too large (maximum is ${maxBodyBytes} bytes)`;
+  return { status: 413, body: errorEnvelope(413, message), detail: message };
+}
