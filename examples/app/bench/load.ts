@@ -7,6 +7,8 @@ export interface LoadTarget {
   readonly method?: "GET" | "POST";
   readonly headers?: Record<string, string>;
   readonly body?: string;
+  /** Makes each request afresh (a unique event id, its signature): body and extra headers. */
+  readonly eachRequest?: () => { body: string; headers: Record<string, string> };
 }
 
 /** Requests per second of one target, one median over several rounds. */
@@ -22,6 +24,22 @@ async function measure(url: string, target: LoadTarget, seconds: number) {
     method: target.method ?? "GET",
     headers: target.headers ?? {},
     ...(target.body === undefined ? {} : { body: target.body }),
+    ...(target.eachRequest
+      ? {
+          requests: [
+            {
+              setupRequest: (request: { headers?: Record<string, string>; body?: string }) => {
+                const fresh = target.eachRequest!();
+                return {
+                  ...request,
+                  body: fresh.body,
+                  headers: { ...request.headers, ...fresh.headers },
+                };
+              },
+            },
+          ],
+        }
+      : {}),
     connections: 10,
     duration: seconds,
   });

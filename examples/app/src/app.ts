@@ -5,6 +5,7 @@ import { mountJsonAccountRoutes } from "./accounts.js";
 import type { AppConfig } from "./config.js";
 import { securityMiddleware } from "./security-middleware.js";
 import { renderHomePage } from "./views/home.js";
+import { mountWebhooks } from "./webhooks.js";
 
 /** What the app is built from: its settings and its open database. */
 export interface AppDependencies {
@@ -36,6 +37,8 @@ export function createApp(dependencies: AppDependencies): Hono {
     secretKeyBasePrevious: dependencies.config.secretKeyBasePrevious,
     trustProxy: dependencies.config.trustProxy,
   });
+
+  mountWebhooks(app, dependencies.database, dependencies.config);
 
   app.notFound((context) => context.json({ error: { message: "Not found", status: 404 } }, 404));
   return app;

@@ -13,6 +13,13 @@ export interface AppConfig {
   readonly appUrl: string | undefined;
   readonly allowedOrigins: readonly string[];
   readonly trustProxy: number;
+  /** `<NAME>_WEBHOOK_SECRET` of each inbound webhook endpoint, when set. */
+  readonly webhookSecrets: {
+    readonly orders: string | undefined;
+    readonly github: string | undefined;
+    readonly stripe: string | undefined;
+    readonly billing: string | undefined;
+  };
 }
 
 /** A setting that cannot be used; `message` is meant for the operator, as is. */
@@ -47,6 +54,10 @@ const environmentSchema = z.object({
     .max(32)
     .optional()
     .transform((hops) => hops ?? 0),
+  ORDERS_WEBHOOK_SECRET: optionalText,
+  GITHUB_WEBHOOK_SECRET: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  BILLING_WEBHOOK_SECRET: optionalText,
 });
 
 /**
@@ -70,5 +81,11 @@ export function loadConfig(environment: Record<string, string | undefined>): App
     appUrl: settings.APP_URL?.replace(/\/$/, ""),
     allowedOrigins: parseAllowedOrigins(settings.ALLOWED_ORIGINS),
     trustProxy: settings.TRUST_PROXY,
+    webhookSecrets: {
+      orders: settings.ORDERS_WEBHOOK_SECRET,
+      github: settings.GITHUB_WEBHOOK_SECRET,
+      stripe: settings.STRIPE_WEBHOOK_SECRET,
+      billing: settings.BILLING_WEBHOOK_SECRET,
+    },
   };
 }

@@ -3,7 +3,9 @@ import {
   type Migration,
   rateLimitCountersMigration,
   usersMigration,
+  webhookEventsMigration,
 } from "@tessera/sqlite";
+import { webhookEffectsMigration } from "./webhook-effects.js";
 
 /** The example app's operator column on `users` (the spec's optional `name` example). */
 const usersNameMigration: Migration = {
@@ -19,5 +21,7 @@ export const appMigrations: readonly Migration[] = [
   rateLimitCountersMigration,
   usersMigration,
   apiKeysMigration,
+  webhookEventsMigration,
   usersNameMigration,
+  webhookEffectsMigration,
 ];

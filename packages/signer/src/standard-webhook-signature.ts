@@ -1,4 +1,4 @@
-import { type Clock, encodeBase64, hmacSha256, systemClock, utf8 } from "@tessera/crypto";
+import { type Clock, encodeBase64, hmacSha256, systemClock } from "@tessera/crypto";
 import { decodeStandardWebhookSecret } from "./standard-webhook-secret.js";
 
 /**
@@ -45,22 +45,14 @@ export function signStandardWebhook(message: StandardWebhookMessage): StandardWe
   }
   const secrets = typeof message.secret === "string" ? [message.secret] : message.secret;
   if (secrets.length === 0) throw new RangeError("at least one Standard Webhooks secret is needed");
-  const content = signedContent(message.id, timestamp, message.body);
+  const prefix = `${message.id}.${timestamp}.`;
   const signatures = secrets.map(
-    (secret) => `v1,${encodeBase64(hmacSha256(decodeStandardWebhookSecret(secret), content))}`,
+    (secret) =>
+      `v1,${encodeBase64(hmacSha256(decodeStandardWebhookSecret(secret), prefix, message.body))}`,
   );
   return {
     "webhook-id": message.id,
     "webhook-timestamp": String(timestamp),
     "webhook-signature": signatures.join(" "),
   };
-}
-
-function signedContent(id: string, timestamp: number, body: string | Uint8Array): Uint8Array {
-  if (typeof body === "string") return utf8(`${id}.${timestamp}.${body}`);
-  const prefix = utf8(`${id}.${timestamp}.`);
-  const content = new Uint8Array(prefix.length + body.length);
-  content.set(prefix);
-  content.set(body, prefix.length);
-  return content;
 }

@@ -16,7 +16,7 @@ export interface BetterSqliteDatabase extends SqlDatabase {
 
 /**
  * Opens (creating if needed) a SQLite file, or `:memory:`, with foreign keys on, WAL journaling
- * and a busy timeout: the settings every Tessera store assumes.
+ * (`synchronous = NORMAL`) and a busy timeout: the settings every Tessera store assumes.
  */
 export function openSqliteFile(
   path: string,
@@ -25,7 +25,12 @@ export function openSqliteFile(
   const connection = new Database(path);
   connection.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
   connection.pragma("foreign_keys = ON");
-  if (path !== ":memory:") connection.pragma("journal_mode = WAL");
+  if (path !== ":memory:") {
+    connection.pragma("journal_mode = WAL");
+    // In WAL mode NORMAL never corrupts the database; it skips an fsync per commit, so a
+    // power cut (not a crash of the process) may lose the last transactions.
+    connection.pragma("synchronous = NORMAL");
+  }
   return wrapBetterSqlite(connection);
 }
 

@@ -64,6 +64,16 @@ describe("applyMigrations", () => {
 });
 
 describe("openSqliteFile", () => {
+  it("sets WAL with synchronous NORMAL, foreign keys and a busy timeout", () => {
+    const database = openSqliteFile(temporaryDatabasePath(), { busyTimeoutMs: 1234 });
+    const pragma = (name: string) => database.connection.pragma(name, { simple: true });
+    expect(pragma("journal_mode")).toBe("wal");
+    expect(pragma("synchronous")).toBe(1);
+    expect(pragma("foreign_keys")).toBe(1);
+    expect(pragma("busy_timeout")).toBe(1234);
+    database.close();
+  });
+
   it("turns foreign keys on and reports unique violations recognisably", async () => {
     const database = openSqliteFile(":memory:");
     await database.execScript(
