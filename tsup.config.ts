@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { defineConfig, type Options } from "tsup";
 
@@ -25,13 +25,17 @@ function packageBuild(folder: string): Options {
     clean: true,
     sourcemap: true,
     target: "node20",
+    // Dependencies stay imports: a package never ships a copy of another (or of nodemailer).
+    skipNodeModulesBundle: true,
     external: [/^@tessera\//],
     silent: true,
   };
 }
 
 const packageFolders = readdirSync("packages", { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && existsSync(join("packages", entry.name, "package.json")))
+  .filter(
+    (entry) => entry.isDirectory() && existsSync(join("packages", entry.name, "package.json")),
+  )
   .map((entry) => join("packages", entry.name));
 
 export default defineConfig(packageFolders.map(packageBuild));

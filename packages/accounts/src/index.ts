@@ -1,4 +1,25 @@
+export {
+  type AccountEmailInput,
+  accountEmail,
+  type MailLinkOriginOptions,
+  mailLinkOrigin,
+} from "./account-emails.js";
 export { isValidEmail, MAXIMUM_EMAIL_LENGTH, normalizeEmail } from "./email.js";
+export {
+  EMAILED_TOKEN_PURPOSES,
+  type EmailedTokenPurpose,
+  type EmailedTokenRecord,
+  type EmailedTokenStore,
+  type NewEmailedToken,
+} from "./emailed-token-store.js";
+export {
+  consumeEmailedToken,
+  EMAILED_TOKEN_LIFETIME_MS,
+  type EmailedTokenOwner,
+  isEmailedTokenShape,
+  issueEmailedToken,
+  peekEmailedToken,
+} from "./emailed-tokens.js";
 export {
   ACCOUNT_DELETION_REFUSED,
   type JsonAccountRoutes,

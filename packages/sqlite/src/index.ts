@@ -1,4 +1,5 @@
 export { apiKeysMigration, SqliteApiKeyStore } from "./api-key-store.js";
+export { authTokensMigration, SqliteEmailedTokenStore } from "./auth-token-store.js";
 export { isUniqueViolation, type RunResult, type SqlDatabase, type SqlValue } from "./driver.js";
 export { applyMigrations, type Migration } from "./migrations.js";
 export { rateLimitCountersMigration, SqliteRateLimitStore } from "./rate-limit-store.js";

@@ -1,0 +1,141 @@
+import { escapeHtml } from "@tessera/http";
+import type { MailMessage } from "@tessera/mail";
+import type { EmailedTokenPurpose } from "./emailed-token-store.js";
+import { EMAILED_TOKEN_LIFETIME_MS, isEmailedTokenShape } from "./emailed-tokens.js";
+
+interface AccountEmailContent {
+  readonly subject: string;
+  readonly path: string;
+  readonly intro: (email: string) => string;
+  readonly ignore: string;
+}
+
+// Subjects and paths are the spec's (Emails sent by the service); the sentences are ours.
+const CONTENT: Readonly<Record<EmailedTokenPurpose, AccountEmailContent>> = {
+  email_confirmation: {
+    subject: "Confirm your email address",
+    path: "/confirmations/",
+    intro: (email) => `Please confirm that ${email} is your email address by opening this link:`,
+    ignore: "If you did not sign up, you can ignore this email.",
+  },
+  magic_link: {
+    subject: "Your sign-in link",
+    path: "/magic_link/",
+    intro: (email) => `Open this link to sign in as ${email}:`,
+    ignore: "If you did not ask to sign in, you can ignore this email.",
+  },
+  password_reset: {
+    subject: "Reset your password",
+    path: "/passwords/",
+    intro: (email) => `Open this link to choose a new password for ${email}:`,
+    ignore: "If you did not ask for a password reset, you can ignore this email.",
+  },
+};
+
+/** What an account mail is made of. */
+export interface AccountEmailInput {
+  /** The user's (normalized) address: the recipient, also named in the mail. */
+  readonly to: string;
+  /** Where the link points, as {@link mailLinkOrigin} returns it, e.g. `https://app.example`. */
+  readonly origin: string;
+  /** The token from `issueEmailedToken` for the same purpose. */
+  readonly token: string;
+}
+
+/**
+ * Builds the mail that carries an emailed token: `Confirm your email address` with
+ * `{origin}/confirmations/<token>`, `Your sign-in link` with `{origin}/magic_link/<token>`, or
+ * `Reset your password` with `{origin}/passwords/<token>`. The text part has the link alone on
+ * its own line and says how long it is valid; the HTML part says the same, escaped.
+ * @throws RangeError when `origin` is not an http(s) origin or `token` is not a token (both are
+ * the caller's values, never a visitor's).
+ */
+export function accountEmail(purpose: EmailedTokenPurpose, input: AccountEmailInput): MailMessage {
+  if (!isEmailedTokenShape(input.token)) throw new RangeError("not an emailed token");
+  const content = CONTENT[purpose];
+  const link = `${checkedOrigin(input.origin)}${content.path}${input.token}`;
+  const intro = content.intro(input.to);
+  const outro = `The link is valid for ${describeLifetime(EMAILED_TOKEN_LIFETIME_MS[purpose])} and works once. ${content.ignore}`;
+  return {
+    to: input.to,
+    subject: content.subject,
+    text: `${intro}\n\n${link}\n\n${outro}\n`,
+    html: [
+      `<p>${escapeHtml(intro)}</p>`,
+      `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+      `<p>${escapeHtml(outro)}</p>`,
+      "",
+    ].join("\n"),
+  };
+}
+
+/** Where mail links may point. */
+export interface MailLinkOriginOptions {
+  /** `APP_URL`: the app's public address (only its origin is used). */
+  readonly appUrl?: string | undefined;
+  /** `ALLOWED_ORIGINS`, parsed (e.g. with `parseAllowedOrigins` of @tessera/http). */
+  readonly allowedOrigins?: readonly string[];
+}
+
+/**
+ * The origin for links in mails sent while answering `request`. The request's own origin (from
+ * its URL, so from `Host`) is used only when it is `APP_URL`'s origin or in `allowedOrigins`;
+ * otherwise `APP_URL`'s origin: a forged `Host` never receives a token. The `Origin` header
+ * plays no part. Without `APP_URL`, an unlisted request origin is accepted only on a loopback
+ * host (development on localhost, where the link reaches no one else).
+ * Call it before looking the account up, so a configuration error cannot tell accounts apart.
+ * @throws Error when `APP_URL` is not set and the request's origin is neither listed nor
+ * loopback, or when `APP_URL` is not an http(s) URL: configuration errors.
+ */
+export function mailLinkOrigin(request: Request, options: MailLinkOriginOptions): string {
+  const requestUrl = new URL(request.url);
+  const requestOrigin = requestUrl.origin;
+  const listed = (options.allowedOrigins ?? []).map((entry) => httpUrl(entry)?.origin);
+  if (options.appUrl === undefined || options.appUrl === "") {
+    if (listed.includes(requestOrigin) || isLoopbackUrl(requestUrl)) return requestOrigin;
+    throw new Error(
+      `APP_URL is not set, so mail links cannot point to ${requestOrigin}: set APP_URL to the app's public address`,
+    );
+  }
+  const appOrigin = httpUrl(options.appUrl)?.origin;
+  if (appOrigin === undefined) throw new Error("APP_URL is not an http(s) URL");
+  return requestOrigin === appOrigin || listed.includes(requestOrigin) ? requestOrigin : appOrigin;
+}
+
+/** The text as an http(s) URL, or undefined when it is none. */
+function httpUrl(text: string): URL | undefined {
+  try {
+    const url = new URL(text);
+    return url.protocol === "http:" || url.protocol === "https:" ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isLoopbackUrl(url: URL): boolean {
+  const { protocol, hostname } = url;
+  if (protocol !== "http:" && protocol !== "https:") return false;
+  return (
+    hostname === "localhost" ||
+    hostname.endsWith(".localhost") ||
+    hostname === "[::1]" ||
+    /^127\.\d+\.\d+\.\d+$/.test(hostname)
+  );
+}
+
+function checkedOrigin(origin: string): string {
+  const url = httpUrl(origin);
+  // Only a bare origin (a trailing "/" allowed): a path, query or credentials would otherwise
+  // be silently dropped or end up inside the link.
+  if (!url || url.href !== `${url.origin}/`) {
+    throw new RangeError(`not an http(s) origin: ${origin}`);
+  }
+  return url.origin;
+}
+
+function describeLifetime(milliseconds: number): string {
+  const hours = milliseconds / 3_600_000;
+  if (Number.isInteger(hours)) return hours === 1 ? "1 hour" : `${hours} hours`;
+  const minutes = Math.round(milliseconds / 60_000);
+  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+}

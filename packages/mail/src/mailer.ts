@@ -1,0 +1,19 @@
+/** One mail: a single recipient, a subject, a plain-text part and an optional HTML part. */
+export interface MailMessage {
+  /** The recipient's address (one address; account mails go to one user). */
+  readonly to: string;
+  readonly subject: string;
+  /** The plain-text part: always present, and what the log adapter prints. */
+  readonly text: string;
+  /** An HTML alternative of `text`; adapters that send send both as multipart/alternative. */
+  readonly html?: string;
+}
+
+/**
+ * Sends mail. The sender address belongs to the adapter's configuration, not to the message.
+ * `send` resolves once the mail is handed over (or recorded) and rejects when it could not be:
+ * a rejection means broken infrastructure, never a bad recipient the caller should hide.
+ */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}

@@ -1,0 +1,70 @@
+import { createTransport } from "nodemailer";
+import { MailDeliveryError } from "./mail-delivery-error.js";
+import type { Mailer, MailMessage } from "./mailer.js";
+
+/** Options of {@link createSmtpMailer}. */
+export interface SmtpMailerOptions {
+  /**
+   * The server, as `SMTP_URL`: `smtp://user:pass@host:587` (upgraded with STARTTLS when the
+   * server offers it) or `smtps://user:pass@host:465` (TLS from the start). Credentials are
+   * percent-encoded; query parameters set nodemailer options (e.g. `?pool=true`).
+   */
+  readonly url: string;
+  /** The From of every mail, e.g. `Tessera <no-reply@example.com>`; also the envelope sender. */
+  readonly from: string;
+}
+
+/** A {@link Mailer} over SMTP. `close()` ends pooled connections at shutdown. */
+export interface SmtpMailer extends Mailer {
+  close(): void;
+}
+
+// nodemailer waits minutes by default; a request that sends a mail should fail much sooner.
+const TIMEOUTS_MS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+/**
+ * Sends mail through an SMTP server with nodemailer: multipart/alternative when the message has
+ * an HTML part. `send` rejects with a {@link MailDeliveryError} naming the server (never its
+ * credentials) when the mail could not be handed over.
+ * @throws RangeError at creation when `url` is not an smtp: or smtps: URL, or `from` is empty.
+ */
+export function createSmtpMailer(options: SmtpMailerOptions): SmtpMailer {
+  const server = describeServer(options.url);
+  if (options.from.trim() === "") throw new RangeError("the From address of mails is empty");
+  const transport = createTransport({ ...TIMEOUTS_MS, url: options.url });
+  return {
+    async send(message: MailMessage): Promise<void> {
+      try {
+        await transport.sendMail({
+          from: options.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          ...(message.html === undefined ? {} : { html: message.html }),
+        });
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new MailDeliveryError(`SMTP delivery through ${server} failed: ${reason}`, {
+          cause: error,
+        });
+      }
+    },
+    close() {
+      transport.close();
+    },
+  };
+}
+
+/** `smtp://host:port` of an SMTP URL, without credentials, for error messages. */
+function describeServer(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new RangeError("SMTP_URL is not a URL (expected smtp://user:pass@host:port)");
+  }
+  if (parsed.protocol !== "smtp:" && parsed.protocol !== "smtps:") {
+    throw new RangeError("SMTP_URL must start with smtp:// or smtps://");
+  }
+  return `${parsed.protocol}//${parsed.host}`;
+}
