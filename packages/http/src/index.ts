@@ -43,6 +43,7 @@ export {
   readJsonBody,
 } from "./json-body.js";
 export { type MediaType, parseMediaType } from "./media-type.js";
+export { editResponseHeaders } from "./response-headers.js";
 export { MAXIMUM_LOCAL_PATH_LENGTH, safeLocalPath } from "./safe-local-path.js";
 export {
   SECURITY_HEADERS,

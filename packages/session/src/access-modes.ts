@@ -1,0 +1,81 @@
+import type { Session } from "./session.js";
+
+/** Where a visitor without a session is sent. */
+export const LOGIN_PATH = "/login";
+/** Where a signed-in user whose email is not confirmed is sent by the confirmed mode. */
+export const ACCOUNT_PATH = "/account";
+/** The spec's alert for a page that needs a signed-in user. */
+export const LOGIN_REQUIRED_MESSAGE = "Please log in to continue.";
+/** The spec's alert for a page that needs a confirmed email address. */
+export const CONFIRMATION_REQUIRED_MESSAGE = "Please confirm your email address first.";
+
+/**
+ * Loads a user by id with one query; undefined when there is none (the user was deleted), and
+ * the session then counts as no session.
+ */
+export type UserLoader<U> = (userId: number) => Promise<U | undefined>;
+
+/** Why an access mode refused a request. */
+export type AccessRefusal = "not-signed-in" | "unconfirmed";
+
+/**
+ * The user, or the refusal with its ready 303 redirect. The refusal put a flash (and perhaps
+ * the remembered page) in the session: commit the session onto that response.
+ */
+export type AccessResult<U> =
+  | { readonly ok: true; readonly value: U }
+  | { readonly ok: false; readonly reason: AccessRefusal; readonly response: Response };
+
+function seeOther(location: string): Response {
+  return new Response(null, { status: 303, headers: { Location: location } });
+}
+
+/**
+ * The optional-user mode: the signed-in user, or undefined. A session whose user no longer
+ * exists is signed out, so its cookie stops naming a deleted user.
+ */
+export async function optionalUser<U>(
+  session: Session,
+  loadUser: UserLoader<U>,
+): Promise<U | undefined> {
+  const userId = session.userId;
+  if (userId === undefined) return undefined;
+  const user = await loadUser(userId);
+  if (user === undefined) session.signOut();
+  return user;
+}
+
+/**
+ * The logged-in-user mode: the user (one query), or a 303 to {@link LOGIN_PATH} with the alert
+ * {@link LOGIN_REQUIRED_MESSAGE}. For a GET the page asked for (path and query) is remembered,
+ * so sign-in can return to it; for other methods it is not.
+ */
+export async function requireUser<U>(
+  session: Session,
+  request: Request,
+  loadUser: UserLoader<U>,
+): Promise<AccessResult<U>> {
+  const user = await optionalUser(session, loadUser);
+  if (user !== undefined) return { ok: true, value: user };
+  if (request.method === "GET") {
+    const url = new URL(request.url);
+    session.rememberPage(url.pathname + url.search);
+  }
+  session.flash("alert", LOGIN_REQUIRED_MESSAGE);
+  return { ok: false, reason: "not-signed-in", response: seeOther(LOGIN_PATH) };
+}
+
+/**
+ * The confirmed-user mode: as {@link requireUser}, and a signed-in user whose `confirmedAt` is
+ * null gets a 303 to {@link ACCOUNT_PATH} with the alert {@link CONFIRMATION_REQUIRED_MESSAGE}.
+ */
+export async function requireConfirmedUser<U extends { readonly confirmedAt: string | null }>(
+  session: Session,
+  request: Request,
+  loadUser: UserLoader<U>,
+): Promise<AccessResult<U>> {
+  const access = await requireUser(session, request, loadUser);
+  if (!access.ok || access.value.confirmedAt !== null) return access;
+  session.flash("alert", CONFIRMATION_REQUIRED_MESSAGE);
+  return { ok: false, reason: "unconfirmed", response: seeOther(ACCOUNT_PATH) };
+}

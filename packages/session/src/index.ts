@@ -1,0 +1,31 @@
+export {
+  ACCOUNT_PATH,
+  type AccessRefusal,
+  type AccessResult,
+  CONFIRMATION_REQUIRED_MESSAGE,
+  LOGIN_PATH,
+  LOGIN_REQUIRED_MESSAGE,
+  optionalUser,
+  requireConfirmedUser,
+  requireUser,
+  type UserLoader,
+} from "./access-modes.js";
+export { SESSION_LIFETIME_SECONDS, type Session, type SignInOptions } from "./session.js";
+export {
+  createSessionCookies,
+  SESSION_KEY_LABEL,
+  type SessionCookies,
+  type SessionCookiesOptions,
+  sessionCookieName,
+} from "./session-cookies.js";
+export {
+  type Flash,
+  type FlashKind,
+  MAXIMUM_FLASH_MESSAGE_LENGTH,
+  MAXIMUM_FLASHES,
+  MAXIMUM_PAYLOAD_BYTES,
+  MAXIMUM_REMEMBERED_PAGE_LENGTH,
+  MAXIMUM_SESSION_VALUES,
+  SESSION_VALUE_NAME,
+  SESSION_VALUE_TEXT,
+} from "./session-payload.js";
