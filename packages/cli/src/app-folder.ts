@@ -1,0 +1,61 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+
+/** Where the generator reads and writes, relative to the app folder. */
+export const MODELS_FOLDER = "src/models";
+export const MIGRATIONS_FOLDER = "migrations";
+
+/** The path of a model's module, as messages show it: `src/models/<model>.ts`. */
+export function modelPath(model: string): string {
+  return `${MODELS_FOLDER}/${model}.ts`;
+}
+
+/** The models an app has: one per `src/models/<name>.ts`. */
+export function existingModels(root: string): string[] {
+  const folder = join(root, MODELS_FOLDER);
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts") && file !== "index.ts")
+    .map((file) => file.slice(0, -3));
+}
+
+function migrationFiles(root: string): string[] {
+  const folder = join(root, MIGRATIONS_FOLDER);
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder).filter((file) => /^\d+_.*\.sql$/.test(file));
+}
+
+/** The next migration file name: one past the highest number in `migrations/`, four digits. */
+export function nextMigrationName(root: string, description: string): string {
+  const highest = Math.max(0, ...migrationFiles(root).map((file) => Number.parseInt(file, 10)));
+  return `${MIGRATIONS_FOLDER}/${String(highest + 1).padStart(4, "0")}_${description}.sql`;
+}
+
+/** Whether any migration already creates `table` (quoted or not, with or without IF NOT EXISTS). */
+export function migrationCreates(root: string, table: string): boolean {
+  const escaped = table.replace(/[^a-z0-9_]/g, "");
+  const creates = new RegExp(
+    `create\\s+table\\s+(?:if\\s+not\\s+exists\\s+)?["\`\\[]?${escaped}["\`\\]]?\\s*\\(`,
+    "i",
+  );
+  return migrationFiles(root).some((file) =>
+    creates.test(readFileSync(join(root, MIGRATIONS_FOLDER, file), "utf8")),
+  );
+}
+
+/**
+ * Writes files (paths relative to `root`), creating folders. Each file must not exist yet:
+ * `wx` makes a race with another writer fail instead of overwriting.
+ */
+export function writeNewFiles(root: string, files: ReadonlyArray<readonly [string, string]>): void {
+  for (const [path, content] of files) {
+    const target = join(root, path);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, content, { flag: "wx" });
+  }
+}
+
+/** Whether a file exists relative to the app folder. */
+export function fileExists(root: string, path: string): boolean {
+  return existsSync(join(root, path));
+}

@@ -1,0 +1,132 @@
+// Hand-written rather than node:util parseArgs: Node 20's parseArgs has no `--no-<flag>`, and
+// the usage errors here must carry a hint like every other refusal of the command.
+
+/** What the command line asks for. */
+export interface Invocation {
+  readonly command: "check" | "generate model" | "generate accounts" | "help";
+  /** The model name of `generate model`. */
+  readonly model?: string;
+  readonly declarations: readonly string[];
+  /** Print one JSON object instead of text. */
+  readonly json: boolean;
+  /** The app folder (default: the current directory). */
+  readonly cwd?: string;
+  /** Table name of `generate model` (default: the model name's plural). */
+  readonly table?: string;
+  /** Add the `user_id` owner column (default true; `--no-owner` turns it off). */
+  readonly owner: boolean;
+  readonly graphql: boolean;
+  /** No JSON API is generated: single attachments may be required. */
+  readonly htmlOnly: boolean;
+  /** `check` only: the fields are to be added to an existing table. */
+  readonly existingTable: boolean;
+}
+
+/** A command line that cannot be run, with advice. */
+export interface UsageError {
+  readonly ok: false;
+  readonly reason: string;
+  readonly hint: string;
+  /** Whether `--json` was seen, so the error is printed the way the caller asked. */
+  readonly json: boolean;
+}
+
+/** The usage text `tessera --help` prints. */
+export const USAGE = `Usage:
+  tessera check <name:type>... [--graphql] [--html-only] [--existing-table]
+  tessera generate model <name> <name:type>... [--table <name>] [--no-owner] [--graphql] [--html-only]
+  tessera generate accounts
+
+Options for every command: --json (print one JSON object), --cwd <dir> (the app folder).
+Example: tessera generate model post title:string body:rich_text? status:enum:draft,published`;
+
+const BOOLEAN_FLAGS = new Set([
+  "--json",
+  "--no-owner",
+  "--graphql",
+  "--html-only",
+  "--existing-table",
+  "--help",
+  "-h",
+]);
+const VALUE_FLAGS = new Set(["--cwd", "--table"]);
+
+/** Reads `argv` (without the node and script paths): flags may stand anywhere. */
+export function parseArguments(
+  argv: readonly string[],
+): { ok: true; value: Invocation } | UsageError {
+  const words: string[] = [];
+  const flags = new Set<string>();
+  const values = new Map<string, string>();
+  const json = argv.includes("--json");
+  const usage = (reason: string, hint: string): UsageError => ({ ok: false, reason, hint, json });
+
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const [flag = "", inline] = arg.startsWith("--") ? arg.split(/=(.*)/s) : [arg];
+    if (BOOLEAN_FLAGS.has(flag) && inline === undefined) flags.add(flag);
+    else if (VALUE_FLAGS.has(flag)) {
+      const value = inline ?? argv[++i];
+      if (value === undefined || value === "")
+        return usage(`${flag} needs a value`, `write \`${flag} <value>\``);
+      values.set(flag, value);
+    } else if (arg.startsWith("-") && arg !== "-") {
+      return usage(`unknown option \`${arg}\``, "run `tessera --help` for the options");
+    } else words.push(arg);
+  }
+
+  const base = {
+    json,
+    owner: !flags.has("--no-owner"),
+    graphql: flags.has("--graphql"),
+    htmlOnly: flags.has("--html-only"),
+    existingTable: flags.has("--existing-table"),
+    ...(values.has("--cwd") ? { cwd: values.get("--cwd")! } : {}),
+    ...(values.has("--table") ? { table: values.get("--table")! } : {}),
+  };
+  const [first, second, ...rest] = words;
+  if (flags.has("--help") || flags.has("-h") || first === undefined || first === "help") {
+    return { ok: true, value: { ...base, command: "help", declarations: [] } };
+  }
+  const noDeclarations = (example: string) =>
+    usage("no field declarations given", `list them as name:type, e.g. \`${example}\``);
+
+  if (first === "check") {
+    const declarations = words.slice(1);
+    if (declarations.length === 0) return noDeclarations("tessera check title:string");
+    if (base.table !== undefined || !base.owner) {
+      return usage(
+        "--table and --no-owner apply to `tessera generate model` only",
+        "leave them out of `tessera check`",
+      );
+    }
+    return { ok: true, value: { ...base, command: "check", declarations } };
+  }
+  if (first === "generate" && second === "model") {
+    const [model, ...declarations] = rest;
+    if (model === undefined)
+      return usage("no model name given", "write e.g. `tessera generate model post title:string`");
+    if (declarations.length === 0)
+      return noDeclarations(`tessera generate model ${model} title:string`);
+    if (base.existingTable) {
+      return usage(
+        "--existing-table applies to `tessera check` only",
+        "`generate model` creates a new table",
+      );
+    }
+    return { ok: true, value: { ...base, command: "generate model", model, declarations } };
+  }
+  if (first === "generate" && second === "accounts") {
+    if (rest.length > 0)
+      return usage(
+        `unexpected \`${rest[0]}\``,
+        "`tessera generate accounts` takes no declarations",
+      );
+    return { ok: true, value: { ...base, command: "generate accounts", declarations: [] } };
+  }
+  const command = first === "generate" ? `generate ${second ?? ""}`.trim() : first;
+  return usage(
+    `unknown command \`${command}\``,
+    "the commands are `check`, `generate model` and `generate accounts`",
+  );
+}

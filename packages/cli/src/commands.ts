@@ -1,0 +1,140 @@
+import {
+  createTableSql,
+  type DeclarationContext,
+  type Field,
+  type Model,
+  parseDeclarations,
+  pluralize,
+  refuse,
+  SNAKE_CASE,
+} from "@tessera/fields";
+import { USER_MODULE, USERS_MIGRATION } from "./accounts.js";
+import {
+  existingModels,
+  fileExists,
+  migrationCreates,
+  modelPath,
+  nextMigrationName,
+  writeNewFiles,
+} from "./app-folder.js";
+import type { Invocation } from "./arguments.js";
+import { migrationFile, modelModule } from "./model-module.js";
+
+/** What a command did: text and a JSON object to print, or a refusal with advice. */
+export type Outcome =
+  | { readonly ok: true; readonly text: string; readonly json: Readonly<Record<string, unknown>> }
+  | { readonly ok: false; readonly reason: string; readonly hint: string };
+
+function refused(reason: string, hint: string): Outcome {
+  return { ok: false, reason, hint };
+}
+
+function contextFor(
+  invocation: Invocation,
+  root: string,
+  extraModels: readonly string[] = [],
+): DeclarationContext {
+  return {
+    models: [...existingModels(root), ...extraModels],
+    jsonApi: !invocation.htmlOnly,
+    graphql: invocation.graphql,
+    existingTable: invocation.existingTable,
+    takenColumns: invocation.owner ? ["user_id"] : [],
+    modelPath,
+  };
+}
+
+/** `tessera check`: parses the declarations against the app and lists the resolved fields. */
+export function check(invocation: Invocation, root: string): Outcome {
+  const parsed = parseDeclarations(invocation.declarations, contextFor(invocation, root));
+  if (!parsed.ok) return parsed;
+  const rows = parsed.value.map(describeField);
+  const width = (column: 0 | 1 | 2) => Math.max(...rows.map((row) => row[column].length));
+  const lines = rows.map((row) =>
+    [row[0].padEnd(width(0)), row[1].padEnd(width(1)), row[2].padEnd(width(2)), row[3]]
+      .join("  ")
+      .trimEnd(),
+  );
+  const count = `${parsed.value.length} field${parsed.value.length === 1 ? "" : "s"}`;
+  return {
+    ok: true,
+    text: [`ok: ${count}`, ...lines].join("\n"),
+    json: { ok: true, fields: parsed.value },
+  };
+}
+
+function describeField(field: Field): [string, string, string, string] {
+  const type =
+    field.type === "references"
+      ? `references ${field.references?.model} (${field.references?.table})`
+      : field.args.length > 0
+        ? `${field.type}:${field.args.join(",")}`
+        : field.type;
+  const modifiers = [
+    field.optional ? "optional" : "required",
+    ...(field.unique ? ["unique"] : []),
+  ].join(", ");
+  const columns =
+    field.columns.length > 0 ? `columns: ${field.columns.join(", ")}` : "files in a child table";
+  return [field.name, type, modifiers, columns];
+}
+
+/** `tessera generate model`: writes `src/models/<model>.ts` and a CREATE TABLE migration. */
+export function generateModel(invocation: Invocation, root: string, command: string): Outcome {
+  const name = invocation.model ?? "";
+  if (!SNAKE_CASE.test(name)) {
+    return refused(
+      `invalid model name \`${name}\``,
+      "model names are snake_case and singular, e.g. `post` or `blog_entry`",
+    );
+  }
+  const table = invocation.table ?? pluralize(name);
+  if (!SNAKE_CASE.test(table)) {
+    return refused(`invalid table name \`${table}\``, "table names are snake_case, e.g. `posts`");
+  }
+  if (fileExists(root, modelPath(name))) {
+    return refused(
+      `\`${modelPath(name)}\` already exists`,
+      "choose another model name, or delete the file to generate it again",
+    );
+  }
+  if (migrationCreates(root, table)) {
+    return refused(
+      `a migration already creates the table \`${table}\``,
+      "choose another model name, or pass `--table <name>` for a different table",
+    );
+  }
+  const parsed = parseDeclarations(invocation.declarations, contextFor(invocation, root, [name]));
+  if (!parsed.ok) return parsed;
+
+  const model: Model = { name, table, fields: parsed.value };
+  const sql = createTableSql(model, { ownedByUser: invocation.owner });
+  const files = [
+    [modelPath(name), modelModule(model, command)],
+    [nextMigrationName(root, `create_${table}`), migrationFile(sql, command)],
+  ] as const;
+  writeNewFiles(root, files);
+  return written(files.map(([path]) => path));
+}
+
+/** `tessera generate accounts`: the users model and table, once per app. */
+export function generateAccounts(root: string): Outcome {
+  if (fileExists(root, modelPath("user")) || migrationCreates(root, "users")) {
+    const refusal = refuse.accountsTwice();
+    return refused(refusal.reason, refusal.hint);
+  }
+  const files = [
+    [modelPath("user"), USER_MODULE],
+    [nextMigrationName(root, "create_users"), USERS_MIGRATION],
+  ] as const;
+  writeNewFiles(root, files);
+  return written(files.map(([path]) => path));
+}
+
+function written(paths: readonly string[]): Outcome {
+  return {
+    ok: true,
+    text: paths.map((path) => `wrote ${path}`).join("\n"),
+    json: { ok: true, written: paths },
+  };
+}

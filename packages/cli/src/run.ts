@@ -1,0 +1,73 @@
+import { resolve } from "node:path";
+import { type Invocation, parseArguments, USAGE } from "./arguments.js";
+import { check, generateAccounts, generateModel, type Outcome } from "./commands.js";
+
+/** Where the command prints, and the folder it runs in. */
+export interface CliEnvironment {
+  readonly cwd: string;
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+}
+
+/** Exit codes: 0 done, 1 refused (nothing written), 2 the command line itself is wrong. */
+export const EXIT_OK = 0;
+export const EXIT_REFUSED = 1;
+export const EXIT_USAGE = 2;
+
+/**
+ * Runs `tessera <argv>` and returns the exit code. A refusal prints `error: <message>` and
+ * `hint: <advice>` (or one JSON object with `ok`, `error`, `hint` under `--json`) and writes
+ * nothing.
+ */
+export function runCli(argv: readonly string[], environment: CliEnvironment): number {
+  const parsed = parseArguments(argv);
+  if (!parsed.ok) {
+    report(environment, parsed.json, { ok: false, reason: parsed.reason, hint: parsed.hint });
+    return EXIT_USAGE;
+  }
+  const invocation = parsed.value;
+  const root = resolve(environment.cwd, invocation.cwd ?? ".");
+  let outcome: Outcome;
+  switch (invocation.command) {
+    case "help":
+      environment.stdout(`${USAGE}\n`);
+      return EXIT_OK;
+    case "check":
+      outcome = check(invocation, root);
+      break;
+    case "generate model":
+      outcome = generateModel(invocation, root, commandLine(invocation));
+      break;
+    case "generate accounts":
+      outcome = generateAccounts(root);
+      break;
+  }
+  report(environment, invocation.json, outcome);
+  return outcome.ok ? EXIT_OK : EXIT_REFUSED;
+}
+
+/** The command as a generated file names it: no `--cwd`, which is particular to one machine. */
+function commandLine(invocation: Invocation): string {
+  return [
+    "tessera generate model",
+    invocation.model,
+    ...invocation.declarations,
+    ...(invocation.table ? [`--table ${invocation.table}`] : []),
+    ...(invocation.owner ? [] : ["--no-owner"]),
+    ...(invocation.graphql ? ["--graphql"] : []),
+    ...(invocation.htmlOnly ? ["--html-only"] : []),
+  ].join(" ");
+}
+
+function report(environment: CliEnvironment, json: boolean, outcome: Outcome): void {
+  if (json) {
+    const object = outcome.ok
+      ? outcome.json
+      : { ok: false, error: outcome.reason, hint: outcome.hint };
+    environment.stdout(`${JSON.stringify(object)}\n`);
+  } else if (outcome.ok) {
+    environment.stdout(`${outcome.text}\n`);
+  } else {
+    environment.stderr(`error: ${outcome.reason}\nhint: ${outcome.hint}\n`);
+  }
+}

@@ -1,0 +1,298 @@
+// Runs the real `tessera` command (src/cli.ts through tsx) in temporary app folders.
+
+import { spawnSync } from "node:child_process";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import vectors from "../../fields/test/vectors/declaration-refusals.json" with { type: "json" };
+
+const CLI = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
+const TSCONFIG = fileURLToPath(new URL("../../../tsconfig.json", import.meta.url));
+const TSX = import.meta.resolve("tsx/esm");
+
+interface Run {
+  readonly status: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function tessera(args: readonly string[], cwd: string): Run {
+  const result = spawnSync(process.execPath, ["--import", TSX, CLI, ...args], {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, TSX_TSCONFIG_PATH: TSCONFIG },
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+function filesIn(root: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  const walk = (folder: string) => {
+    for (const name of readdirSync(folder)) {
+      const path = join(folder, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else files[relative(root, path)] = readFileSync(path, "utf8");
+    }
+  };
+  walk(root);
+  return files;
+}
+
+function addModel(root: string, name: string): void {
+  mkdirSync(join(root, "src/models"), { recursive: true });
+  writeFileSync(join(root, `src/models/${name}.ts`), `export const ${name}Model = {};\n`);
+}
+
+let app: string;
+beforeEach(() => {
+  app = mkdtempSync(join(tmpdir(), "tessera-cli-"));
+});
+afterEach(() => {
+  rmSync(app, { recursive: true, force: true });
+});
+
+describe("every refused declaration of the spec's table", () => {
+  it.each(vectors.cases)("$declarations → $message", (vector) => {
+    const context: {
+      models?: string[];
+      graphql?: boolean;
+      jsonApi?: boolean;
+      existingTable?: boolean;
+    } = vector.context ?? {};
+    for (const model of context.models ?? ["post", "user", "comment"]) addModel(app, model);
+    const flags = [
+      "--json",
+      ...(context.graphql ? ["--graphql"] : []),
+      ...(context.jsonApi === false ? ["--html-only"] : []),
+    ];
+    // Adding fields to an existing table is a `check` question; the rest go through the generator.
+    const args = context.existingTable
+      ? ["check", "--existing-table", ...flags, ...vector.declarations]
+      : ["generate", "model", "thing", ...flags, ...vector.declarations];
+    const before = filesIn(app);
+
+    const run = tessera(args, app);
+    expect(run.status).toBe(1);
+    const output = JSON.parse(run.stdout);
+    expect(Object.keys(output).sort()).toEqual(["error", "hint", "ok"]);
+    expect(output).toMatchObject({ ok: false, error: vector.message });
+    expect(output.hint.length).toBeGreaterThan(10);
+    expect(run.stderr).toBe("");
+    expect(filesIn(app)).toEqual(before);
+  });
+
+  it("prints `error:` and `hint:` lines without --json, and writes nothing", () => {
+    const run = tessera(["generate", "model", "post", "title:string", "published:bool?"], app);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toBe(
+      "error: boolean field `published` cannot be optional\nhint: write `published:boolean`: a boolean that is not sent is false\n",
+    );
+    expect(filesIn(app)).toEqual({});
+  });
+
+  it("refuses a reference to a model without a module, naming its path", () => {
+    const refused = tessera(["generate", "model", "comment", "post:references", "body:text"], app);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/^error: `src\/models\/post\.ts` does not exist\nhint: /);
+    expect(tessera(["generate", "model", "post", "title:string"], app).status).toBe(0);
+    expect(
+      tessera(["generate", "model", "comment", "post:references", "body:text"], app).status,
+    ).toBe(0);
+  });
+});
+
+describe("tessera generate model", () => {
+  it("writes the model module and a numbered migration that SQLite runs", async () => {
+    const posts =
+      "title:string body:rich_text? published:bool views:integer? rating:float? publish_on:date? starts_at:datetime? reminder_at:time? price:decimal? external_ref:uuid? metadata:json? status:enum:draft,review,published slug:string?^ cover:attachment? lock_version:integer photos:attachments".split(
+        " ",
+      );
+    expect(tessera(["generate", "accounts"], app).status).toBe(0);
+    const run = tessera(["generate", "model", "post", ...posts, "--json"], app);
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({
+      ok: true,
+      written: ["src/models/post.ts", "migrations/0002_create_posts.sql"],
+    });
+    expect(Object.keys(filesIn(app)).sort()).toEqual([
+      "migrations/0001_create_users.sql",
+      "migrations/0002_create_posts.sql",
+      "src/models/post.ts",
+      "src/models/user.ts",
+    ]);
+
+    const db = new Database(join(app, "app.db"));
+    for (const file of ["0001_create_users.sql", "0002_create_posts.sql"]) {
+      db.exec(readFileSync(join(app, "migrations", file), "utf8"));
+    }
+    const tables = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+      .all();
+    expect(tables).toEqual(
+      expect.arrayContaining([{ name: "post_photo" }, { name: "posts" }, { name: "users" }]),
+    );
+    db.close();
+
+    // The generated module imports @tessera/fields and gives back the declared fields.
+    const module = await import(join(app, "src/models/post.ts"));
+    expect(module.postModel.table).toBe("posts");
+    expect(
+      module.postModel.fields.map((field: { declaration: string }) => field.declaration),
+    ).toEqual(posts);
+    const user = await import(join(app, "src/models/user.ts"));
+    expect(user.userModel).toEqual({ name: "user", table: "users", fields: [] });
+  });
+
+  it("takes the next free migration number, a custom table and no owner", () => {
+    mkdirSync(join(app, "migrations"));
+    writeFileSync(join(app, "migrations/0007_something.sql"), "SELECT 1;\n");
+    const run = tessera(
+      ["generate", "model", "person", "name:string", "--table", "people", "--no-owner"],
+      app,
+    );
+    expect(run).toEqual({
+      status: 0,
+      stdout: "wrote src/models/person.ts\nwrote migrations/0008_create_people.sql\n",
+      stderr: "",
+    });
+    const sql = readFileSync(join(app, "migrations/0008_create_people.sql"), "utf8");
+    expect(sql).toMatch(
+      /^-- Generated by `tessera generate model person name:string --table people --no-owner`\.\nCREATE TABLE "people" \(/,
+    );
+    expect(sql).not.toContain("user_id");
+  });
+
+  it("works on the folder given by --cwd", () => {
+    const other = mkdtempSync(join(tmpdir(), "tessera-elsewhere-"));
+    try {
+      expect(
+        tessera(["generate", "model", "post", "title:string", "--cwd", app], other).status,
+      ).toBe(0);
+      expect(Object.keys(filesIn(app)).sort()).toEqual([
+        "migrations/0001_create_posts.sql",
+        "src/models/post.ts",
+      ]);
+      expect(filesIn(other)).toEqual({});
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses a model or table that exists, and a bad model name", () => {
+    expect(tessera(["generate", "model", "post", "title:string"], app).status).toBe(0);
+    const before = filesIn(app);
+    const again = tessera(["generate", "model", "post", "title:string", "--json"], app);
+    expect(again.status).toBe(1);
+    expect(JSON.parse(again.stdout)).toMatchObject({
+      ok: false,
+      error: "`src/models/post.ts` already exists",
+    });
+    const table = tessera(
+      ["generate", "model", "article", "title:string", "--table", "posts", "--json"],
+      app,
+    );
+    expect(JSON.parse(table.stdout)).toMatchObject({
+      error: "a migration already creates the table `posts`",
+    });
+    const name = tessera(["generate", "model", "Post", "title:string", "--json"], app);
+    expect(JSON.parse(name.stdout)).toMatchObject({ error: "invalid model name `Post`" });
+    expect(filesIn(app)).toEqual(before);
+  });
+});
+
+describe("tessera generate accounts", () => {
+  it("runs once", () => {
+    expect(tessera(["generate", "accounts"], app).stdout).toBe(
+      "wrote src/models/user.ts\nwrote migrations/0001_create_users.sql\n",
+    );
+    const before = filesIn(app);
+    const again = tessera(["generate", "accounts", "--json"], app);
+    expect(again.status).toBe(1);
+    expect(JSON.parse(again.stdout)).toEqual({
+      ok: false,
+      error: "this app already has a User model or a users table",
+      hint: "the accounts generator runs once; change `src/models/user.ts` and add a migration instead",
+    });
+    expect(filesIn(app)).toEqual(before);
+  });
+
+  it("is refused when a migration already creates users, even without the model", () => {
+    mkdirSync(join(app, "migrations"));
+    writeFileSync(
+      join(app, "migrations/0001_init.sql"),
+      'create table if not exists "users" (id integer primary key);\n',
+    );
+    const run = tessera(["generate", "accounts"], app);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(
+      /^error: this app already has a User model or a users table\nhint: /,
+    );
+    expect(Object.keys(filesIn(app))).toEqual(["migrations/0001_init.sql"]);
+  });
+});
+
+describe("tessera check", () => {
+  it("lists the resolved fields, as text or JSON", () => {
+    addModel(app, "post");
+    const text = tessera(
+      ["check", "title:string", "slug:string?^", "post:references", "kind:enum:like,love"],
+      app,
+    );
+    expect(text.status).toBe(0);
+    expect(text.stdout).toBe(
+      [
+        "ok: 4 fields",
+        "title  string                   required          columns: title",
+        "slug   string                   optional, unique  columns: slug",
+        "post   references post (posts)  required          columns: post_id",
+        "kind   enum:like,love           required          columns: kind",
+        "",
+      ].join("\n"),
+    );
+    const json = JSON.parse(tessera(["check", "--json", "cover:attachment?"], app).stdout);
+    expect(json).toEqual({
+      ok: true,
+      fields: [
+        {
+          name: "cover",
+          type: "attachment",
+          optional: true,
+          unique: false,
+          args: [],
+          columns: ["cover_key", "cover_filename", "cover_content_type", "cover_size"],
+          declaration: "cover:attachment?",
+        },
+      ],
+    });
+    expect(filesIn(app)).toEqual({ "src/models/post.ts": "export const postModel = {};\n" });
+  });
+
+  it("exits 2 on a command line it cannot run", () => {
+    const unknown = tessera(["frobnicate", "--json"], app);
+    expect(unknown.status).toBe(2);
+    expect(JSON.parse(unknown.stdout)).toMatchObject({
+      ok: false,
+      error: "unknown command `frobnicate`",
+    });
+    expect(tessera(["check"], app)).toMatchObject({
+      status: 2,
+      stderr: expect.stringContaining("error: no field declarations given"),
+    });
+    expect(tessera(["--help"], app)).toMatchObject({
+      status: 0,
+      stdout: expect.stringContaining("tessera generate model"),
+    });
+  });
+});

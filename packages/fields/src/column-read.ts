@@ -1,0 +1,255 @@
+// Hand-written rather than zod schemas: the spec splits failures between a 400 (wrong JSON type,
+// before validation) and a 422 (every field at once) with exact texts, and the same rules must
+// also read form text. Mapping zod issues back onto that would be longer than the rules
+// themselves, and slower (see bench/decode.bench.ts).
+
+import { isCalendarDate, isDateTime, isTimeOfDay } from "./calendar.js";
+import type { ColumnValue } from "./decode-result.js";
+import type { Field } from "./field.js";
+import {
+  BLANK,
+  MUST_EXIST,
+  NOT_A_DATE,
+  NOT_A_DATETIME,
+  NOT_A_DECIMAL,
+  NOT_A_NUMBER,
+  NOT_A_TIME,
+  NOT_A_UUID,
+  NOT_IN_LIST,
+  NOT_JSON,
+  TOO_LONG,
+} from "./messages.js";
+import {
+  integerRangeMessage,
+  isDecimalText,
+  MAX_INTEGER,
+  parseFloatText,
+  parseIntegerText,
+} from "./number-text.js";
+import { isBlankRichText, sanitizeRichText } from "./rich-text.js";
+import { fitsTextLimit } from "./text-size.js";
+import { isUuidText } from "./uuid.js";
+
+/** What one input value gave: the column value, a 400 reason, or 422 messages. */
+export type ColumnRead =
+  | { readonly ok: true; readonly value: ColumnValue }
+  | { readonly ok: false; readonly status: 400; readonly reason: string }
+  | { readonly ok: false; readonly status: 422; readonly messages: readonly string[] };
+
+const NULL: ColumnRead = { ok: true, value: null };
+
+function value(value: ColumnValue): ColumnRead {
+  return { ok: true, value };
+}
+
+function refused(message: string): ColumnRead {
+  return { ok: false, status: 422, messages: [message] };
+}
+
+function sized(text: string): ColumnRead {
+  return fitsTextLimit(text) ? value(text) : refused(TOO_LONG);
+}
+
+/** Form values an unchecked or cleared checkbox may send; anything else means checked. */
+const UNCHECKED: ReadonlySet<string> = new Set(["", "0", "false", "off"]);
+
+/** Is this a blank string: empty or whitespace only. */
+export function isBlank(input: unknown): boolean {
+  return typeof input === "string" && input.trim() === "";
+}
+
+/** A text-valued type's string, from JSON or from a form: one rule set for both paths. */
+function readText(field: Field, text: string): ColumnRead {
+  switch (field.type) {
+    case "rich_text": {
+      const html = sanitizeRichText(text);
+      if (isBlankRichText(html)) return field.optional ? NULL : refused(BLANK);
+      return sized(html);
+    }
+    case "date":
+      return isCalendarDate(text) ? value(text) : refused(NOT_A_DATE);
+    case "datetime":
+      return isDateTime(text) ? value(text) : refused(NOT_A_DATETIME);
+    case "time":
+      return isTimeOfDay(text) ? value(text) : refused(NOT_A_TIME);
+    case "decimal":
+      return isDecimalText(text) ? sized(text) : refused(NOT_A_DECIMAL);
+    case "uuid":
+      return isUuidText(text) ? value(text) : refused(NOT_A_UUID);
+    default:
+      return text.trim() === "" ? refused(BLANK) : sized(text);
+  }
+}
+
+function rangeChecked(field: Field, number: number): ColumnRead {
+  if (field.type === "references") {
+    // Row ids start at 1 and stay below 2^53: anything else cannot exist, no lookup needed.
+    return number >= 1 && number <= MAX_INTEGER ? value(number) : refused(MUST_EXIST);
+  }
+  const message = integerRangeMessage(number);
+  return message === undefined ? value(number) : refused(message);
+}
+
+/**
+ * Reads a JSON value that is present for `field` (the key `key`): wrong JSON types are a 400,
+ * values of the right type that break a rule a 422. Optional fields take null and blank strings
+ * as null and accept a string that parses as their type.
+ */
+export function readJsonValue(field: Field, key: string, input: unknown): ColumnRead {
+  if (input === null) return field.optional ? NULL : wrongType(field, key, input);
+  // A JSON string is a json field's value, even a blank one.
+  if (field.optional && field.type !== "json" && isBlank(input)) return NULL;
+  switch (field.type) {
+    case "integer":
+    case "references":
+    case "lock_version":
+      if (typeof input === "number") {
+        if (Number.isInteger(input)) return rangeChecked(field, input === 0 ? 0 : input);
+        return wrongType(field, key, input);
+      }
+      if (typeof input === "string" && field.optional) {
+        const number = parseIntegerText(input);
+        return number === undefined ? unparsable(field, key, input) : rangeChecked(field, number);
+      }
+      return wrongType(field, key, input);
+    case "float":
+      if (typeof input === "number") return value(input === 0 ? 0 : input);
+      if (typeof input === "string" && field.optional) {
+        const number = parseFloatText(input);
+        return number === undefined ? unparsable(field, key, input) : value(number);
+      }
+      return wrongType(field, key, input);
+    case "boolean":
+      return typeof input === "boolean" ? value(input ? 1 : 0) : wrongType(field, key, input);
+    case "json":
+      if (nestedTooDeep(input)) {
+        return { ok: false, status: 400, reason: `${key}: recursion limit exceeded` };
+      }
+      return sized(JSON.stringify(input));
+    case "enum":
+      if (typeof input !== "string") return wrongType(field, key, input);
+      return field.args.includes(input) ? value(input) : unknownVariant(field, key, input);
+    default:
+      return typeof input === "string" ? readText(field, input) : wrongType(field, key, input);
+  }
+}
+
+/**
+ * Reads form text for `field`. Callers turn a blank optional value into null first; checkboxes
+ * read as 0 for `UNCHECKED` values and 1 otherwise. Never a 400: forms have no JSON types.
+ */
+export function readFormText(field: Field, text: string): ColumnRead {
+  switch (field.type) {
+    case "boolean":
+      return value(UNCHECKED.has(text) ? 0 : 1);
+    case "integer":
+    case "lock_version": {
+      const number = parseIntegerText(text);
+      return number === undefined ? refused(NOT_A_NUMBER) : rangeChecked(field, number);
+    }
+    case "references": {
+      if (text.trim() === "") return refused(MUST_EXIST);
+      const number = parseIntegerText(text);
+      return number === undefined ? refused(NOT_A_NUMBER) : rangeChecked(field, number);
+    }
+    case "float": {
+      const number = parseFloatText(text);
+      return number === undefined ? refused(NOT_A_NUMBER) : value(number);
+    }
+    case "json": {
+      const parsed = parseJsonText(text);
+      if (parsed === undefined) return refused(NOT_JSON);
+      if (parsed.value === null) return field.optional ? NULL : refused(BLANK);
+      if (nestedTooDeep(parsed.value)) return refused(NOT_JSON);
+      return sized(JSON.stringify(parsed.value));
+    }
+    case "enum":
+      return field.args.includes(text) ? value(text) : refused(NOT_IN_LIST);
+    default:
+      return readText(field, text);
+  }
+}
+
+/** Deepest nesting of arrays and objects a json value may have: serde_json's limit. */
+const MAX_JSON_DEPTH = 128;
+
+/**
+ * JSON.parse takes nesting of any depth but JSON.stringify recurses and overflows the stack
+ * on it, so deeper values are refused. The walk itself stops at the limit.
+ */
+function nestedTooDeep(value: unknown, depth = 0): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  if (depth >= MAX_JSON_DEPTH) return true;
+  for (const item of Array.isArray(value) ? value : Object.values(value)) {
+    if (nestedTooDeep(item, depth + 1)) return true;
+  }
+  return false;
+}
+
+function parseJsonText(text: string): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return undefined;
+  }
+}
+
+const EXPECTED: Partial<Record<Field["type"], string>> = {
+  integer: "an integer",
+  references: "an integer",
+  lock_version: "an integer",
+  float: "a number",
+  boolean: "a boolean",
+  json: "a JSON value other than null",
+};
+
+/** `title: invalid type: number 5, expected a string`: serde's wording, which the spec echoes. */
+export function wrongType(field: Field, key: string, input: unknown): ColumnRead {
+  const expected = EXPECTED[field.type] ?? "a string";
+  return {
+    ok: false,
+    status: 400,
+    reason: `${key}: invalid type: ${describe(input)}, expected ${expected}`,
+  };
+}
+
+function unparsable(field: Field, key: string, input: string): ColumnRead {
+  const expected = EXPECTED[field.type] ?? "a string";
+  return {
+    ok: false,
+    status: 400,
+    reason: `${key}: invalid value: ${describe(input)}, expected ${expected}`,
+  };
+}
+
+function unknownVariant(field: Field, key: string, input: string): ColumnRead {
+  const expected = field.args.map((name) => `\`${name}\``).join(", ");
+  return {
+    ok: false,
+    status: 400,
+    reason: `${key}: unknown variant ${quoteShort(input, "`")}, expected one of ${expected}`,
+  };
+}
+
+/** Names a JSON value's type for a 400, quoting at most 40 characters of a string. */
+export function describe(input: unknown): string {
+  if (input === null) return "null";
+  if (Array.isArray(input)) return "array";
+  switch (typeof input) {
+    case "string":
+      return `string ${quoteShort(input, '"')}`;
+    case "number":
+      return Number.isInteger(input) ? `integer ${input}` : `floating point ${input}`;
+    case "boolean":
+      return `boolean ${input}`;
+    case "object":
+      return "object";
+    default:
+      return typeof input;
+  }
+}
+
+function quoteShort(text: string, quote: string): string {
+  const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;
+  return quote === '"' ? JSON.stringify(shown) : `${quote}${shown}${quote}`;
+}

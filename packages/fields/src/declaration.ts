@@ -1,0 +1,229 @@
+import { closestName } from "./closest-type.js";
+import { type DeclarationRefusal, refuse, TYPE_NAMES } from "./declaration-errors.js";
+import { attachmentColumns, type Field, type FieldType, type Model, SNAKE_CASE } from "./field.js";
+import { pluralize } from "./inflection.js";
+import { RESERVED_NAMES } from "./reserved-names.js";
+
+/** What the parser needs to know about the app around a declaration; every key is optional. */
+export interface DeclarationContext {
+  /** Models that exist (`references` and `polymorphic` targets). Leave out to skip the check. */
+  readonly models?: readonly string[];
+  /** The records get a JSON API (default true): a single attachment must then be optional. */
+  readonly jsonApi?: boolean;
+  /** GraphQL output is generated (default false): enum and public id are refused. */
+  readonly graphql?: boolean;
+  /** The fields are added to an existing table (default false): references and attachments must be optional. */
+  readonly existingTable?: boolean;
+  /** Columns the table already has besides `id` and the timestamps, e.g. the owner's `user_id`. */
+  readonly takenColumns?: readonly string[];
+  /** Table name of a model (default {@link pluralize}). */
+  readonly tableOf?: (model: string) => string;
+  /** Where a model's module lives, for the "does not exist" message (default `src/models/<model>.ts`). */
+  readonly modelPath?: (model: string) => string;
+}
+
+/** The declarations of a model, parsed, or the first refusal (generation then writes nothing). */
+export type ParsedFields =
+  | { readonly ok: true; readonly value: readonly Field[] }
+  | DeclarationRefusal;
+
+const TYPE_ALIASES: Readonly<Record<string, FieldType>> = {
+  ...Object.fromEntries(TYPE_NAMES.map((type) => [type, type])),
+  int: "integer",
+  small_int: "integer",
+  big_int: "integer",
+  double: "float",
+  bool: "boolean",
+  date_time: "datetime",
+  jsonb: "json",
+};
+
+const TYPES_WITH_ARGUMENTS: ReadonlySet<FieldType> = new Set(["enum", "polymorphic", "references"]);
+const NEVER_UNIQUE: ReadonlySet<FieldType> = new Set([
+  "attachment",
+  "attachments",
+  "json",
+  "enum",
+  "rich_text",
+]);
+const SCAFFOLD_ROUTES: ReadonlySet<string> = new Set(["edit", "delete", "new"]);
+const MODIFIERS: ReadonlySet<string> = new Set(["", "?", "^", "?^", "^?"]);
+
+/** Parses one `name:type[:args][?][^]` declaration, without checks that involve other fields. */
+export function parseDeclaration(
+  declaration: string,
+  context: DeclarationContext = {},
+): { readonly ok: true; readonly value: Field } | DeclarationRefusal {
+  const d = declaration;
+  const [, body = "", modifiers = ""] = /^(.*?)([?^]*)$/s.exec(d) ?? [];
+  const [name = "", typeWord = "", ...rest] = body.split(":");
+  const validModifiers = MODIFIERS.has(modifiers);
+  const optional = modifiers.includes("?");
+  const unique = modifiers.includes("^");
+
+  if (!SNAKE_CASE.test(name)) return refuse.invalidName(d, name);
+  if (RESERVED_NAMES.has(name)) return refuse.reserved(d, name);
+  // Before the missing-type check, so that `public_id` alone gets the one form to write.
+  if (name === "lock_version" || typeWord === "lock_version") {
+    if (d !== "lock_version:integer") return refuse.lockVersion(d);
+  } else if (name === "public_id" || typeWord === "token") {
+    if (d !== "public_id:token") return refuse.publicId(d);
+  }
+  if (typeWord === "") return refuse.noType(d, name);
+
+  const special = name === "lock_version" || name === "public_id";
+  const type: FieldType | undefined = special ? (name as FieldType) : TYPE_ALIASES[typeWord];
+  if (type === undefined || !validModifiers) {
+    const written = validModifiers ? typeWord : `${typeWord}${modifiers}`;
+    return refuse.unknownType(d, written, name, closestName(typeWord, Object.keys(TYPE_ALIASES)));
+  }
+  if (rest.length > 0 && !TYPES_WITH_ARGUMENTS.has(type)) {
+    return refuse.takesNoArgument(d, typeWord, name, rest.join(":"));
+  }
+  if ((type === "attachment" || type === "attachments") && SCAFFOLD_ROUTES.has(name)) {
+    return refuse.scaffoldRoute(d, name);
+  }
+
+  const shape = resolveShape(d, name, type, typeWord, rest, context);
+  if (!shape.ok) return shape;
+
+  if (type === "boolean" && optional) return refuse.optionalBoolean(d, name);
+  if (type === "attachments" && optional) return refuse.optionalAttachments(d, name);
+  if (unique && NEVER_UNIQUE.has(type)) return refuse.cannotBeUnique(d, type, name);
+  if (type === "attachments" && !name.endsWith("s")) return refuse.singularAttachments(d, name);
+  if (context.graphql && (type === "enum" || type === "public_id")) {
+    return refuse.graphql(d, name, type);
+  }
+  if (type === "attachment" && !optional && (context.jsonApi ?? true)) {
+    return refuse.attachmentRequiredInJson(d, name);
+  }
+  if (context.existingTable && !optional && (type === "references" || type === "attachment")) {
+    return refuse.requiredOnExistingTable(d, type === "references" ? shape.columns[0]! : name);
+  }
+
+  const field: Field = {
+    name,
+    type,
+    optional,
+    unique: unique || type === "public_id",
+    args: shape.args,
+    columns: shape.columns,
+    declaration: d,
+    ...(shape.references ? { references: shape.references } : {}),
+  };
+  return { ok: true, value: field };
+}
+
+interface Shape {
+  readonly ok: true;
+  readonly args: readonly string[];
+  readonly columns: readonly string[];
+  readonly references?: { readonly model: string; readonly table: string };
+}
+
+/** Arguments and columns of a field whose name, type and modifiers are already known good. */
+function resolveShape(
+  d: string,
+  name: string,
+  type: FieldType,
+  typeWord: string,
+  rest: readonly string[],
+  context: DeclarationContext,
+): Shape | DeclarationRefusal {
+  const modelPath = context.modelPath ?? ((model: string) => `src/models/${model}.ts`);
+  const missingModel = (model: string) =>
+    !SNAKE_CASE.test(model) || (context.models !== undefined && !context.models.includes(model));
+
+  switch (type) {
+    case "enum":
+    case "polymorphic": {
+      const written = rest.join(":");
+      if (written === "") {
+        return type === "enum" ? refuse.enumNoValues(d, name) : refuse.polymorphicNoModels(d, name);
+      }
+      const values = written.split(",");
+      const problems = listProblems(values);
+      if (problems !== "") {
+        return type === "enum"
+          ? refuse.invalidEnumValues(d, written, name, problems)
+          : refuse.invalidPolymorphicModels(d, written, name, problems);
+      }
+      if (type === "enum") return { ok: true, args: values, columns: [name] };
+      const missing = values.find(missingModel);
+      if (missing !== undefined) return refuse.modelMissing(d, modelPath(missing), missing);
+      return { ok: true, args: values, columns: [`${name}_type`, `${name}_id`] };
+    }
+    case "references": {
+      if (rest.length > 2)
+        return refuse.takesNoArgument(d, typeWord, name, rest.slice(2).join(":"));
+      const columnOnly = rest.length === 1 && rest[0]!.endsWith("_id");
+      const model = (columnOnly ? "" : rest[0]) || name;
+      const column = (columnOnly ? rest[0] : rest[1]) ?? `${name}_id`;
+      if (!SNAKE_CASE.test(column) || !column.endsWith("_id")) {
+        return refuse.badForeignKey(d, column, name, model);
+      }
+      if (missingModel(model)) return refuse.modelMissing(d, modelPath(model), model);
+      const table = (context.tableOf ?? pluralize)(model);
+      return { ok: true, args: [model], columns: [column], references: { model, table } };
+    }
+    case "attachment":
+      return { ok: true, args: [], columns: attachmentColumns(name) };
+    case "attachments":
+      return { ok: true, args: [], columns: [] };
+    default:
+      return { ok: true, args: [], columns: [name] };
+  }
+}
+
+/** Why a comma-separated list of names is not distinct snake_case, or "" when it is. */
+function listProblems(values: readonly string[]): string {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const value of values) {
+    if (value === "") problems.push("a value is empty");
+    else if (!SNAKE_CASE.test(value)) problems.push(`\`${value}\` is not snake_case`);
+    else if (seen.has(value)) problems.push(`\`${value}\` is repeated`);
+    seen.add(value);
+  }
+  return [...new Set(problems)].join("; ");
+}
+
+/**
+ * Parses a model's declarations in order and checks them together (no name or column twice).
+ * Stops at the first refusal, as the generator must write nothing for a refused list.
+ */
+export function parseDeclarations(
+  declarations: readonly string[],
+  context: DeclarationContext = {},
+): ParsedFields {
+  const taken = new Set<string>();
+  const fields: Field[] = [];
+  for (const declaration of declarations) {
+    const parsed = parseDeclaration(declaration, context);
+    if (!parsed.ok) return parsed;
+    const field = parsed.value;
+    for (const identifier of new Set([field.name, ...field.columns])) {
+      if (context.takenColumns?.includes(identifier)) {
+        return refuse.alreadyAColumn(declaration, identifier);
+      }
+      if (taken.has(identifier)) return refuse.listedTwice(declaration, identifier);
+      taken.add(identifier);
+    }
+    fields.push(field);
+  }
+  return { ok: true, value: fields };
+}
+
+/**
+ * A model from declarations the generator already accepted (a generated `src/models/*.ts`).
+ * Throws on a refused declaration: here that is a programming error, not user input.
+ */
+export function defineModel(
+  name: string,
+  declarations: readonly string[],
+  options: { readonly table?: string; readonly context?: DeclarationContext } = {},
+): Model {
+  const parsed = parseDeclarations(declarations, options.context);
+  if (!parsed.ok) throw new Error(`model ${name}: ${parsed.reason} (${parsed.hint})`);
+  return { name, table: options.table ?? pluralize(name), fields: parsed.value };
+}

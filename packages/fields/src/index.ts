@@ -1,0 +1,77 @@
+export {
+  type AttachmentRules,
+  DEFAULT_ATTACHMENT_RULES,
+  type FileFacts,
+  mediaType,
+  validateAttachment,
+} from "./attachment-rules.js";
+export { isCalendarDate, isDateTime, isTimeOfDay } from "./calendar.js";
+export { columnDefinitions, fieldIndexes } from "./column-ddl.js";
+export { type CreateTableOptions, createTableSql } from "./create-table.js";
+export {
+  type DeclarationContext,
+  defineModel,
+  type ParsedFields,
+  parseDeclaration,
+  parseDeclarations,
+} from "./declaration.js";
+export { type DeclarationRefusal, refuse, TYPE_NAMES } from "./declaration-errors.js";
+export { decodeForm, type FormDecodeOptions } from "./decode-form.js";
+export { decodeJsonCreate, decodeJsonUpdate, type JsonCreateOptions } from "./decode-json.js";
+export {
+  type ColumnValue,
+  DESERIALIZE_PREFIX,
+  type DecodedForm,
+  type DecodedRecord,
+  type DecodeResult,
+  type FormFile,
+  type FormInput,
+  type Upload,
+  VALIDATION_FAILED,
+} from "./decode-result.js";
+export { encodeRecord, type JsonValue, type Row } from "./encode-record.js";
+export {
+  attachmentColumns,
+  childAttachmentName,
+  childTableName,
+  type Field,
+  type FieldType,
+  type Model,
+  SNAKE_CASE,
+} from "./field.js";
+export { pluralize, singularize } from "./inflection.js";
+export {
+  BLANK,
+  type FieldMessages,
+  fullMessage,
+  humanizeFieldName,
+  INVALID,
+  MAX_TEXT_BYTES,
+  MUST_EXIST,
+  NOT_A_DATE,
+  NOT_A_DATETIME,
+  NOT_A_DECIMAL,
+  NOT_A_NUMBER,
+  NOT_A_TIME,
+  NOT_A_UUID,
+  NOT_IN_LIST,
+  NOT_JSON,
+  TAKEN,
+  TOO_BIG,
+  TOO_LONG,
+  TOO_SMALL,
+  tooLargeMessage,
+  unsupportedTypeMessage,
+} from "./messages.js";
+export {
+  isDecimalText,
+  MAX_INTEGER,
+  MIN_INTEGER,
+  parseFloatText,
+  parseIntegerText,
+} from "./number-text.js";
+export { isPublicId, newPublicId } from "./public-id.js";
+export { RESERVED_NAMES } from "./reserved-names.js";
+export { isBlankRichText, RICH_TEXT_TAGS, sanitizeRichText } from "./rich-text.js";
+export { POSTGRES, quoteIdentifier, quoteLiteral, SQLITE, type SqlDialect } from "./sql-dialect.js";
+export { isUuidText } from "./uuid.js";

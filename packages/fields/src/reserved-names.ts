@@ -1,0 +1,18 @@
+// Exactly the spec's list, Rust keywords included, so a declaration that works here also works
+// with the Rust generator the spec was written for (DESIGN.md: declarations stay portable).
+
+/** Field names the generator refuses: the table's own columns, Rust keywords, SQL keywords. */
+export const RESERVED_NAMES: ReadonlySet<string> = new Set([
+  // the table's own columns
+  "id",
+  "created_at",
+  "updated_at",
+  // Rust keywords
+  ..."as async await box break const continue crate dyn else enum extern false fn for gen if impl in let loop match mod move mut pub ref return self static struct super trait true try type unsafe use where while yield".split(
+    " ",
+  ),
+  // SQL keywords
+  ..."and asc by case check default desc from group index join key limit not null offset or order primary references select table unique values".split(
+    " ",
+  ),
+]);
