@@ -1,46 +1,81 @@
-import { jsonAccountRoutes, jsonApiKeyRoutes, nameColumn, type User } from "@tessera/accounts";
+import {
+  defaultAccountPages,
+  type HtmlRequestContext,
+  htmlAccountRoutes,
+  htmlEmailLinkRoutes,
+  jsonAccountRoutes,
+  jsonApiKeyRoutes,
+  nameColumn,
+  type User,
+} from "@tessera/accounts";
 import { createBearerAuthenticator, createJwtIssuer } from "@tessera/bearer";
+import { type Clock, systemClock } from "@tessera/crypto";
+import type { Mailer } from "@tessera/mail";
 import { createRateLimiter } from "@tessera/ratelimit";
 import {
   type SqlDatabase,
   SqliteApiKeyStore,
+  SqliteEmailedTokenStore,
   SqliteRateLimitStore,
   SqliteUserStore,
 } from "@tessera/sqlite";
 import type { Context, Hono } from "hono";
+import type { AppConfig } from "./config.js";
 import { requestContext } from "./request-context.js";
+import type { SessionVariables } from "./session-middleware.js";
+import { renderLayout } from "./views/layout.js";
+
+/** The Hono app type of the example app: every request has its cookie session. */
+export type AppHono = Hono<{ Variables: SessionVariables }>;
 
 /** What the account routes are wired from. */
 export interface AccountWiring {
   readonly database: SqlDatabase;
+  readonly config: AppConfig;
   readonly secretKeyBase: string;
-  readonly secretKeyBasePrevious: string | undefined;
-  readonly trustProxy: number;
+  readonly mailer: Mailer | undefined;
+  readonly clock?: Clock;
 }
 
 /** The operator columns of this app's `users` table. */
 export const operatorColumns = [nameColumn];
 
-/** Mounts the spec's JSON account routes (`/api/auth/*`) on the app. */
-export function mountJsonAccountRoutes(app: Hono, wiring: AccountWiring): void {
+/** Mounts the spec's account routes: JSON under `/api/auth/*`, and the HTML pages. */
+export function mountAccountRoutes(
+  app: AppHono,
+  wiring: AccountWiring,
+): { users: SqliteUserStore } {
+  const { database, config } = wiring;
+  const clock = wiring.clock ?? systemClock;
   const users = new SqliteUserStore(
-    wiring.database,
+    database,
     operatorColumns.map((column) => column.name),
   );
-  const apiKeys = new SqliteApiKeyStore(wiring.database);
+  const apiKeys = new SqliteApiKeyStore(database);
   const jwt = createJwtIssuer({
-    secrets: { current: wiring.secretKeyBase, previous: wiring.secretKeyBasePrevious },
+    secrets: { current: wiring.secretKeyBase, previous: config.secretKeyBasePrevious },
   });
   const bearer = createBearerAuthenticator<User>({
     jwt,
     apiKeys,
     findUser: (id) => users.findById(id),
   });
-  const rateLimiter = createRateLimiter({ store: new SqliteRateLimitStore(wiring.database) });
-  const accounts = jsonAccountRoutes({ users, operatorColumns, tokens: jwt, bearer, rateLimiter });
-  const keys = jsonApiKeyRoutes({ apiKeys, bearer });
-  const context = (c: Context) => requestContext(c, wiring.trustProxy);
+  const rateLimiter = createRateLimiter({ store: new SqliteRateLimitStore(database) });
+  const context = (c: Context) => requestContext(c, config.trustProxy);
+  const htmlContext = (c: Context<{ Variables: SessionVariables }>): HtmlRequestContext => ({
+    ...context(c),
+    session: c.get("session"),
+  });
 
+  const accounts = jsonAccountRoutes({
+    users,
+    operatorColumns,
+    tokens: jwt,
+    bearer,
+    rateLimiter,
+    clock,
+  });
+  const keys = jsonApiKeyRoutes({ apiKeys, bearer, clock });
   app.post("/api/auth/signup", (c) => accounts.signup(c.req.raw, context(c)));
   app.post("/api/auth/token", (c) => accounts.token(c.req.raw, context(c)));
   app.get("/api/auth/me", (c) => accounts.me(c.req.raw, context(c)));
@@ -48,4 +83,48 @@ export function mountJsonAccountRoutes(app: Hono, wiring: AccountWiring): void {
   app.get("/api/auth/keys", (c) => keys.listKeys(c.req.raw, context(c)));
   app.post("/api/auth/keys", (c) => keys.createKey(c.req.raw, context(c)));
   app.delete("/api/auth/keys/:id", (c) => keys.deleteKey(c.req.raw, context(c), c.req.param("id")));
+
+  const htmlOptions = {
+    users,
+    operatorColumns,
+    emailedTokens: new SqliteEmailedTokenStore(database),
+    mailer: wiring.mailer,
+    mailLinks: { appUrl: config.appUrl, allowedOrigins: config.allowedOrigins },
+    rateLimiter,
+    pages: defaultAccountPages(renderLayout),
+    clock,
+  };
+  const pages = htmlAccountRoutes(htmlOptions);
+  const links = htmlEmailLinkRoutes(htmlOptions);
+  app.get("/signup", (c) => pages.signupForm(c.req.raw, htmlContext(c)));
+  app.post("/signup", (c) => pages.signup(c.req.raw, htmlContext(c)));
+  app.get("/login", (c) => pages.loginForm(c.req.raw, htmlContext(c)));
+  app.post("/login", (c) => pages.login(c.req.raw, htmlContext(c)));
+  app.post("/logout", (c) => pages.logout(c.req.raw, htmlContext(c)));
+  app.get("/account", (c) => pages.account(c.req.raw, htmlContext(c)));
+  app.post("/account/delete", (c) => pages.deleteAccount(c.req.raw, htmlContext(c)));
+  app.get("/magic_link", (c) => links.magicLinkForm(c.req.raw, htmlContext(c)));
+  app.post("/magic_link", (c) => links.requestMagicLink(c.req.raw, htmlContext(c)));
+  app.get("/magic_link/:token", (c) =>
+    links.magicLinkPage(c.req.raw, htmlContext(c), c.req.param("token")),
+  );
+  app.post("/magic_link/:token", (c) =>
+    links.useMagicLink(c.req.raw, htmlContext(c), c.req.param("token")),
+  );
+  app.get("/passwords/new", (c) => links.passwordResetForm(c.req.raw, htmlContext(c)));
+  app.post("/passwords", (c) => links.requestPasswordReset(c.req.raw, htmlContext(c)));
+  app.get("/passwords/:token", (c) =>
+    links.newPasswordForm(c.req.raw, htmlContext(c), c.req.param("token")),
+  );
+  app.post("/passwords/:token", (c) =>
+    links.resetPassword(c.req.raw, htmlContext(c), c.req.param("token")),
+  );
+  app.post("/confirmations", (c) => links.resendConfirmation(c.req.raw, htmlContext(c)));
+  app.get("/confirmations/:token", (c) =>
+    links.confirmationPage(c.req.raw, htmlContext(c), c.req.param("token")),
+  );
+  app.post("/confirmations/:token", (c) =>
+    links.confirm(c.req.raw, htmlContext(c), c.req.param("token")),
+  );
+  return { users };
 }

@@ -1,27 +1,61 @@
 import { readFileSync } from "node:fs";
+import type { Clock } from "@tessera/crypto";
+import type { Mailer } from "@tessera/mail";
+import { createSessionCookies, optionalUser } from "@tessera/session";
 import type { SqlDatabase } from "@tessera/sqlite";
 import { Hono } from "hono";
-import { mountJsonAccountRoutes } from "./accounts.js";
+import { type AppHono, mountAccountRoutes } from "./accounts.js";
 import type { AppConfig } from "./config.js";
 import { securityMiddleware } from "./security-middleware.js";
+import { sessionMiddleware } from "./session-middleware.js";
 import { renderHomePage } from "./views/home.js";
 import { mountWebhooks } from "./webhooks.js";
 
-/** What the app is built from: its settings and its open database. */
+/** What the app is built from: its settings, its open database and its mailer. */
 export interface AppDependencies {
   readonly config: AppConfig;
   readonly secretKeyBase: string;
   readonly database: SqlDatabase;
+  readonly mailer: Mailer | undefined;
+  /** The time source of sessions, tokens and rate limits (tests move it). */
+  readonly clock?: Clock;
 }
+
+/** The session cookie is `_tessera_session`. */
+export const APP_NAME = "tessera";
 
 const stylesheet = readFileSync(new URL("../public/app.css", import.meta.url), "utf8");
 
 /** Builds the example app's routes on Hono. Every route answers a WHATWG Request. */
-export function createApp(dependencies: AppDependencies): Hono {
-  const app = new Hono();
-  app.use(securityMiddleware({ allowedOrigins: dependencies.config.allowedOrigins }));
+export function createApp(dependencies: AppDependencies): AppHono {
+  const { config, database } = dependencies;
+  const app: AppHono = new Hono();
+  app.use(securityMiddleware({ allowedOrigins: config.allowedOrigins }));
+  app.use(
+    sessionMiddleware(
+      createSessionCookies({
+        appName: APP_NAME,
+        secrets: { current: dependencies.secretKeyBase, previous: config.secretKeyBasePrevious },
+        ...(dependencies.clock ? { clock: dependencies.clock } : {}),
+      }),
+    ),
+  );
 
-  app.get("/", (context) => context.html(renderHomePage()));
+  const { users } = mountAccountRoutes(app, {
+    database,
+    config,
+    secretKeyBase: dependencies.secretKeyBase,
+    mailer: dependencies.mailer,
+    ...(dependencies.clock ? { clock: dependencies.clock } : {}),
+  });
+
+  app.get("/", async (context) => {
+    const session = context.get("session");
+    const user = await optionalUser(session, (id) => users.findById(id));
+    return context.html(
+      renderHomePage({ signedInEmail: user?.email, flashes: session.takeFlashes() }),
+    );
+  });
   app.get("/assets/app.css", (context) =>
     context.body(stylesheet, 200, {
       "Content-Type": "text/css; charset=utf-8",
@@ -31,14 +65,7 @@ export function createApp(dependencies: AppDependencies): Hono {
   // A static JSON answer: liveness checks, and the baseline of the bearer benchmark.
   app.get("/api/health", (context) => context.json({ status: "ok" }));
 
-  mountJsonAccountRoutes(app, {
-    database: dependencies.database,
-    secretKeyBase: dependencies.secretKeyBase,
-    secretKeyBasePrevious: dependencies.config.secretKeyBasePrevious,
-    trustProxy: dependencies.config.trustProxy,
-  });
-
-  mountWebhooks(app, dependencies.database, dependencies.config);
+  mountWebhooks(app, database, config);
 
   app.notFound((context) => context.json({ error: { message: "Not found", status: 404 } }, 404));
   return app;

@@ -13,6 +13,12 @@ export interface AppConfig {
   readonly appUrl: string | undefined;
   readonly allowedOrigins: readonly string[];
   readonly trustProxy: number;
+  /** `MAIL_ADAPTER`: `log`, `smtp`, or undefined (development then means `log`). */
+  readonly mailAdapter: "log" | "smtp" | undefined;
+  /** `SMTP_URL`, e.g. `smtp://user:password@mail.example:587`, for the `smtp` adapter. */
+  readonly smtpUrl: string | undefined;
+  /** `MAIL_FROM`: the sender of account mails. */
+  readonly mailFrom: string;
   /** `<NAME>_WEBHOOK_SECRET` of each inbound webhook endpoint, when set. */
   readonly webhookSecrets: {
     readonly orders: string | undefined;
@@ -54,6 +60,9 @@ const environmentSchema = z.object({
     .max(32)
     .optional()
     .transform((hops) => hops ?? 0),
+  MAIL_ADAPTER: optionalText.pipe(z.enum(["log", "smtp"]).optional()),
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: optionalText.transform((from) => from ?? "Tessera <no-reply@localhost>"),
   ORDERS_WEBHOOK_SECRET: optionalText,
   GITHUB_WEBHOOK_SECRET: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -71,6 +80,9 @@ export function loadConfig(environment: Record<string, string | undefined>): App
     throw new ConfigError(`${String(issue.path[0])} is not valid: ${issue.message}`);
   }
   const settings = parsed.data;
+  if (settings.MAIL_ADAPTER === "smtp" && settings.SMTP_URL === undefined) {
+    throw new ConfigError("SMTP_URL is required when MAIL_ADAPTER is smtp");
+  }
   return {
     port: settings.PORT,
     host: settings.HOST,
@@ -81,6 +93,9 @@ export function loadConfig(environment: Record<string, string | undefined>): App
     appUrl: settings.APP_URL?.replace(/\/$/, ""),
     allowedOrigins: parseAllowedOrigins(settings.ALLOWED_ORIGINS),
     trustProxy: settings.TRUST_PROXY,
+    mailAdapter: settings.MAIL_ADAPTER ?? (settings.NODE_ENV === "production" ? undefined : "log"),
+    smtpUrl: settings.SMTP_URL,
+    mailFrom: settings.MAIL_FROM,
     webhookSecrets: {
       orders: settings.ORDERS_WEBHOOK_SECRET,
       github: settings.GITHUB_WEBHOOK_SECRET,

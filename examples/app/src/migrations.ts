@@ -1,5 +1,6 @@
 import {
   apiKeysMigration,
+  authTokensMigration,
   type Migration,
   rateLimitCountersMigration,
   usersMigration,
@@ -21,6 +22,7 @@ export const appMigrations: readonly Migration[] = [
   rateLimitCountersMigration,
   usersMigration,
   apiKeysMigration,
+  authTokensMigration,
   webhookEventsMigration,
   usersNameMigration,
   webhookEffectsMigration,

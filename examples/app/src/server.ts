@@ -1,8 +1,11 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
+import type { Clock } from "@tessera/crypto";
+import type { Mailer } from "@tessera/mail";
 import { createApp } from "./app.js";
 import type { AppConfig } from "./config.js";
 import { openAppDatabase } from "./database.js";
+import { createAppMailer } from "./mailer.js";
 import { appMigrations } from "./migrations.js";
 import { resolveSecretKeyBase } from "./secret-key-base.js";
 
@@ -15,13 +18,24 @@ export interface RunningServer {
 }
 
 /**
- * Opens the database (applying migrations), builds the app and listens.
+ * Opens the database (applying migrations), builds the app and listens. `mailer` replaces the
+ * one `MAIL_ADAPTER` names (tests pass a MemoryMailer); `clock` replaces the system clock.
  * @throws {ConfigError} for unusable settings, before anything listens.
  */
-export async function startServer(config: AppConfig): Promise<RunningServer> {
+export async function startServer(
+  config: AppConfig,
+  options: { readonly mailer?: Mailer; readonly clock?: Clock } = {},
+): Promise<RunningServer> {
   const secretKeyBase = resolveSecretKeyBase(config);
   const database = await openAppDatabase(config.databasePath, appMigrations);
-  const app = createApp({ config, secretKeyBase, database });
+  const mailer = options.mailer ?? createAppMailer(config);
+  const app = createApp({
+    config,
+    secretKeyBase,
+    database,
+    mailer,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const listening = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
       resolve(listening),

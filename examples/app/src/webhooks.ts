@@ -9,7 +9,7 @@ import {
   type WebhookDelivery,
   type WebhookProcessorOptions,
 } from "@tessera/webhooks";
-import type { Hono } from "hono";
+import type { AppHono } from "./accounts.js";
 import { type AppConfig, ConfigError } from "./config.js";
 import { bodyType, recordPaidOrder, recordReceipt } from "./webhook-effects.js";
 
@@ -25,7 +25,7 @@ function header(delivery: WebhookDelivery, name: string): string | null {
  * Mounts `POST /webhooks/{orders,github,stripe,billing}` (EXAMPLE-APP.md). An endpoint whose
  * secret is not set answers 503 naming the variable, rather than accepting anything.
  */
-export function mountWebhooks(app: Hono, database: SqlDatabase, config: AppConfig): void {
+export function mountWebhooks(app: AppHono, database: SqlDatabase, config: AppConfig): void {
   const store = new SqliteWebhookEventStore(database);
   const endpoints: Record<keyof AppConfig["webhookSecrets"], Endpoint> = {
     orders: {

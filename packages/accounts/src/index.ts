@@ -20,6 +20,46 @@ export {
   issueEmailedToken,
   peekEmailedToken,
 } from "./emailed-tokens.js";
+export { NO_MAILER_MESSAGE } from "./html/account-flow.js";
+export { type AccountPages, defaultAccountPages } from "./html/account-pages.js";
+export {
+  type InputField,
+  renderErrorSummary,
+  renderForm,
+  renderInput,
+} from "./html/form-fields.js";
+export {
+  ACCOUNT_DELETED_MESSAGE,
+  AFTER_SIGNUP_PATH,
+  type HtmlAccountRoutes,
+  htmlAccountRoutes,
+  INVALID_LOGIN_MESSAGE,
+  SIGNED_IN_MESSAGE,
+  SIGNED_OUT_MESSAGE,
+  WELCOME_MESSAGE,
+} from "./html/html-account-routes.js";
+export {
+  ALREADY_CONFIRMED_MESSAGE,
+  CONFIRMATION_INVALID_MESSAGE,
+  CONFIRMATION_MISMATCH,
+  CONFIRMATION_SENT_MESSAGE,
+  CONFIRMED_MESSAGE,
+  type HtmlEmailLinkRoutes,
+  htmlEmailLinkRoutes,
+  MAGIC_LINK_INVALID_MESSAGE,
+  MAGIC_LINK_SENT_MESSAGE,
+  PASSWORD_CHANGED_MESSAGE,
+  PASSWORD_RESET_INVALID_MESSAGE,
+  PASSWORD_RESET_SENT_MESSAGE,
+} from "./html/html-email-link-routes.js";
+export { htmlPage, NO_REFERRER, seeOther } from "./html/html-responses.js";
+export type {
+  HtmlAccountRoutesOptions,
+  HtmlRequestContext,
+  HtmlRouteHandler,
+  HtmlTokenRouteHandler,
+} from "./html/html-routes-options.js";
+export type { Layout, PageContext } from "./html/page-context.js";
 export {
   ACCOUNT_DELETION_REFUSED,
   type JsonAccountRoutes,
@@ -38,14 +78,7 @@ export type {
   RouteHandler,
   TokenIssuer,
 } from "./json-routes-options.js";
-export {
-  addFieldError,
-  CANT_BE_BLANK,
-  type FieldErrors,
-  HAS_ALREADY_BEEN_TAKEN,
-  IS_INVALID,
-  tooLongMessage,
-} from "./messages.js";
+export { addFieldError, type FieldErrors } from "./messages.js";
 export {
   type ColumnValue,
   NAME_MAXIMUM_LENGTH,

@@ -1,5 +1,5 @@
 import { fail, ok, type Result } from "@tessera/crypto";
-import { tooLongMessage } from "./messages.js";
+import { tooLongMessage } from "@tessera/fields/messages";
 
 /** A value an operator column holds. */
 export type ColumnValue = string | number | boolean | null;

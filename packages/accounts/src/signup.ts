@@ -1,13 +1,8 @@
 import { type Clock, systemClock } from "@tessera/crypto";
+import { BLANK, INVALID, TAKEN } from "@tessera/fields/messages";
 import { checkPasswordPolicy, hashPassword, type PasswordHashOptions } from "@tessera/password";
 import { isValidEmail, normalizeEmail } from "./email.js";
-import {
-  addFieldError,
-  CANT_BE_BLANK,
-  type FieldErrors,
-  HAS_ALREADY_BEEN_TAKEN,
-  IS_INVALID,
-} from "./messages.js";
+import { addFieldError, type FieldErrors } from "./messages.js";
 import type { ColumnValue, OperatorColumn } from "./operator-columns.js";
 import type { User } from "./user.js";
 import type { UserStore } from "./user-store.js";
@@ -44,12 +39,12 @@ export async function signUp(
 ): Promise<SignupResult> {
   const errors: FieldErrors = {};
   const email = normalizeEmail(input.email);
-  if (email === "") addFieldError(errors, "email", CANT_BE_BLANK);
-  else if (!isValidEmail(email)) addFieldError(errors, "email", IS_INVALID);
+  if (email === "") addFieldError(errors, "email", BLANK);
+  else if (!isValidEmail(email)) addFieldError(errors, "email", INVALID);
   else if (await dependencies.users.findByEmail(email)) {
-    addFieldError(errors, "email", HAS_ALREADY_BEEN_TAKEN);
+    addFieldError(errors, "email", TAKEN);
   }
-  if (input.password === "") addFieldError(errors, "password", CANT_BE_BLANK);
+  if (input.password === "") addFieldError(errors, "password", BLANK);
   else
     for (const message of checkPasswordPolicy(input.password))
       addFieldError(errors, "password", message);
@@ -66,6 +61,6 @@ export async function signUp(
   const passwordDigest = await hashPassword(input.password, dependencies.passwords);
   const now = (dependencies.clock ?? systemClock)();
   const created = await dependencies.users.create({ email, passwordDigest, columns }, now);
-  if (!created.ok) return { ok: false, fields: { email: [HAS_ALREADY_BEEN_TAKEN] } };
+  if (!created.ok) return { ok: false, fields: { email: [TAKEN] } };
   return { ok: true, user: created.value };
 }

@@ -1,11 +1,13 @@
+import { BLANK, INVALID, tooLongMessage } from "@tessera/fields/messages";
+
 /** Longest API key name, in characters (Unicode code points) after trimming. */
 export const API_KEY_NAME_MAX_LENGTH = 100;
 
 /** Messages for the `name` field, in the spec's wording. */
 export const API_KEY_NAME_MESSAGES = {
-  blank: "can't be blank",
-  invalid: "is invalid",
-  tooLong: `is too long (maximum is ${API_KEY_NAME_MAX_LENGTH} characters)`,
+  blank: BLANK,
+  invalid: INVALID,
+  tooLong: tooLongMessage(API_KEY_NAME_MAX_LENGTH),
 } as const;
 
 /** A name that passed, trimmed; or the messages for the `name` field of a 422. */

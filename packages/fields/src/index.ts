@@ -61,6 +61,7 @@ export {
   TOO_LONG,
   TOO_SMALL,
   tooLargeMessage,
+  tooLongMessage,
   unsupportedTypeMessage,
 } from "./messages.js";
 export {

@@ -1,3 +1,4 @@
+// No imports here: packages that only need the messages import `@tessera/fields/messages`.
 // The spec's validation messages, exact. JSON answers carry them bare (field → messages); HTML
 // prefixes the humanized field name (see humanizeFieldName).
 
@@ -29,14 +30,22 @@ export const NOT_A_UUID = "is not a valid UUID";
 export const NOT_JSON = "is not valid JSON";
 /** A form value for an enum (or a polymorphic type) outside the listed values. */
 export const NOT_IN_LIST = "is not included in the list";
+/** `is too long (maximum is 100 characters)`: the shape of the spec's length messages. */
+export function tooLongMessage(
+  maximum: number,
+  unit: "characters" | "bytes" = "characters",
+): string {
+  return `is too long (maximum is ${maximum} ${unit})`;
+}
+
+/** Largest stored text value, in UTF-8 bytes. */
+export const MAX_TEXT_BYTES = 2_000_000;
+
 /**
  * A text value longer than {@link MAX_TEXT_BYTES} in UTF-8. The spec gives the limit but no
  * message; this one follows the shape of its other messages.
  */
-export const TOO_LONG = "is too long (maximum is 2000000 bytes)";
-
-/** Largest stored text value, in UTF-8 bytes. */
-export const MAX_TEXT_BYTES = 2_000_000;
+export const TOO_LONG = tooLongMessage(MAX_TEXT_BYTES, "bytes");
 
 /** `is too large (maximum is 10 MB)` for a 10 MB limit; MB here means 1024 × 1024 bytes. */
 export function tooLargeMessage(maxBytes: number): string {

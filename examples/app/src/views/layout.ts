@@ -1,28 +1,46 @@
+import type { Layout, PageContext } from "@tessera/accounts";
 import { escapeHtml } from "@tessera/http";
 
-/** What every page passes to {@link renderLayout}. */
-export interface PageContent {
-  readonly title: string;
-  /** Trusted HTML for the main region: build it with escapeHtml for every value. */
-  readonly mainHtml: string;
+function renderHeader(context: PageContext): string {
+  const account = context.signedInEmail
+    ? `<a href="/account">${escapeHtml(context.signedInEmail)}</a>
+<form method="post" action="/logout" class="inline"><button type="submit" class="link">Log out</button></form>`
+    : `<a href="/login">Log in</a> <a href="/signup">Sign up</a>`;
+  return `<header class="site-header">
+<a class="brand" href="/">Tessera example</a>
+<nav aria-label="Account">${account}</nav>
+</header>`;
 }
 
-/** The page frame shared by every HTML page: head, header, main region. */
-export function renderLayout(page: PageContent): string {
-  return `<!doctype html>
+function renderFlashes(context: PageContext): string {
+  // Notices are polite status messages; alerts interrupt. Both regions exist on every page, so
+  // screen readers announce what lands in them.
+  const list = (kind: "notice" | "alert") =>
+    context.flashes
+      .filter((flash) => flash.kind === kind)
+      .map((flash) => `<p class="flash flash-${kind}">${escapeHtml(flash.message)}</p>`)
+      .join("");
+  return `<div class="flashes">
+<div role="status" aria-live="polite">${list("notice")}</div>
+<div role="alert">${list("alert")}</div>
+</div>`;
+}
+
+/** The page frame shared by every HTML page: head, header with the account links, flashes. */
+export const renderLayout: Layout = ({ title, mainHtml, context }) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(page.title)} · Tessera example</title>
+<title>${escapeHtml(title)} · Tessera example</title>
 <link rel="stylesheet" href="/assets/app.css">
 </head>
 <body>
-<header class="site-header"><a class="brand" href="/">Tessera example</a></header>
+${renderHeader(context)}
 <main id="main">
-${page.mainHtml}
+${renderFlashes(context)}
+${mainHtml}
 </main>
 </body>
 </html>
 `;
-}

@@ -14,9 +14,13 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-/** Starts the app on port 0 and a temporary database; `environment` adds settings. */
+/**
+ * Starts the app on port 0 and a temporary database; `environment` adds settings, `options`
+ * a mailer and a clock.
+ */
 export async function startTestServer(
   environment: Record<string, string> = {},
+  options: Parameters<typeof startServer>[1] = {},
 ): Promise<TestServer> {
   const folder = mkdtempSync(join(tmpdir(), "tessera-e2e-"));
   const databasePath = join(folder, "app.db");
@@ -27,6 +31,7 @@ export async function startTestServer(
       SECRET_KEY_BASE: "e2e-secret-".repeat(6),
       ...environment,
     }),
+    options,
   );
   return {
     url: server.url,

@@ -1,0 +1,105 @@
+import { fail, ok, type Result, systemClock } from "@tessera/crypto";
+import { rateLimitClientKey, readFormBody } from "@tessera/http";
+import type { MailMessage } from "@tessera/mail";
+import { optionalUser } from "@tessera/session";
+import { type AccountEmailInput, accountEmail, mailLinkOrigin } from "../account-emails.js";
+import type { EmailedTokenPurpose } from "../emailed-token-store.js";
+import { issueEmailedToken } from "../emailed-tokens.js";
+import type { User } from "../user.js";
+import { htmlPage } from "./html-responses.js";
+import type { HtmlAccountRoutesOptions, HtmlRequestContext } from "./html-routes-options.js";
+import type { PageContext } from "./page-context.js";
+
+/** The text 500 page of a mail route when no mailer is configured. */
+export const NO_MAILER_MESSAGE =
+  "Email cannot be sent: no mail delivery is configured (MAIL_ADAPTER).";
+
+/**
+ * The steps every HTML account route shares, bound to the routes' options: loading the user,
+ * the page context, form reading, rate limits and mail delivery.
+ */
+export function accountFlow(options: HtmlAccountRoutesOptions) {
+  const clock = options.clock ?? systemClock;
+  const passwordOptions = { clock, ...(options.passwords ? { passwords: options.passwords } : {}) };
+  const reportMailError =
+    options.onMailError ??
+    ((error: unknown, purpose: string) =>
+      console.error(`Could not send the ${purpose} mail: ${(error as Error)?.message ?? error}`));
+
+  const flow = {
+    clock,
+    passwordOptions,
+    reportMailError,
+
+    loadUser: (id: number): Promise<User | undefined> => options.users.findById(id),
+
+    currentUser: (context: HtmlRequestContext) => optionalUser(context.session, flow.loadUser),
+
+    /** Takes the waiting flashes: call it once, for the page being rendered. */
+    pageContext(context: HtmlRequestContext, user: User | undefined): PageContext {
+      return { signedInEmail: user?.email, flashes: context.session.takeFlashes() };
+    },
+
+    /** The form's values, or the ready 400 for a body that is not a form (never a browser's). */
+    readForm: (request: Request) => readFormBody(request),
+
+    /**
+     * Records one attempt for each key (the client, and for mail routes the target email too)
+     * and returns the 429 page when any is over the limit.
+     */
+    async refuseWhenRateLimited(
+      context: HtmlRequestContext,
+      group: string,
+      extraKeys: readonly string[] = [],
+    ): Promise<Response | undefined> {
+      const keys = [
+        rateLimitClientKey(context.clientAddress),
+        ...extraKeys.map((key) => `email:${key}`),
+      ];
+      let retryAfter = 0;
+      for (const key of keys) {
+        const decision = await options.rateLimiter.attempt(group, key);
+        if (!decision.allowed) retryAfter = Math.max(retryAfter, decision.retryAfterSeconds);
+      }
+      if (retryAfter === 0) return undefined;
+      const user = await flow.currentUser(context);
+      return htmlPage(
+        429,
+        options.pages.tooManyRequests({ context: flow.pageContext(context, user) }),
+        {
+          "Retry-After": String(retryAfter),
+        },
+      );
+    },
+
+    /** The origin for mail links, or a failure when none may be used (a configuration error). */
+    linkOrigin(request: Request): Result<string, string> {
+      try {
+        return ok(mailLinkOrigin(request, options.mailLinks));
+      } catch (error) {
+        return fail((error as Error).message);
+      }
+    },
+
+    /**
+     * Issues a token of `purpose` for the user and sends its mail without waiting for the
+     * delivery (see `onMailError`). Does nothing without a mailer.
+     */
+    async sendAccountEmail(
+      user: User,
+      purpose: EmailedTokenPurpose,
+      origin: string,
+    ): Promise<void> {
+      const mailer = options.mailer;
+      if (!mailer) return;
+      const token = await issueEmailedToken(options.emailedTokens, user.id, purpose, clock);
+      const input: AccountEmailInput = { to: user.email, origin, token };
+      const message: MailMessage = accountEmail(purpose, input);
+      mailer.send(message).catch((error: unknown) => reportMailError(error, purpose));
+    },
+  };
+  return flow;
+}
+
+/** The shared steps of the HTML account routes. */
+export type AccountFlow = ReturnType<typeof accountFlow>;

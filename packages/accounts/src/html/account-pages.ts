@@ -1,0 +1,239 @@
+import { escapeHtml } from "@tessera/http";
+import type { FieldErrors } from "../messages.js";
+import { renderErrorSummary, renderForm, renderInput } from "./form-fields.js";
+import type { Layout, PageContext } from "./page-context.js";
+
+/** The account pages' HTML. `defaultAccountPages(layout)` gives ours; replace any you like. */
+export interface AccountPages {
+  signup(view: { context: PageContext; email: string; errors: FieldErrors }): string;
+  login(view: { context: PageContext; email: string; error: string | undefined }): string;
+  account(view: {
+    context: PageContext;
+    email: string;
+    memberSince: string;
+    confirmed: boolean;
+    /** The deletion confirmation asks for the password, or the email for users without one. */
+    deletionField: "password" | "email";
+    deletionError: string | undefined;
+  }): string;
+  magicLinkRequest(view: { context: PageContext }): string;
+  magicLinkConfirm(view: { context: PageContext; token: string }): string;
+  passwordResetRequest(view: { context: PageContext }): string;
+  newPassword(view: { context: PageContext; token: string; errors: FieldErrors }): string;
+  confirmationConfirm(view: { context: PageContext; token: string }): string;
+  tooManyRequests(view: { context: PageContext }): string;
+}
+
+function emailRequestPage(
+  layout: Layout,
+  context: PageContext,
+  options: {
+    title: string;
+    intro: string;
+    action: string;
+    submit: string;
+  },
+): string {
+  return layout({
+    title: options.title,
+    context,
+    mainHtml: `<h1>${escapeHtml(options.title)}</h1>
+<p>${escapeHtml(options.intro)}</p>
+${renderForm(options.action, renderInput({ name: "email", label: "Email", type: "email", autocomplete: "email" }), options.submit)}
+<p><a href="/login">Back to log in</a></p>`,
+  });
+}
+
+function tokenButtonPage(
+  layout: Layout,
+  context: PageContext,
+  options: {
+    title: string;
+    intro: string;
+    action: string;
+    submit: string;
+  },
+): string {
+  return layout({
+    title: options.title,
+    context,
+    mainHtml: `<h1>${escapeHtml(options.title)}</h1>
+<p>${escapeHtml(options.intro)}</p>
+${renderForm(options.action, "", options.submit)}`,
+  });
+}
+
+/** Our account pages: semantic, accessible HTML in the app's layout. */
+export function defaultAccountPages(layout: Layout): AccountPages {
+  return {
+    signup: ({ context, email, errors }) =>
+      layout({
+        title: "Sign up",
+        context,
+        mainHtml: `<h1>Sign up</h1>
+${renderErrorSummary(errors)}
+${renderForm(
+  "/signup",
+  [
+    renderInput({
+      name: "email",
+      label: "Email",
+      type: "email",
+      autocomplete: "email",
+      value: email,
+      errors: errors.email ?? [],
+    }),
+    renderInput({
+      name: "password",
+      label: "Password (8 to 128 characters)",
+      type: "password",
+      autocomplete: "new-password",
+      errors: errors.password ?? [],
+    }),
+  ].join("\n"),
+  "Sign up",
+)}
+<p>Already have an account? <a href="/login">Log in</a></p>`,
+      }),
+
+    login: ({ context, email, error }) =>
+      layout({
+        title: "Log in",
+        context,
+        mainHtml: `<h1>Log in</h1>
+${error ? `<div class="error-summary" role="alert"><p>${escapeHtml(error)}</p></div>` : ""}
+${renderForm(
+  "/login",
+  [
+    renderInput({
+      name: "email",
+      label: "Email",
+      type: "email",
+      autocomplete: "email",
+      value: email,
+    }),
+    renderInput({
+      name: "password",
+      label: "Password",
+      type: "password",
+      autocomplete: "current-password",
+    }),
+    `<div class="field checkbox"><input id="field-remember_me" name="remember_me" type="checkbox" value="1"><label for="field-remember_me">Keep me signed in for two weeks</label></div>`,
+  ].join("\n"),
+  "Log in",
+)}
+<p><a href="/magic_link">Email me a sign-in link</a> · <a href="/passwords/new">Forgot your password?</a></p>
+<p>New here? <a href="/signup">Sign up</a></p>`,
+      }),
+
+    account: ({ context, email, memberSince, confirmed, deletionField, deletionError }) =>
+      layout({
+        title: "Your account",
+        context,
+        mainHtml: `<h1>Your account</h1>
+<dl class="facts">
+<dt>Email</dt><dd>${escapeHtml(email)}</dd>
+<dt>Member since</dt><dd><time datetime="${escapeHtml(memberSince.replace(" ", "T"))}Z">${escapeHtml(memberSince)} UTC</time></dd>
+</dl>
+${
+  confirmed
+    ? ""
+    : `<section class="reminder" aria-labelledby="confirm-title">
+<h2 id="confirm-title">Please confirm your email address</h2>
+<p>We sent a confirmation link to ${escapeHtml(email)}. It is valid for 24 hours.</p>
+${renderForm("/confirmations", "", "Send a new confirmation link")}
+</section>`
+}
+<section class="danger" aria-labelledby="delete-title">
+<h2 id="delete-title">Delete your account</h2>
+<p>This deletes your account and everything it owns, at once and for good.</p>
+${deletionError ? `<div class="error-summary" role="alert"><p>${escapeHtml(deletionError)}</p></div>` : ""}
+${renderForm(
+  "/account/delete",
+  deletionField === "password"
+    ? renderInput({
+        name: "password",
+        label: "Your password, to confirm",
+        type: "password",
+        autocomplete: "current-password",
+      })
+    : renderInput({
+        name: "email",
+        label: "Your email address, to confirm",
+        type: "email",
+        autocomplete: "email",
+      }),
+  "Delete my account",
+)}
+</section>`,
+      }),
+
+    magicLinkRequest: ({ context }) =>
+      emailRequestPage(layout, context, {
+        title: "Sign in with a link",
+        intro: "Enter your email address and we will send you a link that signs you in.",
+        action: "/magic_link",
+        submit: "Email me a sign-in link",
+      }),
+
+    magicLinkConfirm: ({ context, token }) =>
+      tokenButtonPage(layout, context, {
+        title: "Sign in",
+        intro: "Press the button to sign in. The link works once.",
+        action: `/magic_link/${encodeURIComponent(token)}`,
+        submit: "Sign in",
+      }),
+
+    passwordResetRequest: ({ context }) =>
+      emailRequestPage(layout, context, {
+        title: "Reset your password",
+        intro: "Enter your email address and we will send you a link to choose a new password.",
+        action: "/passwords",
+        submit: "Email me a reset link",
+      }),
+
+    newPassword: ({ context, token, errors }) =>
+      layout({
+        title: "Choose a new password",
+        context,
+        mainHtml: `<h1>Choose a new password</h1>
+${renderErrorSummary(errors)}
+${renderForm(
+  `/passwords/${encodeURIComponent(token)}`,
+  [
+    renderInput({
+      name: "password",
+      label: "New password (8 to 128 characters)",
+      type: "password",
+      autocomplete: "new-password",
+      errors: errors.password ?? [],
+    }),
+    renderInput({
+      name: "password_confirmation",
+      label: "New password again",
+      type: "password",
+      autocomplete: "new-password",
+      errors: errors.password_confirmation ?? [],
+    }),
+  ].join("\n"),
+  "Save the new password",
+)}`,
+      }),
+
+    confirmationConfirm: ({ context, token }) =>
+      tokenButtonPage(layout, context, {
+        title: "Confirm your email address",
+        intro: "Press the button to confirm your email address.",
+        action: `/confirmations/${encodeURIComponent(token)}`,
+        submit: "Confirm my email address",
+      }),
+
+    tooManyRequests: ({ context }) =>
+      layout({
+        title: "Too many requests",
+        context,
+        mainHtml: `<h1>Too many requests</h1>
+<p role="alert">Too many requests. Try again later.</p>`,
+      }),
+  };
+}

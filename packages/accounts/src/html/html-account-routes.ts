@@ -1,0 +1,180 @@
+import { requireUser } from "@tessera/session";
+import { normalizeEmail } from "../email.js";
+import { checkPassword, findUserByPassword } from "../password-sign-in.js";
+import { signUp } from "../signup.js";
+import { type AccountFlow, accountFlow } from "./account-flow.js";
+import { htmlPage, seeOther } from "./html-responses.js";
+import type { HtmlAccountRoutesOptions, HtmlRouteHandler } from "./html-routes-options.js";
+
+/** The spec's flash after a successful sign-up. */
+export const WELCOME_MESSAGE =
+  "Welcome! Your account is ready. Check your email to confirm your address.";
+/** The spec's answer to a failed login, the same for an unknown email and a wrong password. */
+export const INVALID_LOGIN_MESSAGE = "Invalid email or password.";
+/** Flash after a successful login. */
+export const SIGNED_IN_MESSAGE = "Signed in.";
+/** Flash after logout. */
+export const SIGNED_OUT_MESSAGE = "Signed out.";
+/** Flash after the account was deleted. */
+export const ACCOUNT_DELETED_MESSAGE = "Your account has been deleted.";
+/** Where sign-up goes when no page was remembered: the account page, with its reminder. */
+export const AFTER_SIGNUP_PATH = "/account";
+
+/** Ready handlers for sign-up, login, logout and the account page. */
+export interface HtmlAccountRoutes {
+  readonly signupForm: HtmlRouteHandler;
+  readonly signup: HtmlRouteHandler;
+  readonly loginForm: HtmlRouteHandler;
+  readonly login: HtmlRouteHandler;
+  readonly logout: HtmlRouteHandler;
+  readonly account: HtmlRouteHandler;
+  readonly deleteAccount: HtmlRouteHandler;
+}
+
+/**
+ * Builds the HTML handlers for sign-up, login, logout, the account page and account deletion.
+ * Each reads and changes `context.session`; the framework commits it onto the response.
+ */
+export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): HtmlAccountRoutes {
+  const flow: AccountFlow = accountFlow(options);
+  const { pages } = options;
+
+  return {
+    async signupForm(_request, context) {
+      const user = await flow.currentUser(context);
+      return htmlPage(
+        200,
+        pages.signup({ context: flow.pageContext(context, user), email: "", errors: {} }),
+      );
+    },
+
+    async signup(request, context) {
+      const limited = await flow.refuseWhenRateLimited(context, "signup");
+      if (limited) return limited;
+      const form = await flow.readForm(request);
+      if (!form.ok) return form.response;
+      const email = form.value.get("email") ?? "";
+      const result = await signUp(
+        {
+          users: options.users,
+          operatorColumns: options.operatorColumns ?? [],
+          ...flow.passwordOptions,
+        },
+        { email, password: form.value.get("password") ?? "" },
+      );
+      if (!result.ok) {
+        const user = await flow.currentUser(context);
+        return htmlPage(
+          422,
+          pages.signup({ context: flow.pageContext(context, user), email, errors: result.fields }),
+        );
+      }
+      const origin = flow.linkOrigin(request);
+      if (origin.ok) await flow.sendAccountEmail(result.user, "email_confirmation", origin.value);
+      else flow.reportMailError(new Error(origin.reason), "email_confirmation");
+      const destination = context.session.takeRememberedPage() ?? AFTER_SIGNUP_PATH;
+      context.session.signIn(result.user.id);
+      context.session.flash("notice", WELCOME_MESSAGE);
+      return seeOther(destination);
+    },
+
+    async loginForm(_request, context) {
+      const user = await flow.currentUser(context);
+      return htmlPage(
+        200,
+        pages.login({ context: flow.pageContext(context, user), email: "", error: undefined }),
+      );
+    },
+
+    async login(request, context) {
+      const limited = await flow.refuseWhenRateLimited(context, "login");
+      if (limited) return limited;
+      const form = await flow.readForm(request);
+      if (!form.ok) return form.response;
+      const email = form.value.get("email") ?? "";
+      const user = await findUserByPassword(
+        options.users,
+        email,
+        form.value.get("password") ?? "",
+        flow.passwordOptions,
+      );
+      if (!user) {
+        const current = await flow.currentUser(context);
+        return htmlPage(
+          422,
+          pages.login({
+            context: flow.pageContext(context, current),
+            email,
+            error: INVALID_LOGIN_MESSAGE,
+          }),
+        );
+      }
+      const destination = context.session.takeRememberedPage() ?? "/";
+      context.session.signIn(user.id, { rememberMe: form.value.get("remember_me") === "1" });
+      context.session.flash("notice", SIGNED_IN_MESSAGE);
+      return seeOther(destination);
+    },
+
+    async logout(_request, context) {
+      context.session.signOut();
+      context.session.flash("notice", SIGNED_OUT_MESSAGE);
+      return seeOther("/");
+    },
+
+    async account(request, context) {
+      const access = await requireUser(context.session, request, flow.loadUser);
+      if (!access.ok) return access.response;
+      const user = access.value;
+      return htmlPage(
+        200,
+        pages.account({
+          context: flow.pageContext(context, user),
+          email: user.email,
+          memberSince: user.createdAt,
+          confirmed: user.confirmedAt !== null,
+          deletionField: user.passwordDigest === "" ? "email" : "password",
+          deletionError: undefined,
+        }),
+      );
+    },
+
+    async deleteAccount(request, context) {
+      const access = await requireUser(context.session, request, flow.loadUser);
+      if (!access.ok) return access.response;
+      const user = access.value;
+      const limited = await flow.refuseWhenRateLimited(context, "account_delete");
+      if (limited) return limited;
+      const form = await flow.readForm(request);
+      if (!form.ok) return form.response;
+      // DESIGN.md: the password confirms, or the email for users who have no password.
+      const withPassword = user.passwordDigest !== "";
+      const confirmed = withPassword
+        ? await checkPassword(
+            options.users,
+            user,
+            form.value.get("password") ?? "",
+            flow.passwordOptions,
+          )
+        : normalizeEmail(form.value.get("email") ?? "") === user.email;
+      if (!confirmed) {
+        return htmlPage(
+          422,
+          pages.account({
+            context: flow.pageContext(context, user),
+            email: user.email,
+            memberSince: user.createdAt,
+            confirmed: user.confirmedAt !== null,
+            deletionField: withPassword ? "password" : "email",
+            deletionError: withPassword
+              ? "The password is incorrect."
+              : "That is not your email address.",
+          }),
+        );
+      }
+      await options.users.delete(user.id);
+      context.session.signOut();
+      context.session.flash("notice", ACCOUNT_DELETED_MESSAGE);
+      return seeOther("/");
+    },
+  };
+}

@@ -1,0 +1,237 @@
+import { checkPasswordPolicy, hashPassword } from "@tessera/password";
+import { requireUser } from "@tessera/session";
+import { normalizeEmail } from "../email.js";
+import type { EmailedTokenPurpose } from "../emailed-token-store.js";
+import { consumeEmailedToken, peekEmailedToken } from "../emailed-tokens.js";
+import { addFieldError, type FieldErrors } from "../messages.js";
+import { type AccountFlow, accountFlow, NO_MAILER_MESSAGE } from "./account-flow.js";
+import { SIGNED_IN_MESSAGE } from "./html-account-routes.js";
+import { htmlPage, NO_REFERRER, seeOther } from "./html-responses.js";
+import type {
+  HtmlAccountRoutesOptions,
+  HtmlRequestContext,
+  HtmlRouteHandler,
+  HtmlTokenRouteHandler,
+} from "./html-routes-options.js";
+
+/** The spec's answer to a sign-in link request, whether or not the account exists. */
+export const MAGIC_LINK_SENT_MESSAGE =
+  "If an account exists for that email, a sign-in link is on its way.";
+/** The spec's alert for a sign-in link that cannot be used. */
+export const MAGIC_LINK_INVALID_MESSAGE = "That sign-in link is invalid or has expired.";
+/** The answer to a reset request, whether or not the account exists. */
+export const PASSWORD_RESET_SENT_MESSAGE =
+  "If an account exists for that email, a link to reset your password is on its way.";
+/** The alert for a reset link that cannot be used. */
+export const PASSWORD_RESET_INVALID_MESSAGE = "That password reset link is invalid or has expired.";
+/** Flash after a new password was saved. */
+export const PASSWORD_CHANGED_MESSAGE = "Your password has been changed. Log in with it now.";
+/** The spec's message when the confirmation differs (on `password_confirmation`). */
+export const CONFIRMATION_MISMATCH = "doesn't match Password";
+/** Flash after a new confirmation link was sent. */
+export const CONFIRMATION_SENT_MESSAGE = "A new confirmation link is on its way.";
+/** Flash when a confirmed user asks for another link. */
+export const ALREADY_CONFIRMED_MESSAGE = "Your email address is already confirmed.";
+/** The spec's flash after a confirmation. */
+export const CONFIRMED_MESSAGE = "Thanks, your email address is confirmed.";
+/** The spec's alert for a confirmation link that cannot be used. */
+export const CONFIRMATION_INVALID_MESSAGE = "That confirmation link is invalid or has expired.";
+
+/** Ready handlers for the routes of emailed links: sign-in links, password reset, confirmation. */
+export interface HtmlEmailLinkRoutes {
+  readonly magicLinkForm: HtmlRouteHandler;
+  readonly requestMagicLink: HtmlRouteHandler;
+  readonly magicLinkPage: HtmlTokenRouteHandler;
+  readonly useMagicLink: HtmlTokenRouteHandler;
+  readonly passwordResetForm: HtmlRouteHandler;
+  readonly requestPasswordReset: HtmlRouteHandler;
+  readonly newPasswordForm: HtmlTokenRouteHandler;
+  readonly resetPassword: HtmlTokenRouteHandler;
+  readonly resendConfirmation: HtmlRouteHandler;
+  readonly confirmationPage: HtmlTokenRouteHandler;
+  readonly confirm: HtmlTokenRouteHandler;
+}
+
+/**
+ * Builds the handlers of the emailed-link flows. Link requests answer the same, as fast,
+ * whether or not the account exists (mails go out after the answer) and are limited per client
+ * and per target email. GET of a link only shows a button; POST uses the token up.
+ */
+export function htmlEmailLinkRoutes(options: HtmlAccountRoutesOptions): HtmlEmailLinkRoutes {
+  const flow: AccountFlow = accountFlow(options);
+  const { pages } = options;
+
+  /** POST of an email form: the same 303 and flash for every address. */
+  async function requestLink(
+    request: Request,
+    context: HtmlRequestContext,
+    purpose: Extract<EmailedTokenPurpose, "magic_link" | "password_reset">,
+    sentMessage: string,
+  ): Promise<Response> {
+    const form = await flow.readForm(request);
+    if (!form.ok) return form.response;
+    const email = normalizeEmail(form.value.get("email") ?? "");
+    const limited = await flow.refuseWhenRateLimited(context, purpose, [email]);
+    if (limited) return limited;
+    if (!options.mailer) return htmlPage(500, NO_MAILER_MESSAGE, { "Content-Type": "text/plain" });
+    // Decided before the lookup, so a configuration error cannot tell which accounts exist.
+    const origin = flow.linkOrigin(request);
+    if (!origin.ok) throw new Error(origin.reason);
+    const user = email === "" ? undefined : await options.users.findByEmail(email);
+    if (user) await flow.sendAccountEmail(user, purpose, origin.value);
+    context.session.flash("notice", sentMessage);
+    return seeOther("/login");
+  }
+
+  /** GET of a link: a page with one button, never using the token up. */
+  async function buttonPage(
+    context: HtmlRequestContext,
+    render: (view: { context: ReturnType<AccountFlow["pageContext"]>; token: string }) => string,
+    token: string,
+  ): Promise<Response> {
+    const user = await flow.currentUser(context);
+    return htmlPage(200, render({ context: flow.pageContext(context, user), token }), NO_REFERRER);
+  }
+
+  async function newPasswordPage(
+    context: HtmlRequestContext,
+    token: string,
+    status: number,
+    errors: FieldErrors,
+  ): Promise<Response> {
+    const user = await flow.currentUser(context);
+    const html = pages.newPassword({ context: flow.pageContext(context, user), token, errors });
+    return htmlPage(status, html, NO_REFERRER);
+  }
+
+  function refuseLink(context: HtmlRequestContext, message: string, location: string): Response {
+    context.session.flash("alert", message);
+    return seeOther(location);
+  }
+
+  return {
+    async magicLinkForm(_request, context) {
+      const user = await flow.currentUser(context);
+      return htmlPage(200, pages.magicLinkRequest({ context: flow.pageContext(context, user) }));
+    },
+
+    requestMagicLink: (request, context) =>
+      requestLink(request, context, "magic_link", MAGIC_LINK_SENT_MESSAGE),
+
+    magicLinkPage: (_request, context, token) => buttonPage(context, pages.magicLinkConfirm, token),
+
+    async useMagicLink(_request, context, token) {
+      const limited = await flow.refuseWhenRateLimited(context, "magic_link_use");
+      if (limited) return limited;
+      const owner = await consumeEmailedToken(
+        options.emailedTokens,
+        token,
+        "magic_link",
+        flow.clock,
+      );
+      const user = owner.ok ? await flow.loadUser(owner.value.userId) : undefined;
+      if (!user) return refuseLink(context, MAGIC_LINK_INVALID_MESSAGE, "/magic_link");
+      // The link proved the address: a sign-in link confirms it.
+      await options.users.confirm(user.id, flow.clock());
+      context.session.signIn(user.id);
+      context.session.flash("notice", SIGNED_IN_MESSAGE);
+      return seeOther("/");
+    },
+
+    async passwordResetForm(_request, context) {
+      const user = await flow.currentUser(context);
+      return htmlPage(
+        200,
+        pages.passwordResetRequest({ context: flow.pageContext(context, user) }),
+      );
+    },
+
+    requestPasswordReset: (request, context) =>
+      requestLink(request, context, "password_reset", PASSWORD_RESET_SENT_MESSAGE),
+
+    async newPasswordForm(_request, context, token) {
+      const owner = await peekEmailedToken(
+        options.emailedTokens,
+        token,
+        "password_reset",
+        flow.clock,
+      );
+      if (!owner.ok) return refuseLink(context, PASSWORD_RESET_INVALID_MESSAGE, "/passwords/new");
+      return newPasswordPage(context, token, 200, {});
+    },
+
+    async resetPassword(request, context, token) {
+      const limited = await flow.refuseWhenRateLimited(context, "password_reset_use");
+      if (limited) return limited;
+      const valid = await peekEmailedToken(
+        options.emailedTokens,
+        token,
+        "password_reset",
+        flow.clock,
+      );
+      if (!valid.ok) return refuseLink(context, PASSWORD_RESET_INVALID_MESSAGE, "/passwords/new");
+      const form = await flow.readForm(request);
+      if (!form.ok) return form.response;
+      const password = form.value.get("password") ?? "";
+      const errors: FieldErrors = {};
+      for (const message of checkPasswordPolicy(password))
+        addFieldError(errors, "password", message);
+      if ((form.value.get("password_confirmation") ?? "") !== password) {
+        addFieldError(errors, "password_confirmation", CONFIRMATION_MISMATCH);
+      }
+      // A form with an error keeps its token: it was only peeked at.
+      if (Object.keys(errors).length > 0) return newPasswordPage(context, token, 422, errors);
+      const owner = await consumeEmailedToken(
+        options.emailedTokens,
+        token,
+        "password_reset",
+        flow.clock,
+      );
+      if (!owner.ok) return refuseLink(context, PASSWORD_RESET_INVALID_MESSAGE, "/passwords/new");
+      const digest = await hashPassword(password, options.passwords);
+      const now = flow.clock();
+      await options.users.updatePasswordDigest(owner.value.userId, digest, now);
+      // The reset link proved the address too.
+      await options.users.confirm(owner.value.userId, now);
+      context.session.flash("notice", PASSWORD_CHANGED_MESSAGE);
+      return seeOther("/login");
+    },
+
+    async resendConfirmation(request, context) {
+      const access = await requireUser(context.session, request, flow.loadUser);
+      if (!access.ok) return access.response;
+      const user = access.value;
+      if (user.confirmedAt !== null) {
+        context.session.flash("notice", ALREADY_CONFIRMED_MESSAGE);
+        return seeOther("/account");
+      }
+      const limited = await flow.refuseWhenRateLimited(context, "email_confirmation", [user.email]);
+      if (limited) return limited;
+      if (!options.mailer)
+        return htmlPage(500, NO_MAILER_MESSAGE, { "Content-Type": "text/plain" });
+      const origin = flow.linkOrigin(request);
+      if (!origin.ok) throw new Error(origin.reason);
+      await flow.sendAccountEmail(user, "email_confirmation", origin.value);
+      context.session.flash("notice", CONFIRMATION_SENT_MESSAGE);
+      return seeOther("/account");
+    },
+
+    confirmationPage: (_request, context, token) =>
+      buttonPage(context, pages.confirmationConfirm, token),
+
+    async confirm(_request, context, token) {
+      const limited = await flow.refuseWhenRateLimited(context, "email_confirmation_use");
+      if (limited) return limited;
+      const owner = await consumeEmailedToken(
+        options.emailedTokens,
+        token,
+        "email_confirmation",
+        flow.clock,
+      );
+      if (!owner.ok) return refuseLink(context, CONFIRMATION_INVALID_MESSAGE, "/");
+      await options.users.confirm(owner.value.userId, flow.clock());
+      context.session.flash("notice", CONFIRMED_MESSAGE);
+      return seeOther("/account");
+    },
+  };
+}
