@@ -40,6 +40,17 @@ export function accountFlow(options: HtmlAccountRoutesOptions) {
       return { signedInEmail: user?.email, flashes: context.session.takeFlashes() };
     },
 
+    /** Signs the user in (the session is emptied first) and runs the `afterSignIn` hook. */
+    async signIn(
+      user: User,
+      request: Request,
+      context: HtmlRequestContext,
+      signInOptions: { readonly rememberMe?: boolean } = {},
+    ): Promise<void> {
+      context.session.signIn(user.id, signInOptions);
+      await options.afterSignIn?.(user, request, context);
+    },
+
     /** The form's values, or the ready 400 for a body that is not a form (never a browser's). */
     readForm: (request: Request) => readFormBody(request),
 

@@ -73,7 +73,7 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): HtmlAccoun
       if (origin.ok) await flow.sendAccountEmail(result.user, "email_confirmation", origin.value);
       else flow.reportMailError(new Error(origin.reason), "email_confirmation");
       const destination = context.session.takeRememberedPage() ?? AFTER_SIGNUP_PATH;
-      context.session.signIn(result.user.id);
+      await flow.signIn(result.user, request, context);
       context.session.flash("notice", WELCOME_MESSAGE);
       return seeOther(destination);
     },
@@ -110,7 +110,9 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): HtmlAccoun
         );
       }
       const destination = context.session.takeRememberedPage() ?? "/";
-      context.session.signIn(user.id, { rememberMe: form.value.get("remember_me") === "1" });
+      await flow.signIn(user, request, context, {
+        rememberMe: form.value.get("remember_me") === "1",
+      });
       context.session.flash("notice", SIGNED_IN_MESSAGE);
       return seeOther(destination);
     },

@@ -120,7 +120,7 @@ export function htmlEmailLinkRoutes(options: HtmlAccountRoutesOptions): HtmlEmai
 
     magicLinkPage: (_request, context, token) => buttonPage(context, pages.magicLinkConfirm, token),
 
-    async useMagicLink(_request, context, token) {
+    async useMagicLink(request, context, token) {
       const limited = await flow.refuseWhenRateLimited(context, "magic_link_use");
       if (limited) return limited;
       const owner = await consumeEmailedToken(
@@ -133,7 +133,7 @@ export function htmlEmailLinkRoutes(options: HtmlAccountRoutesOptions): HtmlEmai
       if (!user) return refuseLink(context, MAGIC_LINK_INVALID_MESSAGE, "/magic_link");
       // The link proved the address: a sign-in link confirms it.
       await options.users.confirm(user.id, flow.clock());
-      context.session.signIn(user.id);
+      await flow.signIn(user, request, context);
       context.session.flash("notice", SIGNED_IN_MESSAGE);
       return seeOther("/");
     },

@@ -7,6 +7,7 @@ import type { MailLinkOriginOptions } from "../account-emails.js";
 import type { EmailedTokenStore } from "../emailed-token-store.js";
 import type { RequestContext } from "../json-routes-options.js";
 import type { OperatorColumn } from "../operator-columns.js";
+import type { User } from "../user.js";
 import type { UserStore } from "../user-store.js";
 import type { AccountPages } from "./account-pages.js";
 
@@ -49,4 +50,13 @@ export interface HtmlAccountRoutesOptions {
    * the recipient's purpose, never the token).
    */
   readonly onMailError?: (error: unknown, purpose: string) => void;
+  /**
+   * Runs after every sign-in these routes make (sign-up, login, sign-in link), once the session
+   * was emptied and holds the user: where tracked sessions record the device.
+   */
+  readonly afterSignIn?: (
+    user: User,
+    request: Request,
+    context: HtmlRequestContext,
+  ) => Promise<void>;
 }
