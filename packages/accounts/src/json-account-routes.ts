@@ -22,6 +22,22 @@ export interface JsonAccountRoutes {
   readonly deleteMe: RouteHandler;
 }
 
+/** Reads a JSON body with `email` and `password` texts, or the 400 to answer. */
+async function readCredentials(request: Request): Promise<
+  | {
+      readonly ok: true;
+      readonly body: Record<string, unknown>;
+      readonly value: { readonly email: string; readonly password: string };
+    }
+  | { readonly ok: false; readonly response: Response }
+> {
+  const body = await readJsonBody(request);
+  if (!body.ok) return body;
+  const credentials = requireStrings(body.value, ["email", "password"]);
+  if (!credentials.ok) return { ok: false, response: badRequest(credentials.message) };
+  return { ok: true, body: body.value, value: credentials.value };
+}
+
 /** Builds the JSON account handlers. Sign-up, token and deletion are rate limited per client. */
 export function jsonAccountRoutes(options: JsonAccountRoutesOptions): JsonAccountRoutes {
   const operatorColumns = options.operatorColumns ?? [];
@@ -38,13 +54,11 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): JsonAccoun
         context.clientAddress,
       );
       if (limited) return limited;
-      const body = await readJsonBody(request);
-      if (!body.ok) return body.response;
-      const credentials = requireStrings(body.value, ["email", "password"]);
-      if (!credentials.ok) return badRequest(credentials.message);
+      const credentials = await readCredentials(request);
+      if (!credentials.ok) return credentials.response;
       const result = await signUp(
         { users: options.users, operatorColumns, ...passwordOptions },
-        { ...body.value, ...credentials.value },
+        { ...credentials.body, ...credentials.value },
       );
       if (!result.ok) return validationFailed(result.fields);
       return Response.json(userJson(result.user, operatorColumns), { status: 201 });
@@ -57,10 +71,8 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): JsonAccoun
         context.clientAddress,
       );
       if (limited) return limited;
-      const body = await readJsonBody(request);
-      if (!body.ok) return body.response;
-      const credentials = requireStrings(body.value, ["email", "password"]);
-      if (!credentials.ok) return badRequest(credentials.message);
+      const credentials = await readCredentials(request);
+      if (!credentials.ok) return credentials.response;
       const { email, password } = credentials.value;
       const user = await findUserByPassword(options.users, email, password, passwordOptions);
       if (!user) return unauthorized();

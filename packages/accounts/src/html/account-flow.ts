@@ -83,6 +83,25 @@ export function accountFlow(options: HtmlAccountRoutesOptions) {
       );
     },
 
+    /**
+     * For a route that exists to send a mail: the origin for its links, or the 500 to answer
+     * when no mailer is configured. A link origin that cannot be trusted is a configuration
+     * error and throws.
+     */
+    mailLinkOriginOrRefusal(
+      request: Request,
+    ): { ok: true; origin: string } | { ok: false; response: Response } {
+      if (!options.mailer) {
+        return {
+          ok: false,
+          response: htmlPage(500, NO_MAILER_MESSAGE, { "Content-Type": "text/plain" }),
+        };
+      }
+      const origin = flow.linkOrigin(request);
+      if (!origin.ok) throw new Error(origin.reason);
+      return { ok: true, origin: origin.value };
+    },
+
     /** The origin for mail links, or a failure when none may be used (a configuration error). */
     linkOrigin(request: Request): Result<string, string> {
       try {

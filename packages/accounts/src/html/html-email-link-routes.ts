@@ -4,7 +4,7 @@ import { normalizeEmail } from "../email.js";
 import type { EmailedTokenPurpose } from "../emailed-token-store.js";
 import { consumeEmailedToken, peekEmailedToken } from "../emailed-tokens.js";
 import { addFieldError, type FieldErrors } from "../messages.js";
-import { type AccountFlow, accountFlow, NO_MAILER_MESSAGE } from "./account-flow.js";
+import { type AccountFlow, accountFlow } from "./account-flow.js";
 import { SIGNED_IN_MESSAGE } from "./html-account-routes.js";
 import { htmlPage, NO_REFERRER, seeOther } from "./html-responses.js";
 import type {
@@ -73,12 +73,11 @@ export function htmlEmailLinkRoutes(options: HtmlAccountRoutesOptions): HtmlEmai
     const email = normalizeEmail(form.value.get("email") ?? "");
     const limited = await flow.refuseWhenRateLimited(context, purpose, [email]);
     if (limited) return limited;
-    if (!options.mailer) return htmlPage(500, NO_MAILER_MESSAGE, { "Content-Type": "text/plain" });
     // Decided before the lookup, so a configuration error cannot tell which accounts exist.
-    const origin = flow.linkOrigin(request);
-    if (!origin.ok) throw new Error(origin.reason);
+    const mail = flow.mailLinkOriginOrRefusal(request);
+    if (!mail.ok) return mail.response;
     const user = email === "" ? undefined : await options.users.findByEmail(email);
-    if (user) await flow.sendAccountEmail(user, purpose, origin.value);
+    if (user) await flow.sendAccountEmail(user, purpose, mail.origin);
     context.session.flash("notice", sentMessage);
     return seeOther("/login");
   }
@@ -207,11 +206,9 @@ export function htmlEmailLinkRoutes(options: HtmlAccountRoutesOptions): HtmlEmai
       }
       const limited = await flow.refuseWhenRateLimited(context, "email_confirmation", [user.email]);
       if (limited) return limited;
-      if (!options.mailer)
-        return htmlPage(500, NO_MAILER_MESSAGE, { "Content-Type": "text/plain" });
-      const origin = flow.linkOrigin(request);
-      if (!origin.ok) throw new Error(origin.reason);
-      await flow.sendAccountEmail(user, "email_confirmation", origin.value);
+      const mail = flow.mailLinkOriginOrRefusal(request);
+      if (!mail.ok) return mail.response;
+      await flow.sendAccountEmail(user, "email_confirmation", mail.origin);
       context.session.flash("notice", CONFIRMATION_SENT_MESSAGE);
       return seeOther("/account");
     },
