@@ -8,7 +8,11 @@ import {
   nameColumn,
   type User,
 } from "@tessera/accounts";
-import { createBearerAuthenticator, createJwtIssuer } from "@tessera/bearer";
+import {
+  type BearerAuthenticator,
+  createBearerAuthenticator,
+  createJwtIssuer,
+} from "@tessera/bearer";
 import { type Clock, systemClock } from "@tessera/crypto";
 import type { Mailer } from "@tessera/mail";
 import { createRateLimiter } from "@tessera/ratelimit";
@@ -44,7 +48,7 @@ export const operatorColumns = [nameColumn];
 export function mountAccountRoutes(
   app: AppHono,
   wiring: AccountWiring,
-): { users: SqliteUserStore } {
+): { users: SqliteUserStore; bearer: BearerAuthenticator<User> } {
   const { database, config } = wiring;
   const clock = wiring.clock ?? systemClock;
   const users = new SqliteUserStore(
@@ -126,5 +130,5 @@ export function mountAccountRoutes(
   app.post("/confirmations/:token", (c) =>
     links.confirm(c.req.raw, htmlContext(c), c.req.param("token")),
   );
-  return { users };
+  return { users, bearer };
 }

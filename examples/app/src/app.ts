@@ -6,6 +6,7 @@ import type { SqlDatabase } from "@tessera/sqlite";
 import { Hono } from "hono";
 import { type AppHono, mountAccountRoutes } from "./accounts.js";
 import type { AppConfig } from "./config.js";
+import { mountRenderJobs, type RenderJobs } from "./render-jobs.js";
 import { securityMiddleware } from "./security-middleware.js";
 import { sessionMiddleware } from "./session-middleware.js";
 import { renderHomePage } from "./views/home.js";
@@ -19,6 +20,8 @@ export interface AppDependencies {
   readonly mailer: Mailer | undefined;
   /** The time source of sessions, tokens and rate limits (tests move it). */
   readonly clock?: Clock;
+  /** The render job, when its settings are there (see render-jobs.ts). */
+  readonly renderJobs: RenderJobs | undefined;
 }
 
 /** The session cookie is `_tessera_session`. */
@@ -41,7 +44,7 @@ export function createApp(dependencies: AppDependencies): AppHono {
     ),
   );
 
-  const { users } = mountAccountRoutes(app, {
+  const { users, bearer } = mountAccountRoutes(app, {
     database,
     config,
     secretKeyBase: dependencies.secretKeyBase,
@@ -66,6 +69,7 @@ export function createApp(dependencies: AppDependencies): AppHono {
   app.get("/api/health", (context) => context.json({ status: "ok" }));
 
   mountWebhooks(app, database, config);
+  mountRenderJobs(app, dependencies.renderJobs, bearer, config);
 
   app.notFound((context) => context.json({ error: { message: "Not found", status: 404 } }, 404));
   return app;

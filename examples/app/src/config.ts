@@ -19,6 +19,14 @@ export interface AppConfig {
   readonly smtpUrl: string | undefined;
   /** `MAIL_FROM`: the sender of account mails. */
   readonly mailFrom: string;
+  /** The external `render` service: `RENDER_URL`, `RENDER_SECRET`, optional `RENDER_TOKEN`. */
+  readonly render: {
+    readonly url: string | undefined;
+    readonly secret: string | undefined;
+    readonly token: string | undefined;
+  };
+  /** `SWEEP_INTERVAL_SECONDS`: how often the job sweep runs (default 300). */
+  readonly sweepIntervalSeconds: number;
   /** `<NAME>_WEBHOOK_SECRET` of each inbound webhook endpoint, when set. */
   readonly webhookSecrets: {
     readonly orders: string | undefined;
@@ -63,6 +71,16 @@ const environmentSchema = z.object({
   MAIL_ADAPTER: optionalText.pipe(z.enum(["log", "smtp"]).optional()),
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: optionalText.transform((from) => from ?? "Tessera <no-reply@localhost>"),
+  RENDER_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  RENDER_SECRET: optionalText,
+  RENDER_TOKEN: optionalText,
+  SWEEP_INTERVAL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(86_400)
+    .optional()
+    .transform((seconds) => seconds ?? 300),
   ORDERS_WEBHOOK_SECRET: optionalText,
   GITHUB_WEBHOOK_SECRET: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -96,6 +114,12 @@ export function loadConfig(environment: Record<string, string | undefined>): App
     mailAdapter: settings.MAIL_ADAPTER ?? (settings.NODE_ENV === "production" ? undefined : "log"),
     smtpUrl: settings.SMTP_URL,
     mailFrom: settings.MAIL_FROM,
+    render: {
+      url: settings.RENDER_URL,
+      secret: settings.RENDER_SECRET,
+      token: settings.RENDER_TOKEN,
+    },
+    sweepIntervalSeconds: settings.SWEEP_INTERVAL_SECONDS,
     webhookSecrets: {
       orders: settings.ORDERS_WEBHOOK_SECRET,
       github: settings.GITHUB_WEBHOOK_SECRET,

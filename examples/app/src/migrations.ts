@@ -1,11 +1,13 @@
 import {
   apiKeysMigration,
   authTokensMigration,
+  jobTableMigration,
   type Migration,
   rateLimitCountersMigration,
   usersMigration,
   webhookEventsMigration,
 } from "@tessera/sqlite";
+import { renderJob } from "./render-jobs.js";
 import { webhookEffectsMigration } from "./webhook-effects.js";
 
 /** The example app's operator column on `users` (the spec's optional `name` example). */
@@ -24,6 +26,7 @@ export const appMigrations: readonly Migration[] = [
   apiKeysMigration,
   authTokensMigration,
   webhookEventsMigration,
+  jobTableMigration(renderJob),
   usersNameMigration,
   webhookEffectsMigration,
 ];

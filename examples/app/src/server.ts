@@ -1,12 +1,14 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import type { Clock } from "@tessera/crypto";
+import { scheduleSweeps } from "@tessera/jobs";
 import type { Mailer } from "@tessera/mail";
 import { createApp } from "./app.js";
 import type { AppConfig } from "./config.js";
 import { openAppDatabase } from "./database.js";
 import { createAppMailer } from "./mailer.js";
 import { appMigrations } from "./migrations.js";
+import { createRenderJobs } from "./render-jobs.js";
 import { resolveSecretKeyBase } from "./secret-key-base.js";
 
 /** A running example app: its address and a way to stop it. */
@@ -29,11 +31,13 @@ export async function startServer(
   const secretKeyBase = resolveSecretKeyBase(config);
   const database = await openAppDatabase(config.databasePath, appMigrations);
   const mailer = options.mailer ?? createAppMailer(config);
+  const renderJobs = createRenderJobs(database, config, secretKeyBase, options.clock);
   const app = createApp({
     config,
     secretKeyBase,
     database,
     mailer,
+    renderJobs,
     ...(options.clock ? { clock: options.clock } : {}),
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
@@ -42,12 +46,20 @@ export async function startServer(
     );
     listening.once("error", reject);
   });
+  const stopSweeps = renderJobs
+    ? scheduleSweeps(renderJobs.runner.sweep, {
+        intervalMs: config.sweepIntervalSeconds * 1000,
+        onError: (error) =>
+          console.error(`The render job sweep failed: ${(error as Error).message}`),
+      })
+    : () => {};
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   return {
     url: `http://${host}:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
+        stopSweeps();
         server.close(() => {
           database.close();
           resolve();

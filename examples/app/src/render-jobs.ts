@@ -1,0 +1,131 @@
+import type { User } from "@tessera/accounts";
+import type { BearerAuthenticator } from "@tessera/bearer";
+import { type Clock, systemClock } from "@tessera/crypto";
+import { badRequest, jsonError, notFound, readJsonBody, unauthorized } from "@tessera/http";
+import {
+  createJobRunner,
+  defineJob,
+  encodeJob,
+  type JobDefinition,
+  type JobRunner,
+  jobTokenKeys,
+} from "@tessera/jobs";
+import { type SqlDatabase, SqliteJobStore } from "@tessera/sqlite";
+import type { AppHono } from "./accounts.js";
+import type { AppConfig } from "./config.js";
+
+/** EXAMPLE-APP.md's external job: `render`, inputs `prompt:text width:integer?`. */
+export const renderJob = defineJob("render", {
+  prompt: { type: "TEXT" },
+  width: { type: "INTEGER", optional: true },
+});
+
+type RenderInput = typeof renderJob extends JobDefinition<infer I> ? I : never;
+
+/** The render job wired: its runner (start, callback, sweep) and its store (owner reads). */
+export interface RenderJobs {
+  readonly runner: JobRunner<RenderInput>;
+  readonly store: SqliteJobStore<RenderInput>;
+}
+
+/** The settings render jobs need and are missing, by variable name. */
+export function missingRenderSettings(config: AppConfig): string[] {
+  return [
+    ...(config.render.url ? [] : ["RENDER_URL"]),
+    ...(config.render.secret ? [] : ["RENDER_SECRET"]),
+    ...(config.appUrl ? [] : ["APP_URL"]),
+  ];
+}
+
+/** Render jobs, or undefined when `RENDER_URL`, `RENDER_SECRET` or `APP_URL` is unset. */
+export function createRenderJobs(
+  database: SqlDatabase,
+  config: AppConfig,
+  secretKeyBase: string,
+  clock: Clock = systemClock,
+): RenderJobs | undefined {
+  const { url, secret, token } = config.render;
+  if (!url || !secret || !config.appUrl) return undefined;
+  const store = new SqliteJobStore(database, renderJob);
+  const runner = createJobRunner({
+    definition: renderJob,
+    store,
+    url,
+    secret,
+    bearerToken: token,
+    appUrl: config.appUrl,
+    tokenKeys: jobTokenKeys({ current: secretKeyBase, previous: config.secretKeyBasePrevious }),
+    clock,
+  });
+  return { runner, store };
+}
+
+const BEARER_CHALLENGE = { "WWW-Authenticate": "Bearer" };
+const POSITIVE_ID = /^[1-9][0-9]{0,15}$/;
+
+/** `?limit=&offset=` as DESIGN.md gives them for lists, or the 400 message. */
+function listPage(url: URL): { limit: number; offset: number } | string {
+  const limitText = url.searchParams.get("limit");
+  const offsetText = url.searchParams.get("offset");
+  const limit = limitText === null ? 50 : Number(limitText);
+  const offset = offsetText === null ? 0 : Number(offsetText);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
+    return "limit must be an integer from 1 to 100";
+  }
+  if (!Number.isInteger(offset) || offset < 0) return "offset must be an integer of 0 or more";
+  return { limit, offset };
+}
+
+/**
+ * Mounts the render job: `POST|GET /api/render_jobs`, `GET /api/render_jobs/{id}` (bearer,
+ * owner-scoped: another user's job is a 404) and the callback `POST /webhooks/render/{id}`.
+ * Without its settings each route answers 503 naming what is missing.
+ */
+export function mountRenderJobs(
+  app: AppHono,
+  jobs: RenderJobs | undefined,
+  bearer: BearerAuthenticator<User>,
+  config: AppConfig,
+): void {
+  if (!jobs) {
+    const missing = missingRenderSettings(config).join(", ");
+    const off = () => jsonError(503, `Render jobs are off: set ${missing} to turn them on.`);
+    app.on(["GET", "POST"], "/api/render_jobs", off);
+    app.get("/api/render_jobs/:id", off);
+    app.post("/webhooks/render/:id", off);
+    return;
+  }
+  const { runner, store } = jobs;
+  const owner = async (request: Request) => {
+    const authenticated = await bearer.authenticate(request);
+    return authenticated.ok ? authenticated.value.user : undefined;
+  };
+
+  app.post("/api/render_jobs", async (c) => {
+    const user = await owner(c.req.raw);
+    if (!user) return unauthorized(BEARER_CHALLENGE);
+    const body = await readJsonBody(c.req.raw);
+    if (!body.ok) return body.response;
+    const input = renderJob.decodeInput(body.value);
+    if (!input.ok) return input.response;
+    return Response.json(encodeJob(await runner.start(user.id, input.value)), { status: 201 });
+  });
+
+  app.get("/api/render_jobs", async (c) => {
+    const user = await owner(c.req.raw);
+    if (!user) return unauthorized(BEARER_CHALLENGE);
+    const page = listPage(new URL(c.req.url));
+    if (typeof page === "string") return badRequest(page);
+    return Response.json((await store.listOwned(user.id, page)).map(encodeJob));
+  });
+
+  app.get("/api/render_jobs/:id", async (c) => {
+    const user = await owner(c.req.raw);
+    if (!user) return unauthorized(BEARER_CHALLENGE);
+    const id = c.req.param("id");
+    const job = POSITIVE_ID.test(id) ? await store.findOwned(Number(id), user.id) : undefined;
+    return job ? Response.json(encodeJob(job)) : notFound();
+  });
+
+  app.post("/webhooks/render/:id", (c) => runner.handleCallback(c.req.raw, c.req.param("id")));
+}

@@ -1,0 +1,85 @@
+import type { KeyRing } from "@tessera/crypto";
+import {
+  badRequest,
+  JSON_BODY_FAILURE_PREFIX,
+  jsonError,
+  notFound,
+  readBodyBytes,
+  unauthorized,
+} from "@tessera/http";
+import {
+  signatureHeaderVerifier,
+  tokenVerifier,
+  type WebhookDelivery,
+  type WebhookVerifier,
+} from "@tessera/webhooks";
+import { readCallbackEvent } from "./callback-event.js";
+import { jobCallbackToken } from "./callback-token.js";
+import type { JobMover } from "./job-change.js";
+import type { JobInput } from "./job-definition.js";
+import type { JobRecord, JobStore } from "./job-store.js";
+
+/** What the callback handler needs; {@link createJobRunner} supplies it. */
+export interface CallbackHandlerOptions<I extends JobInput> {
+  readonly jobName: string;
+  readonly store: JobStore<I>;
+  /** `<JOB>_SECRET`: a body signed with it in `X-Signature` is authentic. */
+  readonly secret: string;
+  readonly tokenKeys: KeyRing;
+  readonly maxBodyBytes: number;
+  readonly move: JobMover<I>;
+}
+
+/** A callback route: the request and the `<id>` of `/webhooks/<job>/<id>`. */
+export type CallbackHandler = (request: Request, id: string) => Promise<Response>;
+
+const JOB_ID = /^[1-9][0-9]{0,15}$/;
+
+/**
+ * The job callback route. Authentic when the raw body carries a valid `X-Signature` or the
+ * query `token` is the job's; otherwise 401, also for a job that does not exist, so a caller
+ * without credentials learns nothing. A signed call for a missing job is 404. Then the body
+ * (400 if unreadable or unknown status) is applied as an event and answered `{"ok":true}`,
+ * a late or repeated event included.
+ */
+export function createCallbackHandler<I extends JobInput>(
+  options: CallbackHandlerOptions<I>,
+): CallbackHandler {
+  const verifySignature = signatureHeaderVerifier({ secret: options.secret });
+  return async (request, id) => {
+    const body = await readBodyBytes(request, options.maxBodyBytes);
+    if (!body.ok) {
+      return body.reason === "too-large"
+        ? jsonError(413, `Request body is too large (maximum is ${options.maxBodyBytes} bytes)`)
+        : badRequest(`${JSON_BODY_FAILURE_PREFIX}the body could not be read`);
+    }
+    const delivery: WebhookDelivery = {
+      headers: request.headers,
+      body: body.value,
+      url: request.url,
+    };
+    const signed = verifySignature(delivery).ok;
+    const job = isJobId(id) ? await options.store.find(Number(id)) : undefined;
+    if (!signed && !(job && carriesToken(options, job, delivery))) return unauthorized();
+    if (!job) return notFound();
+    const event = readCallbackEvent(body.value);
+    if (!event.ok) return badRequest(event.reason);
+    await options.move(job, event.value, "callback", { heartbeat: true });
+    return Response.json({ ok: true });
+  };
+}
+
+function isJobId(text: string): boolean {
+  return JOB_ID.test(text) && Number.isSafeInteger(Number(text));
+}
+
+function carriesToken<I extends JobInput>(
+  options: CallbackHandlerOptions<I>,
+  job: JobRecord<I>,
+  delivery: WebhookDelivery,
+): boolean {
+  const verifiers: WebhookVerifier[] = options.tokenKeys.all.map((key) =>
+    tokenVerifier({ token: jobCallbackToken(key, options.jobName, job) }),
+  );
+  return verifiers.some((verify) => verify(delivery).ok);
+}

@@ -1,0 +1,253 @@
+import { formatTimestamp, parseTimestamp } from "@tessera/crypto";
+import type {
+  JobDefinition,
+  JobInput,
+  JobRecord,
+  JobState,
+  JobStatus,
+  JobStore,
+  NewJob,
+  RetryClaim,
+} from "@tessera/jobs";
+import type { SqlDatabase, SqlValue } from "./driver.js";
+import type { Migration } from "./migrations.js";
+
+/** Options of {@link jobTableMigration}. */
+export interface JobTableMigrationOptions {
+  /** The migration id (default `0005_tessera_<job>_jobs`). */
+  readonly id?: string;
+}
+
+const quote = (name: string) => `"${name}"`;
+
+/**
+ * Creates `<job>_jobs` (spec: External job) from the job's definition: the inputs as typed,
+ * `STRICT` columns (a wrong type is refused by the database itself), status restricted to the
+ * five, progress to 0..100, result to valid JSON, and the owner's `user_id` cascading from
+ * `users`. There is no `token` column: callback tokens are derived, not stored (see
+ * `jobCallbackToken` in `@tessera/jobs`).
+ */
+export function jobTableMigration(
+  definition: JobDefinition,
+  options: JobTableMigrationOptions = {},
+): Migration {
+  const table = quote(definition.table);
+  const inputs = Object.entries(definition.inputs).map(
+    ([name, column]) => `  ${quote(name)} ${column.type}${column.optional ? "" : " NOT NULL"},`,
+  );
+  return {
+    id: options.id ?? `0005_tessera_${definition.table}`,
+    sql: `CREATE TABLE ${table} (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+${inputs.join("\n")}
+  status TEXT NOT NULL DEFAULT 'queued'
+    CHECK (status IN ('queued', 'submitted', 'running', 'done', 'failed')),
+  external_id TEXT,
+  progress INTEGER NOT NULL DEFAULT 0 CHECK (progress BETWEEN 0 AND 100),
+  result TEXT CHECK (result IS NULL OR json_valid(result)),
+  error TEXT,
+  attempts INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),
+  last_attempt_at TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+) STRICT;
+CREATE INDEX ${quote(`index_${definition.table}_on_user_id`)} ON ${table} (user_id, id);
+CREATE INDEX ${quote(`index_${definition.table}_on_status`)} ON ${table} (status, updated_at)`,
+  };
+}
+
+interface JobRow {
+  id: number;
+  user_id: number;
+  status: JobStatus;
+  external_id: string | null;
+  progress: number;
+  result: string | null;
+  error: string | null;
+  attempts: number;
+  last_attempt_at: string;
+  created_at: string;
+  updated_at: string;
+  [input: string]: SqlValue;
+}
+
+/** The SQL of one job table; built once per store, so every statement text is fixed. */
+function statements(definition: JobDefinition) {
+  const table = quote(definition.table);
+  const inputs = Object.keys(definition.inputs).map(quote);
+  const columns = [
+    "id",
+    "user_id",
+    ...inputs,
+    "status",
+    "external_id",
+    "progress",
+    "result",
+    "error",
+    "attempts",
+    "last_attempt_at",
+    "created_at",
+    "updated_at",
+  ].join(", ");
+  const select = `SELECT ${columns} FROM ${table}`;
+  const inserted = [
+    "user_id",
+    ...inputs,
+    "attempts",
+    "last_attempt_at",
+    "created_at",
+    "updated_at",
+  ];
+  return {
+    insert: `INSERT INTO ${table} (${inserted.join(", ")}) VALUES (${inserted.map(() => "?").join(", ")}) RETURNING ${columns}`,
+    find: `${select} WHERE id = ?`,
+    findOwned: `${select} WHERE id = ? AND user_id = ?`,
+    listOwned: `${select} WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`,
+    // Compare-and-set: the write happens only while the job is as the caller read it.
+    update: `UPDATE ${table} SET status = ?, progress = ?, external_id = ?, result = ?, error = ?, updated_at = ?
+WHERE id = ? AND status = ? AND progress = ? AND updated_at = ? RETURNING ${columns}`,
+    // Selection and claim in one statement: SQLite runs it under one write lock, so racing
+    // sweeps, on one connection or several, never claim the same attempt.
+    claimRetries: `UPDATE ${table} SET attempts = attempts + 1, last_attempt_at = ?, updated_at = ?
+WHERE id IN (SELECT id FROM ${table} WHERE status = 'queued' AND attempts < ? AND last_attempt_at < ?
+  ORDER BY last_attempt_at, id LIMIT ?)
+RETURNING ${columns}`,
+    listExhausted: `${select} WHERE status = 'queued' AND attempts >= ? AND last_attempt_at < ? ORDER BY id LIMIT ?`,
+    listStale: `${select} WHERE status IN ('submitted', 'running') AND updated_at < ? ORDER BY updated_at, id LIMIT ?`,
+  };
+}
+
+/**
+ * The {@link JobStore} of `@tessera/jobs` on a {@link SqlDatabase} that has run
+ * {@link jobTableMigration} for the same definition. Each method is one statement; `update` is
+ * a conditional `UPDATE ... RETURNING` and `claimRetries` selects and claims in one `UPDATE`,
+ * so racing callbacks and sweeps on any number of connections are safe. Times have the spec's
+ * one-second resolution.
+ */
+export class SqliteJobStore<I extends JobInput> implements JobStore<I> {
+  readonly #sql: ReturnType<typeof statements>;
+  readonly #inputs: readonly string[];
+
+  constructor(
+    private readonly database: SqlDatabase,
+    definition: JobDefinition<I>,
+  ) {
+    this.#sql = statements(definition);
+    this.#inputs = Object.keys(definition.inputs);
+  }
+
+  async create(job: NewJob<I>): Promise<JobRecord<I>> {
+    const now = formatTimestamp(job.now);
+    const inputs = this.#inputs.map((name) => job.input[name] ?? null);
+    const row = await this.database.get<JobRow>(this.#sql.insert, [
+      job.userId,
+      ...inputs,
+      1,
+      now,
+      now,
+      now,
+    ]);
+    return this.#record(row!);
+  }
+
+  async find(id: number): Promise<JobRecord<I> | undefined> {
+    return this.#maybe(await this.database.get<JobRow>(this.#sql.find, [id]));
+  }
+
+  async findOwned(id: number, userId: number): Promise<JobRecord<I> | undefined> {
+    return this.#maybe(await this.database.get<JobRow>(this.#sql.findOwned, [id, userId]));
+  }
+
+  async listOwned(
+    userId: number,
+    page: { readonly limit: number; readonly offset: number },
+  ): Promise<JobRecord<I>[]> {
+    const rows = await this.database.all<JobRow>(this.#sql.listOwned, [
+      userId,
+      page.limit,
+      page.offset,
+    ]);
+    return rows.map((row) => this.#record(row));
+  }
+
+  async update(
+    expected: JobRecord<I>,
+    next: JobState,
+    now: number,
+  ): Promise<JobRecord<I> | undefined> {
+    return this.#maybe(
+      await this.database.get<JobRow>(this.#sql.update, [
+        next.status,
+        next.progress,
+        next.externalId,
+        next.result,
+        next.error,
+        formatTimestamp(now),
+        expected.id,
+        expected.status,
+        expected.progress,
+        formatTimestamp(expected.updatedAt),
+      ]),
+    );
+  }
+
+  async claimRetries(claim: RetryClaim): Promise<JobRecord<I>[]> {
+    const now = formatTimestamp(claim.now);
+    const rows = await this.database.all<JobRow>(this.#sql.claimRetries, [
+      now,
+      now,
+      claim.maxAttempts,
+      formatTimestamp(claim.lastAttemptBefore),
+      claim.limit,
+    ]);
+    return rows.map((row) => this.#record(row));
+  }
+
+  async listExhausted(query: {
+    readonly maxAttempts: number;
+    readonly lastAttemptBefore: number;
+    readonly limit: number;
+  }): Promise<JobRecord<I>[]> {
+    const rows = await this.database.all<JobRow>(this.#sql.listExhausted, [
+      query.maxAttempts,
+      formatTimestamp(query.lastAttemptBefore),
+      query.limit,
+    ]);
+    return rows.map((row) => this.#record(row));
+  }
+
+  async listStale(query: {
+    readonly updatedBefore: number;
+    readonly limit: number;
+  }): Promise<JobRecord<I>[]> {
+    const rows = await this.database.all<JobRow>(this.#sql.listStale, [
+      formatTimestamp(query.updatedBefore),
+      query.limit,
+    ]);
+    return rows.map((row) => this.#record(row));
+  }
+
+  #maybe(row: JobRow | undefined): JobRecord<I> | undefined {
+    return row && this.#record(row);
+  }
+
+  #record(row: JobRow): JobRecord<I> {
+    const input: Record<string, SqlValue> = {};
+    for (const name of this.#inputs) input[name] = row[name] ?? null;
+    return {
+      id: row.id,
+      userId: row.user_id,
+      input: input as unknown as I,
+      status: row.status,
+      progress: row.progress,
+      externalId: row.external_id,
+      result: row.result,
+      error: row.error,
+      attempts: row.attempts,
+      lastAttemptAt: parseTimestamp(row.last_attempt_at),
+      createdAt: parseTimestamp(row.created_at),
+      updatedAt: parseTimestamp(row.updated_at),
+    };
+  }
+}
