@@ -1,8 +1,10 @@
 import {
   defaultAccountPages,
+  defaultSessionPages,
   type HtmlRequestContext,
   htmlAccountRoutes,
   htmlEmailLinkRoutes,
+  htmlSessionRoutes,
   jsonAccountRoutes,
   jsonApiKeyRoutes,
   nameColumn,
@@ -16,6 +18,11 @@ import {
 import { type Clock, systemClock } from "@tessera/crypto";
 import type { Mailer } from "@tessera/mail";
 import { createRateLimiter } from "@tessera/ratelimit";
+import {
+  endCurrentTrackedSession,
+  startTrackedSession,
+  type TrackedSessionStore,
+} from "@tessera/session";
 import {
   type SqlDatabase,
   SqliteApiKeyStore,
@@ -39,6 +46,8 @@ export interface AccountWiring {
   readonly secretKeyBase: string;
   readonly mailer: Mailer | undefined;
   readonly clock?: Clock;
+  /** The device list option's store, when it is on. */
+  readonly trackedSessions: TrackedSessionStore | undefined;
 }
 
 /** The operator columns of this app's `users` table. */
@@ -88,6 +97,7 @@ export function mountAccountRoutes(
   app.post("/api/auth/keys", (c) => keys.createKey(c.req.raw, context(c)));
   app.delete("/api/auth/keys/:id", (c) => keys.deleteKey(c.req.raw, context(c), c.req.param("id")));
 
+  const trackedSessions = wiring.trackedSessions;
   const htmlOptions = {
     users,
     operatorColumns,
@@ -97,6 +107,21 @@ export function mountAccountRoutes(
     rateLimiter,
     pages: defaultAccountPages(renderLayout),
     clock,
+    ...(trackedSessions
+      ? {
+          trackedSessions,
+          afterSignIn: async (_user: User, request: Request, context: HtmlRequestContext) => {
+            await startTrackedSession(trackedSessions, context.session, {
+              ipAddress: context.clientAddress,
+              userAgent: request.headers.get("user-agent"),
+              clock,
+            });
+          },
+          beforeSignOut: async (_request: Request, context: HtmlRequestContext) => {
+            await endCurrentTrackedSession(trackedSessions, context.session);
+          },
+        }
+      : {}),
   };
   const pages = htmlAccountRoutes(htmlOptions);
   const links = htmlEmailLinkRoutes(htmlOptions);
@@ -130,5 +155,21 @@ export function mountAccountRoutes(
   app.post("/confirmations/:token", (c) =>
     links.confirm(c.req.raw, htmlContext(c), c.req.param("token")),
   );
+  if (trackedSessions) {
+    const devices = htmlSessionRoutes({
+      users,
+      trackedSessions,
+      pages: defaultSessionPages(renderLayout),
+      clock,
+    });
+    app.get("/account/sessions", (c) => devices.sessionsPage(c.req.raw, htmlContext(c)));
+    // Registered before `:id/delete`, which would otherwise take "others" as an id.
+    app.post("/account/sessions/others/delete", (c) =>
+      devices.endOtherSessions(c.req.raw, htmlContext(c)),
+    );
+    app.post("/account/sessions/:id/delete", (c) =>
+      devices.endSession(c.req.raw, htmlContext(c), c.req.param("id")),
+    );
+  }
   return { users, bearer };
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import type { Clock } from "@tessera/crypto";
+import { type Clock, systemClock } from "@tessera/crypto";
 import type { Mailer } from "@tessera/mail";
-import { createSessionCookies, optionalUser } from "@tessera/session";
+import { createSessionCookies, optionalUser, type TrackedSessionStore } from "@tessera/session";
 import type { SqlDatabase } from "@tessera/sqlite";
 import { Hono } from "hono";
 import { type AppHono, mountAccountRoutes } from "./accounts.js";
@@ -20,6 +20,8 @@ export interface AppDependencies {
   readonly mailer: Mailer | undefined;
   /** The time source of sessions, tokens and rate limits (tests move it). */
   readonly clock?: Clock;
+  /** The device list option's store, when `TRACKED_SESSIONS` is not `off`. */
+  readonly trackedSessions: TrackedSessionStore | undefined;
   /** The render job, when its settings are there (see render-jobs.ts). */
   readonly renderJobs: RenderJobs | undefined;
 }
@@ -41,6 +43,9 @@ export function createApp(dependencies: AppDependencies): AppHono {
         secrets: { current: dependencies.secretKeyBase, previous: config.secretKeyBasePrevious },
         ...(dependencies.clock ? { clock: dependencies.clock } : {}),
       }),
+      dependencies.trackedSessions
+        ? { store: dependencies.trackedSessions, clock: dependencies.clock ?? systemClock }
+        : undefined,
     ),
   );
 
@@ -49,6 +54,7 @@ export function createApp(dependencies: AppDependencies): AppHono {
     config,
     secretKeyBase: dependencies.secretKeyBase,
     mailer: dependencies.mailer,
+    trackedSessions: dependencies.trackedSessions,
     ...(dependencies.clock ? { clock: dependencies.clock } : {}),
   });
 

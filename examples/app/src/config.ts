@@ -25,6 +25,8 @@ export interface AppConfig {
     readonly secret: string | undefined;
     readonly token: string | undefined;
   };
+  /** `TRACKED_SESSIONS`: the device list option, on unless set to `off`. */
+  readonly trackedSessions: boolean;
   /** `SWEEP_INTERVAL_SECONDS`: how often the job sweep runs (default 300). */
   readonly sweepIntervalSeconds: number;
   /** `<NAME>_WEBHOOK_SECRET` of each inbound webhook endpoint, when set. */
@@ -71,6 +73,7 @@ const environmentSchema = z.object({
   MAIL_ADAPTER: optionalText.pipe(z.enum(["log", "smtp"]).optional()),
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: optionalText.transform((from) => from ?? "Tessera <no-reply@localhost>"),
+  TRACKED_SESSIONS: optionalText.pipe(z.enum(["on", "off"]).optional()),
   RENDER_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   RENDER_SECRET: optionalText,
   RENDER_TOKEN: optionalText,
@@ -120,6 +123,7 @@ export function loadConfig(environment: Record<string, string | undefined>): App
       token: settings.RENDER_TOKEN,
     },
     sweepIntervalSeconds: settings.SWEEP_INTERVAL_SECONDS,
+    trackedSessions: settings.TRACKED_SESSIONS !== "off",
     webhookSecrets: {
       orders: settings.ORDERS_WEBHOOK_SECRET,
       github: settings.GITHUB_WEBHOOK_SECRET,

@@ -4,6 +4,7 @@ import {
   jobTableMigration,
   type Migration,
   rateLimitCountersMigration,
+  userSessionsMigration,
   usersMigration,
   webhookEventsMigration,
 } from "@tessera/sqlite";
@@ -27,6 +28,7 @@ export const appMigrations: readonly Migration[] = [
   authTokensMigration,
   webhookEventsMigration,
   jobTableMigration(renderJob),
+  userSessionsMigration,
   usersNameMigration,
   webhookEffectsMigration,
 ];

@@ -3,6 +3,8 @@ import { serve } from "@hono/node-server";
 import type { Clock } from "@tessera/crypto";
 import { scheduleSweeps } from "@tessera/jobs";
 import type { Mailer } from "@tessera/mail";
+import { deleteExpiredTrackedSessions } from "@tessera/session";
+import { SqliteTrackedSessionStore } from "@tessera/sqlite";
 import { createApp } from "./app.js";
 import type { AppConfig } from "./config.js";
 import { openAppDatabase } from "./database.js";
@@ -32,12 +34,16 @@ export async function startServer(
   const database = await openAppDatabase(config.databasePath, appMigrations);
   const mailer = options.mailer ?? createAppMailer(config);
   const renderJobs = createRenderJobs(database, config, secretKeyBase, options.clock);
+  const trackedSessions = config.trackedSessions
+    ? new SqliteTrackedSessionStore(database)
+    : undefined;
   const app = createApp({
     config,
     secretKeyBase,
     database,
     mailer,
     renderJobs,
+    trackedSessions,
     ...(options.clock ? { clock: options.clock } : {}),
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
@@ -53,6 +59,14 @@ export async function startServer(
           console.error(`The render job sweep failed: ${(error as Error).message}`),
       })
     : () => {};
+  // Expired device rows are never read again; clear them out hourly.
+  const cleanup = trackedSessions
+    ? setInterval(() => {
+        deleteExpiredTrackedSessions(trackedSessions, Date.now()).catch((error: unknown) =>
+          console.error(`Could not delete expired sessions: ${(error as Error).message}`),
+        );
+      }, 3_600_000).unref()
+    : undefined;
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   return {
@@ -60,6 +74,7 @@ export async function startServer(
     close: () =>
       new Promise<void>((resolve) => {
         stopSweeps();
+        clearInterval(cleanup);
         server.close(() => {
           database.close();
           resolve();

@@ -59,7 +59,16 @@ export type {
   HtmlRouteHandler,
   HtmlTokenRouteHandler,
 } from "./html/html-routes-options.js";
+export {
+  type HtmlSessionRoutes,
+  type HtmlSessionRoutesOptions,
+  htmlSessionRoutes,
+  otherSessionsEndedMessage,
+  SESSION_ENDED_MESSAGE,
+  SESSIONS_PATH,
+} from "./html/html-session-routes.js";
 export type { Layout, PageContext } from "./html/page-context.js";
+export { defaultSessionPages, type SessionPages } from "./html/sessions-page.js";
 export {
   ACCOUNT_DELETION_REFUSED,
   type JsonAccountRoutes,

@@ -29,3 +29,24 @@ export {
   SESSION_VALUE_NAME,
   SESSION_VALUE_TEXT,
 } from "./session-payload.js";
+export { browserName, UNKNOWN_BROWSER } from "./tracked-session-browser.js";
+export { MemoryTrackedSessionStore } from "./tracked-session-memory-store.js";
+export type {
+  NewTrackedSession,
+  TrackedSession,
+  TrackedSessionStore,
+} from "./tracked-session-store.js";
+export {
+  checkTrackedSession,
+  deleteExpiredTrackedSessions,
+  endCurrentTrackedSession,
+  endOtherTrackedSessions,
+  endTrackedSession,
+  LAST_SEEN_WRITE_INTERVAL_MS,
+  listTrackedSessions,
+  MAXIMUM_USER_AGENT_LENGTH,
+  type StartTrackedSessionOptions,
+  startTrackedSession,
+  TRACKED_SESSION_VALUE,
+  type TrackedSessionRefusal,
+} from "./tracked-sessions.js";

@@ -15,11 +15,19 @@ export interface AccountPages {
     /** The deletion confirmation asks for the password, or the email for users without one. */
     deletionField: "password" | "email";
     deletionError: string | undefined;
+    /** Link to the list of signed-in devices (tracked sessions on). */
+    showDevices: boolean;
   }): string;
   magicLinkRequest(view: { context: PageContext }): string;
   magicLinkConfirm(view: { context: PageContext; token: string }): string;
   passwordResetRequest(view: { context: PageContext }): string;
-  newPassword(view: { context: PageContext; token: string; errors: FieldErrors }): string;
+  newPassword(view: {
+    context: PageContext;
+    token: string;
+    errors: FieldErrors;
+    /** Show the "sign out of all other sessions" choice (tracked sessions on). */
+    offerSignOutEverywhere: boolean;
+  }): string;
   confirmationConfirm(view: { context: PageContext; token: string }): string;
   tooManyRequests(view: { context: PageContext }): string;
 }
@@ -126,7 +134,15 @@ ${renderForm(
 <p>New here? <a href="/signup">Sign up</a></p>`,
       }),
 
-    account: ({ context, email, memberSince, confirmed, deletionField, deletionError }) =>
+    account: ({
+      context,
+      email,
+      memberSince,
+      confirmed,
+      deletionField,
+      deletionError,
+      showDevices,
+    }) =>
       layout({
         title: "Your account",
         context,
@@ -144,6 +160,7 @@ ${
 ${renderForm("/confirmations", "", "Send a new confirmation link")}
 </section>`
 }
+${showDevices ? `<p><a href="/account/sessions">Your signed-in devices</a></p>` : ""}
 <section class="danger" aria-labelledby="delete-title">
 <h2 id="delete-title">Delete your account</h2>
 <p>This deletes your account and everything it owns, at once and for good.</p>
@@ -192,7 +209,7 @@ ${renderForm(
         submit: "Email me a reset link",
       }),
 
-    newPassword: ({ context, token, errors }) =>
+    newPassword: ({ context, token, errors, offerSignOutEverywhere }) =>
       layout({
         title: "Choose a new password",
         context,
@@ -215,6 +232,11 @@ ${renderForm(
       autocomplete: "new-password",
       errors: errors.password_confirmation ?? [],
     }),
+    ...(offerSignOutEverywhere
+      ? [
+          `<div class="field checkbox"><input id="field-sign_out_everywhere" name="sign_out_everywhere" type="checkbox" value="1" checked><label for="field-sign_out_everywhere">Sign out of all other sessions</label></div>`,
+        ]
+      : []),
   ].join("\n"),
   "Save the new password",
 )}`,

@@ -117,7 +117,8 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): HtmlAccoun
       return seeOther(destination);
     },
 
-    async logout(_request, context) {
+    async logout(request, context) {
+      await options.beforeSignOut?.(request, context);
       context.session.signOut();
       context.session.flash("notice", SIGNED_OUT_MESSAGE);
       return seeOther("/");
@@ -136,6 +137,7 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): HtmlAccoun
           confirmed: user.confirmedAt !== null,
           deletionField: user.passwordDigest === "" ? "email" : "password",
           deletionError: undefined,
+          showDevices: options.trackedSessions !== undefined,
         }),
       );
     },
@@ -170,6 +172,7 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): HtmlAccoun
             deletionError: withPassword
               ? "The password is incorrect."
               : "That is not your email address.",
+            showDevices: options.trackedSessions !== undefined,
           }),
         );
       }

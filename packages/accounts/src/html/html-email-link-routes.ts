@@ -1,5 +1,5 @@
 import { checkPasswordPolicy, hashPassword } from "@tessera/password";
-import { requireUser } from "@tessera/session";
+import { endOtherTrackedSessions, requireUser } from "@tessera/session";
 import { normalizeEmail } from "../email.js";
 import type { EmailedTokenPurpose } from "../emailed-token-store.js";
 import { consumeEmailedToken, peekEmailedToken } from "../emailed-tokens.js";
@@ -13,6 +13,7 @@ import type {
   HtmlRouteHandler,
   HtmlTokenRouteHandler,
 } from "./html-routes-options.js";
+import { otherSessionsEndedMessage } from "./html-session-routes.js";
 
 /** The spec's answer to a sign-in link request, whether or not the account exists. */
 export const MAGIC_LINK_SENT_MESSAGE =
@@ -99,7 +100,12 @@ export function htmlEmailLinkRoutes(options: HtmlAccountRoutesOptions): HtmlEmai
     errors: FieldErrors,
   ): Promise<Response> {
     const user = await flow.currentUser(context);
-    const html = pages.newPassword({ context: flow.pageContext(context, user), token, errors });
+    const html = pages.newPassword({
+      context: flow.pageContext(context, user),
+      token,
+      errors,
+      offerSignOutEverywhere: options.trackedSessions !== undefined,
+    });
     return htmlPage(status, html, NO_REFERRER);
   }
 
@@ -193,6 +199,11 @@ export function htmlEmailLinkRoutes(options: HtmlAccountRoutesOptions): HtmlEmai
       // The reset link proved the address too.
       await options.users.confirm(owner.value.userId, now);
       context.session.flash("notice", PASSWORD_CHANGED_MESSAGE);
+      if (options.trackedSessions && form.value.get("sign_out_everywhere") === "1") {
+        const ended = await endOtherTrackedSessions(options.trackedSessions, owner.value.userId);
+        if (context.session.userId === owner.value.userId) context.session.signOut();
+        context.session.flash("notice", otherSessionsEndedMessage(ended));
+      }
       return seeOther("/login");
     },
 

@@ -2,7 +2,7 @@ import type { Clock } from "@tessera/crypto";
 import type { Mailer } from "@tessera/mail";
 import type { PasswordHashOptions } from "@tessera/password";
 import type { RateLimiter } from "@tessera/ratelimit";
-import type { Session } from "@tessera/session";
+import type { Session, TrackedSessionStore } from "@tessera/session";
 import type { MailLinkOriginOptions } from "../account-emails.js";
 import type { EmailedTokenStore } from "../emailed-token-store.js";
 import type { RequestContext } from "../json-routes-options.js";
@@ -59,4 +59,11 @@ export interface HtmlAccountRoutesOptions {
     request: Request,
     context: HtmlRequestContext,
   ) => Promise<void>;
+  /** Runs at logout before the session is emptied: where tracked sessions delete the device. */
+  readonly beforeSignOut?: (request: Request, context: HtmlRequestContext) => Promise<void>;
+  /**
+   * With tracked sessions on: the password reset form offers to sign out of every other
+   * session (DESIGN.md: "also offered after a password change").
+   */
+  readonly trackedSessions?: TrackedSessionStore;
 }

@@ -1,0 +1,127 @@
+import { type Clock, systemClock } from "@tessera/crypto";
+import {
+  checkTrackedSession,
+  endOtherTrackedSessions,
+  endTrackedSession,
+  listTrackedSessions,
+  requireUser,
+  type TrackedSession,
+  type TrackedSessionStore,
+} from "@tessera/session";
+import type { User } from "../user.js";
+import type { UserStore } from "../user-store.js";
+import { htmlPage, seeOther } from "./html-responses.js";
+import type { HtmlRequestContext, HtmlRouteHandler } from "./html-routes-options.js";
+import type { PageContext } from "./page-context.js";
+import type { SessionPages } from "./sessions-page.js";
+
+/** The list of signed-in devices, where both end actions return. */
+export const SESSIONS_PATH = "/account/sessions";
+/** Flash after one device was signed out. */
+export const SESSION_ENDED_MESSAGE = "That device is signed out.";
+
+/** Flash after the other devices were signed out, with how many there were. */
+export function otherSessionsEndedMessage(count: number): string {
+  return `Signed out of ${count} other session(s).`;
+}
+
+/** What the signed-in devices routes are built from. */
+export interface HtmlSessionRoutesOptions {
+  /** Only `findById` is used: the page needs the signed-in user. */
+  readonly users: Pick<UserStore, "findById">;
+  readonly trackedSessions: TrackedSessionStore;
+  readonly pages: SessionPages;
+  readonly clock?: Clock;
+}
+
+/** Ready handlers for the list of signed-in devices and its two end actions. */
+export interface HtmlSessionRoutes {
+  /** `GET /account/sessions`. */
+  readonly sessionsPage: HtmlRouteHandler;
+  /** `POST /account/sessions/{id}/delete`, with the `{id}` of the path as it came. */
+  readonly endSession: (
+    request: Request,
+    context: HtmlRequestContext,
+    id: string,
+  ) => Promise<Response>;
+  /** `POST /account/sessions/others/delete`: mount it before the `{id}` route. */
+  readonly endOtherSessions: HtmlRouteHandler;
+}
+
+/** A session id as a path carries it: a positive safe integer without leading zeros. */
+const SESSION_ID = /^[1-9][0-9]{0,15}$/;
+
+type DeviceAccess =
+  | { readonly ok: true; readonly user: User; readonly current: TrackedSession }
+  | { readonly ok: false; readonly response: Response };
+
+/**
+ * Builds the handlers of the signed-in devices page. Each one checks this browser's own tracked
+ * session first, so a device ended elsewhere is signed out here even where the app checks
+ * nothing else; then requires a signed-in user. Every change is scoped to that user in the
+ * query, and a session of someone else is answered like a missing one: an HTML 404.
+ */
+export function htmlSessionRoutes(options: HtmlSessionRoutesOptions): HtmlSessionRoutes {
+  const clock = options.clock ?? systemClock;
+  const store = options.trackedSessions;
+  const { pages } = options;
+  const loadUser = (id: number): Promise<User | undefined> => options.users.findById(id);
+
+  async function requireDevice(
+    request: Request,
+    context: HtmlRequestContext,
+  ): Promise<DeviceAccess> {
+    const tracked = await checkTrackedSession(store, context.session, clock);
+    const access = await requireUser(context.session, request, loadUser);
+    if (!access.ok) return { ok: false, response: access.response };
+    // A refused check signed the session out, so requireUser has refused it just above.
+    if (!tracked.ok) throw new Error(`a ${tracked.reason} tracked session kept its user`);
+    return { ok: true, user: access.value, current: tracked.value };
+  }
+
+  /** Takes the waiting flashes: call it once, for the page being rendered. */
+  function pageContext(context: HtmlRequestContext, user: User): PageContext {
+    return { signedInEmail: user.email, flashes: context.session.takeFlashes() };
+  }
+
+  return {
+    async sessionsPage(request, context) {
+      const device = await requireDevice(request, context);
+      if (!device.ok) return device.response;
+      const { user, current } = device;
+      const listed = await listTrackedSessions(store, user.id, clock);
+      // This device first; the store gives the others most recently seen first.
+      const sessions = [
+        ...listed.filter((session) => session.id === current.id),
+        ...listed.filter((session) => session.id !== current.id),
+      ];
+      return htmlPage(
+        200,
+        pages.sessions({ context: pageContext(context, user), sessions, currentId: current.id }),
+      );
+    },
+
+    async endSession(request, context, id) {
+      const device = await requireDevice(request, context);
+      if (!device.ok) return device.response;
+      const { user, current } = device;
+      const sessionId = SESSION_ID.test(id) ? Number(id) : Number.NaN;
+      const ended =
+        Number.isSafeInteger(sessionId) && (await endTrackedSession(store, user.id, sessionId));
+      if (!ended) return htmlPage(404, pages.notFound({ context: pageContext(context, user) }));
+      // Ending this very device signs this browser out now, not at its next request: the
+      // list it returns to then asks to log in again, and brings the user back to it.
+      if (sessionId === current.id) context.session.signOut();
+      context.session.flash("notice", SESSION_ENDED_MESSAGE);
+      return seeOther(SESSIONS_PATH);
+    },
+
+    async endOtherSessions(request, context) {
+      const device = await requireDevice(request, context);
+      if (!device.ok) return device.response;
+      const count = await endOtherTrackedSessions(store, device.user.id, device.current.id);
+      context.session.flash("notice", otherSessionsEndedMessage(count));
+      return seeOther(SESSIONS_PATH);
+    },
+  };
+}
