@@ -56,15 +56,18 @@ function inList(column: string, values: readonly string[]): string {
 /**
  * The indexes a field needs on `table`: unique ones for `^` and the public id (partial, skipping
  * NULL, when optional), and plain ones on references and polymorphic pairs for lookups.
+ * `ownerColumn` scopes `^` uniqueness to each owner (a value one user has does not block another
+ * user, nor tell them it exists); the public id stays unique across the table.
  */
-export function fieldIndexes(table: string, field: Field): string[] {
+export function fieldIndexes(table: string, field: Field, ownerColumn?: string): string[] {
   const columns = field.type === "attachments" || field.type === "attachment" ? [] : field.columns;
   if (columns.length === 0) return [];
   const name = q(`index_${table}_on_${columns.join("_and_")}`);
   const list = columns.map(q).join(", ");
   if (field.unique) {
     const partial = field.optional ? ` WHERE ${q(columns.at(-1)!)} IS NOT NULL` : "";
-    return [`CREATE UNIQUE INDEX ${name} ON ${q(table)} (${list})${partial};`];
+    const scope = ownerColumn && field.type !== "public_id" ? `${q(ownerColumn)}, ` : "";
+    return [`CREATE UNIQUE INDEX ${name} ON ${q(table)} (${scope}${list})${partial};`];
   }
   if (field.type === "references" || field.type === "polymorphic") {
     return [`CREATE INDEX ${name} ON ${q(table)} (${list});`];

@@ -34,7 +34,9 @@ export function createTableSql(model: Model, options: CreateTableOptions = {}): 
     ...(owned
       ? [`CREATE INDEX ${q(`index_${model.table}_on_user_id`)} ON ${q(model.table)} ("user_id");`]
       : []),
-    ...model.fields.flatMap((field) => fieldIndexes(model.table, field)),
+    ...model.fields.flatMap((field) =>
+      fieldIndexes(model.table, field, owned ? "user_id" : undefined),
+    ),
   ];
   for (const field of model.fields) {
     if (field.type !== "attachments") continue;

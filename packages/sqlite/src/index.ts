@@ -4,6 +4,7 @@ export { isUniqueViolation, type RunResult, type SqlDatabase, type SqlValue } fr
 export { type JobTableMigrationOptions, jobTableMigration, SqliteJobStore } from "./job-store.js";
 export { applyMigrations, type Migration } from "./migrations.js";
 export { rateLimitCountersMigration, SqliteRateLimitStore } from "./rate-limit-store.js";
+export { isForeignKeyViolation, SqliteRecordStore, uniqueColumns } from "./record-store.js";
 export { SqliteTrackedSessionStore, userSessionsMigration } from "./tracked-session-store.js";
 export { SqliteUserStore, usersMigration } from "./user-store.js";
 export { SqliteWebhookEventStore, webhookEventsMigration } from "./webhook-event-store.js";

@@ -1,0 +1,200 @@
+import { type Layout, type PageContext, renderErrorSummary } from "@tessera/accounts";
+import {
+  type AttachmentRules,
+  childAttachmentName,
+  type Field,
+  humanizeFieldName,
+  type Model,
+  sanitizeRichText,
+} from "@tessera/fields";
+import { escapeHtml } from "@tessera/http";
+import { attachedFile } from "./attachment-download.js";
+import { type FormState, renderFieldInputs } from "./form-inputs.js";
+import type { ListPage } from "./list-page.js";
+import { routeIdOf } from "./record-key.js";
+import { modelTitle } from "./record-messages.js";
+import type { RecordRow } from "./record-store.js";
+
+/** Fields a listing can show in a table cell: short, plain values. */
+const LISTED_TYPES: ReadonlySet<Field["type"]> = new Set([
+  "string",
+  "integer",
+  "float",
+  "boolean",
+  "date",
+  "datetime",
+  "time",
+  "decimal",
+  "enum",
+  "references",
+]);
+
+/** The HTML record pages of one model, in the app's layout. */
+export function recordPages(
+  model: Model,
+  layout: Layout,
+  rulesOf: (name: string) => AttachmentRules,
+) {
+  const title = modelTitle(model);
+  const plural = humanizeFieldName(model.table);
+  const base = `/${model.table}`;
+  const pathOf = (row: RecordRow) => `${base}/${encodeURIComponent(routeIdOf(model, row))}`;
+  const listed = model.fields.filter((field) => LISTED_TYPES.has(field.type)).slice(0, 3);
+
+  function plain(field: Field, row: RecordRow, column: string): string {
+    const stored = row[column];
+    if (stored === null || stored === undefined) return `<span class="none">—</span>`;
+    if (field.type === "boolean") return stored === 1 ? "Yes" : "No";
+    return escapeHtml(String(stored));
+  }
+
+  function fileLink(href: string, row: RecordRow, name: string): string {
+    const file = attachedFile(row, name);
+    if (!file) return `<span class="none">—</span>`;
+    return `<a href="${escapeHtml(href)}" download>${escapeHtml(file.filename)}</a> (${escapeHtml(file.contentType)}, ${file.size} bytes)`;
+  }
+
+  /** One field's value on the show page, as trusted HTML. */
+  function display(field: Field, row: RecordRow, files: readonly RecordRow[]): string {
+    switch (field.type) {
+      case "rich_text":
+        // Sanitized when saved; again here, for rows written by other means.
+        return typeof row[field.name] === "string"
+          ? `<div class="rich-text">${sanitizeRichText(row[field.name] as string)}</div>`
+          : plain(field, row, field.name);
+      case "json":
+        return typeof row[field.name] === "string"
+          ? `<pre><code>${escapeHtml(JSON.stringify(JSON.parse(row[field.name] as string), null, 2))}</code></pre>`
+          : plain(field, row, field.name);
+      case "polymorphic": {
+        const [typeColumn, idColumn] = field.columns as readonly [string, string];
+        if (row[typeColumn] === null) return plain(field, row, idColumn);
+        return `${escapeHtml(humanizeFieldName(String(row[typeColumn])))} ${plain(field, row, idColumn)}`;
+      }
+      case "attachment":
+        return fileLink(`${pathOf(row)}/${field.name}`, row, field.name);
+      case "attachments": {
+        if (files.length === 0) return `<span class="none">—</span>`;
+        const name = childAttachmentName(field);
+        const items = files.map(
+          (file) =>
+            `<li>${fileLink(`${pathOf(row)}/${field.name}/${String(file.id)}`, file, name)}</li>`,
+        );
+        return `<ul class="files">${items.join("")}</ul>`;
+      }
+      default:
+        return plain(field, row, field.columns[0] ?? field.name);
+    }
+  }
+
+  function form(action: string, state: FormState, submit: string): string {
+    const multipart = model.fields.some(
+      (field) => field.type === "attachment" || field.type === "attachments",
+    );
+    const inputs = model.fields.map((field) =>
+      renderFieldInputs(field, state, rulesOf(field.name)),
+    );
+    return `<form method="post" action="${escapeHtml(action)}"${multipart ? ` enctype="multipart/form-data"` : ""} novalidate>
+${inputs.filter((html) => html !== "").join("\n")}
+<button type="submit">${escapeHtml(submit)}</button>
+</form>`;
+  }
+
+  const alert = (message: string | undefined) =>
+    message ? `<div class="error-summary" role="alert"><p>${escapeHtml(message)}</p></div>\n` : "";
+
+  return {
+    index(context: PageContext, rows: readonly RecordRow[], page: ListPage): string {
+      const head = listed.map(
+        (field) => `<th scope="col">${escapeHtml(humanizeFieldName(field.columns[0]!))}</th>`,
+      );
+      const body = rows.map((row) => {
+        const cells = listed.map((field) => `<td>${plain(field, row, field.columns[0]!)}</td>`);
+        return `<tr>${cells.join("")}<td><a href="${escapeHtml(pathOf(row))}">Show</a></td></tr>`;
+      });
+      const newer = Math.max(0, page.offset - page.limit);
+      const links = [
+        page.offset > 0
+          ? `<a href="${base}?offset=${newer}&amp;limit=${page.limit}" rel="prev">Newer</a>`
+          : "",
+        rows.length === page.limit
+          ? `<a href="${base}?offset=${page.offset + page.limit}&amp;limit=${page.limit}" rel="next">Older</a>`
+          : "",
+      ].filter((link) => link !== "");
+      const table =
+        rows.length === 0
+          ? `<p>No ${escapeHtml(plural.toLowerCase())} yet.</p>`
+          : `<table>
+<thead><tr>${head.join("")}<th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+<tbody>${body.join("\n")}</tbody>
+</table>`;
+      return layout({
+        title: plural,
+        context,
+        mainHtml: `<h1>${escapeHtml(plural)}</h1>
+<p><a href="${base}/new">New ${escapeHtml(title.toLowerCase())}</a></p>
+${table}
+${links.length > 0 ? `<nav aria-label="Pages">${links.join(" ")}</nav>` : ""}`,
+      });
+    },
+
+    show(context: PageContext, row: RecordRow, files: Readonly<Record<string, RecordRow[]>>) {
+      const facts = model.fields
+        .filter((field) => field.type !== "lock_version")
+        .map(
+          (field) =>
+            `<dt>${escapeHtml(humanizeFieldName(field.name))}</dt><dd>${display(field, row, files[field.name] ?? [])}</dd>`,
+        );
+      return layout({
+        title: `${title} ${routeIdOf(model, row)}`,
+        context,
+        mainHtml: `<h1>${escapeHtml(title)}</h1>
+<dl class="facts">
+${facts.join("\n")}
+<dt>Created at</dt><dd>${escapeHtml(String(row.created_at))} UTC</dd>
+<dt>Updated at</dt><dd>${escapeHtml(String(row.updated_at))} UTC</dd>
+</dl>
+<p><a href="${escapeHtml(pathOf(row))}/edit">Edit</a> · <a href="${base}">Back to ${escapeHtml(plural.toLowerCase())}</a></p>
+<form method="post" action="${escapeHtml(pathOf(row))}/delete"><button type="submit">Delete this ${escapeHtml(title.toLowerCase())}</button></form>`,
+      });
+    },
+
+    newForm(context: PageContext, state: FormState): string {
+      const heading = `New ${title.toLowerCase()}`;
+      return layout({
+        title: heading,
+        context,
+        mainHtml: `<h1>${escapeHtml(heading)}</h1>
+${renderErrorSummary(state.errors)}
+${form(base, state, `Create ${title.toLowerCase()}`)}
+<p><a href="${base}">Back to ${escapeHtml(plural.toLowerCase())}</a></p>`,
+      });
+    },
+
+    editForm(context: PageContext, row: RecordRow, state: FormState, message?: string): string {
+      const heading = `Edit ${title.toLowerCase()}`;
+      return layout({
+        title: heading,
+        context,
+        mainHtml: `<h1>${escapeHtml(heading)}</h1>
+${alert(message)}${renderErrorSummary(state.errors)}
+${form(pathOf(row), state, `Update ${title.toLowerCase()}`)}
+<p><a href="${escapeHtml(pathOf(row))}">Cancel</a></p>`,
+      });
+    },
+
+    /** A page with a heading and one sentence: 404, 400 and 413 answers. */
+    message(context: PageContext, heading: string, text: string): string {
+      return layout({
+        title: heading,
+        context,
+        mainHtml: `<h1>${escapeHtml(heading)}</h1>
+<p>${escapeHtml(text)}</p>
+<p><a href="${base}">Back to ${escapeHtml(plural.toLowerCase())}</a></p>`,
+      });
+    },
+  };
+}
+
+/** The pages of one model. */
+export type RecordPages = ReturnType<typeof recordPages>;

@@ -1,0 +1,242 @@
+import { htmlPage, type PageContext, seeOther } from "@tessera/accounts";
+import {
+  type AttachmentRules,
+  childAttachmentName,
+  DEFAULT_ATTACHMENT_RULES,
+  decodeForm,
+  type FieldMessages,
+  type FormFile,
+  type FormInput,
+  type Model,
+} from "@tessera/fields";
+import { parseMediaType, readFormBody } from "@tessera/http";
+import { attachedFile, downloadResponse } from "./attachment-download.js";
+import { storedValues, typedValues } from "./form-inputs.js";
+import { recordPages } from "./html-record-pages.js";
+import { readListPage } from "./list-page.js";
+import { readMultipartBody } from "./multipart-body.js";
+import { recordKeyOf, routeIdOf, rowIdOf } from "./record-key.js";
+import { recordFlash, STALE_RECORD_MESSAGE } from "./record-messages.js";
+import type {
+  HtmlRecordContext,
+  HtmlRecordRoutesOptions,
+  RecordHandler,
+  RecordRoute,
+  RouteParams,
+} from "./record-options.js";
+import type { RecordRow } from "./record-store.js";
+import { recordWrites } from "./record-writes.js";
+
+/** Default cap of an HTML form body: forms with files are held in memory whole. */
+export const DEFAULT_MAXIMUM_FORM_BYTES = 64 * 1024 * 1024;
+
+type Handler = RecordHandler<HtmlRecordContext>;
+
+/** The HTML scaffold of one model, and the route table to mount it from. */
+export interface HtmlRecordRoutes {
+  /** `GET /<plural>`: the owner's records, newest first, 50 a page (`?limit=&offset=`). */
+  readonly index: Handler;
+  /** `GET /<plural>/new`. */
+  readonly newForm: Handler;
+  /** `POST /<plural>`: 303 to the record with `Post was created.`; 422 re-renders the form. */
+  readonly create: Handler;
+  /** `GET /<plural>/{id}`. */
+  readonly show: Handler;
+  /** `GET /<plural>/{id}/edit`. */
+  readonly edit: Handler;
+  /** `POST /<plural>/{id}`: 303 with `Post was updated.`; 422, or 409 on a stale version. */
+  readonly update: Handler;
+  /** `POST /<plural>/{id}/delete`: 303 to the listing with `Post was deleted.` */
+  readonly delete: Handler;
+  /** `GET /<plural>/{id}/<name>`: the single attachment `params.name`. */
+  readonly downloadAttachment: Handler;
+  /** `GET /<plural>/{id}/<name>/{file_id}`: one file of `attachments` field `params.name`. */
+  readonly downloadFile: Handler;
+  /** Every route of the model, `/new` before `/:id`, for first-match routers. */
+  readonly routes: readonly RecordRoute<HtmlRecordContext>[];
+}
+
+/**
+ * Builds the HTML handlers of a model. The app requires a signed-in user first (the access
+ * modes of @tessera/session) and passes the owner and the session; flashes go through it.
+ * @throws {TypeError} when the model has attachments and no `storage` is given.
+ */
+export function htmlRecordRoutes(options: HtmlRecordRoutesOptions): HtmlRecordRoutes {
+  const { model, store } = options;
+  const writes = recordWrites(options);
+  const rulesOf = (name: string): AttachmentRules =>
+    options.attachmentRules?.[name] ?? DEFAULT_ATTACHMENT_RULES;
+  const pages = recordPages(model, options.layout, rulesOf);
+  const maximumBytes = options.maximumFormBytes ?? DEFAULT_MAXIMUM_FORM_BYTES;
+  const base = `/${model.table}`;
+  const decodeOptions = {
+    attachmentRules: options.attachmentRules ?? {},
+    ...(options.newPublicId ? { newPublicId: options.newPublicId } : {}),
+  };
+
+  const pageContext = (context: HtmlRecordContext): PageContext => ({
+    signedInEmail: context.signedInEmail,
+    flashes: context.session.takeFlashes(),
+  });
+  const notFound = (context: HtmlRecordContext) =>
+    htmlPage(404, pages.message(pageContext(context), "Not found", "There is no such record."));
+
+  async function owned(context: HtmlRecordContext, params: RouteParams) {
+    const key = recordKeyOf(model, params.id);
+    const row = key && (await store.find(context.ownerId, key));
+    return key && row ? { key, row } : undefined;
+  }
+
+  /** The submitted form, urlencoded or multipart, or the page answering an unreadable one. */
+  async function readForm(request: Request, context: HtmlRecordContext) {
+    const type = parseMediaType(request.headers.get("content-type"))?.essence;
+    const body: { ok: true; value: FormInput<FormFile> } | { ok: false; reason: string } =
+      type === "multipart/form-data"
+        ? await readMultipartBody(request, maximumBytes)
+        : await readFormBody(request, { maximumBytes });
+    if (body.ok) return body;
+    const tooLarge = body.reason === "too-large";
+    const text = tooLarge
+      ? `The form is larger than ${Math.floor(maximumBytes / (1024 * 1024))} MB.`
+      : "The form could not be read.";
+    const heading = tooLarge ? "Form too large" : "Bad request";
+    const status = tooLarge ? 413 : 400;
+    return {
+      ok: false as const,
+      response: htmlPage(status, pages.message(pageContext(context), heading, text)),
+    };
+  }
+
+  const handlers = {
+    async index(request, context) {
+      const page = readListPage(new URL(request.url));
+      if (!page.ok) {
+        return htmlPage(400, pages.message(pageContext(context), "Bad request", `${page.reason}.`));
+      }
+      const rows = await store.list(context.ownerId, page.value.limit, page.value.offset);
+      return htmlPage(200, pages.index(pageContext(context), rows, page.value));
+    },
+
+    async newForm(_request, context) {
+      return htmlPage(200, pages.newForm(pageContext(context), { values: {}, errors: {} }));
+    },
+
+    async create(request, context) {
+      const form = await readForm(request, context);
+      if (!form.ok) return form.response;
+      const refused = (errors: FieldMessages) =>
+        htmlPage(
+          422,
+          pages.newForm(pageContext(context), {
+            values: typedValues(model.fields, form.value),
+            errors,
+          }),
+        );
+      const decoded = decodeForm(model.fields, form.value, { ...decodeOptions, mode: "create" });
+      if (!decoded.ok) return refused(decoded.status === 422 ? decoded.fields : {});
+      const { values, uploads } = decoded.value;
+      const created = await writes.create(context.ownerId, values, uploads);
+      if (!created.ok) return refused(created.fields);
+      context.session.flash("notice", recordFlash(model, "created"));
+      return seeOther(`${base}/${encodeURIComponent(routeIdOf(model, created.row))}`);
+    },
+
+    async show(_request, context, params) {
+      const found = await owned(context, params);
+      if (!found) return notFound(context);
+      const files: Record<string, RecordRow[]> = {};
+      for (const field of model.fields) {
+        if (field.type !== "attachments") continue;
+        files[field.name] = await store.listFiles(
+          context.ownerId,
+          found.row.id as number,
+          field.name,
+        );
+      }
+      return htmlPage(200, pages.show(pageContext(context), found.row, files));
+    },
+
+    async edit(_request, context, params) {
+      const found = await owned(context, params);
+      if (!found) return notFound(context);
+      const state = { values: storedValues(model.fields, found.row), errors: {} };
+      return htmlPage(200, pages.editForm(pageContext(context), found.row, state));
+    },
+
+    async update(request, context, params) {
+      const found = await owned(context, params);
+      if (!found) return notFound(context);
+      const form = await readForm(request, context);
+      if (!form.ok) return form.response;
+      const refused = (status: number, errors: FieldMessages, message?: string) => {
+        const state = { values: typedValues(model.fields, form.value), errors };
+        return htmlPage(status, pages.editForm(pageContext(context), found.row, state, message));
+      };
+      const decoded = decodeForm(model.fields, form.value, { ...decodeOptions, mode: "update" });
+      if (!decoded.ok) return refused(422, decoded.status === 422 ? decoded.fields : {});
+      const { values, uploads, lockVersion } = decoded.value;
+      const updated = await writes.update(context.ownerId, found.key, values, lockVersion, uploads);
+      if (!updated.ok) {
+        if (updated.reason === "invalid") return refused(422, updated.fields);
+        if (updated.reason === "stale") return refused(409, {}, STALE_RECORD_MESSAGE);
+        return notFound(context);
+      }
+      context.session.flash("notice", recordFlash(model, "updated"));
+      return seeOther(`${base}/${encodeURIComponent(routeIdOf(model, updated.row))}`);
+    },
+
+    async delete(_request, context, params) {
+      const key = recordKeyOf(model, params.id);
+      const row = key && (await writes.remove(context.ownerId, key));
+      if (!row) return notFound(context);
+      context.session.flash("notice", recordFlash(model, "deleted"));
+      return seeOther(base);
+    },
+
+    async downloadAttachment(_request, context, params) {
+      const field = fieldNamed(model, params.name, "attachment");
+      const found = field && (await owned(context, params));
+      const file = found && attachedFile(found.row, params.name!);
+      return (file && (await downloadResponse(writes.storage(), file))) ?? notFound(context);
+    },
+
+    async downloadFile(_request, context, params) {
+      const field = fieldNamed(model, params.name, "attachments");
+      const fileId = rowIdOf(params.file_id);
+      const found = field && fileId !== undefined && (await owned(context, params));
+      if (!field || !found) return notFound(context);
+      const files = await store.listFiles(context.ownerId, found.row.id as number, field.name);
+      const row = files.find((each) => each.id === fileId);
+      const file = row && attachedFile(row, childAttachmentName(field));
+      return (file && (await downloadResponse(writes.storage(), file))) ?? notFound(context);
+    },
+  } satisfies Record<string, Handler>;
+
+  const bound =
+    (handler: Handler, name: string): Handler =>
+    (request, context, params) =>
+      handler(request, context, { ...params, name });
+  const routes: RecordRoute<HtmlRecordContext>[] = [
+    { method: "GET", path: base, handle: handlers.index },
+    { method: "GET", path: `${base}/new`, handle: handlers.newForm },
+    { method: "POST", path: base, handle: handlers.create },
+    { method: "GET", path: `${base}/:id`, handle: handlers.show },
+    { method: "GET", path: `${base}/:id/edit`, handle: handlers.edit },
+    { method: "POST", path: `${base}/:id`, handle: handlers.update },
+    { method: "POST", path: `${base}/:id/delete`, handle: handlers.delete },
+  ];
+  for (const field of model.fields) {
+    const path = `${base}/:id/${field.name}`;
+    if (field.type === "attachment") {
+      routes.push({ method: "GET", path, handle: bound(handlers.downloadAttachment, field.name) });
+    } else if (field.type === "attachments") {
+      const handle = bound(handlers.downloadFile, field.name);
+      routes.push({ method: "GET", path: `${path}/:file_id`, handle });
+    }
+  }
+  return { ...handlers, routes };
+}
+
+function fieldNamed(model: Model, name: string | undefined, type: "attachment" | "attachments") {
+  return model.fields.find((field) => field.name === name && field.type === type);
+}

@@ -1,0 +1,71 @@
+export { attachedFile, contentDisposition, downloadResponse } from "./attachment-download.js";
+export {
+  type FormState,
+  renderFieldInputs,
+  storedValues,
+  typedValues,
+} from "./form-inputs.js";
+export { type RecordPages, recordPages } from "./html-record-pages.js";
+export {
+  DEFAULT_MAXIMUM_FORM_BYTES,
+  type HtmlRecordRoutes,
+  htmlRecordRoutes,
+} from "./html-record-routes.js";
+export {
+  childFileField,
+  type JsonAttachmentRoutes,
+  MULTIPART_OVERHEAD_BYTES,
+} from "./json-attachment-routes.js";
+export { type JsonRecordRoutes, jsonRecordRoutes } from "./json-record-routes.js";
+export { decodeRefusal, updateRefusal } from "./json-refusals.js";
+export {
+  DEFAULT_LIST_LIMIT,
+  LIMIT_MESSAGE,
+  type ListPage,
+  MAXIMUM_LIST_LIMIT,
+  OFFSET_MESSAGE,
+  readListPage,
+} from "./list-page.js";
+export { MemoryObjectStorage } from "./memory-storage.js";
+export { type MultipartFailure, readMultipartBody } from "./multipart-body.js";
+export {
+  assertStorageKey,
+  isStorageKey,
+  newStorageKey,
+  type ObjectStorage,
+  type StoredObject,
+} from "./object-storage.js";
+export { hasPublicId, recordKeyOf, routeIdOf, rowIdOf } from "./record-key.js";
+export { modelTitle, recordFlash, STALE_RECORD_MESSAGE } from "./record-messages.js";
+export { type RecordMigration, recordMigration } from "./record-migration.js";
+export type {
+  FlashSession,
+  HtmlRecordContext,
+  HtmlRecordRoutesOptions,
+  RecordContext,
+  RecordHandler,
+  RecordRoute,
+  RecordRoutesOptions,
+  RouteParams,
+} from "./record-options.js";
+export type {
+  ColumnValues,
+  DeletedRecord,
+  InsertOutcome,
+  RecordChange,
+  RecordKey,
+  RecordRow,
+  RecordStore,
+  StoredFile,
+  UpdateOutcome,
+  WriteRefusal,
+} from "./record-store.js";
+export {
+  type RecordWrites,
+  recordWrites,
+  takenMessages,
+  type UpdateResult,
+  type WriteResult,
+} from "./record-writes.js";
+export { missingReferences } from "./references.js";
+export { attachmentValues, safeFilename, storeFile } from "./stored-files.js";

@@ -1,0 +1,225 @@
+import {
+  type AttachmentRules,
+  attachmentColumns,
+  BLANK,
+  childAttachmentName,
+  DEFAULT_ATTACHMENT_RULES,
+  encodeRecord,
+  type Field,
+  type FieldType,
+  tooLargeMessage,
+  validateAttachment,
+} from "@tessera/fields";
+import { badRequest, FORM_BODY_FAILURE_PREFIX, notFound, validationFailed } from "@tessera/http";
+import { attachedFile, downloadResponse } from "./attachment-download.js";
+import { updateRefusal } from "./json-refusals.js";
+import { readMultipartBody } from "./multipart-body.js";
+import { recordKeyOf, rowIdOf } from "./record-key.js";
+import type {
+  RecordContext,
+  RecordHandler,
+  RecordRoute,
+  RecordRoutesOptions,
+  RouteParams,
+} from "./record-options.js";
+import type { RecordKey, RecordRow } from "./record-store.js";
+import type { RecordWrites } from "./record-writes.js";
+import { attachmentValues } from "./stored-files.js";
+
+/**
+ * Room for the multipart framing around the file: part headers and boundaries. A body over
+ * the file limit plus this cannot hold an acceptable file and is refused before parsing.
+ */
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * The JSON attachment handlers of a model. `params.name` names the attachment field; the route
+ * table binds it, so mounted routes need only `:id` (and `:file_id`).
+ */
+export interface JsonAttachmentRoutes {
+  /** `GET /api/<plural>/{id}/<name>`: the single file, as stored. */
+  readonly downloadAttachment: RecordHandler<RecordContext>;
+  /** `PUT /api/<plural>/{id}/<name>`: multipart, file in part `file`; replaces the file. */
+  readonly uploadAttachment: RecordHandler<RecordContext>;
+  /** `DELETE /api/<plural>/{id}/<name>`: 204; 404 when there is no file. */
+  readonly deleteAttachment: RecordHandler<RecordContext>;
+  /** `GET /api/<plural>/{id}/<name>` of an `attachments` field: the files, oldest first. */
+  readonly listFiles: RecordHandler<RecordContext>;
+  /** `POST /api/<plural>/{id}/<name>`: multipart, file in part `file`; 201 and the file. */
+  readonly addFile: RecordHandler<RecordContext>;
+  /** `GET /api/<plural>/{id}/<name>/{file_id}`: one file, as stored. */
+  readonly downloadFile: RecordHandler<RecordContext>;
+  /** `DELETE /api/<plural>/{id}/<name>/{file_id}`: 204. */
+  readonly deleteFile: RecordHandler<RecordContext>;
+}
+
+/** A field of an `attachments` child table: what its file rows hold. */
+export function childFileField(field: Field): Field {
+  const name = childAttachmentName(field);
+  return {
+    name,
+    type: "attachment",
+    optional: false,
+    unique: false,
+    args: [],
+    columns: attachmentColumns(name),
+    declaration: `${name}:attachment`,
+  };
+}
+
+/** Builds the attachment handlers and routes; used by {@link jsonRecordRoutes}. */
+export function jsonAttachmentRoutes(
+  options: RecordRoutesOptions,
+  writes: RecordWrites,
+): { handlers: JsonAttachmentRoutes; routes: RecordRoute<RecordContext>[] } {
+  const { model, store } = options;
+  const rulesOf = (name: string): AttachmentRules =>
+    options.attachmentRules?.[name] ?? DEFAULT_ATTACHMENT_RULES;
+
+  /** The attachment field and the owner's record the route names, or undefined for a 404. */
+  async function target(
+    params: RouteParams,
+    context: RecordContext,
+    type: FieldType,
+  ): Promise<{ field: Field; key: RecordKey; row: RecordRow } | undefined> {
+    const field = model.fields.find((each) => each.name === params.name && each.type === type);
+    const key = recordKeyOf(model, params.id);
+    if (!field || !key) return undefined;
+    const row = await store.find(context.ownerId, key);
+    return row && { field, key, row };
+  }
+
+  /** The uploaded file of part `file`, checked against the field's rules, or the refusal. */
+  async function readUpload(request: Request, field: Field) {
+    const rules = rulesOf(field.name);
+    const body = await readMultipartBody(request, rules.maxBytes + MULTIPART_OVERHEAD_BYTES);
+    if (!body.ok) {
+      if (body.reason === "too-large") {
+        return refused(validationFailed({ [field.name]: [tooLargeMessage(rules.maxBytes)] }));
+      }
+      return refused(badRequest(`${FORM_BODY_FAILURE_PREFIX}${MULTIPART_REASONS[body.reason]}`));
+    }
+    const file = body.value
+      .getAll("file")
+      .findLast((entry): entry is File => typeof entry !== "string" && entry.name !== "");
+    if (!file) return refused(validationFailed({ [field.name]: [BLANK] }));
+    const messages = validateAttachment(file, rules);
+    if (messages.length > 0) return refused(validationFailed({ [field.name]: messages }));
+    return { ok: true as const, file };
+  }
+
+  const encodeFile = (field: Field, row: RecordRow) => encodeRecord([childFileField(field)], row);
+
+  async function fileOf(context: RecordContext, parent: RecordRow, field: Field, id?: string) {
+    const fileId = rowIdOf(id);
+    if (fileId === undefined) return undefined;
+    const files = await store.listFiles(context.ownerId, parent.id as number, field.name);
+    const row = files.find((file) => file.id === fileId);
+    return row && attachedFile(row, childAttachmentName(field));
+  }
+
+  const handlers: JsonAttachmentRoutes = {
+    async downloadAttachment(_request, context, params) {
+      const found = await target(params, context, "attachment");
+      const file = found && attachedFile(found.row, found.field.name);
+      return (file && (await downloadResponse(writes.storage(), file))) ?? notFound();
+    },
+
+    async uploadAttachment(request, context, params) {
+      const found = await target(params, context, "attachment");
+      if (!found) return notFound();
+      const upload = await readUpload(request, found.field);
+      if (!upload.ok) return upload.response;
+      const updated = await writes.update(context.ownerId, found.key, {}, undefined, [
+        { field: found.field.name, file: upload.file },
+      ]);
+      if (!updated.ok) return updateRefusal(updated);
+      return Response.json(encodeRecord(model.fields, updated.row));
+    },
+
+    async deleteAttachment(_request, context, params) {
+      const found = await target(params, context, "attachment");
+      if (!found || !attachedFile(found.row, found.field.name)) return notFound();
+      if (!found.field.optional) return validationFailed({ [found.field.name]: [BLANK] });
+      const values = attachmentValues(found.field.name, null);
+      const updated = await writes.update(context.ownerId, found.key, values, undefined);
+      return updated.ok ? new Response(null, { status: 204 }) : updateRefusal(updated);
+    },
+
+    async listFiles(_request, context, params) {
+      const found = await target(params, context, "attachments");
+      if (!found) return notFound();
+      const files = await store.listFiles(
+        context.ownerId,
+        found.row.id as number,
+        found.field.name,
+      );
+      return Response.json(files.map((row) => encodeFile(found.field, row)));
+    },
+
+    async addFile(request, context, params) {
+      const found = await target(params, context, "attachments");
+      if (!found) return notFound();
+      const upload = await readUpload(request, found.field);
+      if (!upload.ok) return upload.response;
+      const parentId = found.row.id as number;
+      const row = await writes.addFile(context.ownerId, parentId, found.field.name, upload.file);
+      if (!row) return notFound();
+      return Response.json(encodeFile(found.field, row), { status: 201 });
+    },
+
+    async downloadFile(_request, context, params) {
+      const found = await target(params, context, "attachments");
+      const file = found && (await fileOf(context, found.row, found.field, params.file_id));
+      return (file && (await downloadResponse(writes.storage(), file))) ?? notFound();
+    },
+
+    async deleteFile(_request, context, params) {
+      const found = await target(params, context, "attachments");
+      const fileId = rowIdOf(params.file_id);
+      if (!found || fileId === undefined) return notFound();
+      const parentId = found.row.id as number;
+      const row = await store.deleteFile(context.ownerId, parentId, found.field.name, fileId);
+      const file = row && attachedFile(row, childAttachmentName(found.field));
+      if (!file) return notFound();
+      await writes.discard([file.key]);
+      return new Response(null, { status: 204 });
+    },
+  };
+
+  const base = `/api/${model.table}/:id`;
+  const routes: RecordRoute<RecordContext>[] = [];
+  const bound =
+    (handler: RecordHandler<RecordContext>, name: string): RecordHandler<RecordContext> =>
+    (request, context, params) =>
+      handler(request, context, { ...params, name });
+  for (const field of model.fields) {
+    const path = `${base}/${field.name}`;
+    if (field.type === "attachment") {
+      routes.push(
+        { method: "GET", path, handle: bound(handlers.downloadAttachment, field.name) },
+        { method: "PUT", path, handle: bound(handlers.uploadAttachment, field.name) },
+        { method: "DELETE", path, handle: bound(handlers.deleteAttachment, field.name) },
+      );
+    } else if (field.type === "attachments") {
+      const filePath = `${path}/:file_id`;
+      routes.push(
+        { method: "GET", path, handle: bound(handlers.listFiles, field.name) },
+        { method: "POST", path, handle: bound(handlers.addFile, field.name) },
+        { method: "GET", path: filePath, handle: bound(handlers.downloadFile, field.name) },
+        { method: "DELETE", path: filePath, handle: bound(handlers.deleteFile, field.name) },
+      );
+    }
+  }
+  return { handlers, routes };
+}
+
+const MULTIPART_REASONS = {
+  "not-multipart": "expected `Content-Type: multipart/form-data`",
+  unreadable: "the body could not be read",
+  malformed: "the body is not valid multipart/form-data",
+} as const;
+
+function refused(response: Response) {
+  return { ok: false as const, response };
+}

@@ -1,0 +1,75 @@
+import type { Layout } from "@tessera/accounts";
+import type { AttachmentRules, Model } from "@tessera/fields";
+import type { Flash, FlashKind } from "@tessera/session";
+import type { ObjectStorage } from "./object-storage.js";
+import type { RecordStore } from "./record-store.js";
+
+/** What the record handlers are built from. */
+export interface RecordRoutesOptions {
+  /** The model, from `defineModel` (a generated `src/models/<model>.ts`). */
+  readonly model: Model;
+  readonly store: RecordStore;
+  /** Where attachment bytes go; required when the model has attachments. */
+  readonly storage?: ObjectStorage;
+  /** Size and type rules per attachment field name; the spec's defaults otherwise. */
+  readonly attachmentRules?: Readonly<Record<string, AttachmentRules>>;
+  /** Table of a polymorphic target model (default `pluralize`, as declarations resolve it). */
+  readonly tableOf?: (model: string) => string;
+  /** Epoch milliseconds for the timestamps (default `Date.now`). */
+  readonly clock?: () => number;
+  /** Makes `public_id`s (default 128 random bits); inject one in tests. */
+  readonly newPublicId?: () => string;
+  /**
+   * Called when an object could not be deleted after its record was (the answer stays a
+   * success: the database is the truth, the object is an orphan). Default: one line on stderr.
+   */
+  readonly onStorageError?: (error: unknown, key: string) => void;
+}
+
+/**
+ * What a JSON record handler needs besides the Request: the user the app authenticated
+ * (bearer token or session). The handlers never read credentials themselves.
+ */
+export interface RecordContext {
+  readonly ownerId: number;
+}
+
+/** The part of a cookie session the HTML handlers use (an @tessera/session `Session` fits). */
+export interface FlashSession {
+  flash(kind: FlashKind, message: string): void;
+  takeFlashes(): Flash[];
+}
+
+/** What an HTML record handler needs: the signed-in owner and the session for flashes. */
+export interface HtmlRecordContext extends RecordContext {
+  /** Shown in the layout's header. */
+  readonly signedInEmail: string | undefined;
+  readonly session: FlashSession;
+}
+
+/** Options of the HTML handlers: the JSON ones plus the app's page frame. */
+export interface HtmlRecordRoutesOptions extends RecordRoutesOptions {
+  readonly layout: Layout;
+  /**
+   * Largest HTML form body in bytes (default 64 MiB). A form with files is held in memory
+   * whole; a bigger one is answered 413 before it is parsed.
+   */
+  readonly maximumFormBytes?: number;
+}
+
+/** Path parameters as routers give them: `id` and, for one file of many, `file_id`. */
+export type RouteParams = Readonly<Record<string, string | undefined>>;
+
+/** A ready handler: WHATWG Request in, Response out. */
+export type RecordHandler<C extends RecordContext> = (
+  request: Request,
+  context: C,
+  params: RouteParams,
+) => Promise<Response>;
+
+/** One route to mount: method, a path with `:id` / `:file_id` parameters, and its handler. */
+export interface RecordRoute<C extends RecordContext> {
+  readonly method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  readonly path: string;
+  readonly handle: RecordHandler<C>;
+}

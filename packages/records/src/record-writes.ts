@@ -1,0 +1,213 @@
+import {
+  type FieldMessages,
+  type FormFile,
+  type Model,
+  pluralize,
+  TAKEN,
+  type Upload,
+} from "@tessera/fields";
+import type { ObjectStorage } from "./object-storage.js";
+import type { RecordRoutesOptions } from "./record-options.js";
+import type {
+  ColumnValues,
+  RecordKey,
+  RecordRow,
+  StoredFile,
+  WriteRefusal,
+} from "./record-store.js";
+import { missingReferences } from "./references.js";
+import { attachmentValues, storeFile } from "./stored-files.js";
+
+/** A write that passed, or the 422 messages (field → messages) it earned. */
+export type WriteResult =
+  | { readonly ok: true; readonly row: RecordRow }
+  | { readonly ok: false; readonly reason: "invalid"; readonly fields: FieldMessages };
+
+/** An update's result: also 404 (`not-found`) and 409 (`stale`). */
+export type UpdateResult =
+  | WriteResult
+  | { readonly ok: false; readonly reason: "not-found" | "stale" };
+
+/**
+ * The write steps the JSON and HTML handlers share: reference checks, storing uploads, the
+ * store call, turning a database refusal into messages, and deleting objects no row holds.
+ */
+export function recordWrites(options: RecordRoutesOptions) {
+  const { model, store } = options;
+  const hasFiles = model.fields.some((f) => f.type === "attachment" || f.type === "attachments");
+  if (hasFiles && !options.storage) {
+    throw new TypeError(`model ${model.name} has attachments: pass an object storage`);
+  }
+  const clock = options.clock ?? Date.now;
+  const tableOf = options.tableOf ?? pluralize;
+  const reportStorageError =
+    options.onStorageError ??
+    ((error: unknown, key: string) =>
+      console.error(
+        `Could not delete stored object ${key}: ${(error as Error)?.message ?? error}`,
+      ));
+
+  // Checked above for every model with attachments, the only ones that store files.
+  const storage = (): ObjectStorage => options.storage!;
+
+  /** Deletes objects no row holds any more; a failure is reported, not thrown. */
+  async function discard(keys: readonly string[]): Promise<void> {
+    for (const key of keys) {
+      try {
+        await options.storage?.delete(key);
+      } catch (error) {
+        reportStorageError(error, key);
+      }
+    }
+  }
+
+  const references = (ownerId: number, values: ColumnValues) =>
+    missingReferences(model, store, ownerId, values, tableOf);
+
+  async function refusalMessages(
+    refusal: WriteRefusal,
+    ownerId: number,
+    values: ColumnValues,
+  ): Promise<FieldMessages> {
+    if (refusal.reason === "taken") return takenMessages(model, refusal.columns);
+    // The foreign key caught a referenced row deleted after our check: find which one.
+    const messages = await references(ownerId, values);
+    if (Object.keys(messages).length === 0) {
+      throw new Error(`a foreign key of ${model.table} refused a row whose references exist`);
+    }
+    return messages;
+  }
+
+  /** Stores single-attachment uploads; their columns join the row's values. */
+  async function storeSingles(uploads: readonly Upload<FormFile>[]) {
+    const values: Record<string, ColumnValues[string]> = {};
+    const keys: string[] = [];
+    for (const upload of uploads) {
+      if (fieldType(model, upload.field) !== "attachment") continue;
+      const stored = await storeFile(storage(), upload.file);
+      keys.push(stored.key);
+      Object.assign(values, attachmentValues(upload.field, stored));
+    }
+    return { values, keys };
+  }
+
+  /** Adds multi-file uploads to the record `parentId`. */
+  async function addFiles(
+    ownerId: number,
+    parentId: number,
+    uploads: readonly Upload<FormFile>[],
+  ): Promise<void> {
+    for (const upload of uploads) {
+      if (fieldType(model, upload.field) !== "attachments") continue;
+      await addFile(ownerId, parentId, upload.field, upload.file);
+    }
+  }
+
+  /** Stores one file of an `attachments` field; undefined when the parent is gone. */
+  async function addFile(
+    ownerId: number,
+    parentId: number,
+    field: string,
+    file: FormFile,
+  ): Promise<RecordRow | undefined> {
+    const stored: StoredFile = await storeFile(storage(), file);
+    const row = await store.insertFile(ownerId, parentId, field, stored, clock());
+    if (!row) await discard([stored.key]);
+    return row;
+  }
+
+  return {
+    clock,
+    storage,
+    discard,
+    addFile,
+
+    /** Checks references, stores the files, inserts; refused writes leave no object behind. */
+    async create(
+      ownerId: number,
+      values: ColumnValues,
+      uploads: readonly Upload<FormFile>[] = [],
+    ): Promise<WriteResult> {
+      const missing = await references(ownerId, values);
+      if (Object.keys(missing).length > 0) return { ok: false, reason: "invalid", fields: missing };
+      const singles = await storeSingles(uploads);
+      const all = { ...values, ...singles.values };
+      const inserted = await store.insert(ownerId, all, clock());
+      if (!inserted.ok) {
+        await discard(singles.keys);
+        return {
+          ok: false,
+          reason: "invalid",
+          fields: await refusalMessages(inserted, ownerId, all),
+        };
+      }
+      await addFiles(ownerId, inserted.row.id as number, uploads);
+      return { ok: true, row: inserted.row };
+    },
+
+    /**
+     * Checks the changed references, stores the files and updates under the lock version;
+     * objects of replaced attachments are deleted once the row no longer holds them.
+     */
+    async update(
+      ownerId: number,
+      key: RecordKey,
+      values: ColumnValues,
+      lockVersion: number | undefined,
+      uploads: readonly Upload<FormFile>[] = [],
+    ): Promise<UpdateResult> {
+      const missing = await references(ownerId, values);
+      if (Object.keys(missing).length > 0) return { ok: false, reason: "invalid", fields: missing };
+      const singles = await storeSingles(uploads);
+      const all = { ...values, ...singles.values };
+      const change = { values: all, now: clock() };
+      const updated = await store.update(
+        ownerId,
+        key,
+        lockVersion === undefined ? change : { ...change, lockVersion },
+      );
+      if (!updated.ok) {
+        await discard(singles.keys);
+        if (updated.reason === "not-found" || updated.reason === "stale") {
+          return { ok: false, reason: updated.reason };
+        }
+        return {
+          ok: false,
+          reason: "invalid",
+          fields: await refusalMessages(updated, ownerId, all),
+        };
+      }
+      await discard(updated.replacedKeys);
+      await addFiles(ownerId, updated.row.id as number, uploads);
+      return { ok: true, row: updated.row };
+    },
+
+    /** Deletes the record, then every object it held; undefined when the owner has none. */
+    async remove(ownerId: number, key: RecordKey): Promise<RecordRow | undefined> {
+      const deleted = await store.delete(ownerId, key);
+      await discard(deleted.fileKeys);
+      return deleted.row;
+    },
+  };
+}
+
+/** The shared write steps of one model's handlers. */
+export type RecordWrites = ReturnType<typeof recordWrites>;
+
+function fieldType(model: Model, name: string) {
+  return model.fields.find((field) => field.name === name)?.type;
+}
+
+/**
+ * `has already been taken` on each field whose columns a unique index refused: the column
+ * itself, or `<name>_id` for a polymorphic pair (where its other messages go too).
+ */
+export function takenMessages(model: Model, columns: readonly string[]): FieldMessages {
+  const messages: FieldMessages = {};
+  for (const column of columns) {
+    const field = model.fields.find((each) => each.columns.includes(column));
+    const key = field?.type === "polymorphic" ? field.columns.at(-1)! : column;
+    messages[key] = [TAKEN];
+  }
+  return messages;
+}

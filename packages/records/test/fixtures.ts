@@ -1,0 +1,172 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineModel, type Model } from "@tessera/fields";
+import { createSessionCookies, type Session } from "@tessera/session";
+// Until @tessera/sqlite's index exports the record store, the tests take it from its source.
+import { applyMigrations, SqliteRecordStore, usersMigration } from "@tessera/sqlite";
+import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
+import { afterAll } from "vitest";
+import {
+  type HtmlRecordContext,
+  type HtmlRecordRoutesOptions,
+  htmlRecordRoutes,
+  jsonRecordRoutes,
+  MemoryObjectStorage,
+  type RecordContext,
+  type RecordRoute,
+  type RecordRoutesOptions,
+  recordMigration,
+} from "../src/index.js";
+
+// The four resources of EXAMPLE-APP.md, declared exactly as written there.
+export const postModel = defineModel(
+  "post",
+  "title:string body:rich_text? published:bool views:integer? rating:float? publish_on:date? starts_at:datetime? reminder_at:time? price:decimal? external_ref:uuid? metadata:json? status:enum:draft,review,published slug:string?^ cover:attachment? lock_version:integer photos:attachments".split(
+    " ",
+  ),
+);
+export const commentModel = defineModel("comment", ["post:references", "body:text"]);
+export const labelModel = defineModel("label", [
+  "public_id:token",
+  "name:string^",
+  "color:string?",
+]);
+export const reactionModel = defineModel("reaction", [
+  "target:polymorphic:post,comment",
+  "kind:enum:like,love",
+]);
+export const MODELS: readonly Model[] = [postModel, commentModel, labelModel, reactionModel];
+
+/** Ada (user 1) and Bob (user 2). */
+export const ADA = 1;
+export const BOB = 2;
+export const T0 = Date.UTC(2025, 0, 1, 8, 0, 0);
+
+const folder = mkdtempSync(join(tmpdir(), "tessera-records-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+let files = 0;
+
+const sessions = createSessionCookies({
+  appName: "records_test",
+  secrets: { current: "a test secret key base that is long enough to use" },
+});
+
+/** A real SQLite file with the users and the four record tables, and every route mounted. */
+export async function setUpApp(overrides: Partial<Omit<HtmlRecordRoutesOptions, "layout">> = {}) {
+  const database = openSqliteFile(join(folder, `records-${++files}.db`));
+  await applyMigrations(database, [
+    usersMigration,
+    recordMigration(postModel, "0100_create_posts"),
+    recordMigration(commentModel, "0101_create_comments"),
+    recordMigration(labelModel, "0102_create_labels"),
+    recordMigration(reactionModel, "0103_create_reactions"),
+  ]);
+  for (const email of ["ada@example.com", "bob@example.com"]) {
+    await database.run(
+      "INSERT INTO users (email, created_at, updated_at) VALUES (?, '2025-01-01 00:00:00', '2025-01-01 00:00:00')",
+      [email],
+    );
+  }
+  const storage = new MemoryObjectStorage();
+  let now = T0;
+  const clock = () => now;
+  const optionsOf = (model: Model): RecordRoutesOptions => ({
+    model,
+    store: new SqliteRecordStore(database, model),
+    storage,
+    clock,
+    ...overrides,
+  });
+  const layout = ({ title, mainHtml }: { title: string; mainHtml: string }) =>
+    `<!doctype html><title>${title}</title><main>${mainHtml}</main>`;
+  const jsonRoutes = MODELS.flatMap((model) => jsonRecordRoutes(optionsOf(model)).routes);
+  const htmlRoutes = MODELS.flatMap(
+    (model) => htmlRecordRoutes({ ...optionsOf(model), layout }).routes,
+  );
+
+  /** Calls the route that a router would pick for the request, as `ownerId`. */
+  async function api(ownerId: number, method: string, path: string, init: RequestInit = {}) {
+    const request = new Request(`http://app.test${path}`, { method, ...init });
+    const [route, params] = match(jsonRoutes, method, path);
+    return route.handle(request, { ownerId }, params);
+  }
+
+  /** Sends a JSON body. */
+  const sendJson = (ownerId: number, method: string, path: string, body: unknown) =>
+    api(ownerId, method, path, {
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+
+  /** An HTML request as `ownerId`, with a real cookie session; returns it to read flashes. */
+  async function page(ownerId: number, method: string, path: string, init: RequestInit = {}) {
+    const request = new Request(`http://app.test${path}`, { method, ...init });
+    const session: Session = await sessions.read(new Request("http://app.test/"));
+    const context: HtmlRecordContext = {
+      ownerId,
+      signedInEmail: ownerId === ADA ? "ada@example.com" : "bob@example.com",
+      session,
+    };
+    const [route, params] = match(htmlRoutes, method, path);
+    const response = await route.handle(request, context, params);
+    return { response, session, html: await response.clone().text() };
+  }
+
+  /** Posts a form (urlencoded, or multipart when it holds a file). */
+  const submit = (ownerId: number, path: string, form: URLSearchParams | FormData) =>
+    page(ownerId, "POST", path, { body: form });
+
+  return {
+    database,
+    storage,
+    api,
+    sendJson,
+    page,
+    submit,
+    setNow: (ms: number) => {
+      now = ms;
+    },
+    rows: (table: string) => database.all<Record<string, unknown>>(`SELECT * FROM ${table}`),
+  };
+}
+
+/** The first route whose method and `:param` pattern match, as a first-match router picks. */
+function match<C extends RecordContext>(
+  routes: readonly RecordRoute<C>[],
+  method: string,
+  path: string,
+): [RecordRoute<C>, Record<string, string>] {
+  const pathname = path.split("?")[0]!;
+  for (const route of routes) {
+    if (route.method !== method) continue;
+    const names: string[] = [];
+    const pattern = route.path.replace(/:([a-z_]+)/g, (_, name: string) => {
+      names.push(name);
+      return "([^/]+)";
+    });
+    const found = new RegExp(`^${pattern}$`).exec(pathname);
+    if (!found) continue;
+    return [route, Object.fromEntries(names.map((name, i) => [name, found[i + 1]!]))];
+  }
+  throw new Error(`no route for ${method} ${path}`);
+}
+
+/** A complete valid post body. */
+export function postBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { title: "Hello", status: "draft", ...overrides };
+}
+
+/** The error envelope's parts, for assertions. */
+export async function envelope(response: Response) {
+  return (await response.json()) as {
+    error: { message: string; status: number; fields?: Record<string, string[]> };
+  };
+}
+
+/** A multipart body with one file in part `file`. */
+export function fileForm(contents: string | Uint8Array, filename: string, type: string): FormData {
+  const form = new FormData();
+  form.append("file", new File([contents as BlobPart], filename, { type }));
+  return form;
+}
