@@ -1,11 +1,13 @@
 import { readFileSync } from "node:fs";
 import { type Clock, systemClock } from "@tessera/crypto";
 import type { Mailer } from "@tessera/mail";
+import type { ObjectStorage } from "@tessera/records";
 import { createSessionCookies, optionalUser, type TrackedSessionStore } from "@tessera/session";
 import type { SqlDatabase } from "@tessera/sqlite";
 import { Hono } from "hono";
 import { type AppHono, mountAccountRoutes } from "./accounts.js";
 import type { AppConfig } from "./config.js";
+import { mountRecordRoutes } from "./records.js";
 import { mountRenderJobs, type RenderJobs } from "./render-jobs.js";
 import { securityMiddleware } from "./security-middleware.js";
 import { sessionMiddleware } from "./session-middleware.js";
@@ -22,6 +24,8 @@ export interface AppDependencies {
   readonly clock?: Clock;
   /** The device list option's store, when `TRACKED_SESSIONS` is not `off`. */
   readonly trackedSessions: TrackedSessionStore | undefined;
+  /** Where uploaded files go. */
+  readonly storage: ObjectStorage;
   /** The render job, when its settings are there (see render-jobs.ts). */
   readonly renderJobs: RenderJobs | undefined;
 }
@@ -74,6 +78,13 @@ export function createApp(dependencies: AppDependencies): AppHono {
   // A static JSON answer: liveness checks, and the baseline of the bearer benchmark.
   app.get("/api/health", (context) => context.json({ status: "ok" }));
 
+  mountRecordRoutes(app, {
+    database,
+    storage: dependencies.storage,
+    users,
+    bearer,
+    ...(dependencies.clock ? { clock: dependencies.clock } : {}),
+  });
   mountWebhooks(app, database, config);
   mountRenderJobs(app, dependencies.renderJobs, bearer, config);
 

@@ -25,6 +25,8 @@ export interface AppConfig {
     readonly secret: string | undefined;
     readonly token: string | undefined;
   };
+  /** `UPLOADS_PATH`: folder of uploaded files (default `uploads` beside the database file). */
+  readonly uploadsPath: string | undefined;
   /** `TRACKED_SESSIONS`: the device list option, on unless set to `off`. */
   readonly trackedSessions: boolean;
   /** `SWEEP_INTERVAL_SECONDS`: how often the job sweep runs (default 300). */
@@ -73,6 +75,7 @@ const environmentSchema = z.object({
   MAIL_ADAPTER: optionalText.pipe(z.enum(["log", "smtp"]).optional()),
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: optionalText.transform((from) => from ?? "Tessera <no-reply@localhost>"),
+  UPLOADS_PATH: optionalText,
   TRACKED_SESSIONS: optionalText.pipe(z.enum(["on", "off"]).optional()),
   RENDER_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   RENDER_SECRET: optionalText,
@@ -124,6 +127,7 @@ export function loadConfig(environment: Record<string, string | undefined>): App
     },
     sweepIntervalSeconds: settings.SWEEP_INTERVAL_SECONDS,
     trackedSessions: settings.TRACKED_SESSIONS !== "off",
+    uploadsPath: settings.UPLOADS_PATH,
     webhookSecrets: {
       orders: settings.ORDERS_WEBHOOK_SECRET,
       github: settings.GITHUB_WEBHOOK_SECRET,

@@ -8,6 +8,7 @@ import {
   usersMigration,
   webhookEventsMigration,
 } from "@tessera/sqlite";
+import { recordMigrations } from "./records.js";
 import { renderJob } from "./render-jobs.js";
 import { webhookEffectsMigration } from "./webhook-effects.js";
 
@@ -31,4 +32,5 @@ export const appMigrations: readonly Migration[] = [
   userSessionsMigration,
   usersNameMigration,
   webhookEffectsMigration,
+  ...recordMigrations,
 ];

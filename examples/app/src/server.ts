@@ -1,8 +1,11 @@
 import type { AddressInfo } from "node:net";
+import { dirname, join } from "node:path";
 import { serve } from "@hono/node-server";
 import type { Clock } from "@tessera/crypto";
 import { scheduleSweeps } from "@tessera/jobs";
 import type { Mailer } from "@tessera/mail";
+import { MemoryObjectStorage } from "@tessera/records";
+import { FilesystemObjectStorage } from "@tessera/records/filesystem-storage";
 import { deleteExpiredTrackedSessions } from "@tessera/session";
 import { SqliteTrackedSessionStore } from "@tessera/sqlite";
 import { createApp } from "./app.js";
@@ -34,6 +37,12 @@ export async function startServer(
   const database = await openAppDatabase(config.databasePath, appMigrations);
   const mailer = options.mailer ?? createAppMailer(config);
   const renderJobs = createRenderJobs(database, config, secretKeyBase, options.clock);
+  const storage =
+    config.databasePath === ":memory:" && config.uploadsPath === undefined
+      ? new MemoryObjectStorage()
+      : new FilesystemObjectStorage(
+          config.uploadsPath ?? join(dirname(config.databasePath), "uploads"),
+        );
   const trackedSessions = config.trackedSessions
     ? new SqliteTrackedSessionStore(database)
     : undefined;
@@ -44,6 +53,7 @@ export async function startServer(
     mailer,
     renderJobs,
     trackedSessions,
+    storage,
     ...(options.clock ? { clock: options.clock } : {}),
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
