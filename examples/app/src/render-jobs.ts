@@ -2,30 +2,18 @@ import type { User } from "@tessera/accounts";
 import type { BearerAuthenticator } from "@tessera/bearer";
 import { type Clock, systemClock } from "@tessera/crypto";
 import { badRequest, jsonError, notFound, readJsonBody, unauthorized } from "@tessera/http";
-import {
-  createJobRunner,
-  defineJob,
-  encodeJob,
-  type JobDefinition,
-  type JobRunner,
-  jobTokenKeys,
-} from "@tessera/jobs";
+import { createJobRunner, defineJob, encodeJob, type JobRunner, jobTokenKeys } from "@tessera/jobs";
 import { type SqlDatabase, SqliteJobStore } from "@tessera/sqlite";
 import type { AppHono } from "./accounts.js";
 import type { AppConfig } from "./config.js";
 
 /** EXAMPLE-APP.md's external job: `render`, inputs `prompt:text width:integer?`. */
-export const renderJob = defineJob("render", {
-  prompt: { type: "TEXT" },
-  width: { type: "INTEGER", optional: true },
-});
-
-type RenderInput = typeof renderJob extends JobDefinition<infer I> ? I : never;
+export const renderJob = defineJob("render", ["prompt:text", "width:integer?"]);
 
 /** The render job wired: its runner (start, callback, sweep) and its store (owner reads). */
 export interface RenderJobs {
-  readonly runner: JobRunner<RenderInput>;
-  readonly store: SqliteJobStore<RenderInput>;
+  readonly runner: JobRunner;
+  readonly store: SqliteJobStore;
 }
 
 /** The settings render jobs need and are missing, by variable name. */

@@ -16,18 +16,17 @@ import {
 import { readCallbackEvent } from "./callback-event.js";
 import { jobCallbackToken } from "./callback-token.js";
 import type { JobMover } from "./job-change.js";
-import type { JobInput } from "./job-definition.js";
 import type { JobRecord, JobStore } from "./job-store.js";
 
 /** What the callback handler needs; {@link createJobRunner} supplies it. */
-export interface CallbackHandlerOptions<I extends JobInput> {
+export interface CallbackHandlerOptions {
   readonly jobName: string;
-  readonly store: JobStore<I>;
+  readonly store: JobStore;
   /** `<JOB>_SECRET`: a body signed with it in `X-Signature` is authentic. */
   readonly secret: string;
   readonly tokenKeys: KeyRing;
   readonly maxBodyBytes: number;
-  readonly move: JobMover<I>;
+  readonly move: JobMover;
 }
 
 /** A callback route: the request and the `<id>` of `/webhooks/<job>/<id>`. */
@@ -42,9 +41,7 @@ const JOB_ID = /^[1-9][0-9]{0,15}$/;
  * (400 if unreadable or unknown status) is applied as an event and answered `{"ok":true}`,
  * a late or repeated event included.
  */
-export function createCallbackHandler<I extends JobInput>(
-  options: CallbackHandlerOptions<I>,
-): CallbackHandler {
+export function createCallbackHandler(options: CallbackHandlerOptions): CallbackHandler {
   const verifySignature = signatureHeaderVerifier({ secret: options.secret });
   return async (request, id) => {
     const body = await readBodyBytes(request, options.maxBodyBytes);
@@ -73,9 +70,9 @@ function isJobId(text: string): boolean {
   return JOB_ID.test(text) && Number.isSafeInteger(Number(text));
 }
 
-function carriesToken<I extends JobInput>(
-  options: CallbackHandlerOptions<I>,
-  job: JobRecord<I>,
+function carriesToken(
+  options: CallbackHandlerOptions,
+  job: JobRecord,
   delivery: WebhookDelivery,
 ): boolean {
   const verifiers: WebhookVerifier[] = options.tokenKeys.all.map((key) =>

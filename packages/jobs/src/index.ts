@@ -15,12 +15,9 @@ export {
   JOB_TABLE_COLUMNS,
   type JobDefinition,
   type JobInput,
-  type JobInputColumn,
-  type JobInputColumns,
-  type JobInputOf,
 } from "./job-definition.js";
 export { type JobEnvironment, readJobEnvironment } from "./job-environment.js";
-export type { JobInputResult } from "./job-input.js";
+export { inputFromColumns, inputToColumns, type JobInputResult } from "./job-input.js";
 export { encodeJob, type JobJson } from "./job-json.js";
 export {
   MAX_ATTEMPTS,

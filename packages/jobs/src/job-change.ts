@@ -1,5 +1,4 @@
 import type { Clock } from "@tessera/crypto";
-import type { JobInput } from "./job-definition.js";
 import { isFinishedStatus } from "./job-status.js";
 import type { JobRecord, JobStore } from "./job-store.js";
 import { advanceJob, type JobEvent } from "./state-machine.js";
@@ -8,12 +7,12 @@ import { advanceJob, type JobEvent } from "./state-machine.js";
 export type JobChangeCause = "start" | "submission" | "callback" | "sweep";
 
 /** One change of a job, as the change hook sees it. */
-export interface JobChange<I extends JobInput = JobInput> {
+export interface JobChange {
   readonly cause: JobChangeCause;
   /** The job after the change, as stored. */
-  readonly job: JobRecord<I>;
+  readonly job: JobRecord;
   /** The job before it; undefined when the job was just created. */
-  readonly previous: JobRecord<I> | undefined;
+  readonly previous: JobRecord | undefined;
 }
 
 /**
@@ -22,23 +21,21 @@ export interface JobChange<I extends JobInput = JobInput> {
  * when it runs; if it throws, the error reaches whoever caused the change (the callback's
  * caller, `start`, `sweep`) and the change stays.
  */
-export type JobChangeHook<I extends JobInput = JobInput> = (
-  change: JobChange<I>,
-) => void | Promise<void>;
+export type JobChangeHook = (change: JobChange) => void | Promise<void>;
 
 /** The job as stored after an event (undefined if deleted meanwhile), and whether it changed. */
-export interface JobMove<I extends JobInput> {
-  readonly job: JobRecord<I> | undefined;
+export interface JobMove {
+  readonly job: JobRecord | undefined;
   readonly changed: boolean;
 }
 
 /** Applies an event to a stored job: see {@link createJobMover}. */
-export type JobMover<I extends JobInput> = (
-  job: JobRecord<I>,
+export type JobMover = (
+  job: JobRecord,
   event: JobEvent,
   cause: JobChangeCause,
   options?: JobMoveOptions,
-) => Promise<JobMove<I>>;
+) => Promise<JobMove>;
 
 /** How {@link createJobMover} treats an event. */
 export interface JobMoveOptions {
@@ -61,13 +58,13 @@ const MAX_LOST_RACES = 200;
  * hook once per stored change. With `heartbeat`, an event that changes nothing still refreshes
  * `updatedAt` of a job that is not finished: news from the service keeps it from going stale.
  */
-export function createJobMover<I extends JobInput>(
-  store: JobStore<I>,
+export function createJobMover(
+  store: JobStore,
   clock: Clock,
-  onChange: JobChangeHook<I> | undefined,
-): JobMover<I> {
+  onChange: JobChangeHook | undefined,
+): JobMover {
   return async (job, event, cause, options = {}) => {
-    let current: JobRecord<I> | undefined = job;
+    let current: JobRecord | undefined = job;
     for (let race = 0; current && race < MAX_LOST_RACES; race++) {
       const next = advanceJob(current, event);
       if (next === undefined && !(options.heartbeat && !isFinishedStatus(current.status))) {

@@ -1,12 +1,19 @@
+import {
+  type ColumnValue,
+  decodeJsonCreate,
+  encodeRecord,
+  type Field,
+  type Row,
+} from "@tessera/fields";
 import { badRequest, JSON_BODY_FAILURE_PREFIX, validationFailed } from "@tessera/http";
-import type { JobInput, JobInputColumn, JobInputColumns } from "./job-definition.js";
+import type { JobDefinition, JobInput } from "./job-definition.js";
 
 /**
  * A decoded job input, or the refusal with its ready response: a 400 (message starting with the
  * spec's `Failed to deserialize the JSON body into the target type: `) or a 422 with `fields`.
  */
-export type JobInputResult<I> =
-  | { readonly ok: true; readonly value: I }
+export type JobInputResult =
+  | { readonly ok: true; readonly value: JobInput }
   | {
       readonly ok: false;
       readonly status: 400;
@@ -20,106 +27,65 @@ export type JobInputResult<I> =
       readonly response: Response;
     };
 
-const MAX_INTEGER = Number.MAX_SAFE_INTEGER;
-const INTEGER_TEXT = /^[+-]?\d+$/;
-const REAL_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-
-type Read =
-  | { readonly ok: true; readonly value: string | number | null }
-  | { readonly ok: false; readonly status: 400; readonly reason: string }
-  | { readonly ok: false; readonly status: 422; readonly message: string };
+/**
+ * `decodeJsonCreate` of `@tessera/fields` on the input fields, with the refusal's response
+ * built; the input comes out in its JSON form, exactly as a store will give it back.
+ */
+export function decodeJobInput(inputs: readonly Field[], body: unknown): JobInputResult {
+  const decoded = decodeJsonCreate(inputs, body);
+  if (decoded.ok) return { ok: true, value: fromColumns(inputs, decoded.value.values) };
+  if (decoded.status === 422) {
+    return {
+      ok: false,
+      status: 422,
+      fields: decoded.fields,
+      response: validationFailed(decoded.fields),
+    };
+  }
+  const message = `${JSON_BODY_FAILURE_PREFIX}${decoded.reason}`;
+  return { ok: false, status: 400, message, response: badRequest(message) };
+}
 
 /**
- * The spec's JSON create semantics for the three column types. Required: the key must be there
- * with the right JSON type (400 otherwise); blank text is `can't be blank`. Optional: missing,
- * null or blank is null, and a string that parses as the number type is accepted.
+ * The column values that store a decoded input, keyed by column: booleans as 0 or 1, json as
+ * its text, the rest as they are. For stores; the inverse of {@link inputFromColumns}.
+ * @throws {TypeError} for a value of the wrong kind: the input did not come from `decodeInput`.
  */
-export function decodeJobInput<I extends JobInput>(
-  columns: JobInputColumns,
-  body: unknown,
-): JobInputResult<I> {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    return refuse400(`invalid type: ${describe(body)}, expected a JSON object`);
-  }
-  const input: Record<string, string | number | null> = {};
-  const fields: Record<string, string[]> = {};
-  for (const [name, column] of Object.entries(columns)) {
-    const read = readColumn(name, column, (body as Record<string, unknown>)[name]);
-    if (!read.ok && read.status === 400) return refuse400(read.reason);
-    if (!read.ok) fields[name] = [read.message];
-    else input[name] = read.value;
-  }
-  if (Object.keys(fields).length > 0) {
-    return { ok: false, status: 422, fields, response: validationFailed(fields) };
-  }
-  return { ok: true, value: input as I };
-}
-
-function readColumn(name: string, column: JobInputColumn, value: unknown): Read {
-  const optional = column.optional === true;
-  if (value === undefined) {
-    return optional ? { ok: true, value: null } : wrong(`missing field \`${name}\``);
-  }
-  if (value === null) return optional ? { ok: true, value: null } : wrongType(name, column, value);
-  if (optional && typeof value === "string" && value.trim() === "")
-    return { ok: true, value: null };
-  if (column.type === "TEXT") {
-    if (typeof value !== "string") return wrongType(name, column, value);
-    if (value.trim() === "") return invalid("can't be blank");
-    return checked(value, column.validate?.(value));
-  }
-  let number: number;
-  if (typeof value === "number") number = value;
-  else if (typeof value === "string" && optional) {
-    const pattern = column.type === "INTEGER" ? INTEGER_TEXT : REAL_TEXT;
-    number = pattern.test(value) ? Number(value) : Number.NaN;
-    if (!Number.isFinite(number)) {
-      return wrong(`${name}: invalid value: ${describe(value)}, expected ${expected(column)}`);
+export function inputToColumns(
+  definition: JobDefinition,
+  input: JobInput,
+): Record<string, ColumnValue> {
+  const columns: Record<string, ColumnValue> = {};
+  for (const field of definition.inputs) {
+    const value = input[field.name];
+    const column = columnValue(field, value);
+    if (column === undefined) {
+      throw new TypeError(
+        `input ${field.name} of job ${definition.name} is not a ${field.type} value: decode it with decodeInput first`,
+      );
     }
-  } else return wrongType(name, column, value);
-  if (column.type === "INTEGER") {
-    if (!Number.isInteger(number)) return wrongType(name, column, value);
-    if (number > MAX_INTEGER) return invalid(`must be less than or equal to ${MAX_INTEGER}`);
-    if (number < -MAX_INTEGER) return invalid(`must be greater than or equal to -${MAX_INTEGER}`);
+    columns[field.name] = column;
   }
-  // -0 would come back from SQLite as 0: store what will be read.
-  const stored = number === 0 ? 0 : number;
-  return checked(stored, column.validate?.(stored));
+  return columns;
 }
 
-function checked(value: string | number, message: string | undefined): Read {
-  return message === undefined ? { ok: true, value } : invalid(message);
+/**
+ * A job's input from its stored columns (a database row, extra columns ignored), in its JSON
+ * form: `encodeRecord` of `@tessera/fields` (booleans true or false, json parsed).
+ */
+export function inputFromColumns(definition: JobDefinition, row: Row): JobInput {
+  return fromColumns(definition.inputs, row);
 }
 
-function invalid(message: string): Read {
-  return { ok: false, status: 422, message };
+function fromColumns(inputs: readonly Field[], row: Row): JobInput {
+  const encoded = encodeRecord(inputs, row);
+  return Object.fromEntries(inputs.map((field) => [field.name, encoded[field.name] ?? null]));
 }
 
-function wrong(reason: string): Read {
-  return { ok: false, status: 400, reason };
-}
-
-function wrongType(name: string, column: JobInputColumn, value: unknown): Read {
-  return wrong(`${name}: invalid type: ${describe(value)}, expected ${expected(column)}`);
-}
-
-function expected(column: JobInputColumn): string {
-  return column.type === "TEXT"
-    ? "a string"
-    : column.type === "INTEGER"
-      ? "an integer"
-      : "a number";
-}
-
-function describe(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  if (typeof value === "string") return `string ${JSON.stringify(value.slice(0, 40))}`;
-  if (typeof value === "number") return `number ${value}`;
-  return typeof value === "object" ? "object" : typeof value;
-}
-
-function refuse400<I>(reason: string): JobInputResult<I> {
-  const message = `${JSON_BODY_FAILURE_PREFIX}${reason}`;
-  return { ok: false, status: 400, message, response: badRequest(message) };
+/** Undefined when `value` cannot be the field's value. */
+function columnValue(field: Field, value: JobInput[string] | undefined): ColumnValue | undefined {
+  if (field.type === "boolean") return typeof value === "boolean" ? Number(value) : undefined;
+  if (value === null || value === undefined) return field.optional ? null : undefined;
+  if (field.type === "json") return JSON.stringify(value);
+  return typeof value === "string" || typeof value === "number" ? value : undefined;
 }

@@ -1,5 +1,4 @@
 import { formatTimestamp } from "@tessera/crypto";
-import type { JobInput } from "./job-definition.js";
 import type { JobRecord } from "./job-store.js";
 
 /** The JSON form of a job: snake_case keys, inputs at the top level, `result` as its JSON value. */
@@ -10,7 +9,7 @@ export type JobJson = Readonly<Record<string, unknown>>;
  * `result` (parsed), `error`, `attempts`, `created_at`, `updated_at` (spec timestamp text).
  * Never holds the callback token.
  */
-export function encodeJob<I extends JobInput>(job: JobRecord<I>): JobJson {
+export function encodeJob(job: JobRecord): JobJson {
   return {
     id: job.id,
     user_id: job.userId,

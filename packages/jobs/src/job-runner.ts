@@ -16,10 +16,10 @@ import { submitJob } from "./submission.js";
 import { type SweepReport, sweepJobs } from "./sweep.js";
 
 /** Options of {@link createJobRunner}. */
-export interface JobRunnerOptions<I extends JobInput> {
-  readonly definition: JobDefinition<I>;
-  /** The input type comes from `definition`, so `new MemoryJobStore()` needs no type argument. */
-  readonly store: JobStore<NoInfer<I>>;
+export interface JobRunnerOptions {
+  readonly definition: JobDefinition;
+  /** A store for `definition`'s table (`new SqliteJobStore(database, definition)`). */
+  readonly store: JobStore;
   /** `<JOB>_URL`: where jobs are POSTed. */
   readonly url: string;
   /** `<JOB>_SECRET`: signs submissions (`X-Signature`) and verifies signed callbacks. */
@@ -31,7 +31,7 @@ export interface JobRunnerOptions<I extends JobInput> {
   /** From {@link jobTokenKeys}: makes and checks the per-job callback tokens. */
   readonly tokenKeys: KeyRing;
   /** Runs after every change; see {@link JobChangeHook}. */
-  readonly onChange?: JobChangeHook<I>;
+  readonly onChange?: JobChangeHook;
   readonly clock?: Clock;
   /** The fetch submissions use (default `globalThis.fetch`). */
   readonly fetch?: (request: Request) => Promise<Response>;
@@ -52,21 +52,21 @@ export interface JobRunnerOptions<I extends JobInput> {
 }
 
 /** One kind of external job, wired: start, callback route, sweep. */
-export interface JobRunner<I extends JobInput> {
-  readonly definition: JobDefinition<I>;
+export interface JobRunner {
+  readonly definition: JobDefinition;
   /**
    * Inserts the job (`queued`, attempt 1) and submits it; resolves once the service answered
    * or the attempt failed, with the job as then stored (`submitted`, or `queued` with `error`).
    * @throws {TypeError} when `input` does not fit the definition: decode it with
    * `definition.decodeInput` first.
    */
-  start(userId: number, input: I): Promise<JobRecord<I>>;
+  start(userId: number, input: JobInput): Promise<JobRecord>;
   /** `POST /webhooks/<job>/<id>`: pass the request and the `<id>` path segment. */
   handleCallback: CallbackHandler;
   /** One sweep run: fails stale and exhausted jobs, retries queued ones. */
   sweep(): Promise<SweepReport>;
   /** The callback address the service was given for a job (it holds the job's token). */
-  callbackUrl(job: JobRecord<I>): string;
+  callbackUrl(job: JobRecord): string;
 }
 
 /**
@@ -75,7 +75,7 @@ export interface JobRunner<I extends JobInput> {
  * that is not an absolute http(s) URL, or a timeout not below the retry age (a retry could then
  * overlap an attempt still in flight).
  */
-export function createJobRunner<I extends JobInput>(options: JobRunnerOptions<I>): JobRunner<I> {
+export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const { definition, store } = options;
   const clock = options.clock ?? systemClock;
   const timeoutMs = options.timeoutMs ?? SUBMISSION_TIMEOUT_MS;
@@ -95,12 +95,12 @@ export function createJobRunner<I extends JobInput>(options: JobRunnerOptions<I>
     fetch: options.fetch,
   };
 
-  const callbackUrl = (job: JobRecord<I>): string => {
+  const callbackUrl = (job: JobRecord): string => {
     const token = jobCallbackToken(options.tokenKeys.current, definition.name, job);
     return `${appUrl}/webhooks/${definition.name}/${job.id}?token=${token}`;
   };
 
-  const submit = async (job: JobRecord<I>) => {
+  const submit = async (job: JobRecord) => {
     const body = { id: job.id, input: job.input, webhook: callbackUrl(job) };
     return (await move(job, await submitJob(target, body), "submission")).job;
   };

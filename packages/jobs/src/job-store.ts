@@ -2,11 +2,12 @@ import type { JobInput } from "./job-definition.js";
 import type { JobState } from "./state-machine.js";
 
 /** One job as stored. Times are epoch milliseconds (at the store's resolution). */
-export interface JobRecord<I extends JobInput = JobInput> extends JobState {
+export interface JobRecord extends JobState {
   readonly id: number;
   /** The owner: jobs belong to a user and go with them. */
   readonly userId: number;
-  readonly input: I;
+  /** In its JSON form (booleans true or false, json fields parsed), as `decodeInput` gives it. */
+  readonly input: JobInput;
   /** Submission attempts made so far, the one in flight included. */
   readonly attempts: number;
   /** When the last submission attempt started. */
@@ -17,9 +18,10 @@ export interface JobRecord<I extends JobInput = JobInput> extends JobState {
 }
 
 /** What {@link JobStore.create} needs. */
-export interface NewJob<I extends JobInput = JobInput> {
+export interface NewJob {
   readonly userId: number;
-  readonly input: I;
+  /** A decoded input (from `decodeInput`). */
+  readonly input: JobInput;
   readonly now: number;
 }
 
@@ -35,7 +37,9 @@ export interface RetryClaim {
 
 /**
  * Storage for one kind of job. `@tessera/sqlite` implements it on a `<job>_jobs` table; any
- * database with conditional updates can implement it too.
+ * database with conditional updates can implement it too. Inputs are stored in the columns of
+ * their fields (`inputToColumns`) and read back with `inputFromColumns`, so a job's
+ * `input` is the same whichever store holds it.
  *
  * Atomicity: every write is ONE conditional statement.
  * - `update` is a compare-and-set: it writes only while the job's `status`, `progress` and
@@ -47,37 +51,37 @@ export interface RetryClaim {
  *   each job it returns, in the same statement that selects them, so two sweeps running at once
  *   never submit the same job twice.
  */
-export interface JobStore<I extends JobInput = JobInput> {
+export interface JobStore {
   /**
    * Inserts a job `queued` with progress 0, attempts 1 (the first submission is about to be
    * made) and `lastAttemptAt`, `createdAt`, `updatedAt` all `now`.
    */
-  create(job: NewJob<I>): Promise<JobRecord<I>>;
+  create(job: NewJob): Promise<JobRecord>;
   /** The job, whoever owns it: for callbacks and the sweep, never for a user's request. */
-  find(id: number): Promise<JobRecord<I> | undefined>;
+  find(id: number): Promise<JobRecord | undefined>;
   /** The job only if `userId` owns it, in one query: another user's job reads as missing. */
-  findOwned(id: number, userId: number): Promise<JobRecord<I> | undefined>;
+  findOwned(id: number, userId: number): Promise<JobRecord | undefined>;
   /** The user's jobs, newest first. */
   listOwned(
     userId: number,
     page: { readonly limit: number; readonly offset: number },
-  ): Promise<JobRecord<I>[]>;
+  ): Promise<JobRecord[]>;
   /** Compare-and-set (see above): writes `next` and `updatedAt = now`, or returns undefined. */
-  update(expected: JobRecord<I>, next: JobState, now: number): Promise<JobRecord<I> | undefined>;
+  update(expected: JobRecord, next: JobState, now: number): Promise<JobRecord | undefined>;
   /**
    * Claims up to `limit` queued jobs with attempts below `maxAttempts` whose last attempt started
    * before `lastAttemptBefore`, oldest attempt first, counting the new attempt on each.
    */
-  claimRetries(claim: RetryClaim): Promise<JobRecord<I>[]>;
+  claimRetries(claim: RetryClaim): Promise<JobRecord[]>;
   /** Queued jobs with at least `maxAttempts` attempts, the last started before the time given. */
   listExhausted(query: {
     readonly maxAttempts: number;
     readonly lastAttemptBefore: number;
     readonly limit: number;
-  }): Promise<JobRecord<I>[]>;
+  }): Promise<JobRecord[]>;
   /** Submitted or running jobs last updated before `updatedBefore`. */
   listStale(query: {
     readonly updatedBefore: number;
     readonly limit: number;
-  }): Promise<JobRecord<I>[]>;
+  }): Promise<JobRecord[]>;
 }

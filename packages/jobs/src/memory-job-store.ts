@@ -1,4 +1,5 @@
-import type { JobDefinition, JobInput } from "./job-definition.js";
+import type { JobDefinition } from "./job-definition.js";
+import { inputFromColumns, inputToColumns } from "./job-input.js";
 import type { JobRecord, JobStore, NewJob, RetryClaim } from "./job-store.js";
 import type { JobState } from "./state-machine.js";
 
@@ -6,24 +7,22 @@ import type { JobState } from "./state-machine.js";
  * A {@link JobStore} in a `Map`, for tests and single-process apps that may lose their jobs on
  * restart. No method awaits inside, so each is atomic within one JavaScript process.
  */
-export class MemoryJobStore<I extends JobInput = JobInput> implements JobStore<I> {
-  readonly #jobs = new Map<number, JobRecord<I>>();
+export class MemoryJobStore implements JobStore {
+  readonly #jobs = new Map<number, JobRecord>();
   #lastId = 0;
 
-  readonly #inputNames: readonly string[];
+  readonly #definition: JobDefinition;
 
-  /** Like the SQLite store, keeps only the definition's input columns of what it is given. */
-  constructor(definition: JobDefinition<I>) {
-    this.#inputNames = Object.keys(definition.inputs);
+  /** Keeps inputs as a database would: through their columns, the definition's inputs only. */
+  constructor(definition: JobDefinition) {
+    this.#definition = definition;
   }
 
-  async create(job: NewJob<I>): Promise<JobRecord<I>> {
-    const record: JobRecord<I> = {
+  async create(job: NewJob): Promise<JobRecord> {
+    const record: JobRecord = {
       id: ++this.#lastId,
       userId: job.userId,
-      input: Object.fromEntries(
-        this.#inputNames.map((name) => [name, job.input[name] ?? null]),
-      ) as I,
+      input: inputFromColumns(this.#definition, inputToColumns(this.#definition, job.input)),
       status: "queued",
       progress: 0,
       externalId: null,
@@ -38,11 +37,11 @@ export class MemoryJobStore<I extends JobInput = JobInput> implements JobStore<I
     return record;
   }
 
-  async find(id: number): Promise<JobRecord<I> | undefined> {
+  async find(id: number): Promise<JobRecord | undefined> {
     return this.#jobs.get(id);
   }
 
-  async findOwned(id: number, userId: number): Promise<JobRecord<I> | undefined> {
+  async findOwned(id: number, userId: number): Promise<JobRecord | undefined> {
     const job = this.#jobs.get(id);
     return job?.userId === userId ? job : undefined;
   }
@@ -50,18 +49,14 @@ export class MemoryJobStore<I extends JobInput = JobInput> implements JobStore<I
   async listOwned(
     userId: number,
     page: { readonly limit: number; readonly offset: number },
-  ): Promise<JobRecord<I>[]> {
+  ): Promise<JobRecord[]> {
     return [...this.#jobs.values()]
       .filter((job) => job.userId === userId)
       .reverse()
       .slice(page.offset, page.offset + page.limit);
   }
 
-  async update(
-    expected: JobRecord<I>,
-    next: JobState,
-    now: number,
-  ): Promise<JobRecord<I> | undefined> {
+  async update(expected: JobRecord, next: JobState, now: number): Promise<JobRecord | undefined> {
     const job = this.#jobs.get(expected.id);
     if (
       job?.status !== expected.status ||
@@ -74,7 +69,7 @@ export class MemoryJobStore<I extends JobInput = JobInput> implements JobStore<I
     return this.#put({ ...job, status, progress, externalId, result, error, updatedAt: now });
   }
 
-  async claimRetries(claim: RetryClaim): Promise<JobRecord<I>[]> {
+  async claimRetries(claim: RetryClaim): Promise<JobRecord[]> {
     return [...this.#jobs.values()]
       .filter(
         (job) =>
@@ -98,7 +93,7 @@ export class MemoryJobStore<I extends JobInput = JobInput> implements JobStore<I
     readonly maxAttempts: number;
     readonly lastAttemptBefore: number;
     readonly limit: number;
-  }): Promise<JobRecord<I>[]> {
+  }): Promise<JobRecord[]> {
     return [...this.#jobs.values()]
       .filter(
         (job) =>
@@ -112,7 +107,7 @@ export class MemoryJobStore<I extends JobInput = JobInput> implements JobStore<I
   async listStale(query: {
     readonly updatedBefore: number;
     readonly limit: number;
-  }): Promise<JobRecord<I>[]> {
+  }): Promise<JobRecord[]> {
     return [...this.#jobs.values()]
       .filter(
         (job) =>
@@ -122,7 +117,7 @@ export class MemoryJobStore<I extends JobInput = JobInput> implements JobStore<I
       .slice(0, query.limit);
   }
 
-  #put(job: JobRecord<I>): JobRecord<I> {
+  #put(job: JobRecord): JobRecord {
     this.#jobs.set(job.id, job);
     return job;
   }

@@ -1,6 +1,5 @@
 import type { Clock } from "@tessera/crypto";
 import type { JobMove, JobMover } from "./job-change.js";
-import type { JobInput } from "./job-definition.js";
 import type { JobRecord, JobStore } from "./job-store.js";
 
 /** What one sweep did, by job id. */
@@ -16,12 +15,12 @@ export interface SweepReport {
 }
 
 /** The settings {@link sweepJobs} works with; {@link createJobRunner} supplies them. */
-export interface SweepOptions<I extends JobInput> {
-  readonly store: JobStore<I>;
+export interface SweepOptions {
+  readonly store: JobStore;
   readonly clock: Clock;
-  readonly move: JobMover<I>;
+  readonly move: JobMover;
   /** Makes one submission attempt of a job whose attempt is already counted. */
-  readonly submit: (job: JobRecord<I>) => Promise<JobRecord<I> | undefined>;
+  readonly submit: (job: JobRecord) => Promise<JobRecord | undefined>;
   readonly maxAttempts: number;
   readonly retryAfterMs: number;
   readonly staleAfterMs: number;
@@ -36,9 +35,7 @@ export interface SweepOptions<I extends JobInput> {
  * since a submission times out well before); then claims up to `retriesPerSweep` other queued
  * jobs whose last attempt is that old and submits them again, all at once.
  */
-export async function sweepJobs<I extends JobInput>(
-  options: SweepOptions<I>,
-): Promise<SweepReport> {
+export async function sweepJobs(options: SweepOptions): Promise<SweepReport> {
   const now = options.clock();
   const stale = await options.store.listStale({
     updatedBefore: now - options.staleAfterMs,
@@ -77,9 +74,9 @@ export async function sweepJobs<I extends JobInput>(
 }
 
 /** Moves each job in turn; the ids of those this sweep changed (a callback may have won). */
-async function movedIds<I extends JobInput>(
-  jobs: readonly JobRecord<I>[],
-  move: (job: JobRecord<I>) => Promise<JobMove<I>>,
+async function movedIds(
+  jobs: readonly JobRecord[],
+  move: (job: JobRecord) => Promise<JobMove>,
 ): Promise<number[]> {
   const moved: number[] = [];
   for (const job of jobs) if ((await move(job)).changed) moved.push(job.id);

@@ -1,45 +1,106 @@
-import { describe, expect, expectTypeOf, it } from "vitest";
-import { defineJob, encodeJob, type JobDefinition, readJobEnvironment } from "../src/index.js";
+import { describe, expect, it } from "vitest";
+import {
+  defineJob,
+  encodeJob,
+  inputFromColumns,
+  inputToColumns,
+  MemoryJobStore,
+  readJobEnvironment,
+} from "../src/index.js";
 
 const PREFIX = "Failed to deserialize the JSON body into the target type: ";
 
-const render = defineJob("render", {
-  prompt: { type: "TEXT" },
-  width: {
-    type: "INTEGER",
-    optional: true,
-    validate: (width) => (width < 64 ? "must be at least 64" : undefined),
-  },
-  scale: { type: "REAL", optional: true },
-});
+const render = defineJob("render", ["prompt:text", "width:integer?", "scale:float?"]);
+
+/** One input of every other kind a job takes. */
+const print = defineJob("print", [
+  "day:date",
+  "at:time?",
+  "duplex:boolean",
+  "options:json?",
+  "paper:enum:a4,letter",
+  "copies:int?",
+]);
 
 describe("defineJob", () => {
-  it("names the table and types the input from the columns", () => {
+  it("names the table and parses the declarations into fields", () => {
     expect(render.name).toBe("render");
     expect(render.table).toBe("render_jobs");
-    expectTypeOf(render).toEqualTypeOf<
-      JobDefinition<{
-        readonly prompt: string;
-        readonly width: number | null;
-        readonly scale: number | null;
-      }>
-    >();
+    expect(render.inputs.map((field) => [field.name, field.type, field.optional])).toEqual([
+      ["prompt", "text", false],
+      ["width", "integer", true],
+      ["scale", "float", true],
+    ]);
+    expect(print.inputs.find((field) => field.name === "paper")!.args).toEqual(["a4", "letter"]);
+    expect(print.inputs.find((field) => field.name === "copies")!.type).toBe("integer");
+    expect(defineJob("ping", []).inputs).toEqual([]);
   });
 
-  it("refuses names that cannot be a table, a column or a variable", () => {
-    expect(() => defineJob("Render", {})).toThrow("invalid job name Render");
-    expect(() => defineJob("render-job", {})).toThrow(RangeError);
-    expect(() => defineJob("render", { "bad name": { type: "TEXT" } })).toThrow(
-      "invalid input name bad name",
+  it("refuses a job name that cannot be a table, a path or a variable", () => {
+    expect(() => defineJob("Render", [])).toThrow(
+      "invalid job name `Render` (job names are snake_case and start with a letter",
     );
-    expect(() => defineJob("render", { status: { type: "TEXT" } })).toThrow(
-      "input name status is a column of every job table",
+    expect(() => defineJob("render-job", [])).toThrow("invalid job name `render-job`");
+    expect(() => defineJob("render__job", [])).toThrow(Error);
+  });
+
+  it("throws the fields' refusal and hint for a declaration error", () => {
+    const cases: [string[], string][] = [
+      [
+        ["bad name:text"],
+        "job render: invalid field name `bad name` (names are snake_case and start with a letter, e.g. `bad_name`.)",
+      ],
+      [["prompt"], "job render: field `prompt` has no type (write `prompt:string`"],
+      [
+        ["width:integr?"],
+        "job render: unknown field type `integr` for `width` (did you mean `width:integer`?",
+      ],
+      [
+        ["hd:boolean?"],
+        "job render: boolean field `hd` cannot be optional (write `hd:boolean`: a boolean that is not sent is false)",
+      ],
+      [["style:enum"], "job render: enum `style` has no values"],
+      [["prompt:text", "prompt:string"], "job render: field `prompt` is listed twice"],
+      [["order:text"], "job render: field name `order` is reserved"],
+      [["id:integer"], "job render: field name `id` is reserved"],
+    ];
+    for (const [declarations, message] of cases) {
+      expect(() => defineJob("render", declarations)).toThrow(message);
+    }
+  });
+
+  it("refuses the types that are not a value in a column, with what to write instead", () => {
+    const cases: [string, string][] = [
+      ["photo:attachment", "(inputs travel to the service in a JSON body, which carries no file"],
+      ["photo:attachment?", "e.g. `photo_url:string`"],
+      ["photos:attachments", "e.g. `photo_urls:json`"],
+      ["post:references", "Pass the id as a value, e.g. `post_id:integer`"],
+      ["target:polymorphic:post,comment", "e.g. `target_type:string` and `target_id:integer`"],
+      ["public_id:token", "a job already has its `id`"],
+      ["lock_version:integer", "compare-and-set"],
+    ];
+    for (const [declaration, hint] of cases) {
+      const attempt = () => defineJob("render", ["prompt:text", declaration]);
+      expect(attempt).toThrow(`job render: \`${declaration}\` cannot be a job input (`);
+      expect(attempt).toThrow(hint);
+    }
+  });
+
+  it("refuses unique inputs and names every job already has", () => {
+    expect(() => defineJob("render", ["prompt:text^"])).toThrow(
+      "job render: job input `prompt` cannot be unique (a second job with the same value would fail with a database error instead of an answer: drop the `^`)",
     );
+    for (const name of ["status", "user_id", "progress", "result", "token", "last_attempt_at"]) {
+      expect(() => defineJob("render", [`${name}:string?`])).toThrow(
+        `job render: job input \`${name}\` clashes with a field every job has (every job has \`id\`, \`user_id\`, \`status\``,
+      );
+    }
+    expect(() => defineJob("render", ["status:text"])).toThrow("e.g. `render_status`");
   });
 });
 
-describe("decodeInput: the spec's JSON create semantics", () => {
-  it("accepts typed values, and null or blank for optional columns", () => {
+describe("decodeInput: the spec's JSON create semantics, through @tessera/fields", () => {
+  it("accepts typed values, and null or blank for optional fields", () => {
     expect(render.decodeInput({ prompt: "fox", width: 512, scale: 1.5 })).toEqual({
       ok: true,
       value: { prompt: "fox", width: 512, scale: 1.5 },
@@ -54,7 +115,7 @@ describe("decodeInput: the spec's JSON create semantics", () => {
     });
   });
 
-  it("reads numeric strings for optional number columns only", () => {
+  it("reads numeric strings for optional number fields only", () => {
     expect(render.decodeInput({ prompt: "fox", width: "128", scale: "2e1" })).toEqual({
       ok: true,
       value: { prompt: "fox", width: 128, scale: 20 },
@@ -71,9 +132,9 @@ describe("decodeInput: the spec's JSON create semantics", () => {
     const cases: [unknown, string][] = [
       [{}, "missing field `prompt`"],
       [{ prompt: null }, "prompt: invalid type: null, expected a string"],
-      [{ prompt: 5 }, "prompt: invalid type: number 5, expected a string"],
-      [{ prompt: "p", width: 1.5 }, "width: invalid type: number 1.5, expected an integer"],
-      [{ prompt: "p", width: true }, "width: invalid type: boolean, expected an integer"],
+      [{ prompt: 5 }, "prompt: invalid type: integer 5, expected a string"],
+      [{ prompt: "p", width: 1.5 }, "width: invalid type: floating point 1.5, expected an integer"],
+      [{ prompt: "p", width: true }, "width: invalid type: boolean true, expected an integer"],
       [{ prompt: "p", scale: [1] }, "scale: invalid type: array, expected a number"],
       [[], "invalid type: array, expected a JSON object"],
       [null, "invalid type: null, expected a JSON object"],
@@ -104,17 +165,105 @@ describe("decodeInput: the spec's JSON create semantics", () => {
     expect(small).toMatchObject({
       fields: { width: ["must be greater than or equal to -9007199254740991"] },
     });
-    const rule = render.decodeInput({ prompt: "p", width: 32 });
-    expect(rule).toMatchObject({ status: 422, fields: { width: ["must be at least 64"] } });
-    if (!rule.ok) {
-      expect(await rule.response.json()).toEqual({
+    const dates = print.decodeInput({
+      day: "2025-02-30",
+      at: "25:00",
+      duplex: false,
+      paper: "a4",
+    });
+    expect(dates).toMatchObject({
+      status: 422,
+      fields: { day: ["is not a valid date"], at: ["is not a valid time"] },
+    });
+    if (!dates.ok) {
+      expect(dates.response.status).toBe(422);
+      expect(await dates.response.json()).toEqual({
         error: {
           message: "Validation failed",
           status: 422,
-          fields: { width: ["must be at least 64"] },
+          fields: { day: ["is not a valid date"], at: ["is not a valid time"] },
         },
       });
     }
+  });
+
+  it("decodes dates, booleans, json and enums into their JSON form", () => {
+    const options = { staple: true, pages: [1, 3], note: null };
+    expect(
+      print.decodeInput({ day: "2025-03-01", at: "09:30", duplex: true, options, paper: "a4" }),
+    ).toEqual({
+      ok: true,
+      value: {
+        day: "2025-03-01",
+        at: "09:30",
+        duplex: true,
+        options,
+        paper: "a4",
+        copies: null,
+      },
+    });
+    // A boolean that is not sent is false; a json string stays a string.
+    expect(print.decodeInput({ day: "2025-03-01", options: "", paper: "letter" })).toEqual({
+      ok: true,
+      value: {
+        day: "2025-03-01",
+        at: null,
+        duplex: false,
+        options: "",
+        paper: "letter",
+        copies: null,
+      },
+    });
+  });
+
+  it("answers 400 for an enum value outside its list or a boolean of another JSON type", () => {
+    expect(print.decodeInput({ day: "2025-03-01", paper: "a3" })).toMatchObject({
+      status: 400,
+      message: `${PREFIX}paper: unknown variant \`a3\`, expected one of \`a4\`, \`letter\``,
+    });
+    expect(print.decodeInput({ day: "2025-03-01", duplex: "yes", paper: "a4" })).toMatchObject({
+      status: 400,
+      message: `${PREFIX}duplex: invalid type: string "yes", expected a boolean`,
+    });
+    expect(print.decodeInput({ day: "2025-03-01", duplex: true })).toMatchObject({
+      status: 400,
+      message: `${PREFIX}missing field \`paper\``,
+    });
+  });
+});
+
+describe("inputs in their columns", () => {
+  const decoded = print.decodeInput({
+    day: "2025-03-01",
+    duplex: true,
+    options: { staple: true },
+    paper: "letter",
+    copies: 2,
+  });
+  const input = decoded.ok ? decoded.value : {};
+
+  it("stores booleans as 0 or 1 and json as its text, and reads them back as they were", () => {
+    const columns = inputToColumns(print, input);
+    expect(columns).toEqual({
+      day: "2025-03-01",
+      at: null,
+      duplex: 1,
+      options: '{"staple":true}',
+      paper: "letter",
+      copies: 2,
+    });
+    expect(inputFromColumns(print, { id: 4, ...columns, status: "queued" })).toEqual(input);
+    expect(inputToColumns(print, { ...input, duplex: false, options: null }).duplex).toBe(0);
+  });
+
+  it("throws for an input that decodeInput would not have given", () => {
+    expect(() => inputToColumns(print, { ...input, duplex: 1 })).toThrow(
+      new TypeError(
+        "input duplex of job print is not a boolean value: decode it with decodeInput first",
+      ),
+    );
+    expect(() => inputToColumns(print, { ...input, paper: null })).toThrow(/input paper/);
+    expect(() => inputToColumns(print, { ...input, copies: [2] })).toThrow(/input copies/);
   });
 });
 
@@ -150,6 +299,28 @@ describe("encodeJob", () => {
       created_at: "2025-01-01 12:00:00",
       updated_at: "2025-01-01 12:01:01",
     });
+  });
+
+  it("shows booleans as true or false and json as its value, as the memory store keeps them", async () => {
+    const store = new MemoryJobStore(print);
+    const decoded = print.decodeInput({
+      day: "2025-03-01",
+      duplex: true,
+      options: { pages: [1, 2] },
+      paper: "a4",
+      ignored: "x",
+    });
+    if (!decoded.ok) throw new Error("the body should decode");
+    const job = await store.create({ userId: 1, input: decoded.value, now: 0 });
+    expect(encodeJob(job)).toMatchObject({
+      day: "2025-03-01",
+      at: null,
+      duplex: true,
+      options: { pages: [1, 2] },
+      paper: "a4",
+      copies: null,
+    });
+    expect(encodeJob(job)).not.toHaveProperty("ignored");
   });
 });
 

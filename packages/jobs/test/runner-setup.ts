@@ -3,7 +3,6 @@ import {
   createJobRunner,
   defineJob,
   type JobChange,
-  type JobDefinition,
   type JobRunnerOptions,
   jobTokenKeys,
   MemoryJobStore,
@@ -19,13 +18,7 @@ export const SECOND = 1000;
 export const MINUTE = 60 * SECOND;
 
 /** The example app's job: `render`, inputs `prompt:text width:integer?`. */
-export const render = defineJob("render", {
-  prompt: { type: "TEXT" },
-  width: { type: "INTEGER", optional: true },
-});
-
-/** The input type of `render`: `{ prompt: string; width: number | null }`. */
-export type RenderInput = typeof render extends JobDefinition<infer I> ? I : never;
+export const render = defineJob("render", ["prompt:text", "width:integer?"]);
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -40,16 +33,13 @@ export const accepting = (): Answer => ({ status: 202, body: '{"id":"ext-1"}' })
  * movable clock and every change hook call recorded.
  */
 export async function setupRunner(
-  options: {
-    answer?: (received: Received) => Answer;
-    overrides?: Partial<JobRunnerOptions<RenderInput>>;
-  } = {},
+  options: { answer?: (received: Received) => Answer; overrides?: Partial<JobRunnerOptions> } = {},
 ) {
   const service: FakeService = await startFakeService(SERVICE_SECRET, options.answer ?? accepting);
   cleanups.push(() => service.close());
   const store = new MemoryJobStore(render);
   const time = { now: T0 };
-  const changes: JobChange<RenderInput>[] = [];
+  const changes: JobChange[] = [];
   const runner = createJobRunner({
     definition: render,
     store,

@@ -1,13 +1,15 @@
 import { formatTimestamp, parseTimestamp } from "@tessera/crypto";
-import type {
-  JobDefinition,
-  JobInput,
-  JobRecord,
-  JobState,
-  JobStatus,
-  JobStore,
-  NewJob,
-  RetryClaim,
+import { columnDefinitions, quoteIdentifier as q, SQLITE } from "@tessera/fields";
+import {
+  inputFromColumns,
+  inputToColumns,
+  type JobDefinition,
+  type JobRecord,
+  type JobState,
+  type JobStatus,
+  type JobStore,
+  type NewJob,
+  type RetryClaim,
 } from "@tessera/jobs";
 import type { SqlDatabase, SqlValue } from "./driver.js";
 import type { Migration } from "./migrations.js";
@@ -18,23 +20,23 @@ export interface JobTableMigrationOptions {
   readonly id?: string;
 }
 
-const quote = (name: string) => `"${name}"`;
-
 /**
- * Creates `<job>_jobs` (spec: External job) from the job's definition: the inputs as typed,
- * `STRICT` columns (a wrong type is refused by the database itself), status restricted to the
- * five, progress to 0..100, result to valid JSON, and the owner's `user_id` cascading from
- * `users`. There is no `token` column: callback tokens are derived, not stored (see
- * `jobCallbackToken` in `@tessera/jobs`).
+ * Creates `<job>_jobs` (spec: External job) from the job's definition: the inputs' columns as
+ * `@tessera/fields` defines them (`columnDefinitions`, with their CHECKs: booleans 0 or 1, an
+ * enum's values, valid JSON), status restricted to the five, progress to 0..100, result to
+ * valid JSON, and the owner's `user_id` cascading from `users`. The table is `STRICT` (the
+ * fields' SQLite types are TEXT, INTEGER and REAL, all allowed there), so the database itself
+ * refuses a value of the wrong type. There is no `token` column: callback tokens are derived,
+ * not stored (see `jobCallbackToken` in `@tessera/jobs`).
  */
 export function jobTableMigration(
   definition: JobDefinition,
   options: JobTableMigrationOptions = {},
 ): Migration {
-  const table = quote(definition.table);
-  const inputs = Object.entries(definition.inputs).map(
-    ([name, column]) => `  ${quote(name)} ${column.type}${column.optional ? "" : " NOT NULL"},`,
-  );
+  const table = q(definition.table);
+  const inputs = definition.inputs
+    .flatMap((field) => columnDefinitions(field, SQLITE))
+    .map((column) => `  ${column},`);
   return {
     id: options.id ?? `0005_tessera_${definition.table}`,
     sql: `CREATE TABLE ${table} (
@@ -52,8 +54,8 @@ ${inputs.join("\n")}
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL
 ) STRICT;
-CREATE INDEX ${quote(`index_${definition.table}_on_user_id`)} ON ${table} (user_id, id);
-CREATE INDEX ${quote(`index_${definition.table}_on_status`)} ON ${table} (status, updated_at)`,
+CREATE INDEX ${q(`index_${definition.table}_on_user_id`)} ON ${table} (user_id, id);
+CREATE INDEX ${q(`index_${definition.table}_on_status`)} ON ${table} (status, updated_at)`,
   };
 }
 
@@ -74,8 +76,8 @@ interface JobRow {
 
 /** The SQL of one job table; built once per store, so every statement text is fixed. */
 function statements(definition: JobDefinition) {
-  const table = quote(definition.table);
-  const inputs = Object.keys(definition.inputs).map(quote);
+  const table = q(definition.table);
+  const inputs = definition.inputs.flatMap((field) => field.columns).map(q);
   const columns = [
     "id",
     "user_id",
@@ -125,21 +127,23 @@ RETURNING ${columns}`,
  * so racing callbacks and sweeps on any number of connections are safe. Times have the spec's
  * one-second resolution.
  */
-export class SqliteJobStore<I extends JobInput> implements JobStore<I> {
+export class SqliteJobStore implements JobStore {
   readonly #sql: ReturnType<typeof statements>;
-  readonly #inputs: readonly string[];
+  /** The input columns, in the order the insert statement lists them. */
+  readonly #inputColumns: readonly string[];
 
   constructor(
     private readonly database: SqlDatabase,
-    definition: JobDefinition<I>,
+    private readonly definition: JobDefinition,
   ) {
     this.#sql = statements(definition);
-    this.#inputs = Object.keys(definition.inputs);
+    this.#inputColumns = definition.inputs.flatMap((field) => field.columns);
   }
 
-  async create(job: NewJob<I>): Promise<JobRecord<I>> {
+  async create(job: NewJob): Promise<JobRecord> {
     const now = formatTimestamp(job.now);
-    const inputs = this.#inputs.map((name) => job.input[name] ?? null);
+    const values = inputToColumns(this.definition, job.input);
+    const inputs = this.#inputColumns.map((column) => values[column] ?? null);
     const row = await this.database.get<JobRow>(this.#sql.insert, [
       job.userId,
       ...inputs,
@@ -151,18 +155,18 @@ export class SqliteJobStore<I extends JobInput> implements JobStore<I> {
     return this.#record(row!);
   }
 
-  async find(id: number): Promise<JobRecord<I> | undefined> {
+  async find(id: number): Promise<JobRecord | undefined> {
     return this.#maybe(await this.database.get<JobRow>(this.#sql.find, [id]));
   }
 
-  async findOwned(id: number, userId: number): Promise<JobRecord<I> | undefined> {
+  async findOwned(id: number, userId: number): Promise<JobRecord | undefined> {
     return this.#maybe(await this.database.get<JobRow>(this.#sql.findOwned, [id, userId]));
   }
 
   async listOwned(
     userId: number,
     page: { readonly limit: number; readonly offset: number },
-  ): Promise<JobRecord<I>[]> {
+  ): Promise<JobRecord[]> {
     const rows = await this.database.all<JobRow>(this.#sql.listOwned, [
       userId,
       page.limit,
@@ -171,11 +175,7 @@ export class SqliteJobStore<I extends JobInput> implements JobStore<I> {
     return rows.map((row) => this.#record(row));
   }
 
-  async update(
-    expected: JobRecord<I>,
-    next: JobState,
-    now: number,
-  ): Promise<JobRecord<I> | undefined> {
+  async update(expected: JobRecord, next: JobState, now: number): Promise<JobRecord | undefined> {
     return this.#maybe(
       await this.database.get<JobRow>(this.#sql.update, [
         next.status,
@@ -192,7 +192,7 @@ export class SqliteJobStore<I extends JobInput> implements JobStore<I> {
     );
   }
 
-  async claimRetries(claim: RetryClaim): Promise<JobRecord<I>[]> {
+  async claimRetries(claim: RetryClaim): Promise<JobRecord[]> {
     const now = formatTimestamp(claim.now);
     const rows = await this.database.all<JobRow>(this.#sql.claimRetries, [
       now,
@@ -208,7 +208,7 @@ export class SqliteJobStore<I extends JobInput> implements JobStore<I> {
     readonly maxAttempts: number;
     readonly lastAttemptBefore: number;
     readonly limit: number;
-  }): Promise<JobRecord<I>[]> {
+  }): Promise<JobRecord[]> {
     const rows = await this.database.all<JobRow>(this.#sql.listExhausted, [
       query.maxAttempts,
       formatTimestamp(query.lastAttemptBefore),
@@ -220,7 +220,7 @@ export class SqliteJobStore<I extends JobInput> implements JobStore<I> {
   async listStale(query: {
     readonly updatedBefore: number;
     readonly limit: number;
-  }): Promise<JobRecord<I>[]> {
+  }): Promise<JobRecord[]> {
     const rows = await this.database.all<JobRow>(this.#sql.listStale, [
       formatTimestamp(query.updatedBefore),
       query.limit,
@@ -228,17 +228,15 @@ export class SqliteJobStore<I extends JobInput> implements JobStore<I> {
     return rows.map((row) => this.#record(row));
   }
 
-  #maybe(row: JobRow | undefined): JobRecord<I> | undefined {
+  #maybe(row: JobRow | undefined): JobRecord | undefined {
     return row && this.#record(row);
   }
 
-  #record(row: JobRow): JobRecord<I> {
-    const input: Record<string, SqlValue> = {};
-    for (const name of this.#inputs) input[name] = row[name] ?? null;
+  #record(row: JobRow): JobRecord {
     return {
       id: row.id,
       userId: row.user_id,
-      input: input as unknown as I,
+      input: inputFromColumns(this.definition, row),
       status: row.status,
       progress: row.progress,
       externalId: row.external_id,
