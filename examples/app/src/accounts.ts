@@ -17,6 +17,7 @@ import {
 } from "@tessera/bearer";
 import { type Clock, systemClock } from "@tessera/crypto";
 import type { Mailer } from "@tessera/mail";
+import { oauthRoutes, renderProviderButtons } from "@tessera/oauth";
 import { createRateLimiter } from "@tessera/ratelimit";
 import {
   endCurrentTrackedSession,
@@ -27,6 +28,7 @@ import {
   type SqlDatabase,
   SqliteApiKeyStore,
   SqliteEmailedTokenStore,
+  SqliteIdentityStore,
   SqliteRateLimitStore,
   SqliteUserStore,
 } from "@tessera/sqlite";
@@ -98,6 +100,18 @@ export function mountAccountRoutes(
   app.delete("/api/auth/keys/:id", (c) => keys.deleteKey(c.req.raw, context(c), c.req.param("id")));
 
   const trackedSessions = wiring.trackedSessions;
+  // With tracked sessions every sign-in records its device, and logout deletes the row.
+  const afterSignIn = async (_user: User, request: Request, context: HtmlRequestContext) => {
+    if (!trackedSessions) return;
+    await startTrackedSession(trackedSessions, context.session, {
+      ipAddress: context.clientAddress,
+      userAgent: request.headers.get("user-agent"),
+      clock,
+    });
+  };
+  const beforeSignOut = async (_request: Request, context: HtmlRequestContext) => {
+    if (trackedSessions) await endCurrentTrackedSession(trackedSessions, context.session);
+  };
   const htmlOptions = {
     users,
     operatorColumns,
@@ -105,23 +119,11 @@ export function mountAccountRoutes(
     mailer: wiring.mailer,
     mailLinks: { appUrl: config.appUrl, allowedOrigins: config.allowedOrigins },
     rateLimiter,
-    pages: defaultAccountPages(renderLayout),
+    pages: defaultAccountPages(renderLayout, {
+      loginExtrasHtml: renderProviderButtons(config.oauthProviders),
+    }),
     clock,
-    ...(trackedSessions
-      ? {
-          trackedSessions,
-          afterSignIn: async (_user: User, request: Request, context: HtmlRequestContext) => {
-            await startTrackedSession(trackedSessions, context.session, {
-              ipAddress: context.clientAddress,
-              userAgent: request.headers.get("user-agent"),
-              clock,
-            });
-          },
-          beforeSignOut: async (_request: Request, context: HtmlRequestContext) => {
-            await endCurrentTrackedSession(trackedSessions, context.session);
-          },
-        }
-      : {}),
+    ...(trackedSessions ? { trackedSessions, afterSignIn, beforeSignOut } : {}),
   };
   const pages = htmlAccountRoutes(htmlOptions);
   const links = htmlEmailLinkRoutes(htmlOptions);
@@ -155,6 +157,22 @@ export function mountAccountRoutes(
   app.post("/confirmations/:token", (c) =>
     links.confirm(c.req.raw, htmlContext(c), c.req.param("token")),
   );
+  if (config.oauthProviders.length > 0) {
+    const oauth = oauthRoutes({
+      providers: config.oauthProviders,
+      users,
+      identities: new SqliteIdentityStore(database),
+      appUrl: config.appUrl!,
+      clock,
+      afterSignIn,
+    });
+    app.post("/auth/:provider", (c) =>
+      oauth.start(c.req.raw, htmlContext(c), c.req.param("provider")),
+    );
+    app.get("/auth/:provider/callback", (c) =>
+      oauth.callback(c.req.raw, htmlContext(c), c.req.param("provider")),
+    );
+  }
   if (trackedSessions) {
     const devices = htmlSessionRoutes({
       users,

@@ -1,4 +1,5 @@
 import { parseAllowedOrigins } from "@tessera/http";
+import { type OAuthProvider, oauthProvidersFromEnv } from "@tessera/oauth";
 import { z } from "zod";
 
 /** The example app's settings, read from the environment (see EXAMPLE-APP.md). */
@@ -27,6 +28,11 @@ export interface AppConfig {
   };
   /** `UPLOADS_PATH`: folder of uploaded files (default `uploads` beside the database file). */
   readonly uploadsPath: string | undefined;
+  /**
+   * Sign-in providers from `{PROVIDER}_CLIENT_ID` / `{PROVIDER}_CLIENT_SECRET` (GitHub, Google,
+   * or any OpenID Connect issuer with `{PROVIDER}_ISSUER`); none means OAuth is off.
+   */
+  readonly oauthProviders: readonly OAuthProvider[];
   /** `TRACKED_SESSIONS`: the device list option, on unless set to `off`. */
   readonly trackedSessions: boolean;
   /** `SWEEP_INTERVAL_SECONDS`: how often the job sweep runs (default 300). */
@@ -107,6 +113,17 @@ export function loadConfig(environment: Record<string, string | undefined>): App
   if (settings.MAIL_ADAPTER === "smtp" && settings.SMTP_URL === undefined) {
     throw new ConfigError("SMTP_URL is required when MAIL_ADAPTER is smtp");
   }
+  let oauthProviders: OAuthProvider[];
+  try {
+    oauthProviders = oauthProvidersFromEnv(environment);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+  if (oauthProviders.length > 0 && settings.APP_URL === undefined) {
+    throw new ConfigError(
+      "APP_URL is required when sign-in providers are configured: it makes their redirect address",
+    );
+  }
   return {
     port: settings.PORT,
     host: settings.HOST,
@@ -127,6 +144,7 @@ export function loadConfig(environment: Record<string, string | undefined>): App
     },
     sweepIntervalSeconds: settings.SWEEP_INTERVAL_SECONDS,
     trackedSessions: settings.TRACKED_SESSIONS !== "off",
+    oauthProviders,
     uploadsPath: settings.UPLOADS_PATH,
     webhookSecrets: {
       orders: settings.ORDERS_WEBHOOK_SECRET,

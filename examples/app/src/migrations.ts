@@ -1,6 +1,7 @@
 import {
   apiKeysMigration,
   authTokensMigration,
+  identitiesMigration,
   jobTableMigration,
   type Migration,
   rateLimitCountersMigration,
@@ -30,6 +31,7 @@ export const appMigrations: readonly Migration[] = [
   webhookEventsMigration,
   jobTableMigration(renderJob),
   userSessionsMigration,
+  identitiesMigration,
   usersNameMigration,
   webhookEffectsMigration,
   ...recordMigrations,

@@ -21,7 +21,11 @@ export {
   peekEmailedToken,
 } from "./emailed-tokens.js";
 export { NO_MAILER_MESSAGE } from "./html/account-flow.js";
-export { type AccountPages, defaultAccountPages } from "./html/account-pages.js";
+export {
+  type AccountPages,
+  type DefaultAccountPagesOptions,
+  defaultAccountPages,
+} from "./html/account-pages.js";
 export {
   type InputField,
   renderErrorSummary,

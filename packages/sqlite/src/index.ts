@@ -1,6 +1,7 @@
 export { apiKeysMigration, SqliteApiKeyStore } from "./api-key-store.js";
 export { authTokensMigration, SqliteEmailedTokenStore } from "./auth-token-store.js";
 export { isUniqueViolation, type RunResult, type SqlDatabase, type SqlValue } from "./driver.js";
+export { identitiesMigration, SqliteIdentityStore } from "./identity-store.js";
 export { type JobTableMigrationOptions, jobTableMigration, SqliteJobStore } from "./job-store.js";
 export { applyMigrations, type Migration } from "./migrations.js";
 export { rateLimitCountersMigration, SqliteRateLimitStore } from "./rate-limit-store.js";

@@ -71,8 +71,23 @@ ${renderForm(options.action, "", options.submit)}`,
   });
 }
 
+/** Options of {@link defaultAccountPages}. */
+export interface DefaultAccountPagesOptions {
+  /**
+   * Trusted HTML shown on the login page under the form: the sign-in provider buttons
+   * (`renderProviderButtons` of @tessera/oauth) when OAuth is on.
+   */
+  readonly loginExtrasHtml?: string;
+}
+
 /** Our account pages: semantic, accessible HTML in the app's layout. */
-export function defaultAccountPages(layout: Layout): AccountPages {
+export function defaultAccountPages(
+  layout: Layout,
+  options: DefaultAccountPagesOptions = {},
+): AccountPages {
+  const loginExtras = options.loginExtrasHtml
+    ? `<section class="providers" aria-label="Other ways to sign in">\n${options.loginExtrasHtml}\n</section>\n`
+    : "";
   return {
     signup: ({ context, email, errors }) =>
       layout({
@@ -131,7 +146,7 @@ ${renderForm(
   "Log in",
 )}
 <p><a href="/magic_link">Email me a sign-in link</a> · <a href="/passwords/new">Forgot your password?</a></p>
-<p>New here? <a href="/signup">Sign up</a></p>`,
+${loginExtras}<p>New here? <a href="/signup">Sign up</a></p>`,
       }),
 
     account: ({

@@ -1,0 +1,42 @@
+export {
+  type AuthorizationServerLookup,
+  authorizationServerLookup,
+} from "./authorization-servers.js";
+export { type CodeExchange, fetchProviderProfile } from "./code-exchange.js";
+export type { Identity, IdentityStore, NewIdentity } from "./identity-store.js";
+export { MemoryIdentityStore } from "./memory-identity-store.js";
+export {
+  OAUTH_PASSWORD_REMOVED_MESSAGE,
+  OAUTH_STATE_INVALID_MESSAGE,
+  oauthMessages,
+} from "./oauth-messages.js";
+export {
+  DEFAULT_PROVIDER_TIMEOUT_MS,
+  OAUTH_SESSION_VALUES,
+  type OAuthRouteHandler,
+  type OAuthRoutes,
+  type OAuthRoutesOptions,
+  oauthRoutes,
+} from "./oauth-routes.js";
+export {
+  type OAuthUser,
+  type OAuthUserDependencies,
+  type OAuthUserOutcome,
+  type OAuthUserRefusal,
+  resolveOAuthUser,
+} from "./oauth-user.js";
+export {
+  type ClientCredentials,
+  type GitHubProvider,
+  githubProvider,
+  googleProvider,
+  isLoopbackHttp,
+  type OAuthProvider,
+  type OpenIdProvider,
+  openIdProvider,
+  PROVIDER_NAME,
+} from "./provider.js";
+export { renderProviderButtons } from "./provider-buttons.js";
+export { type Environment, oauthProvidersFromEnv } from "./provider-env.js";
+export type { FetchFunction, ProviderHttp } from "./provider-http.js";
+export type { ProviderProfile } from "./provider-profile.js";

@@ -1,0 +1,226 @@
+import {
+  type HtmlRequestContext,
+  SIGNED_IN_MESSAGE,
+  seeOther,
+  type User,
+  type UserStore,
+} from "@tessera/accounts";
+import { type Clock, constantTimeEqualText, randomToken, systemClock } from "@tessera/crypto";
+import { NOT_FOUND_MESSAGE } from "@tessera/http";
+import { LOGIN_PATH } from "@tessera/session";
+import * as oauth from "oauth4webapi";
+import { authorizationServerLookup } from "./authorization-servers.js";
+import { fetchProviderProfile } from "./code-exchange.js";
+import type { IdentityStore } from "./identity-store.js";
+import {
+  OAUTH_PASSWORD_REMOVED_MESSAGE,
+  OAUTH_STATE_INVALID_MESSAGE,
+  oauthMessages,
+} from "./oauth-messages.js";
+import { type OAuthUserRefusal, resolveOAuthUser } from "./oauth-user.js";
+import type { OAuthProvider } from "./provider.js";
+import type { FetchFunction, ProviderHttp } from "./provider-http.js";
+import type { ProviderProfile } from "./provider-profile.js";
+
+/**
+ * The session values a sign-in flow holds between `POST /auth/{provider}` and its callback:
+ * three of the session's four extra values, all taken out by the callback.
+ */
+export const OAUTH_SESSION_VALUES = {
+  state: "oauth_state",
+  verifier: "oauth_verifier",
+  provider: "oauth_provider",
+} as const;
+
+/** How long one request to a provider may take, unless told otherwise: 10 seconds. */
+export const DEFAULT_PROVIDER_TIMEOUT_MS = 10_000;
+
+/** What the OAuth routes are built from. */
+export interface OAuthRoutesOptions {
+  /** The configured providers (`oauthProvidersFromEnv(env)`); names must differ. */
+  readonly providers: readonly OAuthProvider[];
+  readonly users: UserStore;
+  readonly identities: IdentityStore;
+  /**
+   * `APP_URL`: its origin makes `redirect_uri` (`<origin>/auth/<provider>/callback`), never the
+   * request's `Host`, which a client can forge. Register that address at each provider.
+   */
+  readonly appUrl: string;
+  readonly clock?: Clock;
+  /** The `fetch` that reaches providers (default `globalThis.fetch`). */
+  readonly fetch?: FetchFunction;
+  /** Per request to a provider; default {@link DEFAULT_PROVIDER_TIMEOUT_MS}. */
+  readonly providerTimeoutMs?: number;
+  /**
+   * Runs after every sign-in these routes make, once the session was emptied and holds the
+   * user: where tracked sessions record the device (the same hook as the account routes').
+   */
+  readonly afterSignIn?: (
+    user: User,
+    request: Request,
+    context: HtmlRequestContext,
+  ) => Promise<void>;
+  /**
+   * A provider that could not be reached, refused the code or answered nonsense, and provider
+   * errors other than `access_denied`, are reported here (default: one line on stderr); the
+   * user sees a short alert.
+   */
+  readonly onProviderError?: (error: unknown, provider: string) => void;
+}
+
+/** A handler of `/auth/{provider}…`; `provider` is the path segment, checked against the list. */
+export type OAuthRouteHandler = (
+  request: Request,
+  context: HtmlRequestContext,
+  provider: string,
+) => Promise<Response>;
+
+/** The two routes of the spec's OAuth sign-in. */
+export interface OAuthRoutes {
+  /** `POST /auth/{provider}`: stores state and PKCE verifier, 303 to the provider. */
+  readonly start: OAuthRouteHandler;
+  /** `GET /auth/{provider}/callback`: checks, exchanges, signs in; 303 to `/` or `/login`. */
+  readonly callback: OAuthRouteHandler;
+}
+
+function notFoundPage(): Response {
+  return new Response(NOT_FOUND_MESSAGE, {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
+}
+
+function refusal(context: HtmlRequestContext, message: string): Response {
+  context.session.flash("alert", message);
+  return seeOther(LOGIN_PATH);
+}
+
+function refusalMessage(reason: OAuthUserRefusal, label: string): string {
+  switch (reason) {
+    case "email-missing":
+      return oauthMessages.emailMissing(label);
+    case "email-unverified":
+      return oauthMessages.emailUnverified(label);
+    case "conflict":
+      return oauthMessages.failed(label);
+  }
+}
+
+function reportToStderr(error: unknown, provider: string): void {
+  console.error(`Signing in with ${provider} failed: ${(error as Error)?.message ?? error}`);
+}
+
+/**
+ * Builds the handlers of `POST /auth/{provider}` and `GET /auth/{provider}/callback`. Each reads
+ * and changes `context.session`; the framework commits it onto the response.
+ * @throws {TypeError} for an `appUrl` that is not an http(s) URL, or two providers of one name.
+ */
+export function oauthRoutes(options: OAuthRoutesOptions): OAuthRoutes {
+  const appOrigin = new URL(options.appUrl).origin;
+  if (!/^https?:\/\//.test(appOrigin)) throw new TypeError("appUrl must be an http(s) URL");
+  const providers = new Map(options.providers.map((provider) => [provider.name, provider]));
+  if (providers.size !== options.providers.length) {
+    throw new TypeError("two OAuth providers share a name");
+  }
+  const clock = options.clock ?? systemClock;
+  const http: ProviderHttp = {
+    fetch: options.fetch ?? ((url, init) => globalThis.fetch(url, init)),
+    timeoutMs: options.providerTimeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS,
+  };
+  const lookUp = authorizationServerLookup(http);
+  const report = options.onProviderError ?? reportToStderr;
+  const redirectUri = (provider: OAuthProvider) => `${appOrigin}/auth/${provider.name}/callback`;
+
+  return {
+    async start(_request, context, name) {
+      const provider = providers.get(name);
+      if (!provider) return notFoundPage();
+      let server: oauth.AuthorizationServer;
+      try {
+        server = await lookUp(provider);
+      } catch (error) {
+        report(error, provider.name);
+        return refusal(context, oauthMessages.failed(provider.label));
+      }
+      const state = randomToken();
+      // 43 unreserved characters: a valid PKCE verifier (RFC 7636, §4.1) with 256 random bits.
+      const verifier = randomToken();
+      context.session.set(OAUTH_SESSION_VALUES.state, state);
+      context.session.set(OAUTH_SESSION_VALUES.verifier, verifier);
+      context.session.set(OAUTH_SESSION_VALUES.provider, provider.name);
+      const url = new URL(server.authorization_endpoint!);
+      const parameters = {
+        response_type: "code",
+        client_id: provider.clientId,
+        redirect_uri: redirectUri(provider),
+        scope: provider.scope,
+        state,
+        code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: "S256",
+      };
+      for (const [key, value] of Object.entries(parameters)) url.searchParams.set(key, value);
+      return seeOther(url.href);
+    },
+
+    async callback(request, context, name) {
+      const provider = providers.get(name);
+      if (!provider) return notFoundPage();
+      const { session } = context;
+      // Taken before any check, so a state serves one callback whatever its outcome.
+      const expectedState = session.take(OAUTH_SESSION_VALUES.state);
+      const verifier = session.take(OAUTH_SESSION_VALUES.verifier);
+      const startedWith = session.take(OAUTH_SESSION_VALUES.provider);
+      const parameters = new URL(request.url).searchParams;
+      const state = parameters.get("state");
+      if (
+        expectedState === undefined ||
+        verifier === undefined ||
+        startedWith !== provider.name ||
+        state === null ||
+        !constantTimeEqualText(state, expectedState)
+      ) {
+        return refusal(context, OAUTH_STATE_INVALID_MESSAGE);
+      }
+      const error = parameters.get("error");
+      if (error !== null) {
+        if (error === "access_denied") {
+          return refusal(context, oauthMessages.cancelled(provider.label));
+        }
+        const shown = JSON.stringify(error.slice(0, 100));
+        report(new Error(`the provider answered error=${shown}`), provider.name);
+        return refusal(context, oauthMessages.providerError(provider.label));
+      }
+      if (!parameters.get("code")) {
+        return refusal(context, oauthMessages.missingCode(provider.label));
+      }
+
+      let profile: ProviderProfile;
+      try {
+        const server = await lookUp(provider);
+        const exchange = {
+          callbackParameters: parameters,
+          redirectUri: redirectUri(provider),
+          codeVerifier: verifier,
+        };
+        profile = await fetchProviderProfile(provider, server, exchange, http);
+      } catch (failure) {
+        report(failure, provider.name);
+        return refusal(context, oauthMessages.failed(provider.label));
+      }
+
+      const resolved = await resolveOAuthUser(
+        { users: options.users, identities: options.identities, clock },
+        provider.name,
+        profile,
+      );
+      if (!resolved.ok) return refusal(context, refusalMessage(resolved.reason, provider.label));
+      const { user, passwordRemoved } = resolved.value;
+      const destination = session.takeRememberedPage() ?? "/";
+      session.signIn(user.id);
+      await options.afterSignIn?.(user, request, context);
+      session.flash("notice", SIGNED_IN_MESSAGE);
+      if (passwordRemoved) session.flash("notice", OAUTH_PASSWORD_REMOVED_MESSAGE);
+      return seeOther(destination);
+    },
+  };
+}

@@ -1,0 +1,221 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { serve } from "@hono/node-server";
+import { defaultAccountPages, type HtmlRequestContext, htmlAccountRoutes } from "@tessera/accounts";
+import { createRateLimiter, MemoryRateLimitStore } from "@tessera/ratelimit";
+import { createSessionCookies, requireUser, type Session } from "@tessera/session";
+// Until @tessera/sqlite's index exports them: then `from "@tessera/sqlite"`.
+import {
+  applyMigrations,
+  authTokensMigration,
+  identitiesMigration,
+  SqliteEmailedTokenStore,
+  SqliteIdentityStore,
+  SqliteUserStore,
+  usersMigration,
+} from "@tessera/sqlite";
+import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
+import { type Context, Hono } from "hono";
+import { oauthRoutes, openIdProvider } from "../src/index.js";
+import { Browser } from "./browser.js";
+import { startOidcProvider } from "./oidc-test-provider.js";
+
+/** The app's clock: timestamps written by the app are this instant. */
+export const T0 = Date.UTC(2025, 0, 1, 8, 0, 0);
+export const T0_TEXT = "2025-01-01 08:00:00";
+
+/** What `/` and `/login` of the test app show: who is signed in, and the waiting flashes. */
+export interface PageState {
+  readonly userId: number | null;
+  readonly flashes: { kind: string; message: string }[];
+}
+
+export interface UserRow {
+  id: number;
+  email: string;
+  password_digest: string;
+  confirmed_at: string | null;
+}
+
+export interface IdentityRow {
+  user_id: number;
+  provider: string;
+  subject: string;
+  email: string | null;
+}
+
+type AppEnv = { Variables: { session: Session } };
+
+/**
+ * A real app on 127.0.0.1 (Hono on Node, cookie sessions, SQLite file) with the OAuth routes of
+ * two providers, `testidp` and `otheridp`, both a real oidc-provider on another port of
+ * 127.0.0.1; plus the account deletion route of @tessera/accounts and a protected page.
+ * Start it once per file (the provider prints its development warnings at each start) and
+ * `reset()` it before each test.
+ */
+export async function startOAuthTestApp() {
+  const folder = mkdtempSync(join(tmpdir(), "tessera-oauth-"));
+  const database = openSqliteFile(join(folder, "app.db"));
+  await applyMigrations(database, [usersMigration, authTokensMigration, identitiesMigration]);
+  const users = new SqliteUserStore(database);
+  const identities = new SqliteIdentityStore(database);
+  const clock = () => T0;
+  const sessions = createSessionCookies({
+    appName: "tessera",
+    secrets: { current: "a-secret-key-base-of-at-least-thirty-two-characters" },
+    clock,
+  });
+
+  const app = new Hono<AppEnv>();
+  app.use(async (c, next) => {
+    c.set("session", await sessions.read(c.req.raw));
+    await next();
+    const setCookie = await sessions.setCookie(c.var.session);
+    if (setCookie) c.header("Set-Cookie", setCookie, { append: true });
+  });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const started = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 }, () =>
+      resolve(started),
+    );
+  });
+  const address = server.address();
+  if (address === null || typeof address === "string") throw new Error("no port");
+  const origin = `http://127.0.0.1:${address.port}`;
+
+  const provider = await startOidcProvider([
+    `${origin}/auth/testidp/callback`,
+    `${origin}/auth/otheridp/callback`,
+  ]);
+  const credentials = {
+    issuer: provider.issuer,
+    clientId: provider.clientId,
+    clientSecret: provider.clientSecret,
+  };
+  /** Every request the app made to the provider: `GET /.well-known/openid-configuration`. */
+  const outbound: string[] = [];
+  const providerErrors: string[] = [];
+  const afterSignIn: { userId: number; sessionUserId: number | undefined }[] = [];
+  let failures = 0;
+  const newRoutes = () =>
+    oauthRoutes({
+      providers: [
+        openIdProvider({ ...credentials, name: "testidp", label: "Test IdP" }),
+        openIdProvider({ ...credentials, name: "otheridp", label: "Other IdP" }),
+      ],
+      users,
+      identities,
+      appUrl: `${origin}/some/path`,
+      clock,
+      fetch: (url, init) => {
+        outbound.push(`${init.method ?? "GET"} ${new URL(url).pathname}`);
+        if (failures > 0) {
+          failures--;
+          return Promise.reject(new TypeError("fetch failed: the network is down"));
+        }
+        return fetch(url, init);
+      },
+      afterSignIn: async (user, _request, context) => {
+        afterSignIn.push({ userId: user.id, sessionUserId: context.session.userId });
+      },
+      onProviderError: (error, name) => providerErrors.push(`${name}: ${(error as Error).message}`),
+    });
+  let routes = newRoutes();
+  const accountPages = htmlAccountRoutes({
+    users,
+    emailedTokens: new SqliteEmailedTokenStore(database),
+    mailer: undefined,
+    mailLinks: { appUrl: origin },
+    rateLimiter: createRateLimiter({ store: new MemoryRateLimitStore() }),
+    pages: defaultAccountPages(({ title }) => `<title>${title}</title>`),
+    clock,
+  });
+
+  const context = (c: Context<AppEnv>): HtmlRequestContext => ({
+    clientAddress: "127.0.0.1",
+    session: c.var.session,
+  });
+  const pageState = (c: Context<AppEnv>) =>
+    c.json({ userId: c.var.session.userId ?? null, flashes: c.var.session.takeFlashes() });
+  app.post("/auth/:provider", (c) => routes.start(c.req.raw, context(c), c.req.param("provider")));
+  app.get("/auth/:provider/callback", (c) =>
+    routes.callback(c.req.raw, context(c), c.req.param("provider")),
+  );
+  app.get("/", pageState);
+  app.get("/login", pageState);
+  app.get("/private", async (c) => {
+    const access = await requireUser(c.var.session, c.req.raw, (id) => users.findById(id));
+    return access.ok ? c.text("private") : access.response;
+  });
+  app.post("/account/delete", (c) => accountPages.deleteAccount(c.req.raw, context(c)));
+
+  return {
+    /** Back to a fresh start: no users (ids from 1 again), no provider accounts, new routes. */
+    async reset() {
+      await database.run("DELETE FROM users");
+      await database.run("DELETE FROM sqlite_sequence");
+      provider.accounts.clear();
+      outbound.length = 0;
+      providerErrors.length = 0;
+      afterSignIn.length = 0;
+      failures = 0;
+      routes = newRoutes();
+    },
+    /** Makes the app's next `count` requests to the provider fail as a network error would. */
+    failNextProviderRequests(count: number) {
+      failures = count;
+    },
+    origin,
+    provider,
+    users,
+    database,
+    outbound,
+    providerErrors,
+    afterSignIn,
+    userRows: () =>
+      database.all<UserRow>(
+        "SELECT id, email, password_digest, confirmed_at FROM users ORDER BY id",
+      ),
+    identityRows: () =>
+      database.all<IdentityRow>(
+        "SELECT user_id, provider, subject, email FROM identities ORDER BY id",
+      ),
+
+    /** `POST /auth/<provider>` in the browser: the app's 303 and the authorization URL. */
+    async start(browser: Browser, providerName = "testidp") {
+      const response = await browser.submit(`${origin}/auth/${providerName}`);
+      return { response, authorizationUrl: Browser.location(response, origin) };
+    },
+
+    /** Starts at the app and goes through the provider as `accountId`: the callback URL. */
+    async callbackUrl(browser: Browser, accountId: string, options: { cancel?: boolean } = {}) {
+      const { authorizationUrl } = await this.start(browser);
+      return browser.authorizeAtProvider(authorizationUrl, origin, accountId, options);
+    },
+
+    /** Visits a callback URL; where the app sends the browser, and what that page shows. */
+    async finish(browser: Browser, callbackUrl: string) {
+      const response = await browser.request(callbackUrl);
+      const location = response.headers.get("location");
+      const page = location?.startsWith("/")
+        ? await browser.request(`${origin}${location}`)
+        : undefined;
+      const state = page?.headers.get("content-type")?.startsWith("application/json")
+        ? ((await page.json()) as PageState)
+        : undefined;
+      return { status: response.status, location, state };
+    },
+
+    async close() {
+      await provider.close();
+      await new Promise<void>((resolve) => {
+        if ("closeAllConnections" in server) server.closeAllConnections();
+        server.close(() => resolve());
+      });
+      database.close();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+export type OAuthTestApp = Awaited<ReturnType<typeof startOAuthTestApp>>;
