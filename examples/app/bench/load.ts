@@ -28,7 +28,7 @@ async function measure(url: string, target: LoadTarget, seconds: number) {
       ? {
           requests: [
             {
-              setupRequest: (request: { headers?: Record<string, string>; body?: string }) => {
+              setupRequest: (request: autocannon.Request) => {
                 const fresh = target.eachRequest!();
                 return {
                   ...request,

@@ -142,7 +142,7 @@ describe("POST /api/auth/signup", () => {
     [
       "a field of the wrong type",
       { json: { email: 42, password: "password123" } },
-      "email: invalid type: number, expected a string",
+      "email: invalid type: integer 42, expected a string",
     ],
     [
       "null for a field",

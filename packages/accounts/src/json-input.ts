@@ -1,3 +1,4 @@
+import { describeJsonValue } from "@tessera/fields/messages";
 import { JSON_BODY_FAILURE_PREFIX } from "@tessera/http";
 
 /** A body field that is missing or of the wrong JSON type: the 400 message to answer with. */
@@ -20,17 +21,10 @@ export function requireStrings<const Names extends readonly string[]>(
     if (typeof field !== "string") {
       return {
         ok: false,
-        message: `${JSON_BODY_FAILURE_PREFIX}${name}: invalid type: ${jsonTypeName(field)}, expected a string`,
+        message: `${JSON_BODY_FAILURE_PREFIX}${name}: invalid type: ${describeJsonValue(field)}, expected a string`,
       };
     }
     value[name] = field;
   }
   return { ok: true, value };
-}
-
-function jsonTypeName(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  if (typeof value === "object") return "object";
-  return typeof value === "number" ? "number" : typeof value;
 }

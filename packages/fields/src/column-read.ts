@@ -8,6 +8,7 @@ import type { ColumnValue } from "./decode-result.js";
 import type { Field } from "./field.js";
 import {
   BLANK,
+  describeJsonValue,
   MUST_EXIST,
   NOT_A_DATE,
   NOT_A_DATETIME,
@@ -17,6 +18,7 @@ import {
   NOT_A_UUID,
   NOT_IN_LIST,
   NOT_JSON,
+  quoteShort,
   TOO_LONG,
 } from "./messages.js";
 import {
@@ -209,7 +211,7 @@ export function wrongType(field: Field, key: string, input: unknown): ColumnRead
   return {
     ok: false,
     status: 400,
-    reason: `${key}: invalid type: ${describe(input)}, expected ${expected}`,
+    reason: `${key}: invalid type: ${describeJsonValue(input)}, expected ${expected}`,
   };
 }
 
@@ -218,7 +220,7 @@ function unparsable(field: Field, key: string, input: string): ColumnRead {
   return {
     ok: false,
     status: 400,
-    reason: `${key}: invalid value: ${describe(input)}, expected ${expected}`,
+    reason: `${key}: invalid value: ${describeJsonValue(input)}, expected ${expected}`,
   };
 }
 
@@ -229,27 +231,4 @@ function unknownVariant(field: Field, key: string, input: string): ColumnRead {
     status: 400,
     reason: `${key}: unknown variant ${quoteShort(input, "`")}, expected one of ${expected}`,
   };
-}
-
-/** Names a JSON value's type for a 400, quoting at most 40 characters of a string. */
-export function describe(input: unknown): string {
-  if (input === null) return "null";
-  if (Array.isArray(input)) return "array";
-  switch (typeof input) {
-    case "string":
-      return `string ${quoteShort(input, '"')}`;
-    case "number":
-      return Number.isInteger(input) ? `integer ${input}` : `floating point ${input}`;
-    case "boolean":
-      return `boolean ${input}`;
-    case "object":
-      return "object";
-    default:
-      return typeof input;
-  }
-}
-
-function quoteShort(text: string, quote: string): string {
-  const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;
-  return quote === '"' ? JSON.stringify(shown) : `${quote}${shown}${quote}`;
 }

@@ -1,7 +1,8 @@
-import { type ColumnRead, describe, readJsonValue } from "./column-read.js";
+import { type ColumnRead, readJsonValue } from "./column-read.js";
 import { type ColumnValue, type DecodeResult, invalid, malformed } from "./decode-result.js";
 import type { Field } from "./field.js";
 import type { FieldMessages } from "./messages.js";
+import { describeJsonValue } from "./messages.js";
 import { joinPair, polymorphicParts } from "./polymorphic-pair.js";
 import { newPublicId } from "./public-id.js";
 
@@ -54,7 +55,7 @@ function decodeJson(
   readField: (field: Field, object: JsonObject) => Reads,
 ): DecodeResult {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    return malformed(`invalid type: ${describe(body)}, expected a JSON object`);
+    return malformed(`invalid type: ${describeJsonValue(body)}, expected a JSON object`);
   }
   const object = body as JsonObject;
   const values: Record<string, ColumnValue> = {};

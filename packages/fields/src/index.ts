@@ -42,6 +42,7 @@ export {
 export { pluralize, singularize } from "./inflection.js";
 export {
   BLANK,
+  describeJsonValue,
   type FieldMessages,
   fullMessage,
   humanizeFieldName,

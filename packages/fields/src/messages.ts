@@ -74,3 +74,30 @@ export function humanizeFieldName(name: string): string {
 export function fullMessage(name: string, message: string): string {
   return `${humanizeFieldName(name)} ${message}`;
 }
+
+/**
+ * Names a JSON value for a 400 in serde's wording, which the spec's messages echo
+ * (`integer 5`, `string "abc"`, `null`), quoting at most 40 characters of a string.
+ */
+export function describeJsonValue(input: unknown): string {
+  if (input === null) return "null";
+  if (Array.isArray(input)) return "array";
+  switch (typeof input) {
+    case "string":
+      return `string ${quoteShort(input, '"')}`;
+    case "number":
+      return Number.isInteger(input) ? `integer ${input}` : `floating point ${input}`;
+    case "boolean":
+      return `boolean ${input}`;
+    case "object":
+      return "object";
+    default:
+      return typeof input;
+  }
+}
+
+/** At most 40 characters of `text` between `quote`s (a JSON string for `"`). */
+export function quoteShort(text: string, quote: string): string {
+  const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;
+  return quote === '"' ? JSON.stringify(shown) : `${quote}${shown}${quote}`;
+}
