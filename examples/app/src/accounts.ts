@@ -69,13 +69,15 @@ export function mountAccountRoutes(
   const apiKeys = new SqliteApiKeyStore(database);
   const jwt = createJwtIssuer({
     secrets: { current: wiring.secretKeyBase, previous: config.secretKeyBasePrevious },
+    clock,
   });
   const bearer = createBearerAuthenticator<User>({
     jwt,
     apiKeys,
     findUser: (id) => users.findById(id),
+    clock,
   });
-  const rateLimiter = createRateLimiter({ store: new SqliteRateLimitStore(database) });
+  const rateLimiter = createRateLimiter({ store: new SqliteRateLimitStore(database), clock });
   const context = (c: Context) => requestContext(c, config.trustProxy);
   const htmlContext = (c: Context<{ Variables: SessionVariables }>): HtmlRequestContext => ({
     ...context(c),

@@ -51,6 +51,55 @@ describe("loadConfig", () => {
   });
 });
 
+describe("loadConfig for mail, jobs, sessions and providers", () => {
+  it("defaults MAIL_ADAPTER to log in development and to none in production", () => {
+    expect(loadConfig({}).mailAdapter).toBe("log");
+    expect(loadConfig({ NODE_ENV: "production" }).mailAdapter).toBeUndefined();
+    expect(loadConfig({ MAIL_ADAPTER: "smtp", SMTP_URL: "smtp://127.0.0.1:2525" }).smtpUrl).toBe(
+      "smtp://127.0.0.1:2525",
+    );
+  });
+
+  it.each([
+    [{ MAIL_ADAPTER: "carrier-pigeon" }, /^MAIL_ADAPTER is not valid/],
+    [{ MAIL_ADAPTER: "smtp" }, /^SMTP_URL is required when MAIL_ADAPTER is smtp$/],
+    [{ SMTP_URL: "https://mail.example" }, /^SMTP_URL is not valid/],
+    [{ TRACKED_SESSIONS: "maybe" }, /^TRACKED_SESSIONS is not valid/],
+    [{ SWEEP_INTERVAL_SECONDS: "0" }, /^SWEEP_INTERVAL_SECONDS is not valid/],
+    [
+      {
+        EXAMPLE_CLIENT_ID: "id",
+        EXAMPLE_CLIENT_SECRET: "secret",
+        EXAMPLE_ISSUER: "https://id.example",
+      },
+      /^APP_URL is required when sign-in providers are configured/,
+    ],
+  ])("refuses %j", (environment, message) => {
+    expect(() => loadConfig(environment)).toThrow(ConfigError);
+    expect(() => loadConfig(environment)).toThrow(message);
+  });
+
+  it("reads the job, session and provider settings", () => {
+    const config = loadConfig({
+      RENDER_URL: "http://127.0.0.1:9000/render",
+      RENDER_SECRET: "s",
+      SWEEP_INTERVAL_SECONDS: "600",
+      TRACKED_SESSIONS: "off",
+      APP_URL: "https://app.example",
+      GITHUB_CLIENT_ID: "gh-id",
+      GITHUB_CLIENT_SECRET: "gh-secret",
+    });
+    expect(config.render).toEqual({
+      url: "http://127.0.0.1:9000/render",
+      secret: "s",
+      token: undefined,
+    });
+    expect(config.sweepIntervalSeconds).toBe(600);
+    expect(config.trackedSessions).toBe(false);
+    expect(config.oauthProviders.map((provider) => provider.name)).toEqual(["github"]);
+  });
+});
+
 describe("resolveSecretKeyBase", () => {
   const folders: string[] = [];
   const secretPathInTemporaryFolder = () => {
