@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { MemoryMailer } from "@tessera/mail";
 import Database from "better-sqlite3";
 import { loadConfig } from "../../src/config.js";
 import { type RunningServer, startServer } from "../../src/server.js";
@@ -31,7 +32,10 @@ export async function startTestServer(
       SECRET_KEY_BASE: "e2e-secret-".repeat(6),
       ...environment,
     }),
-    options,
+    // Mails stay in memory unless a test brings its own mailer (or none, as production has).
+    environment.NODE_ENV === "production" || options.mailer
+      ? options
+      : { ...options, mailer: new MemoryMailer() },
   );
   return {
     url: server.url,
