@@ -90,3 +90,17 @@ export function loadTable(results: readonly LoadResult[]): string {
     ),
   ].join("\n");
 }
+
+/**
+ * A bench's Markdown section: its title, the note that says what was measured, and the table.
+ * @throws when any target got a non-2xx answer: the figures would not mean what they say.
+ */
+export function loadSection(
+  title: string,
+  note: readonly string[],
+  results: readonly LoadResult[],
+): string {
+  const failures = results.filter((result) => result.non2xx > 0);
+  if (failures.length > 0) throw new Error(`non-2xx answers: ${JSON.stringify(failures)}`);
+  return [`## ${title}`, "", ...note, "", loadTable(results), ""].join("\n");
+}

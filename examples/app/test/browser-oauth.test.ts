@@ -1,16 +1,14 @@
-import { mkdirSync } from "node:fs";
 import { createServer } from "node:net";
-import { fileURLToPath } from "node:url";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   startOidcProvider,
   type TestOidcProvider,
 } from "../../../packages/oauth/test/oidc-test-provider.js";
-import { launchChromium } from "./support/chromium.js";
+import { launchChromium, screenshotFolder } from "./support/chromium.js";
 import { startTestServer, type TestServer } from "./support/test-server.js";
 
-const screenshots = fileURLToPath(new URL("../../../docs/screenshots/", import.meta.url));
+const screenshots = screenshotFolder();
 let provider: TestOidcProvider;
 let server: TestServer;
 let browser: Browser;
@@ -25,7 +23,6 @@ async function freePort(): Promise<number> {
 }
 
 beforeAll(async () => {
-  mkdirSync(screenshots, { recursive: true });
   const port = await freePort();
   const appUrl = `http://127.0.0.1:${port}`;
   provider = await startOidcProvider([`${appUrl}/auth/example/callback`]);

@@ -1,22 +1,20 @@
 // A person's round trip through the posts pages in real Chromium: a refused form that keeps
 // what was typed, then create with a cover image, edit, and delete.
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { MemoryMailer } from "@tessera/mail";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "./support/chromium.js";
+import { launchChromium, screenshotFolder } from "./support/chromium.js";
 import { startTestServer, type TestServer } from "./support/test-server.js";
 
-const screenshots = fileURLToPath(new URL("../../../docs/screenshots/", import.meta.url));
+const screenshots = screenshotFolder();
 let uploads: string;
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  mkdirSync(screenshots, { recursive: true });
   uploads = mkdtempSync(join(tmpdir(), "tessera-browser-uploads-"));
   server = await startTestServer({ UPLOADS_PATH: uploads }, { mailer: new MemoryMailer() });
   browser = await launchChromium();

@@ -1,19 +1,16 @@
-import { mkdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { MemoryMailer } from "@tessera/mail";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { linkIn } from "./support/browser.js";
-import { launchChromium } from "./support/chromium.js";
+import { launchChromium, screenshotFolder } from "./support/chromium.js";
 import { startTestServer, type TestServer } from "./support/test-server.js";
 
-const screenshots = fileURLToPath(new URL("../../../docs/screenshots/", import.meta.url));
+const screenshots = screenshotFolder();
 const mailer = new MemoryMailer();
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  mkdirSync(screenshots, { recursive: true });
   server = await startTestServer({}, { mailer });
   browser = await launchChromium();
 });

@@ -1,3 +1,7 @@
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { type Browser, chromium } from "playwright-core";
 
 /**
@@ -18,4 +22,18 @@ export function launchChromium(): Promise<Browser> {
       "--disable-sync",
     ],
   });
+}
+
+/**
+ * Where the browser tests save their screenshots: docs/screenshots/ when `SAVE_SCREENSHOTS=1`
+ * (to refresh the documentation), else a temporary folder, so a test run leaves the working
+ * tree as it was. Ends with a slash; the folder exists.
+ */
+export function screenshotFolder(): string {
+  const folder =
+    process.env.SAVE_SCREENSHOTS === "1"
+      ? fileURLToPath(new URL("../../../../docs/screenshots/", import.meta.url))
+      : `${mkdtempSync(join(tmpdir(), "tessera-screenshots-"))}/`;
+  mkdirSync(folder, { recursive: true });
+  return folder;
 }
