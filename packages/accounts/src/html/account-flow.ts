@@ -4,7 +4,7 @@ import type { MailMessage } from "@tessera/mail";
 import { optionalUser } from "@tessera/session";
 import { type AccountEmailInput, accountEmail, mailLinkOrigin } from "../account-emails.js";
 import type { EmailedTokenPurpose } from "../emailed-token-store.js";
-import { issueEmailedToken } from "../emailed-tokens.js";
+import { consumeEmailedToken, issueEmailedToken, peekEmailedToken } from "../emailed-tokens.js";
 import type { User } from "../user.js";
 import { htmlPage } from "./html-responses.js";
 import type { HtmlAccountRoutesOptions, HtmlRequestContext } from "./html-routes-options.js";
@@ -50,6 +50,14 @@ export function accountFlow(options: HtmlAccountRoutesOptions) {
       context.session.signIn(user.id, signInOptions);
       await options.afterSignIn?.(user, request, context);
     },
+
+    /** Uses an emailed token of `purpose` up: its owner, or `invalid`. */
+    consumeToken: (token: string, purpose: EmailedTokenPurpose) =>
+      consumeEmailedToken(options.emailedTokens, token, purpose, clock),
+
+    /** Checks an emailed token of `purpose` without using it up. */
+    peekToken: (token: string, purpose: EmailedTokenPurpose) =>
+      peekEmailedToken(options.emailedTokens, token, purpose, clock),
 
     /** The form's values, or the ready 400 for a body that is not a form (never a browser's). */
     readForm: (request: Request) => readFormBody(request),

@@ -2,7 +2,6 @@ import { checkPasswordPolicy, hashPassword } from "@tessera/password";
 import { endOtherTrackedSessions, requireUser } from "@tessera/session";
 import { normalizeEmail } from "../email.js";
 import type { EmailedTokenPurpose } from "../emailed-token-store.js";
-import { consumeEmailedToken, peekEmailedToken } from "../emailed-tokens.js";
 import { addFieldError, type FieldErrors } from "../messages.js";
 import { type AccountFlow, accountFlow } from "./account-flow.js";
 import { SIGNED_IN_MESSAGE } from "./html-account-routes.js";
@@ -128,12 +127,7 @@ export function htmlEmailLinkRoutes(options: HtmlAccountRoutesOptions): HtmlEmai
     async useMagicLink(request, context, token) {
       const limited = await flow.refuseWhenRateLimited(context, "magic_link_use");
       if (limited) return limited;
-      const owner = await consumeEmailedToken(
-        options.emailedTokens,
-        token,
-        "magic_link",
-        flow.clock,
-      );
+      const owner = await flow.consumeToken(token, "magic_link");
       const user = owner.ok ? await flow.loadUser(owner.value.userId) : undefined;
       if (!user) return refuseLink(context, MAGIC_LINK_INVALID_MESSAGE, "/magic_link");
       // The link proved the address: a sign-in link confirms it.
@@ -155,12 +149,7 @@ export function htmlEmailLinkRoutes(options: HtmlAccountRoutesOptions): HtmlEmai
       requestLink(request, context, "password_reset", PASSWORD_RESET_SENT_MESSAGE),
 
     async newPasswordForm(_request, context, token) {
-      const owner = await peekEmailedToken(
-        options.emailedTokens,
-        token,
-        "password_reset",
-        flow.clock,
-      );
+      const owner = await flow.peekToken(token, "password_reset");
       if (!owner.ok) return refuseLink(context, PASSWORD_RESET_INVALID_MESSAGE, "/passwords/new");
       return newPasswordPage(context, token, 200, {});
     },
@@ -168,12 +157,7 @@ export function htmlEmailLinkRoutes(options: HtmlAccountRoutesOptions): HtmlEmai
     async resetPassword(request, context, token) {
       const limited = await flow.refuseWhenRateLimited(context, "password_reset_use");
       if (limited) return limited;
-      const valid = await peekEmailedToken(
-        options.emailedTokens,
-        token,
-        "password_reset",
-        flow.clock,
-      );
+      const valid = await flow.peekToken(token, "password_reset");
       if (!valid.ok) return refuseLink(context, PASSWORD_RESET_INVALID_MESSAGE, "/passwords/new");
       const form = await flow.readForm(request);
       if (!form.ok) return form.response;
@@ -186,12 +170,7 @@ export function htmlEmailLinkRoutes(options: HtmlAccountRoutesOptions): HtmlEmai
       }
       // A form with an error keeps its token: it was only peeked at.
       if (Object.keys(errors).length > 0) return newPasswordPage(context, token, 422, errors);
-      const owner = await consumeEmailedToken(
-        options.emailedTokens,
-        token,
-        "password_reset",
-        flow.clock,
-      );
+      const owner = await flow.consumeToken(token, "password_reset");
       if (!owner.ok) return refuseLink(context, PASSWORD_RESET_INVALID_MESSAGE, "/passwords/new");
       const digest = await hashPassword(password, options.passwords);
       const now = flow.clock();
@@ -230,12 +209,7 @@ export function htmlEmailLinkRoutes(options: HtmlAccountRoutesOptions): HtmlEmai
     async confirm(_request, context, token) {
       const limited = await flow.refuseWhenRateLimited(context, "email_confirmation_use");
       if (limited) return limited;
-      const owner = await consumeEmailedToken(
-        options.emailedTokens,
-        token,
-        "email_confirmation",
-        flow.clock,
-      );
+      const owner = await flow.consumeToken(token, "email_confirmation");
       if (!owner.ok) return refuseLink(context, CONFIRMATION_INVALID_MESSAGE, "/");
       await options.users.confirm(owner.value.userId, flow.clock());
       context.session.flash("notice", CONFIRMED_MESSAGE);
