@@ -26,12 +26,7 @@ export {
   type DefaultAccountPagesOptions,
   defaultAccountPages,
 } from "./html/account-pages.js";
-export {
-  type InputField,
-  renderErrorSummary,
-  renderForm,
-  renderInput,
-} from "./html/form-fields.js";
+export { type InputField, renderForm, renderInput } from "./html/form-fields.js";
 export {
   ACCOUNT_DELETED_MESSAGE,
   AFTER_SIGNUP_PATH,
@@ -56,7 +51,6 @@ export {
   PASSWORD_RESET_INVALID_MESSAGE,
   PASSWORD_RESET_SENT_MESSAGE,
 } from "./html/html-email-link-routes.js";
-export { htmlPage, NO_REFERRER, seeOther } from "./html/html-responses.js";
 export type {
   HtmlAccountRoutesOptions,
   HtmlRequestContext,
@@ -71,7 +65,6 @@ export {
   SESSION_ENDED_MESSAGE,
   SESSIONS_PATH,
 } from "./html/html-session-routes.js";
-export type { Layout, PageContext } from "./html/page-context.js";
 export { defaultSessionPages, type SessionPages } from "./html/sessions-page.js";
 export {
   ACCOUNT_DELETION_REFUSED,

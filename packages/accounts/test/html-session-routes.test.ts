@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
+import type { Layout } from "@tessera/http";
 import { escapeHtml } from "@tessera/http";
 import { createRateLimiter, MemoryRateLimitStore } from "@tessera/ratelimit";
 import { checkTrackedSession, createSessionCookies, startTrackedSession } from "@tessera/session";
@@ -25,7 +26,6 @@ import {
   otherSessionsEndedMessage,
   SESSION_ENDED_MESSAGE,
 } from "../src/html/html-session-routes.js";
-import type { Layout } from "../src/html/page-context.js";
 import { defaultSessionPages } from "../src/html/sessions-page.js";
 
 const folder = mkdtempSync(join(tmpdir(), "tessera-html-sessions-"));

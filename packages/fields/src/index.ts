@@ -30,6 +30,7 @@ export {
   VALIDATION_FAILED,
 } from "./decode-result.js";
 export { encodeRecord, type JsonValue, type Row } from "./encode-record.js";
+export { renderErrorSummary } from "./error-summary.js";
 export {
   attachmentColumns,
   childAttachmentName,

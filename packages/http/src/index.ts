@@ -34,6 +34,7 @@ export {
 } from "./error-envelope.js";
 export { FORM_BODY_FAILURE_PREFIX, readFormBody } from "./form-body.js";
 export { escapeHtml } from "./html-escape.js";
+export { htmlPage, NO_REFERRER, seeOther } from "./html-responses.js";
 export { isIpAddress } from "./ip-address.js";
 export {
   JSON_BODY_FAILURE_PREFIX,
@@ -43,6 +44,7 @@ export {
   readJsonBody,
 } from "./json-body.js";
 export { type MediaType, parseMediaType } from "./media-type.js";
+export type { Layout, PageContext, PageFlash } from "./page-layout.js";
 export { editResponseHeaders } from "./response-headers.js";
 export { MAXIMUM_LOCAL_PATH_LENGTH, safeLocalPath } from "./safe-local-path.js";
 export {

@@ -1,12 +1,11 @@
 import {
   type HtmlRequestContext,
   SIGNED_IN_MESSAGE,
-  seeOther,
   type User,
   type UserStore,
 } from "@tessera/accounts";
 import { type Clock, constantTimeEqualText, randomToken, systemClock } from "@tessera/crypto";
-import { NOT_FOUND_MESSAGE } from "@tessera/http";
+import { NOT_FOUND_MESSAGE, seeOther } from "@tessera/http";
 import { LOGIN_PATH } from "@tessera/session";
 import * as oauth from "oauth4webapi";
 import { authorizationServerLookup } from "./authorization-servers.js";

@@ -1,12 +1,13 @@
-import { type Layout, type PageContext, renderErrorSummary } from "@tessera/accounts";
 import {
   type AttachmentRules,
   childAttachmentName,
   type Field,
   humanizeFieldName,
   type Model,
+  renderErrorSummary,
   sanitizeRichText,
 } from "@tessera/fields";
+import type { Layout, PageContext } from "@tessera/http";
 import { escapeHtml } from "@tessera/http";
 import { attachedFile } from "./attachment-download.js";
 import { type FormState, renderFieldInputs } from "./form-inputs.js";

@@ -1,4 +1,3 @@
-import { htmlPage, type PageContext, seeOther } from "@tessera/accounts";
 import {
   type AttachmentRules,
   childAttachmentName,
@@ -9,7 +8,7 @@ import {
   type FormInput,
   type Model,
 } from "@tessera/fields";
-import { parseMediaType, readFormBody } from "@tessera/http";
+import { htmlPage, type PageContext, parseMediaType, readFormBody, seeOther } from "@tessera/http";
 import { attachedFile, downloadResponse } from "./attachment-download.js";
 import { storedValues, typedValues } from "./form-inputs.js";
 import { recordPages } from "./html-record-pages.js";

@@ -1,6 +1,5 @@
-import type { Layout } from "@tessera/accounts";
 import type { AttachmentRules, Model } from "@tessera/fields";
-import type { Flash, FlashKind } from "@tessera/session";
+import type { Layout, PageFlash } from "@tessera/http";
 import type { ObjectStorage } from "./object-storage.js";
 import type { RecordStore } from "./record-store.js";
 
@@ -36,8 +35,8 @@ export interface RecordContext {
 
 /** The part of a cookie session the HTML handlers use (an @tessera/session `Session` fits). */
 export interface FlashSession {
-  flash(kind: FlashKind, message: string): void;
-  takeFlashes(): Flash[];
+  flash(kind: PageFlash["kind"], message: string): void;
+  takeFlashes(): PageFlash[];
 }
 
 /** What an HTML record handler needs: the signed-in owner and the session for flashes. */

@@ -1,4 +1,4 @@
-import type { PageContext } from "@tessera/accounts";
+import type { PageContext } from "@tessera/http";
 import { renderLayout } from "./layout.js";
 
 /** The home page: what this app is and where to go next. */

@@ -1,4 +1,4 @@
-import type { Layout, PageContext } from "@tessera/accounts";
+import type { Layout, PageContext } from "@tessera/http";
 import { escapeHtml } from "@tessera/http";
 
 function renderHeader(context: PageContext): string {

@@ -1,14 +1,13 @@
 import { fail, ok, type Result, systemClock } from "@tessera/crypto";
-import { rateLimitClientKey, readFormBody } from "@tessera/http";
+import type { PageContext } from "@tessera/http";
+import { htmlPage, rateLimitClientKey, readFormBody } from "@tessera/http";
 import type { MailMessage } from "@tessera/mail";
 import { optionalUser } from "@tessera/session";
 import { type AccountEmailInput, accountEmail, mailLinkOrigin } from "../account-emails.js";
 import type { EmailedTokenPurpose } from "../emailed-token-store.js";
 import { consumeEmailedToken, issueEmailedToken, peekEmailedToken } from "../emailed-tokens.js";
 import type { User } from "../user.js";
-import { htmlPage } from "./html-responses.js";
 import type { HtmlAccountRoutesOptions, HtmlRequestContext } from "./html-routes-options.js";
-import type { PageContext } from "./page-context.js";
 
 /** The text 500 page of a mail route when no mailer is configured. */
 export const NO_MAILER_MESSAGE =

@@ -1,7 +1,8 @@
+import { renderErrorSummary } from "@tessera/fields";
+import type { Layout, PageContext } from "@tessera/http";
 import { escapeHtml } from "@tessera/http";
 import type { FieldErrors } from "../messages.js";
-import { renderErrorSummary, renderForm, renderInput } from "./form-fields.js";
-import type { Layout, PageContext } from "./page-context.js";
+import { renderForm, renderInput } from "./form-fields.js";
 
 /** The account pages' HTML. `defaultAccountPages(layout)` gives ours; replace any you like. */
 export interface AccountPages {

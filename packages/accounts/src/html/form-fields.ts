@@ -1,6 +1,5 @@
 import { fullMessage } from "@tessera/fields/messages";
 import { escapeHtml } from "@tessera/http";
-import type { FieldErrors } from "../messages.js";
 
 /** One labelled input of an account form. */
 export interface InputField {
@@ -33,27 +32,6 @@ export function renderInput(field: InputField): string {
 <label for="${id}">${escapeHtml(field.label)}</label>
 <input id="${id}" name="${escapeHtml(field.name)}" type="${field.type}" autocomplete="${escapeHtml(field.autocomplete)}"${field.required === false ? "" : " required"}${value}${invalid}>
 ${messages}</div>`;
-}
-
-/** The summary at the top of a refused form: every message, each linking to its field. */
-export function renderErrorSummary(errors: FieldErrors): string {
-  const entries = Object.entries(errors).flatMap(([field, messages]) =>
-    messages.map((message) => ({ field, message })),
-  );
-  if (entries.length === 0) return "";
-  const heading =
-    entries.length === 1
-      ? "1 error stopped this form"
-      : `${entries.length} errors stopped this form`;
-  return `<div class="error-summary" role="alert" tabindex="-1" aria-labelledby="error-summary-title">
-<h2 id="error-summary-title">${heading}</h2>
-<ul>${entries
-    .map(
-      ({ field, message }) =>
-        `<li><a href="#field-${escapeHtml(field)}">${escapeHtml(fullMessage(field, message))}</a></li>`,
-    )
-    .join("")}</ul>
-</div>`;
 }
 
 /** A form that posts to `action`, with its fields and one submit button. */

@@ -1,9 +1,9 @@
+import { htmlPage, seeOther } from "@tessera/http";
 import { requireUser } from "@tessera/session";
 import { normalizeEmail } from "../email.js";
 import { checkPassword, findUserByPassword } from "../password-sign-in.js";
 import { signUp } from "../signup.js";
 import { type AccountFlow, accountFlow } from "./account-flow.js";
-import { htmlPage, seeOther } from "./html-responses.js";
 import type { HtmlAccountRoutesOptions, HtmlRouteHandler } from "./html-routes-options.js";
 
 /** The spec's flash after a successful sign-up. */

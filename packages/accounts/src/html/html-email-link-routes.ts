@@ -1,3 +1,4 @@
+import { htmlPage, NO_REFERRER, seeOther } from "@tessera/http";
 import { checkPasswordPolicy, hashPassword } from "@tessera/password";
 import { endOtherTrackedSessions, requireUser } from "@tessera/session";
 import { normalizeEmail } from "../email.js";
@@ -5,7 +6,6 @@ import type { EmailedTokenPurpose } from "../emailed-token-store.js";
 import { addFieldError, type FieldErrors } from "../messages.js";
 import { type AccountFlow, accountFlow } from "./account-flow.js";
 import { SIGNED_IN_MESSAGE } from "./html-account-routes.js";
-import { htmlPage, NO_REFERRER, seeOther } from "./html-responses.js";
 import type {
   HtmlAccountRoutesOptions,
   HtmlRequestContext,

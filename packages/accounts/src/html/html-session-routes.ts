@@ -1,4 +1,6 @@
 import { type Clock, systemClock } from "@tessera/crypto";
+import type { PageContext } from "@tessera/http";
+import { htmlPage, seeOther } from "@tessera/http";
 import {
   checkTrackedSession,
   endOtherTrackedSessions,
@@ -10,9 +12,7 @@ import {
 } from "@tessera/session";
 import type { User } from "../user.js";
 import type { UserStore } from "../user-store.js";
-import { htmlPage, seeOther } from "./html-responses.js";
 import type { HtmlRequestContext, HtmlRouteHandler } from "./html-routes-options.js";
-import type { PageContext } from "./page-context.js";
 import type { SessionPages } from "./sessions-page.js";
 
 /** The list of signed-in devices, where both end actions return. */

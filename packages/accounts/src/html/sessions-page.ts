@@ -1,8 +1,8 @@
 import { formatTimestamp } from "@tessera/crypto";
+import type { Layout, PageContext } from "@tessera/http";
 import { escapeHtml } from "@tessera/http";
 import type { TrackedSession } from "@tessera/session";
 import { renderForm } from "./form-fields.js";
-import type { Layout, PageContext } from "./page-context.js";
 
 /** The signed-in devices pages' HTML. `defaultSessionPages(layout)` gives ours. */
 export interface SessionPages {

@@ -1,10 +1,14 @@
-import type { Flash } from "@tessera/session";
+/** A message shown once on the next page (`@tessera/session`'s flashes have this shape). */
+export interface PageFlash {
+  readonly kind: "notice" | "alert";
+  readonly message: string;
+}
 
 /** What every page knows besides its own content: who is signed in and the waiting flashes. */
 export interface PageContext {
   /** The signed-in user's email, for the page header; undefined for visitors. */
   readonly signedInEmail: string | undefined;
-  readonly flashes: readonly Flash[];
+  readonly flashes: readonly PageFlash[];
 }
 
 /**
