@@ -33,44 +33,35 @@ export interface AccountPages {
   tooManyRequests(view: { context: PageContext }): string;
 }
 
-function emailRequestPage(
+/** A page of one short form: a title, a sentence, the form's inputs (if any) and its button. */
+function oneFormPage(
   layout: Layout,
   context: PageContext,
-  options: {
-    title: string;
-    intro: string;
-    action: string;
-    submit: string;
+  page: {
+    readonly title: string;
+    readonly intro: string;
+    readonly action: string;
+    readonly submit: string;
+    readonly inputsHtml?: string;
+    readonly afterHtml?: string;
   },
 ): string {
   return layout({
-    title: options.title,
+    title: page.title,
     context,
-    mainHtml: `<h1>${escapeHtml(options.title)}</h1>
-<p>${escapeHtml(options.intro)}</p>
-${renderForm(options.action, renderInput({ name: "email", label: "Email", type: "email", autocomplete: "email" }), options.submit)}
-<p><a href="/login">Back to log in</a></p>`,
+    mainHtml: `<h1>${escapeHtml(page.title)}</h1>
+<p>${escapeHtml(page.intro)}</p>
+${renderForm(page.action, page.inputsHtml ?? "", page.submit)}${page.afterHtml ?? ""}`,
   });
 }
 
-function tokenButtonPage(
-  layout: Layout,
-  context: PageContext,
-  options: {
-    title: string;
-    intro: string;
-    action: string;
-    submit: string;
-  },
-): string {
-  return layout({
-    title: options.title,
-    context,
-    mainHtml: `<h1>${escapeHtml(options.title)}</h1>
-<p>${escapeHtml(options.intro)}</p>
-${renderForm(options.action, "", options.submit)}`,
-  });
-}
+const EMAIL_INPUT = renderInput({
+  name: "email",
+  label: "Email",
+  type: "email",
+  autocomplete: "email",
+});
+const BACK_TO_LOGIN = `\n<p><a href="/login">Back to log in</a></p>`;
 
 /** Options of {@link defaultAccountPages}. */
 export interface DefaultAccountPagesOptions {
@@ -202,7 +193,9 @@ ${renderForm(
       }),
 
     magicLinkRequest: ({ context }) =>
-      emailRequestPage(layout, context, {
+      oneFormPage(layout, context, {
+        inputsHtml: EMAIL_INPUT,
+        afterHtml: BACK_TO_LOGIN,
         title: "Sign in with a link",
         intro: "Enter your email address and we will send you a link that signs you in.",
         action: "/magic_link",
@@ -210,7 +203,7 @@ ${renderForm(
       }),
 
     magicLinkConfirm: ({ context, token }) =>
-      tokenButtonPage(layout, context, {
+      oneFormPage(layout, context, {
         title: "Sign in",
         intro: "Press the button to sign in. The link works once.",
         action: `/magic_link/${encodeURIComponent(token)}`,
@@ -218,7 +211,9 @@ ${renderForm(
       }),
 
     passwordResetRequest: ({ context }) =>
-      emailRequestPage(layout, context, {
+      oneFormPage(layout, context, {
+        inputsHtml: EMAIL_INPUT,
+        afterHtml: BACK_TO_LOGIN,
         title: "Reset your password",
         intro: "Enter your email address and we will send you a link to choose a new password.",
         action: "/passwords",
@@ -259,7 +254,7 @@ ${renderForm(
       }),
 
     confirmationConfirm: ({ context, token }) =>
-      tokenButtonPage(layout, context, {
+      oneFormPage(layout, context, {
         title: "Confirm your email address",
         intro: "Press the button to confirm your email address.",
         action: `/confirmations/${encodeURIComponent(token)}`,
