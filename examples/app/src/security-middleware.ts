@@ -32,6 +32,9 @@ export function securityMiddleware(options: {
       return;
     }
     await next();
-    context.res = finish(context.res);
+    // Headers are added in place when the response allows it; assigning `context.res` anyway
+    // would make Hono copy the response (and materialize a full undici Response) for nothing.
+    const finished = finish(context.res);
+    if (finished !== context.res) context.res = finished;
   };
 }
