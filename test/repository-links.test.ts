@@ -76,7 +76,7 @@ const OUTSIDE_REFERENCES = [
   ["..", "shared"].join("/"),
   ["service", "spec"].join("-"),
   ["DESIGN", "md"].join("."),
-  ["EXAMPLE-APP", "md"].join("."),
+  [["EXAMPLE", "APP"].join("-"), "md"].join("."),
 ];
 
 describe("links in the repository", () => {
