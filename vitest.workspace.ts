@@ -2,7 +2,8 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 
 /**
- * The test projects: one per workspace package (packages/* and examples/*) that has tests.
+ * The test projects: one per workspace package (packages/* and examples/*) that has tests, and
+ * `repository` for the root `test/` folder.
  * Vitest 4 reads projects from `test.projects`; vitest.config.ts imports this list.
  */
 const workspaceFolders = ["packages", "examples"].flatMap((parent) =>
@@ -11,11 +12,18 @@ const workspaceFolders = ["packages", "examples"].flatMap((parent) =>
     .map((entry) => join(parent, entry.name)),
 );
 
-export const testProjects = workspaceFolders.map((folder) => ({
-  extends: true as const,
-  test: {
-    name: folder.split("/").pop()!,
-    root: folder,
-    include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+export const testProjects = [
+  ...workspaceFolders.map((folder) => ({
+    extends: true as const,
+    test: {
+      name: folder.split("/").pop()!,
+      root: folder,
+      include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+    },
+  })),
+  // Checks of the repository as a whole (links in its Markdown), in the root `test/` folder.
+  {
+    extends: true as const,
+    test: { name: "repository", root: ".", include: ["test/**/*.test.ts"] },
   },
-}));
+];

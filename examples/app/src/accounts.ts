@@ -55,7 +55,7 @@ export interface AccountWiring {
 /** The operator columns of this app's `users` table. */
 export const operatorColumns = [nameColumn];
 
-/** Mounts the spec's account routes: JSON under `/api/auth/*`, and the HTML pages. */
+/** Mounts the account routes (docs/routes.md): JSON under `/api/auth/*`, and the HTML pages. */
 export function mountAccountRoutes(
   app: AppHono,
   wiring: AccountWiring,

@@ -2,7 +2,7 @@ import { parseAllowedOrigins } from "@tessera/http";
 import { type OAuthProvider, oauthProvidersFromEnv } from "@tessera/oauth";
 import { z } from "zod";
 
-/** The example app's settings, read from the environment (see EXAMPLE-APP.md). */
+/** The example app's settings, read from the environment (see docs/configuration.md). */
 export interface AppConfig {
   readonly port: number;
   readonly host: string;

@@ -13,7 +13,7 @@ import { recordMigrations } from "./records.js";
 import { renderJob } from "./render-jobs.js";
 import { webhookEffectsMigration } from "./webhook-effects.js";
 
-/** The example app's operator column on `users` (the spec's optional `name` example). */
+/** The example app's operator column on `users`: the optional `name` of `nameColumn`. */
 const usersNameMigration: Migration = {
   id: "0100_app_users_name",
   sql: "ALTER TABLE users ADD COLUMN name TEXT",

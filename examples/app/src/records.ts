@@ -13,7 +13,7 @@ import { type SqlDatabase, SqliteRecordStore, type SqliteUserStore } from "@tess
 import type { AppHono } from "./accounts.js";
 import { renderLayout } from "./views/layout.js";
 
-/** EXAMPLE-APP.md's resources, declared exactly as it gives them. */
+/** The example app's resources, declared as docs/routes.md lists them. */
 export const postModel = defineModel(
   "post",
   "title:string body:rich_text? published:bool views:integer? rating:float? publish_on:date? starts_at:datetime? reminder_at:time? price:decimal? external_ref:uuid? metadata:json? status:enum:draft,review,published slug:string?^ cover:attachment? lock_version:integer photos:attachments".split(

@@ -7,7 +7,7 @@ import { type SqlDatabase, SqliteJobStore } from "@tessera/sqlite";
 import type { AppHono } from "./accounts.js";
 import type { AppConfig } from "./config.js";
 
-/** EXAMPLE-APP.md's external job: `render`, inputs `prompt:text width:integer?`. */
+/** The example app's external job: `render`, inputs `prompt:text width:integer?`. */
 export const renderJob = defineJob("render", ["prompt:text", "width:integer?"]);
 
 /** The render job wired: its runner (start, callback, sweep) and its store (owner reads). */
@@ -51,7 +51,7 @@ export function createRenderJobs(
 const BEARER_CHALLENGE = { "WWW-Authenticate": "Bearer" };
 const POSITIVE_ID = /^[1-9][0-9]{0,15}$/;
 
-/** `?limit=&offset=` as DESIGN.md gives them for lists, or the 400 message. */
+/** `?limit=&offset=` as every list takes them (docs/routes.md), or the 400 message. */
 function listPage(url: URL): { limit: number; offset: number } | string {
   const limitText = url.searchParams.get("limit");
   const offsetText = url.searchParams.get("offset");

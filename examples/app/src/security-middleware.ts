@@ -9,7 +9,7 @@ import type { MiddlewareHandler } from "hono";
 
 /**
  * Hono middleware around @tessera/http: answers CORS preflights of `ALLOWED_ORIGINS`, refuses
- * cross-site unsafe requests (DESIGN.md's rules), and adds the security headers (and CORS
+ * cross-site unsafe requests (docs/security.md), and adds the security headers (and CORS
  * headers for listed origins) to every response that does not set them itself.
  */
 export function securityMiddleware(options: {

@@ -22,7 +22,7 @@ function header(delivery: WebhookDelivery, name: string): string | null {
 }
 
 /**
- * Mounts `POST /webhooks/{orders,github,stripe,billing}` (EXAMPLE-APP.md). An endpoint whose
+ * Mounts `POST /webhooks/{orders,github,stripe,billing}` (docs/routes.md). An endpoint whose
  * secret is not set answers 503 naming the variable, rather than accepting anything.
  */
 export function mountWebhooks(app: AppHono, database: SqlDatabase, config: AppConfig): void {

@@ -149,7 +149,7 @@ describe("POST /api/auth/signup", () => {
       { json: { email: null, password: "password123" } },
       "email: invalid type: null, expected a string",
     ],
-  ])("answers 400 with the spec's prefix for %s", async (_, options, reason) => {
+  ])("answers 400 with the deserialize prefix for %s", async (_, options, reason) => {
     const response = await call("/api/auth/signup", { method: "POST", ...options });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({

@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from "../src/config.js";
 import { resolveSecretKeyBase } from "../src/secret-key-base.js";
 
 describe("loadConfig", () => {
-  it("uses EXAMPLE-APP.md's defaults", () => {
+  it("uses the documented defaults", () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 3000,

@@ -251,7 +251,7 @@ describe("magic links", () => {
     );
   });
 
-  it("refuses a used, expired, superseded or made-up link with the spec's alert", async () => {
+  it("refuses a used, expired, superseded or made-up link with the documented alert", async () => {
     const { email } = await signUp();
     const request = () => new Browser(server.url).post("/magic_link", { email });
     await request();

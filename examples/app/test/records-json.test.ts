@@ -1,4 +1,4 @@
-// Every field type of EXAMPLE-APP.md's `posts`, valid and invalid, on POST /api/posts and
+// Every field type of the example app's `posts`, valid and invalid, on POST /api/posts and
 // PATCH /api/posts/{id}: over real HTTP, with the stored row read back from the SQLite file.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newClientAddress, startTestServer, type TestServer } from "./support/test-server.js";

@@ -10,7 +10,7 @@ interface AccountEmailContent {
   readonly ignore: string;
 }
 
-// Subjects and paths are the spec's (Emails sent by the service); the sentences are ours.
+// Subjects and paths are the documented ones (docs/routes.md, "The mails"); the sentences are ours.
 const CONTENT: Readonly<Record<EmailedTokenPurpose, AccountEmailContent>> = {
   email_confirmation: {
     subject: "Confirm your email address",

@@ -10,7 +10,7 @@ import { userJson } from "./user.js";
 /** Message of the 403 of `DELETE /api/auth/me` when the confirmation does not match. */
 export const ACCOUNT_DELETION_REFUSED = "The password is incorrect.";
 
-/** Ready handlers for the spec's JSON account routes (API keys: see `jsonApiKeyRoutes`). */
+/** Ready handlers for the JSON account routes (API keys: see `jsonApiKeyRoutes`). */
 export interface JsonAccountRoutes {
   /** `POST /api/auth/signup`: 201 with the user; 422 with every failing field. */
   readonly signup: RouteHandler;

@@ -5,8 +5,8 @@ import { JSON_BODY_FAILURE_PREFIX } from "@tessera/http";
 export type JsonInputFailure = { readonly ok: false; readonly message: string };
 
 /**
- * Reads required string fields from a parsed JSON object the way the spec's 400 row expects:
- * a missing key or a non-string value is refused before any validation, with the spec's prefix.
+ * Reads required string fields from a parsed JSON object the way a 400 must read (docs/errors.md):
+ * a missing key or a non-string value is refused before any validation, with the deserialize prefix.
  */
 export function requireStrings<const Names extends readonly string[]>(
   body: Record<string, unknown>,

@@ -30,9 +30,9 @@ export interface JsonAccountRoutesOptions {
   readonly operatorColumns?: readonly OperatorColumn[];
   readonly tokens: TokenIssuer;
   readonly bearer: BearerAuthentication;
-  /** Limits sign-up, token and account deletion per client (spec: 10 a minute). */
+  /** Limits sign-up, token and account deletion per client (10 a minute by default). */
   readonly rateLimiter: RateLimiter;
   readonly clock?: Clock;
-  /** Hashing cost; the default (100000 iterations) is the spec's. */
+  /** Hashing cost; the default is 100000 iterations. */
   readonly passwords?: PasswordHashOptions;
 }

@@ -5,7 +5,7 @@ import { tooLongMessage } from "@tessera/fields/messages";
 export type ColumnValue = string | number | boolean | null;
 
 /**
- * A column the operator adds to `users` (the spec's extension point). Sign-up accepts it when
+ * A column the operator adds to `users` (the extension point of `users`). Sign-up accepts it when
  * `acceptedAtSignup` is set; it appears in the user's JSON unless `secret`.
  */
 export interface OperatorColumn {
@@ -21,7 +21,7 @@ export interface OperatorColumn {
 export const NAME_MAXIMUM_LENGTH = 100;
 
 /**
- * The spec's example operator column: an optional `name`, trimmed, empty stored as null, at most
+ * The example operator column: an optional `name`, trimmed, empty stored as null, at most
  * 100 characters, accepted by JSON sign-up. Its migration adds `name TEXT` to `users`.
  */
 export const nameColumn: OperatorColumn = {

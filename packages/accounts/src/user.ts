@@ -20,7 +20,7 @@ export type UserJson = {
   updated_at: string;
 } & Record<string, ColumnValue>;
 
-/** Builds the spec's JSON form of a user: `id`, `email`, timestamps, public operator columns. */
+/** Builds the JSON form of a user: `id`, `email`, timestamps, public operator columns. */
 export function userJson(user: User, operatorColumns: readonly OperatorColumn[]): UserJson {
   const json: UserJson = {
     id: user.id,

@@ -3,7 +3,7 @@ import { BLANK, INVALID, tooLongMessage } from "@tessera/fields/messages";
 /** Longest API key name, in characters (Unicode code points) after trimming. */
 export const API_KEY_NAME_MAX_LENGTH = 100;
 
-/** Messages for the `name` field, in the spec's wording. */
+/** Messages for the `name` field (docs/errors.md). */
 export const API_KEY_NAME_MESSAGES = {
   blank: BLANK,
   invalid: INVALID,

@@ -1,6 +1,6 @@
 /**
  * An API key as every store returns it, and exactly its JSON form: no secret, no digest.
- * Timestamps are the spec's UTC text `YYYY-MM-DD HH:MM:SS`.
+ * Timestamps are UTC text `YYYY-MM-DD HH:MM:SS`.
  */
 export interface ApiKeyRecord {
   readonly id: number;
@@ -23,7 +23,7 @@ export interface NewApiKey {
 }
 
 /**
- * Where API keys live. Times are passed in (epoch milliseconds) and stored as the spec's text,
+ * Where API keys live. Times are passed in (epoch milliseconds) and stored as timestamp text,
  * so stores hold no clock. Each method is one statement: revocation and the `last_used_at`
  * throttle stay correct under concurrent requests.
  */

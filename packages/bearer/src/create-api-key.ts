@@ -2,7 +2,7 @@ import { type Clock, randomToken, sha256Hex, systemClock } from "@tessera/crypto
 import { type ApiKeyNameCheck, checkApiKeyName } from "./api-key-name.js";
 import type { ApiKeyRecord, ApiKeyStore } from "./api-key-store.js";
 
-/** A new key: exactly the body of the spec's 201 answer to `POST /api/auth/keys`. */
+/** A new key: exactly the body of the 201 answer to `POST /api/auth/keys`. */
 export interface CreatedApiKey {
   /** The secret. It is shown this once: only its digest is stored. */
   readonly key: string;

@@ -11,7 +11,7 @@ import {
 } from "@tessera/crypto";
 import { errors, jwtVerify, SignJWT } from "jose";
 
-/** The spec's JWT lifetime: 3600 seconds. */
+/** The JWT lifetime: 3600 seconds. */
 export const JWT_LIFETIME_SECONDS = 3600;
 
 /**
@@ -47,7 +47,7 @@ export interface VerifiedJwt {
   readonly expiresAt: number;
 }
 
-/** A freshly signed token and its lifetime: the `token` and `expires_in` of the spec's answer. */
+/** A freshly signed token and its lifetime: the `token` and `expires_in` of `POST /api/auth/token`. */
 export interface IssuedJwt {
   readonly token: string;
   readonly expiresIn: number;

@@ -35,7 +35,7 @@ function parts(token: string): { header: unknown; payload: unknown } {
 const validClaims = { sub: "7", iat: IAT, exp: IAT + 3600 };
 
 describe("issue and verify", () => {
-  it("round-trips the user id with the spec's claims and header", async () => {
+  it("round-trips the user id with the documented claims and header", async () => {
     const issuer = issuerAt(T0);
     const issued = await issuer.issue(42);
     expect(issued.expiresIn).toBe(3600);

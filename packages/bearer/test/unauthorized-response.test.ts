@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { unauthorizedResponse } from "../src/unauthorized-response.js";
 
 describe("unauthorizedResponse", () => {
-  it("is the spec's 401 with WWW-Authenticate: Bearer and the JSON error body", async () => {
+  it("is the documented 401 with WWW-Authenticate: Bearer and the JSON error body", async () => {
     const response = unauthorizedResponse();
     expect(response.status).toBe(401);
     expect(response.headers.get("WWW-Authenticate")).toBe("Bearer");

@@ -62,7 +62,7 @@ afterEach(() => {
   rmSync(app, { recursive: true, force: true });
 });
 
-describe("every refused declaration of the spec's table", () => {
+describe("every documented refused declaration", () => {
   it.each(vectors.cases)("$declarations → $message", (vector) => {
     const context: {
       models?: string[];

@@ -1,4 +1,4 @@
-// Decoding and validating 10,000 JSON create bodies shaped like EXAMPLE-APP.md's `posts`, with
+// Decoding and validating 10,000 JSON create bodies shaped like the example app's `posts`, with
 // @tessera/fields against a hand-written zod schema of the same shape and the same checks.
 // Run: npx tsx packages/fields/bench/decode.bench.ts
 

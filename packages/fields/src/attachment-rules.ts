@@ -8,7 +8,7 @@ export interface AttachmentRules {
   readonly contentTypes: readonly string[];
 }
 
-/** The spec's defaults: 10 MB (10 × 1024 × 1024 bytes) and six common document and image types. */
+/** The defaults: 10 MB (10 × 1024 × 1024 bytes) and six common document and image types. */
 export const DEFAULT_ATTACHMENT_RULES: AttachmentRules = {
   maxBytes: 10 * 1024 * 1024,
   contentTypes: [

@@ -1,5 +1,5 @@
 // Hand-written rather than Date.parse: Date.parse accepts "2023-02-30" (rolling it over to
-// March), time zones and many other shapes, and the spec wants exactly these forms.
+// March), time zones and many other shapes, and a field takes exactly these forms.
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d)?$/;

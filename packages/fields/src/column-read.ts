@@ -1,4 +1,4 @@
-// Hand-written rather than zod schemas: the spec splits failures between a 400 (wrong JSON type,
+// Hand-written rather than zod schemas: failures are split between a 400 (wrong JSON type,
 // before validation) and a 422 (every field at once) with exact texts, and the same rules must
 // also read form text. Mapping zod issues back onto that would be longer than the rules
 // themselves, and slower (see bench/decode.bench.ts).
@@ -205,7 +205,7 @@ const EXPECTED: Partial<Record<Field["type"], string>> = {
   json: "a JSON value other than null",
 };
 
-/** `title: invalid type: number 5, expected a string`: serde's wording, which the spec echoes. */
+/** `title: invalid type: number 5, expected a string`: serde's wording, which the 400s echo. */
 export function wrongType(field: Field, key: string, input: unknown): ColumnRead {
   const expected = EXPECTED[field.type] ?? "a string";
   return {

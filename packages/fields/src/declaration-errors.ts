@@ -1,8 +1,8 @@
-// Each refusal pairs the spec's exact message with a hint that says what to write instead.
-// Backticks are part of the messages: the spec's table writes every identifier in them, the way
+// Each refusal pairs the documented message (docs/fields.md) with a hint that says what to write instead.
+// Backticks are part of the messages: every identifier is written in them, the way
 // compiler diagnostics do, and the generator prints them as they are.
 
-/** A refused declaration: the spec's message as `reason`, and advice on what to write instead. */
+/** A refused declaration: the message as `reason`, and advice on what to write instead. */
 export interface DeclarationRefusal {
   readonly ok: false;
   readonly reason: string;
@@ -59,7 +59,7 @@ function snakeCaseOf(name: string): string {
     .toLowerCase();
 }
 
-/** Refusals for every declaration the spec's table lists, plus the few this package adds. */
+/** Refusals for every refused declaration of docs/fields.md. */
 export const refuse = {
   noType: (d: string, name: string) =>
     refusal(
@@ -196,7 +196,7 @@ export const refuse = {
       "this app already has a User model or a users table",
       "the accounts generator runs once; change `src/models/user.ts` and add a migration instead",
     ),
-  // Not in the spec's table, but refused all the same: each would generate broken code.
+  // Refusals Tessera adds to the portable set: each would otherwise generate broken code.
   polymorphicNoModels: (d: string, name: string) =>
     refusal(
       d,

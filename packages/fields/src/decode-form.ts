@@ -22,7 +22,7 @@ import { newPublicId } from "./public-id.js";
 export interface FormDecodeOptions {
   /** `create` (default): a missing input is empty. `update`: a missing input keeps its column. */
   readonly mode?: "create" | "update";
-  /** Rules per attachment field name; the spec's defaults otherwise. */
+  /** Rules per attachment field name; the defaults otherwise. */
   readonly attachmentRules?: Readonly<Record<string, AttachmentRules>>;
   /** Makes the `public_id` of a new record (default {@link newPublicId}). */
   readonly newPublicId?: () => string;

@@ -1,5 +1,5 @@
 // No imports here: packages that only need the messages import `@tessera/fields/messages`.
-// The spec's validation messages, exact. JSON answers carry them bare (field → messages); HTML
+// The validation messages (docs/errors.md), exact. JSON answers carry them bare (field → messages); HTML
 // prefixes the humanized field name (see humanizeFieldName).
 
 /** Required string, text, rich_text or attachment that is missing, empty or whitespace only. */
@@ -30,7 +30,7 @@ export const NOT_A_UUID = "is not a valid UUID";
 export const NOT_JSON = "is not valid JSON";
 /** A form value for an enum (or a polymorphic type) outside the listed values. */
 export const NOT_IN_LIST = "is not included in the list";
-/** `is too long (maximum is 100 characters)`: the shape of the spec's length messages. */
+/** `is too long (maximum is 100 characters)`: the shape of every length message. */
 export function tooLongMessage(
   maximum: number,
   unit: "characters" | "bytes" = "characters",
@@ -42,8 +42,8 @@ export function tooLongMessage(
 export const MAX_TEXT_BYTES = 2_000_000;
 
 /**
- * A text value longer than {@link MAX_TEXT_BYTES} in UTF-8. The spec gives the limit but no
- * message; this one follows the shape of its other messages.
+ * A text value longer than {@link MAX_TEXT_BYTES} in UTF-8, in the shape of the other length
+ * messages.
  */
 export const TOO_LONG = tooLongMessage(MAX_TEXT_BYTES, "bytes");
 
@@ -76,7 +76,7 @@ export function fullMessage(name: string, message: string): string {
 }
 
 /**
- * Names a JSON value for a 400 in serde's wording, which the spec's messages echo
+ * Names a JSON value for a 400 in serde's wording, which the 400 messages echo
  * (`integer 5`, `string "abc"`, `null`), quoting at most 40 characters of a string.
  */
 export function describeJsonValue(input: unknown): string {

@@ -16,7 +16,7 @@ export function polymorphicParts(field: Field): readonly [Field, Field] {
 
 /**
  * Joins the reads of a pair. The two columns are written together: one without the other
- * cannot point to a row, which is `must exist` on `<name>_id` as the spec words it.
+ * cannot point to a row, which is `must exist` on `<name>_id`.
  */
 export function joinPair(
   field: Field,

@@ -1,5 +1,5 @@
-// Exactly the spec's list, Rust keywords included, so a declaration that works here also works
-// with the Rust generator the spec was written for (DESIGN.md: declarations stay portable).
+// The documented list (docs/fields.md), Rust keywords included, so a declaration that works here
+// also works with a Rust generator of the same contract: declarations stay portable.
 
 /** Field names the generator refuses: the table's own columns, Rust keywords, SQL keywords. */
 export const RESERVED_NAMES: ReadonlySet<string> = new Set([

@@ -38,7 +38,7 @@ export const SQLITE: SqlDialect = {
 };
 
 /**
- * Postgres, with json kept as text as the spec stores it. Not exercised by this package's tests
+ * Postgres, with json kept as text as SQLite stores it. Not exercised by this package's tests
  * (no Postgres server in CI): a failed `::jsonb` cast aborts the insert, which refuses the row.
  */
 export const POSTGRES: SqlDialect = {

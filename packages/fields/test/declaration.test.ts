@@ -15,7 +15,7 @@ function parsed(declaration: string, context: DeclarationContext = {}): Field {
   return result.value;
 }
 
-describe("refused declarations (the spec's table)", () => {
+describe("refused declarations (docs/fields.md)", () => {
   it.each(vectors.cases)("$row: $declarations → $message", (vector) => {
     const result = parseDeclarations(
       vector.declarations,
@@ -29,7 +29,7 @@ describe("refused declarations (the spec's table)", () => {
     expect(result.hint).not.toBe(result.reason);
   });
 
-  it("covers every row of the spec's table except the account generator's", () => {
+  it("covers every documented refusal except the account generator's", () => {
     const rows = new Set(vectors.cases.map((vector) => vector.row));
     expect(rows.size).toBeGreaterThanOrEqual(20);
   });
@@ -64,7 +64,7 @@ describe("refused declarations (the spec's table)", () => {
     expect(!misplaced.ok && misplaced.hint).toContain("Modifiers go after the type");
   });
 
-  it("refuses every reserved name, exactly the spec's list", () => {
+  it("refuses every reserved name, exactly the documented list", () => {
     expect(RESERVED_NAMES.size).toBe(3 + 41 + 24);
     for (const name of RESERVED_NAMES) {
       const result = parseDeclaration(`${name}:string`);

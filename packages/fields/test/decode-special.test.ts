@@ -348,7 +348,7 @@ describe("polymorphic", () => {
       fields: { target_id: [MUST_EXIST] },
     });
   });
-  it("reads forms with the spec's messages on each column", () => {
+  it("reads forms with the documented messages on each column", () => {
     expect(
       decodeForm(required, new URLSearchParams({ target_type: "user", target_id: "x" })),
     ).toMatchObject({

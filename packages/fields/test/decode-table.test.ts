@@ -1,5 +1,5 @@
 // Every scalar type × modifier (required, optional, unique) × input path (JSON create, JSON
-// update, form), generated from one table of per-type facts with the spec's exact messages.
+// update, form), generated from one table of per-type facts with the exact documented messages.
 
 import { describe, expect, it } from "vitest";
 import {
@@ -221,7 +221,7 @@ function casesFor(facts: TypeFacts, modifiers: "" | "?" | "^" | "?^"): Case[] {
 
   const isJson = facts.declaration === "x:json";
   const isEnum = facts.declaration.startsWith("x:enum");
-  // An enum value outside the list is a 400 in JSON (the spec's table), a 422 in forms.
+  // An enum value outside the list is a 400 in JSON (docs/fields.md), a 422 in forms.
   const unknownVariant = (value: string) =>
     malformed(`unknown variant \`${value}\`, expected one of \`draft\`, \`published\``);
   const [goodJson, goodValue] = facts.good;

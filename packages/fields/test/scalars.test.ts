@@ -82,7 +82,7 @@ describe("number text", () => {
     }
   });
 
-  it("reads decimals as the spec's grammar", () => {
+  it("reads decimals as the documented grammar", () => {
     for (const text of ["0", "-12.50", "+3", "007.000"]) expect(isDecimalText(text)).toBe(true);
     for (const text of ["1e5", "1.", ".5", "1,000", "1 000", "", "-", "1.2.3"])
       expect(isDecimalText(text)).toBe(false);
@@ -118,7 +118,7 @@ describe("names", () => {
 });
 
 describe("attachment rules", () => {
-  it("checks size and declared type with the spec's messages", () => {
+  it("checks size and declared type with the documented messages", () => {
     expect(validateAttachment({ size: 10 * 1024 * 1024, type: "IMAGE/PNG" })).toEqual([]);
     expect(validateAttachment({ size: 10 * 1024 * 1024 + 1, type: "image/png" })).toEqual([
       "is too large (maximum is 10 MB)",

@@ -16,7 +16,7 @@ export const TOO_MANY_REQUESTS_MESSAGE = "Too many requests. Try again later.";
 /** Message of a 422; the details go in `fields`. */
 export const VALIDATION_FAILED_MESSAGE = "Validation failed";
 
-/** The spec's envelope as data, for callers that write the response themselves. */
+/** The envelope as data, for callers that write the response themselves. */
 export function errorEnvelope(
   status: number,
   message: string,
@@ -26,7 +26,7 @@ export function errorEnvelope(
 }
 
 /**
- * A JSON error response in the spec's envelope. `headers` are added to the response (for
+ * A JSON error response in the envelope (docs/errors.md). `headers` are added to the response (for
  * example `WWW-Authenticate` or `Retry-After`).
  */
 export function jsonError(

@@ -5,7 +5,7 @@ export function htmlPage(status: number, html: string, headers: HeadersInit = {}
   return response;
 }
 
-/** The spec's redirect: 303 See Other. */
+/** The redirect every route uses: 303 See Other. */
 export function seeOther(location: string): Response {
   return new Response(null, { status: 303, headers: { Location: location } });
 }

@@ -7,7 +7,7 @@ import {
 } from "./body-result.js";
 import { parseMediaType } from "./media-type.js";
 
-/** The spec's prefix of every JSON body failure message. */
+/** The prefix of every JSON body failure message (docs/errors.md). */
 export const JSON_BODY_FAILURE_PREFIX =
   "Failed to deserialize the JSON body into the target type: ";
 

@@ -1,6 +1,6 @@
 import { editResponseHeaders } from "./response-headers.js";
 
-/** The headers every response carries unless its handler set them (DESIGN.md). */
+/** The headers every response carries unless its handler set them (docs/security.md). */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "X-Content-Type-Options": "nosniff",
   "X-Frame-Options": "SAMEORIGIN",

@@ -20,7 +20,7 @@ function post(body: Uint8Array, type: string) {
 }
 
 describe("body reader properties", () => {
-  it("readJsonBody never throws on arbitrary bytes; every refusal is a 400 with the spec's prefix", async () => {
+  it("readJsonBody never throws on arbitrary bytes; every refusal is a 400 with the deserialize prefix", async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.uint8Array({ maxLength: 300 }),

@@ -57,7 +57,7 @@ describe("parseCookies", () => {
 });
 
 describe("serializeCookie", () => {
-  it("writes the spec's session cookie", () => {
+  it("writes the documented session cookie", () => {
     expect(
       serializeCookie("_app_session", "abc", { httpOnly: true, sameSite: "Lax", path: "/" }),
     ).toBe("_app_session=abc; Path=/; HttpOnly; SameSite=Lax");

@@ -14,7 +14,7 @@ const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 /**
  * Reads a callback body: `status` (a status word), optional `progress` (integer 0 to 100),
  * `output` or `result` (any JSON, kept as JSON text) and `error`. The failure is the full
- * message of the 400: `unknown status <word>`, or the spec's deserialize prefix and a reason.
+ * message of the 400: `unknown status <word>`, or the deserialize prefix and a reason.
  * Never throws.
  */
 export function readCallbackEvent(body: Uint8Array): Result<ReportedEvent, string> {

@@ -24,7 +24,7 @@ export interface JobDefinition {
   /** The input fields of `@tessera/fields`, parsed from the declarations, in table order. */
   readonly inputs: readonly Field[];
   /**
-   * Reads a JSON body (already parsed) with the spec's JSON create semantics: wrong JSON types
+   * Reads a JSON body (already parsed) with the JSON create semantics of records: wrong JSON types
    * and missing required keys are a 400, broken rules a 422 listing every field. Never throws.
    */
   decodeInput(body: unknown): JobInputResult;

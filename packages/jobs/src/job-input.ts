@@ -10,7 +10,7 @@ import type { JobDefinition, JobInput } from "./job-definition.js";
 
 /**
  * A decoded job input, or the refusal with its ready response: a 400 (message starting with the
- * spec's `Failed to deserialize the JSON body into the target type: `) or a 422 with `fields`.
+ * deserialize prefix `Failed to deserialize the JSON body into the target type: `) or a 422 with `fields`.
  */
 export type JobInputResult =
   | { readonly ok: true; readonly value: JobInput }

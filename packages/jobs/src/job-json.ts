@@ -6,7 +6,7 @@ export type JobJson = Readonly<Record<string, unknown>>;
 
 /**
  * A job as the API shows it: `id`, `user_id`, the inputs, `status`, `external_id`, `progress`,
- * `result` (parsed), `error`, `attempts`, `created_at`, `updated_at` (spec timestamp text).
+ * `result` (parsed), `error`, `attempts`, `created_at`, `updated_at` (UTC timestamp text).
  * Never holds the callback token.
  */
 export function encodeJob(job: JobRecord): JobJson {

@@ -1,4 +1,4 @@
-// DESIGN.md "Job constants" and the spec's Limits rows for jobs.
+// The job constants of docs/limits.md ("Webhooks and jobs").
 
 /** At most this many submission attempts per job (`MAX_ATTEMPTS`). */
 export const MAX_ATTEMPTS = 3;

@@ -1,4 +1,4 @@
-/** Where an external job stands (spec: External job status). */
+/** Where an external job stands (docs/webhooks-and-jobs.md, "States"). */
 export type JobStatus = "queued" | "submitted" | "running" | "done" | "failed";
 
 /** The five statuses in the order a job moves through them; `done` and `failed` both end it. */

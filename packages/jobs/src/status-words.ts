@@ -1,7 +1,7 @@
 /** The statuses a remote service can report in a callback. */
 export type ReportedStatus = "submitted" | "running" | "done" | "failed";
 
-// DESIGN.md "Job status words": the spec's provider words (IN_QUEUE, IN_PROGRESS, COMPLETED,
+// The status words of docs/webhooks-and-jobs.md: the provider words (IN_QUEUE, IN_PROGRESS, COMPLETED,
 // FAILED, CANCELLED, TIMED_OUT) plus the usual synonyms, compared without regard to case.
 const WORDS: ReadonlyMap<string, ReportedStatus> = new Map([
   ["in_queue", "submitted"],

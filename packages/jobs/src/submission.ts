@@ -15,7 +15,7 @@ export interface SubmissionTarget {
   readonly fetch?: ((request: Request) => Promise<Response>) | undefined;
 }
 
-/** The body POSTed to the service (DESIGN.md "Job constants"). */
+/** The body POSTed to the service (docs/webhooks-and-jobs.md, "Submission"). */
 export interface SubmissionBody {
   readonly id: number;
   readonly input: JobInput;

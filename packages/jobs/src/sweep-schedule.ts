@@ -3,7 +3,7 @@ import type { SweepReport } from "./sweep.js";
 
 /** Options of {@link scheduleSweeps}. */
 export interface SweepScheduleOptions {
-  /** Period between runs (default 300 000 ms, the spec's 5 minutes). */
+  /** Period between runs (default 300 000 ms: 5 minutes). */
   readonly intervalMs?: number;
   /** Receives each run's report, for logs. */
   readonly onReport?: (report: SweepReport) => void;

@@ -99,7 +99,7 @@ describe("defineJob", () => {
   });
 });
 
-describe("decodeInput: the spec's JSON create semantics, through @tessera/fields", () => {
+describe("decodeInput: the JSON create semantics of records, through @tessera/fields", () => {
   it("accepts typed values, and null or blank for optional fields", () => {
     expect(render.decodeInput({ prompt: "fox", width: 512, scale: 1.5 })).toEqual({
       ok: true,

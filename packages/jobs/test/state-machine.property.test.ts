@@ -13,7 +13,7 @@ import {
 } from "../src/index.js";
 import { render, SECRET_KEY_BASE, SERVICE_SECRET } from "./runner-setup.js";
 
-// The spec's state table as edges; a job may only ever be where these lead from `queued`.
+// The documented state table as edges; a job may only ever be where these lead from `queued`.
 const EDGES: readonly [JobStatus, JobStatus][] = [
   ["queued", "queued"],
   ["queued", "submitted"],

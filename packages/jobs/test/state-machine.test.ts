@@ -16,7 +16,7 @@ const failed: JobState = { ...running, status: "failed", error: "boom" };
 const report = (word: string, status: string, extra: object = {}): JobEvent =>
   ({ type: "reported", word, status, ...extra }) as JobEvent;
 
-describe("advanceJob: the spec's External job status table", () => {
+describe("advanceJob: the documented job state table", () => {
   it("queued → submitted on a 2xx answer, with the external id, clearing the last error", () => {
     expect(
       advanceJob({ ...queued, error: "answered 500" }, { type: "accepted", externalId: "x" }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { reportedStatus } from "../src/index.js";
 
-describe("reportedStatus (DESIGN.md Job status words)", () => {
+describe("reportedStatus (the documented status words)", () => {
   it.each([
     ["in_queue", "submitted"],
     ["queued", "submitted"],
@@ -25,7 +25,7 @@ describe("reportedStatus (DESIGN.md Job status words)", () => {
     expect(reportedStatus(word[0]!.toUpperCase() + word.slice(1))).toBe(status);
   });
 
-  it("maps the spec's provider words", () => {
+  it("maps the provider-style words", () => {
     expect(
       ["IN_QUEUE", "IN_PROGRESS", "COMPLETED", "FAILED", "CANCELLED", "TIMED_OUT"].map(
         reportedStatus,

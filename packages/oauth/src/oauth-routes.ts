@@ -74,7 +74,7 @@ export type OAuthRouteHandler = (
   provider: string,
 ) => Promise<Response>;
 
-/** The two routes of the spec's OAuth sign-in. */
+/** The two routes of OAuth sign-in. */
 export interface OAuthRoutes {
   /** `POST /auth/{provider}`: stores state and PKCE verifier, 303 to the provider. */
   readonly start: OAuthRouteHandler;

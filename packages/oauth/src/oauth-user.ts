@@ -35,7 +35,7 @@ export interface OAuthUser {
 export type OAuthUserRefusal = "email-missing" | "email-unverified" | "conflict";
 
 /**
- * Finds the user a provider profile signs in, as the spec orders it: the user linked to that
+ * Finds the user a provider profile signs in, in this order: the user linked to that
  * provider account; else the user with the same verified address, who is then linked; else a
  * new user, confirmed, without a password, and linked. An address the provider does not vouch
  * for never links nor creates anything. Races end in one user and one link: a lost email race

@@ -2,7 +2,7 @@ import { decodeBase64, EncodingError, encodeBase64, fail, ok, type Result } from
 
 /** The algorithm name that starts every digest: Django's `pbkdf2_sha256`. */
 export const DIGEST_ALGORITHM = "pbkdf2_sha256";
-/** Iterations for new digests: the spec's 100000. */
+/** Iterations for new digests: 100000. */
 export const DEFAULT_ITERATIONS = 100_000;
 /** Fewest iterations accepted, when hashing or verifying: RFC 8018 §4.2's minimum. */
 export const MINIMUM_ITERATIONS = 1_000;

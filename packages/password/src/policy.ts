@@ -2,7 +2,7 @@
 export const MINIMUM_PASSWORD_LENGTH = 8;
 /** Longest accepted password, in Unicode code points. */
 export const MAXIMUM_PASSWORD_LENGTH = 128;
-/** The spec's message for a password under {@link MINIMUM_PASSWORD_LENGTH}. */
+/** The message for a password under {@link MINIMUM_PASSWORD_LENGTH}. */
 export const PASSWORD_TOO_SHORT = `is too short (minimum is ${MINIMUM_PASSWORD_LENGTH} characters)`;
 /** The message for a password over {@link MAXIMUM_PASSWORD_LENGTH}. */
 export const PASSWORD_TOO_LONG = `is too long (maximum is ${MAXIMUM_PASSWORD_LENGTH} characters)`;

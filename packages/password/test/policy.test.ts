@@ -8,7 +8,7 @@ import {
 } from "../src/index.js";
 
 describe("checkPasswordPolicy", () => {
-  it("uses the spec's exact messages and limits", () => {
+  it("uses the documented messages and limits", () => {
     expect(PASSWORD_TOO_SHORT).toBe("is too short (minimum is 8 characters)");
     expect(PASSWORD_TOO_LONG).toBe("is too long (maximum is 128 characters)");
     expect([MINIMUM_PASSWORD_LENGTH, MAXIMUM_PASSWORD_LENGTH]).toEqual([8, 128]);

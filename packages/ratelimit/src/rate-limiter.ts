@@ -2,7 +2,7 @@ import { type Clock, systemClock } from "@tessera/crypto";
 import type { RateLimitStore } from "./store.js";
 import { fixedWindow } from "./window.js";
 
-/** The spec's limit: 10 attempts per 60-second window. */
+/** The default limit: 10 attempts per 60-second window. */
 export const DEFAULT_RATE_LIMIT = { limit: 10, windowMs: 60_000 } as const;
 
 /** What a limiter decided for one attempt. */
@@ -33,7 +33,7 @@ export interface RateLimiter {
 }
 
 /**
- * A fixed-window limiter. Counters are approximate in the spec's sense: a client can make up to
+ * A fixed-window limiter. Counters are approximate: a client can make up to
  * twice the limit across a window boundary, which is the price of one counter per key.
  */
 export function createRateLimiter(options: RateLimiterOptions): RateLimiter {

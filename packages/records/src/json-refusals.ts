@@ -3,7 +3,7 @@ import { badRequest, jsonError, notFound, validationFailed } from "@tessera/http
 import { STALE_RECORD_MESSAGE } from "./record-messages.js";
 import type { UpdateResult } from "./record-writes.js";
 
-/** The 400 (the spec's prefix and the reason) or 422 of a body that did not decode. */
+/** The 400 (the deserialize prefix and the reason) or 422 of a body that did not decode. */
 export function decodeRefusal(result: Exclude<DecodeResult, { ok: true }>): Response {
   return result.status === 400
     ? badRequest(`${DESERIALIZE_PREFIX}${result.reason}`)

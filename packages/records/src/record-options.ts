@@ -10,7 +10,7 @@ export interface RecordRoutesOptions {
   readonly store: RecordStore;
   /** Where attachment bytes go; required when the model has attachments. */
   readonly storage?: ObjectStorage;
-  /** Size and type rules per attachment field name; the spec's defaults otherwise. */
+  /** Size and type rules per attachment field name; the defaults otherwise. */
   readonly attachmentRules?: Readonly<Record<string, AttachmentRules>>;
   /** Table of a polymorphic target model (default `pluralize`, as declarations resolve it). */
   readonly tableOf?: (model: string) => string;

@@ -19,7 +19,7 @@ import {
   recordMigration,
 } from "../src/index.js";
 
-// The four resources of EXAMPLE-APP.md, declared exactly as written there.
+// The four resources of the example app (docs/routes.md), declared exactly as written there.
 export const postModel = defineModel(
   "post",
   "title:string body:rich_text? published:bool views:integer? rating:float? publish_on:date? starts_at:datetime? reminder_at:time? price:decimal? external_ref:uuid? metadata:json? status:enum:draft,review,published slug:string?^ cover:attachment? lock_version:integer photos:attachments".split(

@@ -184,7 +184,7 @@ describe("POST /api/posts, field by field", () => {
     });
   });
 
-  it("refuses bodies that are not a JSON object with the spec's 400", async () => {
+  it("refuses bodies that are not a JSON object with the documented 400", async () => {
     const app = await setUpApp();
     const cases: Array<[RequestInit, string]> = [
       [

@@ -4,9 +4,9 @@ import type { Session } from "./session.js";
 export const LOGIN_PATH = "/login";
 /** Where a signed-in user whose email is not confirmed is sent by the confirmed mode. */
 export const ACCOUNT_PATH = "/account";
-/** The spec's alert for a page that needs a signed-in user. */
+/** The alert for a page that needs a signed-in user. */
 export const LOGIN_REQUIRED_MESSAGE = "Please log in to continue.";
-/** The spec's alert for a page that needs a confirmed email address. */
+/** The alert for a page that needs a confirmed email address. */
 export const CONFIRMATION_REQUIRED_MESSAGE = "Please confirm your email address first.";
 
 /**

@@ -1,6 +1,6 @@
 /**
  * One sign-in of a user on one device, as every store returns it: never the token, never its
- * digest. Times are epoch milliseconds, kept at the spec's one-second resolution (rounded down).
+ * digest. Times are epoch milliseconds, kept at the one-second resolution of stored times (rounded down).
  */
 export interface TrackedSession {
   readonly id: number;

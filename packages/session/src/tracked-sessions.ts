@@ -13,7 +13,7 @@ import type { TrackedSession, TrackedSessionStore } from "./tracked-session-stor
 
 /** The name of the cookie session's extra value that holds the tracked-session token. */
 export const TRACKED_SESSION_VALUE = "tracked";
-/** The spec's limit: a device's last-seen time is written at most once an hour. */
+/** The limit: a device's last-seen time is written at most once an hour. */
 export const LAST_SEEN_WRITE_INTERVAL_MS = 3_600_000;
 /** Longest `User-Agent` kept in a row: browsers send about 100 to 250 characters. */
 export const MAXIMUM_USER_AGENT_LENGTH = 512;

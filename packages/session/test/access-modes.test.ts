@@ -139,7 +139,7 @@ describe("requireConfirmedUser", () => {
     expect(users.queries).toBe(1);
   });
 
-  it("sends an unconfirmed user to /account with the spec's alert", async () => {
+  it("sends an unconfirmed user to /account with the documented alert", async () => {
     const users = userDirectory([unconfirmed]);
     const request = browserRequest("http://app.test/posts/new");
     const session = await sessionFor(request, 2);

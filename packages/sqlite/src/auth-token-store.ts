@@ -9,7 +9,7 @@ import type { SqlDatabase } from "./driver.js";
 import type { Migration } from "./migrations.js";
 
 /**
- * Creates `auth_tokens` (spec: Emailed token): tokens stored only as SHA-256 digests, deleted
+ * Creates `auth_tokens` (emailed tokens, docs/security.md): tokens stored only as SHA-256 digests, deleted
  * with their user. `UNIQUE (user_id, purpose)` makes "one live token per purpose" a database
  * fact; its index also serves the cascade from `users`.
  */
@@ -49,8 +49,8 @@ interface TokenRow {
 
 /**
  * The {@link EmailedTokenStore} of `@tessera/accounts` on a {@link SqlDatabase} that has run
- * {@link authTokensMigration}. Each method is one statement. Expiry is kept at the spec's
- * one-second resolution (rounded down, so a token never lives longer than its lifetime).
+ * {@link authTokensMigration}. Each method is one statement. Expiry is kept at the
+ * one-second resolution of stored times (rounded down, so a token never lives longer than its lifetime).
  */
 export class SqliteEmailedTokenStore implements EmailedTokenStore {
   constructor(private readonly database: SqlDatabase) {}

@@ -4,7 +4,7 @@ import type { SqlDatabase } from "./driver.js";
 import type { Migration } from "./migrations.js";
 
 /**
- * Creates `identities` (spec: Identity): links to provider accounts, deleted with their user.
+ * Creates `identities` (sign-in providers): links to provider accounts, deleted with their user.
  * `UNIQUE (provider, subject)` makes "one user per provider account" a database fact, also
  * under concurrent sign-ins.
  */

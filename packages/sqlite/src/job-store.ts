@@ -21,7 +21,7 @@ export interface JobTableMigrationOptions {
 }
 
 /**
- * Creates `<job>_jobs` (spec: External job) from the job's definition: the inputs' columns as
+ * Creates `<job>_jobs` (docs/webhooks-and-jobs.md) from the job's definition: the inputs' columns as
  * `@tessera/fields` defines them (`columnDefinitions`, with their CHECKs: booleans 0 or 1, an
  * enum's values, valid JSON), status restricted to the five, progress to 0..100, result to
  * valid JSON, and the owner's `user_id` cascading from `users`. The table is `STRICT` (the
@@ -124,7 +124,7 @@ RETURNING ${columns}`,
  * The {@link JobStore} of `@tessera/jobs` on a {@link SqlDatabase} that has run
  * {@link jobTableMigration} for the same definition. Each method is one statement; `update` is
  * a conditional `UPDATE ... RETURNING` and `claimRetries` selects and claims in one `UPDATE`,
- * so racing callbacks and sweeps on any number of connections are safe. Times have the spec's
+ * so racing callbacks and sweeps on any number of connections are safe. Times have a
  * one-second resolution.
  */
 export class SqliteJobStore implements JobStore {

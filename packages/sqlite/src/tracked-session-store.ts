@@ -4,7 +4,7 @@ import type { SqlDatabase } from "./driver.js";
 import type { Migration } from "./migrations.js";
 
 /**
- * Creates `user_sessions` (spec: Tracked session): one row per sign-in, its token stored only as
+ * Creates `user_sessions` (tracked sessions): one row per sign-in, its token stored only as
  * a SHA-256 digest, deleted with its user. Its id sorts after the users migration, whose table
  * it references; the `user_id` index serves the device list, the owner-scoped deletes and the
  * cascade.
@@ -58,7 +58,7 @@ function toTrackedSession(row: SessionRow): TrackedSession {
  * Tracked sessions in SQLite, on a {@link SqlDatabase} that has run
  * {@link userSessionsMigration}. Each method is one statement; the owner is part of every
  * lookup and delete, and the hourly last-seen write is one conditional update. Times are the
- * spec's UTC text, whose order is chronological, so comparisons stay in SQL.
+ * UTC timestamp text, whose order is chronological, so comparisons stay in SQL.
  */
 export class SqliteTrackedSessionStore implements TrackedSessionStore {
   constructor(private readonly database: SqlDatabase) {}

@@ -10,7 +10,7 @@ import type {
 import type { SqlDatabase } from "./driver.js";
 import type { Migration } from "./migrations.js";
 
-/** Creates `webhook_events`, the event log of `@tessera/webhooks` (spec: Webhook event). */
+/** Creates `webhook_events`, the event log of `@tessera/webhooks` (docs/webhooks-and-jobs.md). */
 export const webhookEventsMigration: Migration = {
   id: "0004_tessera_webhook_events",
   sql: `CREATE TABLE webhook_events (
@@ -63,7 +63,7 @@ interface EventRow {
 /**
  * The {@link WebhookEventStore} of `@tessera/webhooks` on a {@link SqlDatabase} that has run
  * {@link webhookEventsMigration}. Every method is one statement, so racing deliveries on any
- * number of connections or processes are safe; timestamps have the spec's one-second resolution.
+ * number of connections or processes are safe; timestamps have a one-second resolution.
  */
 export class SqliteWebhookEventStore implements WebhookEventStore {
   constructor(private readonly database: SqlDatabase) {}

@@ -12,7 +12,7 @@ import { usersMigration } from "../src/user-store.js";
 const folder = mkdtempSync(join(tmpdir(), "tessera-record-store-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-// EXAMPLE-APP.md's resources.
+// The example app's resources.
 const post = defineModel("post", [
   "title:string",
   "slug:string?^",

@@ -8,7 +8,7 @@ export interface EventPayload {
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
-/** Parses a raw body as JSON; the failure is the reason for the spec's 400 message. */
+/** Parses a raw body as JSON; the failure is the reason of the 400 message. */
 export function parseEventPayload(body: Uint8Array): Result<EventPayload, string> {
   let text: string;
   let value: unknown;

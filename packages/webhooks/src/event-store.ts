@@ -1,4 +1,4 @@
-/** Where an event stands in the log (spec: Webhook event status). */
+/** Where an event stands in the log (docs/webhooks-and-jobs.md, "Event states"). */
 export type WebhookEventStatus = "processing" | "processed" | "failed";
 
 /** One row of the event log. Times are epoch milliseconds. */

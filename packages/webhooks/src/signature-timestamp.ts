@@ -1,6 +1,6 @@
 import type { Clock } from "@tessera/crypto";
 
-/** Tolerance of the Standard Webhooks scheme (spec: 300 seconds), also the Stripe default. */
+/** Tolerance of the Standard Webhooks scheme (300 seconds), also the Stripe default. */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
 /**

@@ -44,7 +44,7 @@ export interface WebhookProcessorOptions {
   readonly eventId?: (payload: unknown, delivery: WebhookDelivery) => unknown;
   /** Larger bodies are refused with 413 before verification (default 1 MiB). */
   readonly maxBodyBytes?: number;
-  /** A `processing` event untouched this long is taken over (default 300 000 ms, the spec's). */
+  /** A `processing` event untouched this long is taken over (default 300 000 ms). */
   readonly staleAfterMs?: number;
   /** The time source (default the system clock). */
   readonly clock?: Clock;
@@ -73,13 +73,13 @@ export interface WebhookProcessor {
 
 /** Default cap on a webhook body: 1 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-/** The spec's stale claim: an event `processing` for more than 5 minutes is taken over. */
+/** The stale claim: an event `processing` for more than 5 minutes is taken over. */
 export const DEFAULT_STALE_AFTER_MS = 5 * 60 * 1000;
 /** Effect error messages are stored up to this many characters. */
 const MAX_ERROR_LENGTH = 1000;
 
 /**
- * Builds an inbound webhook endpoint that follows the spec's processing rules: verify the raw
+ * Builds an inbound webhook endpoint that follows the processing rules of docs/webhooks-and-jobs.md: verify the raw
  * body (401), parse JSON and read the event id (400), claim the event in one statement
  * (duplicate → 200 `{"status":"duplicate"}` without running the effect), run the effect, then
  * mark it `processed` (200 `{"status":"processed"}`) or `failed` (500). Two store writes per

@@ -6,10 +6,10 @@ import { signUp } from "../signup.js";
 import { type AccountFlow, accountFlow } from "./account-flow.js";
 import type { HtmlAccountRoutesOptions, HtmlRouteHandler } from "./html-routes-options.js";
 
-/** The spec's flash after a successful sign-up. */
+/** The flash after a successful sign-up. */
 export const WELCOME_MESSAGE =
   "Welcome! Your account is ready. Check your email to confirm your address.";
-/** The spec's answer to a failed login, the same for an unknown email and a wrong password. */
+/** The answer to a failed login, the same for an unknown email and a wrong password. */
 export const INVALID_LOGIN_MESSAGE = "Invalid email or password.";
 /** Flash after a successful login. */
 export const SIGNED_IN_MESSAGE = "Signed in.";
@@ -150,7 +150,7 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): HtmlAccoun
       if (limited) return limited;
       const form = await flow.readForm(request);
       if (!form.ok) return form.response;
-      // DESIGN.md: the password confirms, or the email for users who have no password.
+      // The password confirms, or the email for users who have no password.
       const withPassword = user.passwordDigest !== "";
       const confirmed = withPassword
         ? await checkPassword(

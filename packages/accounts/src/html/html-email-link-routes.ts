@@ -14,10 +14,10 @@ import type {
 } from "./html-routes-options.js";
 import { otherSessionsEndedMessage } from "./html-session-routes.js";
 
-/** The spec's answer to a sign-in link request, whether or not the account exists. */
+/** The answer to a sign-in link request, whether or not the account exists. */
 export const MAGIC_LINK_SENT_MESSAGE =
   "If an account exists for that email, a sign-in link is on its way.";
-/** The spec's alert for a sign-in link that cannot be used. */
+/** The alert for a sign-in link that cannot be used. */
 export const MAGIC_LINK_INVALID_MESSAGE = "That sign-in link is invalid or has expired.";
 /** The answer to a reset request, whether or not the account exists. */
 export const PASSWORD_RESET_SENT_MESSAGE =
@@ -26,15 +26,15 @@ export const PASSWORD_RESET_SENT_MESSAGE =
 export const PASSWORD_RESET_INVALID_MESSAGE = "That password reset link is invalid or has expired.";
 /** Flash after a new password was saved. */
 export const PASSWORD_CHANGED_MESSAGE = "Your password has been changed. Log in with it now.";
-/** The spec's message when the confirmation differs (on `password_confirmation`). */
+/** The message when the confirmation differs (on `password_confirmation`). */
 export const CONFIRMATION_MISMATCH = "doesn't match Password";
 /** Flash after a new confirmation link was sent. */
 export const CONFIRMATION_SENT_MESSAGE = "A new confirmation link is on its way.";
 /** Flash when a confirmed user asks for another link. */
 export const ALREADY_CONFIRMED_MESSAGE = "Your email address is already confirmed.";
-/** The spec's flash after a confirmation. */
+/** The flash after a confirmation. */
 export const CONFIRMED_MESSAGE = "Thanks, your email address is confirmed.";
-/** The spec's alert for a confirmation link that cannot be used. */
+/** The alert for a confirmation link that cannot be used. */
 export const CONFIRMATION_INVALID_MESSAGE = "That confirmation link is invalid or has expired.";
 
 /** Ready handlers for the routes of emailed links: sign-in links, password reset, confirmation. */

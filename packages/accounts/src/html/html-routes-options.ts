@@ -63,7 +63,7 @@ export interface HtmlAccountRoutesOptions {
   readonly beforeSignOut?: (request: Request, context: HtmlRequestContext) => Promise<void>;
   /**
    * With tracked sessions on: the password reset form offers to sign out of every other
-   * session (DESIGN.md: "also offered after a password change").
+   * session, so a password change can also end every other device's session.
    */
   readonly trackedSessions?: TrackedSessionStore;
 }
