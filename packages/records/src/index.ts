@@ -40,6 +40,13 @@ export {
   type ObjectStorage,
   type StoredObject,
 } from "./object-storage.js";
+export {
+  DEFAULT_SWEEP_GRACE_MS,
+  type ListableObjectStorage,
+  type StoredObjectEntry,
+  type SweepOptions,
+  sweepUnreferencedObjects,
+} from "./object-sweep.js";
 export { hasPublicId, recordKeyOf, routeIdOf, rowIdOf } from "./record-key.js";
 export { modelTitle, recordFlash, STALE_RECORD_MESSAGE } from "./record-messages.js";
 export { type RecordMigration, recordMigration } from "./record-migration.js";
