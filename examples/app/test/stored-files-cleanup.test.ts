@@ -1,17 +1,13 @@
 // Files a crash leaves in the uploads folder: partial uploads are removed when the app starts,
 // and `npm run sweep-files` deletes stored files no record references. Real files, real app.
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { newStorageKey } from "@tessera/records";
 import { afterAll, describe, expect, it } from "vitest";
+import { runAppScript } from "./support/app-script.js";
 import { newClientAddress, startTestServer } from "./support/test-server.js";
 
-const appFolder = fileURLToPath(new URL("..", import.meta.url));
-const tsxCli = createRequire(import.meta.url).resolve("tsx/cli");
 const root = mkdtempSync(join(tmpdir(), "tessera-stored-files-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -54,15 +50,7 @@ async function postWithCover(url: string): Promise<string> {
 }
 
 function sweepFiles(environment: Record<string, string>) {
-  return spawnSync(process.execPath, [tsxCli, join(appFolder, "src/sweep-files.ts")], {
-    cwd: root,
-    encoding: "utf8",
-    env: {
-      PATH: process.env.PATH ?? "",
-      TSX_TSCONFIG_PATH: join(appFolder, "tsconfig.json"),
-      ...environment,
-    },
-  });
+  return runAppScript("src/sweep-files.ts", root, environment);
 }
 
 describe("starting the app", () => {
