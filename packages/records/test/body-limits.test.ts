@@ -102,6 +102,21 @@ describe("HTML forms", () => {
     expect((await app.rows("posts"))[0]).toMatchObject({ title: "Photo", cover_size: 6 * MiB });
   });
 
+  it("refuse a 20 MB text value in a multipart form on its size, without echoing it back", async () => {
+    const app = await setUpApp();
+    const form = new FormData();
+    form.append("title", "Big");
+    form.append("status", "draft");
+    form.append("body", "<b>".repeat(7_000_000));
+    const { response, html } = await app.submit(ADA, "/posts", form);
+    expect(response.status).toBe(422);
+    expect(html).toContain("Body is too long (maximum is 2000000 bytes)");
+    // What was typed comes back, except a value the size limit refused.
+    expect(html).toContain('value="Big"');
+    expect(html.length).toBeLessThan(100_000);
+    expect(await app.rows("posts")).toEqual([]);
+  });
+
   it("follow the `maximumUrlencodedBytes` and `maximumMultipartBytes` options", async () => {
     const app = await setUpApp({ maximumUrlencodedBytes: 1000, maximumMultipartBytes: 2 * MiB });
     const urlencoded = new URLSearchParams({ title: "x".repeat(1000), status: "draft" });
