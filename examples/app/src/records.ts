@@ -39,6 +39,20 @@ export const recordMigrations = recordModels.map((model, index) =>
   recordMigration(model, `02${String(index).padStart(2, "0")}_app_create_${model.table}`),
 );
 
+/**
+ * Every storage key a record row of the app holds, of every user: what the sweep of
+ * unreferenced stored files must keep.
+ */
+export async function referencedFileKeys(database: SqlDatabase): Promise<Set<string>> {
+  const keys = new Set<string>();
+  for (const model of recordModels) {
+    for (const key of await new SqliteRecordStore(database, model).referencedFileKeys()) {
+      keys.add(key);
+    }
+  }
+  return keys;
+}
+
 /** What the record routes are wired from. */
 export interface RecordWiring {
   readonly database: SqlDatabase;

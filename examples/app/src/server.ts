@@ -1,11 +1,8 @@
 import type { AddressInfo } from "node:net";
-import { dirname, join } from "node:path";
 import { serve } from "@hono/node-server";
 import type { Clock } from "@tessera/crypto";
 import { scheduleSweeps } from "@tessera/jobs";
 import type { Mailer } from "@tessera/mail";
-import { MemoryObjectStorage } from "@tessera/records";
-import { FilesystemObjectStorage } from "@tessera/records/filesystem-storage";
 import { deleteExpiredTrackedSessions } from "@tessera/session";
 import { SqliteTrackedSessionStore } from "@tessera/sqlite";
 import { createApp } from "./app.js";
@@ -15,6 +12,7 @@ import { createAppMailer } from "./mailer.js";
 import { appMigrations } from "./migrations.js";
 import { createRenderJobs } from "./render-jobs.js";
 import { resolveSecretKeyBase } from "./secret-key-base.js";
+import { openAppStorage } from "./storage.js";
 
 /** A running example app: its address and a way to stop it. */
 export interface RunningServer {
@@ -37,12 +35,7 @@ export async function startServer(
   const database = await openAppDatabase(config.databasePath, appMigrations);
   const mailer = options.mailer ?? createAppMailer(config);
   const renderJobs = createRenderJobs(database, config, secretKeyBase, options.clock);
-  const storage =
-    config.databasePath === ":memory:" && config.uploadsPath === undefined
-      ? new MemoryObjectStorage()
-      : new FilesystemObjectStorage(
-          config.uploadsPath ?? join(dirname(config.databasePath), "uploads"),
-        );
+  const storage = await openAppStorage(config);
   const trackedSessions = config.trackedSessions
     ? new SqliteTrackedSessionStore(database)
     : undefined;

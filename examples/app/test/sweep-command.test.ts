@@ -1,27 +1,14 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-
-const appFolder = fileURLToPath(new URL("..", import.meta.url));
-const tsxCli = createRequire(import.meta.url).resolve("tsx/cli");
+import { runAppScript } from "./support/app-script.js";
 
 /** Runs `npm run sweep`'s script in a temporary folder with the given settings. */
 function sweep(environment: Record<string, string>) {
   const folder = mkdtempSync(join(tmpdir(), "tessera-sweep-"));
   try {
-    return spawnSync(process.execPath, [tsxCli, join(appFolder, "src/sweep.ts")], {
-      cwd: folder,
-      encoding: "utf8",
-      env: {
-        PATH: process.env.PATH ?? "",
-        TSX_TSCONFIG_PATH: join(appFolder, "tsconfig.json"),
-        ...environment,
-      },
-    });
+    return runAppScript("src/sweep.ts", folder, environment);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

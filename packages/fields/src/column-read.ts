@@ -9,6 +9,7 @@ import type { Field } from "./field.js";
 import {
   BLANK,
   describeJsonValue,
+  INVALID,
   MUST_EXIST,
   NOT_A_DATE,
   NOT_A_DATETIME,
@@ -30,6 +31,7 @@ import {
 } from "./number-text.js";
 import { isBlankRichText, sanitizeRichText } from "./rich-text.js";
 import { fitsTextLimit } from "./text-size.js";
+import { hasLoneSurrogate } from "./unicode-text.js";
 import { isUuidText } from "./uuid.js";
 
 /** What one input value gave: the column value, a 400 reason, or 422 messages. */
@@ -64,6 +66,8 @@ export function isBlank(input: unknown): boolean {
 function readText(field: Field, text: string): ColumnRead {
   switch (field.type) {
     case "rich_text": {
+      // The raw size first: sanitizing megabytes of markup blocks the process for seconds.
+      if (!fitsTextLimit(text)) return refused(TOO_LONG);
       const html = sanitizeRichText(text);
       if (isBlankRichText(html)) return field.optional ? NULL : refused(BLANK);
       return sized(html);
@@ -101,6 +105,12 @@ export function readJsonValue(field: Field, key: string, input: unknown): Column
   if (input === null) return field.optional ? NULL : wrongType(field, key, input);
   // A JSON string is a json field's value, even a blank one.
   if (field.optional && field.type !== "json" && isBlank(input)) return NULL;
+  // JSON.parse reads 1e400 as Infinity, which a column would keep as null or fail on.
+  if (typeof input === "number" && !Number.isFinite(input)) return outOfRange(key);
+  // A json value keeps its strings as JSON escapes, so only the other types need valid text.
+  if (typeof input === "string" && field.type !== "json" && hasLoneSurrogate(input)) {
+    return { ok: false, status: 400, reason: `${key}: invalid value: lone surrogate in string` };
+  }
   switch (field.type) {
     case "integer":
     case "references":
@@ -123,11 +133,11 @@ export function readJsonValue(field: Field, key: string, input: unknown): Column
       return wrongType(field, key, input);
     case "boolean":
       return typeof input === "boolean" ? value(input ? 1 : 0) : wrongType(field, key, input);
-    case "json":
-      if (nestedTooDeep(input)) {
-        return { ok: false, status: 400, reason: `${key}: recursion limit exceeded` };
-      }
+    case "json": {
+      const problem = unstorableJson(input);
+      if (problem) return { ok: false, status: 400, reason: `${key}: ${problem}` };
       return sized(JSON.stringify(input));
+    }
     case "enum":
       if (typeof input !== "string") return wrongType(field, key, input);
       return field.args.includes(input) ? value(input) : unknownVariant(field, key, input);
@@ -141,6 +151,8 @@ export function readJsonValue(field: Field, key: string, input: unknown): Column
  * read as 0 for `UNCHECKED` values and 1 otherwise. Never a 400: forms have no JSON types.
  */
 export function readFormText(field: Field, text: string): ColumnRead {
+  // Browsers' form bodies decode to valid Unicode; only a hand-built form input gets here.
+  if (hasLoneSurrogate(text)) return refused(INVALID);
   switch (field.type) {
     case "boolean":
       return value(UNCHECKED.has(text) ? 0 : 1);
@@ -162,7 +174,7 @@ export function readFormText(field: Field, text: string): ColumnRead {
       const parsed = parseJsonText(text);
       if (parsed === undefined) return refused(NOT_JSON);
       if (parsed.value === null) return field.optional ? NULL : refused(BLANK);
-      if (nestedTooDeep(parsed.value)) return refused(NOT_JSON);
+      if (unstorableJson(parsed.value)) return refused(NOT_JSON);
       return sized(JSON.stringify(parsed.value));
     }
     case "enum":
@@ -176,16 +188,27 @@ export function readFormText(field: Field, text: string): ColumnRead {
 const MAX_JSON_DEPTH = 128;
 
 /**
- * JSON.parse takes nesting of any depth but JSON.stringify recurses and overflows the stack
- * on it, so deeper values are refused. The walk itself stops at the limit.
+ * Why a parsed json value cannot be stored as it came, or undefined. JSON.parse takes nesting
+ * of any depth but JSON.stringify recurses and overflows the stack on it, so deeper values are
+ * refused (the walk itself stops at the limit); and it reads 1e400 as Infinity, which
+ * JSON.stringify would write as null.
  */
-function nestedTooDeep(value: unknown, depth = 0): boolean {
-  if (typeof value !== "object" || value === null) return false;
-  if (depth >= MAX_JSON_DEPTH) return true;
+function unstorableJson(value: unknown, depth = 0): string | undefined {
+  if (typeof value === "number") return Number.isFinite(value) ? undefined : OUT_OF_RANGE;
+  if (typeof value !== "object" || value === null) return undefined;
+  if (depth >= MAX_JSON_DEPTH) return "recursion limit exceeded";
   for (const item of Array.isArray(value) ? value : Object.values(value)) {
-    if (nestedTooDeep(item, depth + 1)) return true;
+    const problem = unstorableJson(item, depth + 1);
+    if (problem) return problem;
   }
-  return false;
+  return undefined;
+}
+
+/** serde_json's words for a number too large for its type. */
+const OUT_OF_RANGE = "number out of range";
+
+function outOfRange(key: string): ColumnRead {
+  return { ok: false, status: 400, reason: `${key}: ${OUT_OF_RANGE}` };
 }
 
 function parseJsonText(text: string): { value: unknown } | undefined {

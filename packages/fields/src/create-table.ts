@@ -2,6 +2,9 @@ import { columnDefinitions, fieldIndexes } from "./column-ddl.js";
 import { attachmentColumns, childAttachmentName, childTableName, type Model } from "./field.js";
 import { quoteIdentifier as q, SQLITE, type SqlDialect } from "./sql-dialect.js";
 
+/** The table the owner column `user_id` references; a record write needs its owner's row. */
+export const OWNER_TABLE = "users";
+
 /** Options of {@link createTableSql}. */
 export interface CreateTableOptions {
   /**
@@ -21,7 +24,7 @@ export interface CreateTableOptions {
 export function createTableSql(model: Model, options: CreateTableOptions = {}): string {
   const dialect = options.dialect ?? SQLITE;
   const owned = options.ownedByUser ?? true;
-  const ownerColumn = `${q("user_id")} ${dialect.integer} NOT NULL REFERENCES ${q("users")} ("id") ON DELETE CASCADE`;
+  const ownerColumn = `${q("user_id")} ${dialect.integer} NOT NULL REFERENCES ${q(OWNER_TABLE)} ("id") ON DELETE CASCADE`;
   const statements = [
     createTable(
       model.table,

@@ -7,7 +7,7 @@ export {
 } from "./attachment-rules.js";
 export { isCalendarDate, isDateTime, isTimeOfDay } from "./calendar.js";
 export { columnDefinitions, fieldIndexes } from "./column-ddl.js";
-export { type CreateTableOptions, createTableSql } from "./create-table.js";
+export { type CreateTableOptions, createTableSql, OWNER_TABLE } from "./create-table.js";
 export {
   type DeclarationContext,
   defineModel,

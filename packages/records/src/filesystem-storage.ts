@@ -1,17 +1,47 @@
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { lstat, mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { randomToken } from "@tessera/crypto";
-import { assertStorageKey, type ObjectStorage, type StoredObject } from "./object-storage.js";
+import { assertStorageKey, isStorageKey, type StoredObject } from "./object-storage.js";
+import type { ListableObjectStorage, StoredObjectEntry } from "./object-sweep.js";
 
 const DEFAULT_CONTENT_TYPE = "application/octet-stream";
+const TYPE_SUFFIX = ".type";
+const PARTIAL_SUFFIX = ".partial";
+
+/**
+ * Default age before a `*.partial` upload counts as abandoned. A live one is written to
+ * continuously (and renamed within moments), but another process sharing the folder may be
+ * writing one right now, so a fresh one is left alone.
+ */
+export const DEFAULT_PARTIAL_GRACE_MS = 60_000;
+
+/** Options of {@link FilesystemObjectStorage.open}. */
+export interface FilesystemStorageOptions {
+  /** Partial uploads last written at least this long ago are removed (default one minute). */
+  readonly partialGraceMs?: number;
+}
 
 /**
  * Object storage in a folder (Node only): `<folder>/<key>` holds the bytes and
  * `<folder>/<key>.type` the content type. Keys must be {@link isStorageKey} tokens, which have
  * no separator or dot, so no key can reach outside the folder or collide with a sidecar.
  */
-export class FilesystemObjectStorage implements ObjectStorage {
+export class FilesystemObjectStorage implements ListableObjectStorage {
   constructor(private readonly folder: string) {}
+
+  /**
+   * The storage of `folder`, created when missing, after removing the partial uploads a crash
+   * left there (older than `partialGraceMs`). Call it at process start.
+   */
+  static async open(
+    folder: string,
+    options: FilesystemStorageOptions = {},
+  ): Promise<FilesystemObjectStorage> {
+    const storage = new FilesystemObjectStorage(folder);
+    await mkdir(folder, { recursive: true });
+    await storage.removeAbandonedPartials(options.partialGraceMs ?? DEFAULT_PARTIAL_GRACE_MS);
+    return storage;
+  }
 
   async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
     assertStorageKey(key);
@@ -45,6 +75,61 @@ export class FilesystemObjectStorage implements ObjectStorage {
     assertStorageKey(key);
     await rm(this.#path(key), { force: true });
     await rm(this.#path(`${key}.type`), { force: true });
+  }
+
+  /**
+   * Every stored object: its bytes, or a content-type file alone (a crash between writing the
+   * two leaves one). Partial uploads and files this storage did not write are not listed.
+   */
+  async list(): Promise<StoredObjectEntry[]> {
+    const latest = new Map<string, number>();
+    for (const name of await this.#names()) {
+      const key = name.endsWith(TYPE_SUFFIX) ? name.slice(0, -TYPE_SUFFIX.length) : name;
+      if (!isStorageKey(key)) continue;
+      const modifiedAt = await this.#fileModifiedAt(name);
+      if (modifiedAt === undefined) continue;
+      latest.set(key, Math.max(latest.get(key) ?? 0, modifiedAt));
+    }
+    return [...latest].map(([key, modifiedAt]) => ({ key, modifiedAt }));
+  }
+
+  /**
+   * Removes `*.partial` files (uploads cut off by a crash) last written at least `olderThanMs`
+   * before `now`; returns their names.
+   */
+  async removeAbandonedPartials(
+    olderThanMs: number = DEFAULT_PARTIAL_GRACE_MS,
+    now: number = Date.now(),
+  ): Promise<string[]> {
+    const removed: string[] = [];
+    for (const name of await this.#names()) {
+      if (!name.endsWith(PARTIAL_SUFFIX)) continue;
+      const modifiedAt = await this.#fileModifiedAt(name);
+      if (modifiedAt === undefined || modifiedAt > now - olderThanMs) continue;
+      await rm(this.#path(name), { force: true });
+      removed.push(name);
+    }
+    return removed;
+  }
+
+  async #names(): Promise<string[]> {
+    try {
+      return await readdir(this.folder);
+    } catch (error) {
+      if (isMissing(error)) return [];
+      throw error;
+    }
+  }
+
+  /** A regular file's modification time; undefined when it is gone or not a file. */
+  async #fileModifiedAt(name: string): Promise<number | undefined> {
+    try {
+      const stats = await lstat(this.#path(name));
+      return stats.isFile() ? stats.mtimeMs : undefined;
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
   }
 
   #path(name: string): string {

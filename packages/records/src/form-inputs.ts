@@ -7,6 +7,7 @@ import {
   type FormInput,
   fullMessage,
   humanizeFieldName,
+  MAX_TEXT_BYTES,
 } from "@tessera/fields";
 import { escapeHtml } from "@tessera/http";
 import type { RecordRow } from "./record-store.js";
@@ -26,7 +27,11 @@ function inputNames(field: Field): readonly string[] {
   return field.type === "attachment" || field.type === "attachments" ? [] : field.columns;
 }
 
-/** The text a refused form sent, per input, so the page shows exactly what was typed. */
+/**
+ * The text a refused form sent, per input, so the page shows exactly what was typed; except a
+ * value longer than the text limit in characters (so over it in bytes too), which is refused
+ * anyway and would make the page as large as the multipart body that carried it.
+ */
 export function typedValues(
   fields: readonly Field[],
   form: FormInput<FormFile>,
@@ -34,7 +39,7 @@ export function typedValues(
   const values: Record<string, string> = {};
   for (const name of fields.flatMap(inputNames)) {
     const text = form.getAll(name).findLast((entry) => typeof entry === "string");
-    if (typeof text === "string") values[name] = text;
+    if (typeof text === "string" && text.length <= MAX_TEXT_BYTES) values[name] = text;
   }
   return values;
 }

@@ -26,8 +26,13 @@ import type {
 import type { RecordRow } from "./record-store.js";
 import { recordWrites } from "./record-writes.js";
 
-/** Default cap of an HTML form body: forms with files are held in memory whole. */
-export const DEFAULT_MAXIMUM_FORM_BYTES = 64 * 1024 * 1024;
+const MiB = 1024 * 1024;
+
+/** Default cap of an urlencoded form body: room for a 2,000,000-byte value once escaped. */
+export const DEFAULT_MAXIMUM_URLENCODED_BYTES = 4 * MiB;
+
+/** Default cap of a multipart form body: the only forms with files, held in memory whole. */
+export const DEFAULT_MAXIMUM_MULTIPART_BYTES = 64 * MiB;
 
 type Handler = RecordHandler<HtmlRecordContext>;
 
@@ -66,7 +71,8 @@ export function htmlRecordRoutes(options: HtmlRecordRoutesOptions): HtmlRecordRo
   const rulesOf = (name: string): AttachmentRules =>
     options.attachmentRules?.[name] ?? DEFAULT_ATTACHMENT_RULES;
   const pages = recordPages(model, options.layout, rulesOf);
-  const maximumBytes = options.maximumFormBytes ?? DEFAULT_MAXIMUM_FORM_BYTES;
+  const maximumUrlencodedBytes = options.maximumUrlencodedBytes ?? DEFAULT_MAXIMUM_URLENCODED_BYTES;
+  const maximumMultipartBytes = options.maximumMultipartBytes ?? DEFAULT_MAXIMUM_MULTIPART_BYTES;
   const base = `/${model.table}`;
   const decodeOptions = {
     attachmentRules: options.attachmentRules ?? {},
@@ -79,6 +85,12 @@ export function htmlRecordRoutes(options: HtmlRecordRoutesOptions): HtmlRecordRo
   });
   const notFound = (context: HtmlRecordContext) =>
     htmlPage(404, pages.message(pageContext(context), "Not found", "There is no such record."));
+  // The account was deleted while this request was in flight; its records went with it.
+  const ownerGone = (context: HtmlRecordContext) =>
+    htmlPage(
+      404,
+      pages.message(pageContext(context), "Not found", "This account no longer exists."),
+    );
 
   async function owned(context: HtmlRecordContext, params: RouteParams) {
     const key = recordKeyOf(model, params.id);
@@ -86,17 +98,21 @@ export function htmlRecordRoutes(options: HtmlRecordRoutesOptions): HtmlRecordRo
     return key && row ? { key, row } : undefined;
   }
 
-  /** The submitted form, urlencoded or multipart, or the page answering an unreadable one. */
+  /**
+   * The submitted form, urlencoded or multipart, or the page answering an unreadable one. The
+   * cap holds before any parsing: only a multipart form (the one kind with files) may be large.
+   */
   async function readForm(request: Request, context: HtmlRecordContext) {
     const type = parseMediaType(request.headers.get("content-type"))?.essence;
-    const body: { ok: true; value: FormInput<FormFile> } | { ok: false; reason: string } =
-      type === "multipart/form-data"
-        ? await readMultipartBody(request, maximumBytes)
-        : await readFormBody(request, { maximumBytes });
+    const multipart = type === "multipart/form-data";
+    const maximumBytes = multipart ? maximumMultipartBytes : maximumUrlencodedBytes;
+    const body: { ok: true; value: FormInput<FormFile> } | { ok: false; reason: string } = multipart
+      ? await readMultipartBody(request, maximumBytes)
+      : await readFormBody(request, { maximumBytes });
     if (body.ok) return body;
     const tooLarge = body.reason === "too-large";
     const text = tooLarge
-      ? `The form is larger than ${Math.floor(maximumBytes / (1024 * 1024))} MB.`
+      ? `The form is larger than ${describeBytes(maximumBytes)}.`
       : "The form could not be read.";
     const heading = tooLarge ? "Form too large" : "Bad request";
     const status = tooLarge ? 413 : 400;
@@ -135,7 +151,9 @@ export function htmlRecordRoutes(options: HtmlRecordRoutesOptions): HtmlRecordRo
       if (!decoded.ok) return refused(decoded.status === 422 ? decoded.fields : {});
       const { values, uploads } = decoded.value;
       const created = await writes.create(context.ownerId, values, uploads);
-      if (!created.ok) return refused(created.fields);
+      if (!created.ok) {
+        return created.reason === "owner-missing" ? ownerGone(context) : refused(created.fields);
+      }
       context.session.flash("notice", recordFlash(model, "created"));
       return seeOther(`${base}/${encodeURIComponent(routeIdOf(model, created.row))}`);
     },
@@ -178,7 +196,7 @@ export function htmlRecordRoutes(options: HtmlRecordRoutesOptions): HtmlRecordRo
       if (!updated.ok) {
         if (updated.reason === "invalid") return refused(422, updated.fields);
         if (updated.reason === "stale") return refused(409, {}, STALE_RECORD_MESSAGE);
-        return notFound(context);
+        return updated.reason === "owner-missing" ? ownerGone(context) : notFound(context);
       }
       context.session.flash("notice", recordFlash(model, "updated"));
       return seeOther(`${base}/${encodeURIComponent(routeIdOf(model, updated.row))}`);
@@ -234,6 +252,11 @@ export function htmlRecordRoutes(options: HtmlRecordRoutesOptions): HtmlRecordRo
     }
   }
   return { ...handlers, routes };
+}
+
+/** `4 MB` for whole mebibytes, else the exact byte count. */
+function describeBytes(bytes: number): string {
+  return bytes % MiB === 0 ? `${bytes / MiB} MB` : `${bytes} bytes`;
 }
 
 function fieldNamed(model: Model, name: string | undefined, type: "attachment" | "attachments") {

@@ -7,7 +7,8 @@ export {
 } from "./form-inputs.js";
 export { type RecordPages, recordPages } from "./html-record-pages.js";
 export {
-  DEFAULT_MAXIMUM_FORM_BYTES,
+  DEFAULT_MAXIMUM_MULTIPART_BYTES,
+  DEFAULT_MAXIMUM_URLENCODED_BYTES,
   type HtmlRecordRoutes,
   htmlRecordRoutes,
 } from "./html-record-routes.js";
@@ -16,8 +17,12 @@ export {
   type JsonAttachmentRoutes,
   MULTIPART_OVERHEAD_BYTES,
 } from "./json-attachment-routes.js";
-export { type JsonRecordRoutes, jsonRecordRoutes } from "./json-record-routes.js";
-export { decodeRefusal, updateRefusal } from "./json-refusals.js";
+export {
+  DEFAULT_MAXIMUM_JSON_BYTES,
+  type JsonRecordRoutes,
+  jsonRecordRoutes,
+} from "./json-record-routes.js";
+export { decodeRefusal, writeRefusal } from "./json-refusals.js";
 export {
   DEFAULT_LIST_LIMIT,
   LIMIT_MESSAGE,
@@ -35,6 +40,13 @@ export {
   type ObjectStorage,
   type StoredObject,
 } from "./object-storage.js";
+export {
+  DEFAULT_SWEEP_GRACE_MS,
+  type ListableObjectStorage,
+  type StoredObjectEntry,
+  type SweepOptions,
+  sweepUnreferencedObjects,
+} from "./object-sweep.js";
 export { hasPublicId, recordKeyOf, routeIdOf, rowIdOf } from "./record-key.js";
 export { modelTitle, recordFlash, STALE_RECORD_MESSAGE } from "./record-messages.js";
 export { type RecordMigration, recordMigration } from "./record-migration.js";

@@ -12,7 +12,7 @@ import {
 } from "@tessera/fields";
 import { badRequest, FORM_BODY_FAILURE_PREFIX, notFound, validationFailed } from "@tessera/http";
 import { attachedFile, downloadResponse } from "./attachment-download.js";
-import { updateRefusal } from "./json-refusals.js";
+import { writeRefusal } from "./json-refusals.js";
 import { readMultipartBody } from "./multipart-body.js";
 import { recordKeyOf, rowIdOf } from "./record-key.js";
 import type {
@@ -133,7 +133,7 @@ export function jsonAttachmentRoutes(
       const updated = await writes.update(context.ownerId, found.key, {}, undefined, [
         { field: found.field.name, file: upload.file },
       ]);
-      if (!updated.ok) return updateRefusal(updated);
+      if (!updated.ok) return writeRefusal(updated);
       return Response.json(encodeRecord(model.fields, updated.row));
     },
 
@@ -143,7 +143,7 @@ export function jsonAttachmentRoutes(
       if (!found.field.optional) return validationFailed({ [found.field.name]: [BLANK] });
       const values = attachmentValues(found.field.name, null);
       const updated = await writes.update(context.ownerId, found.key, values, undefined);
-      return updated.ok ? new Response(null, { status: 204 }) : updateRefusal(updated);
+      return updated.ok ? new Response(null, { status: 204 }) : writeRefusal(updated);
     },
 
     async listFiles(_request, context, params) {

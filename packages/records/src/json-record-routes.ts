@@ -1,7 +1,7 @@
 import { decodeJsonCreate, decodeJsonUpdate, encodeRecord } from "@tessera/fields";
-import { badRequest, notFound, readJsonBody, validationFailed } from "@tessera/http";
+import { badRequest, notFound, readJsonBody } from "@tessera/http";
 import { type JsonAttachmentRoutes, jsonAttachmentRoutes } from "./json-attachment-routes.js";
-import { decodeRefusal, updateRefusal } from "./json-refusals.js";
+import { decodeRefusal, writeRefusal } from "./json-refusals.js";
 import { readListPage } from "./list-page.js";
 import { recordKeyOf } from "./record-key.js";
 import type {
@@ -12,6 +12,12 @@ import type {
   RouteParams,
 } from "./record-options.js";
 import { recordWrites } from "./record-writes.js";
+
+/**
+ * Default cap of a JSON record body: a 2,000,000-byte text value must fit, with room for the
+ * other fields and for escapes.
+ */
+export const DEFAULT_MAXIMUM_JSON_BYTES = 4 * 1024 * 1024;
 
 /** The JSON handlers of one model, and the route table to mount them from. */
 export interface JsonRecordRoutes extends JsonAttachmentRoutes {
@@ -40,6 +46,7 @@ export function jsonRecordRoutes(options: RecordRoutesOptions): JsonRecordRoutes
   const encode = (row: Readonly<Record<string, unknown>>) => encodeRecord(model.fields, row);
   const decodeOptions = options.newPublicId ? { newPublicId: options.newPublicId } : {};
   const attachments = jsonAttachmentRoutes(options, writes);
+  const bodyOptions = { maximumBytes: options.maximumJsonBytes ?? DEFAULT_MAXIMUM_JSON_BYTES };
 
   const handlers = {
     async list(request: Request, context: RecordContext) {
@@ -56,12 +63,12 @@ export function jsonRecordRoutes(options: RecordRoutesOptions): JsonRecordRoutes
     },
 
     async create(request: Request, context: RecordContext) {
-      const body = await readJsonBody(request);
+      const body = await readJsonBody(request, bodyOptions);
       if (!body.ok) return body.response;
       const decoded = decodeJsonCreate(model.fields, body.value, decodeOptions);
       if (!decoded.ok) return decodeRefusal(decoded);
       const created = await writes.create(context.ownerId, decoded.value.values);
-      if (!created.ok) return validationFailed(created.fields);
+      if (!created.ok) return writeRefusal(created);
       return Response.json(encode(created.row), { status: 201 });
     },
 
@@ -69,13 +76,13 @@ export function jsonRecordRoutes(options: RecordRoutesOptions): JsonRecordRoutes
       const key = recordKeyOf(model, params.id);
       // Found first, so any body sent for another user's record is a 404 as well.
       if (!key || !(await store.find(context.ownerId, key))) return notFound();
-      const body = await readJsonBody(request);
+      const body = await readJsonBody(request, bodyOptions);
       if (!body.ok) return body.response;
       const decoded = decodeJsonUpdate(model.fields, body.value);
       if (!decoded.ok) return decodeRefusal(decoded);
       const { values, lockVersion } = decoded.value;
       const updated = await writes.update(context.ownerId, key, values, lockVersion);
-      return updated.ok ? Response.json(encode(updated.row)) : updateRefusal(updated);
+      return updated.ok ? Response.json(encode(updated.row)) : writeRefusal(updated);
     },
 
     async delete(_request: Request, context: RecordContext, params: RouteParams) {

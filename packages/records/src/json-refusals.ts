@@ -1,5 +1,5 @@
 import { DESERIALIZE_PREFIX, type DecodeResult } from "@tessera/fields";
-import { badRequest, jsonError, notFound, validationFailed } from "@tessera/http";
+import { badRequest, jsonError, notFound, unauthorized, validationFailed } from "@tessera/http";
 import { STALE_RECORD_MESSAGE } from "./record-messages.js";
 import type { UpdateResult } from "./record-writes.js";
 
@@ -10,8 +10,20 @@ export function decodeRefusal(result: Exclude<DecodeResult, { ok: true }>): Resp
     : validationFailed(result.fields);
 }
 
-/** The answer to a refused update: 404, 409 (stale lock version) or 422. */
-export function updateRefusal(result: Exclude<UpdateResult, { ok: true }>): Response {
-  if (result.reason === "invalid") return validationFailed(result.fields);
-  return result.reason === "stale" ? jsonError(409, STALE_RECORD_MESSAGE) : notFound();
+/**
+ * The answer to a refused create or update: 422, 404, 409 (stale lock version), or 401 with
+ * `WWW-Authenticate: Bearer` when the owner's account was deleted meanwhile (its credentials
+ * name nobody now, as a revoked key does).
+ */
+export function writeRefusal(result: Exclude<UpdateResult, { ok: true }>): Response {
+  switch (result.reason) {
+    case "invalid":
+      return validationFailed(result.fields);
+    case "owner-missing":
+      return unauthorized({ "WWW-Authenticate": "Bearer" });
+    case "stale":
+      return jsonError(409, STALE_RECORD_MESSAGE);
+    case "not-found":
+      return notFound();
+  }
 }

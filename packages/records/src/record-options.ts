@@ -23,6 +23,11 @@ export interface RecordRoutesOptions {
    * success: the database is the truth, the object is an orphan). Default: one line on stderr.
    */
   readonly onStorageError?: (error: unknown, key: string) => void;
+  /**
+   * Largest JSON record body in bytes (default 4 MiB, so a 2,000,000-byte text value fits
+   * with room for escapes). A bigger one is a 400 before it is parsed.
+   */
+  readonly maximumJsonBytes?: number;
 }
 
 /**
@@ -50,10 +55,15 @@ export interface HtmlRecordContext extends RecordContext {
 export interface HtmlRecordRoutesOptions extends RecordRoutesOptions {
   readonly layout: Layout;
   /**
-   * Largest HTML form body in bytes (default 64 MiB). A form with files is held in memory
-   * whole; a bigger one is answered 413 before it is parsed.
+   * Largest urlencoded form body in bytes (default 4 MiB): such a form carries no files, and
+   * every value in it is read before validation. A bigger one is a 413 before it is parsed.
    */
-  readonly maximumFormBytes?: number;
+  readonly maximumUrlencodedBytes?: number;
+  /**
+   * Largest multipart form body in bytes (default 64 MiB): only these carry files, and they
+   * are held in memory whole. A bigger one is a 413 before it is parsed.
+   */
+  readonly maximumMultipartBytes?: number;
 }
 
 /** Path parameters as routers give them: `id` and, for one file of many, `file_id`. */

@@ -2,6 +2,7 @@ import {
   type FieldMessages,
   type FormFile,
   type Model,
+  OWNER_TABLE,
   pluralize,
   TAKEN,
   type Upload,
@@ -18,10 +19,14 @@ import type {
 import { missingReferences } from "./references.js";
 import { attachmentValues, storeFile } from "./stored-files.js";
 
-/** A write that passed, or the 422 messages (field → messages) it earned. */
+/**
+ * A write that passed, the 422 messages (field → messages) it earned, or `owner-missing`: the
+ * owner's user row was deleted while the request was in flight (answer as for bad credentials).
+ */
 export type WriteResult =
   | { readonly ok: true; readonly row: RecordRow }
-  | { readonly ok: false; readonly reason: "invalid"; readonly fields: FieldMessages };
+  | { readonly ok: false; readonly reason: "invalid"; readonly fields: FieldMessages }
+  | { readonly ok: false; readonly reason: "owner-missing" };
 
 /** An update's result: also 404 (`not-found`) and 409 (`stale`). */
 export type UpdateResult =
@@ -64,18 +69,30 @@ export function recordWrites(options: RecordRoutesOptions) {
   const references = (ownerId: number, values: ColumnValues) =>
     missingReferences(model, store, ownerId, values, tableOf);
 
-  async function refusalMessages(
+  // The owner's user row, which a deleted account takes with it (and, by cascade, its records).
+  const ownerExists = (ownerId: number) => store.exists(ownerId, OWNER_TABLE, ownerId);
+
+  /** References that point nowhere: 422, or `owner-missing` when the account itself is gone. */
+  async function missingRefusal(ownerId: number, messages: FieldMessages): Promise<WriteResult> {
+    if (!(await ownerExists(ownerId))) return OWNER_MISSING;
+    return { ok: false, reason: "invalid", fields: messages };
+  }
+
+  async function writeRefusal(
     refusal: WriteRefusal,
     ownerId: number,
     values: ColumnValues,
-  ): Promise<FieldMessages> {
-    if (refusal.reason === "taken") return takenMessages(model, refusal.columns);
-    // The foreign key caught a referenced row deleted after our check: find which one.
+  ): Promise<WriteResult> {
+    if (refusal.reason === "taken") {
+      return { ok: false, reason: "invalid", fields: takenMessages(model, refusal.columns) };
+    }
+    // A foreign key caught a row deleted after our checks: the owner, or a referenced row.
+    if (!(await ownerExists(ownerId))) return OWNER_MISSING;
     const messages = await references(ownerId, values);
     if (Object.keys(messages).length === 0) {
       throw new Error(`a foreign key of ${model.table} refused a row whose references exist`);
     }
-    return messages;
+    return { ok: false, reason: "invalid", fields: messages };
   }
 
   /** Stores single-attachment uploads; their columns join the row's values. */
@@ -129,17 +146,13 @@ export function recordWrites(options: RecordRoutesOptions) {
       uploads: readonly Upload<FormFile>[] = [],
     ): Promise<WriteResult> {
       const missing = await references(ownerId, values);
-      if (Object.keys(missing).length > 0) return { ok: false, reason: "invalid", fields: missing };
+      if (Object.keys(missing).length > 0) return missingRefusal(ownerId, missing);
       const singles = await storeSingles(uploads);
       const all = { ...values, ...singles.values };
       const inserted = await store.insert(ownerId, all, clock());
       if (!inserted.ok) {
         await discard(singles.keys);
-        return {
-          ok: false,
-          reason: "invalid",
-          fields: await refusalMessages(inserted, ownerId, all),
-        };
+        return writeRefusal(inserted, ownerId, all);
       }
       await addFiles(ownerId, inserted.row.id as number, uploads);
       return { ok: true, row: inserted.row };
@@ -157,7 +170,7 @@ export function recordWrites(options: RecordRoutesOptions) {
       uploads: readonly Upload<FormFile>[] = [],
     ): Promise<UpdateResult> {
       const missing = await references(ownerId, values);
-      if (Object.keys(missing).length > 0) return { ok: false, reason: "invalid", fields: missing };
+      if (Object.keys(missing).length > 0) return missingRefusal(ownerId, missing);
       const singles = await storeSingles(uploads);
       const all = { ...values, ...singles.values };
       const change = { values: all, now: clock() };
@@ -171,11 +184,7 @@ export function recordWrites(options: RecordRoutesOptions) {
         if (updated.reason === "not-found" || updated.reason === "stale") {
           return { ok: false, reason: updated.reason };
         }
-        return {
-          ok: false,
-          reason: "invalid",
-          fields: await refusalMessages(updated, ownerId, all),
-        };
+        return writeRefusal(updated, ownerId, all);
       }
       await discard(updated.replacedKeys);
       await addFiles(ownerId, updated.row.id as number, uploads);
@@ -190,6 +199,8 @@ export function recordWrites(options: RecordRoutesOptions) {
     },
   };
 }
+
+const OWNER_MISSING = { ok: false, reason: "owner-missing" } as const;
 
 /** The shared write steps of one model's handlers. */
 export type RecordWrites = ReturnType<typeof recordWrites>;

@@ -230,7 +230,7 @@ describe("HTML scaffold of posts", () => {
     expect(json.response.status).toBe(400);
     expect(json.html).toContain("The form could not be read.");
 
-    const small = await setUpApp({ maximumFormBytes: 1024 * 1024 });
+    const small = await setUpApp({ maximumMultipartBytes: 1024 * 1024 });
     const form = new FormData();
     form.append("title", "Big");
     form.append(

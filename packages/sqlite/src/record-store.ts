@@ -254,6 +254,25 @@ export class SqliteRecordStore implements RecordStore {
     );
   }
 
+  /**
+   * Every storage key a row of this model holds, of every owner: single attachments and the
+   * files of `attachments` fields. For sweeping unreferenced objects, never for a request.
+   */
+  async referencedFileKeys(): Promise<string[]> {
+    const selects = [
+      ...this.#attachmentKeys.map(
+        (column) =>
+          `SELECT ${q(column)} AS "key" FROM ${this.#table} WHERE ${q(column)} IS NOT NULL`,
+      ),
+      ...[...this.#children.values()].map(
+        (child) => `SELECT ${child.keyColumn} AS "key" FROM ${child.table}`,
+      ),
+    ];
+    if (selects.length === 0) return [];
+    const rows = await this.database.all<{ key: string }>(selects.join(" UNION ALL "));
+    return rows.map((row) => row.key);
+  }
+
   /** The quoted key column and its value; a public id only names records of a model with one. */
   #key(key: RecordKey): [string, SqlValue] {
     if ("publicId" in key) {

@@ -1,0 +1,33 @@
+import { sweepUnreferencedObjects } from "@tessera/records";
+import { FilesystemObjectStorage } from "@tessera/records/filesystem-storage";
+import { ConfigError, loadConfig } from "./config.js";
+import { openAppDatabase } from "./database.js";
+import { appMigrations } from "./migrations.js";
+import { referencedFileKeys } from "./records.js";
+import { uploadsFolder } from "./storage.js";
+
+// `npm run sweep-files -w examples/app`: deletes the stored files no record references (older
+// than an hour, so uploads whose row is still being written stay) and the partial uploads a
+// crash left, then exits (for cron).
+try {
+  const config = loadConfig(process.env);
+  const folder = uploadsFolder(config);
+  if (folder === undefined) {
+    throw new ConfigError("an in-memory database keeps its files in memory: set UPLOADS_PATH");
+  }
+  const database = await openAppDatabase(config.databasePath, appMigrations);
+  try {
+    const storage = new FilesystemObjectStorage(folder);
+    const partials = await storage.removeAbandonedPartials();
+    const deleted = await sweepUnreferencedObjects(storage, await referencedFileKeys(database));
+    console.log(
+      `Swept stored files: ${deleted.length} unreferenced file(s) and ${partials.length} partial upload(s) deleted.`,
+    );
+  } finally {
+    database.close();
+  }
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(`Cannot sweep files: ${error.message}`);
+  process.exitCode = 1;
+}

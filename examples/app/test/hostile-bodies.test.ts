@@ -1,0 +1,208 @@
+// Bodies an attacker sends on purpose, over real HTTP against the running app: a 60 MB form
+// must not stall other clients, a 2,000,000-byte text value must fit in a JSON body, and
+// numbers or strings a column cannot hold are refused instead of stored damaged.
+import { request as httpRequest } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Browser } from "./support/browser.js";
+import { newClientAddress, startTestServer, type TestServer } from "./support/test-server.js";
+
+let server: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ TRUST_PROXY: "1" });
+  token = await bearerToken();
+});
+afterAll(() => server.stop());
+
+const MiB = 1024 * 1024;
+const PREFIX = "Failed to deserialize the JSON body into the target type: ";
+
+async function bearerToken(): Promise<string> {
+  const client = newClientAddress();
+  const credentials = {
+    email: `hostile.${Date.now()}@example.com`,
+    password: "correct horse battery",
+  };
+  const headers = { "content-type": "application/json", "x-forwarded-for": client };
+  const body = JSON.stringify(credentials);
+  expect(
+    (await fetch(`${server.url}/api/auth/signup`, { method: "POST", headers, body })).status,
+  ).toBe(201);
+  const issued = await fetch(`${server.url}/api/auth/token`, { method: "POST", headers, body });
+  return ((await issued.json()) as { token: string }).token;
+}
+
+/** Posts raw JSON text (so it can hold what JSON.stringify would never write). */
+async function postJson(text: string) {
+  const response = await fetch(`${server.url}/api/posts`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      authorization: `Bearer ${token}`,
+      "x-forwarded-for": newClientAddress(),
+    },
+    body: text,
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+const postCount = () => server.query<{ n: number }>("SELECT count(*) AS n FROM posts")[0]!.n;
+
+/**
+ * Sends `totalBytes` of an urlencoded form in 1 MiB chunks, with `Content-Length` as a browser
+ * does or chunked as a streaming client may. Resolves with the answer's status and text, or
+ * the network error when the server closed the connection before answering.
+ */
+function sendLargeForm(path: string, browser: Browser, totalBytes: number, declareLength: boolean) {
+  const head = "title=Big&status=draft&body=";
+  // `<b>` escaped, over and over: markup on every byte, the sanitizer's slowest input.
+  const chunk = Buffer.alloc(MiB, "%3Cb%3E");
+  let started!: () => void;
+  const firstChunkWritten = new Promise<void>((resolve) => {
+    started = resolve;
+  });
+  const answered = new Promise<{ status: number; text: string } | { error: string }>((resolve) => {
+    const request = httpRequest(`${server.url}${path}`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        ...(declareLength ? { "content-length": String(totalBytes) } : {}),
+        "x-forwarded-for": browser.clientAddress,
+        "sec-fetch-site": "same-origin",
+        cookie: [...browser.cookies].map(([name, value]) => `${name}=${value}`).join("; "),
+      },
+    });
+    request.on("response", (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (part: string) => {
+        text += part;
+      });
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));
+      response.on("error", (error) => resolve({ error: error.message }));
+    });
+    request.on("error", (error) => resolve({ error: error.message }));
+    let sent = 0;
+    const writeMore = () => {
+      while (sent < totalBytes && !request.destroyed) {
+        const part =
+          sent === 0 ? Buffer.from(head) : chunk.subarray(0, Math.min(MiB, totalBytes - sent));
+        sent += part.byteLength;
+        const more = request.write(part);
+        started();
+        if (!more) {
+          request.once("drain", writeMore);
+          return;
+        }
+      }
+      request.end();
+    };
+    writeMore();
+  });
+  return { firstChunkWritten, answered };
+}
+
+describe("a 60 MB urlencoded form to POST /posts", () => {
+  it.each([
+    ["with Content-Length", true],
+    ["chunked", false],
+  ])(
+    "%s is refused with a 413 page while /api/health answers within 200 ms",
+    async (_, declareLength) => {
+      const browser = new Browser(server.url);
+      const signup = await browser.post("/signup", {
+        email: `big.form.${Date.now()}@example.com`,
+        password: "correct horse battery",
+      });
+      expect(signup.status).toBe(303);
+      const before = postCount();
+
+      const big = sendLargeForm("/posts", browser, 60 * 1000 * 1000, declareLength);
+      await big.firstChunkWritten;
+      let done = false;
+      const answer = big.answered.finally(() => {
+        done = true;
+      });
+      const latencies: number[] = [];
+      // Ask while the form is being sent and handled, and a few times after.
+      while (!done || latencies.length < 5) {
+        const startedAt = performance.now();
+        const health = await fetch(`${server.url}/api/health`);
+        latencies.push(performance.now() - startedAt);
+        expect(await health.json()).toEqual({ status: "ok" });
+      }
+      expect(Math.max(...latencies)).toBeLessThan(200);
+      const result = await answer;
+      expect(result).toMatchObject({ status: 413 });
+      expect("text" in result && result.text).toContain("The form is larger than 4 MB.");
+      expect(postCount()).toBe(before);
+    },
+  );
+});
+
+describe("JSON record bodies", () => {
+  it("take a 1.9 MB string value (201) and give it back whole", async () => {
+    const title = "t".repeat(1_900_000);
+    const created = await postJson(JSON.stringify({ title, status: "draft" }));
+    expect(created.status).toBe(201);
+    const shown = await fetch(`${server.url}/api/posts/${created.body.id}`, {
+      headers: { authorization: `Bearer ${token}`, "x-forwarded-for": newClientAddress() },
+    });
+    expect(((await shown.json()) as { title: string }).title).toBe(title);
+  });
+
+  it("answer 400 in the envelope to a body over 4 MiB", async () => {
+    const before = postCount();
+    const refused = await postJson(JSON.stringify({ title: "t".repeat(4 * MiB), status: "draft" }));
+    expect(refused).toEqual({
+      status: 400,
+      body: {
+        error: { message: `${PREFIX}the body is larger than ${4 * MiB} bytes`, status: 400 },
+      },
+    });
+    expect(postCount()).toBe(before);
+  });
+
+  it("refuse a float JSON reads as Infinity with a 400, storing nothing", async () => {
+    const before = postCount();
+    const refused = await postJson('{"title":"x","status":"draft","rating":1e400}');
+    expect(refused).toEqual({
+      status: 400,
+      body: { error: { message: `${PREFIX}rating: number out of range`, status: 400 } },
+    });
+    expect(postCount()).toBe(before);
+  });
+
+  it("refuse a lone surrogate in a string with a 400 naming the field, storing nothing", async () => {
+    const before = postCount();
+    const refused = await postJson('{"title":"a\\ud800b","status":"draft"}');
+    expect(refused).toEqual({
+      status: 400,
+      body: {
+        error: { message: `${PREFIX}title: invalid value: lone surrogate in string`, status: 400 },
+      },
+    });
+    expect(postCount()).toBe(before);
+  });
+});
+
+describe("form bodies that are not valid UTF-8", () => {
+  it("store U+FFFD for the bytes of a surrogate, never invalid UTF-8", async () => {
+    const browser = new Browser(server.url);
+    await browser.post("/signup", {
+      email: `surrogate.form.${Date.now()}@example.com`,
+      password: "correct horse battery",
+    });
+    // %ED%A0%80 would be U+D800 in UTF-8, which is not allowed: decoders replace it.
+    const created = await browser.request("POST", "/posts", "title=a%ED%A0%80b&status=draft");
+    expect(created.status).toBe(303);
+    const id = Number(created.location?.split("/").pop());
+    const [row] = server.query<{ title: string; bytes: string }>(
+      "SELECT title, hex(title) AS bytes FROM posts WHERE id = ?",
+      id,
+    );
+    expect(row?.title).toBe("a\uFFFD\uFFFD\uFFFDb");
+    expect(row?.bytes).toBe(`61${"EFBFBD".repeat(3)}62`);
+  });
+});

@@ -1,0 +1,137 @@
+// Body caps of the record routes: JSON bodies up to 4 MiB (a 2,000,000-byte text value fits),
+// urlencoded forms up to 4 MiB, and only multipart forms up to the larger file cap.
+import { describe, expect, it } from "vitest";
+import {
+  DEFAULT_MAXIMUM_JSON_BYTES,
+  DEFAULT_MAXIMUM_MULTIPART_BYTES,
+  DEFAULT_MAXIMUM_URLENCODED_BYTES,
+} from "../src/index.js";
+import { ADA, envelope, postBody, setUpApp } from "./fixtures.js";
+
+const MiB = 1024 * 1024;
+const PREFIX = "Failed to deserialize the JSON body into the target type: ";
+
+describe("JSON record bodies", () => {
+  it("are capped at 4 MiB by default", () => {
+    expect(DEFAULT_MAXIMUM_JSON_BYTES).toBe(4 * MiB);
+  });
+
+  it("take a 1.9 MB string value on create and update and give it back whole", async () => {
+    const app = await setUpApp();
+    const long = "x".repeat(1_900_000);
+    const created = await app.sendJson(ADA, "POST", "/api/posts", postBody({ title: long }));
+    expect(created.status).toBe(201);
+    const id = ((await created.json()) as { id: number }).id;
+    const shown = await app.api(ADA, "GET", `/api/posts/${id}`);
+    expect(((await shown.json()) as { title: string }).title).toBe(long);
+
+    const longer = "é".repeat(999_999); // 1,999,998 bytes of UTF-8
+    const updated = await app.sendJson(ADA, "PATCH", `/api/posts/${id}`, { title: longer });
+    expect(updated.status).toBe(200);
+    expect((await app.rows("posts"))[0]?.title).toBe(longer);
+  });
+
+  it("answer 400 in the envelope to a body over the cap, and write nothing", async () => {
+    const app = await setUpApp();
+    const body = JSON.stringify(postBody({ title: "x".repeat(4 * MiB) }));
+    const response = await app.api(ADA, "POST", "/api/posts", {
+      headers: { "Content-Type": "application/json" },
+      body,
+    });
+    expect(response.status).toBe(400);
+    expect(await envelope(response)).toEqual({
+      error: { message: `${PREFIX}the body is larger than ${4 * MiB} bytes`, status: 400 },
+    });
+    expect(await app.rows("posts")).toEqual([]);
+  });
+
+  it("follow the `maximumJsonBytes` option", async () => {
+    const app = await setUpApp({ maximumJsonBytes: 1000 });
+    const small = await app.sendJson(ADA, "POST", "/api/posts", postBody({ title: "ok" }));
+    expect(small.status).toBe(201);
+    const large = await app.sendJson(
+      ADA,
+      "POST",
+      "/api/posts",
+      postBody({ title: "x".repeat(1000) }),
+    );
+    expect(large.status).toBe(400);
+    expect((await envelope(large)).error.message).toBe(
+      `${PREFIX}the body is larger than 1000 bytes`,
+    );
+  });
+});
+
+describe("HTML forms", () => {
+  it("cap urlencoded forms at 4 MiB and multipart forms at 64 MiB by default", () => {
+    expect(DEFAULT_MAXIMUM_URLENCODED_BYTES).toBe(4 * MiB);
+    expect(DEFAULT_MAXIMUM_MULTIPART_BYTES).toBe(64 * MiB);
+  });
+
+  it("answer 413 to an urlencoded form over 4 MiB, before reading a field of it", async () => {
+    const app = await setUpApp();
+    const form = new URLSearchParams({
+      title: "Big",
+      status: "draft",
+      body: "<b>".repeat(2 * MiB),
+    });
+    const { response, html } = await app.submit(ADA, "/posts", form);
+    expect(response.status).toBe(413);
+    expect(html).toContain("The form is larger than 4 MB.");
+    expect(await app.rows("posts")).toEqual([]);
+  });
+
+  it("refuse an oversized rich text value in a form under the cap with the size message", async () => {
+    const app = await setUpApp();
+    const body = `<p>${"a".repeat(2_000_000)}`;
+    const form = new URLSearchParams({ title: "Big", status: "draft", body });
+    const { response, html } = await app.submit(ADA, "/posts", form);
+    expect(response.status).toBe(422);
+    expect(html).toContain("Body is too long (maximum is 2000000 bytes)");
+    expect(await app.rows("posts")).toEqual([]);
+  });
+
+  it("let a multipart form go over 4 MiB, up to the attachment limit", async () => {
+    const app = await setUpApp();
+    const form = new FormData();
+    form.append("title", "Photo");
+    form.append("status", "draft");
+    form.append("cover", new File([new Uint8Array(6 * MiB)], "big.png", { type: "image/png" }));
+    const { response } = await app.submit(ADA, "/posts", form);
+    expect(response.status).toBe(303);
+    expect((await app.rows("posts"))[0]).toMatchObject({ title: "Photo", cover_size: 6 * MiB });
+  });
+
+  it("refuse a 20 MB text value in a multipart form on its size, without echoing it back", async () => {
+    const app = await setUpApp();
+    const form = new FormData();
+    form.append("title", "Big");
+    form.append("status", "draft");
+    form.append("body", "<b>".repeat(7_000_000));
+    const { response, html } = await app.submit(ADA, "/posts", form);
+    expect(response.status).toBe(422);
+    expect(html).toContain("Body is too long (maximum is 2000000 bytes)");
+    // What was typed comes back, except a value the size limit refused.
+    expect(html).toContain('value="Big"');
+    expect(html.length).toBeLessThan(100_000);
+    expect(await app.rows("posts")).toEqual([]);
+  });
+
+  it("follow the `maximumUrlencodedBytes` and `maximumMultipartBytes` options", async () => {
+    const app = await setUpApp({ maximumUrlencodedBytes: 1000, maximumMultipartBytes: 2 * MiB });
+    const urlencoded = new URLSearchParams({ title: "x".repeat(1000), status: "draft" });
+    const refused = await app.submit(ADA, "/posts", urlencoded);
+    expect(refused.response.status).toBe(413);
+    expect(refused.html).toContain("The form is larger than 1000 bytes.");
+
+    const multipart = new FormData();
+    multipart.append("title", "x".repeat(1000));
+    multipart.append("status", "draft");
+    expect((await app.submit(ADA, "/posts", multipart)).response.status).toBe(303);
+    multipart.append("cover", new File([new Uint8Array(3 * MiB)], "a.png", { type: "image/png" }));
+    const tooLarge = await app.submit(ADA, "/posts", multipart);
+    expect(tooLarge.response.status).toBe(413);
+    expect(tooLarge.html).toContain("The form is larger than 2 MB.");
+    expect(app.storage.keys()).toEqual([]);
+  });
+});
