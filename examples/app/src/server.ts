@@ -6,9 +6,9 @@ import { scheduleSweeps } from "@tessera/jobs";
 import type { Mailer } from "@tessera/mail";
 import { MemoryObjectStorage } from "@tessera/records";
 import { FilesystemObjectStorage } from "@tessera/records/filesystem-storage";
-import { deleteExpiredTrackedSessions } from "@tessera/session";
 import { SqliteTrackedSessionStore } from "@tessera/sqlite";
 import { createApp } from "./app.js";
+import { runCleanups, scheduleCleanups } from "./cleanups.js";
 import type { AppConfig } from "./config.js";
 import { openAppDatabase } from "./database.js";
 import { createAppMailer } from "./mailer.js";
@@ -69,14 +69,14 @@ export async function startServer(
           console.error(`The render job sweep failed: ${(error as Error).message}`),
       })
     : () => {};
-  // Expired device rows are never read again; clear them out hourly.
-  const cleanup = trackedSessions
-    ? setInterval(() => {
-        deleteExpiredTrackedSessions(trackedSessions, Date.now()).catch((error: unknown) =>
-          console.error(`Could not delete expired sessions: ${(error as Error).message}`),
-        );
-      }, 3_600_000).unref()
-    : undefined;
+  // Expired device rows and ended rate-limit windows are never read again: cleared out at start
+  // and then every 10 minutes, in small batches, never inside a request.
+  const stopCleanups = scheduleCleanups(
+    () => runCleanups({ database, trackedSessions }, options.clock),
+    {
+      onError: (error) => console.error(`A cleanup failed: ${(error as Error).message}`),
+    },
+  );
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   return {
@@ -84,8 +84,10 @@ export async function startServer(
     close: () =>
       new Promise<void>((resolve) => {
         stopSweeps();
-        clearInterval(cleanup);
-        server.close(() => {
+        // The database closes only after a cleanup round under way has finished.
+        const cleanupsStopped = stopCleanups();
+        server.close(async () => {
+          await cleanupsStopped;
           database.close();
           resolve();
         });
