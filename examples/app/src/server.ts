@@ -9,7 +9,7 @@ import { FilesystemObjectStorage } from "@tessera/records/filesystem-storage";
 import { SqliteTrackedSessionStore } from "@tessera/sqlite";
 import { createApp } from "./app.js";
 import { runCleanups, scheduleCleanups } from "./cleanups.js";
-import type { AppConfig } from "./config.js";
+import { type AppConfig, ConfigError } from "./config.js";
 import { openAppDatabase } from "./database.js";
 import { createAppMailer } from "./mailer.js";
 import { appMigrations } from "./migrations.js";
@@ -25,9 +25,30 @@ export interface RunningServer {
 }
 
 /**
+ * Listens on `PORT` and `HOST`. A port another process holds is a setting that cannot be used:
+ * a {@link ConfigError} naming it, which `npm start` prints as one line.
+ */
+function listen(
+  fetch: (request: Request) => Response | Promise<Response>,
+  config: AppConfig,
+): Promise<ReturnType<typeof serve>> {
+  return new Promise((resolve, reject) => {
+    const listening = serve({ fetch, port: config.port, hostname: config.host }, () =>
+      resolve(listening),
+    );
+    listening.once("error", (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === "EADDRINUSE" ? new ConfigError(`port ${config.port} is in use`) : error,
+      ),
+    );
+  });
+}
+
+/**
  * Opens the database (applying migrations), builds the app and listens. `mailer` replaces the
  * one `MAIL_ADAPTER` names (tests pass a MemoryMailer); `clock` replaces the system clock.
- * @throws {ConfigError} for unusable settings, before anything listens.
+ * @throws {ConfigError} for unusable settings (a port in use included); nothing then listens
+ * and the database is closed again.
  */
 export async function startServer(
   config: AppConfig,
@@ -56,11 +77,9 @@ export async function startServer(
     storage,
     ...(options.clock ? { clock: options.clock } : {}),
   });
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const listening = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
-      resolve(listening),
-    );
-    listening.once("error", reject);
+  const server = await listen(app.fetch, config).catch((error: unknown) => {
+    database.close();
+    throw error;
   });
   const stopSweeps = renderJobs
     ? scheduleSweeps(renderJobs.runner.sweep, {
