@@ -7,6 +7,7 @@ import type { SqlDatabase } from "@tessera/sqlite";
 import { Hono } from "hono";
 import { type AppHono, mountAccountRoutes } from "./accounts.js";
 import type { AppConfig } from "./config.js";
+import { reachedOverHttps } from "./https-requests.js";
 import { mountRecordRoutes } from "./records.js";
 import { mountRenderJobs, type RenderJobs } from "./render-jobs.js";
 import { securityMiddleware } from "./security-middleware.js";
@@ -45,6 +46,7 @@ export function createApp(dependencies: AppDependencies): AppHono {
       createSessionCookies({
         appName: APP_NAME,
         secrets: { current: dependencies.secretKeyBase, previous: config.secretKeyBasePrevious },
+        secureCookies: reachedOverHttps(config),
         ...(dependencies.clock ? { clock: dependencies.clock } : {}),
       }),
       dependencies.trackedSessions

@@ -5,6 +5,8 @@ import {
   jobTableMigration,
   type Migration,
   rateLimitCountersMigration,
+  rateLimitWindowIndexMigration,
+  userSessionsExpiryIndexMigration,
   userSessionsMigration,
   usersMigration,
   webhookEventsMigration,
@@ -25,12 +27,14 @@ const usersNameMigration: Migration = {
  */
 export const appMigrations: readonly Migration[] = [
   rateLimitCountersMigration,
+  rateLimitWindowIndexMigration,
   usersMigration,
   apiKeysMigration,
   authTokensMigration,
   webhookEventsMigration,
   jobTableMigration(renderJob),
   userSessionsMigration,
+  userSessionsExpiryIndexMigration,
   identitiesMigration,
   usersNameMigration,
   webhookEffectsMigration,

@@ -3,10 +3,10 @@ import { serve } from "@hono/node-server";
 import type { Clock } from "@tessera/crypto";
 import { scheduleSweeps } from "@tessera/jobs";
 import type { Mailer } from "@tessera/mail";
-import { deleteExpiredTrackedSessions } from "@tessera/session";
 import { SqliteTrackedSessionStore } from "@tessera/sqlite";
 import { createApp } from "./app.js";
-import type { AppConfig } from "./config.js";
+import { runCleanups, scheduleCleanups } from "./cleanups.js";
+import { type AppConfig, ConfigError } from "./config.js";
 import { openAppDatabase } from "./database.js";
 import { createAppMailer } from "./mailer.js";
 import { appMigrations } from "./migrations.js";
@@ -23,9 +23,30 @@ export interface RunningServer {
 }
 
 /**
+ * Listens on `PORT` and `HOST`. A port another process holds is a setting that cannot be used:
+ * a {@link ConfigError} naming it, which `npm start` prints as one line.
+ */
+function listen(
+  fetch: (request: Request) => Response | Promise<Response>,
+  config: AppConfig,
+): Promise<ReturnType<typeof serve>> {
+  return new Promise((resolve, reject) => {
+    const listening = serve({ fetch, port: config.port, hostname: config.host }, () =>
+      resolve(listening),
+    );
+    listening.once("error", (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === "EADDRINUSE" ? new ConfigError(`port ${config.port} is in use`) : error,
+      ),
+    );
+  });
+}
+
+/**
  * Opens the database (applying migrations), builds the app and listens. `mailer` replaces the
  * one `MAIL_ADAPTER` names (tests pass a MemoryMailer); `clock` replaces the system clock.
- * @throws {ConfigError} for unusable settings, before anything listens.
+ * @throws {ConfigError} for unusable settings (a port in use included); nothing then listens
+ * and the database is closed again.
  */
 export async function startServer(
   config: AppConfig,
@@ -49,11 +70,9 @@ export async function startServer(
     storage,
     ...(options.clock ? { clock: options.clock } : {}),
   });
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const listening = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
-      resolve(listening),
-    );
-    listening.once("error", reject);
+  const server = await listen(app.fetch, config).catch((error: unknown) => {
+    database.close();
+    throw error;
   });
   const stopSweeps = renderJobs
     ? scheduleSweeps(renderJobs.runner.sweep, {
@@ -62,14 +81,14 @@ export async function startServer(
           console.error(`The render job sweep failed: ${(error as Error).message}`),
       })
     : () => {};
-  // Expired device rows are never read again; clear them out hourly.
-  const cleanup = trackedSessions
-    ? setInterval(() => {
-        deleteExpiredTrackedSessions(trackedSessions, Date.now()).catch((error: unknown) =>
-          console.error(`Could not delete expired sessions: ${(error as Error).message}`),
-        );
-      }, 3_600_000).unref()
-    : undefined;
+  // Expired device rows and ended rate-limit windows are never read again: cleared out at start
+  // and then every 10 minutes, in small batches, never inside a request.
+  const stopCleanups = scheduleCleanups(
+    () => runCleanups({ database, trackedSessions }, options.clock),
+    {
+      onError: (error) => console.error(`A cleanup failed: ${(error as Error).message}`),
+    },
+  );
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   return {
@@ -77,8 +96,10 @@ export async function startServer(
     close: () =>
       new Promise<void>((resolve) => {
         stopSweeps();
-        clearInterval(cleanup);
-        server.close(() => {
+        // The database closes only after a cleanup round under way has finished.
+        const cleanupsStopped = stopCleanups();
+        server.close(async () => {
+          await cleanupsStopped;
           database.close();
           resolve();
         });

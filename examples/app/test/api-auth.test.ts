@@ -312,14 +312,33 @@ describe("API keys", () => {
     expect(row?.last_used_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
 
-  it("refuses a blank or missing name with 422", async () => {
+  it("refuses a blank name with 422", async () => {
     const { email, password } = await signUp();
     const jwt = await tokenFor(email, password);
-    for (const json of [{ name: "   " }, {}]) {
+    const response = await call("/api/auth/keys", { token: jwt, json: { name: "   " } });
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual(validationEnvelope({ name: ["can't be blank"] }));
+  });
+
+  it("refuses a missing or non-string name with the 400 of a malformed body, creating nothing", async () => {
+    const { user, email, password } = await signUp();
+    const jwt = await tokenFor(email, password);
+    for (const [json, reason] of [
+      [{}, "missing field `name`"],
+      [{ name: 42 }, "name: invalid type: integer 42, expected a string"],
+      [{ name: null }, "name: invalid type: null, expected a string"],
+      [{ name: ["cli"] }, "name: invalid type: array, expected a string"],
+    ] as const) {
       const response = await call("/api/auth/keys", { token: jwt, json });
-      expect(response.status).toBe(422);
-      expect(response.body).toEqual(validationEnvelope({ name: ["can't be blank"] }));
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({
+        error: {
+          message: `Failed to deserialize the JSON body into the target type: ${reason}`,
+          status: 400,
+        },
+      });
     }
+    expect(server.query("SELECT id FROM api_keys WHERE user_id = ?", user.id)).toEqual([]);
   });
 
   it("revokes a key at once, and answers 404 for another user's or a missing key", async () => {

@@ -1,6 +1,7 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -63,6 +64,19 @@ describe("npm start's entry point", () => {
     app.child.kill("SIGINT");
     expect(await app.exited).toBe(0);
     expect(app.output()).toContain("Stopped on SIGINT.");
+  });
+
+  it("says in one line that the port is in use, and exits 1 without a stack trace", async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    const { port } = holder.address() as { port: number };
+    try {
+      const app = startApp({ PORT: String(port) });
+      expect(await app.exited).toBe(1);
+      expect(app.output()).toBe(`Cannot start: port ${port} is in use\n`);
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
   });
 
   it("refuses to start in production without SECRET_KEY_BASE, saying why", async () => {

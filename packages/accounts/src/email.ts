@@ -17,6 +17,22 @@ export function normalizeEmail(input: string): string {
   return input.normalize("NFKC").trim().toLowerCase();
 }
 
+/**
+ * Longest submitted text that is normalized at all: four times an address, room for surrounding
+ * spaces and for characters NFKC folds (a mathematical letter is two UTF-16 units, one after).
+ */
+const MAXIMUM_SUBMITTED_EMAIL_LENGTH = 4 * MAXIMUM_EMAIL_LENGTH;
+
+/**
+ * {@link normalizeEmail} for text a stranger submits: undefined when it is longer than any
+ * address can be, so a megabyte is refused before it is normalized, looked up or counted.
+ */
+export function normalizeSubmittedEmail(input: string): string | undefined {
+  if (input.length > MAXIMUM_SUBMITTED_EMAIL_LENGTH) return undefined;
+  const email = normalizeEmail(input);
+  return email.length <= MAXIMUM_EMAIL_LENGTH ? email : undefined;
+}
+
 /** True when a normalized address has the accepted format and length. */
 export function isValidEmail(email: string): boolean {
   return email.length <= MAXIMUM_EMAIL_LENGTH && EMAIL_PATTERN.test(email);

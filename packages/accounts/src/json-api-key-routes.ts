@@ -1,6 +1,7 @@
 import { type ApiKeyStore, createApiKey } from "@tessera/bearer";
 import type { Clock } from "@tessera/crypto";
-import { notFound, readJsonBody, unauthorized, validationFailed } from "@tessera/http";
+import { badRequest, notFound, readJsonBody, unauthorized, validationFailed } from "@tessera/http";
+import { requireStrings } from "./json-input.js";
 import type { BearerAuthentication, RouteHandler } from "./json-routes-options.js";
 
 /** What the API key routes are built from. */
@@ -14,7 +15,10 @@ export interface JsonApiKeyRoutesOptions {
 export interface JsonApiKeyRoutes {
   /** The bearer's keys, newest first, without secrets or digests. */
   readonly listKeys: RouteHandler;
-  /** 201 with `key` (the secret, shown this once) and `api_key`; 422 for a bad `name`. */
+  /**
+   * 201 with `key` (the secret, shown this once) and `api_key`; 400 for a missing or non-string
+   * `name` (a malformed body); 422 for a blank or too long one.
+   */
   readonly createKey: RouteHandler;
   /** 204; 404 when the bearer has no key with this id (another user's key included). */
   readonly deleteKey: (request: Request, context: unknown, id: string) => Promise<Response>;
@@ -37,9 +41,11 @@ export function jsonApiKeyRoutes(options: JsonApiKeyRoutesOptions): JsonApiKeyRo
       if (!authenticated.ok) return unauthorized(BEARER_CHALLENGE);
       const body = await readJsonBody(request);
       if (!body.ok) return body.response;
+      const input = requireStrings(body.value, ["name"]);
+      if (!input.ok) return badRequest(input.message);
       const created = await createApiKey(
         options.apiKeys,
-        { userId: authenticated.value.user.id, name: body.value.name },
+        { userId: authenticated.value.user.id, name: input.value.name },
         options.clock,
       );
       if (!created.ok) return validationFailed(created.fields);

@@ -11,8 +11,8 @@ import type { UserStore } from "./user-store.js";
 
 /**
  * Finds the user with this email and password. An unknown email, or a user without a password,
- * costs one dummy verification, so timing does not tell which accounts exist. A digest made
- * with other parameters is replaced while the password is known.
+ * costs one dummy verification, so timing does not tell which accounts exist. A digest
+ * weaker than the configured one is replaced while the password is known (a stronger one stays).
  */
 export async function findUserByPassword(
   users: UserStore,

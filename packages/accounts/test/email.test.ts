@@ -1,6 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isValidEmail, normalizeEmail } from "../src/email.js";
+import {
+  isValidEmail,
+  MAXIMUM_EMAIL_LENGTH,
+  normalizeEmail,
+  normalizeSubmittedEmail,
+} from "../src/email.js";
 
 describe("normalizeEmail", () => {
   it("applies NFKC, trims and lower-cases", () => {
@@ -16,6 +21,22 @@ describe("normalizeEmail", () => {
         expect(normalizeEmail(normalizeEmail(input))).toBe(normalizeEmail(input));
       }),
     );
+  });
+});
+
+describe("normalizeSubmittedEmail", () => {
+  it("normalizes what can be an address, spaces and folded characters included", () => {
+    expect(normalizeSubmittedEmail(`${" ".repeat(700)}Alice@Example.COM `)).toBe(
+      "alice@example.com",
+    );
+    // 254 mathematical bold letters are 508 UTF-16 units, and 254 ASCII letters once folded.
+    const bold = "\u{1D41A}".repeat(MAXIMUM_EMAIL_LENGTH);
+    expect(normalizeSubmittedEmail(bold)).toBe("a".repeat(MAXIMUM_EMAIL_LENGTH));
+  });
+
+  it("refuses text longer than an address after normalizing, and a megabyte before", () => {
+    expect(normalizeSubmittedEmail("a".repeat(MAXIMUM_EMAIL_LENGTH + 1))).toBeUndefined();
+    expect(normalizeSubmittedEmail(`${" ".repeat(1_000_000)}a@b.co`)).toBeUndefined();
   });
 });
 

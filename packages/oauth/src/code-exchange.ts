@@ -1,6 +1,6 @@
 import * as oauth from "oauth4webapi";
 import { githubProfile } from "./github-profile.js";
-import type { OAuthProvider } from "./provider.js";
+import type { ClientAuthenticationMethod, OAuthProvider } from "./provider.js";
 import { type ProviderHttp, providerRequestOptions } from "./provider-http.js";
 import { type ProviderProfile, providerProfile } from "./provider-profile.js";
 
@@ -14,23 +14,21 @@ export interface CodeExchange {
 }
 
 /**
- * The client authentication the token endpoint takes: GitHub reads the secret from the body;
- * an OpenID Connect provider gets HTTP Basic unless its metadata lists only `client_secret_post`
- * (Basic is the default of OpenID Connect Discovery 1.0 when none is listed).
+ * The client authentication the token endpoint takes. GitHub reads the secret from the body.
+ * An OpenID Connect provider gets the body too (`client_secret_post`) whenever its metadata
+ * lists it: HTTP Basic, as oauth4webapi sends it, percent-encodes the credentials first (RFC 6749
+ * §2.3.1), so `my-app_id` arrives as `my%2Dapp%5Fid`, and some providers refuse that. Basic is
+ * left for providers that do not list `client_secret_post` (it is the default of OpenID Connect
+ * Discovery 1.0 when none is listed). A provider's own `clientAuthentication` overrides both.
  */
-function clientAuthentication(
+export function clientAuthenticationMethod(
   provider: OAuthProvider,
   server: oauth.AuthorizationServer,
-): oauth.ClientAuth {
-  const methods = server.token_endpoint_auth_methods_supported;
-  const post =
-    provider.kind === "github" ||
-    (methods !== undefined &&
-      !methods.includes("client_secret_basic") &&
-      methods.includes("client_secret_post"));
-  return post
-    ? oauth.ClientSecretPost(provider.clientSecret)
-    : oauth.ClientSecretBasic(provider.clientSecret);
+): ClientAuthenticationMethod {
+  if (provider.kind === "github") return "client_secret_post";
+  if (provider.clientAuthentication) return provider.clientAuthentication;
+  const listed = server.token_endpoint_auth_methods_supported ?? [];
+  return listed.includes("client_secret_post") ? "client_secret_post" : "client_secret_basic";
 }
 
 /**
@@ -57,7 +55,9 @@ export async function fetchProviderProfile(
   const response = await oauth.authorizationCodeGrantRequest(
     server,
     client,
-    clientAuthentication(provider, server),
+    clientAuthenticationMethod(provider, server) === "client_secret_post"
+      ? oauth.ClientSecretPost(provider.clientSecret)
+      : oauth.ClientSecretBasic(provider.clientSecret),
     parameters,
     exchange.redirectUri,
     exchange.codeVerifier,

@@ -2,7 +2,11 @@ export {
   type AuthorizationServerLookup,
   authorizationServerLookup,
 } from "./authorization-servers.js";
-export { type CodeExchange, fetchProviderProfile } from "./code-exchange.js";
+export {
+  type CodeExchange,
+  clientAuthenticationMethod,
+  fetchProviderProfile,
+} from "./code-exchange.js";
 export type { Identity, IdentityStore, NewIdentity } from "./identity-store.js";
 export { MemoryIdentityStore } from "./memory-identity-store.js";
 export {
@@ -26,6 +30,7 @@ export {
   resolveOAuthUser,
 } from "./oauth-user.js";
 export {
+  type ClientAuthenticationMethod,
   type ClientCredentials,
   type GitHubProvider,
   githubProvider,

@@ -16,6 +16,9 @@ interface ProviderBase {
   readonly scope: string;
 }
 
+/** How the client id and secret reach a token endpoint: in the form body, or by HTTP Basic. */
+export type ClientAuthenticationMethod = "client_secret_post" | "client_secret_basic";
+
 /**
  * An OpenID Connect provider, configured from its issuer's discovery document (fetched at the
  * first sign-in, then cached). The profile is its UserInfo answer: `sub`, `email`,
@@ -25,6 +28,11 @@ export interface OpenIdProvider extends ProviderBase {
   readonly kind: "openid";
   /** The issuer identifier: `https://accounts.google.com`. */
   readonly issuer: string;
+  /**
+   * Fixes how the client authenticates at the token endpoint. Absent: `client_secret_post`
+   * whenever the discovery document lists it, else HTTP Basic.
+   */
+  readonly clientAuthentication?: ClientAuthenticationMethod;
 }
 
 /**
@@ -101,6 +109,7 @@ export function openIdProvider(
     readonly name: string;
     readonly issuer: string;
     readonly label?: string;
+    readonly clientAuthentication?: ClientAuthenticationMethod;
   },
 ): OpenIdProvider {
   const provider: OpenIdProvider = {
@@ -111,6 +120,7 @@ export function openIdProvider(
     clientSecret: options.clientSecret,
     scope: options.scope ?? "openid email",
     issuer: options.issuer,
+    ...(options.clientAuthentication ? { clientAuthentication: options.clientAuthentication } : {}),
   };
   checkBase(provider);
   providerUrl(provider.issuer, `the ${provider.name} issuer`);
@@ -120,13 +130,18 @@ export function openIdProvider(
   return provider;
 }
 
-/** The Google preset: OpenID Connect from `https://accounts.google.com`, scope `openid email`. */
+/**
+ * The Google preset: OpenID Connect from `https://accounts.google.com`, scope `openid email`,
+ * credentials in the token request's body (`client_secret_post`, which Google documents and
+ * lists), never HTTP Basic, whose percent-encoded client id Google has been reported to refuse.
+ */
 export function googleProvider(options: ClientCredentials): OpenIdProvider {
   return openIdProvider({
     ...options,
     name: "google",
     label: "Google",
     issuer: "https://accounts.google.com",
+    clientAuthentication: "client_secret_post",
   });
 }
 

@@ -50,7 +50,7 @@ describe("POST /auth/{provider}", () => {
     const query = Object.fromEntries(url.searchParams);
     expect(query).toEqual({
       response_type: "code",
-      client_id: "tessera-app",
+      client_id: "tessera-app_web-client",
       // From appUrl's origin (its path is not used), never from the request.
       redirect_uri: `${app.origin}/auth/testidp/callback`,
       scope: "openid email",
@@ -160,6 +160,16 @@ describe("GET /auth/{provider}/callback, signing in", () => {
     expect(refused.headers.get("location")).toBe("/login");
     const outcome = await app.finish(browser, await app.callbackUrl(browser, "ada-sub"));
     expect(outcome.location).toBe("/private");
+  });
+
+  it("sends the client credentials in the token request's body when the provider lists client_secret_post", async () => {
+    expect((await signInAnew("ada-sub")).state).toEqual({ userId: 1, flashes: [SIGNED_IN] });
+    expect(app.tokenRequests).toHaveLength(1);
+    const [request] = app.tokenRequests;
+    // Not HTTP Basic, whose percent-encoding of `-` and `_` some providers refuse.
+    expect(request!.authorization).toBeNull();
+    expect(request!.body.get("client_id")).toBe("tessera-app_web-client");
+    expect(request!.body.get("client_secret")).toBe(app.provider.clientSecret);
   });
 
   it("sends the provider 2 requests per sign-in, and fetches the discovery document once", async () => {

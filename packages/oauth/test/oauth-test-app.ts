@@ -94,6 +94,8 @@ export async function startOAuthTestApp() {
   };
   /** Every request the app made to the provider: `GET /.well-known/openid-configuration`. */
   const outbound: string[] = [];
+  /** What each token request carried: its `Authorization` header and its form body. */
+  const tokenRequests: { authorization: string | null; body: URLSearchParams }[] = [];
   const providerErrors: string[] = [];
   const afterSignIn: { userId: number; sessionUserId: number | undefined }[] = [];
   let failures = 0;
@@ -109,6 +111,12 @@ export async function startOAuthTestApp() {
       clock,
       fetch: (url, init) => {
         outbound.push(`${init.method ?? "GET"} ${new URL(url).pathname}`);
+        if (new URL(url).pathname === "/token") {
+          tokenRequests.push({
+            authorization: new Headers(init.headers).get("authorization"),
+            body: new URLSearchParams(String(init.body)),
+          });
+        }
         if (failures > 0) {
           failures--;
           return Promise.reject(new TypeError("fetch failed: the network is down"));
@@ -156,6 +164,7 @@ export async function startOAuthTestApp() {
       await database.run("DELETE FROM sqlite_sequence");
       provider.accounts.clear();
       outbound.length = 0;
+      tokenRequests.length = 0;
       providerErrors.length = 0;
       afterSignIn.length = 0;
       failures = 0;
@@ -170,6 +179,7 @@ export async function startOAuthTestApp() {
     users,
     database,
     outbound,
+    tokenRequests,
     providerErrors,
     afterSignIn,
     userRows: () =>

@@ -21,13 +21,16 @@ export interface TestOidcProvider {
 /**
  * Starts a real oidc-provider (the certified OpenID Connect implementation) on a free port of
  * 127.0.0.1, with its development login and consent pages, the `email` scope, and a
- * confidential client (client_secret_basic, code flow, PKCE) for `redirectUris`.
+ * confidential client for `redirectUris` (code flow, PKCE) whose id has a `-` and a `_`, which
+ * HTTP Basic would send percent-encoded. The client is registered for `client_secret_post`,
+ * so the provider refuses its secret in an `Authorization` header; its discovery document lists
+ * both methods, as Google's does.
  */
 export async function startOidcProvider(redirectUris: string[]): Promise<TestOidcProvider> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const clientId = "tessera-app";
+  const clientId = "tessera-app_web-client";
   const clientSecret = "a-client-secret-known-only-to-the-app-and-the-provider";
   const accounts = new Map<string, TestAccount>();
   const provider = new Provider(issuer, {
@@ -38,6 +41,7 @@ export async function startOidcProvider(redirectUris: string[]): Promise<TestOid
         redirect_uris: redirectUris,
         grant_types: ["authorization_code"],
         response_types: ["code"],
+        token_endpoint_auth_method: "client_secret_post",
       },
     ],
     claims: { openid: ["sub"], email: ["email", "email_verified"] },

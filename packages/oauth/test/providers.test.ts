@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  clientAuthenticationMethod,
   githubProvider,
   googleProvider,
   isLoopbackHttp,
@@ -55,6 +56,7 @@ describe("oauthProvidersFromEnv", () => {
         clientSecret: "google-secret",
         scope: "openid email",
         issuer: "https://accounts.google.com",
+        clientAuthentication: "client_secret_post",
       },
       {
         kind: "openid",
@@ -138,6 +140,51 @@ describe("provider functions", () => {
     expect(() => openIdProvider({ ...base, name: "idp", scope: "email" })).toThrow("openid");
     expect(() => openIdProvider({ ...base, name: "idp", issuer: "not a url" })).toThrow(
       "is not a URL",
+    );
+  });
+});
+
+describe("clientAuthenticationMethod", () => {
+  const server = (methods?: string[]) => ({
+    issuer: "https://idp.example.com",
+    ...(methods ? { token_endpoint_auth_methods_supported: methods } : {}),
+  });
+  const idp = openIdProvider({ ...credentials, name: "idp", issuer: "https://idp.example.com" });
+
+  it("sends the credentials in the body whenever the provider lists client_secret_post", () => {
+    expect(
+      clientAuthenticationMethod(idp, server(["client_secret_basic", "client_secret_post"])),
+    ).toBe("client_secret_post");
+    expect(clientAuthenticationMethod(idp, server(["client_secret_post"]))).toBe(
+      "client_secret_post",
+    );
+  });
+
+  it("uses HTTP Basic when the provider does not list it, or lists nothing (the default)", () => {
+    expect(clientAuthenticationMethod(idp, server(["client_secret_basic"]))).toBe(
+      "client_secret_basic",
+    );
+    expect(clientAuthenticationMethod(idp, server())).toBe("client_secret_basic");
+  });
+
+  it("sends the body to GitHub and Google whatever the metadata says, as their documentation asks", () => {
+    const google = googleProvider({ clientId: "id", clientSecret: "secret" });
+    const github = githubProvider({ clientId: "id", clientSecret: "secret" });
+    expect(clientAuthenticationMethod(google, server(["client_secret_basic"]))).toBe(
+      "client_secret_post",
+    );
+    expect(clientAuthenticationMethod(github, server())).toBe("client_secret_post");
+  });
+
+  it("lets a provider fix its method", () => {
+    const basicOnly = openIdProvider({
+      ...credentials,
+      name: "legacy",
+      issuer: "https://idp.example.com",
+      clientAuthentication: "client_secret_basic",
+    });
+    expect(clientAuthenticationMethod(basicOnly, server(["client_secret_post"]))).toBe(
+      "client_secret_basic",
     );
   });
 });

@@ -13,8 +13,8 @@ import { pbkdf2Sha256 } from "./pbkdf2.js";
 /** Settings shared by hashing and verification. */
 export interface PasswordHashOptions {
   /**
-   * Iterations for new digests, the count below which a stored digest needs rehashing, and the
-   * cost of a dummy check. Default 100000; tests lower it to stay fast.
+   * Iterations for new digests, the count below which a stored digest needs rehashing (higher
+   * counts are kept), and the cost of a dummy check. Default 100000; tests lower it to stay fast.
    */
   readonly iterations?: number;
 }
@@ -23,8 +23,8 @@ export interface PasswordHashOptions {
 export interface PasswordCheck {
   readonly valid: boolean;
   /**
-   * True only when `valid` is: the digest was made with another iteration count or a weak salt,
-   * so the caller should store `hashPassword(password)` now, while it knows the password.
+   * True only when `valid` is: the digest was made with fewer iterations than configured or a
+   * weak salt, so the caller should store `hashPassword(password)` now, while it knows it.
    */
   readonly needsRehash: boolean;
 }
@@ -84,8 +84,10 @@ export async function verifyPassword(
     await derive(password, stored.salt, stored.iterations),
     stored.hash,
   );
+  // Only a weaker digest is replaced: a higher count (a Django app's newer default) is kept, or
+  // every login would downgrade it.
   const outdated =
-    stored.iterations !== iterations || stored.salt.length < MINIMUM_STRONG_SALT_LENGTH;
+    stored.iterations < iterations || stored.salt.length < MINIMUM_STRONG_SALT_LENGTH;
   return { valid, needsRehash: valid && outdated };
 }
 

@@ -67,14 +67,33 @@ describe("verifyPassword", () => {
     expect((await verifyPassword(decomposed, digest, FAST)).valid).toBe(false);
   });
 
-  it("asks for a rehash when the digest's iteration count differs from the configured one", async () => {
+  it("asks for a rehash only when the digest's iteration count is below the configured one", async () => {
     const lower = await hashPassword("correct horse", { iterations: 1000 });
+    const same = await hashPassword("correct horse", { iterations: 1500 });
     const higher = await hashPassword("correct horse", { iterations: 2000 });
     expect(await verifyPassword("correct horse", lower, { iterations: 1500 })).toEqual({
       valid: true,
       needsRehash: true,
     });
+    expect(await verifyPassword("correct horse", same, { iterations: 1500 })).toEqual({
+      valid: true,
+      needsRehash: false,
+    });
+    // A stronger digest (Django's 260000 against our 100000) is kept, never downgraded.
     expect(await verifyPassword("correct horse", higher, { iterations: 1500 })).toEqual({
+      valid: true,
+      needsRehash: false,
+    });
+  });
+
+  it("keeps a 260000-iteration digest at the default 100000, and rehashes a 30000 one", async () => {
+    // Digests as Django writes them at those counts (22-character salts).
+    const digestAt = (iterations: number) => hashPassword("correct horse", { iterations });
+    expect(await verifyPassword("correct horse", await digestAt(260_000))).toEqual({
+      valid: true,
+      needsRehash: false,
+    });
+    expect(await verifyPassword("correct horse", await digestAt(30_000))).toEqual({
       valid: true,
       needsRehash: true,
     });

@@ -7,4 +7,5 @@ export {
   type RateLimiterOptions,
 } from "./rate-limiter.js";
 export type { RateLimitStore } from "./store.js";
+export { MAXIMUM_STORED_KEY_LENGTH, storedRateLimitKey } from "./stored-key.js";
 export { fixedWindow } from "./window.js";

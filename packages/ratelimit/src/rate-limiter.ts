@@ -1,5 +1,6 @@
 import { type Clock, systemClock } from "@tessera/crypto";
 import type { RateLimitStore } from "./store.js";
+import { storedRateLimitKey } from "./stored-key.js";
 import { fixedWindow } from "./window.js";
 
 /** The default limit: 10 attempts per 60-second window. */
@@ -48,8 +49,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   return {
     async attempt(group, client) {
       const window = fixedWindow(clock(), windowMs);
-      // JSON-encoding the pair keeps "a:b" + "c" apart from "a" + "b:c".
-      const key = JSON.stringify([group, client]);
+      const key = storedRateLimitKey(group, client);
       const count = await options.store.increment(key, window.start, windowMs);
       return {
         allowed: count <= limit,

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { createRateLimiter, MemoryRateLimitStore } from "../src/index.js";
+import {
+  createRateLimiter,
+  MAXIMUM_STORED_KEY_LENGTH,
+  MemoryRateLimitStore,
+  type RateLimitStore,
+} from "../src/index.js";
 
 const makeStore = async () => new MemoryRateLimitStore();
 
@@ -85,5 +90,50 @@ describe("createRateLimiter", () => {
     now = 60_000;
     await limiter.attempt("g", "new");
     expect(store.size).toBe(1);
+  });
+});
+
+describe("stored keys", () => {
+  /** A memory store that also records every key it is handed. */
+  function recordingStore() {
+    const memory = new MemoryRateLimitStore();
+    const keys: string[] = [];
+    const store: RateLimitStore = {
+      increment(key, windowStart, windowMs) {
+        keys.push(key);
+        return memory.increment(key, windowStart, windowMs);
+      },
+    };
+    return { store, keys };
+  }
+
+  it("stores a key of any length as at most MAXIMUM_STORED_KEY_LENGTH characters", async () => {
+    const { store, keys } = recordingStore();
+    const limiter = createRateLimiter({ store, limit: 2, clock: () => 0 });
+    const megabyteEmail = `email:${"a".repeat(1_000_000)}@example.com`;
+    await limiter.attempt("magic_link", megabyteEmail);
+    expect(keys[0]!.length).toBeLessThanOrEqual(MAXIMUM_STORED_KEY_LENGTH);
+    expect(keys[0]).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+
+  it("keeps counting one long client in one counter, and two long clients apart", async () => {
+    const limiter = createRateLimiter({
+      store: new MemoryRateLimitStore(),
+      limit: 2,
+      clock: () => 0,
+    });
+    const first = `email:${"a".repeat(5000)}`;
+    const second = `email:${"a".repeat(4999)}b`;
+    expect((await limiter.attempt("magic_link", first)).allowed).toBe(true);
+    expect((await limiter.attempt("magic_link", first)).allowed).toBe(true);
+    expect((await limiter.attempt("magic_link", first)).allowed).toBe(false);
+    expect((await limiter.attempt("magic_link", second)).allowed).toBe(true);
+    expect((await limiter.attempt("password_reset", first)).allowed).toBe(true);
+  });
+
+  it("stores short keys readably, as the JSON pair of group and client", async () => {
+    const { store, keys } = recordingStore();
+    await createRateLimiter({ store, clock: () => 0 }).attempt("login", "203.0.113.7");
+    expect(keys).toEqual(['["login","203.0.113.7"]']);
   });
 });

@@ -13,7 +13,7 @@ import {
   parseCookies,
   serializeCookie,
 } from "@tessera/http";
-import { CookieSession, type Session } from "./session.js";
+import { CookieSession, SESSION_LIFETIME_SECONDS, type Session } from "./session.js";
 import {
   decodeSessionPayload,
   EMPTY_SESSION_STATE,
@@ -51,10 +51,11 @@ export interface SessionCookiesOptions {
   readonly secrets: SecretKeyBase;
   readonly clock?: Clock;
   /**
-   * Whether cookies carry `Secure`. Omitted: exactly when the request URL is `https:`. Set it to
-   * true behind a proxy that ends TLS and forwards plain HTTP.
+   * Whether cookies carry `Secure`, for every request or decided per request. Omitted: exactly
+   * when the request URL is `https:`. Behind a proxy that ends TLS and forwards plain HTTP, pass
+   * `true`, or a function that reads the trusted proxy's `X-Forwarded-Proto`.
    */
-  readonly secureCookies?: boolean;
+  readonly secureCookies?: boolean | ((request: Request) => boolean);
 }
 
 /** Reads the session from a request's cookie and writes it back onto the response. */
@@ -139,16 +140,22 @@ export function createSessionCookies(options: SessionCookiesOptions): SessionCoo
     const sealed = await sealPayload(keys.current, encodeSessionPayload(state), cookieName);
     const signIn = state.signIn;
     if (!signIn?.rememberMe) return serializeCookie(cookieName, sealed, attributes);
-    // A remembered cookie lives exactly as long as the sign-in left: two weeks at sign-in,
-    // less when it is rewritten later (a flash), so rewriting never extends it.
-    const maxAge = Math.max(0, Math.floor((signIn.expiresAt - clock()) / 1000));
+    // A remembered cookie lives exactly as long as the sign-in: the whole lifetime when it began
+    // in this request (reading the clock again here would floor it to one second less), and what
+    // is left when it is rewritten later (a flash), so rewriting never extends it.
+    const maxAge = session.signedInNow
+      ? SESSION_LIFETIME_SECONDS
+      : Math.max(0, Math.floor((signIn.expiresAt - clock()) / 1000));
     return serializeCookie(cookieName, sealed, { ...attributes, maxAge });
   }
 
   return {
     cookieName,
     async read(request) {
-      const secure = options.secureCookies ?? new URL(request.url).protocol === "https:";
+      const secure =
+        typeof options.secureCookies === "function"
+          ? options.secureCookies(request)
+          : (options.secureCookies ?? new URL(request.url).protocol === "https:");
       const value = readCookieValue(request.headers.get("cookie"), cookieName);
       const { state, stale } =
         value === undefined

@@ -84,6 +84,7 @@ function truncateMessage(message: string): string {
 export class CookieSession implements Session {
   #state: SessionState;
   #changed: boolean;
+  #signedInNow = false;
   readonly #clock: Clock;
 
   /** `changed` is true when the cookie as read must be rewritten (expired, unreadable). */
@@ -114,15 +115,22 @@ export class CookieSession implements Session {
     return this.#changed;
   }
 
+  /** Whether the current sign-in was made on this object, that is during this request. */
+  get signedInNow(): boolean {
+    return this.#signedInNow;
+  }
+
   signIn(userId: number, options: SignInOptions = {}): void {
     if (!isUserId(userId)) throw new TypeError("a user id must be a positive safe integer");
     const expiresAt = this.#clock() + SESSION_LIFETIME_SECONDS * 1000;
     const rememberMe = options.rememberMe ?? false;
     this.#update({ ...EMPTY_SESSION_STATE, signIn: { userId, expiresAt, rememberMe } });
+    this.#signedInNow = true;
   }
 
   signOut(): void {
     this.#update(EMPTY_SESSION_STATE);
+    this.#signedInNow = false;
   }
 
   flash(kind: FlashKind, message: string): void {

@@ -53,6 +53,10 @@ export interface TrackedSessionStore {
   deleteForUser(id: number, userId: number): Promise<boolean>;
   /** Deletes the user's sessions except `keepId` (all of them when undefined); returns how many. */
   deleteOthersForUser(userId: number, keepId: number | undefined): Promise<number>;
-  /** Deletes every session, of any user, expired at `now`; returns how many. */
+  /**
+   * Deletes every session, of any user, expired at `now`; returns how many. A store on a shared
+   * database deletes in small batches and yields between them (the SQLite store: 1,000 rows a
+   * statement), so a cleanup never holds the database, and is safe in several processes at once.
+   */
   deleteExpired(now: number): Promise<number>;
 }

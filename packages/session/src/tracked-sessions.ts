@@ -152,7 +152,8 @@ export function endOtherTrackedSessions(
 
 /**
  * Deletes the rows of every expired sign-in and returns how many. Expired rows already refuse
- * their cookies; this only keeps the table small. Run it now and then (a daily job).
+ * their cookies; this only keeps the table small. Run it outside requests: at process start and
+ * then periodically (the example app: every 10 minutes), since a process may not live long.
  */
 export function deleteExpiredTrackedSessions(
   store: TrackedSessionStore,

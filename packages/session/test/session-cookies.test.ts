@@ -138,6 +138,42 @@ describe("session cookies: attributes", () => {
     );
   });
 
+  it("with remember me: exactly Max-Age=1209600 however late the cookie is written", async () => {
+    // A clock that moves on 1 ms at every reading, as a real one does between sign-in and commit.
+    let now = T0;
+    const { sessions } = testSessions({ clock: () => now++ });
+    const session = await sessions.read(browserRequest("http://app.test/login"));
+    session.signIn(7, { rememberMe: true });
+    now += 750;
+    expect(await sessions.setCookie(session)).toMatch(/; Max-Age=1209600; Path=\//);
+  });
+
+  it("with remember me, on the real clock: Max-Age=1209600", async () => {
+    const { sessions } = testSessions({ clock: Date.now });
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const session = await sessions.read(browserRequest("http://app.test/login"));
+      session.signIn(7, { rememberMe: true });
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      expect(await sessions.setCookie(session)).toMatch(/; Max-Age=1209600; Path=\//);
+    }
+  });
+
+  it("secureCookies may decide per request (a trusted proxy's X-Forwarded-Proto)", async () => {
+    const { sessions } = testSessions({
+      secureCookies: (request) => request.headers.get("x-forwarded-proto") === "https",
+    });
+    const behindTls = await sessions.read(
+      browserRequest("http://app.test/login", undefined, {
+        headers: { "x-forwarded-proto": "https" },
+      }),
+    );
+    behindTls.signIn(7);
+    expect(await sessions.setCookie(behindTls)).toMatch(/; Path=\/; Secure; HttpOnly;/);
+    const plain = await sessions.read(browserRequest("http://app.test/login"));
+    plain.signIn(7);
+    expect(await sessions.setCookie(plain)).not.toContain("Secure");
+  });
+
   it("secureCookies forces Secure on (TLS ended at a proxy) or off", async () => {
     const forced = testSessions({ secureCookies: true }).sessions;
     const onPlainHttp = await forced.read(browserRequest("http://app.test/login"));

@@ -1,4 +1,5 @@
-import type { RateLimitStore } from "@tessera/ratelimit";
+import { DEFAULT_RATE_LIMIT, type RateLimitStore } from "@tessera/ratelimit";
+import { deleteInBatches } from "./batched-delete.js";
 import type { SqlDatabase } from "./driver.js";
 import type { Migration } from "./migrations.js";
 
@@ -14,22 +15,24 @@ export const rateLimitCountersMigration: Migration = {
 };
 
 /**
+ * Indexes `rate_limit_counters.window_start`, so the cleanup of ended windows reads only those
+ * counters instead of the whole table. A migration of its own: applied ones are never edited.
+ */
+export const rateLimitWindowIndexMigration: Migration = {
+  id: "0000_tessera_rate_limit_counters_window_start",
+  sql: "CREATE INDEX rate_limit_counters_window_start ON rate_limit_counters (window_start)",
+};
+
+/**
  * Rate-limit counters in SQLite, shared by every process on the file. The increment is one
- * upsert with `RETURNING`, so concurrent attempts each get their own count.
+ * upsert with `RETURNING`, so concurrent attempts each get their own count. Counting never
+ * deletes: counters of ended windows stay until {@link SqliteRateLimitStore.deleteEndedWindows}
+ * runs, which the app schedules outside requests.
  */
 export class SqliteRateLimitStore implements RateLimitStore {
-  #sweptBefore = 0;
-
   constructor(private readonly database: SqlDatabase) {}
 
   async increment(key: string, windowStart: number, _windowMs: number): Promise<number> {
-    if (windowStart > this.#sweptBefore) {
-      // Once per window and process: counters of ended windows are never read again.
-      this.#sweptBefore = windowStart;
-      await this.database.run("DELETE FROM rate_limit_counters WHERE window_start < ?", [
-        windowStart,
-      ]);
-    }
     const row = await this.database.get<{ count: number }>(
       `INSERT INTO rate_limit_counters (key, window_start, count) VALUES (?, ?, 1)
        ON CONFLICT (key, window_start) DO UPDATE SET count = count + 1
@@ -37,5 +40,20 @@ export class SqliteRateLimitStore implements RateLimitStore {
       [key, windowStart],
     );
     return row!.count;
+  }
+
+  /**
+   * Deletes the counters of windows that ended by `now` and returns how many, in batches of
+   * 1,000 rows with a yield between them (see `deleteInBatches`); safe to run in several
+   * processes at once. `windowMs` is the longest window of any limiter on this store (default
+   * the spec's 60 s): a counter goes once its window, so long, is over.
+   */
+  deleteEndedWindows(now: number, windowMs: number = DEFAULT_RATE_LIMIT.windowMs): Promise<number> {
+    return deleteInBatches(this.database, {
+      table: "rate_limit_counters",
+      rowKey: ["key", "window_start"],
+      where: "window_start <= ?",
+      params: [now - windowMs],
+    });
   }
 }

@@ -1,5 +1,6 @@
 import { formatTimestamp, parseTimestamp } from "@tessera/crypto";
 import type { NewTrackedSession, TrackedSession, TrackedSessionStore } from "@tessera/session";
+import { deleteInBatches } from "./batched-delete.js";
 import type { SqlDatabase } from "./driver.js";
 import type { Migration } from "./migrations.js";
 
@@ -24,6 +25,15 @@ export const userSessionsMigration: Migration = {
   updated_at TEXT NOT NULL
 );
 CREATE INDEX user_sessions_user_id ON user_sessions (user_id)`,
+};
+
+/**
+ * Indexes `user_sessions.expires_at`, so the cleanup of expired rows reads only those rows
+ * instead of the whole table. A migration of its own: applied ones are never edited.
+ */
+export const userSessionsExpiryIndexMigration: Migration = {
+  id: "0005_tessera_user_sessions_expires_at",
+  sql: "CREATE INDEX user_sessions_expires_at ON user_sessions (expires_at)",
 };
 
 // Every read names these columns, so a digest can never slip into a record.
@@ -56,9 +66,10 @@ function toTrackedSession(row: SessionRow): TrackedSession {
 
 /**
  * Tracked sessions in SQLite, on a {@link SqlDatabase} that has run
- * {@link userSessionsMigration}. Each method is one statement; the owner is part of every
- * lookup and delete, and the hourly last-seen write is one conditional update. Times are the
- * UTC timestamp text, whose order is chronological, so comparisons stay in SQL.
+ * {@link userSessionsMigration} and {@link userSessionsExpiryIndexMigration}. Each method is
+ * one statement (the cleanup: batches of them); the owner is part of every lookup and delete,
+ * and the hourly last-seen write is one conditional update. Times are the UTC timestamp text,
+ * whose order is chronological, so comparisons stay in SQL.
  */
 export class SqliteTrackedSessionStore implements TrackedSessionStore {
   constructor(private readonly database: SqlDatabase) {}
@@ -128,10 +139,13 @@ export class SqliteTrackedSessionStore implements TrackedSessionStore {
     return result.changes;
   }
 
-  async deleteExpired(now: number): Promise<number> {
-    const result = await this.database.run("DELETE FROM user_sessions WHERE expires_at <= ?", [
-      formatTimestamp(now),
-    ]);
-    return result.changes;
+  /** In batches of 1,000 rows, yielding between them (see `deleteInBatches`). */
+  deleteExpired(now: number): Promise<number> {
+    return deleteInBatches(this.database, {
+      table: "user_sessions",
+      rowKey: ["rowid"],
+      where: "expires_at <= ?",
+      params: [formatTimestamp(now)],
+    });
   }
 }

@@ -5,14 +5,18 @@ import { createRateLimiter } from "@tessera/ratelimit";
 import { afterAll, describe, expect, it } from "vitest";
 import { openSqliteFile } from "../src/better-sqlite3.js";
 import { applyMigrations } from "../src/migrations.js";
-import { rateLimitCountersMigration, SqliteRateLimitStore } from "../src/rate-limit-store.js";
+import {
+  rateLimitCountersMigration,
+  rateLimitWindowIndexMigration,
+  SqliteRateLimitStore,
+} from "../src/rate-limit-store.js";
 
 const folder = mkdtempSync(join(tmpdir(), "tessera-ratelimit-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 async function openCounters(path: string) {
   const database = openSqliteFile(path);
-  await applyMigrations(database, [rateLimitCountersMigration]);
+  await applyMigrations(database, [rateLimitCountersMigration, rateLimitWindowIndexMigration]);
   return database;
 }
 
@@ -53,21 +57,21 @@ describe("SqliteRateLimitStore", () => {
     database.close();
   });
 
-  it("deletes counters of ended windows when a new window starts", async () => {
+  it("deletes counters of ended windows on deleteEndedWindows, keeping the current window's", async () => {
     const database = await openCounters(join(folder, "sweep.db"));
     let now = 0;
-    const limiter = createRateLimiter({
-      store: new SqliteRateLimitStore(database),
-      clock: () => now,
-    });
+    const store = new SqliteRateLimitStore(database);
+    const limiter = createRateLimiter({ store, clock: () => now });
     await limiter.attempt("g", "a");
     await limiter.attempt("g", "b");
     now = 60_000;
     expect((await limiter.attempt("g", "a")).remaining).toBe(9);
+    expect(await store.deleteEndedWindows(now + 59_999)).toBe(2);
     const rows = await database.all<{ window_start: number }>(
       "SELECT window_start FROM rate_limit_counters",
     );
     expect(rows).toEqual([{ window_start: 60_000 }]);
+    expect(await store.deleteEndedWindows(now + 60_000)).toBe(1);
     database.close();
   });
 });

@@ -5,8 +5,9 @@ import { fileURLToPath } from "node:url";
 import { type Browser, chromium } from "playwright-core";
 
 /**
- * Debian's chromium (installed by scripts/ensure-chromium.sh), headless, with the flags that
- * keep it off the network this machine does not have.
+ * The Chromium at `CHROMIUM_PATH`, else Debian's /usr/bin/chromium (the one place the browser
+ * tests name it; scripts/ensure-chromium.sh checks the same), headless, with the flags that keep
+ * it off the network this machine does not have.
  */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({

@@ -62,21 +62,22 @@ export function accountFlow(options: HtmlAccountRoutesOptions) {
     readForm: (request: Request) => readFormBody(request),
 
     /**
-     * Records one attempt for each key (the client, and for mail routes the target email too)
-     * and returns the 429 page when any is over the limit.
+     * Records one attempt for the client and, for mail routes, one for each target email, and
+     * returns the 429 page when any is over the limit. Once the client is refused the emails are
+     * not counted: a refused stranger neither adds counters nor uses up a target's allowance.
      */
     async refuseWhenRateLimited(
       context: HtmlRequestContext,
       group: string,
-      extraKeys: readonly string[] = [],
+      emails: readonly string[] = [],
     ): Promise<Response | undefined> {
-      const keys = [
+      const client = await options.rateLimiter.attempt(
+        group,
         rateLimitClientKey(context.clientAddress),
-        ...extraKeys.map((key) => `email:${key}`),
-      ];
-      let retryAfter = 0;
-      for (const key of keys) {
-        const decision = await options.rateLimiter.attempt(group, key);
+      );
+      let retryAfter = client.allowed ? 0 : client.retryAfterSeconds;
+      for (const email of client.allowed ? emails : []) {
+        const decision = await options.rateLimiter.attempt(group, `email:${email}`);
         if (!decision.allowed) retryAfter = Math.max(retryAfter, decision.retryAfterSeconds);
       }
       if (retryAfter === 0) return undefined;

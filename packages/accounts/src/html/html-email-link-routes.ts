@@ -1,7 +1,7 @@
 import { htmlPage, NO_REFERRER, seeOther } from "@tessera/http";
 import { checkPasswordPolicy, hashPassword } from "@tessera/password";
 import { endOtherTrackedSessions, requireUser } from "@tessera/session";
-import { normalizeEmail } from "../email.js";
+import { normalizeSubmittedEmail } from "../email.js";
 import type { EmailedTokenPurpose } from "../emailed-token-store.js";
 import { addFieldError, type FieldErrors } from "../messages.js";
 import { type AccountFlow, accountFlow } from "./account-flow.js";
@@ -70,13 +70,17 @@ export function htmlEmailLinkRoutes(options: HtmlAccountRoutesOptions): HtmlEmai
   ): Promise<Response> {
     const form = await flow.readForm(request);
     if (!form.ok) return form.response;
-    const email = normalizeEmail(form.value.get("email") ?? "");
-    const limited = await flow.refuseWhenRateLimited(context, purpose, [email]);
-    if (limited) return limited;
+    // Undefined for text longer than any address: no account has it, so it gets the answer of
+    // an unknown address without being counted, and a stranger cannot grow the counters with it.
+    const email = normalizeSubmittedEmail(form.value.get("email") ?? "");
+    if (email !== undefined) {
+      const limited = await flow.refuseWhenRateLimited(context, purpose, [email]);
+      if (limited) return limited;
+    }
     // Decided before the lookup, so a configuration error cannot tell which accounts exist.
     const mail = flow.mailLinkOriginOrRefusal(request);
     if (!mail.ok) return mail.response;
-    const user = email === "" ? undefined : await options.users.findByEmail(email);
+    const user = email ? await options.users.findByEmail(email) : undefined;
     if (user) await flow.sendAccountEmail(user, purpose, mail.origin);
     context.session.flash("notice", sentMessage);
     return seeOther("/login");

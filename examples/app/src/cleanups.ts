@@ -1,0 +1,62 @@
+import { type Clock, systemClock } from "@tessera/crypto";
+import type { TrackedSessionStore } from "@tessera/session";
+import { deleteExpiredTrackedSessions } from "@tessera/session";
+import { type SqlDatabase, SqliteRateLimitStore } from "@tessera/sqlite";
+
+/** How often the cleanups run after the one at start: 10 minutes. */
+export const CLEANUP_INTERVAL_MS = 600_000;
+
+/** What the app cleans up: expired device rows (when tracked sessions are on), ended windows. */
+export interface CleanupTargets {
+  readonly database: SqlDatabase;
+  readonly trackedSessions: TrackedSessionStore | undefined;
+}
+
+/**
+ * One cleanup round: deletes expired tracked sessions and the counters of ended rate-limit
+ * windows, each in batches of 1,000 rows with a yield between (the stores' way), so requests
+ * keep being served meanwhile. Returns how many rows of each went.
+ */
+export async function runCleanups(
+  targets: CleanupTargets,
+  clock: Clock = systemClock,
+): Promise<{ expiredSessions: number; endedRateLimitWindows: number }> {
+  const expiredSessions = targets.trackedSessions
+    ? await deleteExpiredTrackedSessions(targets.trackedSessions, clock())
+    : 0;
+  const endedRateLimitWindows = await new SqliteRateLimitStore(targets.database).deleteEndedWindows(
+    clock(),
+  );
+  return { expiredSessions, endedRateLimitWindows };
+}
+
+/**
+ * Runs `cleanup` now (a process may not live long enough for a first tick) and then every
+ * `intervalMs`, outside any request. A round still going when the next is due makes that tick
+ * skip. Errors go to `onError`; the schedule goes on. Several processes may run it on one
+ * database: each batch is a statement of its own. The returned function stops the schedule and
+ * resolves once a round under way has finished, so the database can be closed after it.
+ */
+export function scheduleCleanups(
+  cleanup: () => Promise<unknown>,
+  options: { readonly intervalMs?: number; readonly onError: (error: unknown) => void },
+): () => Promise<void> {
+  let current: Promise<void> | undefined;
+  const run = () => {
+    current ??= cleanup()
+      .then(
+        () => undefined,
+        (error: unknown) => options.onError(error),
+      )
+      .finally(() => {
+        current = undefined;
+      });
+  };
+  run();
+  const timer = setInterval(run, options.intervalMs ?? CLEANUP_INTERVAL_MS);
+  timer.unref?.();
+  return async () => {
+    clearInterval(timer);
+    await current;
+  };
+}

@@ -1,0 +1,149 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { formatTimestamp } from "@tessera/crypto";
+import Database from "better-sqlite3";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { scheduleCleanups } from "../src/cleanups.js";
+import { loadConfig } from "../src/config.js";
+import { openAppDatabase } from "../src/database.js";
+import { appMigrations } from "../src/migrations.js";
+import { startServer } from "../src/server.js";
+
+const folders: string[] = [];
+afterEach(() => {
+  vi.useRealTimers();
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+/**
+ * An app database file left by an earlier run: 2,500 expired device rows and 20 live ones, and
+ * 1,500 counters of rate-limit windows that ended, 7 of the current one.
+ */
+async function databaseLeftBehind(now: number): Promise<string> {
+  const folder = mkdtempSync(join(tmpdir(), "tessera-cleanups-"));
+  folders.push(folder);
+  const path = join(folder, "app.db");
+  const database = await openAppDatabase(path, appMigrations);
+  const connection = database.connection;
+  connection
+    .prepare(
+      "INSERT INTO users (email, password_digest, created_at, updated_at) VALUES ('ada@example.com', '', ?, ?)",
+    )
+    .run(formatTimestamp(now), formatTimestamp(now));
+  const session = connection.prepare(
+    `INSERT INTO user_sessions (user_id, digest, browser, last_seen_at, expires_at, created_at, updated_at)
+     VALUES (1, ?, 'Firefox', ?, ?, ?, ?)`,
+  );
+  const counter = connection.prepare(
+    "INSERT INTO rate_limit_counters (key, window_start, count) VALUES (?, ?, 1)",
+  );
+  const window = Math.floor(now / 60_000) * 60_000;
+  const created = formatTimestamp(now - 20 * 86_400_000);
+  connection.transaction(() => {
+    for (let row = 0; row < 2520; row++) {
+      const expiresAt = row < 2500 ? now - 1000 - row * 1000 : now + 3_600_000;
+      session.run(`digest-${row}`, created, formatTimestamp(expiresAt), created, created);
+    }
+    for (let row = 0; row < 1500; row++)
+      counter.run(`old-${row}`, window - 60_000 * (1 + (row % 30)));
+    for (let row = 0; row < 7; row++) counter.run(`now-${row}`, window);
+  })();
+  database.close();
+  return path;
+}
+
+function countRows(path: string, sql: string): number {
+  const database = new Database(path, { readonly: true });
+  try {
+    return (database.prepare(sql).get() as { count: number }).count;
+  } finally {
+    database.close();
+  }
+}
+
+describe("the cleanups of the example app", () => {
+  it("run when the server starts, before any request: expired sessions and ended windows go, live rows stay", async () => {
+    const now = Date.now();
+    const path = await databaseLeftBehind(now);
+    const server = await startServer(
+      loadConfig({ PORT: "0", DATABASE_PATH: path, SECRET_KEY_BASE: "c".repeat(64) }),
+    );
+    try {
+      const expired = `SELECT count(*) AS count FROM user_sessions WHERE expires_at <= '${formatTimestamp(now)}'`;
+      const ended = `SELECT count(*) AS count FROM rate_limit_counters WHERE window_start < ${Math.floor(now / 60_000) * 60_000}`;
+      for (let waited = 0; waited < 10_000; waited += 50) {
+        if (countRows(path, expired) === 0 && countRows(path, ended) === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(countRows(path, expired)).toBe(0);
+      expect(countRows(path, ended)).toBe(0);
+      expect(countRows(path, "SELECT count(*) AS count FROM user_sessions")).toBe(20);
+      expect(countRows(path, "SELECT count(*) AS count FROM rate_limit_counters")).toBe(7);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("has the indexes the cleanups search by", async () => {
+    const path = await databaseLeftBehind(Date.now());
+    const database = new Database(path, { readonly: true });
+    const indexes = (table: string) =>
+      (database.prepare(`PRAGMA index_list(${table})`).all() as { name: string }[]).map(
+        (index) => index.name,
+      );
+    expect(indexes("user_sessions")).toContain("user_sessions_expires_at");
+    expect(indexes("rate_limit_counters")).toContain("rate_limit_counters_window_start");
+    database.close();
+  });
+});
+
+describe("scheduleCleanups", () => {
+  it("runs at once, then every interval, skipping a tick while a round is still going", async () => {
+    vi.useFakeTimers();
+    let rounds = 0;
+    let finishRound = () => {};
+    const stop = scheduleCleanups(
+      () => {
+        rounds++;
+        return new Promise<void>((resolve) => {
+          finishRound = resolve;
+        });
+      },
+      { intervalMs: 1000, onError: () => {} },
+    );
+    expect(rounds).toBe(1);
+    await vi.advanceTimersByTimeAsync(2500);
+    expect(rounds).toBe(1); // the first round never finished, so the ticks skipped
+    finishRound();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(rounds).toBe(2);
+    finishRound();
+    await stop();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(rounds).toBe(2);
+  });
+
+  it("reports a failed round and goes on; stopping waits for the round under way", async () => {
+    vi.useFakeTimers();
+    const errors: unknown[] = [];
+    let calls = 0;
+    let finished = false;
+    const stop = scheduleCleanups(
+      async () => {
+        calls++;
+        if (calls === 1) throw new Error("database is locked");
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        finished = true;
+      },
+      { intervalMs: 1000, onError: (error) => errors.push(error) },
+    );
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(errors).toEqual([new Error("database is locked")]);
+    expect(calls).toBe(2);
+    const stopped = stop();
+    await vi.advanceTimersByTimeAsync(500);
+    await stopped;
+    expect(finished).toBe(true);
+  });
+});
