@@ -46,7 +46,7 @@ export class SqliteRateLimitStore implements RateLimitStore {
    * Deletes the counters of windows that ended by `now` and returns how many, in batches of
    * 1,000 rows with a yield between them (see `deleteInBatches`); safe to run in several
    * processes at once. `windowMs` is the longest window of any limiter on this store (default
-   * the spec's 60 s): a counter goes once its window, so long, is over.
+   * the 60 s of the sign-in limits): a counter goes once its window, so long, is over.
    */
   deleteEndedWindows(now: number, windowMs: number = DEFAULT_RATE_LIMIT.windowMs): Promise<number> {
     return deleteInBatches(this.database, {
