@@ -46,6 +46,9 @@ WHERE source = ? AND event_id = ? AND attempts = ? AND status = 'processing'`;
 const MARK_FAILED = `UPDATE webhook_events SET status = 'failed', error = ?, updated_at = ?
 WHERE source = ? AND event_id = ? AND attempts = ? AND status = 'processing'`;
 
+// A lost claim reads why it lost: a processed event is a duplicate, a live claim is not.
+const STATE = `SELECT status, updated_at FROM webhook_events WHERE source = ? AND event_id = ?`;
+
 const FIND = `SELECT source, event_id, payload, status, attempts, error, created_at, updated_at
 FROM webhook_events WHERE source = ? AND event_id = ?`;
 
@@ -78,7 +81,17 @@ export class SqliteWebhookEventStore implements WebhookEventStore {
       now,
       formatTimestamp(claim.staleBefore),
     ]);
-    return row ? { claimed: true, attempts: row.attempts } : { claimed: false };
+    if (row) return { claimed: true, attempts: row.attempts };
+    const state = await this.database.get<Pick<EventRow, "status" | "updated_at">>(STATE, [
+      claim.source,
+      claim.eventId,
+    ]);
+    if (state?.status === "processed") return { claimed: false, status: "processed" };
+    if (state?.status === "processing") {
+      return { claimed: false, status: "processing", updatedAt: parseTimestamp(state.updated_at) };
+    }
+    // Failed or deleted since the claim statement: not a duplicate; come back at once.
+    return { claimed: false, status: "processing", updatedAt: claim.staleBefore };
   }
 
   async markProcessed(claim: WebhookClaimReference): Promise<void> {

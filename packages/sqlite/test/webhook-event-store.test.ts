@@ -76,7 +76,11 @@ describe("SQLite webhook event store", () => {
   it("claims a new event once, with its raw payload and timestamps", async () => {
     const store = new SqliteWebhookEventStore((await temporaryDatabase()).database);
     expect(await store.claim(claimAt(T0))).toEqual({ claimed: true, attempts: 1 });
-    expect(await store.claim(claimAt(T0 + MINUTE))).toEqual({ claimed: false });
+    expect(await store.claim(claimAt(T0 + MINUTE))).toEqual({
+      claimed: false,
+      status: "processing",
+      updatedAt: T0,
+    });
     expect(await store.find("orders", "evt_1")).toEqual({
       source: "orders",
       eventId: "evt_1",
@@ -96,7 +100,11 @@ describe("SQLite webhook event store", () => {
   it("takes over an event processing for more than 5 minutes, not one processing for exactly 5", async () => {
     const store = new SqliteWebhookEventStore((await temporaryDatabase()).database);
     await store.claim(claimAt(T0));
-    expect(await store.claim(claimAt(T0 + 5 * MINUTE))).toEqual({ claimed: false });
+    expect(await store.claim(claimAt(T0 + 5 * MINUTE))).toEqual({
+      claimed: false,
+      status: "processing",
+      updatedAt: T0,
+    });
     expect(await store.claim(claimAt(T0 + 5 * MINUTE + 1000))).toEqual({
       claimed: true,
       attempts: 2,
@@ -122,7 +130,10 @@ describe("SQLite webhook event store", () => {
     expect(await store.find("orders", "evt_1")).toMatchObject({ status: "failed", error: "boom" });
     expect(await store.claim(claimAt(T0 + 1000))).toEqual({ claimed: true, attempts: 2 });
     await store.markProcessed({ source: "orders", eventId: "evt_1", attempts: 2, now: T0 + 2000 });
-    expect(await store.claim(claimAt(T0 + 60 * MINUTE))).toEqual({ claimed: false });
+    expect(await store.claim(claimAt(T0 + 60 * MINUTE))).toEqual({
+      claimed: false,
+      status: "processed",
+    });
     expect(await store.find("orders", "evt_1")).toMatchObject({
       status: "processed",
       attempts: 2,
@@ -190,13 +201,22 @@ describe("webhook processor on SQLite over real HTTP", () => {
     return `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/orders`;
   }
 
-  async function deliver(url: string): Promise<{ status: number; body: unknown }> {
+  /** One signed delivery; `retryAfter` is the header, when the answer carries one. */
+  async function deliver(
+    url: string,
+    payload = body,
+  ): Promise<{ status: number; body: unknown; retryAfter?: string }> {
     const response = await fetch(url, {
       method: "POST",
-      headers: { "Content-Type": "application/json", "X-Signature": signBody(body, secret) },
-      body,
+      headers: { "Content-Type": "application/json", "X-Signature": signBody(payload, secret) },
+      body: payload,
     });
-    return { status: response.status, body: await response.json() };
+    const retryAfter = response.headers.get("retry-after");
+    return {
+      status: response.status,
+      body: await response.json(),
+      ...(retryAfter === null ? {} : { retryAfter }),
+    };
   }
 
   function processorOn(database: BetterSqliteDatabase, options: Partial<WebhookProcessorOptions>) {
@@ -213,15 +233,15 @@ describe("webhook processor on SQLite over real HTTP", () => {
     const { open, database } = await temporaryDatabase();
     const deliveries = 24;
     let effectRuns = 0;
-    let duplicates = 0;
+    let busy = 0;
     let release!: () => void;
     const everyDeliveryDecided = new Promise<void>((resolve) => {
       release = resolve;
     });
-    // The effect holds its claim until every delivery has either run it or been answered
-    // duplicate, so all of them overlap the claim; a second run would be counted, not hang.
+    // The effect holds its claim until every other delivery has been answered, so all of them
+    // meet a live claim; a second run would be counted, not hang.
     const settle = () => {
-      if (effectRuns + duplicates === deliveries) release();
+      if (effectRuns + busy === deliveries) release();
     };
     const effect = async () => {
       effectRuns++;
@@ -233,8 +253,8 @@ describe("webhook processor on SQLite over real HTTP", () => {
     const answers = await Promise.all(
       Array.from({ length: deliveries }, async () => {
         const answer = await deliver(url);
-        if ((answer.body as { status?: string }).status === "duplicate") {
-          duplicates++;
+        if (answer.status === 409) {
+          busy++;
           settle();
         }
         return answer;
@@ -242,11 +262,23 @@ describe("webhook processor on SQLite over real HTTP", () => {
     );
 
     expect(effectRuns).toBe(1);
-    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(deliveries);
-    expect(
-      answers.filter((answer) => (answer.body as { status: string }).status === "processed"),
-    ).toHaveLength(1);
-    expect(duplicates).toBe(deliveries - 1);
+    expect(answers.filter((answer) => answer.status === 200)).toEqual([
+      { status: 200, body: { status: "processed" } },
+    ]);
+    // A live claim is never answered 2xx: the sender must come back.
+    expect(answers.filter((answer) => answer.status === 409)).toEqual(
+      Array.from({ length: deliveries - 1 }, () => ({
+        status: 409,
+        body: { error: { message: "This event is being processed; retry later.", status: 409 } },
+        retryAfter: expect.stringMatching(/^(300|301|302)$/),
+      })),
+    );
+    // The senders' retries, once the claim is done, are duplicates.
+    const retries = await Promise.all(Array.from({ length: busy }, () => deliver(url)));
+    expect(new Set(retries.map((retry) => JSON.stringify(retry)))).toEqual(
+      new Set([JSON.stringify({ status: 200, body: { status: "duplicate" } })]),
+    );
+    expect(effectRuns).toBe(1);
     expect(await database.get("SELECT status, attempts, payload FROM webhook_events")).toEqual({
       status: "processed",
       attempts: 1,
@@ -254,7 +286,43 @@ describe("webhook processor on SQLite over real HTTP", () => {
     });
   });
 
-  it("answers duplicates without running the effect, retries failures, takes over stale claims", async () => {
+  it("takes a claim over on the real clock once Retry-After has passed (stale after 1 s)", async () => {
+    const { database } = await temporaryDatabase();
+    const runs: number[] = [];
+    let wake!: () => void;
+    const hung = new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+    const url = await serve([
+      processorOn(database, {
+        staleAfterMs: 1000,
+        effect: async (event) => {
+          runs.push(event.attempts);
+          // Stands for an invocation that died: it only wakes at the end of the test.
+          if (event.attempts === 1) await hung;
+        },
+      }),
+    ]);
+    const abandoned = deliver(url);
+    await expect.poll(() => runs.length).toBe(1);
+
+    const busy = await deliver(url);
+    expect(busy).toMatchObject({ status: 409, retryAfter: expect.stringMatching(/^[123]$/) });
+    // Times are stored to the second, so the answer must cover the rounding: retrying after
+    // exactly Retry-After seconds has to find the claim stale.
+    await new Promise((resolve) => setTimeout(resolve, Number(busy.retryAfter) * 1000));
+    expect(await deliver(url)).toEqual({ status: 200, body: { status: "processed" } });
+    expect(runs).toEqual([1, 2]);
+
+    wake();
+    expect((await abandoned).status).toBe(200);
+    expect(await database.get("SELECT status, attempts FROM webhook_events")).toEqual({
+      status: "processed",
+      attempts: 2,
+    });
+  });
+
+  it("answers 409 to a live claim, retries failures, takes over stale claims, then answers duplicates", async () => {
     const { database } = await temporaryDatabase();
     const time = { now: T0 };
     const outcomes: string[] = [];
@@ -299,7 +367,11 @@ describe("webhook processor on SQLite over real HTTP", () => {
 
     behaviour = "succeed";
     time.now = T0 + 10_000 + 4 * MINUTE;
-    expect(await deliver(url)).toEqual({ status: 200, body: { status: "duplicate" } });
+    expect(await deliver(url)).toEqual({
+      status: 409,
+      body: { error: { message: "This event is being processed; retry later.", status: 409 } },
+      retryAfter: "61",
+    });
     time.now = T0 + 10_000 + 5 * MINUTE + 1000;
     expect(await deliver(url)).toEqual({ status: 200, body: { status: "processed" } });
     expect(await deliver(url)).toEqual({ status: 200, body: { status: "duplicate" } });

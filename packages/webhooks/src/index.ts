@@ -36,6 +36,7 @@ export {
   createWebhookProcessor,
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_STALE_AFTER_MS,
+  EVENT_IN_PROGRESS_MESSAGE,
   type WebhookEvent,
   type WebhookOutcome,
   type WebhookProcessor,

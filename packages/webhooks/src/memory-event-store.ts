@@ -30,8 +30,11 @@ export class MemoryWebhookEventStore implements WebhookEventStore {
       });
       return { claimed: true, attempts: 1 };
     }
+    if (existing.status === "processed") return { claimed: false, status: "processed" };
     const abandoned = existing.status === "processing" && existing.updatedAt < claim.staleBefore;
-    if (existing.status !== "failed" && !abandoned) return { claimed: false };
+    if (existing.status !== "failed" && !abandoned) {
+      return { claimed: false, status: "processing", updatedAt: existing.updatedAt };
+    }
     const attempts = existing.attempts + 1;
     this.#events.set(key, { ...existing, status: "processing", attempts, updatedAt: claim.now });
     return { claimed: true, attempts };

@@ -201,9 +201,11 @@ describe("createWebhookProcessor", () => {
     await expect.poll(() => calls.length).toBe(1);
 
     time.now = T0 + 300_000;
-    expect(await answer(await processor.handle(delivery(paid)))).toEqual({
-      status: 200,
-      body: { status: "duplicate" },
+    const inProgress = await processor.handle(delivery(paid));
+    expect(inProgress.headers.get("retry-after")).toBe("1");
+    expect(await answer(inProgress)).toEqual({
+      status: 409,
+      body: { error: { message: "This event is being processed; retry later.", status: 409 } },
     });
     time.now = T0 + 301_000;
     expect(await answer(await processor.handle(delivery(paid)))).toEqual({
@@ -221,6 +223,44 @@ describe("createWebhookProcessor", () => {
       attempts: 2,
       updatedAt: T0 + 301_000,
     });
+  });
+
+  it("answers 409 with Retry-After while another delivery of the event is still running, never 2xx", async () => {
+    const releases: (() => void)[] = [];
+    const { store, calls, processor, time } = setup({
+      effect: (event) => {
+        calls.push(event);
+        if (event.attempts === 1) return new Promise<void>((resolve) => releases.push(resolve));
+      },
+    });
+    const first = processor.handle(delivery(paid));
+    await expect.poll(() => calls.length).toBe(1);
+
+    const busy = {
+      status: 409,
+      body: { error: { message: "This event is being processed; retry later.", status: 409 } },
+    };
+    // Seconds until the claim may be taken over: 300 s after its last touch, plus the
+    // second that "more than 300 s" and second-granular stored times can add.
+    const live = await processor.handle(delivery(paid));
+    expect(live.headers.get("retry-after")).toBe("301");
+    expect(await answer(live)).toEqual(busy);
+    time.now = T0 + 120_500;
+    const later = await processor.handle(delivery(paid));
+    expect(later.headers.get("retry-after")).toBe("181");
+    expect(await answer(later)).toEqual(busy);
+    expect(
+      await processor.process({ headers: { "x-signature": signBody(paid, secret) }, body: paid }),
+    ).toEqual({ ...busy, eventId: "evt_1", retryAfterSeconds: 181 });
+    expect(calls).toHaveLength(1);
+    expect(store.get("orders", "evt_1")).toMatchObject({ status: "processing", attempts: 1 });
+
+    releases[0]!();
+    expect(await answer(await first)).toEqual({ status: 200, body: { status: "processed" } });
+    const repeat = await processor.handle(delivery(paid));
+    expect(repeat.headers.get("retry-after")).toBeNull();
+    expect(await answer(repeat)).toEqual({ status: 200, body: { status: "duplicate" } });
+    expect(calls).toHaveLength(1);
   });
 
   it("keeps a late failure of a taken-over invocation from overwriting its successor", async () => {
