@@ -7,7 +7,7 @@ import {
   UNAUTHORIZED_MESSAGE,
 } from "@tessera/http";
 import { bodyBytes, type WebhookDelivery } from "./delivery.js";
-import { bodyEventId, parseEventPayload, readEventId } from "./event-payload.js";
+import { bodyEventId, headerEventId, parseEventPayload, readEventId } from "./event-payload.js";
 import type { WebhookEventStore } from "./event-store.js";
 import type { VerificationFailure, VerificationResult } from "./verifier.js";
 
@@ -42,6 +42,11 @@ export interface WebhookProcessorOptions {
    * string or number; null or undefined is answered 400 as a missing id.
    */
   readonly eventId?: (payload: unknown, delivery: WebhookDelivery) => unknown;
+  /**
+   * Reads the event id from this request header instead (GitHub: `X-GitHub-Delivery`). A
+   * missing or empty header is answered 400 naming it. Give this or `eventId`, not both.
+   */
+  readonly eventIdHeader?: string;
   /** Larger bodies are refused with 413 before verification (default 1 MiB). */
   readonly maxBodyBytes?: number;
   /** A `processing` event untouched this long is taken over (default 300 000 ms, the spec's). */
@@ -100,6 +105,10 @@ export function createWebhookProcessor(options: WebhookProcessorOptions): Webhoo
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const staleAfterMs = options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
   const clock = options.clock ?? systemClock;
+  if (options.eventId && options.eventIdHeader !== undefined) {
+    throw new RangeError("give eventId or eventIdHeader, not both");
+  }
+  const eventIdHeader = options.eventIdHeader;
 
   async function processDelivery(delivery: WebhookDelivery): Promise<WebhookOutcome> {
     const body = bodyBytes(delivery.body);
@@ -114,11 +123,14 @@ export function createWebhookProcessor(options: WebhookProcessorOptions): Webhoo
     }
     const payload = parseEventPayload(body);
     if (!payload.ok) return badRequest(payload.reason);
-    const eventId = options.eventId
-      ? readEventId(options.eventId(payload.value.value, delivery) ?? undefined)
-      : verification.value.eventId !== undefined
-        ? readEventId(verification.value.eventId)
-        : bodyEventId(payload.value.value);
+    const eventId =
+      eventIdHeader !== undefined
+        ? headerEventId(delivery, eventIdHeader)
+        : options.eventId
+          ? readEventId(options.eventId(payload.value.value, delivery) ?? undefined)
+          : verification.value.eventId !== undefined
+            ? readEventId(verification.value.eventId)
+            : bodyEventId(payload.value.value);
     if (!eventId.ok) return badRequest(eventId.reason);
 
     const now = clock();

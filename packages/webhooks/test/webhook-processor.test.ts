@@ -385,6 +385,38 @@ describe("createWebhookProcessor", () => {
     });
   });
 
+  it("reads the event id from `eventIdHeader` and names that header when it is missing", async () => {
+    const { store, processor } = setup({
+      source: "github",
+      verify: githubSignatureVerifier({ secret }),
+      eventIdHeader: "X-GitHub-Delivery",
+    });
+    const body = '{"zen":"Design for failure.","id":"not-this-one"}';
+    const headers = { "X-Hub-Signature-256": `sha256=${signBody(body, secret)}` };
+    expect(
+      await processor.process({ headers: { ...headers, "x-github-delivery": "d-1" }, body }),
+    ).toEqual({ status: 200, body: { status: "processed" }, eventId: "d-1" });
+    expect(store.get("github", "d-1")).toMatchObject({ status: "processed" });
+    const missing = {
+      status: 400,
+      body: {
+        error: {
+          message:
+            "Failed to deserialize the JSON body into the target type: missing header `X-GitHub-Delivery`",
+          status: 400,
+        },
+      },
+    };
+    expect(await processor.process({ headers, body })).toMatchObject(missing);
+    expect(
+      await processor.process({ headers: { ...headers, "X-GitHub-Delivery": "" }, body }),
+    ).toMatchObject(missing);
+    expect(store.get("github", "not-this-one")).toBeUndefined();
+    expect(() =>
+      setup({ eventIdHeader: "X-GitHub-Delivery", eventId: (payload) => payload }),
+    ).toThrow(new RangeError("give eventId or eventIdHeader, not both"));
+  });
+
   it("process() serves frameworks that hand over a raw body and Node headers", async () => {
     const { processor } = setup();
     const outcome = await processor.process({
