@@ -8,4 +8,8 @@ export { rateLimitCountersMigration, SqliteRateLimitStore } from "./rate-limit-s
 export { isForeignKeyViolation, SqliteRecordStore, uniqueColumns } from "./record-store.js";
 export { SqliteTrackedSessionStore, userSessionsMigration } from "./tracked-session-store.js";
 export { SqliteUserStore, usersMigration } from "./user-store.js";
-export { SqliteWebhookEventStore, webhookEventsMigration } from "./webhook-event-store.js";
+export {
+  SqliteWebhookEventStore,
+  webhookEventsMigration,
+  webhookEventsRetentionMigration,
+} from "./webhook-event-store.js";

@@ -3,17 +3,24 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { formatTimestamp } from "@tessera/crypto";
 import { signBody } from "@tessera/signer";
 import {
   createWebhookProcessor,
+  deleteProcessedEvents,
   signatureHeaderVerifier,
   type WebhookProcessor,
   type WebhookProcessorOptions,
 } from "@tessera/webhooks";
 import { afterEach, describe, expect, it } from "vitest";
 import { type BetterSqliteDatabase, openSqliteFile } from "../src/better-sqlite3.js";
+import type { SqlDatabase } from "../src/driver.js";
 import { applyMigrations } from "../src/migrations.js";
-import { SqliteWebhookEventStore, webhookEventsMigration } from "../src/webhook-event-store.js";
+import {
+  SqliteWebhookEventStore,
+  webhookEventsMigration,
+  webhookEventsRetentionMigration,
+} from "../src/webhook-event-store.js";
 
 const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
 const MINUTE = 60_000;
@@ -35,7 +42,7 @@ async function temporaryDatabase(): Promise<{
     return connection;
   };
   const database = open();
-  await applyMigrations(database, [webhookEventsMigration]);
+  await applyMigrations(database, [webhookEventsMigration, webhookEventsRetentionMigration]);
   return { open, database };
 }
 
@@ -176,6 +183,108 @@ describe("SQLite webhook event store", () => {
       Array.from({ length: 30 }, (_, index) => stores[index % stores.length]!.claim(claimAt(T0))),
     );
     expect(results.filter((result) => result.claimed)).toEqual([{ claimed: true, attempts: 1 }]);
+  });
+});
+
+describe("SQLite webhook event retention", () => {
+  const DAY = 24 * 60 * MINUTE;
+
+  /** Inserts `count` events with one status and one last-update time, in one transaction. */
+  function seed(
+    database: BetterSqliteDatabase,
+    prefix: string,
+    count: number,
+    status: string,
+    at: number,
+  ) {
+    const insert = database.connection.prepare(
+      "INSERT INTO webhook_events (source, event_id, payload, status, created_at, updated_at) VALUES ('orders', ?, '{}', ?, ?, ?)",
+    );
+    const time = formatTimestamp(at);
+    database.connection.transaction(() => {
+      for (let i = 0; i < count; i++) insert.run(`${prefix}_${i}`, status, time, time);
+    })();
+  }
+
+  /** The database, recording every write statement and the rows it changed. */
+  function recording(database: SqlDatabase) {
+    const writes: { sql: string; params: readonly unknown[]; changes: number }[] = [];
+    const recorder: SqlDatabase = {
+      ...database,
+      get: (sql, params) => database.get(sql, params),
+      all: (sql, params) => database.all(sql, params),
+      execScript: (sql) => database.execScript(sql),
+      async run(sql, params = []) {
+        const result = await database.run(sql, params);
+        writes.push({ sql, params, changes: result.changes });
+        return result;
+      },
+    };
+    return { recorder, writes };
+  }
+
+  const remaining = (database: BetterSqliteDatabase) =>
+    database.all<{ status: string; events: number }>(
+      "SELECT status, count(*) AS events FROM webhook_events GROUP BY status ORDER BY status",
+    );
+
+  it("deletes processed events older than the cutoff, at most 1,000 rows per statement, and nothing else", async () => {
+    const { database } = await temporaryDatabase();
+    seed(database, "old", 2500, "processed", T0 - 40 * DAY);
+    seed(database, "recent", 3, "processed", T0 - 2 * DAY);
+    seed(database, "stuck", 2, "processing", T0 - 40 * DAY);
+    seed(database, "broken", 2, "failed", T0 - 40 * DAY);
+    const { recorder, writes } = recording(database);
+
+    const deleted = await deleteProcessedEvents(new SqliteWebhookEventStore(recorder), {
+      before: T0 - 30 * DAY,
+    });
+
+    expect(deleted).toBe(2500);
+    expect(writes.map((write) => write.changes)).toEqual([1000, 1000, 500]);
+    expect(await remaining(database)).toEqual([
+      { status: "failed", events: 2 },
+      { status: "processed", events: 3 },
+      { status: "processing", events: 2 },
+    ]);
+    // The statement finds its rows through the retention index, not by reading the table.
+    const plan = await database.all<{ detail: string }>(
+      `EXPLAIN QUERY PLAN ${writes[0]!.sql}`,
+      writes[0]!.params as never,
+    );
+    expect(plan.map((step) => step.detail).join("\n")).toContain(
+      "INDEX webhook_events_processed_updated_at (updated_at<?)",
+    );
+  });
+
+  it("lets other work run between its batches", async () => {
+    const { database } = await temporaryDatabase();
+    seed(database, "old", 3000, "processed", T0 - 40 * DAY);
+    const { recorder, writes } = recording(database);
+    const purge = deleteProcessedEvents(new SqliteWebhookEventStore(recorder), {
+      before: T0 - 30 * DAY,
+    });
+    // A timer due now stands for the requests waiting behind the purge.
+    const batchesBeforeTimer = await new Promise<number>((resolve) =>
+      setTimeout(() => resolve(writes.length), 0),
+    );
+    expect(await purge).toBe(3000);
+    expect(writes).toHaveLength(4);
+    expect(batchesBeforeTimer).toBeLessThan(3);
+  });
+
+  it("shares the work safely when several connections purge at once", async () => {
+    const { open, database } = await temporaryDatabase();
+    seed(database, "old", 4500, "processed", T0 - 40 * DAY);
+    seed(database, "recent", 5, "processed", T0);
+    const stores = [database, open(), open()].map(
+      (connection) => new SqliteWebhookEventStore(connection),
+    );
+    const counts = await Promise.all(
+      stores.map((store) => deleteProcessedEvents(store, { before: T0 - 30 * DAY })),
+    );
+    expect(counts.reduce((sum, count) => sum + count, 0)).toBe(4500);
+    expect(await remaining(database)).toEqual([{ status: "processed", events: 5 }]);
   });
 });
 

@@ -1,4 +1,13 @@
 export type { BodySource, HeaderSource, WebhookDelivery } from "./delivery.js";
+export {
+  type DeleteProcessedEventsOptions,
+  deleteProcessedEvents,
+  type EventRetentionOptions,
+  RETENTION_BATCH_SIZE,
+  RETENTION_INTERVAL_MS,
+  scheduleEventRetention,
+  type WebhookEventPruner,
+} from "./event-retention.js";
 export type {
   WebhookClaimReference,
   WebhookClaimResult,
