@@ -8,6 +8,7 @@ import {
   userSessionsMigration,
   usersMigration,
   webhookEventsMigration,
+  webhookEventsRetentionMigration,
 } from "@tessera/sqlite";
 import { recordMigrations } from "./records.js";
 import { renderJob } from "./render-jobs.js";
@@ -32,6 +33,7 @@ export const appMigrations: readonly Migration[] = [
   jobTableMigration(renderJob),
   userSessionsMigration,
   identitiesMigration,
+  webhookEventsRetentionMigration,
   usersNameMigration,
   webhookEffectsMigration,
   ...recordMigrations,

@@ -15,6 +15,7 @@ import { createAppMailer } from "./mailer.js";
 import { appMigrations } from "./migrations.js";
 import { createRenderJobs } from "./render-jobs.js";
 import { resolveSecretKeyBase } from "./secret-key-base.js";
+import { startWebhookRetention } from "./webhook-retention.js";
 
 /** A running example app: its address and a way to stop it. */
 export interface RunningServer {
@@ -77,6 +78,7 @@ export async function startServer(
         );
       }, 3_600_000).unref()
     : undefined;
+  const stopWebhookRetention = startWebhookRetention(database, config);
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   return {
@@ -85,6 +87,7 @@ export async function startServer(
       new Promise<void>((resolve) => {
         stopSweeps();
         clearInterval(cleanup);
+        stopWebhookRetention?.();
         server.close(() => {
           database.close();
           resolve();
