@@ -1,3 +1,12 @@
+// The list parser moved to @tessera/http, which job lists use too; kept here for importers.
+export {
+  DEFAULT_LIST_LIMIT,
+  LIMIT_MESSAGE,
+  type ListPage,
+  MAXIMUM_LIST_LIMIT,
+  OFFSET_MESSAGE,
+  readListPage,
+} from "@tessera/http";
 export { attachedFile, contentDisposition, downloadResponse } from "./attachment-download.js";
 export {
   type FormState,
@@ -18,14 +27,6 @@ export {
 } from "./json-attachment-routes.js";
 export { type JsonRecordRoutes, jsonRecordRoutes } from "./json-record-routes.js";
 export { decodeRefusal, updateRefusal } from "./json-refusals.js";
-export {
-  DEFAULT_LIST_LIMIT,
-  LIMIT_MESSAGE,
-  type ListPage,
-  MAXIMUM_LIST_LIMIT,
-  OFFSET_MESSAGE,
-  readListPage,
-} from "./list-page.js";
 export { MemoryObjectStorage } from "./memory-storage.js";
 export { type MultipartFailure, readMultipartBody } from "./multipart-body.js";
 export {
