@@ -6,6 +6,7 @@
 import { isCalendarDate, isDateTime, isTimeOfDay } from "./calendar.js";
 import type { ColumnValue } from "./decode-result.js";
 import type { Field } from "./field.js";
+import { nestsTooDeep } from "./json-depth.js";
 import {
   BLANK,
   describeJsonValue,
@@ -124,7 +125,7 @@ export function readJsonValue(field: Field, key: string, input: unknown): Column
     case "boolean":
       return typeof input === "boolean" ? value(input ? 1 : 0) : wrongType(field, key, input);
     case "json":
-      if (nestedTooDeep(input)) {
+      if (nestsTooDeep(input)) {
         return { ok: false, status: 400, reason: `${key}: recursion limit exceeded` };
       }
       return sized(JSON.stringify(input));
@@ -162,7 +163,7 @@ export function readFormText(field: Field, text: string): ColumnRead {
       const parsed = parseJsonText(text);
       if (parsed === undefined) return refused(NOT_JSON);
       if (parsed.value === null) return field.optional ? NULL : refused(BLANK);
-      if (nestedTooDeep(parsed.value)) return refused(NOT_JSON);
+      if (nestsTooDeep(parsed.value)) return refused(NOT_JSON);
       return sized(JSON.stringify(parsed.value));
     }
     case "enum":
@@ -170,22 +171,6 @@ export function readFormText(field: Field, text: string): ColumnRead {
     default:
       return readText(field, text);
   }
-}
-
-/** Deepest nesting of arrays and objects a json value may have: serde_json's limit. */
-const MAX_JSON_DEPTH = 128;
-
-/**
- * JSON.parse takes nesting of any depth but JSON.stringify recurses and overflows the stack
- * on it, so deeper values are refused. The walk itself stops at the limit.
- */
-function nestedTooDeep(value: unknown, depth = 0): boolean {
-  if (typeof value !== "object" || value === null) return false;
-  if (depth >= MAX_JSON_DEPTH) return true;
-  for (const item of Array.isArray(value) ? value : Object.values(value)) {
-    if (nestedTooDeep(item, depth + 1)) return true;
-  }
-  return false;
 }
 
 function parseJsonText(text: string): { value: unknown } | undefined {

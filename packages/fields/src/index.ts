@@ -41,6 +41,7 @@ export {
   SNAKE_CASE,
 } from "./field.js";
 export { pluralize, singularize } from "./inflection.js";
+export { MAX_JSON_DEPTH, nestsTooDeep } from "./json-depth.js";
 export {
   BLANK,
   describeJsonValue,
