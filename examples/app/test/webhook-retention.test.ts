@@ -50,18 +50,23 @@ function eventIds(path: string): string[] {
   }
 }
 
+/** Starts the app's server on the database file `path`, with `settings` added. */
+async function startOn(path: string, settings: Record<string, string> = {}): Promise<void> {
+  const server = await startServer(
+    loadConfig({
+      PORT: "0",
+      DATABASE_PATH: path,
+      SECRET_KEY_BASE: "retention-secret-".repeat(3),
+      ...settings,
+    }),
+  );
+  cleanups.push(() => server.close());
+}
+
 describe("webhook event retention in the app", () => {
   it("deletes processed events older than WEBHOOK_RETENTION_DAYS at start, keeping every other event", async () => {
     const path = await seededDatabase();
-    const server = await startServer(
-      loadConfig({
-        PORT: "0",
-        DATABASE_PATH: path,
-        SECRET_KEY_BASE: "retention-secret-".repeat(3),
-        WEBHOOK_RETENTION_DAYS: "7",
-      }),
-    );
-    cleanups.push(() => server.close());
+    await startOn(path, { WEBHOOK_RETENTION_DAYS: "7" });
     await expect
       .poll(() => eventIds(path), { interval: 20 })
       .toEqual(["old_failed", "old_processing", "recent_processed"]);
@@ -69,14 +74,7 @@ describe("webhook event retention in the app", () => {
 
   it("keeps 30 days by default", async () => {
     const path = await seededDatabase();
-    const server = await startServer(
-      loadConfig({
-        PORT: "0",
-        DATABASE_PATH: path,
-        SECRET_KEY_BASE: "retention-secret-".repeat(3),
-      }),
-    );
-    cleanups.push(() => server.close());
+    await startOn(path);
     await expect
       .poll(() => eventIds(path), { interval: 20 })
       .toEqual(["old_failed", "old_processing", "recent_processed", "week_old_processed"]);

@@ -50,6 +50,24 @@ const paid = JSON.stringify({
   data: { order_id: 7, amount: 1250 },
 });
 
+/**
+ * A processor whose first run of the effect hangs, as a crashed worker would, with that first
+ * delivery under way; `releases[0]()` lets it finish.
+ */
+async function hungFirstDelivery() {
+  const releases: (() => void)[] = [];
+  const calls: WebhookEvent[] = [];
+  const setUp = setup({
+    effect: (event) => {
+      calls.push(event);
+      if (event.attempts === 1) return new Promise<void>((resolve) => releases.push(resolve));
+    },
+  });
+  const first = setUp.processor.handle(delivery(paid));
+  await expect.poll(() => calls.length).toBe(1);
+  return { ...setUp, calls, first, releases };
+}
+
 describe("createWebhookProcessor", () => {
   it("runs the effect for a new event, records it and answers processed", async () => {
     const { store, calls, processor } = setup();
@@ -189,16 +207,7 @@ describe("createWebhookProcessor", () => {
   });
 
   it("treats an event processing for 5 minutes as in progress, and takes it over after that", async () => {
-    const releases: (() => void)[] = [];
-    const { store, calls, processor, time } = setup({
-      effect: (event) => {
-        calls.push(event);
-        // The first invocation hangs, as a crashed worker would.
-        if (event.attempts === 1) return new Promise<void>((resolve) => releases.push(resolve));
-      },
-    });
-    const first = processor.handle(delivery(paid));
-    await expect.poll(() => calls.length).toBe(1);
+    const { store, calls, processor, time, first, releases } = await hungFirstDelivery();
 
     time.now = T0 + 300_000;
     const inProgress = await processor.handle(delivery(paid));
@@ -226,15 +235,7 @@ describe("createWebhookProcessor", () => {
   });
 
   it("answers 409 with Retry-After while another delivery of the event is still running, never 2xx", async () => {
-    const releases: (() => void)[] = [];
-    const { store, calls, processor, time } = setup({
-      effect: (event) => {
-        calls.push(event);
-        if (event.attempts === 1) return new Promise<void>((resolve) => releases.push(resolve));
-      },
-    });
-    const first = processor.handle(delivery(paid));
-    await expect.poll(() => calls.length).toBe(1);
+    const { store, calls, processor, time, first, releases } = await hungFirstDelivery();
 
     const busy = {
       status: 409,
