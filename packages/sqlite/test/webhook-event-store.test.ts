@@ -174,6 +174,34 @@ describe("SQLite webhook event store", () => {
     });
   });
 
+  it("answers a lost claim whose event failed or vanished before its status was read as retry-at-once", async () => {
+    const { database } = await temporaryDatabase();
+    await new SqliteWebhookEventStore(database).claim(claimAt(T0));
+    for (const change of [
+      "UPDATE webhook_events SET status = 'failed'",
+      "DELETE FROM webhook_events",
+    ]) {
+      // Another delivery changes the event between the claim statement and the status read.
+      const racing: SqlDatabase = {
+        ...database,
+        run: (sql, params) => database.run(sql, params),
+        all: (sql, params) => database.all(sql, params),
+        execScript: (sql) => database.execScript(sql),
+        async get(sql, params) {
+          if (sql.startsWith("SELECT status, updated_at")) await database.run(change);
+          return database.get(sql, params);
+        },
+      };
+      expect(await new SqliteWebhookEventStore(racing).claim(claimAt(T0 + MINUTE))).toEqual({
+        claimed: false,
+        status: "processing",
+        updatedAt: T0 + MINUTE - 5 * MINUTE,
+      });
+      await database.run("DELETE FROM webhook_events");
+      await new SqliteWebhookEventStore(database).claim(claimAt(T0));
+    }
+  });
+
   it("lets exactly one of many claims racing on several connections win", async () => {
     const { open, database } = await temporaryDatabase();
     const stores = [database, open(), open()].map(
