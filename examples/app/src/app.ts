@@ -12,6 +12,7 @@ import { mountRecordRoutes } from "./records.js";
 import { mountRenderJobs, type RenderJobs } from "./render-jobs.js";
 import { securityMiddleware } from "./security-middleware.js";
 import { sessionMiddleware } from "./session-middleware.js";
+import { answerUnhandledError } from "./unhandled-error.js";
 import { renderHomePage } from "./views/home.js";
 import { mountWebhooks } from "./webhooks.js";
 
@@ -91,5 +92,6 @@ export function createApp(dependencies: AppDependencies): AppHono {
   mountRenderJobs(app, dependencies.renderJobs, bearer, config);
 
   app.notFound((context) => context.json({ error: { message: "Not found", status: 404 } }, 404));
+  app.onError(answerUnhandledError);
   return app;
 }

@@ -37,6 +37,11 @@ export interface AppConfig {
   readonly trackedSessions: boolean;
   /** `SWEEP_INTERVAL_SECONDS`: how often the job sweep runs (default 300). */
   readonly sweepIntervalSeconds: number;
+  /**
+   * `WEBHOOK_RETENTION_DAYS`: processed webhook events older than this are deleted (default
+   * 30; 0 keeps them forever). A deleted event delivered again runs its effect again.
+   */
+  readonly webhookRetentionDays: number;
   /** `<NAME>_WEBHOOK_SECRET` of each inbound webhook endpoint, when set. */
   readonly webhookSecrets: {
     readonly orders: string | undefined;
@@ -93,6 +98,13 @@ const environmentSchema = z.object({
     .max(86_400)
     .optional()
     .transform((seconds) => seconds ?? 300),
+  WEBHOOK_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(36_500)
+    .optional()
+    .transform((days) => days ?? 30),
   ORDERS_WEBHOOK_SECRET: optionalText,
   GITHUB_WEBHOOK_SECRET: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -146,6 +158,7 @@ export function loadConfig(environment: Record<string, string | undefined>): App
     trackedSessions: settings.TRACKED_SESSIONS !== "off",
     oauthProviders,
     uploadsPath: settings.UPLOADS_PATH,
+    webhookRetentionDays: settings.WEBHOOK_RETENTION_DAYS,
     webhookSecrets: {
       orders: settings.ORDERS_WEBHOOK_SECRET,
       github: settings.GITHUB_WEBHOOK_SECRET,

@@ -10,6 +10,7 @@ import {
   userSessionsMigration,
   usersMigration,
   webhookEventsMigration,
+  webhookEventsRetentionMigration,
 } from "@tessera/sqlite";
 import { recordMigrations } from "./records.js";
 import { renderJob } from "./render-jobs.js";
@@ -36,6 +37,7 @@ export const appMigrations: readonly Migration[] = [
   userSessionsMigration,
   userSessionsExpiryIndexMigration,
   identitiesMigration,
+  webhookEventsRetentionMigration,
   usersNameMigration,
   webhookEffectsMigration,
   ...recordMigrations,

@@ -1,7 +1,14 @@
 import type { User } from "@tessera/accounts";
 import type { BearerAuthenticator } from "@tessera/bearer";
 import { type Clock, systemClock } from "@tessera/crypto";
-import { badRequest, jsonError, notFound, readJsonBody, unauthorized } from "@tessera/http";
+import {
+  badRequest,
+  jsonError,
+  notFound,
+  readJsonBody,
+  readListPage,
+  unauthorized,
+} from "@tessera/http";
 import { createJobRunner, defineJob, encodeJob, type JobRunner, jobTokenKeys } from "@tessera/jobs";
 import { type SqlDatabase, SqliteJobStore } from "@tessera/sqlite";
 import type { AppHono } from "./accounts.js";
@@ -51,19 +58,6 @@ export function createRenderJobs(
 const BEARER_CHALLENGE = { "WWW-Authenticate": "Bearer" };
 const POSITIVE_ID = /^[1-9][0-9]{0,15}$/;
 
-/** `?limit=&offset=` as every list takes them (docs/routes.md), or the 400 message. */
-function listPage(url: URL): { limit: number; offset: number } | string {
-  const limitText = url.searchParams.get("limit");
-  const offsetText = url.searchParams.get("offset");
-  const limit = limitText === null ? 50 : Number(limitText);
-  const offset = offsetText === null ? 0 : Number(offsetText);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
-    return "limit must be an integer from 1 to 100";
-  }
-  if (!Number.isInteger(offset) || offset < 0) return "offset must be an integer of 0 or more";
-  return { limit, offset };
-}
-
 /**
  * Mounts the render job: `POST|GET /api/render_jobs`, `GET /api/render_jobs/{id}` (bearer,
  * owner-scoped: another user's job is a 404) and the callback `POST /webhooks/render/{id}`.
@@ -102,9 +96,9 @@ export function mountRenderJobs(
   app.get("/api/render_jobs", async (c) => {
     const user = await owner(c.req.raw);
     if (!user) return unauthorized(BEARER_CHALLENGE);
-    const page = listPage(new URL(c.req.url));
-    if (typeof page === "string") return badRequest(page);
-    return Response.json((await store.listOwned(user.id, page)).map(encodeJob));
+    const page = readListPage(new URL(c.req.url));
+    if (!page.ok) return badRequest(page.reason);
+    return Response.json((await store.listOwned(user.id, page.value)).map(encodeJob));
   });
 
   app.get("/api/render_jobs/:id", async (c) => {

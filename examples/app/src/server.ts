@@ -14,6 +14,8 @@ import { createRenderJobs } from "./render-jobs.js";
 import { resolveSecretKeyBase } from "./secret-key-base.js";
 import { openAppStorage } from "./storage.js";
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** A running example app: its address and a way to stop it. */
 export interface RunningServer {
   /** Base address, e.g. `http://127.0.0.1:3000`. */
@@ -81,10 +83,12 @@ export async function startServer(
           console.error(`The render job sweep failed: ${(error as Error).message}`),
       })
     : () => {};
-  // Expired device rows and ended rate-limit windows are never read again: cleared out at start
-  // and then every 10 minutes, in small batches, never inside a request.
+  // Expired device rows, ended rate-limit windows and processed webhook events past their
+  // retention are never read again: cleared out at start and then every 10 minutes, in small
+  // batches, never inside a request.
+  const webhookRetentionMs = config.webhookRetentionDays * DAY_MS || undefined;
   const stopCleanups = scheduleCleanups(
-    () => runCleanups({ database, trackedSessions }, options.clock),
+    () => runCleanups({ database, trackedSessions, webhookRetentionMs }, options.clock),
     {
       onError: (error) => console.error(`A cleanup failed: ${(error as Error).message}`),
     },

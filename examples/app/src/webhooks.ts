@@ -35,7 +35,7 @@ export function mountWebhooks(app: AppHono, database: SqlDatabase, config: AppCo
     github: {
       verify: (secret) => githubSignatureVerifier({ secret }),
       // GitHub's payloads carry no top-level id: each delivery is named by this header.
-      eventId: (_payload, delivery) => header(delivery, "x-github-delivery"),
+      eventIdHeader: "X-GitHub-Delivery",
       effect: recordReceipt(database, (event) => header(event.delivery, "x-github-event")),
     },
     stripe: {

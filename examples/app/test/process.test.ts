@@ -1,50 +1,20 @@
-import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { type AppProcess, spawnApp, waitForLine } from "./support/app-process.js";
 
-const appFolder = fileURLToPath(new URL("..", import.meta.url));
-// The same command as `npm start`: the tsx CLI on src/main.ts.
-const tsxCli = createRequire(import.meta.url).resolve("tsx/cli");
 const folders: string[] = [];
 afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
 /** Starts the app the way `npm start` does, in a temporary working directory. */
-function startApp(environment: Record<string, string>): {
-  child: ChildProcessWithoutNullStreams;
-  output: () => string;
-  exited: Promise<number | null>;
-} {
+function startApp(environment: Record<string, string>): AppProcess {
   const folder = mkdtempSync(join(tmpdir(), "tessera-process-"));
   folders.push(folder);
-  const child = spawn(process.execPath, [tsxCli, join(appFolder, "src/main.ts")], {
-    cwd: folder,
-    env: {
-      PATH: process.env.PATH ?? "",
-      TSX_TSCONFIG_PATH: join(appFolder, "tsconfig.json"),
-      ...environment,
-    },
-  });
-  let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function waitForLine(output: () => string, pattern: RegExp): Promise<RegExpMatchArray> {
-  for (let waited = 0; waited < 15_000; waited += 50) {
-    const match = output().match(pattern);
-    if (match) return match;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no line matching ${pattern} in: ${output()}`);
+  return spawnApp(folder, environment);
 }
 
 describe("npm start's entry point", () => {

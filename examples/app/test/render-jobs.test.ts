@@ -197,4 +197,76 @@ describe("render jobs", () => {
     expect(mine.body[0].id).toBe(created.body.id);
     expect((await api("/api/render_jobs?limit=0", { token })).status).toBe(400);
   });
+
+  it.each([
+    ["limit", "0x10", "limit must be an integer from 1 to 100"],
+    ["limit", "1e1", "limit must be an integer from 1 to 100"],
+    ["limit", "100.0", "limit must be an integer from 1 to 100"],
+    ["limit", "", "limit must be an integer from 1 to 100"],
+    ["limit", " 5", "limit must be an integer from 1 to 100"],
+    ["offset", "1e20", "offset must be an integer of 0 or more"],
+    ["offset", "", "offset must be an integer of 0 or more"],
+    ["offset", "0x10", "offset must be an integer of 0 or more"],
+    ["offset", "-1", "offset must be an integer of 0 or more"],
+    ["offset", "99999999999999999", "offset must be an integer of 0 or more"],
+  ])(
+    "answers GET /api/render_jobs?%s=%j with 400 and the list message",
+    async (name, value, message) => {
+      const token = await newUserToken();
+      expect(await api(`/api/render_jobs?${name}=${encodeURIComponent(value)}`, { token })).toEqual(
+        {
+          status: 400,
+          body: { error: { message, status: 400 } },
+        },
+      );
+    },
+  );
+
+  it("pages the list with the largest offset it accepts", async () => {
+    const token = await newUserToken();
+    await api("/api/render_jobs", { token, json: { prompt: "only one" } });
+    expect(await api("/api/render_jobs?offset=9007199254740991", { token })).toEqual({
+      status: 200,
+      body: [],
+    });
+    expect((await api("/api/render_jobs?offset=0&limit=100", { token })).body).toHaveLength(1);
+  });
+
+  it("refuses a signed callback whose output nests deeper than JSON fields may, with 400", async () => {
+    const token = await newUserToken();
+    const created = await api("/api/render_jobs", { token, json: { prompt: "a deep well" } });
+    const signed = async (body: string) =>
+      fetch(`${server.url}/webhooks/render/${created.body.id}`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-signature": createHmac("sha256", RENDER_SECRET).update(body).digest("hex"),
+        },
+        body,
+      });
+    const nested = (levels: number) => `${"[".repeat(levels)}${"]".repeat(levels)}`;
+    for (const [key, levels] of [
+      ["output", 20_000],
+      ["result", 129],
+      ["error", 20_000],
+    ] as const) {
+      const response = await signed(`{"status":"COMPLETED","${key}":${nested(levels)}}`);
+      expect([key, response.status, await response.json()]).toEqual([
+        key,
+        400,
+        {
+          error: {
+            message: `Failed to deserialize the JSON body into the target type: ${key}: recursion limit exceeded`,
+            status: 400,
+          },
+        },
+      ]);
+    }
+    expect((await api(`/api/render_jobs/${created.body.id}`, { token })).body.status).toBe(
+      "submitted",
+    );
+    // The deepest value a json field takes is taken here too.
+    expect((await signed(`{"status":"COMPLETED","output":${nested(128)}}`)).status).toBe(200);
+    expect((await api(`/api/render_jobs/${created.body.id}`, { token })).body.status).toBe("done");
+  });
 });

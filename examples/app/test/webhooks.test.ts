@@ -183,6 +183,26 @@ describe("POST /webhooks/github (X-Hub-Signature-256)", () => {
   });
 });
 
+describe("POST /webhooks/github without X-GitHub-Delivery", () => {
+  it("answers 400 naming the header, and records nothing", async () => {
+    const body = JSON.stringify({ action: "opened", id: "not-an-event-id" });
+    const signature = `sha256=${createHmac("sha256", GITHUB_SECRET).update(body).digest("hex")}`;
+    expect(await deliver("github", body, { "x-hub-signature-256": signature })).toEqual({
+      status: 400,
+      body: {
+        error: {
+          message:
+            "Failed to deserialize the JSON body into the target type: missing header `X-GitHub-Delivery`",
+          status: 400,
+        },
+      },
+    });
+    expect(
+      server.query("SELECT id FROM webhook_events WHERE event_id = 'not-an-event-id'"),
+    ).toEqual([]);
+  });
+});
+
 describe("POST /webhooks/stripe (t=,v1=)", () => {
   const stripeHeader = (body: string, timestamp: number) =>
     `t=${timestamp},v1=${createHmac("sha256", STRIPE_SECRET).update(`${timestamp}.${body}`).digest("hex")}`;

@@ -30,6 +30,7 @@ import {
   parseIntegerText,
 } from "./number-text.js";
 import { isBlankRichText, sanitizeRichText } from "./rich-text.js";
+import { OUT_OF_RANGE, unstorableJson } from "./storable-json.js";
 import { fitsTextLimit } from "./text-size.js";
 import { hasLoneSurrogate } from "./unicode-text.js";
 import { isUuidText } from "./uuid.js";
@@ -183,29 +184,6 @@ export function readFormText(field: Field, text: string): ColumnRead {
       return readText(field, text);
   }
 }
-
-/** Deepest nesting of arrays and objects a json value may have: serde_json's limit. */
-const MAX_JSON_DEPTH = 128;
-
-/**
- * Why a parsed json value cannot be stored as it came, or undefined. JSON.parse takes nesting
- * of any depth but JSON.stringify recurses and overflows the stack on it, so deeper values are
- * refused (the walk itself stops at the limit); and it reads 1e400 as Infinity, which
- * JSON.stringify would write as null.
- */
-function unstorableJson(value: unknown, depth = 0): string | undefined {
-  if (typeof value === "number") return Number.isFinite(value) ? undefined : OUT_OF_RANGE;
-  if (typeof value !== "object" || value === null) return undefined;
-  if (depth >= MAX_JSON_DEPTH) return "recursion limit exceeded";
-  for (const item of Array.isArray(value) ? value : Object.values(value)) {
-    const problem = unstorableJson(item, depth + 1);
-    if (problem) return problem;
-  }
-  return undefined;
-}
-
-/** serde_json's words for a number too large for its type. */
-const OUT_OF_RANGE = "number out of range";
 
 function outOfRange(key: string): ColumnRead {
   return { ok: false, status: 400, reason: `${key}: ${OUT_OF_RANGE}` };

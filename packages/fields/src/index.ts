@@ -77,4 +77,5 @@ export { isPublicId, newPublicId } from "./public-id.js";
 export { RESERVED_NAMES } from "./reserved-names.js";
 export { isBlankRichText, RICH_TEXT_TAGS, sanitizeRichText } from "./rich-text.js";
 export { POSTGRES, quoteIdentifier, quoteLiteral, SQLITE, type SqlDialect } from "./sql-dialect.js";
+export { MAX_JSON_DEPTH, OUT_OF_RANGE, unstorableJson } from "./storable-json.js";
 export { isUuidText } from "./uuid.js";

@@ -43,6 +43,14 @@ export {
   type JsonValueOf,
   readJsonBody,
 } from "./json-body.js";
+export {
+  DEFAULT_LIST_LIMIT,
+  LIMIT_MESSAGE,
+  type ListPage,
+  MAXIMUM_LIST_LIMIT,
+  OFFSET_MESSAGE,
+  readListPage,
+} from "./list-page.js";
 export { type MediaType, parseMediaType } from "./media-type.js";
 export type { Layout, PageContext, PageFlash } from "./page-layout.js";
 export { editResponseHeaders } from "./response-headers.js";

@@ -1,4 +1,5 @@
 import { fail, ok, type Result } from "@tessera/crypto";
+import { unstorableJson } from "@tessera/fields";
 import { JSON_BODY_FAILURE_PREFIX } from "@tessera/http";
 import type { JobEvent } from "./state-machine.js";
 import { reportedStatus } from "./status-words.js";
@@ -13,8 +14,9 @@ const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
 /**
  * Reads a callback body: `status` (a status word), optional `progress` (integer 0 to 100),
- * `output` or `result` (any JSON, kept as JSON text) and `error`. The failure is the full
- * message of the 400: `unknown status <word>`, or the deserialize prefix and a reason.
+ * `output` or `result` (any JSON, kept as JSON text, nested no deeper than json fields may)
+ * and `error`. The failure is the full message of the 400: `unknown status <word>`, or the
+ * deserialize prefix and a reason.
  * Never throws.
  */
 export function readCallbackEvent(body: Uint8Array): Result<ReportedEvent, string> {
@@ -45,7 +47,14 @@ export function readCallbackEvent(body: Uint8Array): Result<ReportedEvent, strin
   ) {
     return refuse("progress: invalid value: expected an integer from 0 to 100");
   }
-  const output = "output" in fields ? fields.output : fields.result;
+  const outputKey = "output" in fields ? "output" : "result";
+  const output = fields[outputKey];
+  // Both are stringified below, where a value nested too deep would overflow the stack and an
+  // infinite number would become null: refused as json fields refuse them.
+  const outputProblem = unstorableJson(output);
+  if (outputProblem) return refuse(`${outputKey}: ${outputProblem}`);
+  const errorProblem = unstorableJson(fields.error);
+  if (errorProblem) return refuse(`error: ${errorProblem}`);
   return ok({
     type: "reported",
     status,

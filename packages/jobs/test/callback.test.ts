@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import { MAX_JSON_DEPTH } from "@tessera/fields";
 import { describe, expect, it } from "vitest";
 import { createJobRunner, jobCallbackToken, jobTokenKeys, MemoryJobStore } from "../src/index.js";
 import {
@@ -196,6 +197,34 @@ describe("the job callback", () => {
       });
     }
     expect(await store.find(job.id)).toMatchObject({ status: "submitted", progress: 0 });
+  });
+
+  it("answers 400 for an output, result or error nested deeper than json fields take (MAX_JSON_DEPTH)", async () => {
+    const { runner, store, job } = await submittedJob();
+    const signed = (text: string) =>
+      runner.handleCallback(
+        callback(`/webhooks/render/${job.id}`, text, { "X-Signature": sign(text) }),
+        String(job.id),
+      );
+    const nested = (levels: number) => `${"[".repeat(levels)}${"]".repeat(levels)}`;
+    for (const [key, levels] of [
+      ["output", 20_000],
+      ["result", MAX_JSON_DEPTH + 1],
+      ["error", 20_000],
+    ] as const) {
+      expect(await answerOf(await signed(`{"status":"done","${key}":${nested(levels)}}`))).toEqual({
+        status: 400,
+        body: {
+          error: {
+            message: `Failed to deserialize the JSON body into the target type: ${key}: recursion limit exceeded`,
+            status: 400,
+          },
+        },
+      });
+    }
+    expect(await store.find(job.id)).toMatchObject({ status: "submitted", result: null });
+    expect((await signed(`{"status":"done","output":${nested(MAX_JSON_DEPTH)}}`)).status).toBe(200);
+    expect(await store.find(job.id)).toMatchObject({ status: "done" });
   });
 
   it("authenticates before reading the body: garbage without credentials is 401", async () => {

@@ -7,11 +7,10 @@ import {
   renderErrorSummary,
   sanitizeRichText,
 } from "@tessera/fields";
-import type { Layout, PageContext } from "@tessera/http";
+import type { Layout, ListPage, PageContext } from "@tessera/http";
 import { escapeHtml } from "@tessera/http";
 import { attachedFile } from "./attachment-download.js";
 import { type FormState, renderFieldInputs } from "./form-inputs.js";
-import type { ListPage } from "./list-page.js";
 import { routeIdOf } from "./record-key.js";
 import { modelTitle } from "./record-messages.js";
 import type { RecordRow } from "./record-store.js";

@@ -8,11 +8,17 @@ import {
   type FormInput,
   type Model,
 } from "@tessera/fields";
-import { htmlPage, type PageContext, parseMediaType, readFormBody, seeOther } from "@tessera/http";
+import {
+  htmlPage,
+  type PageContext,
+  parseMediaType,
+  readFormBody,
+  readListPage,
+  seeOther,
+} from "@tessera/http";
 import { attachedFile, downloadResponse } from "./attachment-download.js";
 import { storedValues, typedValues } from "./form-inputs.js";
 import { recordPages } from "./html-record-pages.js";
-import { readListPage } from "./list-page.js";
 import { readMultipartBody } from "./multipart-body.js";
 import { recordKeyOf, routeIdOf, rowIdOf } from "./record-key.js";
 import { recordFlash, STALE_RECORD_MESSAGE } from "./record-messages.js";

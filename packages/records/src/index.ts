@@ -23,14 +23,6 @@ export {
   jsonRecordRoutes,
 } from "./json-record-routes.js";
 export { decodeRefusal, writeRefusal } from "./json-refusals.js";
-export {
-  DEFAULT_LIST_LIMIT,
-  LIMIT_MESSAGE,
-  type ListPage,
-  MAXIMUM_LIST_LIMIT,
-  OFFSET_MESSAGE,
-  readListPage,
-} from "./list-page.js";
 export { MemoryObjectStorage } from "./memory-storage.js";
 export { type MultipartFailure, readMultipartBody } from "./multipart-body.js";
 export {

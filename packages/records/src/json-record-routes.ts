@@ -1,8 +1,7 @@
 import { decodeJsonCreate, decodeJsonUpdate, encodeRecord } from "@tessera/fields";
-import { badRequest, notFound, readJsonBody } from "@tessera/http";
+import { badRequest, notFound, readJsonBody, readListPage } from "@tessera/http";
 import { type JsonAttachmentRoutes, jsonAttachmentRoutes } from "./json-attachment-routes.js";
 import { decodeRefusal, writeRefusal } from "./json-refusals.js";
-import { readListPage } from "./list-page.js";
 import { recordKeyOf } from "./record-key.js";
 import type {
   RecordContext,

@@ -1,5 +1,5 @@
+import { LIMIT_MESSAGE, OFFSET_MESSAGE } from "@tessera/http";
 import { describe, expect, it } from "vitest";
-import { LIMIT_MESSAGE, OFFSET_MESSAGE } from "../src/index.js";
 import { ADA, postBody, setUpApp } from "./fixtures.js";
 
 async function withPosts(count: number) {

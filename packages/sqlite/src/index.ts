@@ -17,4 +17,8 @@ export {
   userSessionsMigration,
 } from "./tracked-session-store.js";
 export { SqliteUserStore, usersMigration } from "./user-store.js";
-export { SqliteWebhookEventStore, webhookEventsMigration } from "./webhook-event-store.js";
+export {
+  SqliteWebhookEventStore,
+  webhookEventsMigration,
+  webhookEventsRetentionMigration,
+} from "./webhook-event-store.js";

@@ -3,6 +3,7 @@ import type {
   WebhookClaimReference,
   WebhookClaimResult,
   WebhookEventClaim,
+  WebhookEventPruner,
   WebhookEventRecord,
   WebhookEventStatus,
   WebhookEventStore,
@@ -27,6 +28,16 @@ export const webhookEventsMigration: Migration = {
 )`,
 };
 
+/**
+ * Adds the index retention deletes through: processed events by last update. Partial, so it
+ * costs nothing for events still being processed and stays small where retention keeps up.
+ */
+export const webhookEventsRetentionMigration: Migration = {
+  id: "0007_tessera_webhook_events_retention",
+  sql: `CREATE INDEX webhook_events_processed_updated_at ON webhook_events (updated_at)
+WHERE status = 'processed'`,
+};
+
 // The whole claim is this one statement: insert the event as `processing`, or take over a
 // failed or abandoned one, or leave it alone. RETURNING yields a row only when this delivery
 // won, so racing deliveries, on one connection or several, run the effect once.
@@ -46,6 +57,15 @@ WHERE source = ? AND event_id = ? AND attempts = ? AND status = 'processing'`;
 const MARK_FAILED = `UPDATE webhook_events SET status = 'failed', error = ?, updated_at = ?
 WHERE source = ? AND event_id = ? AND attempts = ? AND status = 'processing'`;
 
+// A lost claim reads why it lost: a processed event is a duplicate, a live claim is not.
+const STATE = `SELECT status, updated_at FROM webhook_events WHERE source = ? AND event_id = ?`;
+
+// One batch of retention. The subquery (on the partial index) picks the oldest rows; the
+// DELETE re-checks nothing, as a processed event never changes again.
+const DELETE_PROCESSED = `DELETE FROM webhook_events WHERE id IN (
+  SELECT id FROM webhook_events WHERE status = 'processed' AND updated_at < ?
+  ORDER BY updated_at LIMIT ?)`;
+
 const FIND = `SELECT source, event_id, payload, status, attempts, error, created_at, updated_at
 FROM webhook_events WHERE source = ? AND event_id = ?`;
 
@@ -62,10 +82,11 @@ interface EventRow {
 
 /**
  * The {@link WebhookEventStore} of `@tessera/webhooks` on a {@link SqlDatabase} that has run
- * {@link webhookEventsMigration}. Every method is one statement, so racing deliveries on any
- * number of connections or processes are safe; timestamps have a one-second resolution.
+ * {@link webhookEventsMigration} (and {@link webhookEventsRetentionMigration} for retention).
+ * Every write is one statement, so racing deliveries on any number of connections or processes
+ * are safe; timestamps have a one-second resolution.
  */
-export class SqliteWebhookEventStore implements WebhookEventStore {
+export class SqliteWebhookEventStore implements WebhookEventStore, WebhookEventPruner {
   constructor(private readonly database: SqlDatabase) {}
 
   async claim(claim: WebhookEventClaim): Promise<WebhookClaimResult> {
@@ -78,7 +99,17 @@ export class SqliteWebhookEventStore implements WebhookEventStore {
       now,
       formatTimestamp(claim.staleBefore),
     ]);
-    return row ? { claimed: true, attempts: row.attempts } : { claimed: false };
+    if (row) return { claimed: true, attempts: row.attempts };
+    const state = await this.database.get<Pick<EventRow, "status" | "updated_at">>(STATE, [
+      claim.source,
+      claim.eventId,
+    ]);
+    if (state?.status === "processed") return { claimed: false, status: "processed" };
+    if (state?.status === "processing") {
+      return { claimed: false, status: "processing", updatedAt: parseTimestamp(state.updated_at) };
+    }
+    // Failed or deleted since the claim statement: not a duplicate; come back at once.
+    return { claimed: false, status: "processing", updatedAt: claim.staleBefore };
   }
 
   async markProcessed(claim: WebhookClaimReference): Promise<void> {
@@ -98,6 +129,11 @@ export class SqliteWebhookEventStore implements WebhookEventStore {
       claim.eventId,
       claim.attempts,
     ]);
+  }
+
+  async deleteProcessedBefore(before: number, limit: number): Promise<number> {
+    const result = await this.database.run(DELETE_PROCESSED, [formatTimestamp(before), limit]);
+    return result.changes;
   }
 
   /** The event as recorded, or undefined: for inspection and admin pages. */

@@ -3,17 +3,24 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { formatTimestamp } from "@tessera/crypto";
 import { signBody } from "@tessera/signer";
 import {
   createWebhookProcessor,
+  deleteProcessedEvents,
   signatureHeaderVerifier,
   type WebhookProcessor,
   type WebhookProcessorOptions,
 } from "@tessera/webhooks";
 import { afterEach, describe, expect, it } from "vitest";
 import { type BetterSqliteDatabase, openSqliteFile } from "../src/better-sqlite3.js";
+import type { SqlDatabase } from "../src/driver.js";
 import { applyMigrations } from "../src/migrations.js";
-import { SqliteWebhookEventStore, webhookEventsMigration } from "../src/webhook-event-store.js";
+import {
+  SqliteWebhookEventStore,
+  webhookEventsMigration,
+  webhookEventsRetentionMigration,
+} from "../src/webhook-event-store.js";
 
 const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
 const MINUTE = 60_000;
@@ -35,7 +42,7 @@ async function temporaryDatabase(): Promise<{
     return connection;
   };
   const database = open();
-  await applyMigrations(database, [webhookEventsMigration]);
+  await applyMigrations(database, [webhookEventsMigration, webhookEventsRetentionMigration]);
   return { open, database };
 }
 
@@ -76,7 +83,11 @@ describe("SQLite webhook event store", () => {
   it("claims a new event once, with its raw payload and timestamps", async () => {
     const store = new SqliteWebhookEventStore((await temporaryDatabase()).database);
     expect(await store.claim(claimAt(T0))).toEqual({ claimed: true, attempts: 1 });
-    expect(await store.claim(claimAt(T0 + MINUTE))).toEqual({ claimed: false });
+    expect(await store.claim(claimAt(T0 + MINUTE))).toEqual({
+      claimed: false,
+      status: "processing",
+      updatedAt: T0,
+    });
     expect(await store.find("orders", "evt_1")).toEqual({
       source: "orders",
       eventId: "evt_1",
@@ -96,7 +107,11 @@ describe("SQLite webhook event store", () => {
   it("takes over an event processing for more than 5 minutes, not one processing for exactly 5", async () => {
     const store = new SqliteWebhookEventStore((await temporaryDatabase()).database);
     await store.claim(claimAt(T0));
-    expect(await store.claim(claimAt(T0 + 5 * MINUTE))).toEqual({ claimed: false });
+    expect(await store.claim(claimAt(T0 + 5 * MINUTE))).toEqual({
+      claimed: false,
+      status: "processing",
+      updatedAt: T0,
+    });
     expect(await store.claim(claimAt(T0 + 5 * MINUTE + 1000))).toEqual({
       claimed: true,
       attempts: 2,
@@ -122,7 +137,10 @@ describe("SQLite webhook event store", () => {
     expect(await store.find("orders", "evt_1")).toMatchObject({ status: "failed", error: "boom" });
     expect(await store.claim(claimAt(T0 + 1000))).toEqual({ claimed: true, attempts: 2 });
     await store.markProcessed({ source: "orders", eventId: "evt_1", attempts: 2, now: T0 + 2000 });
-    expect(await store.claim(claimAt(T0 + 60 * MINUTE))).toEqual({ claimed: false });
+    expect(await store.claim(claimAt(T0 + 60 * MINUTE))).toEqual({
+      claimed: false,
+      status: "processed",
+    });
     expect(await store.find("orders", "evt_1")).toMatchObject({
       status: "processed",
       attempts: 2,
@@ -156,6 +174,34 @@ describe("SQLite webhook event store", () => {
     });
   });
 
+  it("answers a lost claim whose event failed or vanished before its status was read as retry-at-once", async () => {
+    const { database } = await temporaryDatabase();
+    await new SqliteWebhookEventStore(database).claim(claimAt(T0));
+    for (const change of [
+      "UPDATE webhook_events SET status = 'failed'",
+      "DELETE FROM webhook_events",
+    ]) {
+      // Another delivery changes the event between the claim statement and the status read.
+      const racing: SqlDatabase = {
+        ...database,
+        run: (sql, params) => database.run(sql, params),
+        all: (sql, params) => database.all(sql, params),
+        execScript: (sql) => database.execScript(sql),
+        async get(sql, params) {
+          if (sql.startsWith("SELECT status, updated_at")) await database.run(change);
+          return database.get(sql, params);
+        },
+      };
+      expect(await new SqliteWebhookEventStore(racing).claim(claimAt(T0 + MINUTE))).toEqual({
+        claimed: false,
+        status: "processing",
+        updatedAt: T0 + MINUTE - 5 * MINUTE,
+      });
+      await database.run("DELETE FROM webhook_events");
+      await new SqliteWebhookEventStore(database).claim(claimAt(T0));
+    }
+  });
+
   it("lets exactly one of many claims racing on several connections win", async () => {
     const { open, database } = await temporaryDatabase();
     const stores = [database, open(), open()].map(
@@ -165,6 +211,108 @@ describe("SQLite webhook event store", () => {
       Array.from({ length: 30 }, (_, index) => stores[index % stores.length]!.claim(claimAt(T0))),
     );
     expect(results.filter((result) => result.claimed)).toEqual([{ claimed: true, attempts: 1 }]);
+  });
+});
+
+describe("SQLite webhook event retention", () => {
+  const DAY = 24 * 60 * MINUTE;
+
+  /** Inserts `count` events with one status and one last-update time, in one transaction. */
+  function seed(
+    database: BetterSqliteDatabase,
+    prefix: string,
+    count: number,
+    status: string,
+    at: number,
+  ) {
+    const insert = database.connection.prepare(
+      "INSERT INTO webhook_events (source, event_id, payload, status, created_at, updated_at) VALUES ('orders', ?, '{}', ?, ?, ?)",
+    );
+    const time = formatTimestamp(at);
+    database.connection.transaction(() => {
+      for (let i = 0; i < count; i++) insert.run(`${prefix}_${i}`, status, time, time);
+    })();
+  }
+
+  /** The database, recording every write statement and the rows it changed. */
+  function recording(database: SqlDatabase) {
+    const writes: { sql: string; params: readonly unknown[]; changes: number }[] = [];
+    const recorder: SqlDatabase = {
+      ...database,
+      get: (sql, params) => database.get(sql, params),
+      all: (sql, params) => database.all(sql, params),
+      execScript: (sql) => database.execScript(sql),
+      async run(sql, params = []) {
+        const result = await database.run(sql, params);
+        writes.push({ sql, params, changes: result.changes });
+        return result;
+      },
+    };
+    return { recorder, writes };
+  }
+
+  const remaining = (database: BetterSqliteDatabase) =>
+    database.all<{ status: string; events: number }>(
+      "SELECT status, count(*) AS events FROM webhook_events GROUP BY status ORDER BY status",
+    );
+
+  it("deletes processed events older than the cutoff, at most 1,000 rows per statement, and nothing else", async () => {
+    const { database } = await temporaryDatabase();
+    seed(database, "old", 2500, "processed", T0 - 40 * DAY);
+    seed(database, "recent", 3, "processed", T0 - 2 * DAY);
+    seed(database, "stuck", 2, "processing", T0 - 40 * DAY);
+    seed(database, "broken", 2, "failed", T0 - 40 * DAY);
+    const { recorder, writes } = recording(database);
+
+    const deleted = await deleteProcessedEvents(new SqliteWebhookEventStore(recorder), {
+      before: T0 - 30 * DAY,
+    });
+
+    expect(deleted).toBe(2500);
+    expect(writes.map((write) => write.changes)).toEqual([1000, 1000, 500]);
+    expect(await remaining(database)).toEqual([
+      { status: "failed", events: 2 },
+      { status: "processed", events: 3 },
+      { status: "processing", events: 2 },
+    ]);
+    // The statement finds its rows through the retention index, not by reading the table.
+    const plan = await database.all<{ detail: string }>(
+      `EXPLAIN QUERY PLAN ${writes[0]!.sql}`,
+      writes[0]!.params as never,
+    );
+    expect(plan.map((step) => step.detail).join("\n")).toContain(
+      "INDEX webhook_events_processed_updated_at (updated_at<?)",
+    );
+  });
+
+  it("lets other work run between its batches", async () => {
+    const { database } = await temporaryDatabase();
+    seed(database, "old", 3000, "processed", T0 - 40 * DAY);
+    const { recorder, writes } = recording(database);
+    const purge = deleteProcessedEvents(new SqliteWebhookEventStore(recorder), {
+      before: T0 - 30 * DAY,
+    });
+    // A timer due now stands for the requests waiting behind the purge.
+    const batchesBeforeTimer = await new Promise<number>((resolve) =>
+      setTimeout(() => resolve(writes.length), 0),
+    );
+    expect(await purge).toBe(3000);
+    expect(writes).toHaveLength(4);
+    expect(batchesBeforeTimer).toBeLessThan(3);
+  });
+
+  it("shares the work safely when several connections purge at once", async () => {
+    const { open, database } = await temporaryDatabase();
+    seed(database, "old", 4500, "processed", T0 - 40 * DAY);
+    seed(database, "recent", 5, "processed", T0);
+    const stores = [database, open(), open()].map(
+      (connection) => new SqliteWebhookEventStore(connection),
+    );
+    const counts = await Promise.all(
+      stores.map((store) => deleteProcessedEvents(store, { before: T0 - 30 * DAY })),
+    );
+    expect(counts.reduce((sum, count) => sum + count, 0)).toBe(4500);
+    expect(await remaining(database)).toEqual([{ status: "processed", events: 5 }]);
   });
 });
 
@@ -190,13 +338,22 @@ describe("webhook processor on SQLite over real HTTP", () => {
     return `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/orders`;
   }
 
-  async function deliver(url: string): Promise<{ status: number; body: unknown }> {
+  /** One signed delivery; `retryAfter` is the header, when the answer carries one. */
+  async function deliver(
+    url: string,
+    payload = body,
+  ): Promise<{ status: number; body: unknown; retryAfter?: string }> {
     const response = await fetch(url, {
       method: "POST",
-      headers: { "Content-Type": "application/json", "X-Signature": signBody(body, secret) },
-      body,
+      headers: { "Content-Type": "application/json", "X-Signature": signBody(payload, secret) },
+      body: payload,
     });
-    return { status: response.status, body: await response.json() };
+    const retryAfter = response.headers.get("retry-after");
+    return {
+      status: response.status,
+      body: await response.json(),
+      ...(retryAfter === null ? {} : { retryAfter }),
+    };
   }
 
   function processorOn(database: BetterSqliteDatabase, options: Partial<WebhookProcessorOptions>) {
@@ -213,15 +370,15 @@ describe("webhook processor on SQLite over real HTTP", () => {
     const { open, database } = await temporaryDatabase();
     const deliveries = 24;
     let effectRuns = 0;
-    let duplicates = 0;
+    let busy = 0;
     let release!: () => void;
     const everyDeliveryDecided = new Promise<void>((resolve) => {
       release = resolve;
     });
-    // The effect holds its claim until every delivery has either run it or been answered
-    // duplicate, so all of them overlap the claim; a second run would be counted, not hang.
+    // The effect holds its claim until every other delivery has been answered, so all of them
+    // meet a live claim; a second run would be counted, not hang.
     const settle = () => {
-      if (effectRuns + duplicates === deliveries) release();
+      if (effectRuns + busy === deliveries) release();
     };
     const effect = async () => {
       effectRuns++;
@@ -233,8 +390,8 @@ describe("webhook processor on SQLite over real HTTP", () => {
     const answers = await Promise.all(
       Array.from({ length: deliveries }, async () => {
         const answer = await deliver(url);
-        if ((answer.body as { status?: string }).status === "duplicate") {
-          duplicates++;
+        if (answer.status === 409) {
+          busy++;
           settle();
         }
         return answer;
@@ -242,11 +399,23 @@ describe("webhook processor on SQLite over real HTTP", () => {
     );
 
     expect(effectRuns).toBe(1);
-    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(deliveries);
-    expect(
-      answers.filter((answer) => (answer.body as { status: string }).status === "processed"),
-    ).toHaveLength(1);
-    expect(duplicates).toBe(deliveries - 1);
+    expect(answers.filter((answer) => answer.status === 200)).toEqual([
+      { status: 200, body: { status: "processed" } },
+    ]);
+    // A live claim is never answered 2xx: the sender must come back.
+    expect(answers.filter((answer) => answer.status === 409)).toEqual(
+      Array.from({ length: deliveries - 1 }, () => ({
+        status: 409,
+        body: { error: { message: "This event is being processed; retry later.", status: 409 } },
+        retryAfter: expect.stringMatching(/^(300|301|302)$/),
+      })),
+    );
+    // The senders' retries, once the claim is done, are duplicates.
+    const retries = await Promise.all(Array.from({ length: busy }, () => deliver(url)));
+    expect(new Set(retries.map((retry) => JSON.stringify(retry)))).toEqual(
+      new Set([JSON.stringify({ status: 200, body: { status: "duplicate" } })]),
+    );
+    expect(effectRuns).toBe(1);
     expect(await database.get("SELECT status, attempts, payload FROM webhook_events")).toEqual({
       status: "processed",
       attempts: 1,
@@ -254,7 +423,43 @@ describe("webhook processor on SQLite over real HTTP", () => {
     });
   });
 
-  it("answers duplicates without running the effect, retries failures, takes over stale claims", async () => {
+  it("takes a claim over on the real clock once Retry-After has passed (stale after 1 s)", async () => {
+    const { database } = await temporaryDatabase();
+    const runs: number[] = [];
+    let wake!: () => void;
+    const hung = new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+    const url = await serve([
+      processorOn(database, {
+        staleAfterMs: 1000,
+        effect: async (event) => {
+          runs.push(event.attempts);
+          // Stands for an invocation that died: it only wakes at the end of the test.
+          if (event.attempts === 1) await hung;
+        },
+      }),
+    ]);
+    const abandoned = deliver(url);
+    await expect.poll(() => runs.length).toBe(1);
+
+    const busy = await deliver(url);
+    expect(busy).toMatchObject({ status: 409, retryAfter: expect.stringMatching(/^[123]$/) });
+    // Times are stored to the second, so the answer must cover the rounding: retrying after
+    // exactly Retry-After seconds has to find the claim stale.
+    await new Promise((resolve) => setTimeout(resolve, Number(busy.retryAfter) * 1000));
+    expect(await deliver(url)).toEqual({ status: 200, body: { status: "processed" } });
+    expect(runs).toEqual([1, 2]);
+
+    wake();
+    expect((await abandoned).status).toBe(200);
+    expect(await database.get("SELECT status, attempts FROM webhook_events")).toEqual({
+      status: "processed",
+      attempts: 2,
+    });
+  });
+
+  it("answers 409 to a live claim, retries failures, takes over stale claims, then answers duplicates", async () => {
     const { database } = await temporaryDatabase();
     const time = { now: T0 };
     const outcomes: string[] = [];
@@ -299,7 +504,11 @@ describe("webhook processor on SQLite over real HTTP", () => {
 
     behaviour = "succeed";
     time.now = T0 + 10_000 + 4 * MINUTE;
-    expect(await deliver(url)).toEqual({ status: 200, body: { status: "duplicate" } });
+    expect(await deliver(url)).toEqual({
+      status: 409,
+      body: { error: { message: "This event is being processed; retry later.", status: 409 } },
+      retryAfter: "61",
+    });
     time.now = T0 + 10_000 + 5 * MINUTE + 1000;
     expect(await deliver(url)).toEqual({ status: 200, body: { status: "processed" } });
     expect(await deliver(url)).toEqual({ status: 200, body: { status: "duplicate" } });

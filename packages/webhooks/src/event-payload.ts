@@ -1,4 +1,5 @@
 import { fail, ok, type Result } from "@tessera/crypto";
+import { readHeader, type WebhookDelivery } from "./delivery.js";
 
 /** A parsed event: its JSON value and raw text. */
 export interface EventPayload {
@@ -46,4 +47,10 @@ export function bodyEventId(value: unknown): Result<string, string> {
     return fail("invalid type: expected a JSON object");
   }
   return readEventId((value as { id?: unknown }).id);
+}
+
+/** The event id carried by request header `name` (as spelled, for the message); empty is missing. */
+export function headerEventId(delivery: WebhookDelivery, name: string): Result<string, string> {
+  const id = readHeader(delivery.headers, name.toLowerCase());
+  return id ? ok(id) : fail(`missing header \`${name}\``);
 }

@@ -34,11 +34,14 @@ export interface WebhookEventClaim {
 /**
  * The answer to a claim. `claimed` means this delivery must run the effect; `attempts` is its
  * number and fences the later mark, so a presumed-dead invocation cannot overwrite the result
- * of the one that took over from it.
+ * of the one that took over from it. Not claimed, the event was either `processed` already (a
+ * duplicate) or is still `processing` under a claim that is not yet stale; `updatedAt` (epoch
+ * milliseconds, as stored) is that claim's last touch, so the caller can say when to retry.
  */
 export type WebhookClaimResult =
   | { readonly claimed: true; readonly attempts: number }
-  | { readonly claimed: false };
+  | { readonly claimed: false; readonly status: "processed" }
+  | { readonly claimed: false; readonly status: "processing"; readonly updatedAt: number };
 
 /** Identifies the claim a mark applies to. */
 export interface WebhookClaimReference {
@@ -57,7 +60,10 @@ export interface WebhookClaimReference {
  * Atomicity: `claim` is ONE atomic step (in SQL, a single `INSERT ... ON CONFLICT DO UPDATE
  * ... WHERE ... RETURNING`): it records a new event as `processing` with attempts 1, or takes
  * over an event that is `failed` or has been `processing` since before `staleBefore` (status
- * `processing`, attempts + 1, updated now), or changes nothing and answers `claimed: false`.
+ * `processing`, attempts + 1, updated now), or changes nothing and answers `claimed: false`
+ * with the status that stopped it. Reading that status may be a second step; an event found
+ * `failed` (or gone) by it changed in between and is answered `processing` with `updatedAt`
+ * set to `staleBefore`, which tells the sender to come back at once.
  * However many deliveries of one event race, at most one of them is told `claimed` per state.
  * The marks change the event only while it is still this claim's (`processing` with the same
  * `attempts`); otherwise they do nothing.

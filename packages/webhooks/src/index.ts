@@ -1,4 +1,10 @@
 export type { BodySource, HeaderSource, WebhookDelivery } from "./delivery.js";
+export {
+  type DeleteProcessedEventsOptions,
+  deleteProcessedEvents,
+  RETENTION_BATCH_SIZE,
+  type WebhookEventPruner,
+} from "./event-retention.js";
 export type {
   WebhookClaimReference,
   WebhookClaimResult,
@@ -36,6 +42,7 @@ export {
   createWebhookProcessor,
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_STALE_AFTER_MS,
+  EVENT_IN_PROGRESS_MESSAGE,
   type WebhookEvent,
   type WebhookOutcome,
   type WebhookProcessor,

@@ -1,3 +1,4 @@
+import type { WebhookEventPruner } from "./event-retention.js";
 import type {
   WebhookClaimReference,
   WebhookClaimResult,
@@ -11,7 +12,7 @@ import type {
  * their log on restart. Each method runs without an `await` inside, so it is atomic within
  * one JavaScript process; it does not share state across processes.
  */
-export class MemoryWebhookEventStore implements WebhookEventStore {
+export class MemoryWebhookEventStore implements WebhookEventStore, WebhookEventPruner {
   readonly #events = new Map<string, WebhookEventRecord>();
 
   async claim(claim: WebhookEventClaim): Promise<WebhookClaimResult> {
@@ -30,8 +31,11 @@ export class MemoryWebhookEventStore implements WebhookEventStore {
       });
       return { claimed: true, attempts: 1 };
     }
+    if (existing.status === "processed") return { claimed: false, status: "processed" };
     const abandoned = existing.status === "processing" && existing.updatedAt < claim.staleBefore;
-    if (existing.status !== "failed" && !abandoned) return { claimed: false };
+    if (existing.status !== "failed" && !abandoned) {
+      return { claimed: false, status: "processing", updatedAt: existing.updatedAt };
+    }
     const attempts = existing.attempts + 1;
     this.#events.set(key, { ...existing, status: "processing", attempts, updatedAt: claim.now });
     return { claimed: true, attempts };
@@ -43,6 +47,18 @@ export class MemoryWebhookEventStore implements WebhookEventStore {
 
   async markFailed(claim: WebhookClaimReference & { readonly error: string }): Promise<void> {
     this.#finish(claim, { status: "failed", error: claim.error });
+  }
+
+  async deleteProcessedBefore(before: number, limit: number): Promise<number> {
+    let deleted = 0;
+    for (const [key, event] of this.#events) {
+      if (deleted === limit) break;
+      if (event.status === "processed" && event.updatedAt < before) {
+        this.#events.delete(key);
+        deleted++;
+      }
+    }
+    return deleted;
   }
 
   /** The event as recorded, or undefined. */

@@ -7,7 +7,7 @@ import {
   UNAUTHORIZED_MESSAGE,
 } from "@tessera/http";
 import { bodyBytes, type WebhookDelivery } from "./delivery.js";
-import { bodyEventId, parseEventPayload, readEventId } from "./event-payload.js";
+import { bodyEventId, headerEventId, parseEventPayload, readEventId } from "./event-payload.js";
 import type { WebhookEventStore } from "./event-store.js";
 import type { VerificationFailure, VerificationResult } from "./verifier.js";
 
@@ -42,6 +42,11 @@ export interface WebhookProcessorOptions {
    * string or number; null or undefined is answered 400 as a missing id.
    */
   readonly eventId?: (payload: unknown, delivery: WebhookDelivery) => unknown;
+  /**
+   * Reads the event id from this request header instead (GitHub: `X-GitHub-Delivery`). A
+   * missing or empty header is answered 400 naming it. Give this or `eventId`, not both.
+   */
+  readonly eventIdHeader?: string;
   /** Larger bodies are refused with 413 before verification (default 1 MiB). */
   readonly maxBodyBytes?: number;
   /** A `processing` event untouched this long is taken over (default 300 000 ms). */
@@ -60,6 +65,13 @@ export type WebhookOutcome =
       readonly body: { readonly status: "processed" | "duplicate" };
       readonly eventId: string;
     }
+  | {
+      readonly status: 409;
+      readonly body: ErrorEnvelope;
+      readonly eventId: string;
+      /** Send as `Retry-After`: seconds until the live claim may be taken over (at least 1). */
+      readonly retryAfterSeconds: number;
+    }
   | { readonly status: 401; readonly body: ErrorEnvelope; readonly detail: VerificationFailure }
   | { readonly status: 400 | 413 | 500; readonly body: ErrorEnvelope; readonly detail: string };
 
@@ -75,20 +87,28 @@ export interface WebhookProcessor {
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 /** The stale claim: an event `processing` for more than 5 minutes is taken over. */
 export const DEFAULT_STALE_AFTER_MS = 5 * 60 * 1000;
+/** The 409 message of a delivery that meets a live claim of its event. */
+export const EVENT_IN_PROGRESS_MESSAGE = "This event is being processed; retry later.";
 /** Effect error messages are stored up to this many characters. */
 const MAX_ERROR_LENGTH = 1000;
 
 /**
  * Builds an inbound webhook endpoint that follows the processing rules of docs/webhooks-and-jobs.md: verify the raw
  * body (401), parse JSON and read the event id (400), claim the event in one statement
- * (duplicate → 200 `{"status":"duplicate"}` without running the effect), run the effect, then
- * mark it `processed` (200 `{"status":"processed"}`) or `failed` (500). Two store writes per
- * delivery. Store errors are not caught: they are broken infrastructure, not an answer.
+ * (already processed → 200 `{"status":"duplicate"}`; still processing under a live claim →
+ * 409 with `Retry-After`, never 2xx, so a sender whose first delivery died comes back), run the
+ * effect, then mark it `processed` (200 `{"status":"processed"}`) or `failed` (500). Two store
+ * writes per delivery. Store errors are not caught: they are broken infrastructure, not an
+ * answer.
  */
 export function createWebhookProcessor(options: WebhookProcessorOptions): WebhookProcessor {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const staleAfterMs = options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
   const clock = options.clock ?? systemClock;
+  if (options.eventId && options.eventIdHeader !== undefined) {
+    throw new RangeError("give eventId or eventIdHeader, not both");
+  }
+  const eventIdHeader = options.eventIdHeader;
 
   async function processDelivery(delivery: WebhookDelivery): Promise<WebhookOutcome> {
     const body = bodyBytes(delivery.body);
@@ -103,11 +123,14 @@ export function createWebhookProcessor(options: WebhookProcessorOptions): Webhoo
     }
     const payload = parseEventPayload(body);
     if (!payload.ok) return badRequest(payload.reason);
-    const eventId = options.eventId
-      ? readEventId(options.eventId(payload.value.value, delivery) ?? undefined)
-      : verification.value.eventId !== undefined
-        ? readEventId(verification.value.eventId)
-        : bodyEventId(payload.value.value);
+    const eventId =
+      eventIdHeader !== undefined
+        ? headerEventId(delivery, eventIdHeader)
+        : options.eventId
+          ? readEventId(options.eventId(payload.value.value, delivery) ?? undefined)
+          : verification.value.eventId !== undefined
+            ? readEventId(verification.value.eventId)
+            : bodyEventId(payload.value.value);
     if (!eventId.ok) return badRequest(eventId.reason);
 
     const now = clock();
@@ -118,8 +141,17 @@ export function createWebhookProcessor(options: WebhookProcessorOptions): Webhoo
       now,
       staleBefore: now - staleAfterMs,
     });
-    if (!claim.claimed)
-      return { status: 200, body: { status: "duplicate" }, eventId: eventId.value };
+    if (!claim.claimed) {
+      if (claim.status === "processed") {
+        return { status: 200, body: { status: "duplicate" }, eventId: eventId.value };
+      }
+      return {
+        status: 409,
+        body: errorEnvelope(409, EVENT_IN_PROGRESS_MESSAGE),
+        eventId: eventId.value,
+        retryAfterSeconds: secondsUntilStale(claim.updatedAt, staleAfterMs, now),
+      };
+    }
 
     const reference = { source: options.source, eventId: eventId.value, attempts: claim.attempts };
     try {
@@ -156,9 +188,23 @@ export function createWebhookProcessor(options: WebhookProcessorOptions): Webhoo
         : body.reason === "too-large"
           ? tooLarge(maxBodyBytes)
           : badRequest("the body could not be read");
-      return Response.json(outcome.body, { status: outcome.status });
+      return Response.json(outcome.body, {
+        status: outcome.status,
+        ...(outcome.status === 409
+          ? { headers: { "Retry-After": String(outcome.retryAfterSeconds) } }
+          : {}),
+      });
     },
   };
+}
+
+/**
+ * Whole seconds until a claim last touched at `updatedAt` may be taken over. "More than" the
+ * threshold, and stores that keep times to the second, can each add up to a second, so one
+ * second is added: a sender that waits this long finds the claim stale.
+ */
+function secondsUntilStale(updatedAt: number, staleAfterMs: number, now: number): number {
+  return Math.max(1, Math.ceil((updatedAt + staleAfterMs + 1000 - now) / 1000));
 }
 
 function badRequest(reason: string): WebhookOutcome {

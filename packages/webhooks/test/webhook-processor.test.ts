@@ -50,6 +50,24 @@ const paid = JSON.stringify({
   data: { order_id: 7, amount: 1250 },
 });
 
+/**
+ * A processor whose first run of the effect hangs, as a crashed worker would, with that first
+ * delivery under way; `releases[0]()` lets it finish.
+ */
+async function hungFirstDelivery() {
+  const releases: (() => void)[] = [];
+  const calls: WebhookEvent[] = [];
+  const setUp = setup({
+    effect: (event) => {
+      calls.push(event);
+      if (event.attempts === 1) return new Promise<void>((resolve) => releases.push(resolve));
+    },
+  });
+  const first = setUp.processor.handle(delivery(paid));
+  await expect.poll(() => calls.length).toBe(1);
+  return { ...setUp, calls, first, releases };
+}
+
 describe("createWebhookProcessor", () => {
   it("runs the effect for a new event, records it and answers processed", async () => {
     const { store, calls, processor } = setup();
@@ -189,21 +207,14 @@ describe("createWebhookProcessor", () => {
   });
 
   it("treats an event processing for 5 minutes as in progress, and takes it over after that", async () => {
-    const releases: (() => void)[] = [];
-    const { store, calls, processor, time } = setup({
-      effect: (event) => {
-        calls.push(event);
-        // The first invocation hangs, as a crashed worker would.
-        if (event.attempts === 1) return new Promise<void>((resolve) => releases.push(resolve));
-      },
-    });
-    const first = processor.handle(delivery(paid));
-    await expect.poll(() => calls.length).toBe(1);
+    const { store, calls, processor, time, first, releases } = await hungFirstDelivery();
 
     time.now = T0 + 300_000;
-    expect(await answer(await processor.handle(delivery(paid)))).toEqual({
-      status: 200,
-      body: { status: "duplicate" },
+    const inProgress = await processor.handle(delivery(paid));
+    expect(inProgress.headers.get("retry-after")).toBe("1");
+    expect(await answer(inProgress)).toEqual({
+      status: 409,
+      body: { error: { message: "This event is being processed; retry later.", status: 409 } },
     });
     time.now = T0 + 301_000;
     expect(await answer(await processor.handle(delivery(paid)))).toEqual({
@@ -221,6 +232,36 @@ describe("createWebhookProcessor", () => {
       attempts: 2,
       updatedAt: T0 + 301_000,
     });
+  });
+
+  it("answers 409 with Retry-After while another delivery of the event is still running, never 2xx", async () => {
+    const { store, calls, processor, time, first, releases } = await hungFirstDelivery();
+
+    const busy = {
+      status: 409,
+      body: { error: { message: "This event is being processed; retry later.", status: 409 } },
+    };
+    // Seconds until the claim may be taken over: 300 s after its last touch, plus the
+    // second that "more than 300 s" and second-granular stored times can add.
+    const live = await processor.handle(delivery(paid));
+    expect(live.headers.get("retry-after")).toBe("301");
+    expect(await answer(live)).toEqual(busy);
+    time.now = T0 + 120_500;
+    const later = await processor.handle(delivery(paid));
+    expect(later.headers.get("retry-after")).toBe("181");
+    expect(await answer(later)).toEqual(busy);
+    expect(
+      await processor.process({ headers: { "x-signature": signBody(paid, secret) }, body: paid }),
+    ).toEqual({ ...busy, eventId: "evt_1", retryAfterSeconds: 181 });
+    expect(calls).toHaveLength(1);
+    expect(store.get("orders", "evt_1")).toMatchObject({ status: "processing", attempts: 1 });
+
+    releases[0]!();
+    expect(await answer(await first)).toEqual({ status: 200, body: { status: "processed" } });
+    const repeat = await processor.handle(delivery(paid));
+    expect(repeat.headers.get("retry-after")).toBeNull();
+    expect(await answer(repeat)).toEqual({ status: 200, body: { status: "duplicate" } });
+    expect(calls).toHaveLength(1);
   });
 
   it("keeps a late failure of a taken-over invocation from overwriting its successor", async () => {
@@ -343,6 +384,38 @@ describe("createWebhookProcessor", () => {
         },
       },
     });
+  });
+
+  it("reads the event id from `eventIdHeader` and names that header when it is missing", async () => {
+    const { store, processor } = setup({
+      source: "github",
+      verify: githubSignatureVerifier({ secret }),
+      eventIdHeader: "X-GitHub-Delivery",
+    });
+    const body = '{"zen":"Design for failure.","id":"not-this-one"}';
+    const headers = { "X-Hub-Signature-256": `sha256=${signBody(body, secret)}` };
+    expect(
+      await processor.process({ headers: { ...headers, "x-github-delivery": "d-1" }, body }),
+    ).toEqual({ status: 200, body: { status: "processed" }, eventId: "d-1" });
+    expect(store.get("github", "d-1")).toMatchObject({ status: "processed" });
+    const missing = {
+      status: 400,
+      body: {
+        error: {
+          message:
+            "Failed to deserialize the JSON body into the target type: missing header `X-GitHub-Delivery`",
+          status: 400,
+        },
+      },
+    };
+    expect(await processor.process({ headers, body })).toMatchObject(missing);
+    expect(
+      await processor.process({ headers: { ...headers, "X-GitHub-Delivery": "" }, body }),
+    ).toMatchObject(missing);
+    expect(store.get("github", "not-this-one")).toBeUndefined();
+    expect(() =>
+      setup({ eventIdHeader: "X-GitHub-Delivery", eventId: (payload) => payload }),
+    ).toThrow(new RangeError("give eventId or eventIdHeader, not both"));
   });
 
   it("process() serves frameworks that hand over a raw body and Node headers", async () => {

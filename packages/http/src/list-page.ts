@@ -18,8 +18,9 @@ export const OFFSET_MESSAGE = "offset must be an integer of 0 or more";
 const DIGITS = /^[0-9]{1,16}$/;
 
 /**
- * Reads `?limit=&offset=` (defaults 50 and 0). A value given but empty, signed, fractional or
- * out of range is refused with the message to send as a 400.
+ * Reads a listing's `?limit=&offset=` (defaults 50 and 0). Only plain decimal digits are
+ * numbers here: a value given but empty, signed, fractional, in exponent or hex notation, or
+ * out of range is refused with the message to send as a 400, so no odd value reaches SQL.
  */
 export function readListPage(url: URL): Result<ListPage, string> {
   const limitText = url.searchParams.get("limit");

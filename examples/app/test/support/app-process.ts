@@ -1,0 +1,67 @@
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const appFolder = fileURLToPath(new URL("../..", import.meta.url));
+const resolve = createRequire(import.meta.url).resolve;
+// The same command as `npm start`: the tsx CLI on src/main.ts.
+const tsxCli = resolve("tsx/cli");
+// tsx as a loader inside one Node process (`node --import tsx`).
+const tsxLoader = pathToFileURL(resolve("tsx")).href;
+
+/** The app running in a child process, with everything it printed so far. */
+export interface AppProcess {
+  readonly child: ChildProcessWithoutNullStreams;
+  /** Standard output and standard error, interleaved as they arrived. */
+  output(): string;
+  /** The exit code (null when a signal ended it). */
+  readonly exited: Promise<number | null>;
+}
+
+/**
+ * Starts the app the way `npm start` does, with `folder` as its working directory and only
+ * `PATH` and `environment` as its environment. The tsx CLI runs the app in a second process
+ * and relays signals to it; `singleProcess` runs it in the child itself (`node --import tsx`),
+ * for tests that SIGKILL or SIGSTOP the app, signals nobody can relay.
+ */
+export function spawnApp(
+  folder: string,
+  environment: Record<string, string>,
+  options: { readonly singleProcess?: boolean } = {},
+): AppProcess {
+  const main = join(appFolder, "src/main.ts");
+  const command = options.singleProcess ? ["--import", tsxLoader, main] : [tsxCli, main];
+  const child = spawn(process.execPath, command, {
+    cwd: folder,
+    env: {
+      PATH: process.env.PATH ?? "",
+      TSX_TSCONFIG_PATH: join(appFolder, "tsconfig.json"),
+      ...environment,
+    },
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+/** Waits (up to 15 s) for the output to match `pattern`; throws with the output otherwise. */
+export async function waitForLine(
+  output: () => string,
+  pattern: RegExp,
+): Promise<RegExpMatchArray> {
+  for (let waited = 0; waited < 15_000; waited += 50) {
+    const match = output().match(pattern);
+    if (match) return match;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no line matching ${pattern} in: ${output()}`);
+}
+
+/** Waits for the ready line and returns the address the app listens on. */
+export async function listeningUrl(app: AppProcess): Promise<string> {
+  const [, url] = await waitForLine(app.output, /listening on (http:\/\/[^\s]+)\n/);
+  return url!;
+}
