@@ -65,7 +65,7 @@ export function htmlRecordRoutes(options: HtmlRecordRoutesOptions): HtmlRecordRo
   const writes = recordWrites(options);
   const rulesOf = (name: string): AttachmentRules =>
     options.attachmentRules?.[name] ?? DEFAULT_ATTACHMENT_RULES;
-  const pages = recordPages(model, options.layout, rulesOf);
+  const pages = recordPages(model, options.layout, rulesOf, options.richTextEditor);
   const maximumBytes = options.maximumFormBytes ?? DEFAULT_MAXIMUM_FORM_BYTES;
   const base = `/${model.table}`;
   const decodeOptions = {
