@@ -102,7 +102,8 @@ export function mountRecordRoutes(app: AppHono, wiring: RecordWiring): void {
         return route.handle(c.req.raw, { ownerId: authenticated.value.user.id }, c.req.param());
       });
     }
-    for (const route of htmlRecordRoutes({ ...options, layout: renderLayout }).routes) {
+    const pages = { ...options, layout: renderLayout, richTextEditor: "trix" as const };
+    for (const route of htmlRecordRoutes(pages).routes) {
       app.on(route.method, route.path, async (c) => {
         const session = c.get("session");
         const access = await requireUser(session, c.req.raw, (id) => wiring.users.findById(id));
