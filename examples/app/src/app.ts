@@ -10,6 +10,7 @@ import type { AppConfig } from "./config.js";
 import { reachedOverHttps } from "./https-requests.js";
 import { mountRecordRoutes } from "./records.js";
 import { mountRenderJobs, type RenderJobs } from "./render-jobs.js";
+import { mountRichTextAssets } from "./rich-text-assets.js";
 import { securityMiddleware } from "./security-middleware.js";
 import { sessionMiddleware } from "./session-middleware.js";
 import { answerUnhandledError } from "./unhandled-error.js";
@@ -78,6 +79,7 @@ export function createApp(dependencies: AppDependencies): AppHono {
       "Cache-Control": "public, max-age=3600",
     }),
   );
+  mountRichTextAssets(app);
   // A static JSON answer: liveness checks, and the baseline of the bearer benchmark.
   app.get("/api/health", (context) => context.json({ status: "ok" }));
 

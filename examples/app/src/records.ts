@@ -1,7 +1,7 @@
 import type { User } from "@tessera/accounts";
 import { type BearerAuthenticator, unauthorizedResponse } from "@tessera/bearer";
 import { type Clock, systemClock } from "@tessera/crypto";
-import { defineModel, type Model } from "@tessera/fields";
+import { defineModel, type Model, withUniqueScope } from "@tessera/fields";
 import {
   htmlRecordRoutes,
   jsonRecordRoutes,
@@ -9,7 +9,12 @@ import {
   recordMigration,
 } from "@tessera/records";
 import { requireUser } from "@tessera/session";
-import { type SqlDatabase, SqliteRecordStore, type SqliteUserStore } from "@tessera/sqlite";
+import {
+  type Migration,
+  type SqlDatabase,
+  SqliteRecordStore,
+  type SqliteUserStore,
+} from "@tessera/sqlite";
 import type { AppHono } from "./accounts.js";
 import { renderLayout } from "./views/layout.js";
 
@@ -34,10 +39,39 @@ export const reactionModel = defineModel("reaction", [
 /** Every record model of the app, in the order their tables must be created. */
 export const recordModels: readonly Model[] = [postModel, commentModel, labelModel, reactionModel];
 
+/**
+ * The tables as 0200–0203 created them, when `^` was unique per owner: an applied migration
+ * must not change, so they are still generated that way.
+ */
+const asFirstCreated = (model: Model): Model => ({
+  ...model,
+  fields: withUniqueScope(model.fields, "owner"),
+});
+
+/**
+ * `posts.slug` and `labels.name` unique across the table, as the models declare: replaces the
+ * per-owner indexes of 0200 and 0202 (same names). On a database where two users already share
+ * a slug or a label name it fails, in its transaction, and the app does not start until one of
+ * them is renamed (the README says how to find them).
+ */
+export const uniqueAcrossUsersMigration: Migration = {
+  id: "0204_app_unique_across_users",
+  sql: `DROP INDEX "index_posts_on_slug";
+CREATE UNIQUE INDEX "index_posts_on_slug" ON "posts" ("slug") WHERE "slug" IS NOT NULL;
+DROP INDEX "index_labels_on_name";
+CREATE UNIQUE INDEX "index_labels_on_name" ON "labels" ("name");`,
+};
+
 /** The record tables' migrations. */
-export const recordMigrations = recordModels.map((model, index) =>
-  recordMigration(model, `02${String(index).padStart(2, "0")}_app_create_${model.table}`),
-);
+export const recordMigrations: readonly Migration[] = [
+  ...recordModels.map((model, index) =>
+    recordMigration(
+      asFirstCreated(model),
+      `02${String(index).padStart(2, "0")}_app_create_${model.table}`,
+    ),
+  ),
+  uniqueAcrossUsersMigration,
+];
 
 /**
  * Every storage key a record row of the app holds, of every user: what the sweep of
@@ -82,7 +116,8 @@ export function mountRecordRoutes(app: AppHono, wiring: RecordWiring): void {
         return route.handle(c.req.raw, { ownerId: authenticated.value.user.id }, c.req.param());
       });
     }
-    for (const route of htmlRecordRoutes({ ...options, layout: renderLayout }).routes) {
+    const pages = { ...options, layout: renderLayout, richTextEditor: "trix" as const };
+    for (const route of htmlRecordRoutes(pages).routes) {
       app.on(route.method, route.path, async (c) => {
         const session = c.get("session");
         const access = await requireUser(session, c.req.raw, (id) => wiring.users.findById(id));

@@ -137,7 +137,6 @@ describe("the new post form", () => {
     );
     for (const [name, label] of [
       ["title", "Title"],
-      ["body", "Body"],
       ["published", "Published"],
       ["publish_on", "Publish on"],
       ["starts_at", "Starts at"],
@@ -154,6 +153,23 @@ describe("the new post form", () => {
     expect(page.html).toMatch(/id="field-publish_on" name="publish_on"[^>]* type="date"/);
     expect(page.html).toMatch(/id="field-photos" name="photos"[^>]* type="file"[^>]* multiple/);
     expect(page.html).not.toContain('name="lock_version"');
+    // rich_text is edited in Trix: a hidden input carries the HTML, the editor is labelled.
+    expect(page.html).toContain(`<label for="field-body" id="field-body-label">Body</label>
+<input type="hidden" id="field-body-input" name="body" value="">
+<trix-editor id="field-body" input="field-body-input" aria-labelledby="field-body-label" class="rich-text-editor"></trix-editor>`);
+  });
+
+  it("loads Trix, from the app itself, only on pages with a rich-text editor", async () => {
+    const browser = await signedIn();
+    const head = `<link rel="stylesheet" href="/assets/trix.css">
+<script src="/assets/trix.js" defer></script>
+<script src="/assets/rich-text.js" defer></script>
+<link rel="stylesheet" href="/assets/app.css">`;
+    expect((await browser.get("/posts/new")).html).toContain(head);
+    for (const path of ["/posts", "/labels/new", "/comments/new", "/account"]) {
+      const page = await browser.get(path);
+      expect([path, page.status, page.html.includes("trix")]).toEqual([path, 200, false]);
+    }
   });
 });
 
@@ -201,7 +217,9 @@ describe("creating a post from the form", () => {
     for (const typed of ["abc", "four", "2023-02-30", "25:00", "1e3", "not-a-uuid", "my-slug"]) {
       expect(page.html).toContain(`value="${typed}"`);
     }
-    expect(page.html).toContain("&lt;p&gt;Kept body&lt;/p&gt;</textarea>");
+    expect(page.html).toContain(
+      '<input type="hidden" id="field-body-input" name="body" value="&lt;p&gt;Kept body&lt;/p&gt;">',
+    );
     expect(page.html).toContain("{bad json</textarea>");
     expect(postRows()).toEqual(before);
   });

@@ -1,5 +1,5 @@
 // Who may reach which record, and the writes that race: ownership on every JSON record route,
-// optimistic locking, `must exist` references, per-owner uniqueness under concurrency, and the
+// optimistic locking, `must exist` references, uniqueness under concurrency, and the
 // listing's pages. Over real HTTP on the example app, checked against its SQLite file.
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -496,13 +496,33 @@ describe("unique label names", () => {
     });
   });
 
-  it("lets another user take the same name, even at the same moment", async () => {
+  it("refuses another user a name that is taken, also at the same moment (unique in the table)", async () => {
     const [first, second] = [await signUp(), await signUp()];
+    await created("/api/labels", { name: "shared" }, first);
+    const later = await api("POST", "/api/labels", { json: { name: "shared" }, as: second });
+    expect(later).toEqual(invalid({ name: ["has already been taken"] }));
+
     const answers = await Promise.all([
-      api("POST", "/api/labels", { json: { name: "shared" }, as: first }),
-      api("POST", "/api/labels", { json: { name: "shared" }, as: second }),
+      api("POST", "/api/labels", { json: { name: "together" }, as: first }),
+      api("POST", "/api/labels", { json: { name: "together" }, as: second }),
     ]);
-    expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 422]);
+    const rows = server.query<Row>(
+      "SELECT user_id FROM labels WHERE name IN ('shared', 'together')",
+    );
+    expect(rows).toHaveLength(2);
+  });
+
+  it("refuses another user a post slug that is taken", async () => {
+    const [first, second] = [await signUp(), await signUp()];
+    await post(first, { slug: "hello-world" });
+    const taken = await api("POST", "/api/posts", {
+      json: { title: "Theirs", status: "draft", slug: "hello-world" },
+      as: second,
+    });
+    expect(taken).toEqual(invalid({ slug: ["has already been taken"] }));
+    const slugs = server.query<Row>("SELECT user_id FROM posts WHERE slug = 'hello-world'");
+    expect(slugs).toEqual([{ user_id: first.id }]);
   });
 
   it("refuses renaming a label to a name the owner already has", async () => {

@@ -516,7 +516,7 @@ describe("PATCH /api/posts/{id}, field by field", () => {
 });
 
 describe("the unique optional slug", () => {
-  it("is unique per owner: a duplicate is 422, nulls repeat, another user may use it", async () => {
+  it("is unique in the table: a duplicate is 422 for its owner and for anyone else, nulls repeat", async () => {
     const slug = `unique-${Date.now()}`;
     expect((await createPost({ ...REQUIRED, slug })).status).toBe(201);
     const before = postCount();
@@ -530,7 +530,11 @@ describe("the unique optional slug", () => {
     expect((await createPost({ ...REQUIRED, slug: "" })).status).toBe(201);
 
     const other = await signUp();
-    const theirs = await createPost({ ...REQUIRED, slug }, other.token);
+    expect(await createPost({ ...REQUIRED, slug }, other.token)).toEqual({
+      status: 422,
+      body: invalid({ slug: ["has already been taken"] }),
+    });
+    const theirs = await createPost({ ...REQUIRED, slug: `${slug}-theirs` }, other.token);
     expect(theirs.status).toBe(201);
     expect(theirs.body.user_id).toBe(other.id);
   });

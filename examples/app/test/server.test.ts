@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -45,6 +46,28 @@ describe("the example app skeleton", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/css; charset=utf-8");
     expect(await response.text()).toContain(".site-header");
+  });
+
+  it("serves Trix's script and stylesheet from its npm package, which no header blocks", async () => {
+    const require = createRequire(import.meta.url);
+    for (const [path, file, type] of [
+      ["/assets/trix.js", "trix/dist/trix.umd.min.js", "text/javascript; charset=utf-8"],
+      ["/assets/trix.css", "trix/dist/trix.css", "text/css; charset=utf-8"],
+    ] as const) {
+      const response = await fetch(`${server.url}${path}`);
+      expect([path, response.status, response.headers.get("content-type")]).toEqual([
+        path,
+        200,
+        type,
+      ]);
+      expect(await response.text()).toBe(readFileSync(require.resolve(file), "utf8"));
+      // nosniff needs the right type (above); no Content-Security-Policy stops Trix's scripts
+      // or the style element it inserts.
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("content-security-policy")).toBeNull();
+    }
+    const script = await fetch(`${server.url}/assets/rich-text.js`);
+    expect(await script.text()).toContain('addEventListener("trix-file-accept"');
   });
 
   it("answers unknown paths with the JSON 404 envelope", async () => {

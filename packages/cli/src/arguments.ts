@@ -1,3 +1,5 @@
+import type { UniqueScope } from "@tessera/fields";
+
 // Hand-written rather than node:util parseArgs: Node 20's parseArgs has no `--no-<flag>`, and
 // the usage errors here must carry a hint like every other refusal of the command.
 
@@ -20,6 +22,8 @@ export interface Invocation {
   readonly htmlOnly: boolean;
   /** `check` only: the fields are to be added to an existing table. */
   readonly existingTable: boolean;
+  /** `generate model` only: where `^` values must be distinct (default `table`). */
+  readonly uniqueScope: UniqueScope;
 }
 
 /** A command line that cannot be run, with advice. */
@@ -34,7 +38,7 @@ export interface UsageError {
 /** The usage text `tessera --help` prints. */
 export const USAGE = `Usage:
   tessera check <name:type>... [--graphql] [--html-only] [--existing-table]
-  tessera generate model <name> <name:type>... [--table <name>] [--no-owner] [--graphql] [--html-only]
+  tessera generate model <name> <name:type>... [--table <name>] [--no-owner] [--unique-scope table|owner] [--graphql] [--html-only]
   tessera generate accounts
 
 Options for every command: --json (print one JSON object), --cwd <dir> (the app folder).
@@ -49,7 +53,8 @@ const BOOLEAN_FLAGS = new Set([
   "--help",
   "-h",
 ]);
-const VALUE_FLAGS = new Set(["--cwd", "--table"]);
+const VALUE_FLAGS = new Set(["--cwd", "--table", "--unique-scope"]);
+const UNIQUE_SCOPES: ReadonlySet<string> = new Set<UniqueScope>(["table", "owner"]);
 
 /** Reads `argv` (without the node and script paths): flags may stand anywhere. */
 export function parseArguments(
@@ -75,8 +80,16 @@ export function parseArguments(
     } else words.push(arg);
   }
 
+  const scopeWord = values.get("--unique-scope");
+  if (scopeWord !== undefined && !UNIQUE_SCOPES.has(scopeWord)) {
+    return usage(
+      `unknown unique scope \`${scopeWord}\``,
+      "write `--unique-scope owner` (unique per owner) or `--unique-scope table` (the default)",
+    );
+  }
   const base = {
     json,
+    uniqueScope: (scopeWord ?? "table") as UniqueScope,
     owner: !flags.has("--no-owner"),
     graphql: flags.has("--graphql"),
     htmlOnly: flags.has("--html-only"),
@@ -94,6 +107,12 @@ export function parseArguments(
   if (first === "check") {
     const declarations = words.slice(1);
     if (declarations.length === 0) return noDeclarations("tessera check title:string");
+    if (scopeWord !== undefined) {
+      return usage(
+        "--unique-scope applies to `tessera generate model` only",
+        "leave it out of `tessera check`",
+      );
+    }
     if (base.table !== undefined || !base.owner) {
       return usage(
         "--table and --no-owner apply to `tessera generate model` only",
@@ -112,6 +131,12 @@ export function parseArguments(
       return usage(
         "--existing-table applies to `tessera check` only",
         "`generate model` creates a new table",
+      );
+    }
+    if (base.uniqueScope === "owner" && !base.owner) {
+      return usage(
+        "--unique-scope owner needs the owner column",
+        "leave out `--no-owner`, or leave out `--unique-scope owner` for uniqueness across the table",
       );
     }
     return { ok: true, value: { ...base, command: "generate model", model, declarations } };

@@ -7,6 +7,7 @@ import {
   pluralize,
   refuse,
   SNAKE_CASE,
+  withUniqueScope,
 } from "@tessera/fields";
 import { USER_MODULE, USERS_MIGRATION } from "./accounts.js";
 import {
@@ -107,10 +108,11 @@ export function generateModel(invocation: Invocation, root: string, command: str
   const parsed = parseDeclarations(invocation.declarations, contextFor(invocation, root, [name]));
   if (!parsed.ok) return parsed;
 
-  const model: Model = { name, table, fields: parsed.value };
+  const fields = withUniqueScope(parsed.value, invocation.uniqueScope);
+  const model: Model = { name, table, fields };
   const sql = createTableSql(model, { ownedByUser: invocation.owner });
   const files = [
-    [modelPath(name), modelModule(model, command)],
+    [modelPath(name), modelModule(model, command, invocation.uniqueScope)],
     [nextMigrationName(root, `create_${table}`), migrationFile(sql, command)],
   ] as const;
   writeNewFiles(root, files);

@@ -28,8 +28,12 @@ describe("parseArguments", () => {
         graphql: false,
         htmlOnly: false,
         existingTable: false,
+        uniqueScope: "table",
       },
     });
+    expect(
+      parseArguments(["generate", "model", "tag", "name:string^", "--unique-scope", "owner"]),
+    ).toMatchObject({ ok: true, value: { command: "generate model", uniqueScope: "owner" } });
     expect(
       parseArguments(["check", "a:string", "--graphql", "--html-only", "--existing-table"]),
     ).toMatchObject({
@@ -67,6 +71,18 @@ describe("parseArguments", () => {
     [
       ["generate", "model", "post", "a:string", "--existing-table"],
       "--existing-table applies to `tessera check` only",
+    ],
+    [
+      ["generate", "model", "tag", "a:string^", "--unique-scope", "everyone"],
+      "unknown unique scope `everyone`",
+    ],
+    [
+      ["generate", "model", "tag", "a:string^", "--unique-scope=owner", "--no-owner"],
+      "--unique-scope owner needs the owner column",
+    ],
+    [
+      ["check", "a:string^", "--unique-scope", "owner"],
+      "--unique-scope applies to `tessera generate model` only",
     ],
   ])("refuses %j: %s", (argv, reason) => {
     const result = parseArguments(argv);

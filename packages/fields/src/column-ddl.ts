@@ -55,9 +55,9 @@ function inList(column: string, values: readonly string[]): string {
 
 /**
  * The indexes a field needs on `table`: unique ones for `^` and the public id (partial, skipping
- * NULL, when optional), and plain ones on references and polymorphic pairs for lookups.
- * `ownerColumn` scopes `^` uniqueness to each owner (a value one user has does not block another
- * user, nor tell them it exists); the public id stays unique across the table.
+ * NULL, when optional), and plain ones on references and polymorphic pairs for lookups. A `^`
+ * index covers the field's columns alone (unique across the table), or `ownerColumn` first when
+ * the field's `uniqueScope` is `owner`; that throws when the table has no owner column.
  */
 export function fieldIndexes(table: string, field: Field, ownerColumn?: string): string[] {
   const columns = field.type === "attachments" || field.type === "attachment" ? [] : field.columns;
@@ -66,7 +66,12 @@ export function fieldIndexes(table: string, field: Field, ownerColumn?: string):
   const list = columns.map(q).join(", ");
   if (field.unique) {
     const partial = field.optional ? ` WHERE ${q(columns.at(-1)!)} IS NOT NULL` : "";
-    const scope = ownerColumn && field.type !== "public_id" ? `${q(ownerColumn)}, ` : "";
+    if (field.uniqueScope === "owner" && ownerColumn === undefined) {
+      throw new Error(
+        `\`${field.name}\` is unique per owner, but the table ${q(table)} has no owner column`,
+      );
+    }
+    const scope = field.uniqueScope === "owner" ? `${q(ownerColumn!)}, ` : "";
     return [`CREATE UNIQUE INDEX ${name} ON ${q(table)} (${scope}${list})${partial};`];
   }
   if (field.type === "references" || field.type === "polymorphic") {

@@ -3,6 +3,7 @@ import { type DeclarationRefusal, refuse, TYPE_NAMES } from "./declaration-error
 import { attachmentColumns, type Field, type FieldType, type Model, SNAKE_CASE } from "./field.js";
 import { pluralize } from "./inflection.js";
 import { RESERVED_NAMES } from "./reserved-names.js";
+import { type UniqueScopeOption, uniqueScopeProblem, withUniqueScope } from "./unique-scope.js";
 
 /** What the parser needs to know about the app around a declaration; every key is optional. */
 export interface DeclarationContext {
@@ -214,16 +215,33 @@ export function parseDeclarations(
   return { ok: true, value: fields };
 }
 
+/** Options of {@link defineModel}. */
+export interface DefineModelOptions {
+  /** Default {@link pluralize} of the model name. */
+  readonly table?: string;
+  readonly context?: DeclarationContext;
+  /**
+   * Where `^` values must be distinct (default `table`, across all rows): `owner` for every `^`
+   * field, or `{ name: "owner" }` for some. Owner scope needs the owner column `user_id`.
+   */
+  readonly uniqueScope?: UniqueScopeOption;
+}
+
 /**
  * A model from declarations the generator already accepted (a generated `src/models/*.ts`).
- * Throws on a refused declaration: here that is a programming error, not user input.
+ * Throws on a refused declaration or `uniqueScope`: here that is a programming error, not
+ * user input.
  */
 export function defineModel(
   name: string,
   declarations: readonly string[],
-  options: { readonly table?: string; readonly context?: DeclarationContext } = {},
+  options: DefineModelOptions = {},
 ): Model {
   const parsed = parseDeclarations(declarations, options.context);
   if (!parsed.ok) throw new Error(`model ${name}: ${parsed.reason} (${parsed.hint})`);
-  return { name, table: options.table ?? pluralize(name), fields: parsed.value };
+  const scope = options.uniqueScope ?? "table";
+  const problem = uniqueScopeProblem(parsed.value, scope);
+  if (problem !== undefined) throw new Error(`model ${name}: ${problem}`);
+  const fields = withUniqueScope(parsed.value, scope);
+  return { name, table: options.table ?? pluralize(name), fields };
 }

@@ -1,4 +1,5 @@
 import { singularize } from "./inflection.js";
+import type { UniqueScope } from "./unique-scope.js";
 
 /** The resolved type of a field, after aliases (`int`, `bool`, `jsonb`, ...) are applied. */
 export type FieldType =
@@ -32,6 +33,11 @@ export interface Field {
   readonly type: FieldType;
   readonly optional: boolean;
   readonly unique: boolean;
+  /**
+   * For `^` fields: `owner` when the value is unique per owner (set by `defineModel`'s
+   * `uniqueScope`); absent means unique across the whole table.
+   */
+  readonly uniqueScope?: UniqueScope;
   /** Enum values, polymorphic model names, or the referenced model (`[model]`) for references. */
   readonly args: readonly string[];
   /** Empty for `attachments`, whose files live in a child table (see {@link childTableName}). */

@@ -10,6 +10,7 @@ export { columnDefinitions, fieldIndexes } from "./column-ddl.js";
 export { type CreateTableOptions, createTableSql, OWNER_TABLE } from "./create-table.js";
 export {
   type DeclarationContext,
+  type DefineModelOptions,
   defineModel,
   type ParsedFields,
   parseDeclaration,
@@ -78,4 +79,5 @@ export { RESERVED_NAMES } from "./reserved-names.js";
 export { isBlankRichText, RICH_TEXT_TAGS, sanitizeRichText } from "./rich-text.js";
 export { POSTGRES, quoteIdentifier, quoteLiteral, SQLITE, type SqlDialect } from "./sql-dialect.js";
 export { MAX_JSON_DEPTH, OUT_OF_RANGE, unstorableJson } from "./storable-json.js";
+export { type UniqueScope, type UniqueScopeOption, withUniqueScope } from "./unique-scope.js";
 export { isUuidText } from "./uuid.js";

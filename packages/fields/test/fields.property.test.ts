@@ -235,7 +235,7 @@ describe("rich_text sanitizing", () => {
     );
   });
 
-  it("is idempotent on tag soup, wrappers, stray closers and links included", () => {
+  it("is idempotent on tag soup, wrappers, stray closers, links and images included", () => {
     const token = fc.constantFrom(
       "<p>",
       "</p>",
@@ -259,7 +259,28 @@ describe("rich_text sanitizing", () => {
       "<span>",
       '<a href="https://x.test/">',
       '<a href="/relative">',
+      '<a href="#top" title="t">',
+      '<a href="javascript:x()">',
       "</a>",
+      "<b>",
+      "</i>",
+      "<del>",
+      "<hr>",
+      "<dl>",
+      "<dt>",
+      "</dd>",
+      "<thead>",
+      "<tr>",
+      "<th>",
+      "</table>",
+      "<figure>",
+      "<figcaption>",
+      '<img src="/a.png" alt="a">',
+      "<img src=x onerror=y()>",
+      "<svg>",
+      "<math>",
+      "<noscript>",
+      "<textarea>",
       "<script>",
       "</script>",
       "<style>",

@@ -10,6 +10,7 @@ import {
   MAX_TEXT_BYTES,
 } from "@tessera/fields";
 import { escapeHtml } from "@tessera/http";
+import type { RichTextEditor } from "./record-options.js";
 import type { RecordRow } from "./record-store.js";
 
 /** What a record form shows: the text of each input and the messages it earned. */
@@ -117,16 +118,37 @@ function fileInput(field: Field, state: FormState, rules: AttachmentRules): stri
 }
 
 /**
+ * A Trix editor: the hidden input carries the HTML (what the form sends), the editor shows and
+ * edits it. The editor takes the field's id, so the label and the error summary's link reach it;
+ * `aria-labelledby` names it too, as not every tool reads a label of a custom element.
+ */
+function trixEditor(name: string, state: FormState, required: string): string {
+  const id = `field-${name}`;
+  const errors = state.errors[name] ?? [];
+  const value = escapeHtml(state.values[name] ?? "");
+  return `<div class="field">
+<label for="${id}" id="${id}-label">${escapeHtml(humanizeFieldName(name))}</label>
+<input type="hidden" id="${id}-input" name="${escapeHtml(name)}" value="${value}">
+<trix-editor id="${id}" input="${id}-input" aria-labelledby="${id}-label" class="rich-text-editor"${invalidAttributes(id, errors)}${required}></trix-editor>
+${errorList(id, name, errors)}</div>`;
+}
+
+/**
  * The inputs of one field. Numbers are text inputs with a numeric keyboard, so a refused value
  * comes back exactly as typed; a checkbox is preceded by a hidden `0` so unchecking is sent.
+ * rich_text is a textarea of HTML, or with `richTextEditor: "trix"` a Trix editor.
  */
 export function renderFieldInputs(
   field: Field,
   state: FormState,
   rules: AttachmentRules = DEFAULT_ATTACHMENT_RULES,
+  richTextEditor: RichTextEditor = "textarea",
 ): string {
   const name = field.columns[0] ?? field.name;
   const required = field.optional ? "" : " required";
+  if (field.type === "rich_text" && richTextEditor === "trix") {
+    return trixEditor(name, state, required);
+  }
   switch (field.type) {
     case "public_id":
       return "";

@@ -13,6 +13,7 @@ import { attachedFile } from "./attachment-download.js";
 import { type FormState, renderFieldInputs } from "./form-inputs.js";
 import { routeIdOf } from "./record-key.js";
 import { modelTitle } from "./record-messages.js";
+import type { RichTextEditor } from "./record-options.js";
 import type { RecordRow } from "./record-store.js";
 
 /** Fields a listing can show in a table cell: short, plain values. */
@@ -29,11 +30,12 @@ const LISTED_TYPES: ReadonlySet<Field["type"]> = new Set([
   "references",
 ]);
 
-/** The HTML record pages of one model, in the app's layout. */
+/** The HTML record pages of one model, in the app's layout; rich_text in `richTextEditor`. */
 export function recordPages(
   model: Model,
   layout: Layout,
   rulesOf: (name: string) => AttachmentRules,
+  richTextEditor: RichTextEditor = "textarea",
 ) {
   const title = modelTitle(model);
   const plural = humanizeFieldName(model.table);
@@ -92,7 +94,7 @@ export function recordPages(
       (field) => field.type === "attachment" || field.type === "attachments",
     );
     const inputs = model.fields.map((field) =>
-      renderFieldInputs(field, state, rulesOf(field.name)),
+      renderFieldInputs(field, state, rulesOf(field.name), richTextEditor),
     );
     return `<form method="post" action="${escapeHtml(action)}"${multipart ? ` enctype="multipart/form-data"` : ""} novalidate>
 ${inputs.filter((html) => html !== "").join("\n")}

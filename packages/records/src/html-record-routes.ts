@@ -76,7 +76,7 @@ export function htmlRecordRoutes(options: HtmlRecordRoutesOptions): HtmlRecordRo
   const writes = recordWrites(options);
   const rulesOf = (name: string): AttachmentRules =>
     options.attachmentRules?.[name] ?? DEFAULT_ATTACHMENT_RULES;
-  const pages = recordPages(model, options.layout, rulesOf);
+  const pages = recordPages(model, options.layout, rulesOf, options.richTextEditor);
   const maximumUrlencodedBytes = options.maximumUrlencodedBytes ?? DEFAULT_MAXIMUM_URLENCODED_BYTES;
   const maximumMultipartBytes = options.maximumMultipartBytes ?? DEFAULT_MAXIMUM_MULTIPART_BYTES;
   const base = `/${model.table}`;

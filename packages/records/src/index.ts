@@ -50,6 +50,7 @@ export type {
   RecordHandler,
   RecordRoute,
   RecordRoutesOptions,
+  RichTextEditor,
   RouteParams,
 } from "./record-options.js";
 export type {

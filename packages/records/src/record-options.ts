@@ -51,9 +51,18 @@ export interface HtmlRecordContext extends RecordContext {
   readonly session: FlashSession;
 }
 
+/**
+ * How HTML forms edit rich_text: a `textarea` of raw HTML, or a `trix` editor (a hidden input
+ * carrying the HTML and a `<trix-editor>` bound to it). Trix needs the layout to load its
+ * script and stylesheet; without them the field cannot be edited.
+ */
+export type RichTextEditor = "textarea" | "trix";
+
 /** Options of the HTML handlers: the JSON ones plus the app's page frame. */
 export interface HtmlRecordRoutesOptions extends RecordRoutesOptions {
   readonly layout: Layout;
+  /** The rich_text input (default `textarea`): see {@link RichTextEditor}. */
+  readonly richTextEditor?: RichTextEditor;
   /**
    * Largest urlencoded form body in bytes (default 4 MiB): such a form carries no files, and
    * every value in it is read before validation. A bigger one is a 413 before it is parsed.

@@ -36,7 +36,15 @@ export const reactionModel = defineModel("reaction", [
   "target:polymorphic:post,comment",
   "kind:enum:like,love",
 ]);
-export const MODELS: readonly Model[] = [postModel, commentModel, labelModel, reactionModel];
+/** Not one of the app's resources: a `^` field opted into uniqueness per owner. */
+export const tagModel = defineModel("tag", ["name:string^"], { uniqueScope: "owner" });
+export const MODELS: readonly Model[] = [
+  postModel,
+  commentModel,
+  labelModel,
+  reactionModel,
+  tagModel,
+];
 
 /** Ada (user 1) and Bob (user 2). */
 export const ADA = 1;
@@ -52,7 +60,7 @@ const sessions = createSessionCookies({
   secrets: { current: "a test secret key base that is long enough to use" },
 });
 
-/** A real SQLite file with the users and the four record tables, and every route mounted. */
+/** A real SQLite file with the users and the record tables, and every route mounted. */
 export async function setUpApp(overrides: Partial<Omit<HtmlRecordRoutesOptions, "layout">> = {}) {
   const database = openSqliteFile(join(folder, `records-${++files}.db`));
   await applyMigrations(database, [
@@ -61,6 +69,7 @@ export async function setUpApp(overrides: Partial<Omit<HtmlRecordRoutesOptions, 
     recordMigration(commentModel, "0101_create_comments"),
     recordMigration(labelModel, "0102_create_labels"),
     recordMigration(reactionModel, "0103_create_reactions"),
+    recordMigration(tagModel, "0104_create_tags"),
   ]);
   for (const email of ["ada@example.com", "bob@example.com"]) {
     await database.run(

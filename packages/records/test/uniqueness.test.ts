@@ -10,30 +10,36 @@ const TAKEN = (key: string) => ({
 });
 
 describe("unique fields answer `has already been taken`", () => {
-  it("on create and update of labels (name:string^)", async () => {
+  it("on create and update of labels (name:string^), across all users", async () => {
     const app = await setUpApp();
     const first = await app.sendJson(ADA, "POST", "/api/labels", { name: "urgent" });
     expect(first.status).toBe(201);
     const { public_id: firstId } = (await first.json()) as { public_id: string };
     const again = await app.sendJson(ADA, "POST", "/api/labels", { name: "urgent" });
     expect([again.status, await again.json()]).toEqual([422, TAKEN("name")]);
-    // Uniqueness is per owner: Ada's name neither blocks Bob nor tells him it exists.
+    // `^` is a unique index on the column: Ada's name is taken for Bob too.
     const bobs = await app.sendJson(BOB, "POST", "/api/labels", { name: "urgent" });
-    expect(bobs.status).toBe(201);
+    expect([bobs.status, await bobs.json()]).toEqual([422, TAKEN("name")]);
 
     const second = await app.sendJson(ADA, "POST", "/api/labels", { name: "later" });
     const { public_id: secondId } = (await second.json()) as { public_id: string };
     const renamed = await app.sendJson(ADA, "PATCH", `/api/labels/${secondId}`, { name: "urgent" });
     expect([renamed.status, await renamed.json()]).toEqual([422, TAKEN("name")]);
+    const bobsOwn = await app.sendJson(BOB, "POST", "/api/labels", { name: "mine" });
+    const { public_id: bobsId } = (await bobsOwn.json()) as { public_id: string };
+    const bobRenamed = await app.sendJson(BOB, "PATCH", `/api/labels/${bobsId}`, {
+      name: "later",
+    });
+    expect([bobRenamed.status, await bobRenamed.json()]).toEqual([422, TAKEN("name")]);
     const same = await app.sendJson(ADA, "PATCH", `/api/labels/${firstId}`, {
       name: "urgent",
       color: "red",
     });
     expect(same.status).toBe(200);
-    expect((await app.rows("labels")).map((row) => row.name).sort()).toEqual([
-      "later",
-      "urgent",
-      "urgent",
+    expect((await app.rows("labels")).map((row) => [row.user_id, row.name])).toEqual([
+      [ADA, "urgent"],
+      [ADA, "later"],
+      [BOB, "mine"],
     ]);
   });
 
@@ -44,13 +50,45 @@ describe("unique fields answer `has already been taken`", () => {
         app.sendJson(i % 2 === 0 ? ADA : BOB, "POST", "/api/labels", { name: "race" }),
       ),
     );
-    // One winner per owner.
+    // One winner in the whole table, whoever it is.
     const statuses = answers.map((answer) => answer.status).sort();
-    expect(statuses).toEqual([201, 201, ...Array(8).fill(422)]);
+    expect(statuses).toEqual([201, ...Array(9).fill(422)]);
     for (const answer of answers.filter((each) => each.status === 422)) {
       expect(await answer.json()).toEqual(TAKEN("name"));
     }
-    expect((await app.rows("labels")).map((row) => row.user_id).sort()).toEqual([ADA, BOB]);
+    expect(await app.rows("labels")).toHaveLength(1);
+  });
+
+  it("holds per owner for a field opted into owner scope (tags name:string^)", async () => {
+    const app = await setUpApp();
+    const adas = await app.sendJson(ADA, "POST", "/api/tags", { name: "urgent" });
+    expect(adas.status).toBe(201);
+    // Ada's name neither blocks Bob nor tells him it exists.
+    const bobs = await app.sendJson(BOB, "POST", "/api/tags", { name: "urgent" });
+    expect(bobs.status).toBe(201);
+    const again = await app.sendJson(ADA, "POST", "/api/tags", { name: "urgent" });
+    expect([again.status, await again.json()]).toEqual([422, TAKEN("name")]);
+    const { response, html } = await app.submit(
+      BOB,
+      "/tags",
+      new URLSearchParams({ name: "urgent" }),
+    );
+    expect(response.status).toBe(422);
+    expect(html).toContain('<a href="#field-name">Name has already been taken</a>');
+
+    const racing = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        app.sendJson(i % 2 === 0 ? ADA : BOB, "POST", "/api/tags", { name: "race" }),
+      ),
+    );
+    // One winner per owner.
+    expect(racing.map((answer) => answer.status).sort()).toEqual([201, 201, ...Array(8).fill(422)]);
+    expect((await app.rows("tags")).map((row) => [row.user_id, row.name]).sort()).toEqual([
+      [ADA, "race"],
+      [ADA, "urgent"],
+      [BOB, "race"],
+      [BOB, "urgent"],
+    ]);
   });
 
   it("allows any number of nulls for an optional unique field (posts slug:string?^)", async () => {
@@ -64,15 +102,12 @@ describe("unique fields answer `has already been taken`", () => {
     ).toBe(201);
     const duplicate = await app.sendJson(ADA, "POST", "/api/posts", postBody({ slug: "hello" }));
     expect([duplicate.status, await duplicate.json()]).toEqual([422, TAKEN("slug")]);
+    const bobs = await app.sendJson(BOB, "POST", "/api/posts", postBody({ slug: "hello" }));
+    expect([bobs.status, await bobs.json()]).toEqual([422, TAKEN("slug")]);
+    expect((await app.sendJson(BOB, "POST", "/api/posts", postBody())).status).toBe(201);
     const cleared = await app.sendJson(ADA, "PATCH", "/api/posts/5", { slug: null });
     expect(cleared.status).toBe(200);
-    expect((await app.rows("posts")).map((row) => row.slug)).toEqual([
-      null,
-      null,
-      null,
-      null,
-      null,
-    ]);
+    expect((await app.rows("posts")).map((row) => row.slug)).toEqual(Array(6).fill(null));
   });
 
   it("lets one of many racing slug creates and updates win", async () => {

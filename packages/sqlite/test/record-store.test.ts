@@ -168,10 +168,12 @@ describe("SqliteRecordStore", () => {
       reason: "taken",
       columns: ["name"],
     });
-    // Unique per owner: another user may hold the same name; the public id is unique to all.
-    expect((await labels.insert(BOB, { public_id: "c".repeat(22), name: "urgent" }, T0)).ok).toBe(
-      true,
-    );
+    // `^` is unique across the table: Bob cannot have Ada's name either.
+    expect(await labels.insert(BOB, { public_id: "c".repeat(22), name: "urgent" }, T0)).toEqual({
+      ok: false,
+      reason: "taken",
+      columns: ["name"],
+    });
     expect(await labels.insert(BOB, { public_id: "a".repeat(22), name: "other" }, T0)).toEqual({
       ok: false,
       reason: "taken",
@@ -305,5 +307,9 @@ describe("uniqueColumns", () => {
     ).toEqual(["target_type", "target_id"]);
     expect(uniqueColumns(label, "UNIQUE constraint failed: users.email")).toEqual([]);
     expect(uniqueColumns(label, "UNIQUE constraint failed: labels.user_id")).toEqual([]);
+    // An owner-scoped index names the owner column too; only the field's column is reported.
+    expect(uniqueColumns(label, "UNIQUE constraint failed: labels.user_id, labels.name")).toEqual([
+      "name",
+    ]);
   });
 });

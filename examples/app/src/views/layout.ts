@@ -1,5 +1,6 @@
 import type { Layout, PageContext } from "@tessera/http";
 import { escapeHtml } from "@tessera/http";
+import { needsRichTextEditor, RICH_TEXT_HEAD } from "../rich-text-assets.js";
 
 function renderHeader(context: PageContext): string {
   const account = context.signedInEmail
@@ -27,14 +28,18 @@ function renderFlashes(context: PageContext): string {
 </div>`;
 }
 
-/** The page frame shared by every HTML page: head, header with the account links, flashes. */
+/**
+ * The page frame shared by every HTML page: head, header with the account links, flashes.
+ * Pages with a rich-text editor also load Trix (before app.css, so the app's rules win); the
+ * others do not pay for it.
+ */
 export const renderLayout: Layout = ({ title, mainHtml, context }) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · Tessera example</title>
-<link rel="stylesheet" href="/assets/app.css">
+${needsRichTextEditor(mainHtml) ? `${RICH_TEXT_HEAD}\n` : ""}<link rel="stylesheet" href="/assets/app.css">
 </head>
 <body>
 ${renderHeader(context)}

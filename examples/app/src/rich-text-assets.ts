@@ -1,0 +1,45 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { AppHono } from "./accounts.js";
+
+// Trix from the app's own dependencies, served under /assets: no CDN, so pages work offline and
+// no third party sees who edits what.
+const require = createRequire(import.meta.url);
+const ASSETS: Readonly<Record<string, { readonly type: string; readonly body: string }>> = {
+  "/assets/trix.js": {
+    type: "text/javascript; charset=utf-8",
+    body: readFileSync(require.resolve("trix/dist/trix.umd.min.js"), "utf8"),
+  },
+  "/assets/trix.css": {
+    type: "text/css; charset=utf-8",
+    body: readFileSync(require.resolve("trix/dist/trix.css"), "utf8"),
+  },
+  "/assets/rich-text.js": {
+    type: "text/javascript; charset=utf-8",
+    body: readFileSync(new URL("../public/rich-text.js", import.meta.url), "utf8"),
+  },
+};
+
+/** The `<head>` tags a page with a rich-text editor needs; the layout adds them only there. */
+export const RICH_TEXT_HEAD = `<link rel="stylesheet" href="/assets/trix.css">
+<script src="/assets/trix.js" defer></script>
+<script src="/assets/rich-text.js" defer></script>`;
+
+/** True when a page's main content holds a Trix editor (the record forms' rich_text input). */
+export function needsRichTextEditor(mainHtml: string): boolean {
+  // mainHtml is the app's own markup: user text in it is escaped (`&lt;trix-editor`) and
+  // sanitized rich text never keeps this tag, so only a form's editor matches.
+  return mainHtml.includes("<trix-editor ");
+}
+
+/** Serves Trix's script and stylesheet and the app's editor script under /assets. */
+export function mountRichTextAssets(app: AppHono): void {
+  for (const [path, asset] of Object.entries(ASSETS)) {
+    app.get(path, (context) =>
+      context.body(asset.body, 200, {
+        "Content-Type": asset.type,
+        "Cache-Control": "public, max-age=3600",
+      }),
+    );
+  }
+}
