@@ -2,6 +2,9 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { defineConfig, type Options } from "tsup";
 
+/** Anything not relative or absolute: `@tessera/crypto`, `jose`, `node:fs`. */
+const BARE_SPECIFIER = /^[^./]/;
+
 /**
  * One build per package under packages/: ESM + CJS + .d.ts for every subpath the package's
  * `exports` names ("." is src/index.ts, "./smtp" is src/smtp.ts).
@@ -25,9 +28,12 @@ function packageBuild(folder: string): Options {
     clean: true,
     sourcemap: true,
     target: "node20",
-    // Dependencies stay imports: a package never ships a copy of another (or of nodemailer).
-    skipNodeModulesBundle: true,
-    external: [/^@tessera\//],
+    // Every bare specifier stays an import: a package never ships a copy of another Tessera
+    // package or of an npm dependency. (tsup's skipNodeModulesBundle is not enough: it lets the
+    // root tsconfig `paths` resolve `@tessera/*` to sources, which esbuild then inlines.)
+    external: [BARE_SPECIFIER],
+    // Keep `node:` in imports: Deno and workerd resolve built-ins only under that prefix.
+    removeNodeProtocol: false,
     silent: true,
   };
 }
