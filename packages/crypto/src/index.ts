@@ -1,3 +1,13 @@
+// Moved to @tessera/core; re-exported so existing imports from @tessera/crypto keep working.
+export {
+  type Clock,
+  fail,
+  formatTimestamp,
+  ok,
+  parseTimestamp,
+  type Result,
+  systemClock,
+} from "@tessera/core";
 export {
   MAXIMUM_SEALED_LENGTH,
   type OpenFailure,
@@ -19,13 +29,3 @@ export { deriveKey, MINIMUM_SECRET_LENGTH } from "./key-derivation.js";
 export { deriveKeyRing, type KeyRing, type SecretKeyBase } from "./key-ring.js";
 export { randomBytes, randomToken } from "./random.js";
 export { toBytes, utf8 } from "./utf8.js";
-// Moved to @tessera/core; re-exported so existing imports from @tessera/crypto keep working.
-export {
-  type Clock,
-  fail,
-  formatTimestamp,
-  ok,
-  parseTimestamp,
-  type Result,
-  systemClock,
-} from "@tessera/core";

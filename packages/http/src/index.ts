@@ -1,3 +1,6 @@
+// The envelope's shape and escaping live in @tessera/core (fields needs them without http);
+// re-exported so imports from @tessera/http keep working.
+export { type ErrorEnvelope, errorEnvelope, escapeHtml } from "@tessera/core";
 export { isAllowedOrigin, normalizeOrigin, parseAllowedOrigins } from "./allowed-origins.js";
 export { type BodyBytesFailure, DEFAULT_MAXIMUM_BODY_BYTES, readBodyBytes } from "./body-bytes.js";
 export type {
@@ -17,9 +20,6 @@ export {
   checkCrossSiteRequest,
   crossSiteRefusal,
 } from "./cross-site.js";
-// The envelope's shape and escaping live in @tessera/core (fields needs them without http);
-// re-exported so imports from @tessera/http keep working.
-export { type ErrorEnvelope, errorEnvelope, escapeHtml } from "@tessera/core";
 export {
   badRequest,
   forbidden,
