@@ -7,19 +7,19 @@ const BARE_SPECIFIER = /^[^./]/;
 
 /**
  * One build per package under packages/: ESM + CJS + .d.ts for every subpath the package's
- * `exports` names ("." is src/index.ts, "./smtp" is src/smtp.ts).
+ * `exports` names ("." is src/index.ts, "./smtp" is src/smtp.ts), and src/cli.ts for a package
+ * with a `bin`.
  */
 function packageBuild(folder: string): Options {
   const manifest = JSON.parse(readFileSync(join(folder, "package.json"), "utf8")) as {
     exports?: Record<string, unknown>;
+    bin?: Record<string, string>;
   };
   const subpaths = Object.keys(manifest.exports ?? { ".": null });
-  const entry = Object.fromEntries(
-    subpaths.map((subpath) => {
-      const name = subpath === "." ? "index" : subpath.slice(2);
-      return [name, join(folder, "src", `${name}.ts`)];
-    }),
-  );
+  const names = subpaths.map((subpath) => (subpath === "." ? "index" : subpath.slice(2)));
+  // A command is not an import: its bin/ launcher starts dist/cli.js, which no `exports` names.
+  if (manifest.bin) names.push("cli");
+  const entry = Object.fromEntries(names.map((name) => [name, join(folder, "src", `${name}.ts`)]));
   return {
     entry,
     outDir: join(folder, "dist"),
