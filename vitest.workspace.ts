@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 
 /**
- * The test projects: one per workspace package (packages/* and examples/*) that has tests.
+ * The test projects: one per workspace package (packages/* and examples/*), and scripts/.
  * Vitest 4 reads projects from `test.projects`; vitest.config.ts imports this list.
  */
 const workspaceFolders = ["packages", "examples"].flatMap((parent) =>
@@ -11,11 +11,18 @@ const workspaceFolders = ["packages", "examples"].flatMap((parent) =>
     .map((entry) => join(parent, entry.name)),
 );
 
-export const testProjects = workspaceFolders.map((folder) => ({
-  extends: true as const,
-  test: {
-    name: folder.split("/").pop()!,
-    root: folder,
-    include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+export const testProjects = [
+  ...workspaceFolders.map((folder) => ({
+    extends: true as const,
+    test: {
+      name: folder.split("/").pop()!,
+      root: folder,
+      include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+    },
+  })),
+  // The repository's own scripts (the packaging check) are tested too.
+  {
+    extends: true as const,
+    test: { name: "scripts", root: "scripts", include: ["**/*.test.ts"] },
   },
-}));
+];
