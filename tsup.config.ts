@@ -2,21 +2,24 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { defineConfig, type Options } from "tsup";
 
+/** Anything not relative or absolute: `@tessera/crypto`, `jose`, `node:fs`. */
+const BARE_SPECIFIER = /^[^./]/;
+
 /**
  * One build per package under packages/: ESM + CJS + .d.ts for every subpath the package's
- * `exports` names ("." is src/index.ts, "./smtp" is src/smtp.ts).
+ * `exports` names ("." is src/index.ts, "./smtp" is src/smtp.ts), and src/cli.ts for a package
+ * with a `bin`.
  */
 function packageBuild(folder: string): Options {
   const manifest = JSON.parse(readFileSync(join(folder, "package.json"), "utf8")) as {
     exports?: Record<string, unknown>;
+    bin?: Record<string, string>;
   };
   const subpaths = Object.keys(manifest.exports ?? { ".": null });
-  const entry = Object.fromEntries(
-    subpaths.map((subpath) => {
-      const name = subpath === "." ? "index" : subpath.slice(2);
-      return [name, join(folder, "src", `${name}.ts`)];
-    }),
-  );
+  const names = subpaths.map((subpath) => (subpath === "." ? "index" : subpath.slice(2)));
+  // A command is not an import: its bin/ launcher starts dist/cli.js, which no `exports` names.
+  if (manifest.bin) names.push("cli");
+  const entry = Object.fromEntries(names.map((name) => [name, join(folder, "src", `${name}.ts`)]));
   return {
     entry,
     outDir: join(folder, "dist"),
@@ -25,9 +28,12 @@ function packageBuild(folder: string): Options {
     clean: true,
     sourcemap: true,
     target: "node20",
-    // Dependencies stay imports: a package never ships a copy of another (or of nodemailer).
-    skipNodeModulesBundle: true,
-    external: [/^@tessera\//],
+    // Every bare specifier stays an import: a package never ships a copy of another Tessera
+    // package or of an npm dependency. (tsup's skipNodeModulesBundle is not enough: it lets the
+    // root tsconfig `paths` resolve `@tessera/*` to sources, which esbuild then inlines.)
+    external: [BARE_SPECIFIER],
+    // Keep `node:` in imports: Deno and workerd resolve built-ins only under that prefix.
+    removeNodeProtocol: false,
     silent: true,
   };
 }

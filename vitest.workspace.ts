@@ -2,8 +2,8 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 
 /**
- * The test projects: one per workspace package (packages/* and examples/*) that has tests, and
- * `repository` for the root `test/` folder.
+ * The test projects: one per workspace package (packages/* and examples/*) that has tests,
+ * `repository` for the root `test/` folder, and `scripts` for the repository's own scripts.
  * Vitest 4 reads projects from `test.projects`; vitest.config.ts imports this list.
  */
 const workspaceFolders = ["packages", "examples"].flatMap((parent) =>
@@ -25,5 +25,10 @@ export const testProjects = [
   {
     extends: true as const,
     test: { name: "repository", root: ".", include: ["test/**/*.test.ts"] },
+  },
+  // The repository's own scripts (the packaging check) are tested too.
+  {
+    extends: true as const,
+    test: { name: "scripts", root: "scripts", include: ["**/*.test.ts"] },
   },
 ];

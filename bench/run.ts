@@ -1,7 +1,8 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
+import { markedSection } from "../scripts/marked-section.ts";
 
 /**
  * Runs every `packages/<name>/bench/*.bench.ts` and `examples/<name>/bench/*.bench.ts` one after
@@ -45,4 +46,8 @@ const header = [
 ].join("\n");
 const document = `${header}\n${sections.join("\n")}`;
 if (filter) process.stdout.write(document);
-else writeFileSync("docs/benchmarks.md", document);
+else {
+  // The install footprint is written by `npm run check:packages`: carry it over untouched.
+  const footprint = markedSection(readFileSync("docs/benchmarks.md", "utf8"), "install-footprint");
+  writeFileSync("docs/benchmarks.md", footprint ? `${document}\n${footprint}\n` : document);
+}

@@ -1,4 +1,4 @@
-import { BLANK, INVALID, tooLongMessage } from "@tessera/fields/messages";
+import { BLANK, INVALID, tooLongMessage } from "@tessera/core";
 
 /** Longest API key name, in characters (Unicode code points) after trimming. */
 export const API_KEY_NAME_MAX_LENGTH = 100;

@@ -1,6 +1,6 @@
+import { fail, ok, type Result } from "@tessera/core";
 import { decodeBase64url, encodeBase64url } from "./base64.js";
 import type { KeyRing } from "./key-ring.js";
-import { fail, ok, type Result } from "./result.js";
 import { toBytes } from "./utf8.js";
 
 const FORMAT_VERSION = 1;

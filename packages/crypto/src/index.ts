@@ -1,3 +1,13 @@
+// Moved to @tessera/core; re-exported so existing imports from @tessera/crypto keep working.
+export {
+  type Clock,
+  fail,
+  formatTimestamp,
+  ok,
+  parseTimestamp,
+  type Result,
+  systemClock,
+} from "@tessera/core";
 export {
   MAXIMUM_SEALED_LENGTH,
   type OpenFailure,
@@ -5,7 +15,6 @@ export {
   sealPayload,
 } from "./authenticated-encryption.js";
 export { decodeBase64, decodeBase64url, encodeBase64, encodeBase64url } from "./base64.js";
-export { type Clock, systemClock } from "./clock.js";
 export { constantTimeEqual, constantTimeEqualText } from "./constant-time.js";
 export {
   type DigestBackend,
@@ -19,6 +28,4 @@ export { decodeHex, encodeHex } from "./hex.js";
 export { deriveKey, MINIMUM_SECRET_LENGTH } from "./key-derivation.js";
 export { deriveKeyRing, type KeyRing, type SecretKeyBase } from "./key-ring.js";
 export { randomBytes, randomToken } from "./random.js";
-export { fail, ok, type Result } from "./result.js";
-export { formatTimestamp, parseTimestamp } from "./timestamp.js";
 export { toBytes, utf8 } from "./utf8.js";

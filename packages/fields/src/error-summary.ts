@@ -1,4 +1,4 @@
-import { escapeHtml } from "@tessera/http";
+import { escapeHtml } from "@tessera/core";
 import { type FieldMessages, fullMessage } from "./messages.js";
 
 /**

@@ -1,11 +1,12 @@
-// No imports here: packages that only need the messages import `@tessera/fields/messages`.
+// Only @tessera/core here: packages that only need the messages import
+// `@tessera/fields/messages`. The messages other packages also write live in core.
+import { tooLongMessage } from "@tessera/core";
+
+export { BLANK, INVALID, tooLongMessage } from "@tessera/core";
+
 // The validation messages (docs/errors.md), exact. JSON answers carry them bare (field → messages); HTML
 // prefixes the humanized field name (see humanizeFieldName).
 
-/** Required string, text, rich_text or attachment that is missing, empty or whitespace only. */
-export const BLANK = "can't be blank";
-/** Generic refusal (for example an email of the wrong shape). */
-export const INVALID = "is invalid";
 /** A unique field whose value another row already has; decided by the store, not here. */
 export const TAKEN = "has already been taken";
 /** A reference (or polymorphic pair) to no existing row; the store decides, except for blanks. */
@@ -30,13 +31,6 @@ export const NOT_A_UUID = "is not a valid UUID";
 export const NOT_JSON = "is not valid JSON";
 /** A form value for an enum (or a polymorphic type) outside the listed values. */
 export const NOT_IN_LIST = "is not included in the list";
-/** `is too long (maximum is 100 characters)`: the shape of every length message. */
-export function tooLongMessage(
-  maximum: number,
-  unit: "characters" | "bytes" = "characters",
-): string {
-  return `is too long (maximum is ${maximum} ${unit})`;
-}
 
 /** Largest stored text value, in UTF-8 bytes. */
 export const MAX_TEXT_BYTES = 2_000_000;

@@ -1,4 +1,4 @@
-import { fail, ok, type Result } from "@tessera/crypto";
+import { fail, ok, type Result } from "@tessera/core";
 
 /** Default body size cap of the readers: 1 MiB. */
 export const DEFAULT_MAXIMUM_BODY_BYTES = 1_048_576;

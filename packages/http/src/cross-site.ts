@@ -1,4 +1,4 @@
-import { fail, ok, type Result } from "@tessera/crypto";
+import { fail, ok, type Result } from "@tessera/core";
 import { isAllowedOrigin } from "./allowed-origins.js";
 import { forbidden } from "./error-envelope.js";
 

@@ -1,11 +1,4 @@
-/** The body of every JSON error: `{"error":{"message","status"}}`, plus `fields` on a 422. */
-export interface ErrorEnvelope {
-  readonly error: {
-    readonly message: string;
-    readonly status: number;
-    readonly fields?: Readonly<Record<string, readonly string[]>>;
-  };
-}
+import { errorEnvelope } from "@tessera/core";
 
 /** Message of a 404. */
 export const NOT_FOUND_MESSAGE = "Not found";
@@ -15,15 +8,6 @@ export const UNAUTHORIZED_MESSAGE = "Unauthorized";
 export const TOO_MANY_REQUESTS_MESSAGE = "Too many requests. Try again later.";
 /** Message of a 422; the details go in `fields`. */
 export const VALIDATION_FAILED_MESSAGE = "Validation failed";
-
-/** The envelope as data, for callers that write the response themselves. */
-export function errorEnvelope(
-  status: number,
-  message: string,
-  fields?: Readonly<Record<string, readonly string[]>>,
-): ErrorEnvelope {
-  return { error: fields ? { message, status, fields } : { message, status } };
-}
 
 /**
  * A JSON error response in the envelope (docs/errors.md). `headers` are added to the response (for

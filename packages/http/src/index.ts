@@ -1,3 +1,6 @@
+// The envelope's shape and escaping live in @tessera/core (fields needs them without http);
+// re-exported so imports from @tessera/http keep working.
+export { type ErrorEnvelope, errorEnvelope, escapeHtml } from "@tessera/core";
 export { isAllowedOrigin, normalizeOrigin, parseAllowedOrigins } from "./allowed-origins.js";
 export { type BodyBytesFailure, DEFAULT_MAXIMUM_BODY_BYTES, readBodyBytes } from "./body-bytes.js";
 export type {
@@ -19,8 +22,6 @@ export {
 } from "./cross-site.js";
 export {
   badRequest,
-  type ErrorEnvelope,
-  errorEnvelope,
   forbidden,
   jsonError,
   NOT_FOUND_MESSAGE,
@@ -33,7 +34,6 @@ export {
   validationFailed,
 } from "./error-envelope.js";
 export { FORM_BODY_FAILURE_PREFIX, readFormBody } from "./form-body.js";
-export { escapeHtml } from "./html-escape.js";
 export { htmlPage, NO_REFERRER, seeOther } from "./html-responses.js";
 export { isIpAddress } from "./ip-address.js";
 export {

@@ -1,4 +1,4 @@
-import { type Clock, systemClock } from "@tessera/crypto";
+import { type Clock, systemClock } from "@tessera/core";
 import type { RateLimitStore } from "./store.js";
 import { storedRateLimitKey } from "./stored-key.js";
 import { fixedWindow } from "./window.js";

@@ -1,3 +1,4 @@
+import { seeOther } from "@tessera/http";
 import type { Session } from "./session.js";
 
 /** Where a visitor without a session is sent. */
@@ -25,10 +26,6 @@ export type AccessRefusal = "not-signed-in" | "unconfirmed";
 export type AccessResult<U> =
   | { readonly ok: true; readonly value: U }
   | { readonly ok: false; readonly reason: AccessRefusal; readonly response: Response };
-
-function seeOther(location: string): Response {
-  return new Response(null, { status: 303, headers: { Location: location } });
-}
 
 /**
  * The optional-user mode: the signed-in user, or undefined. A session whose user no longer

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { installContentFindings } from "../install-rules.js";
+
+const footprint = (packages: string[]) => ({ packages, bytes: 1 });
+
+describe("installContentFindings", () => {
+  it("refuses a sanitizer in a bearer install", () => {
+    expect(
+      installContentFindings(
+        "@tessera/bearer",
+        footprint(["@tessera/bearer", "@tessera/core", "jose", "sanitize-html"]),
+      ),
+    ).toEqual([
+      {
+        packageName: "@tessera/bearer",
+        check: "install-contents",
+        detail: "installing it alone brings sanitize-html",
+      },
+    ]);
+    expect(
+      installContentFindings("@tessera/bearer", footprint(["@tessera/bearer", "jose"])),
+    ).toEqual([]);
+  });
+
+  it("lets webhooks bring only core, crypto and http of the Tessera packages", () => {
+    const findings = installContentFindings(
+      "@tessera/webhooks",
+      footprint([
+        "@noble/hashes",
+        "@tessera/core",
+        "@tessera/crypto",
+        "@tessera/signer",
+        "@tessera/webhooks",
+      ]),
+    );
+    expect(findings.map((finding) => finding.detail)).toEqual([
+      "installing it alone brings @tessera/signer",
+    ]);
+  });
+
+  it("lets core bring nothing but itself", () => {
+    expect(installContentFindings("@tessera/core", footprint(["@tessera/core"]))).toEqual([]);
+    expect(
+      installContentFindings("@tessera/core", footprint(["@tessera/core", "tslib"])).map(
+        (finding) => finding.detail,
+      ),
+    ).toEqual(["installing it alone brings tslib"]);
+  });
+});
