@@ -50,12 +50,4 @@ export const KNOWN_EXCEPTIONS: readonly KnownException[] = [
     reason:
       "through @tessera/fields: sanitize-html → postcss → picocolors reads NO_COLOR at import",
   },
-  {
-    packageName: "@tessera/webhooks",
-    check: "install-contents",
-    reason:
-      "the Standard Webhooks verifier imports decodeStandardWebhookSecret from @tessera/signer, " +
-      "so installing webhooks alone brings signer; moving that decoder (to crypto, or into " +
-      "webhooks with signer importing it) removes the edge",
-  },
 ];

@@ -98,7 +98,6 @@ describe("package dependency rules", () => {
   it.each([
     ["fields", "@tessera/http"],
     ["bearer", "@tessera/fields"],
-    ["ratelimit", "@tessera/crypto"],
     ["http", "@tessera/crypto"],
   ])("keeps %s off %s", (folder, forbidden) => {
     expect(Object.keys(declared(dependencyOf(folder)))).not.toContain(forbidden);

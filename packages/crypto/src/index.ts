@@ -28,4 +28,8 @@ export { decodeHex, encodeHex } from "./hex.js";
 export { deriveKey, MINIMUM_SECRET_LENGTH } from "./key-derivation.js";
 export { deriveKeyRing, type KeyRing, type SecretKeyBase } from "./key-ring.js";
 export { randomBytes, randomToken } from "./random.js";
+export {
+  decodeStandardWebhookSecret,
+  STANDARD_WEBHOOK_SECRET_PREFIX,
+} from "./standard-webhook-secret.js";
 export { toBytes, utf8 } from "./utf8.js";

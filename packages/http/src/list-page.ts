@@ -1,4 +1,4 @@
-import { fail, ok, type Result } from "@tessera/crypto";
+import { fail, ok, type Result } from "@tessera/core";
 
 /** One page of a listing. */
 export interface ListPage {

@@ -7,10 +7,6 @@ export {
   type SignedCallResult,
 } from "./post-signed-json.js";
 export {
-  decodeStandardWebhookSecret,
-  STANDARD_WEBHOOK_SECRET_PREFIX,
-} from "./standard-webhook-secret.js";
-export {
   type StandardWebhookHeaders,
   type StandardWebhookMessage,
   signStandardWebhook,

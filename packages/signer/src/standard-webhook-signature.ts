@@ -1,5 +1,10 @@
-import { type Clock, encodeBase64, hmacSha256, systemClock } from "@tessera/crypto";
-import { decodeStandardWebhookSecret } from "./standard-webhook-secret.js";
+import {
+  type Clock,
+  decodeStandardWebhookSecret,
+  encodeBase64,
+  hmacSha256,
+  systemClock,
+} from "@tessera/crypto";
 
 /**
  * The three headers of a Standard Webhooks delivery, named as the specification spells them.

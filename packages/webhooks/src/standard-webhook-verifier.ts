@@ -1,5 +1,11 @@
-import { type Clock, fail, hmacSha256, ok, systemClock } from "@tessera/crypto";
-import { decodeStandardWebhookSecret } from "@tessera/signer";
+import {
+  type Clock,
+  decodeStandardWebhookSecret,
+  fail,
+  hmacSha256,
+  ok,
+  systemClock,
+} from "@tessera/crypto";
 import { type HeaderSource, readHeader, signedBody } from "./delivery.js";
 import { decodeBase64Digest, matchesAny } from "./digest-encoding.js";
 import {

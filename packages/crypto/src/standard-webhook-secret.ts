@@ -1,4 +1,4 @@
-import { decodeBase64 } from "@tessera/crypto";
+import { decodeBase64 } from "./base64.js";
 
 /** The prefix Standard Webhooks secrets carry; the rest of the secret is base64. */
 export const STANDARD_WEBHOOK_SECRET_PREFIX = "whsec_";
