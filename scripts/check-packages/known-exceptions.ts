@@ -37,17 +37,4 @@ export const KNOWN_EXCEPTIONS: readonly KnownException[] = [
         "import (Deno asks for --allow-env); fixed with the same sanitizer change",
     },
   ]),
-  {
-    packageName: "@tessera/cli",
-    check: "main-entry-node-import",
-    reason:
-      "the main entry exports runCli, which reads and writes the app's files with node:fs and " +
-      "node:path; and it loads @tessera/fields, so sanitize-html's postcss too",
-  },
-  {
-    packageName: "@tessera/cli",
-    check: "main-entry-environment-read",
-    reason:
-      "through @tessera/fields: sanitize-html → postcss → picocolors reads NO_COLOR at import",
-  },
 ];

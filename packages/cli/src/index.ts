@@ -1,2 +1,3 @@
+// The main entry is pure (no file system), so it loads on any runtime; the command that reads
+// and writes an app's files is `@tessera/cli/node`.
 export { type Invocation, parseArguments, USAGE, type UsageError } from "./arguments.js";
-export { type CliEnvironment, EXIT_OK, EXIT_REFUSED, EXIT_USAGE, runCli } from "./run.js";
