@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { newStorageKey } from "@tessera/records";
 import { afterAll, describe, expect, it } from "vitest";
-import { runAppScript } from "./support/app-script.js";
+import { runAppScript } from "./support/app-process.js";
 import { newClientAddress, startTestServer } from "./support/test-server.js";
 
 const root = mkdtempSync(join(tmpdir(), "tessera-stored-files-"));

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runAppScript } from "./support/app-script.js";
+import { runAppScript } from "./support/app-process.js";
 
 /** Runs `npm run sweep`'s script in a temporary folder with the given settings. */
 function sweep(environment: Record<string, string>) {

@@ -1,4 +1,4 @@
-import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -9,6 +9,27 @@ const resolve = createRequire(import.meta.url).resolve;
 const tsxCli = resolve("tsx/cli");
 // tsx as a loader inside one Node process (`node --import tsx`).
 const tsxLoader = pathToFileURL(resolve("tsx")).href;
+
+/** The environment of a child: only `PATH`, the app's tsconfig for tsx, and `environment`. */
+function childEnvironment(environment: Record<string, string>): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? "",
+    TSX_TSCONFIG_PATH: join(appFolder, "tsconfig.json"),
+    ...environment,
+  };
+}
+
+/**
+ * Runs one of the app's `npm run` scripts (`src/sweep.ts`) in `cwd` as npm would, with only
+ * `environment` (and PATH) set, and waits for it to exit.
+ */
+export function runAppScript(script: string, cwd: string, environment: Record<string, string>) {
+  return spawnSync(process.execPath, [tsxCli, join(appFolder, script)], {
+    cwd,
+    encoding: "utf8",
+    env: childEnvironment(environment),
+  });
+}
 
 /** The app running in a child process, with everything it printed so far. */
 export interface AppProcess {
@@ -34,11 +55,7 @@ export function spawnApp(
   const command = options.singleProcess ? ["--import", tsxLoader, main] : [tsxCli, main];
   const child = spawn(process.execPath, command, {
     cwd: folder,
-    env: {
-      PATH: process.env.PATH ?? "",
-      TSX_TSCONFIG_PATH: join(appFolder, "tsconfig.json"),
-      ...environment,
-    },
+    env: childEnvironment(environment),
   });
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
