@@ -42,13 +42,14 @@ const stylesheet = readFileSync(new URL("../public/app.css", import.meta.url), "
 export function createApp(dependencies: AppDependencies): AppHono {
   const { config, database } = dependencies;
   const app: AppHono = new Hono();
-  app.use(securityMiddleware({ allowedOrigins: config.allowedOrigins }));
+  const overHttps = reachedOverHttps(config);
+  app.use(securityMiddleware({ allowedOrigins: config.allowedOrigins, overHttps }));
   app.use(
     sessionMiddleware(
       createSessionCookies({
         appName: APP_NAME,
         secrets: { current: dependencies.secretKeyBase, previous: config.secretKeyBasePrevious },
-        secureCookies: reachedOverHttps(config),
+        secureCookies: overHttps,
         ...(dependencies.clock ? { clock: dependencies.clock } : {}),
       }),
       dependencies.trackedSessions

@@ -14,11 +14,13 @@ import type { MiddlewareHandler } from "hono";
  */
 export function securityMiddleware(options: {
   readonly allowedOrigins: readonly string[];
+  /** Whether the browser reached the app over HTTPS (behind a TLS proxy too): then HSTS. */
+  readonly overHttps: (request: Request) => boolean;
 }): MiddlewareHandler {
   const cors = { allowedOrigins: options.allowedOrigins };
   return async (context, next) => {
     const request = context.req.raw;
-    const https = new URL(request.url).protocol === "https:";
+    const https = options.overHttps(request);
     const finish = (response: Response) =>
       withSecurityHeaders(withCorsHeaders(request, response, cors), { https });
 

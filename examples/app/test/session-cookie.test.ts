@@ -131,3 +131,27 @@ describe("the session cookie's Secure attribute", () => {
     }
   });
 });
+
+describe("HSTS follows the same decision as Secure", () => {
+  let plain: TestServer;
+  let behindProxy: TestServer;
+  beforeAll(async () => {
+    plain = await startTestServer();
+    behindProxy = await startTestServer({ TRUST_PROXY: "1" });
+  });
+  afterAll(async () => {
+    await Promise.all([plain.stop(), behindProxy.stop()]);
+  });
+
+  const hstsOf = async (server: TestServer, headers: Record<string, string>) =>
+    (await fetch(`${server.url}/api/health`, { headers })).headers.get("strict-transport-security");
+
+  it("is sent behind a trusted proxy that says X-Forwarded-Proto: https", async () => {
+    expect(await hstsOf(behindProxy, { "x-forwarded-proto": "https" })).toMatch(/^max-age=\d+/);
+  });
+
+  it("is not sent for plain http, nor for a forwarded https that no trusted proxy wrote", async () => {
+    expect(await hstsOf(behindProxy, { "x-forwarded-proto": "http" })).toBeNull();
+    expect(await hstsOf(plain, { "x-forwarded-proto": "https" })).toBeNull();
+  });
+});
