@@ -1,9 +1,8 @@
-import type { Model } from "@tessera/fields";
+import { camelize, type Model } from "@tessera/fields";
 
 /** `post_tag` → `postTagModel`: the name a generated module exports its model under. */
 export function modelExportName(model: string): string {
-  const camel = model.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
-  return `${camel}Model`;
+  return `${camelize(model)}Model`;
 }
 
 /**
