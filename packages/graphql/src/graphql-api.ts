@@ -61,6 +61,7 @@ export function graphqlApi(options: GraphqlApiOptions): GraphqlApi {
       if (original === undefined || original instanceof GraphQLError) return error;
       report(original);
       return new GraphQLError(INTERNAL_ERROR_MESSAGE, {
+        ...(error.nodes ? { nodes: error.nodes } : {}),
         path: error.path,
         extensions: { code: "INTERNAL_SERVER_ERROR", status: 500 },
       });
