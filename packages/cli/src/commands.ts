@@ -110,7 +110,7 @@ export function generateModel(invocation: Invocation, root: string, command: str
   const model: Model = { name, table, fields: parsed.value };
   const sql = createTableSql(model, { ownedByUser: invocation.owner });
   const files = [
-    [modelPath(name), modelModule(model, command)],
+    [modelPath(name), modelModule(model, command, invocation.graphql)],
     [nextMigrationName(root, `create_${table}`), migrationFile(sql, command)],
   ] as const;
   writeNewFiles(root, files);
