@@ -2,6 +2,7 @@ import type { User } from "@tessera/accounts";
 import { type BearerAuthenticator, unauthorizedResponse } from "@tessera/bearer";
 import { type Clock, systemClock } from "@tessera/crypto";
 import { defineModel, type Model } from "@tessera/fields";
+import { graphqlApi, graphqlModel } from "@tessera/graphql";
 import {
   htmlRecordRoutes,
   jsonRecordRoutes,
@@ -30,9 +31,29 @@ export const reactionModel = defineModel("reaction", [
   "target:polymorphic:post,comment",
   "kind:enum:like,love",
 ]);
+/** Served as JSON and HTML like the others, and through GraphQL at `POST /graphql`. */
+export const noteModel = graphqlModel(
+  defineModel(
+    "note",
+    "title:string body:text? pinned:bool due_on:date? rating:float? word_count:integer? tags:json? post:references?".split(
+      " ",
+    ),
+  ),
+);
 
-/** Every record model of the app, in the order their tables must be created. */
-export const recordModels: readonly Model[] = [postModel, commentModel, labelModel, reactionModel];
+/**
+ * Every record model of the app, in the order their tables must be created. A new model goes
+ * at the end: its position numbers its migration, and applied migrations keep their ids.
+ */
+export const recordModels: readonly Model[] = [
+  postModel,
+  commentModel,
+  labelModel,
+  reactionModel,
+  noteModel,
+];
+/** The models served through GraphQL too. */
+export const graphqlModels: readonly Model[] = [noteModel];
 
 /** The record tables' migrations. */
 export const recordMigrations = recordModels.map((model, index) =>
@@ -50,22 +71,29 @@ export interface RecordWiring {
 
 /**
  * Mounts the JSON API (bearer token) and the HTML pages (signed-in session) of every record
- * model. The owner always comes from the credentials, never from the request body.
+ * model, and `POST /graphql` (bearer token) for the GraphQL models. The owner always comes
+ * from the credentials, never from the request body.
  */
 export function mountRecordRoutes(app: AppHono, wiring: RecordWiring): void {
   const clock = wiring.clock ?? systemClock;
+  const optionsOf = (model: Model) => ({
+    model,
+    store: new SqliteRecordStore(wiring.database, model),
+    storage: wiring.storage,
+    clock,
+  });
+  // The owner a bearer token stands for; the same check for JSON and GraphQL.
+  const bearerOwner = async (request: Request) => {
+    const authenticated = await wiring.bearer.authenticate(request);
+    return authenticated.ok ? { ownerId: authenticated.value.user.id } : undefined;
+  };
   for (const model of recordModels) {
-    const options = {
-      model,
-      store: new SqliteRecordStore(wiring.database, model),
-      storage: wiring.storage,
-      clock,
-    };
+    const options = optionsOf(model);
     for (const route of jsonRecordRoutes(options).routes) {
       app.on(route.method, route.path, async (c) => {
-        const authenticated = await wiring.bearer.authenticate(c.req.raw);
-        if (!authenticated.ok) return unauthorizedResponse();
-        return route.handle(c.req.raw, { ownerId: authenticated.value.user.id }, c.req.param());
+        const owner = await bearerOwner(c.req.raw);
+        if (!owner) return unauthorizedResponse();
+        return route.handle(c.req.raw, owner, c.req.param());
       });
     }
     for (const route of htmlRecordRoutes({ ...options, layout: renderLayout }).routes) {
@@ -82,4 +110,9 @@ export function mountRecordRoutes(app: AppHono, wiring: RecordWiring): void {
       });
     }
   }
+  const graphql = graphqlApi({
+    records: graphqlModels.map(optionsOf),
+    authenticate: bearerOwner,
+  });
+  app.post("/graphql", (c) => graphql.handle(c.req.raw));
 }
