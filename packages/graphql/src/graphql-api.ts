@@ -2,6 +2,7 @@ import { readJsonBody, unauthorized } from "@tessera/http";
 import type { RecordContext, RecordRoutesOptions } from "@tessera/records";
 import { GraphQLError, type GraphQLSchema } from "graphql";
 import { createHandler } from "graphql-http";
+import { documentCache } from "./document-cache.js";
 import { type QueryLimits, queryLimitRules } from "./query-limits.js";
 import { recordSchema } from "./record-schema.js";
 
@@ -16,6 +17,11 @@ export interface GraphqlApiOptions extends QueryLimits {
   readonly authenticate: (request: Request) => Promise<RecordContext | undefined>;
   /** Largest request body in bytes (default 1 MiB, as the JSON API). */
   readonly maximumBodyBytes?: number;
+  /**
+   * Characters of operation text kept parsed and validated (default 1 MiB worth): repeated
+   * operations skip both steps.
+   */
+  readonly documentCacheCharacters?: number;
   /**
    * Called with an error a resolver threw that is not a GraphQL error (a database failure, a
    * bug); the client sees only `Internal server error`. Default: one line on stderr.
@@ -49,9 +55,12 @@ export function graphqlApi(options: GraphqlApiOptions): GraphqlApi {
     ((error: unknown) =>
       console.error(`GraphQL resolver failed: ${(error as Error)?.stack ?? error}`));
   // A mapped type: graphql-http wants a context with an index signature, an interface has none.
+  const cache = documentCache(options.documentCacheCharacters);
   const handler = createHandler<Request, RecordContext, Pick<RecordContext, "ownerId">>({
     schema,
     validationRules: rules,
+    parse: (source) => cache.parse(typeof source === "string" ? source : source.body),
+    validate: (schema, document, rules) => cache.validate(schema, document, rules),
     context: (request) => request.context,
     formatError(error) {
       // A request error ("Missing query") is no GraphQLError and is shown as it is; a

@@ -1,4 +1,9 @@
 export {
+  DEFAULT_DOCUMENT_CACHE_CHARACTERS,
+  type DocumentCache,
+  documentCache,
+} from "./document-cache.js";
+export {
   type GraphqlApi,
   type GraphqlApiOptions,
   graphqlApi,
