@@ -54,13 +54,14 @@ export function graphqlApi(options: GraphqlApiOptions): GraphqlApi {
     options.onError ??
     ((error: unknown) =>
       console.error(`GraphQL resolver failed: ${(error as Error)?.stack ?? error}`));
-  // A mapped type: graphql-http wants a context with an index signature, an interface has none.
   const cache = documentCache(options.documentCacheCharacters);
+  // A mapped type: graphql-http wants a context with an index signature, an interface has none.
   const handler = createHandler<Request, RecordContext, Pick<RecordContext, "ownerId">>({
     schema,
     validationRules: rules,
     parse: (source) => cache.parse(typeof source === "string" ? source : source.body),
-    validate: (schema, document, rules) => cache.validate(schema, document, rules),
+    // graphql-http passes graphql's specified rules followed by the limits.
+    validate: (schema, document, allRules) => cache.validate(schema, document, allRules),
     context: (request) => request.context,
     formatError(error) {
       // A request error ("Missing query") is no GraphQLError and is shown as it is; a
