@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { testProjects } from "./vitest.workspace.ts";
@@ -10,6 +11,10 @@ export default defineConfig({
     alias: [
       { find: /^@tessera\/([^/]+)$/, replacement: `${packagesDir}/$1/src/index.ts` },
       { find: /^@tessera\/([^/]+)\/(.+)$/, replacement: `${packagesDir}/$1/src/$2.ts` },
+      // graphql 16 ships a CommonJS and an ESM copy. Node loads the CommonJS one for every
+      // package that imports it (graphql-http, graphql-scalars); the sources must get the same
+      // copy, or graphql refuses the scalars as coming "from another module or realm".
+      { find: /^graphql$/, replacement: createRequire(import.meta.url).resolve("graphql") },
     ],
   },
   test: {

@@ -2,6 +2,7 @@ import type { User } from "@tessera/accounts";
 import { type BearerAuthenticator, unauthorizedResponse } from "@tessera/bearer";
 import { type Clock, systemClock } from "@tessera/crypto";
 import { defineModel, type Model, withUniqueScope } from "@tessera/fields";
+import { graphqlApi, graphqlModel } from "@tessera/graphql";
 import {
   htmlRecordRoutes,
   jsonRecordRoutes,
@@ -35,9 +36,26 @@ export const reactionModel = defineModel("reaction", [
   "target:polymorphic:post,comment",
   "kind:enum:like,love",
 ]);
+/** Served as JSON and HTML like the others, and through GraphQL at `POST /graphql`. */
+export const noteModel = graphqlModel(
+  defineModel(
+    "note",
+    "title:string body:text? pinned:bool due_on:date? rating:float? word_count:integer? tags:json? post:references?".split(
+      " ",
+    ),
+  ),
+);
 
-/** Every record model of the app, in the order their tables must be created. */
-export const recordModels: readonly Model[] = [postModel, commentModel, labelModel, reactionModel];
+/** Every record model of the app, in the order their tables are created (see recordMigrations). */
+export const recordModels: readonly Model[] = [
+  postModel,
+  commentModel,
+  labelModel,
+  reactionModel,
+  noteModel,
+];
+/** The models served through GraphQL too. */
+export const graphqlModels: readonly Model[] = [noteModel];
 
 /**
  * The tables as 0200–0203 created them, when `^` was unique per owner: an applied migration
@@ -62,15 +80,16 @@ DROP INDEX "index_labels_on_name";
 CREATE UNIQUE INDEX "index_labels_on_name" ON "labels" ("name");`,
 };
 
-/** The record tables' migrations. */
+/**
+ * The record tables' migrations, in the order they were added: applied migrations keep their
+ * ids and their SQL, so a new model's table comes after everything before it.
+ */
 export const recordMigrations: readonly Migration[] = [
-  ...recordModels.map((model, index) =>
-    recordMigration(
-      asFirstCreated(model),
-      `02${String(index).padStart(2, "0")}_app_create_${model.table}`,
-    ),
+  ...[postModel, commentModel, labelModel, reactionModel].map((model, index) =>
+    recordMigration(asFirstCreated(model), `020${index}_app_create_${model.table}`),
   ),
   uniqueAcrossUsersMigration,
+  recordMigration(noteModel, "0205_app_create_notes"),
 ];
 
 /**
@@ -98,22 +117,29 @@ export interface RecordWiring {
 
 /**
  * Mounts the JSON API (bearer token) and the HTML pages (signed-in session) of every record
- * model. The owner always comes from the credentials, never from the request body.
+ * model, and `POST /graphql` (bearer token) for the GraphQL models. The owner always comes
+ * from the credentials, never from the request body.
  */
 export function mountRecordRoutes(app: AppHono, wiring: RecordWiring): void {
   const clock = wiring.clock ?? systemClock;
+  const optionsOf = (model: Model) => ({
+    model,
+    store: new SqliteRecordStore(wiring.database, model),
+    storage: wiring.storage,
+    clock,
+  });
+  // The owner a bearer token stands for; the same check for JSON and GraphQL.
+  const bearerOwner = async (request: Request) => {
+    const authenticated = await wiring.bearer.authenticate(request);
+    return authenticated.ok ? { ownerId: authenticated.value.user.id } : undefined;
+  };
   for (const model of recordModels) {
-    const options = {
-      model,
-      store: new SqliteRecordStore(wiring.database, model),
-      storage: wiring.storage,
-      clock,
-    };
+    const options = optionsOf(model);
     for (const route of jsonRecordRoutes(options).routes) {
       app.on(route.method, route.path, async (c) => {
-        const authenticated = await wiring.bearer.authenticate(c.req.raw);
-        if (!authenticated.ok) return unauthorizedResponse();
-        return route.handle(c.req.raw, { ownerId: authenticated.value.user.id }, c.req.param());
+        const owner = await bearerOwner(c.req.raw);
+        if (!owner) return unauthorizedResponse();
+        return route.handle(c.req.raw, owner, c.req.param());
       });
     }
     const pages = { ...options, layout: renderLayout, richTextEditor: "trix" as const };
@@ -131,4 +157,9 @@ export function mountRecordRoutes(app: AppHono, wiring: RecordWiring): void {
       });
     }
   }
+  const graphql = graphqlApi({
+    records: graphqlModels.map(optionsOf),
+    authenticate: bearerOwner,
+  });
+  app.post("/graphql", (c) => graphql.handle(c.req.raw));
 }

@@ -112,7 +112,13 @@ export function generateModel(invocation: Invocation, root: string, command: str
   const model: Model = { name, table, fields };
   const sql = createTableSql(model, { ownedByUser: invocation.owner });
   const files = [
-    [modelPath(name), modelModule(model, command, invocation.uniqueScope)],
+    [
+      modelPath(name),
+      modelModule(model, command, {
+        uniqueScope: invocation.uniqueScope,
+        graphql: invocation.graphql,
+      }),
+    ],
     [nextMigrationName(root, `create_${table}`), migrationFile(sql, command)],
   ] as const;
   writeNewFiles(root, files);

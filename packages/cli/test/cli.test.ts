@@ -159,6 +159,59 @@ describe("tessera generate model", () => {
     expect(user.userModel).toEqual({ name: "user", table: "users", fields: [] });
   });
 
+  it("with --graphql, writes a module whose model is checked for and named in GraphQL", async () => {
+    mkdirSync(join(app, "src/models"), { recursive: true });
+    writeFileSync(
+      join(app, "src/models/post.ts"),
+      'import { defineModel } from "@tessera/fields";\nexport const postModel = defineModel("post", ["title:string"]);\n',
+    );
+    const declarations = ["title:string", "word_count:integer?", "post:references?"];
+    const run = tessera(["generate", "model", "note", ...declarations, "--graphql"], app);
+    expect(run).toEqual({
+      status: 0,
+      stdout: "wrote src/models/note.ts\nwrote migrations/0001_create_notes.sql\n",
+      stderr: "",
+    });
+    const source = readFileSync(join(app, "src/models/note.ts"), "utf8");
+    expect(source).toContain('import { graphqlModel } from "@tessera/graphql";\n');
+    expect(source).toContain("export const noteModel = graphqlModel(\n  defineModel(\n");
+
+    const module = await import(join(app, "src/models/note.ts"));
+    expect(module.noteModel.table).toBe("notes");
+    expect(
+      module.noteModel.fields.map((field: { declaration: string }) => field.declaration),
+    ).toEqual(declarations);
+    expect(module.noteModel.graphql).toMatchObject({
+      type: "Note",
+      list: "notes",
+      show: "note",
+      create: "createNote",
+    });
+    expect(module.noteModel.graphql.output.map((column: { name: string }) => column.name)).toEqual([
+      "id",
+      "userId",
+      "title",
+      "wordCount",
+      "postId",
+      "createdAt",
+      "updatedAt",
+    ]);
+    const { recordSchema } = await import("@tessera/graphql");
+    const schema = recordSchema([{ model: module.noteModel, store: {} as never }]);
+    expect(Object.keys(schema.getMutationType()!.getFields())).toEqual([
+      "createNote",
+      "updateNote",
+      "deleteNote",
+    ]);
+  });
+
+  it("without --graphql, writes a module that does not import @tessera/graphql", () => {
+    expect(tessera(["generate", "model", "note", "title:string"], app).status).toBe(0);
+    const source = readFileSync(join(app, "src/models/note.ts"), "utf8");
+    expect(source).not.toContain("graphql");
+    expect(source).toContain("export const noteModel = defineModel(\n");
+  });
+
   it("takes the next free migration number, a custom table and no owner", () => {
     mkdirSync(join(app, "migrations"));
     writeFileSync(join(app, "migrations/0007_something.sql"), "SELECT 1;\n");

@@ -41,7 +41,7 @@ export {
   type Model,
   SNAKE_CASE,
 } from "./field.js";
-export { pluralize, singularize } from "./inflection.js";
+export { camelize, pluralize, singularize } from "./inflection.js";
 export {
   BLANK,
   describeJsonValue,

@@ -18,3 +18,12 @@ export function singularize(name: string): string {
   if (/[^s]s$/.test(name)) return name.slice(0, -1);
   return name;
 }
+
+/**
+ * camelCase of a snake_case name (`publish_on` → `publishOn`, `post_id` → `postId`): the
+ * spelling of generated JavaScript identifiers and GraphQL fields. Two snake names can meet
+ * (`a_1b` and `a1b`), so callers that need distinct results check for that.
+ */
+export function camelize(name: string): string {
+  return name.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  camelize,
   fullMessage,
   humanizeFieldName,
   isCalendarDate,
@@ -108,6 +109,17 @@ describe("names", () => {
   ])("pluralizes %s as %s and back", (singular, plural) => {
     expect(pluralize(singular)).toBe(plural);
     expect(singularize(plural)).toBe(singular);
+  });
+
+  it.each([
+    ["title", "title"],
+    ["publish_on", "publishOn"],
+    ["created_at", "createdAt"],
+    ["post_id", "postId"],
+    ["blog_entry", "blogEntry"],
+    ["a_1_b", "a1B"],
+  ])("camelizes %s as %s", (snake, camel) => {
+    expect(camelize(snake)).toBe(camel);
   });
 
   it("humanizes field names for HTML messages", () => {

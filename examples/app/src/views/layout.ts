@@ -4,7 +4,7 @@ import { needsRichTextEditor, RICH_TEXT_HEAD } from "../rich-text-assets.js";
 
 function renderHeader(context: PageContext): string {
   const account = context.signedInEmail
-    ? `<a href="/posts">Posts</a> <a href="/comments">Comments</a> <a href="/labels">Labels</a> <a href="/reactions">Reactions</a>
+    ? `<a href="/posts">Posts</a> <a href="/comments">Comments</a> <a href="/labels">Labels</a> <a href="/reactions">Reactions</a> <a href="/notes">Notes</a>
 <a href="/account">${escapeHtml(context.signedInEmail)}</a>
 <form method="post" action="/logout" class="inline"><button type="submit" class="link">Log out</button></form>`
     : `<a href="/login">Log in</a> <a href="/signup">Sign up</a>`;

@@ -1,0 +1,112 @@
+import { readJsonBody, unauthorized } from "@tessera/http";
+import {
+  DEFAULT_MAXIMUM_JSON_BYTES,
+  type RecordContext,
+  type RecordRoutesOptions,
+} from "@tessera/records";
+import { GraphQLError, type GraphQLSchema } from "graphql";
+import { createHandler } from "graphql-http";
+import { documentCache } from "./document-cache.js";
+import { type QueryLimits, queryLimitRules } from "./query-limits.js";
+import { recordSchema } from "./record-schema.js";
+
+/** What {@link graphqlApi} is built from. */
+export interface GraphqlApiOptions extends QueryLimits {
+  /** The models to serve, each with the options its JSON record routes take. */
+  readonly records: readonly RecordRoutesOptions[];
+  /**
+   * The owner a request acts for, or undefined when its credentials are missing or wrong (the
+   * answer is then a 401 with `WWW-Authenticate: Bearer`). Runs before the body is read.
+   */
+  readonly authenticate: (request: Request) => Promise<RecordContext | undefined>;
+  /**
+   * Largest request body in bytes: default 4 MiB, as the JSON record API, so a 2,000,000-byte
+   * text value fits with its escapes.
+   */
+  readonly maximumBodyBytes?: number;
+  /**
+   * Characters of operation text kept parsed and validated (default 1 MiB worth): repeated
+   * operations skip both steps.
+   */
+  readonly documentCacheCharacters?: number;
+  /**
+   * Called with an error a resolver threw that is not a GraphQL error (a database failure, a
+   * bug); the client sees only `Internal server error`. Default: one line on stderr.
+   */
+  readonly onError?: (error: unknown) => void;
+}
+
+/** The schema and its `Request -> Response` handler. */
+export interface GraphqlApi {
+  readonly schema: GraphQLSchema;
+  /** Answers one GraphQL over HTTP request; mount it on `POST /graphql`. */
+  handle(request: Request): Promise<Response>;
+}
+
+/** The message a client gets for an unexpected failure, whose details stay in the logs. */
+export const INTERNAL_ERROR_MESSAGE = "Internal server error";
+
+/**
+ * Serves record models as GraphQL with graphql-http (GraphQL over HTTP). The request is
+ * authenticated first (401 in the JSON API's envelope), then its body is read as the JSON API
+ * reads one (its 400s for a body that is not a JSON object, or is over the size cap). Every
+ * operation is checked against the depth and field limits before it runs. Errors a resolver
+ * refuses with carry `extensions.code` and `extensions.status`; the HTTP status of a response
+ * that has data stays 200, as GraphQL over HTTP asks.
+ */
+export function graphqlApi(options: GraphqlApiOptions): GraphqlApi {
+  const schema = recordSchema(options.records);
+  const rules = queryLimitRules(options);
+  const report =
+    options.onError ??
+    ((error: unknown) =>
+      console.error(`GraphQL resolver failed: ${(error as Error)?.stack ?? error}`));
+  const cache = documentCache(options.documentCacheCharacters);
+  // A mapped type: graphql-http wants a context with an index signature, an interface has none.
+  const handler = createHandler<Request, RecordContext, Pick<RecordContext, "ownerId">>({
+    schema,
+    validationRules: rules,
+    parse: (source) => cache.parse(typeof source === "string" ? source : source.body),
+    // graphql-http passes graphql's specified rules followed by the limits.
+    validate: (schema, document, allRules) => cache.validate(schema, document, allRules),
+    context: (request) => request.context,
+    formatError(error) {
+      // A request error ("Missing query") is no GraphQLError and is shown as it is; a
+      // resolver's error has a path, and is a GraphQL error only when we threw one on purpose.
+      if (!(error instanceof GraphQLError) || error.path === undefined) return error;
+      const original = error.originalError;
+      if (original === undefined || original instanceof GraphQLError) return error;
+      report(original);
+      return new GraphQLError(INTERNAL_ERROR_MESSAGE, {
+        ...(error.nodes ? { nodes: error.nodes } : {}),
+        path: error.path,
+        extensions: { code: "INTERNAL_SERVER_ERROR", status: 500 },
+      });
+    },
+  });
+
+  return {
+    schema,
+    async handle(request) {
+      const context = await options.authenticate(request);
+      if (!context) return unauthorized({ "WWW-Authenticate": "Bearer" });
+      let body: Record<string, unknown> | null = null;
+      if (request.method === "POST") {
+        const read = await readJsonBody(request, {
+          maximumBytes: options.maximumBodyBytes ?? DEFAULT_MAXIMUM_JSON_BYTES,
+        });
+        if (!read.ok) return read.response;
+        body = read.value;
+      }
+      const [text, init] = await handler({
+        method: request.method,
+        url: request.url,
+        headers: request.headers,
+        body,
+        raw: request,
+        context,
+      });
+      return new Response(text, init);
+    },
+  };
+}

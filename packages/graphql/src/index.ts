@@ -1,0 +1,40 @@
+export {
+  DEFAULT_DOCUMENT_CACHE_CHARACTERS,
+  type DocumentCache,
+  documentCache,
+} from "./document-cache.js";
+export {
+  type GraphqlApi,
+  type GraphqlApiOptions,
+  graphqlApi,
+  INTERNAL_ERROR_MESSAGE,
+} from "./graphql-api.js";
+export {
+  type GraphqlColumn,
+  type GraphqlModel,
+  type GraphqlNames,
+  type GraphqlScalarKind,
+  graphqlModel,
+} from "./graphql-model.js";
+export {
+  DEFAULT_MAXIMUM_DEPTH,
+  DEFAULT_MAXIMUM_FIELDS,
+  type QueryLimits,
+  queryLimitRules,
+} from "./query-limits.js";
+export {
+  badUserInputError,
+  conflictError,
+  notFoundError,
+  RECORD_ERROR_STATUS,
+  type RecordErrorCode,
+  validationError,
+} from "./record-errors.js";
+export {
+  type GraphqlRecord,
+  type ListArguments,
+  type RecordResolvers,
+  recordResolvers,
+} from "./record-resolvers.js";
+export { recordSchema } from "./record-schema.js";
+export { type RecordTypes, recordTypes } from "./record-types.js";

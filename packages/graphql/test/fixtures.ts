@@ -1,0 +1,131 @@
+import { defineModel, type Model } from "@tessera/fields";
+import {
+  jsonRecordRoutes,
+  MemoryObjectStorage,
+  type RecordContext,
+  type RecordRoutesOptions,
+  recordMigration,
+} from "@tessera/records";
+import { applyMigrations, SqliteRecordStore, usersMigration } from "@tessera/sqlite";
+import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
+import { type GraphqlApiOptions, graphqlApi } from "../src/index.js";
+
+/** The reference target. */
+export const postModel = defineModel("post", ["title:string"]);
+/** The example app's notes, declared as it declares them. */
+export const noteModel = defineModel(
+  "note",
+  "title:string body:text? pinned:bool due_on:date? rating:float? word_count:integer? tags:json? post:references?".split(
+    " ",
+  ),
+);
+/** A required reference, whose id must reach the decoder as a number. */
+export const commentModel = defineModel("comment", ["post:references", "body:text"]);
+/** Every other type GraphQL serves, a lock version, a unique field and two kinds of files. */
+export const articleModel = defineModel(
+  "article",
+  "title:string body:rich_text? published:bool views:integer? rating:float? publish_on:date? starts_at:datetime? reminder_at:time? price:decimal? external_ref:uuid? metadata:json? slug:string?^ cover:attachment? lock_version:integer photos:attachments link:polymorphic:post,note?".split(
+    " ",
+  ),
+);
+
+/** Ada (user 1) and Bob (user 2); the tokens the tests' authenticate accepts. */
+export const ADA = 1;
+export const BOB = 2;
+const TOKENS: Readonly<Record<string, number>> = { "ada-token": ADA, "bob-token": BOB };
+
+/** Reads `Authorization: Bearer <token>` against the two test tokens. */
+export async function authenticate(request: Request): Promise<RecordContext | undefined> {
+  const token = request.headers.get("authorization")?.replace(/^Bearer /, "");
+  const ownerId = token === undefined ? undefined : TOKENS[token];
+  return ownerId === undefined ? undefined : { ownerId };
+}
+
+/** A GraphQL answer: HTTP status, headers and the parsed body. */
+export interface Answer {
+  readonly status: number;
+  readonly headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever shape the answer has.
+  readonly body: any;
+}
+
+/** How a test sends one operation. */
+export interface SendOptions {
+  readonly variables?: Readonly<Record<string, unknown>>;
+  /** The bearer token; default Ada's; null sends none. */
+  readonly token?: string | null;
+  readonly accept?: string;
+}
+
+/**
+ * An in-memory SQLite database with users, posts, notes, articles and comments, the GraphQL API on it,
+ * and the JSON routes of the same models to compare with.
+ */
+export async function setUp(overrides: Partial<GraphqlApiOptions> = {}) {
+  const database = openSqliteFile(":memory:");
+  const models: readonly Model[] = [postModel, noteModel, articleModel, commentModel];
+  await applyMigrations(database, [
+    usersMigration,
+    ...models.map((model, index) => recordMigration(model, `010${index}_create_${model.table}`)),
+  ]);
+  for (const email of ["ada@example.com", "bob@example.com"]) {
+    await database.run(
+      "INSERT INTO users (email, created_at, updated_at) VALUES (?, '2025-01-01 00:00:00', '2025-01-01 00:00:00')",
+      [email],
+    );
+  }
+  const storage = new MemoryObjectStorage();
+  let now = Date.UTC(2025, 0, 1, 8, 0, 0);
+  const optionsOf = (model: Model): RecordRoutesOptions => ({
+    model,
+    store: new SqliteRecordStore(database, model),
+    storage,
+    // Each write a second later, so timestamps tell writes apart.
+    clock: () => (now += 1000),
+  });
+  const records = models.map(optionsOf);
+  const api = graphqlApi({ records, authenticate, ...overrides });
+
+  /** Sends one operation as a client would: POST, JSON body, bearer token. */
+  async function send(query: string, options: SendOptions = {}): Promise<Answer> {
+    const token = options.token === undefined ? "ada-token" : options.token;
+    const headers: Record<string, string> = { "content-type": "application/json" };
+    if (token !== null) headers.authorization = `Bearer ${token}`;
+    if (options.accept) headers.accept = options.accept;
+    const response = await api.handle(
+      new Request("http://localhost/graphql", {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ query, variables: options.variables ?? {} }),
+      }),
+    );
+    const text = await response.text();
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: text ? JSON.parse(text) : undefined,
+    };
+  }
+
+  /** Rows of a table as SQLite holds them. */
+  const rows = (sql: string, ...params: unknown[]) =>
+    database.connection.prepare(sql).all(...params) as Record<string, unknown>[];
+
+  /** The JSON record routes of a model, to compare what both APIs store. */
+  const json = (model: Model) => jsonRecordRoutes(records[models.indexOf(model)]!);
+
+  return { api, database, send, rows, json, storage };
+}
+
+/** A post of `ownerId` (the target of `postId`), straight into the table. */
+export async function insertPost(
+  database: Awaited<ReturnType<typeof setUp>>["database"],
+  ownerId: number,
+  title = "A post",
+): Promise<number> {
+  const result = await database.run(
+    "INSERT INTO posts (user_id, title, created_at, updated_at) VALUES (?, ?, '2025-01-01 00:00:00', '2025-01-01 00:00:00')",
+    [ownerId, title],
+  );
+  return Number(result.lastInsertRowid);
+}

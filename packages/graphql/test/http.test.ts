@@ -1,0 +1,241 @@
+// The handler over HTTP: authentication first, the body as the JSON API reads it, the depth
+// and width limits, and failures that must not leak.
+import { describe, expect, it, vi } from "vitest";
+import { setUp } from "./fixtures.js";
+
+const handleRaw = async (
+  context: Awaited<ReturnType<typeof setUp>>,
+  init: RequestInit & { path?: string },
+) => {
+  const response = await context.api.handle(
+    new Request(`http://localhost${init.path ?? "/graphql"}`, init),
+  );
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text ? JSON.parse(text) : undefined,
+  };
+};
+
+describe("authentication", () => {
+  it.each([
+    ["no token", null],
+    ["a wrong token", "nobody"],
+  ])(
+    "answers %s with 401, WWW-Authenticate: Bearer and the JSON envelope",
+    async (_case, token) => {
+      const context = await setUp();
+      const answer = await context.send('mutation { createNote(input: { title: "x" }) { id } }', {
+        token,
+      });
+      expect(answer.status).toBe(401);
+      expect(answer.headers.get("www-authenticate")).toBe("Bearer");
+      expect(answer.body).toEqual({ error: { message: "Unauthorized", status: 401 } });
+      expect(context.rows("SELECT id FROM notes")).toEqual([]);
+    },
+  );
+
+  it("does not read the body of an unauthenticated request", async () => {
+    const context = await setUp();
+    const request = new Request("http://localhost/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: "{ notes { id } }" }),
+    });
+    const response = await context.api.handle(request);
+    expect(response.status).toBe(401);
+    expect(request.bodyUsed).toBe(false);
+  });
+});
+
+describe("the request body", () => {
+  const ada = { authorization: "Bearer ada-token" };
+
+  it("answers a body that is not JSON as the JSON API does", async () => {
+    const context = await setUp();
+    const text = await handleRaw(context, {
+      method: "POST",
+      headers: { ...ada, "content-type": "text/plain" },
+      body: "{ notes { id } }",
+    });
+    expect(text).toMatchObject({
+      status: 400,
+      body: {
+        error: {
+          message:
+            "Failed to deserialize the JSON body into the target type: expected `Content-Type: application/json`",
+          status: 400,
+        },
+      },
+    });
+    const broken = await handleRaw(context, {
+      method: "POST",
+      headers: { ...ada, "content-type": "application/json" },
+      body: "{",
+    });
+    expect(broken.body.error.message).toBe(
+      "Failed to deserialize the JSON body into the target type: the body is not valid JSON",
+    );
+  });
+
+  it("takes a 1.9 MB text value, as the JSON record API does (4 MiB bodies by default)", async () => {
+    const context = await setUp();
+    const title = "t".repeat(1_900_000);
+    const answer = await context.send(
+      "mutation ($title: String!) { createNote(input: { title: $title }) { id } }",
+      { variables: { title } },
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.errors).toBeUndefined();
+    expect(context.rows("SELECT length(title) AS length FROM notes")).toEqual([
+      { length: 1_900_000 },
+    ]);
+  });
+
+  it("refuses a body over the cap before parsing it", async () => {
+    const context = await setUp({ maximumBodyBytes: 100 });
+    const answer = await context.send(`{ notes { id } } # ${"x".repeat(100)}`);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.message).toBe(
+      "Failed to deserialize the JSON body into the target type: the body is larger than 100 bytes",
+    );
+  });
+
+  it("answers a JSON object without a query with graphql-http's 400", async () => {
+    const context = await setUp();
+    const answer = await handleRaw(context, {
+      method: "POST",
+      headers: { ...ada, "content-type": "application/json" },
+      body: JSON.stringify({ variables: {} }),
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ errors: [{ message: "Missing query" }] });
+  });
+
+  it("runs a query sent with GET, and refuses a mutation sent with GET", async () => {
+    const context = await setUp();
+    const query = await handleRaw(context, {
+      method: "GET",
+      headers: ada,
+      path: `/graphql?query=${encodeURIComponent("{ notes { id } }")}`,
+    });
+    expect(query).toMatchObject({ status: 200, body: { data: { notes: [] } } });
+    const mutation = await handleRaw(context, {
+      method: "GET",
+      headers: ada,
+      path: `/graphql?query=${encodeURIComponent('mutation { createNote(input: { title: "x" }) { id } }')}`,
+    });
+    expect(mutation.status).toBe(405);
+    expect(mutation.headers.get("allow")).toBe("POST");
+    expect(context.rows("SELECT id FROM notes")).toEqual([]);
+  });
+});
+
+describe("query limits", () => {
+  /** `__type` selections nested `depth` deep in all (ofType repeated). */
+  const nested = (depth: number) =>
+    `{ __type(name: "Note") { fields { type ${"{ ofType ".repeat(depth - 4)}{ name }${" }".repeat(depth - 4)} } } }`;
+
+  it("accepts 8 levels and refuses 9 before anything runs", async () => {
+    const { send } = await setUp();
+    const eight = await send(nested(8));
+    expect(eight.body.errors).toBeUndefined();
+    expect(eight.body.data.__type.fields).toHaveLength(12);
+    const nine = await send(nested(9));
+    expect(nine.status).toBe(200);
+    expect(nine.body).toEqual({
+      errors: [
+        {
+          message: "Query depth limit of 8 exceeded, found 9.",
+          extensions: { code: "QUERY_TOO_DEEP" },
+        },
+      ],
+    });
+  });
+
+  it("counts fragments' fields as if written in place", async () => {
+    const { send } = await setUp();
+    const answer = await send(
+      `query { ...Deep } fragment Deep on Query { __type(name: "Note") { fields { type { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } }`,
+    );
+    expect(answer.body.errors[0].message).toBe("Query depth limit of 8 exceeded, found 9.");
+  });
+
+  it("refuses more than 200 selected fields, aliases counted one by one", async () => {
+    const { send, rows } = await setUp();
+    const aliases = (count: number) =>
+      Array.from({ length: count }, (_, n) => `n${n}: notes(limit: 100) { id }`).join(" ");
+    const wide = await send(`{ ${aliases(101)} }`);
+    expect(wide.body).toEqual({
+      errors: [
+        {
+          message: "Query Cost limit of 200 exceeded, found 202.",
+          extensions: { code: "QUERY_TOO_WIDE" },
+        },
+      ],
+    });
+    const fits = await send(`{ ${aliases(100)} }`);
+    expect(Object.keys(fits.body.data)).toHaveLength(100);
+    const mutations = Array.from(
+      { length: 101 },
+      (_, n) => `c${n}: createNote(input: { title: "x" }) { id }`,
+    ).join(" ");
+    const refused = await send(`mutation { ${mutations} }`);
+    expect(refused.body.errors[0].extensions.code).toBe("QUERY_TOO_WIDE");
+    expect(rows("SELECT id FROM notes")).toEqual([]);
+  });
+
+  it("takes other limits as options", async () => {
+    const { send } = await setUp({ maximumDepth: 2, maximumFields: 3 });
+    expect((await send("{ notes { id title } }")).body.data).toEqual({ notes: [] });
+    expect((await send("{ notes { id title userId } }")).body.errors[0].message).toBe(
+      "Query Cost limit of 3 exceeded, found 4.",
+    );
+    expect(
+      (await send('{ __type(name: "Note") { fields { name } } }')).body.errors[0].message,
+    ).toBe("Query depth limit of 2 exceeded, found 3.");
+  });
+});
+
+describe("failures", () => {
+  it("hides an unexpected error behind `Internal server error` and reports it", async () => {
+    const onError = vi.fn();
+    const context = await setUp({ onError });
+    context.database.connection.exec("DROP TABLE notes");
+    const answer = await context.send("{ notes { id } }");
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      data: null,
+      errors: [
+        {
+          message: "Internal server error",
+          locations: expect.any(Array),
+          path: ["notes"],
+          extensions: { code: "INTERNAL_SERVER_ERROR", status: 500 },
+        },
+      ],
+    });
+    expect(JSON.stringify(answer.body)).not.toContain("no such table");
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(String(onError.mock.calls[0]![0])).toMatch(/no such table: notes/);
+  });
+});
+
+describe("an account deleted while its request runs", () => {
+  it("answers UNAUTHENTICATED (the JSON API's 401) and writes nothing", async () => {
+    const context = await setUp();
+    // Ada authenticated, then her account went before the write reached the database.
+    await context.database.run("DELETE FROM users WHERE email = 'ada@example.com'");
+    const answer = await context.send('mutation { createNote(input: { title: "x" }) { id } }');
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toBeNull();
+    expect(answer.body.errors).toEqual([
+      expect.objectContaining({
+        message: "Unauthorized",
+        extensions: { code: "UNAUTHENTICATED", status: 401 },
+      }),
+    ]);
+    expect(context.rows("SELECT id FROM notes")).toEqual([]);
+  });
+});
