@@ -37,4 +37,16 @@ export const KNOWN_EXCEPTIONS: readonly KnownException[] = [
         "import (Deno asks for --allow-env); fixed with the same sanitizer change",
     },
   ]),
+  {
+    packageName: "@tessera/graphql",
+    check: "main-entry-node-import",
+    reason: "through @tessera/fields: sanitize-html's postcss requires fs, path and url",
+  },
+  {
+    packageName: "@tessera/graphql",
+    check: "main-entry-environment-read",
+    reason:
+      "graphql-js reads NODE_ENV at import (its instanceOf check for duplicate graphql copies), " +
+      "and so do the graphql-armor limits; no GraphQL executor comes without it",
+  },
 ];

@@ -6,7 +6,6 @@ import {
   type ValidationRule,
   validate,
 } from "graphql";
-import { LRUCache } from "lru-cache";
 
 /** Operation texts kept parsed by default, counted in characters (about 1 MiB of text). */
 export const DEFAULT_DOCUMENT_CACHE_CHARACTERS = 1_048_576;
@@ -35,10 +34,7 @@ export interface DocumentCache {
 export function documentCache(
   maximumCharacters = DEFAULT_DOCUMENT_CACHE_CHARACTERS,
 ): DocumentCache {
-  const parsed = new LRUCache<string, Parsed>({
-    maxSize: maximumCharacters,
-    sizeCalculation: (_value, source) => Math.max(1, source.length),
-  });
+  const parsed = new TextKeyedLru<Parsed>(maximumCharacters);
   // Keyed by the cached document itself, so it goes when the document leaves the cache.
   const validated = new WeakMap<DocumentNode, readonly GraphQLError[]>();
   return {
@@ -65,4 +61,41 @@ export function documentCache(
       return errors;
     },
   };
+}
+
+/**
+ * A least-recently-used map whose size is the total length of its keys. A Map keeps insertion
+ * order, so moving a key to the end on every hit leaves the least recently used one first.
+ * Written here rather than taken from lru-cache, whose Node build loads node:diagnostics_channel
+ * at import, and a main entry must load no `node:` module (it runs on Workers and Deno).
+ */
+class TextKeyedLru<V> {
+  readonly #entries = new Map<string, V>();
+  #size = 0;
+
+  constructor(private readonly maximumSize: number) {}
+
+  get(key: string): V | undefined {
+    const value = this.#entries.get(key);
+    if (value !== undefined) {
+      this.#entries.delete(key);
+      this.#entries.set(key, value);
+    }
+    return value;
+  }
+
+  set(key: string, value: V): void {
+    if (this.#entries.delete(key)) this.#size -= sizeOf(key);
+    this.#entries.set(key, value);
+    this.#size += sizeOf(key);
+    for (const oldest of this.#entries.keys()) {
+      if (this.#size <= this.maximumSize) break;
+      this.#entries.delete(oldest);
+      this.#size -= sizeOf(oldest);
+    }
+  }
+}
+
+function sizeOf(key: string): number {
+  return Math.max(1, key.length);
 }
