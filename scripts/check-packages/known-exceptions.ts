@@ -13,42 +13,12 @@ export interface KnownException {
  * so this list only shrinks. Do not add to it to make the check pass: fix the package.
  */
 export const KNOWN_EXCEPTIONS: readonly KnownException[] = [
-  ...[
-    "@tessera/fields",
-    "@tessera/records",
-    "@tessera/jobs",
-    "@tessera/accounts",
-    "@tessera/oauth",
-    "@tessera/sqlite",
-  ].flatMap((packageName): KnownException[] => [
-    {
-      packageName,
-      check: "main-entry-node-import",
-      reason:
-        "@tessera/fields loads sanitize-html at import, whose postcss requires fs, path and url " +
-        "(packages other than fields get it through their fields dependency); waits for the " +
-        "sanitizer choice of the second-edition layout (a lighter sanitizer, or a lazy load)",
-    },
-    {
-      packageName,
-      check: "main-entry-environment-read",
-      reason:
-        "the same sanitize-html → postcss → picocolors reads NO_COLOR, FORCE_COLOR and CI at " +
-        "import (Deno asks for --allow-env); fixed with the same sanitizer change",
-    },
-  ]),
   {
     packageName: "@tessera/cli",
     check: "main-entry-node-import",
     reason:
       "the main entry exports runCli, which reads and writes the app's files with node:fs and " +
       "node:path; and it loads @tessera/fields, so sanitize-html's postcss too",
-  },
-  {
-    packageName: "@tessera/cli",
-    check: "main-entry-environment-read",
-    reason:
-      "through @tessera/fields: sanitize-html → postcss → picocolors reads NO_COLOR at import",
   },
   {
     packageName: "@tessera/webhooks",
