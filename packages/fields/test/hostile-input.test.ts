@@ -2,7 +2,6 @@
 // sanitizer runs), numbers JSON can write but a column cannot hold, and strings that are not
 // valid Unicode.
 
-import sanitizeHtml from "sanitize-html";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   decodeForm,
@@ -15,14 +14,15 @@ import {
   NOT_JSON,
   TOO_LONG,
 } from "../src/index.js";
+import { sanitizeRichText } from "../src/rich-text.js";
 
 // The real sanitizer, wrapped so a test can see whether it ran.
-vi.mock("sanitize-html", async (importOriginal) => {
-  const real = (await importOriginal<{ default: typeof sanitizeHtml }>()).default;
-  return { default: Object.assign(vi.fn(real), real) };
+vi.mock("../src/rich-text.js", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../src/rich-text.js")>();
+  return { ...real, sanitizeRichText: vi.fn(real.sanitizeRichText) };
 });
 
-const sanitizer = vi.mocked(sanitizeHtml);
+const sanitizer = vi.mocked(sanitizeRichText);
 afterEach(() => sanitizer.mockClear());
 
 /** The fields of a model declared as a generated model file declares them. */

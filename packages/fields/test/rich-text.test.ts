@@ -120,6 +120,17 @@ describe("dangerous input", () => {
     "&#118;bscript:msgbox(1)",
     "file:///etc/passwd",
     "ftp://example.com/",
+    "\njavascript:alert(1)",
+    "&#x0A;javascript:alert(1)",
+    "java&Tab;script:alert(1)",
+    "java&NewLine;script:alert(1)",
+    "javascript&#58;alert(1)",
+    "//evil.test/x",
+    " //evil.test/x",
+    "\\\\evil.test/x",
+    "/\\evil.test/x",
+    "/\t/evil.test/x",
+    "&#47;/evil.test/x",
   ];
 
   it.each(HOSTILE_URLS)("drops the link %s (the text stays)", (url) => {
@@ -127,6 +138,12 @@ describe("dangerous input", () => {
       expect(sanitizeRichText(`<a href=${quote}${url}${quote} title="t">x</a>`)).toBe(
         '<a title="t">x</a>',
       );
+    }
+  });
+
+  it("drops a URL holding a comment opener, wherever it is", () => {
+    for (const url of ["/page<!-- x -->.html", "https://example.com/<!--", "<!---->javascript:x"]) {
+      expect(sanitizeRichText(`<a href="${url}">x</a><img src="${url}">`)).toBe("<a>x</a><img />");
     }
   });
 
@@ -189,6 +206,92 @@ describe("dangerous input", () => {
             expect(value).not.toMatch(/^\s*(?:javascript|data|vbscript):/i);
           }
         }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe("well-formed output in one pass", () => {
+  it.each([
+    // A removed wrapper leaves the paragraph and the div as the parser reads them back: no
+    // empty paragraph is invented for the paragraph's closing tag.
+    ["<p><font><div>x</div></font></p>", "<p></p><div>x</div>"],
+    ["<p>a<font>b<h2>c</h2>d</font>e</p>", "<p>ab</p><h2>c</h2>de"],
+    // A tag the parser itself reads as ending the paragraph keeps that reading.
+    ["<p>a<section>b</section>c</p>", "<p>a</p>bc<p></p>"],
+    ["<ul><li>one<font><li>two</font></ul>", "<ul><li>one</li><li>two</li></ul>"],
+    [
+      "<table><tr><td>a<td>b<tr><td>c</table>",
+      "<table><tr><td>a</td><td>b</td></tr><tr><td>c</td></tr></table>",
+    ],
+    [
+      "<ul><li>one<li>two</ul><p>x<br>y<hr>z",
+      "<ul><li>one</li><li>two</li></ul><p>x<br />y</p><hr />z",
+    ],
+    ["<b><i>unclosed", "<b><i>unclosed</i></b>"],
+    ["</p>x</br>", "<p></p>x<br />"],
+    ['<p>x<b title="cut off', "<p>x</p>"],
+  ])("%s", (input, output) => {
+    expect(sanitizeRichText(input)).toBe(output);
+    expect(sanitizeRichText(output)).toBe(output);
+  });
+
+  it("decodes entities in text and escapes what needs it, so text round-trips", () => {
+    expect(sanitizeRichText("<p>&amp;lt; &lt;b&gt; &#60; 3 &gt; 2 &copy; &nbsp;</p>")).toBe(
+      "<p>&amp;lt; &lt;b&gt; &lt; 3 &gt; 2 \u00a9 \u00a0</p>",
+    );
+    expect(sanitizeRichText(`<p>"Quotes" aren't escaped in text</p>`)).toBe(
+      `<p>"Quotes" aren't escaped in text</p>`,
+    );
+  });
+
+  it("writes attribute values double-quoted and escaped, the first of a repeated one", () => {
+    expect(sanitizeRichText(`<p title='say "hi" & <bye>'>x</p>`)).toBe(
+      '<p title="say &quot;hi&quot; &amp; &lt;bye&gt;">x</p>',
+    );
+    expect(sanitizeRichText(`<p title="it's">x</p>`)).toBe('<p title="it&#39;s">x</p>');
+    expect(sanitizeRichText('<a href="/a" href="javascript:x()">x</a>')).toBe('<a href="/a">x</a>');
+  });
+
+  it("drops an empty title, href or src and keeps an empty alt", () => {
+    expect(sanitizeRichText('<img src="a.png" alt title="">')).toBe('<img src="a.png" alt="" />');
+    expect(sanitizeRichText('<a href="" title>x</a><img src="">')).toBe("<a>x</a><img />");
+  });
+
+  it("closes every tag it keeps and escapes all text, for any tag soup", () => {
+    const token = fc.constantFrom(
+      ...TAGS.flatMap((tag) => [`<${tag}>`, `</${tag}>`]),
+      ..."font section form select option title textarea svg math tr tbody"
+        .split(" ")
+        .flatMap((tag) => [`<${tag}>`, `</${tag}>`]),
+      "<p/>",
+      "</br>",
+      '<b title="cut',
+      '<a href="/x" title="t">',
+      "<script>",
+      "<!--",
+      "-->",
+      "&lt;",
+      "&amp;lt;",
+      "&",
+      "<",
+      ">",
+      '"',
+      "text",
+    );
+    fc.assert(
+      fc.property(fc.array(token, { maxLength: 40 }), (tokens) => {
+        const html = sanitizeRichText(tokens.join(""));
+        const open: string[] = [];
+        for (const [tag, closing = "", name = ""] of html.matchAll(/<(\/?)([a-z0-9]+)[^>]*>/g)) {
+          if (VOID.has(name)) expect(tag.endsWith(" />") && closing === "").toBe(true);
+          else if (closing) expect(open.pop()).toBe(name);
+          else open.push(name);
+        }
+        expect(open).toEqual([]);
+        const text = html.replace(/<[^>]*>/g, "");
+        expect(text).not.toMatch(/[<>]|&(?!amp;|lt;|gt;)/);
       }),
       { numRuns: 2000 },
     );

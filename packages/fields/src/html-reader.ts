@@ -1,0 +1,200 @@
+import { Tokenizer, type TokenizerCallbacks } from "htmlparser2";
+import {
+  closesWhenOpening,
+  FOREIGN_ELEMENTS,
+  INTEGRATION_ELEMENTS,
+  VOID_ELEMENTS,
+} from "./html-tree-rules.js";
+
+/** What {@link readHtml} reports: the events of htmlparser2's Parser, by the same names. */
+export interface HtmlHandler {
+  /** A start tag: names lowercased, values decoded, the first of a repeated attribute. */
+  onopentag(name: string, attributes: Readonly<Record<string, string>>): void;
+  /** Text, entities decoded: all the text between two tags, in one piece. */
+  ontext(text: string): void;
+  /** An element ends, innermost first; also for a tag cut off at the end, never opened. */
+  onclosetag(name: string): void;
+  /** The input ended; every open element has been closed. */
+  onend(): void;
+}
+
+const NO_ATTRIBUTES: Readonly<Record<string, string>> = Object.freeze({});
+
+// Why not htmlparser2's Parser itself: it finds the element a closing tag ends by scanning its
+// whole stack of open elements, so markup nested 100,000 deep followed by as many unmatched
+// closing tags took it a minute. This reads the same events from the same tokenizer and tree
+// rules, counting open elements by tag so that an unmatched closing tag costs nothing; it also
+// reports text between two tags in one piece (the Parser reports `a&amp;b` as three), which
+// makes text-heavy markup cheaper to escape.
+class TreeReader implements TokenizerCallbacks {
+  private readonly open: string[] = [];
+  private readonly openByTag = new Map<string, number>();
+  /** One entry per open foreign or integration element: true inside svg and math. */
+  private readonly foreign: boolean[] = [];
+  /** Tag names as written → lowercased, so each element does not keep its own copy. */
+  private readonly names = new Map<string, string>();
+  private tag = "";
+  private attributes = NO_ATTRIBUTES;
+  private attributeName = "";
+  private attributeValue = "";
+  /** Text read and not yet reported: decoded pieces, then a range of the input still to copy. */
+  private text = "";
+  private textStart = -1;
+  private textEnd = -1;
+
+  constructor(
+    private readonly html: string,
+    private readonly handler: HtmlHandler,
+  ) {}
+
+  ontext(start: number, end: number): void {
+    if (start < 0) {
+      // The tokenizer reports the rest of a tag cut off at the end as text from -1, which the
+      // Parser slices as `slice(-1, end)`: the last character. Read it the same way.
+      this.copyText();
+      this.text += this.html.slice(start, end);
+    } else if (start === this.textEnd) {
+      this.textEnd = end;
+    } else {
+      this.copyText();
+      this.textStart = start;
+      this.textEnd = end;
+    }
+  }
+
+  ontextentity(codePoint: number): void {
+    this.copyText();
+    this.text += String.fromCodePoint(codePoint);
+  }
+
+  onopentagname(start: number, end: number): void {
+    this.reportText();
+    this.openTag(this.name(start, end));
+  }
+
+  onattribname(start: number, end: number): void {
+    this.attributeName = this.name(start, end);
+  }
+
+  onattribdata(start: number, end: number): void {
+    this.attributeValue += this.html.slice(start, end);
+  }
+
+  onattribentity(codePoint: number): void {
+    this.attributeValue += String.fromCodePoint(codePoint);
+  }
+
+  onattribend(): void {
+    if (this.attributes === NO_ATTRIBUTES) this.attributes = {};
+    if (!Object.hasOwn(this.attributes, this.attributeName)) {
+      (this.attributes as Record<string, string>)[this.attributeName] = this.attributeValue;
+    }
+    this.attributeValue = "";
+  }
+
+  onopentagend(): void {
+    this.endOpenTag();
+  }
+
+  onselfclosingtag(): void {
+    // `<x/>` closes x only in foreign content; elsewhere the slash is ignored.
+    const tag = this.tag;
+    this.endOpenTag();
+    if (this.foreign.at(-1) && this.open.at(-1) === tag) this.closeInnermost();
+  }
+
+  onclosetag(start: number, end: number): void {
+    this.reportText();
+    const tag = this.name(start, end);
+    if (FOREIGN_ELEMENTS.has(tag) || INTEGRATION_ELEMENTS.has(tag)) this.foreign.pop();
+    if (VOID_ELEMENTS.has(tag)) {
+      // `</br>` is a line break; other void closing tags are ignored.
+      if (tag === "br") {
+        this.handler.onopentag("br", NO_ATTRIBUTES);
+        this.handler.onclosetag("br");
+      }
+    } else if ((this.openByTag.get(tag) ?? 0) > 0) {
+      let closed: string | undefined;
+      do closed = this.closeInnermost();
+      while (closed !== tag);
+    } else if (tag === "p") {
+      // `</p>` with no paragraph open is an empty paragraph.
+      this.openTag("p");
+      this.endOpenTag();
+      this.closeInnermost();
+    }
+  }
+
+  oncomment(): void {}
+  oncdata(): void {}
+  ondeclaration(): void {}
+  onprocessinginstruction(): void {}
+
+  onend(): void {
+    this.reportText();
+    while (this.open.length > 0) this.closeInnermost();
+    this.handler.onend();
+  }
+
+  private name(start: number, end: number): string {
+    const written = this.html.slice(start, end);
+    let name = this.names.get(written);
+    if (name === undefined) {
+      name = written.toLowerCase();
+      this.names.set(written, name);
+    }
+    return name;
+  }
+
+  private copyText(): void {
+    if (this.textStart === -1) return;
+    this.text += this.html.slice(this.textStart, this.textEnd);
+    this.textStart = -1;
+    this.textEnd = -1;
+  }
+
+  private reportText(): void {
+    this.copyText();
+    if (this.text === "") return;
+    this.handler.ontext(this.text);
+    this.text = "";
+  }
+
+  private openTag(tag: string): void {
+    while (this.open.length > 0 && closesWhenOpening(tag, this.open.at(-1) ?? "")) {
+      this.closeInnermost();
+    }
+    if (!VOID_ELEMENTS.has(tag)) {
+      this.open.push(tag);
+      this.openByTag.set(tag, (this.openByTag.get(tag) ?? 0) + 1);
+      if (FOREIGN_ELEMENTS.has(tag)) this.foreign.push(true);
+      else if (INTEGRATION_ELEMENTS.has(tag)) this.foreign.push(false);
+    }
+    this.tag = tag;
+    this.attributes = NO_ATTRIBUTES;
+  }
+
+  private endOpenTag(): void {
+    this.handler.onopentag(this.tag, this.attributes);
+    if (VOID_ELEMENTS.has(this.tag)) this.handler.onclosetag(this.tag);
+    this.tag = "";
+  }
+
+  private closeInnermost(): string | undefined {
+    const tag = this.open.pop();
+    if (tag === undefined) return undefined;
+    this.openByTag.set(tag, (this.openByTag.get(tag) ?? 1) - 1);
+    this.handler.onclosetag(tag);
+    return tag;
+  }
+}
+
+/**
+ * Reads HTML with htmlparser2's tokenizer and reports the events htmlparser2's Parser would
+ * (HTML mode, entities decoded), in time linear in the input however deeply it nests.
+ */
+export function readHtml(html: string, handler: HtmlHandler): void {
+  const tokenizer = new Tokenizer({ decodeEntities: true }, new TreeReader(html, handler));
+  tokenizer.write(html);
+  tokenizer.end();
+}
