@@ -4,6 +4,7 @@
 
 import sanitizeHtml from "sanitize-html";
 import { compareContenders } from "../../../bench/compare.js";
+import { seededRandom } from "../../../bench/seeded-random.js";
 import { RICH_TEXT_TAGS, sanitizeRichText } from "../src/index.js";
 
 // The options rich_text gave sanitize-html, and its loop: passes until the output stops changing
@@ -27,16 +28,6 @@ function sanitizeHtmlUntilStable(html: string): string {
   return sanitized;
 }
 
-/** Deterministic pseudo-random numbers (mulberry32), so every run sanitizes the same markup. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const WORDS =
   "the a release notes include faster pages fewer queries and a new export for every table we measured each change on a quiet machine before merging it into main".split(
     " ",
@@ -48,7 +39,7 @@ const WORDS =
  * and a font tag, which the sanitizer removes. About 70% of the bytes are text.
  */
 function editorMarkup(bytes: number): string {
-  const next = random(bytes);
+  const next = seededRandom(bytes);
   const pick = <T>(values: readonly T[]) => values[Math.floor(next() * values.length)]!;
   const words = (count: number) =>
     Array.from({ length: count }, () => pick(WORDS)).join(" ") +
