@@ -16,14 +16,22 @@ export interface ContenderResult {
 
 /**
  * Measures contenders side by side (tinybench, medians) and returns a Markdown section whose
- * table gives each median and its ratio to the first contender, the baseline.
+ * table gives each median and its ratio to the first contender, the baseline. Each contender
+ * runs for at least `timeMs` and at least `iterations` times (64 unless given: lower it for
+ * work that takes seconds).
  */
 export async function compareContenders(
   title: string,
   contenders: readonly [Contender, ...Contender[]],
-  options: { timeMs?: number; note?: string } = {},
+  options: { timeMs?: number; iterations?: number; note?: string } = {},
 ): Promise<{ markdown: string; results: ContenderResult[] }> {
-  const bench = new Bench({ time: options.timeMs ?? 1500, warmupTime: 300 });
+  const bench = new Bench({
+    time: options.timeMs ?? 1500,
+    warmupTime: 300,
+    ...(options.iterations === undefined
+      ? {}
+      : { iterations: options.iterations, warmupIterations: Math.min(16, options.iterations) }),
+  });
   for (const contender of contenders) bench.add(contender.name, contender.run);
   await bench.run();
   const medians = bench.tasks.map((task) => {

@@ -46,6 +46,7 @@ export class SafeListWriter implements HtmlHandler {
   /** Elements open inside a script, style… (itself included): their content goes. */
   private droppedDepth = 0;
 
+  /** The sanitized HTML written so far: all of it once `onend` has run. */
   html(): string {
     return this.output;
   }

@@ -22,6 +22,15 @@ describe("installContentFindings", () => {
     ).toEqual([]);
   });
 
+  it("refuses the parser of @tessera/fields' sanitizer in a bearer install", () => {
+    expect(
+      installContentFindings(
+        "@tessera/bearer",
+        footprint(["@tessera/bearer", "@tessera/fields", "htmlparser2", "jose"]),
+      ).map((finding) => finding.detail),
+    ).toEqual(["installing it alone brings htmlparser2"]);
+  });
+
   it("lets webhooks bring only core, crypto and http of the Tessera packages", () => {
     const findings = installContentFindings(
       "@tessera/webhooks",
