@@ -6,6 +6,7 @@ export {
 } from "./api-key-name.js";
 export type { ApiKeyRecord, ApiKeyStore, NewApiKey } from "./api-key-store.js";
 export { type AuthorizationHeaderFailure, readBearerToken } from "./authorization-header.js";
+export { bearerAuthentication } from "./bearer-authentication.js";
 export {
   type BearerAuthenticator,
   type BearerAuthenticatorOptions,

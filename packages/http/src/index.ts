@@ -54,6 +54,16 @@ export {
 export { type MediaType, parseMediaType } from "./media-type.js";
 export type { Layout, PageContext, PageFlash } from "./page-layout.js";
 export { editResponseHeaders } from "./response-headers.js";
+export {
+  type Authenticate,
+  type Authentication,
+  type Route,
+  type RouteContext,
+  type RouteHandler,
+  type RouteMethod,
+  withCrossSiteCheck,
+} from "./route.js";
+export { createRouteMatcher, type RouteMatch, routeRequests } from "./route-matching.js";
 export { MAXIMUM_LOCAL_PATH_LENGTH, safeLocalPath } from "./safe-local-path.js";
 export {
   SECURITY_HEADERS,

@@ -12,6 +12,10 @@ export {
 } from "./access-modes.js";
 export { SESSION_LIFETIME_SECONDS, type Session, type SignInOptions } from "./session.js";
 export {
+  confirmedSessionAuthentication,
+  sessionAuthentication,
+} from "./session-authentication.js";
+export {
   createSessionCookies,
   SESSION_KEY_LABEL,
   type SessionCookies,
@@ -29,6 +33,11 @@ export {
   SESSION_VALUE_NAME,
   SESSION_VALUE_TEXT,
 } from "./session-payload.js";
+export {
+  type MaybeSessionContext,
+  type SessionRouteContext,
+  withCookieSession,
+} from "./session-routes.js";
 export { browserName, UNKNOWN_BROWSER } from "./tracked-session-browser.js";
 export { MemoryTrackedSessionStore } from "./tracked-session-memory-store.js";
 export type {

@@ -21,6 +21,8 @@ import {
   isEmptyState,
   type SessionState,
 } from "./session-payload.js";
+import type { TrackedSessionStore } from "./tracked-session-store.js";
+import { checkTrackedSession } from "./tracked-sessions.js";
 
 /**
  * The label the cookie key is derived under from `SECRET_KEY_BASE`. No other key of Tessera uses
@@ -56,16 +58,25 @@ export interface SessionCookiesOptions {
    * `true`, or a function that reads the trusted proxy's `X-Forwarded-Proto`.
    */
   readonly secureCookies?: boolean | ((request: Request) => boolean);
+  /**
+   * The device list (tracked sessions): with it, `read` signs out a browser whose device row
+   * was ended or expired, and account routes given these cookies start and end device rows.
+   */
+  readonly trackedSessions?: TrackedSessionStore;
 }
 
 /** Reads the session from a request's cookie and writes it back onto the response. */
 export interface SessionCookies {
   /** The cookie's name, `_<app>_session`. */
   readonly cookieName: string;
+  /** The time source of sign-in expiry (and of tracked sessions). */
+  readonly clock: Clock;
+  /** The device list these cookies check, when tracked sessions are on. */
+  readonly trackedSessions: TrackedSessionStore | undefined;
   /**
    * The request's session. A missing, tampered, truncated, oversized, foreign or malformed
    * cookie, and an expired sign-in, give an empty session (never a throw); such a cookie is
-   * deleted at the next commit.
+   * deleted at the next commit. With tracked sessions, an ended device is signed out here.
    */
   read(request: Request): Promise<Session>;
   /**
@@ -151,6 +162,8 @@ export function createSessionCookies(options: SessionCookiesOptions): SessionCoo
 
   return {
     cookieName,
+    clock,
+    trackedSessions: options.trackedSessions,
     async read(request) {
       const secure =
         typeof options.secureCookies === "function"
@@ -163,6 +176,9 @@ export function createSessionCookies(options: SessionCookiesOptions): SessionCoo
           : await openCookie(value);
       const session = new CookieSession(state, clock, stale);
       readSessions.set(session, { secure, hadCookie: value !== undefined });
+      if (options.trackedSessions && session.userId !== undefined) {
+        await checkTrackedSession(options.trackedSessions, session, clock);
+      }
       return session;
     },
     setCookie,

@@ -1,0 +1,67 @@
+import { type CrossSiteOptions, checkCrossSiteRequest, crossSiteRefusal } from "./cross-site.js";
+
+/** The methods a {@link Route} answers. `HEAD` is answered by the `GET` route of the path. */
+export type RouteMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** What every handler gets besides the Request; adapters fill it in. */
+export interface RouteContext {
+  /** Path parameters by name, from the `:name` segments of the route's path, decoded. */
+  readonly params: Readonly<Record<string, string>>;
+  /**
+   * The client's address (see {@link clientIp}): rate limits key on it. `"unknown"` when the
+   * adapter cannot tell.
+   */
+  readonly clientAddress: string;
+}
+
+/** A ready handler: WHATWG Request and its context in, Response out. */
+export type RouteHandler<C extends RouteContext = RouteContext> = (
+  request: Request,
+  context: C,
+) => Promise<Response>;
+
+/**
+ * One route to mount: a method, a path with `:name` parameters (`/api/posts/:id`), and its
+ * handler. Every package's `*Routes(options)` returns these; adapters mount them as they are.
+ */
+export interface Route<C extends RouteContext = RouteContext> {
+  readonly method: RouteMethod;
+  readonly path: string;
+  readonly handle: RouteHandler<C>;
+}
+
+/**
+ * Who a request acts for, or the ready response that refuses it (a 401 with its challenge, a
+ * redirect to sign-in). Routes that need a user take an {@link Authenticate} option.
+ */
+export type Authentication<U> =
+  | { readonly ok: true; readonly value: U }
+  | { readonly ok: false; readonly response: Response };
+
+/** Decides who a request acts for; see {@link Authentication}. */
+export type Authenticate<U, C extends RouteContext = RouteContext> = (
+  request: Request,
+  context: C,
+) => Promise<Authentication<U>>;
+
+const UNSAFE_METHODS = new Set<RouteMethod>(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * The routes, each state-changing one (`POST`, `PUT`, `PATCH`, `DELETE`) refusing a cross-site
+ * request with the 403 of {@link checkCrossSiteRequest} before its handler runs. HTML route
+ * groups apply it themselves, so they are safe wherever they are mounted.
+ */
+export function withCrossSiteCheck<C extends RouteContext>(
+  routes: readonly Route<C>[],
+  options: CrossSiteOptions = {},
+): Route<C>[] {
+  return routes.map((route) => {
+    if (!UNSAFE_METHODS.has(route.method)) return route;
+    const { handle } = route;
+    return {
+      ...route,
+      handle: async (request, context) =>
+        checkCrossSiteRequest(request, options).ok ? handle(request, context) : crossSiteRefusal(),
+    };
+  });
+}
