@@ -63,7 +63,12 @@ export {
   type RouteMethod,
   withCrossSiteCheck,
 } from "./route.js";
-export { createRouteMatcher, type RouteMatch, routeRequests } from "./route-matching.js";
+export {
+  createRouteMatcher,
+  orderRoutes,
+  type RouteMatch,
+  routeRequests,
+} from "./route-matching.js";
 export { MAXIMUM_LOCAL_PATH_LENGTH, safeLocalPath } from "./safe-local-path.js";
 export {
   SECURITY_HEADERS,

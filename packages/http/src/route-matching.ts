@@ -6,15 +6,21 @@ export interface RouteMatch<C extends RouteContext> {
   readonly params: Readonly<Record<string, string>>;
 }
 
-interface CompiledRoute<C extends RouteContext> {
-  readonly route: Route<C>;
-  readonly segments: readonly string[];
-  /** Static segments count more: `/sessions/others/delete` wins over `/sessions/:id/delete`. */
-  readonly staticSegments: number;
-}
-
 function splitPath(path: string): string[] {
   return path.split("/").filter((segment) => segment !== "");
+}
+
+function staticSegments(path: string): number {
+  return splitPath(path).filter((segment) => !segment.startsWith(":")).length;
+}
+
+/**
+ * The routes in the order a first-match router must see them: more static segments first, so
+ * `/sessions/others/delete` wins over `/sessions/:id/delete` (stable otherwise). Adapters
+ * that register routes on a framework's router (Hono, Express) register them in this order.
+ */
+export function orderRoutes<R extends { readonly path: string }>(routes: readonly R[]): R[] {
+  return [...routes].sort((a, b) => staticSegments(b.path) - staticSegments(a.path));
 }
 
 function decodeSegment(segment: string): string | undefined {
@@ -28,20 +34,14 @@ function decodeSegment(segment: string): string | undefined {
 /**
  * Matches requests against routes, the way adapters without a router of their own need it
  * (Node's `http`, Next.js catch-all handlers, Workers). A path segment `:name` matches one
- * non-empty segment; a route with more static segments wins whatever the order of the list.
+ * non-empty segment; routes are tried in {@link orderRoutes} order.
  * Written here rather than taken from a router package: it is 50 lines and keeps the
  * package's install small.
  */
 export function createRouteMatcher<C extends RouteContext>(
   routes: readonly Route<C>[],
 ): (method: string, pathname: string) => RouteMatch<C> | undefined {
-  const compiled: CompiledRoute<C>[] = routes
-    .map((route) => {
-      const segments = splitPath(route.path);
-      const staticSegments = segments.filter((segment) => !segment.startsWith(":")).length;
-      return { route, segments, staticSegments };
-    })
-    .sort((a, b) => b.staticSegments - a.staticSegments);
+  const compiled = orderRoutes(routes).map((route) => ({ route, segments: splitPath(route.path) }));
 
   return (method, pathname) => {
     const wanted = method === "HEAD" ? "GET" : method;
