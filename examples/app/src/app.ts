@@ -1,13 +1,14 @@
 import { readFileSync } from "node:fs";
-import { type Clock, systemClock } from "@tessera/crypto";
+import type { Clock } from "@tessera/crypto";
 import type { Mailer } from "@tessera/mail";
 import type { ObjectStorage } from "@tessera/records";
-import { createSessionCookies, optionalUser, type TrackedSessionStore } from "@tessera/session";
+import { optionalUser, type TrackedSessionStore } from "@tessera/session";
 import type { SqlDatabase } from "@tessera/sqlite";
 import { Hono } from "hono";
-import { type AppHono, mountAccountRoutes } from "./accounts.js";
+import { type AppHono, appAccounts } from "./accounts.js";
 import type { AppConfig } from "./config.js";
 import { reachedOverHttps } from "./https-requests.js";
+import { mountRoutes } from "./mount-routes.js";
 import { mountRecordRoutes } from "./records.js";
 import { mountRenderJobs, type RenderJobs } from "./render-jobs.js";
 import { mountRichTextAssets } from "./rich-text-assets.js";
@@ -33,9 +34,6 @@ export interface AppDependencies {
   readonly renderJobs: RenderJobs | undefined;
 }
 
-/** The session cookie is `_tessera_session`. */
-export const APP_NAME = "tessera";
-
 const stylesheet = readFileSync(new URL("../public/app.css", import.meta.url), "utf8");
 
 /** Builds the example app's routes on Hono. Every route answers a WHATWG Request. */
@@ -43,29 +41,19 @@ export function createApp(dependencies: AppDependencies): AppHono {
   const { config, database } = dependencies;
   const app: AppHono = new Hono();
   const overHttps = reachedOverHttps(config);
-  app.use(securityMiddleware({ allowedOrigins: config.allowedOrigins, overHttps }));
-  app.use(
-    sessionMiddleware(
-      createSessionCookies({
-        appName: APP_NAME,
-        secrets: { current: dependencies.secretKeyBase, previous: config.secretKeyBasePrevious },
-        secureCookies: overHttps,
-        ...(dependencies.clock ? { clock: dependencies.clock } : {}),
-      }),
-      dependencies.trackedSessions
-        ? { store: dependencies.trackedSessions, clock: dependencies.clock ?? systemClock }
-        : undefined,
-    ),
-  );
-
-  const { users, bearer } = mountAccountRoutes(app, {
+  const accounts = appAccounts({
     database,
     config,
     secretKeyBase: dependencies.secretKeyBase,
     mailer: dependencies.mailer,
     trackedSessions: dependencies.trackedSessions,
+    overHttps,
     ...(dependencies.clock ? { clock: dependencies.clock } : {}),
   });
+  const { users, bearer } = accounts;
+  app.use(securityMiddleware({ allowedOrigins: config.allowedOrigins, overHttps }));
+  app.use(sessionMiddleware(accounts.sessions));
+  mountRoutes(app, accounts.routes, config.trustProxy);
 
   app.get("/", async (context) => {
     const session = context.get("session");

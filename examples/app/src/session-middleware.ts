@@ -1,10 +1,4 @@
-import type { Clock } from "@tessera/crypto";
-import {
-  checkTrackedSession,
-  type Session,
-  type SessionCookies,
-  type TrackedSessionStore,
-} from "@tessera/session";
+import type { Session, SessionCookies } from "@tessera/session";
 import type { MiddlewareHandler } from "hono";
 
 /** The Hono context variables the session middleware provides. */
@@ -14,16 +8,14 @@ export interface SessionVariables {
 
 /**
  * Reads the cookie session before every request and writes it back after, only when it
- * changed. A bad cookie is simply no session. With tracked sessions, a device whose row was
- * deleted (or expired) is signed out here, before any page looks at the session.
+ * changed. A bad cookie is simply no session; with tracked sessions, a device whose row was
+ * deleted (or expired) is signed out as the cookie is read, before any page looks at it.
  */
 export function sessionMiddleware(
   sessions: SessionCookies,
-  tracked: { readonly store: TrackedSessionStore; readonly clock: Clock } | undefined,
 ): MiddlewareHandler<{ Variables: SessionVariables }> {
   return async (context, next) => {
     const session = await sessions.read(context.req.raw);
-    if (tracked) await checkTrackedSession(tracked.store, session, tracked.clock);
     context.set("session", session);
     await next();
     // Appended through Hono, which copies an immutable response; replacing `context.res` with a

@@ -4,6 +4,12 @@ export {
   type MailLinkOriginOptions,
   mailLinkOrigin,
 } from "./account-emails.js";
+export {
+  type AccountRoutes,
+  type AccountRoutesOptions,
+  type AccountStores,
+  accountRoutes,
+} from "./account-routes.js";
 export { isValidEmail, MAXIMUM_EMAIL_LENGTH, normalizeEmail } from "./email.js";
 export {
   EMAILED_TOKEN_PURPOSES,
@@ -30,7 +36,6 @@ export { type InputField, renderForm, renderInput } from "./html/form-fields.js"
 export {
   ACCOUNT_DELETED_MESSAGE,
   AFTER_SIGNUP_PATH,
-  type HtmlAccountRoutes,
   htmlAccountRoutes,
   INVALID_LOGIN_MESSAGE,
   SIGNED_IN_MESSAGE,
@@ -43,7 +48,6 @@ export {
   CONFIRMATION_MISMATCH,
   CONFIRMATION_SENT_MESSAGE,
   CONFIRMED_MESSAGE,
-  type HtmlEmailLinkRoutes,
   htmlEmailLinkRoutes,
   MAGIC_LINK_INVALID_MESSAGE,
   MAGIC_LINK_SENT_MESSAGE,
@@ -51,14 +55,8 @@ export {
   PASSWORD_RESET_INVALID_MESSAGE,
   PASSWORD_RESET_SENT_MESSAGE,
 } from "./html/html-email-link-routes.js";
-export type {
-  HtmlAccountRoutesOptions,
-  HtmlRequestContext,
-  HtmlRouteHandler,
-  HtmlTokenRouteHandler,
-} from "./html/html-routes-options.js";
+export type { HtmlAccountRoutesOptions, HtmlRequestContext } from "./html/html-routes-options.js";
 export {
-  type HtmlSessionRoutes,
   type HtmlSessionRoutesOptions,
   htmlSessionRoutes,
   otherSessionsEndedMessage,
@@ -68,11 +66,9 @@ export {
 export { defaultSessionPages, type SessionPages } from "./html/sessions-page.js";
 export {
   ACCOUNT_DELETION_REFUSED,
-  type JsonAccountRoutes,
   jsonAccountRoutes,
 } from "./json-account-routes.js";
 export {
-  type JsonApiKeyRoutes,
   type JsonApiKeyRoutesOptions,
   jsonApiKeyRoutes,
 } from "./json-api-key-routes.js";
@@ -80,8 +76,6 @@ export { type JsonInputFailure, requireStrings } from "./json-input.js";
 export type {
   BearerAuthentication,
   JsonAccountRoutesOptions,
-  RequestContext,
-  RouteHandler,
   TokenIssuer,
 } from "./json-routes-options.js";
 export { addFieldError, type FieldErrors } from "./messages.js";

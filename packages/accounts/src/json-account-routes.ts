@@ -1,7 +1,15 @@
-import { badRequest, forbidden, readJsonBody, unauthorized, validationFailed } from "@tessera/http";
+import {
+  badRequest,
+  forbidden,
+  type Route,
+  type RouteHandler,
+  readJsonBody,
+  unauthorized,
+  validationFailed,
+} from "@tessera/http";
 import { normalizeEmail } from "./email.js";
 import { requireStrings } from "./json-input.js";
-import type { JsonAccountRoutesOptions, RouteHandler } from "./json-routes-options.js";
+import type { JsonAccountRoutesOptions } from "./json-routes-options.js";
 import { checkPassword, findUserByPassword } from "./password-sign-in.js";
 import { refuseWhenRateLimited } from "./rate-limit-guard.js";
 import { signUp } from "./signup.js";
@@ -9,18 +17,6 @@ import { userJson } from "./user.js";
 
 /** Message of the 403 of `DELETE /api/auth/me` when the confirmation does not match. */
 export const ACCOUNT_DELETION_REFUSED = "The password is incorrect.";
-
-/** Ready handlers for the JSON account routes (API keys: see `jsonApiKeyRoutes`). */
-export interface JsonAccountRoutes {
-  /** `POST /api/auth/signup`: 201 with the user; 422 with every failing field. */
-  readonly signup: RouteHandler;
-  /** `POST /api/auth/token`: `{ token, token_type: "Bearer", expires_in }`; 401 otherwise. */
-  readonly token: RouteHandler;
-  /** `GET /api/auth/me`: the bearer's user. */
-  readonly me: RouteHandler;
-  /** `DELETE /api/auth/me` with `password` (or `email` for users without one): 204; 403. */
-  readonly deleteMe: RouteHandler;
-}
 
 /** Reads a JSON body with `email` and `password` texts, or the 400 to answer. */
 async function readCredentials(request: Request): Promise<
@@ -38,15 +34,22 @@ async function readCredentials(request: Request): Promise<
   return { ok: true, body: body.value, value: credentials.value };
 }
 
-/** Builds the JSON account handlers. Sign-up, token and deletion are rate limited per client. */
-export function jsonAccountRoutes(options: JsonAccountRoutesOptions): JsonAccountRoutes {
+/**
+ * The JSON account routes (API keys: see `jsonApiKeyRoutes`):
+ * - `POST /api/auth/signup`: 201 with the user; 422 with every failing field;
+ * - `POST /api/auth/token`: `{ token, token_type: "Bearer", expires_in }`; 401 otherwise;
+ * - `GET /api/auth/me`: the bearer's user;
+ * - `DELETE /api/auth/me` with `password` (or `email` for users without one): 204; 403.
+ * Sign-up, token and deletion are rate limited per client.
+ */
+export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
   const operatorColumns = options.operatorColumns ?? [];
   const passwordOptions = {
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.passwords ? { passwords: options.passwords } : {}),
   };
 
-  return {
+  const handlers = {
     async signup(request, context) {
       const limited = await refuseWhenRateLimited(
         options.rateLimiter,
@@ -120,5 +123,12 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): JsonAccoun
       await options.users.delete(user.id);
       return new Response(null, { status: 204 });
     },
-  };
+  } satisfies Record<string, RouteHandler>;
+
+  return [
+    { method: "POST", path: "/api/auth/signup", handle: handlers.signup },
+    { method: "POST", path: "/api/auth/token", handle: handlers.token },
+    { method: "GET", path: "/api/auth/me", handle: handlers.me },
+    { method: "DELETE", path: "/api/auth/me", handle: handlers.deleteMe },
+  ];
 }

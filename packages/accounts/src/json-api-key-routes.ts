@@ -1,8 +1,16 @@
 import { type ApiKeyStore, createApiKey } from "@tessera/bearer";
 import type { Clock } from "@tessera/crypto";
-import { badRequest, notFound, readJsonBody, unauthorized, validationFailed } from "@tessera/http";
+import {
+  badRequest,
+  notFound,
+  type Route,
+  type RouteHandler,
+  readJsonBody,
+  unauthorized,
+  validationFailed,
+} from "@tessera/http";
 import { requireStrings } from "./json-input.js";
-import type { BearerAuthentication, RouteHandler } from "./json-routes-options.js";
+import type { BearerAuthentication } from "./json-routes-options.js";
 
 /** What the API key routes are built from. */
 export interface JsonApiKeyRoutesOptions {
@@ -11,25 +19,19 @@ export interface JsonApiKeyRoutesOptions {
   readonly clock?: Clock;
 }
 
-/** Ready handlers for `GET|POST /api/auth/keys` and `DELETE /api/auth/keys/{id}`. */
-export interface JsonApiKeyRoutes {
-  /** The bearer's keys, newest first, without secrets or digests. */
-  readonly listKeys: RouteHandler;
-  /**
-   * 201 with `key` (the secret, shown this once) and `api_key`; 400 for a missing or non-string
-   * `name` (a malformed body); 422 for a blank or too long one.
-   */
-  readonly createKey: RouteHandler;
-  /** 204; 404 when the bearer has no key with this id (another user's key included). */
-  readonly deleteKey: (request: Request, context: unknown, id: string) => Promise<Response>;
-}
-
 const BEARER_CHALLENGE = { "WWW-Authenticate": "Bearer" };
 const KEY_ID = /^[1-9][0-9]{0,15}$/;
 
-/** Builds the API key handlers; every one requires a bearer token. */
-export function jsonApiKeyRoutes(options: JsonApiKeyRoutesOptions): JsonApiKeyRoutes {
-  return {
+/**
+ * The API key routes; every one requires a bearer token:
+ * - `GET /api/auth/keys`: the bearer's keys, newest first, without secrets or digests;
+ * - `POST /api/auth/keys`: 201 with `key` (the secret, shown this once) and `api_key`; 400 for
+ *   a missing or non-string `name` (a malformed body); 422 for a blank or too long one;
+ * - `DELETE /api/auth/keys/:id`: 204; 404 when the bearer has no key with this id (another
+ *   user's key included).
+ */
+export function jsonApiKeyRoutes(options: JsonApiKeyRoutesOptions): Route[] {
+  const handlers = {
     async listKeys(request) {
       const authenticated = await options.bearer.authenticate(request);
       if (!authenticated.ok) return unauthorized(BEARER_CHALLENGE);
@@ -52,12 +54,19 @@ export function jsonApiKeyRoutes(options: JsonApiKeyRoutesOptions): JsonApiKeyRo
       return Response.json(created.value, { status: 201 });
     },
 
-    async deleteKey(request, _context, id) {
+    async deleteKey(request, context) {
+      const id = context.params.id ?? "";
       const authenticated = await options.bearer.authenticate(request);
       if (!authenticated.ok) return unauthorized(BEARER_CHALLENGE);
       if (!KEY_ID.test(id)) return notFound();
       const deleted = await options.apiKeys.deleteForUser(Number(id), authenticated.value.user.id);
       return deleted ? new Response(null, { status: 204 }) : notFound();
     },
-  };
+  } satisfies Record<string, RouteHandler>;
+
+  return [
+    { method: "GET", path: "/api/auth/keys", handle: handlers.listKeys },
+    { method: "POST", path: "/api/auth/keys", handle: handlers.createKey },
+    { method: "DELETE", path: "/api/auth/keys/:id", handle: handlers.deleteKey },
+  ];
 }

@@ -5,15 +5,6 @@ import type { OperatorColumn } from "./operator-columns.js";
 import type { User } from "./user.js";
 import type { UserStore } from "./user-store.js";
 
-/** What the framework tells a handler about the request beyond the Request itself. */
-export interface RequestContext {
-  /** The client's address as the app determined it (socket, or per `TRUST_PROXY`). */
-  readonly clientAddress: string;
-}
-
-/** A ready route handler: WHATWG Request in, Response out. */
-export type RouteHandler = (request: Request, context: RequestContext) => Promise<Response>;
-
 /** Issues the JWT of `POST /api/auth/token` (an @tessera/bearer issuer fits). */
 export interface TokenIssuer {
   issue(userId: number): Promise<{ readonly token: string; readonly expiresIn: number }>;

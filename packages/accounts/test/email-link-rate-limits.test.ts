@@ -1,3 +1,4 @@
+import { routeRequests } from "@tessera/http";
 import { MemoryMailer } from "@tessera/mail";
 import { createRateLimiter, MemoryRateLimitStore, type RateLimitStore } from "@tessera/ratelimit";
 import { createSessionCookies } from "@tessera/session";
@@ -30,15 +31,19 @@ async function emailLinkRoutes() {
     },
   };
   const users = new SqliteUserStore(database);
-  const routes = htmlEmailLinkRoutes({
-    users,
-    emailedTokens: new SqliteEmailedTokenStore(database),
-    mailer: new MemoryMailer(),
-    mailLinks: { appUrl: "http://app.example" },
-    rateLimiter: createRateLimiter({ store, clock }),
-    pages: defaultAccountPages(({ title }) => `<title>${title}</title>`),
-    clock,
-  });
+  const routes = routeRequests(
+    htmlEmailLinkRoutes({
+      users,
+      sessions,
+      emailedTokens: new SqliteEmailedTokenStore(database),
+      mailer: new MemoryMailer(),
+      appUrl: "http://app.example",
+      rateLimiter: createRateLimiter({ store, clock }),
+      pages: defaultAccountPages(({ title }) => `<title>${title}</title>`),
+      clock,
+    }),
+  );
+  const paths = { requestMagicLink: "/magic_link", requestPasswordReset: "/passwords" };
 
   /** Posts `email` to a link route from `clientAddress`: the answer and the flashes it left. */
   async function request(
@@ -46,13 +51,13 @@ async function emailLinkRoutes() {
     email: string,
     clientAddress = "203.0.113.7",
   ) {
-    const request = new Request("http://app.example/magic_link", {
+    const request = new Request(`http://app.example${paths[route]}`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ email }),
     });
     const session = await sessions.read(request);
-    const response = await routes[route](request, { clientAddress, session });
+    const response = (await routes(request, { clientAddress, session }))!;
     return {
       status: response.status,
       location: response.headers.get("location"),

@@ -3,10 +3,9 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
-import type { Layout } from "@tessera/http";
-import { escapeHtml } from "@tessera/http";
+import { escapeHtml, type Layout, routeRequests } from "@tessera/http";
 import { createRateLimiter, MemoryRateLimitStore } from "@tessera/ratelimit";
-import { checkTrackedSession, createSessionCookies, startTrackedSession } from "@tessera/session";
+import { createSessionCookies } from "@tessera/session";
 import {
   applyMigrations,
   authTokensMigration,
@@ -20,7 +19,6 @@ import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultAccountPages } from "../src/html/account-pages.js";
 import { htmlAccountRoutes } from "../src/html/html-account-routes.js";
-import type { HtmlRequestContext } from "../src/html/html-routes-options.js";
 import {
   htmlSessionRoutes,
   otherSessionsEndedMessage,
@@ -44,11 +42,12 @@ ${context.flashes.map((flash) => `<p class="flash-${flash.kind}">${escapeHtml(fl
 <main>${mainHtml}</main>`;
 
 /**
- * A real server on 127.0.0.1 over a SQLite file, wired as an app turns tracked sessions on:
- * sign-ins record a row through `afterSignIn`, and (with `checkEveryRequest`) a middleware
- * step checks the tracked session of every request. The client address comes from the test.
+ * A real server on 127.0.0.1 over a SQLite file, with the routes mounted as they come and no
+ * middleware at all: the routes open the cookie (which checks the device row) and sign-ins
+ * record a row because the session cookies carry the tracked-session store. The client
+ * address comes from the test.
  */
-async function startServer(checkEveryRequest: boolean) {
+async function startServer() {
   const database = openSqliteFile(join(folder, `${crypto.randomUUID()}.db`));
   await applyMigrations(database, [usersMigration, authTokensMigration, userSessionsMigration]);
   const users = new SqliteUserStore(database);
@@ -57,45 +56,22 @@ async function startServer(checkEveryRequest: boolean) {
     appName: "tessera",
     secrets: { current: "s".repeat(32) },
     clock,
-  });
-  const accounts = htmlAccountRoutes({
-    users,
-    emailedTokens: new SqliteEmailedTokenStore(database),
-    mailer: undefined,
-    mailLinks: { appUrl: "http://app.example" },
-    rateLimiter: createRateLimiter({ store: new MemoryRateLimitStore(), limit: 1000, clock }),
-    pages: defaultAccountPages(layout),
-    clock,
-    passwords: { iterations: 1000 },
-    async afterSignIn(_user, request, context) {
-      await startTrackedSession(trackedSessions, context.session, {
-        ipAddress: context.clientAddress,
-        userAgent: request.headers.get("user-agent"),
-        clock,
-      });
-    },
-  });
-  const devices = htmlSessionRoutes({
-    users,
     trackedSessions,
-    pages: defaultSessionPages(layout),
-    clock,
   });
-
-  function route(request: Request, context: HtmlRequestContext): Promise<Response> | Response {
-    const { pathname } = new URL(request.url);
-    const post = request.method === "POST";
-    if (post && pathname === "/signup") return accounts.signup(request, context);
-    if (post && pathname === "/login") return accounts.login(request, context);
-    if (!post && pathname === "/account") return accounts.account(request, context);
-    if (!post && pathname === "/account/sessions") return devices.sessionsPage(request, context);
-    if (post && pathname === "/account/sessions/others/delete") {
-      return devices.endOtherSessions(request, context);
-    }
-    const end = /^\/account\/sessions\/([^/]+)\/delete$/.exec(pathname);
-    if (post && end) return devices.endSession(request, context, decodeURIComponent(end[1]!));
-    return new Response("no such route", { status: 404 });
-  }
+  const route = routeRequests([
+    ...htmlAccountRoutes({
+      users,
+      sessions,
+      emailedTokens: new SqliteEmailedTokenStore(database),
+      mailer: undefined,
+      appUrl: "http://app.example",
+      rateLimiter: createRateLimiter({ store: new MemoryRateLimitStore(), limit: 1000, clock }),
+      pages: defaultAccountPages(layout),
+      clock,
+      passwords: { iterations: 1000 },
+    }),
+    ...htmlSessionRoutes({ users, sessions, pages: defaultSessionPages(layout), clock }),
+  ]);
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const started = serve(
@@ -103,11 +79,11 @@ async function startServer(checkEveryRequest: boolean) {
         hostname: "127.0.0.1",
         port: 0,
         async fetch(request) {
-          const session = await sessions.read(request);
-          if (checkEveryRequest) await checkTrackedSession(trackedSessions, session, clock);
           const clientAddress = request.headers.get("x-test-client") ?? "127.0.0.1";
-          const response = await route(request, { clientAddress, session });
-          return sessions.commit(session, response);
+          return (
+            (await route(request, { clientAddress })) ??
+            new Response("no such route", { status: 404 })
+          );
         },
       },
       () => resolve(started),
@@ -176,14 +152,11 @@ function deviceRows(html: string) {
 }
 
 let server: TestServer;
-let unchecked: TestServer;
 beforeAll(async () => {
-  server = await startServer(true);
-  unchecked = await startServer(false);
+  server = await startServer();
 });
 afterAll(async () => {
   await server.stop();
-  await unchecked.stop();
   rmSync(folder, { recursive: true, force: true });
 });
 
@@ -247,11 +220,11 @@ describe("the signed-in devices page", () => {
     expect((await chrome.get("/account")).status).toBe(200);
   });
 
-  it("signs an ended device out even where the app checks nothing but these routes", async () => {
-    const firefox = new Browser(unchecked, FIREFOX, "203.0.113.7");
-    const chrome = new Browser(unchecked, CHROME, "198.51.100.2");
+  it("signs an ended device out with no app middleware at all", async () => {
+    const firefox = new Browser(server, FIREFOX, "203.0.113.7");
+    const chrome = new Browser(server, CHROME, "198.51.100.2");
     const email = await signedIn(firefox, chrome);
-    const [firefoxRow] = await unchecked.rows(email);
+    const [firefoxRow] = await server.rows(email);
     expect((await chrome.post(`/account/sessions/${firefoxRow!.id}/delete`)).status).toBe(303);
     expect(await firefox.get("/account/sessions")).toMatchObject({
       status: 303,
@@ -316,13 +289,12 @@ describe("the signed-in devices page", () => {
   });
 
   it("signs this browser out at once when it ends its own session", async () => {
-    // On the server without the middleware check, only the end action itself can sign out.
-    const ada = new Browser(unchecked, FIREFOX, "203.0.113.7");
+    const ada = new Browser(server, FIREFOX, "203.0.113.7");
     const email = await signedIn(ada);
-    const [row] = await unchecked.rows(email);
+    const [row] = await server.rows(email);
     const ended = await ada.post(`/account/sessions/${row!.id}/delete`);
     expect(ended).toMatchObject({ status: 303, location: "/account/sessions" });
-    expect(await unchecked.rows(email)).toEqual([]);
+    expect(await server.rows(email)).toEqual([]);
     expect(await ada.get("/account")).toMatchObject({ status: 303, location: "/login" });
   });
 

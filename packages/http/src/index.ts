@@ -52,7 +52,7 @@ export {
   readListPage,
 } from "./list-page.js";
 export { type MediaType, parseMediaType } from "./media-type.js";
-export type { Layout, PageContext, PageFlash } from "./page-layout.js";
+export { type Layout, type PageContext, type PageFlash, plainLayout } from "./page-layout.js";
 export { editResponseHeaders } from "./response-headers.js";
 export {
   type Authenticate,

@@ -1,3 +1,5 @@
+import { escapeHtml } from "@tessera/core";
+
 /** A message shown once on the next page (`@tessera/session`'s flashes have this shape). */
 export interface PageFlash {
   readonly kind: "notice" | "alert";
@@ -20,3 +22,30 @@ export type Layout = (page: {
   readonly mainHtml: string;
   readonly context: PageContext;
 }) => string;
+
+/**
+ * A bare page frame: a valid, accessible document with the flashes in live regions and the
+ * content in `<main>`. For apps that have not written their own layout yet.
+ */
+export const plainLayout: Layout = ({ title, mainHtml, context }) => {
+  const flashes = (kind: PageFlash["kind"]) =>
+    context.flashes
+      .filter((flash) => flash.kind === kind)
+      .map((flash) => `<p>${escapeHtml(flash.message)}</p>`)
+      .join("");
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+</head>
+<body>
+<div role="status" aria-live="polite">${flashes("notice")}</div>
+<div role="alert">${flashes("alert")}</div>
+<main>
+${mainHtml}
+</main>
+</body>
+</html>`;
+};

@@ -17,8 +17,6 @@ export {
 export {
   DEFAULT_PROVIDER_TIMEOUT_MS,
   OAUTH_SESSION_VALUES,
-  type OAuthRouteHandler,
-  type OAuthRoutes,
   type OAuthRoutesOptions,
   oauthRoutes,
 } from "./oauth-routes.js";

@@ -1,12 +1,14 @@
-import {
-  type HtmlRequestContext,
-  SIGNED_IN_MESSAGE,
-  type User,
-  type UserStore,
-} from "@tessera/accounts";
+import { type HtmlRequestContext, SIGNED_IN_MESSAGE, type UserStore } from "@tessera/accounts";
 import { type Clock, constantTimeEqualText, randomToken, systemClock } from "@tessera/crypto";
-import { NOT_FOUND_MESSAGE, seeOther } from "@tessera/http";
-import { LOGIN_PATH } from "@tessera/session";
+import { NOT_FOUND_MESSAGE, type Route, seeOther } from "@tessera/http";
+import {
+  type HtmlRouteSafety,
+  LOGIN_PATH,
+  type MaybeSessionContext,
+  type SessionRouteContext,
+  safeHtmlRoutes,
+  signInDevice,
+} from "@tessera/session";
 import * as oauth from "oauth4webapi";
 import { authorizationServerLookup } from "./authorization-servers.js";
 import { fetchProviderProfile } from "./code-exchange.js";
@@ -35,7 +37,7 @@ export const OAUTH_SESSION_VALUES = {
 export const DEFAULT_PROVIDER_TIMEOUT_MS = 10_000;
 
 /** What the OAuth routes are built from. */
-export interface OAuthRoutesOptions {
+export interface OAuthRoutesOptions extends HtmlRouteSafety {
   /** The configured providers (`oauthProvidersFromEnv(env)`); names must differ. */
   readonly providers: readonly OAuthProvider[];
   readonly users: UserStore;
@@ -51,15 +53,6 @@ export interface OAuthRoutesOptions {
   /** Per request to a provider; default {@link DEFAULT_PROVIDER_TIMEOUT_MS}. */
   readonly providerTimeoutMs?: number;
   /**
-   * Runs after every sign-in these routes make, once the session was emptied and holds the
-   * user: where tracked sessions record the device (the same hook as the account routes').
-   */
-  readonly afterSignIn?: (
-    user: User,
-    request: Request,
-    context: HtmlRequestContext,
-  ) => Promise<void>;
-  /**
    * A provider that could not be reached, refused the code or answered nonsense, and provider
    * errors other than `access_denied`, are reported here (default: one line on stderr); the
    * user sees a short alert.
@@ -67,20 +60,7 @@ export interface OAuthRoutesOptions {
   readonly onProviderError?: (error: unknown, provider: string) => void;
 }
 
-/** A handler of `/auth/{provider}…`; `provider` is the path segment, checked against the list. */
-export type OAuthRouteHandler = (
-  request: Request,
-  context: HtmlRequestContext,
-  provider: string,
-) => Promise<Response>;
-
-/** The two routes of OAuth sign-in. */
-export interface OAuthRoutes {
-  /** `POST /auth/{provider}`: stores state and PKCE verifier, 303 to the provider. */
-  readonly start: OAuthRouteHandler;
-  /** `GET /auth/{provider}/callback`: checks, exchanges, signs in; 303 to `/` or `/login`. */
-  readonly callback: OAuthRouteHandler;
-}
+type Handler = Route<SessionRouteContext>["handle"];
 
 function notFoundPage(): Response {
   return new Response(NOT_FOUND_MESSAGE, {
@@ -110,11 +90,12 @@ function reportToStderr(error: unknown, provider: string): void {
 }
 
 /**
- * Builds the handlers of `POST /auth/{provider}` and `GET /auth/{provider}/callback`. Each reads
- * and changes `context.session`; the framework commits it onto the response.
+ * The routes of provider sign-in: `POST /auth/:provider` (stores state and PKCE verifier, 303
+ * to the provider) and `GET /auth/:provider/callback` (checks, exchanges, signs in; 303 to `/`
+ * or `/login`). An unknown provider is a 404. Safe mounted anywhere: see `safeHtmlRoutes`.
  * @throws {TypeError} for an `appUrl` that is not an http(s) URL, or two providers of one name.
  */
-export function oauthRoutes(options: OAuthRoutesOptions): OAuthRoutes {
+export function oauthRoutes(options: OAuthRoutesOptions): Route<MaybeSessionContext>[] {
   const appOrigin = new URL(options.appUrl).origin;
   if (!/^https?:\/\//.test(appOrigin)) throw new TypeError("appUrl must be an http(s) URL");
   const providers = new Map(options.providers.map((provider) => [provider.name, provider]));
@@ -130,9 +111,9 @@ export function oauthRoutes(options: OAuthRoutesOptions): OAuthRoutes {
   const report = options.onProviderError ?? reportToStderr;
   const redirectUri = (provider: OAuthProvider) => `${appOrigin}/auth/${provider.name}/callback`;
 
-  return {
-    async start(_request, context, name) {
-      const provider = providers.get(name);
+  const handlers = {
+    async start(_request, context) {
+      const provider = providers.get(context.params.provider ?? "");
       if (!provider) return notFoundPage();
       let server: oauth.AuthorizationServer;
       try {
@@ -161,8 +142,8 @@ export function oauthRoutes(options: OAuthRoutesOptions): OAuthRoutes {
       return seeOther(url.href);
     },
 
-    async callback(request, context, name) {
-      const provider = providers.get(name);
+    async callback(request, context) {
+      const provider = providers.get(context.params.provider ?? "");
       if (!provider) return notFoundPage();
       const { session } = context;
       // Taken before any check, so a state serves one callback whatever its outcome.
@@ -215,11 +196,15 @@ export function oauthRoutes(options: OAuthRoutesOptions): OAuthRoutes {
       if (!resolved.ok) return refusal(context, refusalMessage(resolved.reason, provider.label));
       const { user, passwordRemoved } = resolved.value;
       const destination = session.takeRememberedPage() ?? "/";
-      session.signIn(user.id);
-      await options.afterSignIn?.(user, request, context);
+      await signInDevice(options.sessions, request, context, user.id);
       session.flash("notice", SIGNED_IN_MESSAGE);
       if (passwordRemoved) session.flash("notice", OAUTH_PASSWORD_REMOVED_MESSAGE);
       return seeOther(destination);
     },
-  };
+  } satisfies Record<string, Handler>;
+
+  return safeHtmlRoutes(options, [
+    { method: "POST", path: "/auth/:provider", handle: handlers.start },
+    { method: "GET", path: "/auth/:provider/callback", handle: handlers.callback },
+  ]);
 }

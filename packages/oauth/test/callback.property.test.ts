@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomToken } from "@tessera/crypto";
+import { routeRequests } from "@tessera/http";
 import { createSessionCookies } from "@tessera/session";
 // Until @tessera/sqlite's index exports them: then `from "@tessera/sqlite"`.
 import {
@@ -34,24 +35,27 @@ const sessions = createSessionCookies({
   secrets: { current: "a-secret-key-base-of-at-least-thirty-two-characters" },
 });
 const outbound: string[] = [];
-const routes = oauthRoutes({
-  providers: [
-    openIdProvider({
-      name: "idp",
-      issuer: "https://idp.example",
-      clientId: "app",
-      clientSecret: "secret",
-    }),
-  ],
-  users: new SqliteUserStore(database),
-  identities: new SqliteIdentityStore(database),
-  appUrl: "https://app.example",
-  // Any request to the provider is a failure of the property: it is recorded, never sent.
-  fetch: async (url) => {
-    outbound.push(url);
-    throw new Error("no provider request expected");
-  },
-});
+const route = routeRequests(
+  oauthRoutes({
+    sessions,
+    providers: [
+      openIdProvider({
+        name: "idp",
+        issuer: "https://idp.example",
+        clientId: "app",
+        clientSecret: "secret",
+      }),
+    ],
+    users: new SqliteUserStore(database),
+    identities: new SqliteIdentityStore(database),
+    appUrl: "https://app.example",
+    // Any request to the provider is a failure of the property: it is recorded, never sent.
+    fetch: async (url) => {
+      outbound.push(url);
+      throw new Error("no provider request expected");
+    },
+  }),
+);
 
 const parameterName = fc.oneof(
   fc.constantFrom("state", "code", "error", "iss", "error_description"),
@@ -68,7 +72,7 @@ async function callback(started: { state: string; provider: string } | undefined
     session.set(OAUTH_SESSION_VALUES.provider, started.provider);
   }
   const request = new Request(`https://app.example/auth/idp/callback?${search}`);
-  const response = await routes.callback(request, { clientAddress: "127.0.0.1", session }, "idp");
+  const response = (await route(request, { clientAddress: "127.0.0.1", session }))!;
   return { response, session };
 }
 

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { routeRequests } from "@tessera/http";
 import { createSessionCookies, type Session } from "@tessera/session";
 // Until @tessera/sqlite's index exports them: then `from "@tessera/sqlite"`.
 import {
@@ -37,6 +38,10 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
+const sessions = createSessionCookies({
+  appName: "tessera",
+  secrets: { current: "a-secret-key-base-of-at-least-thirty-two-characters" },
+});
 let files = 0;
 let app: Awaited<ReturnType<typeof setUp>>;
 beforeEach(async () => {
@@ -48,18 +53,17 @@ async function setUp() {
   const database = openSqliteFile(join(folder, `github-${++files}.db`));
   await applyMigrations(database, [usersMigration, identitiesMigration]);
   const errors: string[] = [];
-  const routes = oauthRoutes({
-    providers: [githubProvider({ ...client, serverUrl: emulator.serverUrl })],
-    users: new SqliteUserStore(database),
-    identities: new SqliteIdentityStore(database),
-    appUrl: APP,
-    clock: () => T0,
-    onProviderError: (error) => errors.push((error as Error).message),
-  });
-  const sessions = createSessionCookies({
-    appName: "tessera",
-    secrets: { current: "a-secret-key-base-of-at-least-thirty-two-characters" },
-  });
+  const route = routeRequests(
+    oauthRoutes({
+      providers: [githubProvider({ ...client, serverUrl: emulator.serverUrl })],
+      users: new SqliteUserStore(database),
+      identities: new SqliteIdentityStore(database),
+      appUrl: APP,
+      clock: () => T0,
+      onProviderError: (error) => errors.push((error as Error).message),
+      sessions,
+    }),
+  );
   // One session carried from request to request, as its cookie would carry it.
   const session: Session = await sessions.read(new Request(`${APP}/`));
   const context = { clientAddress: "127.0.0.1", session };
@@ -67,11 +71,11 @@ async function setUp() {
   /** Start, "GitHub", callback: the app's last answer and the session's flashes. */
   async function signIn(change?: (callbackUrl: URL) => void) {
     const request = new Request(`${APP}/auth/github`, { method: "POST" });
-    const started = await routes.start(request, context, "github");
+    const started = (await route(request, context))!;
     const authorize = await fetch(started.headers.get("location")!, { redirect: "manual" });
     const callbackUrl = new URL(authorize.headers.get("location")!);
     change?.(callbackUrl);
-    const answer = await routes.callback(new Request(callbackUrl), context, "github");
+    const answer = (await route(new Request(callbackUrl), context))!;
     return {
       location: answer.headers.get("location"),
       userId: session.userId,
@@ -113,15 +117,18 @@ describe("the GitHub preset", () => {
 
   it("asks github.com for user:email, with the callback on APP_URL's origin", async () => {
     const database = openSqliteFile(":memory:");
-    const routes = oauthRoutes({
-      providers: [githubProvider(client)],
-      users: new SqliteUserStore(database),
-      identities: new MemoryIdentityStore(),
-      appUrl: APP,
-    });
+    const route = routeRequests(
+      oauthRoutes({
+        providers: [githubProvider(client)],
+        users: new SqliteUserStore(database),
+        identities: new MemoryIdentityStore(),
+        appUrl: APP,
+        sessions,
+      }),
+    );
     // The request's own host is forged: it must not reach the redirect_uri.
     const request = new Request("http://forged-host.example/auth/github", { method: "POST" });
-    const started = await routes.start(request, app.context, "github");
+    const started = (await route(request, app.context))!;
     const url = new URL(started.headers.get("location")!);
     expect(`${url.origin}${url.pathname}`).toBe("https://github.com/login/oauth/authorize");
     expect(url.searchParams.get("scope")).toBe("user:email");

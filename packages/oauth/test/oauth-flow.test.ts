@@ -107,8 +107,8 @@ describe("GET /auth/{provider}/callback, signing in", () => {
     expect(await app.identityRows()).toEqual([
       { user_id: 1, provider: "testidp", subject: "ada-sub", email: "ada@example.com" },
     ]);
-    // The hook ran once the session held the user.
-    expect(app.afterSignIn).toEqual([{ userId: 1, sessionUserId: 1 }]);
+    // The sign-in recorded this browser as a device of the user.
+    expect(await app.deviceUserIds()).toEqual([1]);
     expect(app.providerErrors).toEqual([]);
   });
 
@@ -250,7 +250,7 @@ describe("GET /auth/{provider}/callback, refusing", () => {
     });
     expect(await app.userRows()).toEqual(usersBefore);
     expect(await app.identityRows()).toEqual(identitiesBefore);
-    expect(app.afterSignIn).toEqual([]);
+    expect(await app.deviceUserIds()).toEqual([]);
   }
 
   function withQuery(url: string, change: (query: URLSearchParams) => void): string {
@@ -292,7 +292,7 @@ describe("GET /auth/{provider}/callback, refusing", () => {
       state: { userId: 1, flashes: [alert(OAUTH_STATE_INVALID_MESSAGE)] },
     });
     expect(await app.userRows()).toEqual(usersBefore);
-    expect(app.afterSignIn).toHaveLength(1);
+    expect(await app.deviceUserIds()).toHaveLength(1);
   });
 
   it("refuses a callback carried to another browser, which never started the flow", async () => {

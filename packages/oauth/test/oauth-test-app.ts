@@ -2,9 +2,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
-import { defaultAccountPages, type HtmlRequestContext, htmlAccountRoutes } from "@tessera/accounts";
+import { defaultAccountPages, htmlAccountRoutes } from "@tessera/accounts";
+import { type Route, routeRequests } from "@tessera/http";
 import { createRateLimiter, MemoryRateLimitStore } from "@tessera/ratelimit";
-import { createSessionCookies, requireUser, type Session } from "@tessera/session";
+import {
+  createSessionCookies,
+  type MaybeSessionContext,
+  requireUser,
+  type Session,
+} from "@tessera/session";
 // Until @tessera/sqlite's index exports them: then `from "@tessera/sqlite"`.
 import {
   applyMigrations,
@@ -12,7 +18,9 @@ import {
   identitiesMigration,
   SqliteEmailedTokenStore,
   SqliteIdentityStore,
+  SqliteTrackedSessionStore,
   SqliteUserStore,
+  userSessionsMigration,
   usersMigration,
 } from "@tessera/sqlite";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
@@ -57,7 +65,12 @@ type AppEnv = { Variables: { session: Session } };
 export async function startOAuthTestApp() {
   const folder = mkdtempSync(join(tmpdir(), "tessera-oauth-"));
   const database = openSqliteFile(join(folder, "app.db"));
-  await applyMigrations(database, [usersMigration, authTokensMigration, identitiesMigration]);
+  await applyMigrations(database, [
+    usersMigration,
+    authTokensMigration,
+    identitiesMigration,
+    userSessionsMigration,
+  ]);
   const users = new SqliteUserStore(database);
   const identities = new SqliteIdentityStore(database);
   const clock = () => T0;
@@ -65,6 +78,8 @@ export async function startOAuthTestApp() {
     appName: "tessera",
     secrets: { current: "a-secret-key-base-of-at-least-thirty-two-characters" },
     clock,
+    // Every sign-in records a device: the tests read the rows to see who was signed in.
+    trackedSessions: new SqliteTrackedSessionStore(database),
   });
 
   const app = new Hono<AppEnv>();
@@ -97,7 +112,6 @@ export async function startOAuthTestApp() {
   /** What each token request carried: its `Authorization` header and its form body. */
   const tokenRequests: { authorization: string | null; body: URLSearchParams }[] = [];
   const providerErrors: string[] = [];
-  const afterSignIn: { userId: number; sessionUserId: number | undefined }[] = [];
   let failures = 0;
   const newRoutes = () =>
     oauthRoutes({
@@ -123,31 +137,37 @@ export async function startOAuthTestApp() {
         }
         return fetch(url, init);
       },
-      afterSignIn: async (user, _request, context) => {
-        afterSignIn.push({ userId: user.id, sessionUserId: context.session.userId });
-      },
+      sessions,
       onProviderError: (error, name) => providerErrors.push(`${name}: ${(error as Error).message}`),
     });
-  let routes = newRoutes();
+  let routes: Route<MaybeSessionContext>[] = newRoutes();
   const accountPages = htmlAccountRoutes({
     users,
+    sessions,
     emailedTokens: new SqliteEmailedTokenStore(database),
     mailer: undefined,
-    mailLinks: { appUrl: origin },
+    appUrl: origin,
     rateLimiter: createRateLimiter({ store: new MemoryRateLimitStore() }),
     pages: defaultAccountPages(({ title }) => `<title>${title}</title>`),
     clock,
   });
 
-  const context = (c: Context<AppEnv>): HtmlRequestContext => ({
-    clientAddress: "127.0.0.1",
-    session: c.var.session,
-  });
+  // The routes as they come, behind the app's own session middleware (their session is reused).
+  const mounted =
+    (current: () => readonly Route<MaybeSessionContext>[]) => async (c: Context<AppEnv>) =>
+      (await routeRequests(current())(c.req.raw, {
+        clientAddress: "127.0.0.1",
+        session: c.var.session,
+      })) ?? c.notFound();
   const pageState = (c: Context<AppEnv>) =>
     c.json({ userId: c.var.session.userId ?? null, flashes: c.var.session.takeFlashes() });
-  app.post("/auth/:provider", (c) => routes.start(c.req.raw, context(c), c.req.param("provider")));
-  app.get("/auth/:provider/callback", (c) =>
-    routes.callback(c.req.raw, context(c), c.req.param("provider")),
+  app.post(
+    "/auth/:provider",
+    mounted(() => routes),
+  );
+  app.get(
+    "/auth/:provider/callback",
+    mounted(() => routes),
   );
   app.get("/", pageState);
   app.get("/login", pageState);
@@ -155,7 +175,10 @@ export async function startOAuthTestApp() {
     const access = await requireUser(c.var.session, c.req.raw, (id) => users.findById(id));
     return access.ok ? c.text("private") : access.response;
   });
-  app.post("/account/delete", (c) => accountPages.deleteAccount(c.req.raw, context(c)));
+  app.post(
+    "/account/delete",
+    mounted(() => accountPages),
+  );
 
   return {
     /** Back to a fresh start: no users (ids from 1 again), no provider accounts, new routes. */
@@ -166,7 +189,6 @@ export async function startOAuthTestApp() {
       outbound.length = 0;
       tokenRequests.length = 0;
       providerErrors.length = 0;
-      afterSignIn.length = 0;
       failures = 0;
       routes = newRoutes();
     },
@@ -181,7 +203,11 @@ export async function startOAuthTestApp() {
     outbound,
     tokenRequests,
     providerErrors,
-    afterSignIn,
+    /** The user of each signed-in device, in the order they signed in. */
+    deviceUserIds: async () =>
+      (
+        await database.all<{ user_id: number }>("SELECT user_id FROM user_sessions ORDER BY id")
+      ).map((row) => row.user_id),
     userRows: () =>
       database.all<UserRow>(
         "SELECT id, email, password_digest, confirmed_at FROM users ORDER BY id",

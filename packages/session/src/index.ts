@@ -10,6 +10,8 @@ export {
   requireUser,
   type UserLoader,
 } from "./access-modes.js";
+export { signInDevice, signOutDevice } from "./device-sign-in.js";
+export { type HtmlRouteSafety, safeHtmlRoutes } from "./safe-html-routes.js";
 export { SESSION_LIFETIME_SECONDS, type Session, type SignInOptions } from "./session.js";
 export {
   confirmedSessionAuthentication,

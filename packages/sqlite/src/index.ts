@@ -1,3 +1,8 @@
+export {
+  accountMigrations,
+  type SqliteAccountStores,
+  sqliteAccountStores,
+} from "./account-stores.js";
 export { apiKeysMigration, SqliteApiKeyStore } from "./api-key-store.js";
 export { authTokensMigration, SqliteEmailedTokenStore } from "./auth-token-store.js";
 export { type BatchedDelete, CLEANUP_BATCH_SIZE, deleteInBatches } from "./batched-delete.js";

@@ -2,7 +2,7 @@ import { fail, ok, type Result, systemClock } from "@tessera/crypto";
 import type { PageContext } from "@tessera/http";
 import { htmlPage, rateLimitClientKey, readFormBody } from "@tessera/http";
 import type { MailMessage } from "@tessera/mail";
-import { optionalUser } from "@tessera/session";
+import { optionalUser, signInDevice, signOutDevice } from "@tessera/session";
 import { type AccountEmailInput, accountEmail, mailLinkOrigin } from "../account-emails.js";
 import type { EmailedTokenPurpose } from "../emailed-token-store.js";
 import { consumeEmailedToken, issueEmailedToken, peekEmailedToken } from "../emailed-tokens.js";
@@ -39,16 +39,20 @@ export function accountFlow(options: HtmlAccountRoutesOptions) {
       return { signedInEmail: user?.email, flashes: context.session.takeFlashes() };
     },
 
-    /** Signs the user in (the session is emptied first) and runs the `afterSignIn` hook. */
-    async signIn(
+    /** Whether the sessions record devices (then the pages link the device list). */
+    tracksDevices: options.sessions.trackedSessions !== undefined,
+
+    /** Signs the user in (the session is emptied first) and records the device when tracked. */
+    signIn: (
       user: User,
       request: Request,
       context: HtmlRequestContext,
       signInOptions: { readonly rememberMe?: boolean } = {},
-    ): Promise<void> {
-      context.session.signIn(user.id, signInOptions);
-      await options.afterSignIn?.(user, request, context);
-    },
+    ): Promise<void> => signInDevice(options.sessions, request, context, user.id, signInOptions),
+
+    /** Signs out, ending this device's row when tracked. */
+    signOut: (context: HtmlRequestContext): Promise<void> =>
+      signOutDevice(options.sessions, context),
 
     /** Uses an emailed token of `purpose` up: its owner, or `invalid`. */
     consumeToken: (token: string, purpose: EmailedTokenPurpose) =>
@@ -113,7 +117,12 @@ export function accountFlow(options: HtmlAccountRoutesOptions) {
     /** The origin for mail links, or a failure when none may be used (a configuration error). */
     linkOrigin(request: Request): Result<string, string> {
       try {
-        return ok(mailLinkOrigin(request, options.mailLinks));
+        return ok(
+          mailLinkOrigin(request, {
+            appUrl: options.appUrl,
+            allowedOrigins: options.allowedOrigins ?? [],
+          }),
+        );
       } catch (error) {
         return fail((error as Error).message);
       }

@@ -1,10 +1,15 @@
-import { htmlPage, seeOther } from "@tessera/http";
-import { requireUser } from "@tessera/session";
+import { htmlPage, type Route, seeOther } from "@tessera/http";
+import {
+  type MaybeSessionContext,
+  requireUser,
+  type SessionRouteContext,
+  safeHtmlRoutes,
+} from "@tessera/session";
 import { normalizeEmail } from "../email.js";
 import { checkPassword, findUserByPassword } from "../password-sign-in.js";
 import { signUp } from "../signup.js";
 import { type AccountFlow, accountFlow } from "./account-flow.js";
-import type { HtmlAccountRoutesOptions, HtmlRouteHandler } from "./html-routes-options.js";
+import type { HtmlAccountRoutesOptions } from "./html-routes-options.js";
 
 /** The flash after a successful sign-up. */
 export const WELCOME_MESSAGE =
@@ -20,26 +25,18 @@ export const ACCOUNT_DELETED_MESSAGE = "Your account has been deleted.";
 /** Where sign-up goes when no page was remembered: the account page, with its reminder. */
 export const AFTER_SIGNUP_PATH = "/account";
 
-/** Ready handlers for sign-up, login, logout and the account page. */
-export interface HtmlAccountRoutes {
-  readonly signupForm: HtmlRouteHandler;
-  readonly signup: HtmlRouteHandler;
-  readonly loginForm: HtmlRouteHandler;
-  readonly login: HtmlRouteHandler;
-  readonly logout: HtmlRouteHandler;
-  readonly account: HtmlRouteHandler;
-  readonly deleteAccount: HtmlRouteHandler;
-}
+type Handler = Route<SessionRouteContext>["handle"];
 
 /**
- * Builds the HTML handlers for sign-up, login, logout, the account page and account deletion.
- * Each reads and changes `context.session`; the framework commits it onto the response.
+ * The HTML routes of sign-up, login, logout, the account page and account deletion:
+ * `GET|POST /signup`, `GET|POST /login`, `POST /logout`, `GET /account`, `POST /account/delete`.
+ * Safe mounted anywhere: see {@link safeHtmlRoutes}.
  */
-export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): HtmlAccountRoutes {
+export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<MaybeSessionContext>[] {
   const flow: AccountFlow = accountFlow(options);
   const { pages } = options;
 
-  return {
+  const handlers = {
     async signupForm(_request, context) {
       const user = await flow.currentUser(context);
       return htmlPage(
@@ -117,9 +114,8 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): HtmlAccoun
       return seeOther(destination);
     },
 
-    async logout(request, context) {
-      await options.beforeSignOut?.(request, context);
-      context.session.signOut();
+    async logout(_request, context) {
+      await flow.signOut(context);
       context.session.flash("notice", SIGNED_OUT_MESSAGE);
       return seeOther("/");
     },
@@ -137,7 +133,7 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): HtmlAccoun
           confirmed: user.confirmedAt !== null,
           deletionField: user.passwordDigest === "" ? "email" : "password",
           deletionError: undefined,
-          showDevices: options.trackedSessions !== undefined,
+          showDevices: flow.tracksDevices,
         }),
       );
     },
@@ -172,7 +168,7 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): HtmlAccoun
             deletionError: withPassword
               ? "The password is incorrect."
               : "That is not your email address.",
-            showDevices: options.trackedSessions !== undefined,
+            showDevices: flow.tracksDevices,
           }),
         );
       }
@@ -181,5 +177,15 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): HtmlAccoun
       context.session.flash("notice", ACCOUNT_DELETED_MESSAGE);
       return seeOther("/");
     },
-  };
+  } satisfies Record<string, Handler>;
+  const { signupForm, signup, loginForm, login, logout, account, deleteAccount } = handlers;
+  return safeHtmlRoutes(options, [
+    { method: "GET", path: "/signup", handle: signupForm },
+    { method: "POST", path: "/signup", handle: signup },
+    { method: "GET", path: "/login", handle: loginForm },
+    { method: "POST", path: "/login", handle: login },
+    { method: "POST", path: "/logout", handle: logout },
+    { method: "GET", path: "/account", handle: account },
+    { method: "POST", path: "/account/delete", handle: deleteAccount },
+  ]);
 }

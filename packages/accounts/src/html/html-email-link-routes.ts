@@ -1,18 +1,20 @@
-import { htmlPage, NO_REFERRER, seeOther } from "@tessera/http";
+import { htmlPage, NO_REFERRER, type Route, seeOther } from "@tessera/http";
 import { checkPasswordPolicy, hashPassword } from "@tessera/password";
-import { endOtherTrackedSessions, requireUser } from "@tessera/session";
+import {
+  endOtherTrackedSessions,
+  type MaybeSessionContext,
+  requireUser,
+  type SessionRouteContext,
+  safeHtmlRoutes,
+} from "@tessera/session";
 import { normalizeSubmittedEmail } from "../email.js";
 import type { EmailedTokenPurpose } from "../emailed-token-store.js";
 import { addFieldError, type FieldErrors } from "../messages.js";
 import { type AccountFlow, accountFlow } from "./account-flow.js";
 import { SIGNED_IN_MESSAGE } from "./html-account-routes.js";
-import type {
-  HtmlAccountRoutesOptions,
-  HtmlRequestContext,
-  HtmlRouteHandler,
-  HtmlTokenRouteHandler,
-} from "./html-routes-options.js";
+import type { HtmlAccountRoutesOptions, HtmlRequestContext } from "./html-routes-options.js";
 import { otherSessionsEndedMessage } from "./html-session-routes.js";
+import { pathToken } from "./path-token.js";
 
 /** The answer to a sign-in link request, whether or not the account exists. */
 export const MAGIC_LINK_SENT_MESSAGE =
@@ -37,27 +39,20 @@ export const CONFIRMED_MESSAGE = "Thanks, your email address is confirmed.";
 /** The alert for a confirmation link that cannot be used. */
 export const CONFIRMATION_INVALID_MESSAGE = "That confirmation link is invalid or has expired.";
 
-/** Ready handlers for the routes of emailed links: sign-in links, password reset, confirmation. */
-export interface HtmlEmailLinkRoutes {
-  readonly magicLinkForm: HtmlRouteHandler;
-  readonly requestMagicLink: HtmlRouteHandler;
-  readonly magicLinkPage: HtmlTokenRouteHandler;
-  readonly useMagicLink: HtmlTokenRouteHandler;
-  readonly passwordResetForm: HtmlRouteHandler;
-  readonly requestPasswordReset: HtmlRouteHandler;
-  readonly newPasswordForm: HtmlTokenRouteHandler;
-  readonly resetPassword: HtmlTokenRouteHandler;
-  readonly resendConfirmation: HtmlRouteHandler;
-  readonly confirmationPage: HtmlTokenRouteHandler;
-  readonly confirm: HtmlTokenRouteHandler;
-}
+type Handler = Route<SessionRouteContext>["handle"];
 
 /**
- * Builds the handlers of the emailed-link flows. Link requests answer the same, as fast,
- * whether or not the account exists (mails go out after the answer) and are limited per client
- * and per target email. GET of a link only shows a button; POST uses the token up.
+ * The HTML routes of emailed links: sign-in links (`GET|POST /magic_link`,
+ * `GET|POST /magic_link/:token`), password reset (`GET /passwords/new`, `POST /passwords`,
+ * `GET|POST /passwords/:token`) and confirmation (`POST /confirmations`,
+ * `GET|POST /confirmations/:token`). Link requests answer the same, as fast, whether or not
+ * the account exists (mails go out after the answer) and are limited per client and per
+ * target email. A `GET` of a link only shows a button (with `Referrer-Policy: no-referrer`);
+ * the `POST` uses the token up. Safe mounted anywhere: see {@link safeHtmlRoutes}.
  */
-export function htmlEmailLinkRoutes(options: HtmlAccountRoutesOptions): HtmlEmailLinkRoutes {
+export function htmlEmailLinkRoutes(
+  options: HtmlAccountRoutesOptions,
+): Route<MaybeSessionContext>[] {
   const flow: AccountFlow = accountFlow(options);
   const { pages } = options;
 
@@ -107,7 +102,7 @@ export function htmlEmailLinkRoutes(options: HtmlAccountRoutesOptions): HtmlEmai
       context: flow.pageContext(context, user),
       token,
       errors,
-      offerSignOutEverywhere: options.trackedSessions !== undefined,
+      offerSignOutEverywhere: flow.tracksDevices,
     });
     return htmlPage(status, html, NO_REFERRER);
   }
@@ -117,7 +112,7 @@ export function htmlEmailLinkRoutes(options: HtmlAccountRoutesOptions): HtmlEmai
     return seeOther(location);
   }
 
-  return {
+  const handlers = {
     async magicLinkForm(_request, context) {
       const user = await flow.currentUser(context);
       return htmlPage(200, pages.magicLinkRequest({ context: flow.pageContext(context, user) }));
@@ -126,9 +121,11 @@ export function htmlEmailLinkRoutes(options: HtmlAccountRoutesOptions): HtmlEmai
     requestMagicLink: (request, context) =>
       requestLink(request, context, "magic_link", MAGIC_LINK_SENT_MESSAGE),
 
-    magicLinkPage: (_request, context, token) => buttonPage(context, pages.magicLinkConfirm, token),
+    magicLinkPage: (_request, context) =>
+      buttonPage(context, pages.magicLinkConfirm, pathToken(context)),
 
-    async useMagicLink(request, context, token) {
+    async useMagicLink(request, context) {
+      const token = pathToken(context);
       const limited = await flow.refuseWhenRateLimited(context, "magic_link_use");
       if (limited) return limited;
       const owner = await flow.consumeToken(token, "magic_link");
@@ -152,13 +149,15 @@ export function htmlEmailLinkRoutes(options: HtmlAccountRoutesOptions): HtmlEmai
     requestPasswordReset: (request, context) =>
       requestLink(request, context, "password_reset", PASSWORD_RESET_SENT_MESSAGE),
 
-    async newPasswordForm(_request, context, token) {
+    async newPasswordForm(_request, context) {
+      const token = pathToken(context);
       const owner = await flow.peekToken(token, "password_reset");
       if (!owner.ok) return refuseLink(context, PASSWORD_RESET_INVALID_MESSAGE, "/passwords/new");
       return newPasswordPage(context, token, 200, {});
     },
 
-    async resetPassword(request, context, token) {
+    async resetPassword(request, context) {
+      const token = pathToken(context);
       const limited = await flow.refuseWhenRateLimited(context, "password_reset_use");
       if (limited) return limited;
       const valid = await flow.peekToken(token, "password_reset");
@@ -182,8 +181,9 @@ export function htmlEmailLinkRoutes(options: HtmlAccountRoutesOptions): HtmlEmai
       // The reset link proved the address too.
       await options.users.confirm(owner.value.userId, now);
       context.session.flash("notice", PASSWORD_CHANGED_MESSAGE);
-      if (options.trackedSessions && form.value.get("sign_out_everywhere") === "1") {
-        const ended = await endOtherTrackedSessions(options.trackedSessions, owner.value.userId);
+      const devices = options.sessions.trackedSessions;
+      if (devices && form.value.get("sign_out_everywhere") === "1") {
+        const ended = await endOtherTrackedSessions(devices, owner.value.userId);
         if (context.session.userId === owner.value.userId) context.session.signOut();
         context.session.flash("notice", otherSessionsEndedMessage(ended));
       }
@@ -207,10 +207,11 @@ export function htmlEmailLinkRoutes(options: HtmlAccountRoutesOptions): HtmlEmai
       return seeOther("/account");
     },
 
-    confirmationPage: (_request, context, token) =>
-      buttonPage(context, pages.confirmationConfirm, token),
+    confirmationPage: (_request, context) =>
+      buttonPage(context, pages.confirmationConfirm, pathToken(context)),
 
-    async confirm(_request, context, token) {
+    async confirm(_request, context) {
+      const token = pathToken(context);
       const limited = await flow.refuseWhenRateLimited(context, "email_confirmation_use");
       if (limited) return limited;
       const owner = await flow.consumeToken(token, "email_confirmation");
@@ -219,5 +220,19 @@ export function htmlEmailLinkRoutes(options: HtmlAccountRoutesOptions): HtmlEmai
       context.session.flash("notice", CONFIRMED_MESSAGE);
       return seeOther("/account");
     },
-  };
+  } satisfies Record<string, Handler>;
+
+  return safeHtmlRoutes(options, [
+    { method: "GET", path: "/magic_link", handle: handlers.magicLinkForm },
+    { method: "POST", path: "/magic_link", handle: handlers.requestMagicLink },
+    { method: "GET", path: "/magic_link/:token", handle: handlers.magicLinkPage },
+    { method: "POST", path: "/magic_link/:token", handle: handlers.useMagicLink },
+    { method: "GET", path: "/passwords/new", handle: handlers.passwordResetForm },
+    { method: "POST", path: "/passwords", handle: handlers.requestPasswordReset },
+    { method: "GET", path: "/passwords/:token", handle: handlers.newPasswordForm },
+    { method: "POST", path: "/passwords/:token", handle: handlers.resetPassword },
+    { method: "POST", path: "/confirmations", handle: handlers.resendConfirmation },
+    { method: "GET", path: "/confirmations/:token", handle: handlers.confirmationPage },
+    { method: "POST", path: "/confirmations/:token", handle: handlers.confirm },
+  ]);
 }

@@ -1,18 +1,22 @@
 import { type Clock, systemClock } from "@tessera/crypto";
 import type { PageContext } from "@tessera/http";
-import { htmlPage, seeOther } from "@tessera/http";
+import { htmlPage, type Route, seeOther } from "@tessera/http";
 import {
   checkTrackedSession,
   endOtherTrackedSessions,
   endTrackedSession,
+  type HtmlRouteSafety,
   listTrackedSessions,
+  type MaybeSessionContext,
   requireUser,
+  type SessionRouteContext,
+  safeHtmlRoutes,
   type TrackedSession,
   type TrackedSessionStore,
 } from "@tessera/session";
 import type { User } from "../user.js";
 import type { UserStore } from "../user-store.js";
-import type { HtmlRequestContext, HtmlRouteHandler } from "./html-routes-options.js";
+import type { HtmlRequestContext } from "./html-routes-options.js";
 import type { SessionPages } from "./sessions-page.js";
 
 /** The list of signed-in devices, where both end actions return. */
@@ -26,27 +30,14 @@ export function otherSessionsEndedMessage(count: number): string {
 }
 
 /** What the signed-in devices routes are built from. */
-export interface HtmlSessionRoutesOptions {
+export interface HtmlSessionRoutesOptions extends HtmlRouteSafety {
   /** Only `findById` is used: the page needs the signed-in user. */
   readonly users: Pick<UserStore, "findById">;
-  readonly trackedSessions: TrackedSessionStore;
   readonly pages: SessionPages;
   readonly clock?: Clock;
 }
 
-/** Ready handlers for the list of signed-in devices and its two end actions. */
-export interface HtmlSessionRoutes {
-  /** `GET /account/sessions`. */
-  readonly sessionsPage: HtmlRouteHandler;
-  /** `POST /account/sessions/{id}/delete`, with the `{id}` of the path as it came. */
-  readonly endSession: (
-    request: Request,
-    context: HtmlRequestContext,
-    id: string,
-  ) => Promise<Response>;
-  /** `POST /account/sessions/others/delete`: mount it before the `{id}` route. */
-  readonly endOtherSessions: HtmlRouteHandler;
-}
+type Handler = Route<SessionRouteContext>["handle"];
 
 /** A session id as a path carries it: a positive safe integer without leading zeros. */
 const SESSION_ID = /^[1-9][0-9]{0,15}$/;
@@ -56,14 +47,19 @@ type DeviceAccess =
   | { readonly ok: false; readonly response: Response };
 
 /**
- * Builds the handlers of the signed-in devices page. Each one checks this browser's own tracked
+ * The routes of the signed-in devices page: `GET /account/sessions`,
+ * `POST /account/sessions/:id/delete` and `POST /account/sessions/others/delete`; `sessions`
+ * must track devices (`trackedSessions`). Each one checks this browser's own tracked
  * session first, so a device ended elsewhere is signed out here even where the app checks
  * nothing else; then requires a signed-in user. Every change is scoped to that user in the
  * query, and a session of someone else is answered like a missing one: an HTML 404.
+ * @throws {TypeError} when `sessions` has no `trackedSessions`: a configuration mistake.
  */
-export function htmlSessionRoutes(options: HtmlSessionRoutesOptions): HtmlSessionRoutes {
+export function htmlSessionRoutes(options: HtmlSessionRoutesOptions): Route<MaybeSessionContext>[] {
   const clock = options.clock ?? systemClock;
-  const store = options.trackedSessions;
+  const tracked = options.sessions.trackedSessions;
+  if (!tracked) throw new TypeError("htmlSessionRoutes needs session cookies with trackedSessions");
+  const store: TrackedSessionStore = tracked;
   const { pages } = options;
   const loadUser = (id: number): Promise<User | undefined> => options.users.findById(id);
 
@@ -84,7 +80,7 @@ export function htmlSessionRoutes(options: HtmlSessionRoutesOptions): HtmlSessio
     return { signedInEmail: user.email, flashes: context.session.takeFlashes() };
   }
 
-  return {
+  const handlers = {
     async sessionsPage(request, context) {
       const device = await requireDevice(request, context);
       if (!device.ok) return device.response;
@@ -101,7 +97,8 @@ export function htmlSessionRoutes(options: HtmlSessionRoutesOptions): HtmlSessio
       );
     },
 
-    async endSession(request, context, id) {
+    async endSession(request, context) {
+      const id = context.params.id ?? "";
       const device = await requireDevice(request, context);
       if (!device.ok) return device.response;
       const { user, current } = device;
@@ -123,5 +120,11 @@ export function htmlSessionRoutes(options: HtmlSessionRoutesOptions): HtmlSessio
       context.session.flash("notice", otherSessionsEndedMessage(count));
       return seeOther(SESSIONS_PATH);
     },
-  };
+  } satisfies Record<string, Handler>;
+
+  return safeHtmlRoutes(options, [
+    { method: "GET", path: SESSIONS_PATH, handle: handlers.sessionsPage },
+    { method: "POST", path: `${SESSIONS_PATH}/others/delete`, handle: handlers.endOtherSessions },
+    { method: "POST", path: `${SESSIONS_PATH}/:id/delete`, handle: handlers.endSession },
+  ]);
 }

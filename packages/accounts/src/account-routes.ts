@@ -1,0 +1,129 @@
+import {
+  type ApiKeyStore,
+  type BearerAuthenticator,
+  createBearerAuthenticator,
+  createJwtIssuer,
+} from "@tessera/bearer";
+import { type Clock, type SecretKeyBase, systemClock } from "@tessera/crypto";
+import { type Layout, plainLayout, type Route } from "@tessera/http";
+import type { Mailer } from "@tessera/mail";
+import type { PasswordHashOptions } from "@tessera/password";
+import { createRateLimiter, type RateLimitStore } from "@tessera/ratelimit";
+import {
+  createSessionCookies,
+  type MaybeSessionContext,
+  type SessionCookies,
+  type SessionCookiesOptions,
+  type TrackedSessionStore,
+} from "@tessera/session";
+import type { EmailedTokenStore } from "./emailed-token-store.js";
+import { type AccountPages, defaultAccountPages } from "./html/account-pages.js";
+import { htmlAccountRoutes } from "./html/html-account-routes.js";
+import { htmlEmailLinkRoutes } from "./html/html-email-link-routes.js";
+import { htmlSessionRoutes } from "./html/html-session-routes.js";
+import { defaultSessionPages } from "./html/sessions-page.js";
+import { jsonAccountRoutes } from "./json-account-routes.js";
+import { jsonApiKeyRoutes } from "./json-api-key-routes.js";
+import type { OperatorColumn } from "./operator-columns.js";
+import type { User } from "./user.js";
+import type { UserStore } from "./user-store.js";
+
+/** The stores accounts keep their rows in (`sqliteAccountStores(database)` gives all four). */
+export interface AccountStores {
+  readonly users: UserStore;
+  readonly apiKeys: ApiKeyStore;
+  readonly emailedTokens: EmailedTokenStore;
+  readonly rateLimits: RateLimitStore;
+}
+
+/** What {@link accountRoutes} is built from: the stores, the secret, and a few choices. */
+export interface AccountRoutesOptions extends AccountStores {
+  /** `SECRET_KEY_BASE` (at least 32 characters), or it and the previous one after a rotation. */
+  readonly secretKeyBase: string | SecretKeyBase;
+  /** Where account mails go; without one, the routes that exist to send a mail answer 500. */
+  readonly mailer?: Mailer | undefined;
+  /** `APP_URL`: the public origin that mail links use (see `mailLinkOrigin`). */
+  readonly appUrl?: string | undefined;
+  /** `ALLOWED_ORIGINS`: browser origins allowed cross-site, for forms and mail links. */
+  readonly allowedOrigins?: readonly string[];
+  /** The device list: every sign-in records a device and `/account/sessions` lists them. */
+  readonly trackedSessions?: TrackedSessionStore;
+  /** Names the session cookie `_<appName>_session`; default `tessera`. */
+  readonly appName?: string;
+  /** Whether cookies carry `Secure`; see {@link SessionCookiesOptions.secureCookies}. */
+  readonly secureCookies?: SessionCookiesOptions["secureCookies"];
+  /** The page frame of the HTML pages; default {@link plainLayout}. */
+  readonly layout?: Layout;
+  /** The HTML pages themselves; default `defaultAccountPages(layout)`. */
+  readonly pages?: AccountPages;
+  readonly operatorColumns?: readonly OperatorColumn[];
+  readonly passwords?: PasswordHashOptions;
+  readonly clock?: Clock;
+}
+
+/** Every account route, and the pieces they were built with, for the app's other routes. */
+export interface AccountRoutes {
+  /** JSON under `/api/auth/*` and the HTML pages, safe to mount in any framework as they are. */
+  readonly routes: Route<MaybeSessionContext>[];
+  /** The cookie sessions the pages use: hand them to other HTML route groups. */
+  readonly sessions: SessionCookies;
+  /** Checks JWTs and API keys: hand it to JSON route groups (`bearerAuthentication`). */
+  readonly bearer: BearerAuthenticator<User>;
+}
+
+/**
+ * Sign-up, sign-in and the account of the user, in JSON (bearer tokens and API keys) and HTML
+ * (cookie sessions, emailed links), built from one set of options: the quickest way to mount
+ * accounts. The parts (`jsonAccountRoutes`, `htmlAccountRoutes`, …) remain for apps that want
+ * only some.
+ * @throws {RangeError} for a secret under 32 characters: a configuration mistake.
+ */
+export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
+  const clock = options.clock ?? systemClock;
+  const secrets =
+    typeof options.secretKeyBase === "string"
+      ? { current: options.secretKeyBase }
+      : options.secretKeyBase;
+  const sessions = createSessionCookies({
+    appName: options.appName ?? "tessera",
+    secrets,
+    clock,
+    ...(options.secureCookies === undefined ? {} : { secureCookies: options.secureCookies }),
+    ...(options.trackedSessions ? { trackedSessions: options.trackedSessions } : {}),
+  });
+  const jwt = createJwtIssuer({ secrets, clock });
+  const bearer = createBearerAuthenticator<User>({
+    jwt,
+    apiKeys: options.apiKeys,
+    findUser: (id) => options.users.findById(id),
+    clock,
+  });
+  const rateLimiter = createRateLimiter({ store: options.rateLimits, clock });
+  const shared = {
+    users: options.users,
+    rateLimiter,
+    clock,
+    ...(options.operatorColumns ? { operatorColumns: options.operatorColumns } : {}),
+    ...(options.passwords ? { passwords: options.passwords } : {}),
+  };
+  const layout = options.layout ?? plainLayout;
+  const html = {
+    ...shared,
+    sessions,
+    emailedTokens: options.emailedTokens,
+    mailer: options.mailer,
+    appUrl: options.appUrl,
+    ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
+    pages: options.pages ?? defaultAccountPages(layout),
+  };
+  const routes = [
+    ...jsonAccountRoutes({ ...shared, tokens: jwt, bearer }),
+    ...jsonApiKeyRoutes({ apiKeys: options.apiKeys, bearer, clock }),
+    ...htmlAccountRoutes(html),
+    ...htmlEmailLinkRoutes(html),
+    ...(options.trackedSessions
+      ? htmlSessionRoutes({ ...html, pages: defaultSessionPages(layout) })
+      : []),
+  ];
+  return { routes, sessions, bearer };
+}

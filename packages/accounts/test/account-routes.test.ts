@@ -1,0 +1,155 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { routeRequests } from "@tessera/http";
+import { MemoryMailer } from "@tessera/mail";
+import { accountMigrations, applyMigrations, sqliteAccountStores } from "@tessera/sqlite";
+import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
+import { afterAll, describe, expect, it } from "vitest";
+import { accountRoutes } from "../src/index.js";
+
+const folder = mkdtempSync(join(tmpdir(), "tessera-account-routes-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+const PASSWORD = "correct horse battery staple";
+const ORIGIN = "https://app.example";
+
+/**
+ * `accountRoutes` on a SQLite file, mounted the way any framework would mount it, with no
+ * middleware of any kind between the request and the routes.
+ */
+async function mountedAlone(options: { allowedOrigins?: readonly string[] } = {}) {
+  const database = openSqliteFile(join(folder, `${crypto.randomUUID()}.db`));
+  await applyMigrations(database, accountMigrations);
+  const stores = sqliteAccountStores(database);
+  const mailer = new MemoryMailer();
+  const accounts = accountRoutes({
+    ...stores,
+    secretKeyBase: "a-secret-key-base-of-at-least-32-characters",
+    mailer,
+    appUrl: ORIGIN,
+    passwords: { iterations: 1000 },
+    ...options,
+  });
+  const handle = routeRequests(accounts.routes);
+  const send = async (request: Request) => {
+    const response = await handle(request, { clientAddress: "203.0.113.7" });
+    if (!response) throw new Error(`no route for ${request.method} ${request.url}`);
+    return response;
+  };
+  return { send, database, stores, mailer };
+}
+
+function form(path: string, fields: Record<string, string>, headers: Record<string, string>) {
+  return new Request(`${ORIGIN}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams(fields),
+  });
+}
+
+const sameOrigin = { origin: ORIGIN, host: "app.example" };
+
+async function signedUp(send: (request: Request) => Promise<Response>) {
+  const email = `ada-${crypto.randomUUID()}@example.com`;
+  const response = await send(form("/signup", { email, password: PASSWORD }, sameOrigin));
+  expect(response.status).toBe(303);
+  return email;
+}
+
+describe("accountRoutes mounted with no middleware", () => {
+  it.each([
+    ["a foreign Origin", { origin: "https://evil.example", host: "app.example" }],
+    ["Sec-Fetch-Site: cross-site", { "sec-fetch-site": "cross-site" }],
+    ["Origin: null", { origin: "null", host: "app.example" }],
+  ])("refuses a login with %s: 403, no cookie, nobody signed in", async (_name, headers) => {
+    const { send } = await mountedAlone();
+    const email = await signedUp(send);
+    const forged = await send(form("/login", { email, password: PASSWORD }, headers));
+    expect(forged.status).toBe(403);
+    expect((await forged.json()).error.message).toMatch(/ALLOWED_ORIGINS/);
+    expect(forged.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("signs in from the same origin and keeps the session in its cookie", async () => {
+    const { send } = await mountedAlone();
+    const email = await signedUp(send);
+    const login = await send(form("/login", { email, password: PASSWORD }, sameOrigin));
+    expect(login.status).toBe(303);
+    const [cookie] = login.headers.getSetCookie();
+    expect(cookie).toMatch(/^_tessera_session=.*HttpOnly.*SameSite=Lax/);
+    const account = await send(
+      new Request(`${ORIGIN}/account`, { headers: { cookie: cookie!.split(";")[0]! } }),
+    );
+    expect(account.status).toBe(200);
+    expect(await account.text()).toContain(email);
+  });
+
+  it("accepts a cross-site login from an allowed origin", async () => {
+    const partner = "https://partner.example";
+    const { send } = await mountedAlone({ allowedOrigins: [partner] });
+    const email = await signedUp(send);
+    const login = await send(
+      form("/login", { email, password: PASSWORD }, { origin: partner, host: "app.example" }),
+    );
+    expect(login.status).toBe(303);
+    expect(login.headers.getSetCookie()).toHaveLength(1);
+  });
+
+  it("refuses every other cross-site form too (sign-up, logout, account deletion)", async () => {
+    const { send, database } = await mountedAlone();
+    const evil = { origin: "https://evil.example", host: "app.example" };
+    const email = `eve-${crypto.randomUUID()}@example.com`;
+    for (const path of ["/signup", "/logout", "/account/delete", "/magic_link", "/passwords"]) {
+      const response = await send(form(path, { email, password: PASSWORD }, evil));
+      expect(response.status, path).toBe(403);
+    }
+    expect(await database.get("SELECT id FROM users WHERE email = ?", [email])).toBeUndefined();
+  });
+
+  it("records the device at sign-in and ends it at logout", async () => {
+    const { send, database } = await mountedAlone();
+    const email = await signedUp(send);
+    const rows = () =>
+      database.all(
+        "SELECT user_sessions.id FROM user_sessions JOIN users ON users.id = user_id WHERE email = ?",
+        [email],
+      );
+    const login = await send(form("/login", { email, password: PASSWORD }, sameOrigin));
+    const cookie = login.headers.getSetCookie()[0]!.split(";")[0]!;
+    // The sign-up's browser and this one.
+    expect(await rows()).toHaveLength(2);
+    const logout = await send(form("/logout", {}, { ...sameOrigin, cookie }));
+    expect(logout.status).toBe(303);
+    expect(await rows()).toHaveLength(1);
+  });
+
+  it("serves the JSON API: sign-up, token, me, keys", async () => {
+    const { send } = await mountedAlone();
+    const json = (path: string, method: string, body?: unknown, token?: string) =>
+      send(
+        new Request(`${ORIGIN}${path}`, {
+          method,
+          headers: {
+            "content-type": "application/json",
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        }),
+      );
+    const email = `grace-${crypto.randomUUID()}@example.com`;
+    expect((await json("/api/auth/signup", "POST", { email, password: PASSWORD })).status).toBe(
+      201,
+    );
+    const { token } = await (
+      await json("/api/auth/token", "POST", { email, password: PASSWORD })
+    ).json();
+    expect((await (await json("/api/auth/me", "GET", undefined, token)).json()).email).toBe(email);
+    const created = await json("/api/auth/keys", "POST", { name: "ci" }, token);
+    expect(created.status).toBe(201);
+    const { api_key } = await created.json();
+    const deleted = await json(`/api/auth/keys/${api_key.id}`, "DELETE", undefined, token);
+    expect(deleted.status).toBe(204);
+    expect((await json("/api/auth/me", "GET")).status).toBe(401);
+  });
+});
