@@ -9,7 +9,7 @@ import { type AppHono, appAccounts } from "./accounts.js";
 import type { AppConfig } from "./config.js";
 import { reachedOverHttps } from "./https-requests.js";
 import { mountRoutes } from "./mount-routes.js";
-import { mountRecordRoutes } from "./records.js";
+import { recordRoutes } from "./records.js";
 import { mountRenderJobs, type RenderJobs } from "./render-jobs.js";
 import { mountRichTextAssets } from "./rich-text-assets.js";
 import { securityMiddleware } from "./security-middleware.js";
@@ -72,13 +72,19 @@ export function createApp(dependencies: AppDependencies): AppHono {
   // A static JSON answer: liveness checks, and the baseline of the bearer benchmark.
   app.get("/api/health", (context) => context.json({ status: "ok" }));
 
-  mountRecordRoutes(app, {
-    database,
-    storage: dependencies.storage,
-    users,
-    bearer,
-    ...(dependencies.clock ? { clock: dependencies.clock } : {}),
-  });
+  mountRoutes(
+    app,
+    recordRoutes({
+      database,
+      storage: dependencies.storage,
+      users,
+      bearer,
+      sessions: accounts.sessions,
+      allowedOrigins: config.allowedOrigins,
+      ...(dependencies.clock ? { clock: dependencies.clock } : {}),
+    }),
+    config.trustProxy,
+  );
   mountWebhooks(app, database, config);
   mountRenderJobs(app, dependencies.renderJobs, bearer, config);
 

@@ -1,22 +1,26 @@
 import type { User } from "@tessera/accounts";
-import { type BearerAuthenticator, unauthorizedResponse } from "@tessera/bearer";
+import { type BearerAuthenticator, bearerAuthentication } from "@tessera/bearer";
 import { type Clock, systemClock } from "@tessera/crypto";
 import { defineModel, type Model, withUniqueScope } from "@tessera/fields";
-import { graphqlApi, graphqlModel } from "@tessera/graphql";
+import { graphqlModel, graphqlRoutes } from "@tessera/graphql";
+import type { Route } from "@tessera/http";
 import {
   htmlRecordRoutes,
   jsonRecordRoutes,
   type ObjectStorage,
   recordMigration,
 } from "@tessera/records";
-import { requireUser } from "@tessera/session";
+import {
+  type MaybeSessionContext,
+  type SessionCookies,
+  sessionAuthentication,
+} from "@tessera/session";
 import {
   type Migration,
   type SqlDatabase,
   SqliteRecordStore,
   type SqliteUserStore,
 } from "@tessera/sqlite";
-import type { AppHono } from "./accounts.js";
 import { renderLayout } from "./views/layout.js";
 
 /** The example app's resources, declared as docs/routes.md lists them. */
@@ -112,15 +116,18 @@ export interface RecordWiring {
   readonly storage: ObjectStorage;
   readonly users: SqliteUserStore;
   readonly bearer: BearerAuthenticator<User>;
+  /** The cookie sessions of the account pages: the record pages share them. */
+  readonly sessions: SessionCookies;
+  readonly allowedOrigins: readonly string[];
   readonly clock?: Clock;
 }
 
 /**
- * Mounts the JSON API (bearer token) and the HTML pages (signed-in session) of every record
- * model, and `POST /graphql` (bearer token) for the GraphQL models. The owner always comes
- * from the credentials, never from the request body.
+ * The JSON API (bearer token) and the HTML pages (signed-in session) of every record model,
+ * and `POST /graphql` (bearer token) for the GraphQL models. The owner always comes from the
+ * credentials, never from the request body.
  */
-export function mountRecordRoutes(app: AppHono, wiring: RecordWiring): void {
+export function recordRoutes(wiring: RecordWiring): Route<MaybeSessionContext>[] {
   const clock = wiring.clock ?? systemClock;
   const optionsOf = (model: Model) => ({
     model,
@@ -128,38 +135,19 @@ export function mountRecordRoutes(app: AppHono, wiring: RecordWiring): void {
     storage: wiring.storage,
     clock,
   });
-  // The owner a bearer token stands for; the same check for JSON and GraphQL.
-  const bearerOwner = async (request: Request) => {
-    const authenticated = await wiring.bearer.authenticate(request);
-    return authenticated.ok ? { ownerId: authenticated.value.user.id } : undefined;
+  const bearer = bearerAuthentication(wiring.bearer);
+  const pages = {
+    layout: renderLayout,
+    richTextEditor: "trix" as const,
+    sessions: wiring.sessions,
+    allowedOrigins: wiring.allowedOrigins,
+    authenticate: sessionAuthentication((id) => wiring.users.findById(id)),
   };
-  for (const model of recordModels) {
-    const options = optionsOf(model);
-    for (const route of jsonRecordRoutes(options).routes) {
-      app.on(route.method, route.path, async (c) => {
-        const owner = await bearerOwner(c.req.raw);
-        if (!owner) return unauthorizedResponse();
-        return route.handle(c.req.raw, owner, c.req.param());
-      });
-    }
-    const pages = { ...options, layout: renderLayout, richTextEditor: "trix" as const };
-    for (const route of htmlRecordRoutes(pages).routes) {
-      app.on(route.method, route.path, async (c) => {
-        const session = c.get("session");
-        const access = await requireUser(session, c.req.raw, (id) => wiring.users.findById(id));
-        if (!access.ok) return access.response;
-        const user = access.value;
-        return route.handle(
-          c.req.raw,
-          { ownerId: user.id, signedInEmail: user.email, session },
-          c.req.param(),
-        );
-      });
-    }
-  }
-  const graphql = graphqlApi({
-    records: graphqlModels.map(optionsOf),
-    authenticate: bearerOwner,
-  });
-  app.post("/graphql", (c) => graphql.handle(c.req.raw));
+  return [
+    ...recordModels.flatMap((model) => [
+      ...jsonRecordRoutes({ ...optionsOf(model), authenticate: bearer }),
+      ...htmlRecordRoutes({ ...optionsOf(model), ...pages }),
+    ]),
+    ...graphqlRoutes({ records: graphqlModels.map(optionsOf), authenticate: bearer }),
+  ];
 }

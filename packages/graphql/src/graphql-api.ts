@@ -1,24 +1,27 @@
-import { readJsonBody, unauthorized } from "@tessera/http";
+import { type Authenticate, type Route, type RouteHandler, readJsonBody } from "@tessera/http";
 import {
   DEFAULT_MAXIMUM_JSON_BYTES,
   type RecordContext,
   type RecordRoutesOptions,
+  type RecordUser,
 } from "@tessera/records";
-import { GraphQLError, type GraphQLSchema } from "graphql";
+import { GraphQLError } from "graphql";
 import { createHandler } from "graphql-http";
 import { documentCache } from "./document-cache.js";
 import { type QueryLimits, queryLimitRules } from "./query-limits.js";
 import { recordSchema } from "./record-schema.js";
 
-/** What {@link graphqlApi} is built from. */
-export interface GraphqlApiOptions extends QueryLimits {
+/** What {@link graphqlRoutes} is built from. */
+export interface GraphqlRoutesOptions extends QueryLimits {
   /** The models to serve, each with the options its JSON record routes take. */
   readonly records: readonly RecordRoutesOptions[];
   /**
-   * The owner a request acts for, or undefined when its credentials are missing or wrong (the
-   * answer is then a 401 with `WWW-Authenticate: Bearer`). Runs before the body is read.
+   * Who a request acts for, as the JSON record routes take it (`bearerAuthentication`); its
+   * refusal (a 401 with `WWW-Authenticate: Bearer`) is the answer. Runs before the body is read.
    */
-  readonly authenticate: (request: Request) => Promise<RecordContext | undefined>;
+  readonly authenticate: Authenticate<RecordUser>;
+  /** Where the endpoint answers; default `/graphql`. */
+  readonly path?: string;
   /**
    * Largest request body in bytes: default 4 MiB, as the JSON record API, so a 2,000,000-byte
    * text value fits with its escapes.
@@ -36,25 +39,18 @@ export interface GraphqlApiOptions extends QueryLimits {
   readonly onError?: (error: unknown) => void;
 }
 
-/** The schema and its `Request -> Response` handler. */
-export interface GraphqlApi {
-  readonly schema: GraphQLSchema;
-  /** Answers one GraphQL over HTTP request; mount it on `POST /graphql`. */
-  handle(request: Request): Promise<Response>;
-}
-
 /** The message a client gets for an unexpected failure, whose details stay in the logs. */
 export const INTERNAL_ERROR_MESSAGE = "Internal server error";
 
 /**
- * Serves record models as GraphQL with graphql-http (GraphQL over HTTP). The request is
- * authenticated first (401 in the JSON API's envelope), then its body is read as the JSON API
+ * Serves record models as GraphQL with graphql-http (GraphQL over HTTP) at `POST /graphql`
+ * (and `GET` for queries). The request is authenticated first (its refusal is the answer), then its body is read as the JSON API
  * reads one (its 400s for a body that is not a JSON object, or is over the size cap). Every
  * operation is checked against the depth and field limits before it runs. Errors a resolver
  * refuses with carry `extensions.code` and `extensions.status`; the HTTP status of a response
  * that has data stays 200, as GraphQL over HTTP asks.
  */
-export function graphqlApi(options: GraphqlApiOptions): GraphqlApi {
+export function graphqlRoutes(options: GraphqlRoutesOptions): Route[] {
   const schema = recordSchema(options.records);
   const rules = queryLimitRules(options);
   const report =
@@ -85,28 +81,32 @@ export function graphqlApi(options: GraphqlApiOptions): GraphqlApi {
     },
   });
 
-  return {
-    schema,
-    async handle(request) {
-      const context = await options.authenticate(request);
-      if (!context) return unauthorized({ "WWW-Authenticate": "Bearer" });
-      let body: Record<string, unknown> | null = null;
-      if (request.method === "POST") {
-        const read = await readJsonBody(request, {
-          maximumBytes: options.maximumBodyBytes ?? DEFAULT_MAXIMUM_JSON_BYTES,
-        });
-        if (!read.ok) return read.response;
-        body = read.value;
-      }
-      const [text, init] = await handler({
-        method: request.method,
-        url: request.url,
-        headers: request.headers,
-        body,
-        raw: request,
-        context,
+  const handle: RouteHandler = async (request, routeContext) => {
+    const authenticated = await options.authenticate(request, routeContext);
+    if (!authenticated.ok) return authenticated.response;
+    const context: RecordContext = { ownerId: authenticated.value.user.id };
+    let body: Record<string, unknown> | null = null;
+    if (request.method === "POST") {
+      const read = await readJsonBody(request, {
+        maximumBytes: options.maximumBodyBytes ?? DEFAULT_MAXIMUM_JSON_BYTES,
       });
-      return new Response(text, init);
-    },
+      if (!read.ok) return read.response;
+      body = read.value;
+    }
+    const [text, init] = await handler({
+      method: request.method,
+      url: request.url,
+      headers: request.headers,
+      body,
+      raw: request,
+      context,
+    });
+    return new Response(text, init);
   };
+  const path = options.path ?? "/graphql";
+  return [
+    { method: "POST", path, handle },
+    // Queries may come as GET (GraphQL over HTTP); a mutation sent so is a 405.
+    { method: "GET", path, handle },
+  ];
 }

@@ -4,9 +4,8 @@ export {
   documentCache,
 } from "./document-cache.js";
 export {
-  type GraphqlApi,
-  type GraphqlApiOptions,
-  graphqlApi,
+  type GraphqlRoutesOptions,
+  graphqlRoutes,
   INTERNAL_ERROR_MESSAGE,
 } from "./graphql-api.js";
 export {

@@ -1,14 +1,15 @@
 import { defineModel, type Model } from "@tessera/fields";
+import { type Authentication, routeRequests, unauthorized } from "@tessera/http";
 import {
   jsonRecordRoutes,
   MemoryObjectStorage,
-  type RecordContext,
   type RecordRoutesOptions,
+  type RecordUser,
   recordMigration,
 } from "@tessera/records";
 import { applyMigrations, SqliteRecordStore, usersMigration } from "@tessera/sqlite";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
-import { type GraphqlApiOptions, graphqlApi } from "../src/index.js";
+import { type GraphqlRoutesOptions, graphqlRoutes } from "../src/index.js";
 
 /** The reference target. */
 export const postModel = defineModel("post", ["title:string"]);
@@ -34,11 +35,13 @@ export const ADA = 1;
 export const BOB = 2;
 const TOKENS: Readonly<Record<string, number>> = { "ada-token": ADA, "bob-token": BOB };
 
-/** Reads `Authorization: Bearer <token>` against the two test tokens. */
-export async function authenticate(request: Request): Promise<RecordContext | undefined> {
+/** Reads `Authorization: Bearer <token>` against the two test tokens, as a bearer check would. */
+export async function authenticate(request: Request): Promise<Authentication<RecordUser>> {
   const token = request.headers.get("authorization")?.replace(/^Bearer /, "");
-  const ownerId = token === undefined ? undefined : TOKENS[token];
-  return ownerId === undefined ? undefined : { ownerId };
+  const id = token === undefined ? undefined : TOKENS[token];
+  return id === undefined
+    ? { ok: false, response: unauthorized({ "WWW-Authenticate": "Bearer" }) }
+    : { ok: true, value: { user: { id } } };
 }
 
 /** A GraphQL answer: HTTP status, headers and the parsed body. */
@@ -61,7 +64,7 @@ export interface SendOptions {
  * An in-memory SQLite database with users, posts, notes, articles and comments, the GraphQL API on it,
  * and the JSON routes of the same models to compare with.
  */
-export async function setUp(overrides: Partial<GraphqlApiOptions> = {}) {
+export async function setUp(overrides: Partial<GraphqlRoutesOptions> = {}) {
   const database = openSqliteFile(":memory:");
   const models: readonly Model[] = [postModel, noteModel, articleModel, commentModel];
   await applyMigrations(database, [
@@ -84,7 +87,11 @@ export async function setUp(overrides: Partial<GraphqlApiOptions> = {}) {
     clock: () => (now += 1000),
   });
   const records = models.map(optionsOf);
-  const api = graphqlApi({ records, authenticate, ...overrides });
+  const route = routeRequests(graphqlRoutes({ records, authenticate, ...overrides }));
+  const api = {
+    handle: async (request: Request) =>
+      (await route(request)) ?? new Response("no route", { status: 404 }),
+  };
 
   /** Sends one operation as a client would: POST, JSON body, bearer token. */
   async function send(query: string, options: SendOptions = {}): Promise<Answer> {
@@ -111,8 +118,17 @@ export async function setUp(overrides: Partial<GraphqlApiOptions> = {}) {
   const rows = (sql: string, ...params: unknown[]) =>
     database.connection.prepare(sql).all(...params) as Record<string, unknown>[];
 
-  /** The JSON record routes of a model, to compare what both APIs store. */
-  const json = (model: Model) => jsonRecordRoutes(records[models.indexOf(model)]!);
+  /** The JSON record routes of a model, as Ada, to compare what both APIs store. */
+  const json = (model: Model) => {
+    const routes = routeRequests(
+      jsonRecordRoutes({ ...records[models.indexOf(model)]!, authenticate }),
+    );
+    return async (method: string, path: string, init: RequestInit = {}) => {
+      const headers = new Headers(init.headers);
+      headers.set("authorization", "Bearer ada-token");
+      return (await routes(new Request(`http://localhost${path}`, { ...init, method, headers })))!;
+    };
+  };
 
   return { api, database, send, rows, json, storage };
 }

@@ -94,24 +94,19 @@ describe("notes", () => {
     const graphql = await send(
       `mutation { createNote(input: { title: " spaced ", body: "", pinned: false, dueOn: "2024-01-31", rating: 0, wordCount: 0, tags: [], postId: ${postId} }) { id } }`,
     );
-    const response = await json(noteModel).create(
-      new Request("http://localhost/api/notes", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          title: " spaced ",
-          body: "",
-          pinned: false,
-          due_on: "2024-01-31",
-          rating: 0,
-          word_count: 0,
-          tags: [],
-          post_id: postId,
-        }),
+    const response = await json(noteModel)("POST", "/api/notes", {
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        title: " spaced ",
+        body: "",
+        pinned: false,
+        due_on: "2024-01-31",
+        rating: 0,
+        word_count: 0,
+        tags: [],
+        post_id: postId,
       }),
-      { ownerId: 1 },
-      {},
-    );
+    });
     expect(response.status).toBe(201);
     const [fromGraphql, fromJson] = rows("SELECT * FROM notes ORDER BY id").map(
       ({ id, created_at, updated_at, ...rest }) => rest,
@@ -189,11 +184,7 @@ describe("articles: the other types", () => {
     const id = created.body.data.createArticle.id;
     const form = new FormData();
     form.set("file", new File(["png"], "a.png", { type: "image/png" }));
-    const upload = await json(articleModel).uploadAttachment(
-      new Request(`http://localhost/api/articles/${id}/cover`, { method: "PUT", body: form }),
-      { ownerId: 1 },
-      { id, name: "cover" },
-    );
+    const upload = await json(articleModel)("PUT", `/api/articles/${id}/cover`, { body: form });
     expect(upload.status).toBe(200);
     const key = rows("SELECT cover_key FROM articles")[0]!.cover_key as string;
     expect(await storage.get(key)).toBeDefined();

@@ -12,11 +12,14 @@ import {
   htmlPage,
   type PageContext,
   parseMediaType,
+  type Route,
   readFormBody,
   readListPage,
   seeOther,
 } from "@tessera/http";
+import { type MaybeSessionContext, safeHtmlRoutes } from "@tessera/session";
 import { attachedFile, downloadResponse } from "./attachment-download.js";
+import { authenticatedRoutes } from "./authenticated-routes.js";
 import { storedValues, typedValues } from "./form-inputs.js";
 import { recordPages } from "./html-record-pages.js";
 import { readMultipartBody } from "./multipart-body.js";
@@ -42,36 +45,18 @@ export const DEFAULT_MAXIMUM_MULTIPART_BYTES = 64 * MiB;
 
 type Handler = RecordHandler<HtmlRecordContext>;
 
-/** The HTML scaffold of one model, and the route table to mount it from. */
-export interface HtmlRecordRoutes {
-  /** `GET /<plural>`: the owner's records, newest first, 50 a page (`?limit=&offset=`). */
-  readonly index: Handler;
-  /** `GET /<plural>/new`. */
-  readonly newForm: Handler;
-  /** `POST /<plural>`: 303 to the record with `Post was created.`; 422 re-renders the form. */
-  readonly create: Handler;
-  /** `GET /<plural>/{id}`. */
-  readonly show: Handler;
-  /** `GET /<plural>/{id}/edit`. */
-  readonly edit: Handler;
-  /** `POST /<plural>/{id}`: 303 with `Post was updated.`; 422, or 409 on a stale version. */
-  readonly update: Handler;
-  /** `POST /<plural>/{id}/delete`: 303 to the listing with `Post was deleted.` */
-  readonly delete: Handler;
-  /** `GET /<plural>/{id}/<name>`: the single attachment `params.name`. */
-  readonly downloadAttachment: Handler;
-  /** `GET /<plural>/{id}/<name>/{file_id}`: one file of `attachments` field `params.name`. */
-  readonly downloadFile: Handler;
-  /** Every route of the model, `/new` before `/:id`, for first-match routers. */
-  readonly routes: readonly RecordRoute<HtmlRecordContext>[];
-}
-
 /**
- * Builds the HTML handlers of a model. The app requires a signed-in user first (the access
- * modes of @tessera/session) and passes the owner and the session; flashes go through it.
+ * The HTML pages of a model: `GET /<plural>` (the owner's records, newest first, 50 a page,
+ * `?limit=&offset=`), `GET /<plural>/new`, `POST /<plural>` (303 to the record with `Post was
+ * created.`; 422 re-renders the form), `GET /<plural>/:id`, `GET /<plural>/:id/edit`,
+ * `POST /<plural>/:id` (303 with `Post was updated.`; 422, or 409 on a stale version),
+ * `POST /<plural>/:id/delete` (303 to the listing with `Post was deleted.`), and a download
+ * route per attachment. Every page needs a signed-in user (`authenticate`); like every HTML
+ * route group, they open their own cookie session and refuse cross-site posts, so they are
+ * safe mounted anywhere.
  * @throws {TypeError} when the model has attachments and no `storage` is given.
  */
-export function htmlRecordRoutes(options: HtmlRecordRoutesOptions): HtmlRecordRoutes {
+export function htmlRecordRoutes(options: HtmlRecordRoutesOptions): Route<MaybeSessionContext>[] {
   const { model, store } = options;
   const writes = recordWrites(options);
   const rulesOf = (name: string): AttachmentRules =>
@@ -257,7 +242,14 @@ export function htmlRecordRoutes(options: HtmlRecordRoutesOptions): HtmlRecordRo
       routes.push({ method: "GET", path: `${path}/:file_id`, handle });
     }
   }
-  return { ...handlers, routes };
+  return safeHtmlRoutes(
+    options,
+    authenticatedRoutes(routes, options.authenticate, ({ user }, { session }) => ({
+      ownerId: user.id,
+      signedInEmail: user.email,
+      session,
+    })),
+  );
 }
 
 /** `4 MB` for whole mebibytes, else the exact byte count. */

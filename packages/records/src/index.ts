@@ -9,19 +9,10 @@ export { type RecordPages, recordPages } from "./html-record-pages.js";
 export {
   DEFAULT_MAXIMUM_MULTIPART_BYTES,
   DEFAULT_MAXIMUM_URLENCODED_BYTES,
-  type HtmlRecordRoutes,
   htmlRecordRoutes,
 } from "./html-record-routes.js";
-export {
-  childFileField,
-  type JsonAttachmentRoutes,
-  MULTIPART_OVERHEAD_BYTES,
-} from "./json-attachment-routes.js";
-export {
-  DEFAULT_MAXIMUM_JSON_BYTES,
-  type JsonRecordRoutes,
-  jsonRecordRoutes,
-} from "./json-record-routes.js";
+export { childFileField, MULTIPART_OVERHEAD_BYTES } from "./json-attachment-routes.js";
+export { DEFAULT_MAXIMUM_JSON_BYTES, jsonRecordRoutes } from "./json-record-routes.js";
 export { decodeRefusal, writeRefusal } from "./json-refusals.js";
 export { MemoryObjectStorage } from "./memory-storage.js";
 export { type MultipartFailure, readMultipartBody } from "./multipart-body.js";
@@ -46,12 +37,11 @@ export type {
   FlashSession,
   HtmlRecordContext,
   HtmlRecordRoutesOptions,
+  JsonRecordRoutesOptions,
   RecordContext,
-  RecordHandler,
-  RecordRoute,
   RecordRoutesOptions,
+  RecordUser,
   RichTextEditor,
-  RouteParams,
 } from "./record-options.js";
 export type {
   ColumnValues,

@@ -36,7 +36,7 @@ export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
  * The JSON attachment handlers of a model. `params.name` names the attachment field; the route
  * table binds it, so mounted routes need only `:id` (and `:file_id`).
  */
-export interface JsonAttachmentRoutes {
+interface JsonAttachmentRoutes {
   /** `GET /api/<plural>/{id}/<name>`: the single file, as stored. */
   readonly downloadAttachment: RecordHandler<RecordContext>;
   /** `PUT /api/<plural>/{id}/<name>`: multipart, file in part `file`; replaces the file. */
@@ -67,11 +67,11 @@ export function childFileField(field: Field): Field {
   };
 }
 
-/** Builds the attachment handlers and routes; used by {@link jsonRecordRoutes}. */
+/** The attachment routes before authentication; {@link jsonRecordRoutes} hands them out. */
 export function jsonAttachmentRoutes(
   options: RecordRoutesOptions,
   writes: RecordWrites,
-): { handlers: JsonAttachmentRoutes; routes: RecordRoute<RecordContext>[] } {
+): RecordRoute<RecordContext>[] {
   const { model, store } = options;
   const rulesOf = (name: string): AttachmentRules =>
     options.attachmentRules?.[name] ?? DEFAULT_ATTACHMENT_RULES;
@@ -211,7 +211,7 @@ export function jsonAttachmentRoutes(
       );
     }
   }
-  return { handlers, routes };
+  return routes;
 }
 
 const MULTIPART_REASONS = {

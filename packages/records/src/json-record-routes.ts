@@ -1,13 +1,14 @@
 import { decodeJsonCreate, decodeJsonUpdate, encodeRecord } from "@tessera/fields";
-import { badRequest, notFound, readJsonBody, readListPage } from "@tessera/http";
-import { type JsonAttachmentRoutes, jsonAttachmentRoutes } from "./json-attachment-routes.js";
+import { badRequest, notFound, type Route, readJsonBody, readListPage } from "@tessera/http";
+import { authenticatedRoutes } from "./authenticated-routes.js";
+import { jsonAttachmentRoutes } from "./json-attachment-routes.js";
 import { decodeRefusal, writeRefusal } from "./json-refusals.js";
 import { recordKeyOf } from "./record-key.js";
 import type {
+  JsonRecordRoutesOptions,
   RecordContext,
   RecordHandler,
   RecordRoute,
-  RecordRoutesOptions,
   RouteParams,
 } from "./record-options.js";
 import { recordWrites } from "./record-writes.js";
@@ -18,28 +19,16 @@ import { recordWrites } from "./record-writes.js";
  */
 export const DEFAULT_MAXIMUM_JSON_BYTES = 4 * 1024 * 1024;
 
-/** The JSON handlers of one model, and the route table to mount them from. */
-export interface JsonRecordRoutes extends JsonAttachmentRoutes {
-  /** `GET /api/<plural>?limit=&offset=`: the owner's records, newest first. */
-  readonly list: RecordHandler<RecordContext>;
-  /** `GET /api/<plural>/{id}`. */
-  readonly show: RecordHandler<RecordContext>;
-  /** `POST /api/<plural>`: 201 and the record. */
-  readonly create: RecordHandler<RecordContext>;
-  /** `PATCH /api/<plural>/{id}`: 200 and the record; 409 on a stale `lock_version`. */
-  readonly update: RecordHandler<RecordContext>;
-  /** `DELETE /api/<plural>/{id}`: 204; the record's stored files go with it. */
-  readonly delete: RecordHandler<RecordContext>;
-  /** Every route of the model, in an order safe for first-match routers. */
-  readonly routes: readonly RecordRoute<RecordContext>[];
-}
-
 /**
- * Builds the JSON record handlers of a model. They take the owner from the context (the app
- * authenticates the bearer token and answers 401 itself); the owner never comes from a body.
+ * The JSON record routes of a model: `GET /api/<plural>?limit=&offset=` (the owner's records,
+ * newest first), `POST /api/<plural>` (201), `GET|PATCH|DELETE /api/<plural>/:id` (PATCH: 409
+ * on a stale `lock_version`; DELETE: 204, the stored files go too), and the attachment
+ * routes. Each request is authenticated first (`authenticate`; its refusal is the answer) and
+ * acts for that user only: the owner never comes from a body, and another user's record is a
+ * 404 like a missing one.
  * @throws {TypeError} when the model has attachments and no `storage` is given.
  */
-export function jsonRecordRoutes(options: RecordRoutesOptions): JsonRecordRoutes {
+export function jsonRecordRoutes(options: JsonRecordRoutesOptions): Route[] {
   const { model, store } = options;
   const writes = recordWrites(options);
   const encode = (row: Readonly<Record<string, unknown>>) => encodeRecord(model.fields, row);
@@ -98,7 +87,7 @@ export function jsonRecordRoutes(options: RecordRoutesOptions): JsonRecordRoutes
     { method: "GET", path: `${base}/:id`, handle: handlers.show },
     { method: "PATCH", path: `${base}/:id`, handle: handlers.update },
     { method: "DELETE", path: `${base}/:id`, handle: handlers.delete },
-    ...attachments.routes,
+    ...attachments,
   ];
-  return { ...handlers, ...attachments.handlers, routes };
+  return authenticatedRoutes(routes, options.authenticate, ({ user }) => ({ ownerId: user.id }));
 }

@@ -1,5 +1,6 @@
 import type { AttachmentRules, Model } from "@tessera/fields";
-import type { Layout, PageFlash } from "@tessera/http";
+import type { Authenticate, Layout, PageFlash } from "@tessera/http";
+import type { HtmlRouteSafety, SessionRouteContext } from "@tessera/session";
 import type { ObjectStorage } from "./object-storage.js";
 import type { RecordStore } from "./record-store.js";
 
@@ -31,9 +32,21 @@ export interface RecordRoutesOptions {
 }
 
 /**
- * What a JSON record handler needs besides the Request: the user the app authenticated
- * (bearer token or session). The handlers never read credentials themselves.
+ * Who a record request acts for: the user a credential stands for. `bearerAuthentication` of
+ * @tessera/bearer gives this shape for JSON routes, `sessionAuthentication` of
+ * @tessera/session for HTML pages; records are always that user's own.
  */
+export interface RecordUser {
+  readonly user: { readonly id: number; readonly email?: string };
+}
+
+/** Options of the JSON record routes: the model's options and how requests authenticate. */
+export interface JsonRecordRoutesOptions extends RecordRoutesOptions {
+  /** A bearer token in practice: `bearerAuthentication(authenticator)`. */
+  readonly authenticate: Authenticate<RecordUser>;
+}
+
+/** What a record handler needs besides the Request: the owner the request authenticated as. */
 export interface RecordContext {
   readonly ownerId: number;
 }
@@ -58,9 +71,17 @@ export interface HtmlRecordContext extends RecordContext {
  */
 export type RichTextEditor = "textarea" | "trix";
 
-/** Options of the HTML handlers: the JSON ones plus the app's page frame. */
-export interface HtmlRecordRoutesOptions extends RecordRoutesOptions {
+/** Options of the HTML pages: the model's options, the page frame, the session and sign-in. */
+export interface HtmlRecordRoutesOptions extends RecordRoutesOptions, HtmlRouteSafety {
   readonly layout: Layout;
+  /**
+   * The signed-in user of the cookie session (shown in the header by email), or the redirect
+   * to sign-in: `sessionAuthentication(loadUser)` of @tessera/session.
+   */
+  readonly authenticate: Authenticate<
+    { readonly user: { readonly id: number; readonly email: string } },
+    SessionRouteContext
+  >;
   /** The rich_text input (default `textarea`): see {@link RichTextEditor}. */
   readonly richTextEditor?: RichTextEditor;
   /**
@@ -78,14 +99,14 @@ export interface HtmlRecordRoutesOptions extends RecordRoutesOptions {
 /** Path parameters as routers give them: `id` and, for one file of many, `file_id`. */
 export type RouteParams = Readonly<Record<string, string | undefined>>;
 
-/** A ready handler: WHATWG Request in, Response out. */
+/** A record handler as the routes run it, once the owner is known. */
 export type RecordHandler<C extends RecordContext> = (
   request: Request,
   context: C,
   params: RouteParams,
 ) => Promise<Response>;
 
-/** One route to mount: method, a path with `:id` / `:file_id` parameters, and its handler. */
+/** A route before authentication: method, a path with `:id` / `:file_id`, and its handler. */
 export interface RecordRoute<C extends RecordContext> {
   readonly method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   readonly path: string;

@@ -9,6 +9,7 @@ import {
   postBody,
   postModel,
   setUpApp,
+  testAuthentication,
 } from "./fixtures.js";
 
 const ALLOWED = "image/png, image/jpeg, image/gif, image/webp, application/pdf, text/plain";
@@ -353,13 +354,18 @@ describe("configuration", () => {
   it("refuses to build the routes of a model with attachments but no storage", async () => {
     const { database } = await setUpApp();
     expect(() =>
-      jsonRecordRoutes({ model: postModel, store: new SqliteRecordStore(database, postModel) }),
+      jsonRecordRoutes({
+        model: postModel,
+        store: new SqliteRecordStore(database, postModel),
+        authenticate: testAuthentication,
+      }),
     ).toThrow("model post has attachments: pass an object storage");
     const comments = jsonRecordRoutes({
       model: commentModel,
       store: new SqliteRecordStore(database, commentModel),
+      authenticate: testAuthentication,
     });
-    expect(comments.routes.map((route) => `${route.method} ${route.path}`)).toEqual([
+    expect(comments.map((route) => `${route.method} ${route.path}`)).toEqual([
       "GET /api/comments",
       "POST /api/comments",
       "GET /api/comments/:id",

@@ -2,19 +2,17 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineModel, type Model } from "@tessera/fields";
+import { type Authentication, routeRequests, unauthorized } from "@tessera/http";
 import { createSessionCookies, type Session } from "@tessera/session";
 // Until @tessera/sqlite's index exports the record store, the tests take it from its source.
 import { applyMigrations, SqliteRecordStore, usersMigration } from "@tessera/sqlite";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { afterAll } from "vitest";
 import {
-  type HtmlRecordContext,
   type HtmlRecordRoutesOptions,
   htmlRecordRoutes,
   jsonRecordRoutes,
   MemoryObjectStorage,
-  type RecordContext,
-  type RecordRoute,
   type RecordRoutesOptions,
   recordMigration,
 } from "../src/index.js";
@@ -49,6 +47,30 @@ export const MODELS: readonly Model[] = [
 /** Ada (user 1) and Bob (user 2). */
 export const ADA = 1;
 export const BOB = 2;
+const EMAILS: Record<number, string> = { [ADA]: "ada@example.com", [BOB]: "bob@example.com" };
+
+/** The header the tests' requests name their user in, as a token would. */
+export const TEST_OWNER_HEADER = "x-test-owner";
+
+/**
+ * The tests' `authenticate`: the user named in {@link TEST_OWNER_HEADER}, or the 401 a bearer
+ * refusal gives. The routes' own checks are what the tests are about, not credentials.
+ */
+export async function testAuthentication(
+  request: Request,
+): Promise<Authentication<{ user: { id: number; email: string } }>> {
+  const id = Number(request.headers.get(TEST_OWNER_HEADER));
+  return EMAILS[id]
+    ? { ok: true, value: { user: { id, email: EMAILS[id] } } }
+    : { ok: false, response: unauthorized({ "WWW-Authenticate": "Bearer" }) };
+}
+
+/** A request of `ownerId` (see {@link testAuthentication}). */
+export function ownersRequest(ownerId: number, url: string, init: RequestInit = {}): Request {
+  const headers = new Headers(init.headers);
+  headers.set(TEST_OWNER_HEADER, String(ownerId));
+  return new Request(url, { ...init, headers });
+}
 export const T0 = Date.UTC(2025, 0, 1, 8, 0, 0);
 
 const folder = mkdtempSync(join(tmpdir(), "tessera-records-"));
@@ -61,7 +83,9 @@ const sessions = createSessionCookies({
 });
 
 /** A real SQLite file with the users and the record tables, and every route mounted. */
-export async function setUpApp(overrides: Partial<Omit<HtmlRecordRoutesOptions, "layout">> = {}) {
+export async function setUpApp(
+  overrides: Partial<Omit<HtmlRecordRoutesOptions, "layout" | "authenticate" | "sessions">> = {},
+) {
   const database = openSqliteFile(join(folder, `records-${++files}.db`));
   await applyMigrations(database, [
     usersMigration,
@@ -89,16 +113,23 @@ export async function setUpApp(overrides: Partial<Omit<HtmlRecordRoutesOptions, 
   });
   const layout = ({ title, mainHtml }: { title: string; mainHtml: string }) =>
     `<!doctype html><title>${title}</title><main>${mainHtml}</main>`;
-  const jsonRoutes = MODELS.flatMap((model) => jsonRecordRoutes(optionsOf(model)).routes);
-  const htmlRoutes = MODELS.flatMap(
-    (model) => htmlRecordRoutes({ ...optionsOf(model), layout }).routes,
+  const jsonRoutes = routeRequests(
+    MODELS.flatMap((model) =>
+      jsonRecordRoutes({ ...optionsOf(model), authenticate: testAuthentication }),
+    ),
+  );
+  const htmlRoutes = routeRequests(
+    MODELS.flatMap((model) =>
+      htmlRecordRoutes({ ...optionsOf(model), layout, sessions, authenticate: testAuthentication }),
+    ),
   );
 
   /** Calls the route that a router would pick for the request, as `ownerId`. */
   async function api(ownerId: number, method: string, path: string, init: RequestInit = {}) {
-    const request = new Request(`http://app.test${path}`, { method, ...init });
-    const [route, params] = match(jsonRoutes, method, path);
-    return route.handle(request, { ownerId }, params);
+    const request = ownersRequest(ownerId, `http://app.test${path}`, { method, ...init });
+    const response = await jsonRoutes(request);
+    if (!response) throw new Error(`no route for ${method} ${path}`);
+    return response;
   }
 
   /** Sends a JSON body. */
@@ -110,15 +141,10 @@ export async function setUpApp(overrides: Partial<Omit<HtmlRecordRoutesOptions, 
 
   /** An HTML request as `ownerId`, with a real cookie session; returns it to read flashes. */
   async function page(ownerId: number, method: string, path: string, init: RequestInit = {}) {
-    const request = new Request(`http://app.test${path}`, { method, ...init });
+    const request = ownersRequest(ownerId, `http://app.test${path}`, { method, ...init });
     const session: Session = await sessions.read(new Request("http://app.test/"));
-    const context: HtmlRecordContext = {
-      ownerId,
-      signedInEmail: ownerId === ADA ? "ada@example.com" : "bob@example.com",
-      session,
-    };
-    const [route, params] = match(htmlRoutes, method, path);
-    const response = await route.handle(request, context, params);
+    const response = await htmlRoutes(request, { session });
+    if (!response) throw new Error(`no route for ${method} ${path}`);
     return { response, session, html: await response.clone().text() };
   }
 
@@ -138,27 +164,6 @@ export async function setUpApp(overrides: Partial<Omit<HtmlRecordRoutesOptions, 
     },
     rows: (table: string) => database.all<Record<string, unknown>>(`SELECT * FROM ${table}`),
   };
-}
-
-/** The first route whose method and `:param` pattern match, as a first-match router picks. */
-function match<C extends RecordContext>(
-  routes: readonly RecordRoute<C>[],
-  method: string,
-  path: string,
-): [RecordRoute<C>, Record<string, string>] {
-  const pathname = path.split("?")[0]!;
-  for (const route of routes) {
-    if (route.method !== method) continue;
-    const names: string[] = [];
-    const pattern = route.path.replace(/:([a-z_]+)/g, (_, name: string) => {
-      names.push(name);
-      return "([^/]+)";
-    });
-    const found = new RegExp(`^${pattern}$`).exec(pathname);
-    if (!found) continue;
-    return [route, Object.fromEntries(names.map((name, i) => [name, found[i + 1]!]))];
-  }
-  throw new Error(`no route for ${method} ${path}`);
 }
 
 /** A complete valid post body. */

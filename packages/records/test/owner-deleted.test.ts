@@ -1,10 +1,28 @@
 // A record write whose owner was deleted meanwhile (the account deleted while one of its
 // requests is in flight): the foreign key on `user_id` refuses the row, and the answer is a
 // 401 (JSON) or a 404 page (HTML), never a 500.
+
+import { routeRequests } from "@tessera/http";
+import { createSessionCookies } from "@tessera/session";
 import { SqliteRecordStore } from "@tessera/sqlite";
 import { describe, expect, it } from "vitest";
 import { htmlRecordRoutes, jsonRecordRoutes, MemoryObjectStorage } from "../src/index.js";
-import { ADA, BOB, commentModel, envelope, postBody, postModel, setUpApp } from "./fixtures.js";
+import {
+  ADA,
+  BOB,
+  commentModel,
+  envelope,
+  ownersRequest,
+  postBody,
+  postModel,
+  setUpApp,
+  testAuthentication,
+} from "./fixtures.js";
+
+const sessions = createSessionCookies({
+  appName: "tessera",
+  secrets: { current: "a test secret key base that is long enough to use" },
+});
 
 type App = Awaited<ReturnType<typeof setUpApp>>;
 
@@ -22,8 +40,9 @@ function storeDeletingOwner(app: App, model: typeof postModel) {
   return new Racing(app.database, model);
 }
 
-function jsonCreate(body: unknown): Request {
-  return new Request("http://app.test/api/x", {
+/** A JSON create of Ada's. */
+function jsonCreate(path: string, body: unknown): Request {
+  return ownersRequest(ADA, `http://app.test${path}`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),
@@ -39,27 +58,29 @@ async function expectBearer401(response: Response) {
 describe("a JSON write whose owner is deleted before the insert", () => {
   it("answers 401 with `WWW-Authenticate: Bearer` and writes no post", async () => {
     const app = await setUpApp();
-    const routes = jsonRecordRoutes({
-      model: postModel,
-      store: storeDeletingOwner(app, postModel),
-      storage: app.storage,
-    });
-    await expectBearer401(await routes.create(jsonCreate(postBody()), { ownerId: ADA }, {}));
+    const routes = routeRequests(
+      jsonRecordRoutes({
+        model: postModel,
+        store: storeDeletingOwner(app, postModel),
+        storage: app.storage,
+        authenticate: testAuthentication,
+      }),
+    );
+    await expectBearer401((await routes(jsonCreate("/api/posts", postBody())))!);
     expect(await app.rows("posts")).toEqual([]);
   });
 
   it("answers 401 for a comment whose referenced post went with the owner", async () => {
     const app = await setUpApp();
     expect((await app.sendJson(ADA, "POST", "/api/posts", postBody())).status).toBe(201);
-    const routes = jsonRecordRoutes({
-      model: commentModel,
-      store: storeDeletingOwner(app, commentModel),
-    });
-    const response = await routes.create(
-      jsonCreate({ post_id: 1, body: "x" }),
-      { ownerId: ADA },
-      {},
+    const routes = routeRequests(
+      jsonRecordRoutes({
+        model: commentModel,
+        store: storeDeletingOwner(app, commentModel),
+        authenticate: testAuthentication,
+      }),
     );
+    const response = (await routes(jsonCreate("/api/comments", { post_id: 1, body: "x" })))!;
     await expectBearer401(response);
     expect(await app.rows("comments")).toEqual([]);
     expect(await app.rows("posts")).toEqual([]);
@@ -100,27 +121,29 @@ describe("an HTML form whose owner is deleted before the insert", () => {
     const app = await setUpApp();
     const storage = new MemoryObjectStorage();
     const layout = ({ mainHtml }: { mainHtml: string }) => `<main>${mainHtml}</main>`;
-    const routes = htmlRecordRoutes({
-      model: postModel,
-      store: storeDeletingOwner(app, postModel),
-      storage,
-      layout,
-    });
+    const routes = routeRequests(
+      htmlRecordRoutes({
+        model: postModel,
+        store: storeDeletingOwner(app, postModel),
+        storage,
+        layout,
+        sessions,
+        authenticate: testAuthentication,
+      }),
+    );
     const form = new FormData();
     form.append("title", "Hello");
     form.append("status", "draft");
     form.append("cover", new File(["png"], "a.png", { type: "image/png" }));
-    const flashes: unknown[] = [];
-    const session = { flash: (...args: unknown[]) => flashes.push(args), takeFlashes: () => [] };
-    const response = await routes.create(
-      new Request("http://app.test/posts", { method: "POST", body: form }),
-      { ownerId: ADA, signedInEmail: "ada@example.com", session },
-      {},
-    );
+    const session = await sessions.read(new Request("http://app.test/posts"));
+    const response = (await routes(
+      ownersRequest(ADA, "http://app.test/posts", { method: "POST", body: form }),
+      { session },
+    ))!;
     expect(response.status).toBe(404);
     expect(await response.text()).toContain("This account no longer exists.");
     expect(await app.rows("posts")).toEqual([]);
     expect(storage.keys()).toEqual([]);
-    expect(flashes).toEqual([]);
+    expect(session.takeFlashes()).toEqual([]);
   });
 });

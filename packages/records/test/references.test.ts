@@ -1,7 +1,17 @@
+import { routeRequests } from "@tessera/http";
 import { SqliteRecordStore } from "@tessera/sqlite";
 import { describe, expect, it } from "vitest";
 import { jsonRecordRoutes } from "../src/index.js";
-import { ADA, BOB, commentModel, envelope, postBody, setUpApp } from "./fixtures.js";
+import {
+  ADA,
+  BOB,
+  commentModel,
+  envelope,
+  ownersRequest,
+  postBody,
+  setUpApp,
+  testAuthentication,
+} from "./fixtures.js";
 
 const MUST_EXIST = (key: string) => ({
   error: { message: "Validation failed", status: 422, fields: { [key]: ["must exist"] } },
@@ -96,16 +106,16 @@ describe("references (comments: post:references)", () => {
       }
     }
     const racing = new RacingStore(app.database, commentModel);
-    const routes = jsonRecordRoutes({ model: commentModel, store: racing });
-    const response = await routes.create(
-      new Request("http://app.test/api/comments", {
+    const routes = routeRequests(
+      jsonRecordRoutes({ model: commentModel, store: racing, authenticate: testAuthentication }),
+    );
+    const response = (await routes(
+      ownersRequest(ADA, "http://app.test/api/comments", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ post_id: 1, body: "x" }),
       }),
-      { ownerId: ADA },
-      {},
-    );
+    ))!;
     expect([response.status, await response.json()]).toEqual([422, MUST_EXIST("post_id")]);
   });
 });

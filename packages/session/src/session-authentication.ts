@@ -3,18 +3,24 @@ import { requireConfirmedUser, requireUser, type UserLoader } from "./access-mod
 import type { SessionRouteContext } from "./session-routes.js";
 
 /**
- * The `authenticate` option of HTML route groups: the signed-in user of the cookie session, or
- * the 303 to sign-in of {@link requireUser}.
+ * The `authenticate` option of HTML route groups: `{ user }`, the signed-in user of the cookie
+ * session, or the 303 to sign-in of {@link requireUser}.
  */
 export function sessionAuthentication<U>(
   loadUser: UserLoader<U>,
-): Authenticate<U, SessionRouteContext> {
-  return async (request, { session }) => requireUser(session, request, loadUser);
+): Authenticate<{ readonly user: U }, SessionRouteContext> {
+  return async (request, { session }) => {
+    const access = await requireUser(session, request, loadUser);
+    return access.ok ? { ok: true, value: { user: access.value } } : access;
+  };
 }
 
 /** As {@link sessionAuthentication}, refusing an unconfirmed user as {@link requireConfirmedUser} does. */
 export function confirmedSessionAuthentication<U extends { readonly confirmedAt: string | null }>(
   loadUser: UserLoader<U>,
-): Authenticate<U, SessionRouteContext> {
-  return async (request, { session }) => requireConfirmedUser(session, request, loadUser);
+): Authenticate<{ readonly user: U }, SessionRouteContext> {
+  return async (request, { session }) => {
+    const access = await requireConfirmedUser(session, request, loadUser);
+    return access.ok ? { ok: true, value: { user: access.value } } : access;
+  };
 }

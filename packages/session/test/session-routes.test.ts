@@ -89,7 +89,7 @@ describe("sessionAuthentication", () => {
 
     session.signIn(7);
     const signedIn = await authenticate(request, context);
-    expect(signedIn.ok && signedIn.value).toEqual({ id: 7, confirmedAt: null });
+    expect(signedIn.ok && signedIn.value).toEqual({ user: { id: 7, confirmedAt: null } });
     const unconfirmed = await confirmed(request, context);
     expect(!unconfirmed.ok && unconfirmed.response.headers.get("location")).toBe("/account");
   });
