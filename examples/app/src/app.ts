@@ -10,13 +10,13 @@ import type { AppConfig } from "./config.js";
 import { reachedOverHttps } from "./https-requests.js";
 import { mountRoutes } from "./mount-routes.js";
 import { recordRoutes } from "./records.js";
-import { mountRenderJobs, type RenderJobs } from "./render-jobs.js";
+import { type RenderJobs, renderJobRoutes } from "./render-jobs.js";
 import { mountRichTextAssets } from "./rich-text-assets.js";
 import { securityMiddleware } from "./security-middleware.js";
 import { sessionMiddleware } from "./session-middleware.js";
 import { answerUnhandledError } from "./unhandled-error.js";
 import { renderHomePage } from "./views/home.js";
-import { mountWebhooks } from "./webhooks.js";
+import { webhookRoutes } from "./webhooks.js";
 
 /** What the app is built from: its settings, its open database and its mailer. */
 export interface AppDependencies {
@@ -53,7 +53,24 @@ export function createApp(dependencies: AppDependencies): AppHono {
   const { users, bearer } = accounts;
   app.use(securityMiddleware({ allowedOrigins: config.allowedOrigins, overHttps }));
   app.use(sessionMiddleware(accounts.sessions));
-  mountRoutes(app, accounts.routes, config.trustProxy);
+  mountRoutes(
+    app,
+    [
+      ...accounts.routes,
+      ...recordRoutes({
+        database,
+        storage: dependencies.storage,
+        users,
+        bearer,
+        sessions: accounts.sessions,
+        allowedOrigins: config.allowedOrigins,
+        ...(dependencies.clock ? { clock: dependencies.clock } : {}),
+      }),
+      ...webhookRoutes(database, config),
+      ...renderJobRoutes(dependencies.renderJobs, bearer, config),
+    ],
+    config.trustProxy,
+  );
 
   app.get("/", async (context) => {
     const session = context.get("session");
@@ -71,22 +88,6 @@ export function createApp(dependencies: AppDependencies): AppHono {
   mountRichTextAssets(app);
   // A static JSON answer: liveness checks, and the baseline of the bearer benchmark.
   app.get("/api/health", (context) => context.json({ status: "ok" }));
-
-  mountRoutes(
-    app,
-    recordRoutes({
-      database,
-      storage: dependencies.storage,
-      users,
-      bearer,
-      sessions: accounts.sessions,
-      allowedOrigins: config.allowedOrigins,
-      ...(dependencies.clock ? { clock: dependencies.clock } : {}),
-    }),
-    config.trustProxy,
-  );
-  mountWebhooks(app, database, config);
-  mountRenderJobs(app, dependencies.renderJobs, bearer, config);
 
   app.notFound((context) => context.json({ error: { message: "Not found", status: 404 } }, 404));
   app.onError(answerUnhandledError);

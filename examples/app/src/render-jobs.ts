@@ -1,17 +1,15 @@
 import type { User } from "@tessera/accounts";
-import type { BearerAuthenticator } from "@tessera/bearer";
+import { type BearerAuthenticator, bearerAuthentication } from "@tessera/bearer";
 import { type Clock, systemClock } from "@tessera/crypto";
+import { jsonError, type Route } from "@tessera/http";
 import {
-  badRequest,
-  jsonError,
-  notFound,
-  readJsonBody,
-  readListPage,
-  unauthorized,
-} from "@tessera/http";
-import { createJobRunner, defineJob, encodeJob, type JobRunner, jobTokenKeys } from "@tessera/jobs";
+  createJobRunner,
+  defineJob,
+  type JobRunner,
+  jobTokenKeys,
+  jsonJobRoutes,
+} from "@tessera/jobs";
 import { type SqlDatabase, SqliteJobStore } from "@tessera/sqlite";
-import type { AppHono } from "./accounts.js";
 import type { AppConfig } from "./config.js";
 
 /** The example app's external job: `render`, inputs `prompt:text width:integer?`. */
@@ -55,59 +53,25 @@ export function createRenderJobs(
   return { runner, store };
 }
 
-const BEARER_CHALLENGE = { "WWW-Authenticate": "Bearer" };
-const POSITIVE_ID = /^[1-9][0-9]{0,15}$/;
-
 /**
- * Mounts the render job: `POST|GET /api/render_jobs`, `GET /api/render_jobs/{id}` (bearer,
- * owner-scoped: another user's job is a 404) and the callback `POST /webhooks/render/{id}`.
- * Without its settings each route answers 503 naming what is missing.
+ * The render job's routes: `POST|GET /api/render_jobs`, `GET /api/render_jobs/{id}` (bearer,
+ * owner-scoped) and the callback `POST /webhooks/render/{id}`. Without its settings each route
+ * answers 503 naming what is missing.
  */
-export function mountRenderJobs(
-  app: AppHono,
+export function renderJobRoutes(
   jobs: RenderJobs | undefined,
   bearer: BearerAuthenticator<User>,
   config: AppConfig,
-): void {
-  if (!jobs) {
-    const missing = missingRenderSettings(config).join(", ");
-    const off = () => jsonError(503, `Render jobs are off: set ${missing} to turn them on.`);
-    app.on(["GET", "POST"], "/api/render_jobs", off);
-    app.get("/api/render_jobs/:id", off);
-    app.post("/webhooks/render/:id", off);
-    return;
+): Route[] {
+  if (jobs) {
+    return jsonJobRoutes({ ...jobs, authenticate: bearerAuthentication(bearer) });
   }
-  const { runner, store } = jobs;
-  const owner = async (request: Request) => {
-    const authenticated = await bearer.authenticate(request);
-    return authenticated.ok ? authenticated.value.user : undefined;
-  };
-
-  app.post("/api/render_jobs", async (c) => {
-    const user = await owner(c.req.raw);
-    if (!user) return unauthorized(BEARER_CHALLENGE);
-    const body = await readJsonBody(c.req.raw);
-    if (!body.ok) return body.response;
-    const input = renderJob.decodeInput(body.value);
-    if (!input.ok) return input.response;
-    return Response.json(encodeJob(await runner.start(user.id, input.value)), { status: 201 });
-  });
-
-  app.get("/api/render_jobs", async (c) => {
-    const user = await owner(c.req.raw);
-    if (!user) return unauthorized(BEARER_CHALLENGE);
-    const page = readListPage(new URL(c.req.url));
-    if (!page.ok) return badRequest(page.reason);
-    return Response.json((await store.listOwned(user.id, page.value)).map(encodeJob));
-  });
-
-  app.get("/api/render_jobs/:id", async (c) => {
-    const user = await owner(c.req.raw);
-    if (!user) return unauthorized(BEARER_CHALLENGE);
-    const id = c.req.param("id");
-    const job = POSITIVE_ID.test(id) ? await store.findOwned(Number(id), user.id) : undefined;
-    return job ? Response.json(encodeJob(job)) : notFound();
-  });
-
-  app.post("/webhooks/render/:id", (c) => runner.handleCallback(c.req.raw, c.req.param("id")));
+  const missing = missingRenderSettings(config).join(", ");
+  const handle = async () => jsonError(503, `Render jobs are off: set ${missing} to turn them on.`);
+  return [
+    { method: "POST", path: "/api/render_jobs", handle },
+    { method: "GET", path: "/api/render_jobs", handle },
+    { method: "GET", path: "/api/render_jobs/:id", handle },
+    { method: "POST", path: "/webhooks/render/:id", handle },
+  ];
 }

@@ -1,15 +1,14 @@
-import { jsonError } from "@tessera/http";
+import { jsonError, type Route } from "@tessera/http";
 import { type SqlDatabase, SqliteWebhookEventStore } from "@tessera/sqlite";
 import {
-  createWebhookProcessor,
   githubSignatureVerifier,
   signatureHeaderVerifier,
   standardWebhookVerifier,
   timestampedSignatureVerifier,
   type WebhookDelivery,
   type WebhookProcessorOptions,
+  webhookRoute,
 } from "@tessera/webhooks";
-import type { AppHono } from "./accounts.js";
 import { type AppConfig, ConfigError } from "./config.js";
 import { bodyType, recordPaidOrder, recordReceipt } from "./webhook-effects.js";
 
@@ -22,10 +21,11 @@ function header(delivery: WebhookDelivery, name: string): string | null {
 }
 
 /**
- * Mounts `POST /webhooks/{orders,github,stripe,billing}` (docs/routes.md). An endpoint whose
- * secret is not set answers 503 naming the variable, rather than accepting anything.
+ * `POST /webhooks/{orders,github,stripe,billing}` (docs/routes.md). An endpoint whose secret
+ * is not set answers 503 naming the variable, rather than accepting anything.
  */
-export function mountWebhooks(app: AppHono, database: SqlDatabase, config: AppConfig): void {
+export function webhookRoutes(database: SqlDatabase, config: AppConfig): Route[] {
+  const routes: Route[] = [];
   const store = new SqliteWebhookEventStore(database);
   const endpoints: Record<keyof AppConfig["webhookSecrets"], Endpoint> = {
     orders: {
@@ -52,9 +52,8 @@ export function mountWebhooks(app: AppHono, database: SqlDatabase, config: AppCo
     const path = `/webhooks/${source}`;
     const variable = `${source.toUpperCase()}_WEBHOOK_SECRET`;
     if (secret === undefined) {
-      app.post(path, () =>
-        jsonError(503, `This webhook endpoint is off: set ${variable} to turn it on.`),
-      );
+      const off = `This webhook endpoint is off: set ${variable} to turn it on.`;
+      routes.push({ method: "POST", path, handle: async () => jsonError(503, off) });
       continue;
     }
     let verify: WebhookProcessorOptions["verify"];
@@ -63,7 +62,7 @@ export function mountWebhooks(app: AppHono, database: SqlDatabase, config: AppCo
     } catch (error) {
       throw new ConfigError(`${variable} is not usable: ${(error as Error).message}`);
     }
-    const processor = createWebhookProcessor({ ...endpoint, source, store, verify });
-    app.post(path, (context) => processor.handle(context.req.raw));
+    routes.push(webhookRoute({ ...endpoint, source, store, verify, path }));
   }
+  return routes;
 }

@@ -30,6 +30,7 @@ export {
 export { createJobRunner, type JobRunner, type JobRunnerOptions } from "./job-runner.js";
 export { isFinishedStatus, JOB_STATUSES, type JobStatus, jobStatusRank } from "./job-status.js";
 export type { JobRecord, JobStore, NewJob, RetryClaim } from "./job-store.js";
+export { type JsonJobRoutesOptions, jsonJobRoutes } from "./json-job-routes.js";
 export { MemoryJobStore } from "./memory-job-store.js";
 export { advanceJob, type JobEvent, type JobState } from "./state-machine.js";
 export { type ReportedStatus, reportedStatus } from "./status-words.js";

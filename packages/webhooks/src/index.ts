@@ -48,3 +48,4 @@ export {
   type WebhookProcessor,
   type WebhookProcessorOptions,
 } from "./webhook-processor.js";
+export { type WebhookRouteOptions, webhookRoute } from "./webhook-route.js";

@@ -1,0 +1,81 @@
+import {
+  type Authenticate,
+  badRequest,
+  notFound,
+  type Route,
+  type RouteHandler,
+  readJsonBody,
+  readListPage,
+} from "@tessera/http";
+import { encodeJob } from "./job-json.js";
+import type { JobRunner } from "./job-runner.js";
+import type { JobStore } from "./job-store.js";
+
+/** What {@link jsonJobRoutes} is built from. */
+export interface JsonJobRoutesOptions {
+  /** The job wired with `createJobRunner`: start and callback. */
+  readonly runner: JobRunner;
+  /** The same store the runner writes: the owner's reads. */
+  readonly store: JobStore;
+  /**
+   * Who a request acts for: `bearerAuthentication(authenticator)` of @tessera/bearer. Its
+   * refusal (401, `WWW-Authenticate: Bearer`) is the answer, before any store is touched.
+   */
+  readonly authenticate: Authenticate<{ readonly user: { readonly id: number } }>;
+}
+
+const JOB_ID = /^[1-9][0-9]{0,15}$/;
+
+/**
+ * The routes of one kind of job (table `<name>_jobs`):
+ * - `POST /api/<name>_jobs`: decodes the input, starts the job, 201 with it;
+ * - `GET /api/<name>_jobs?limit=&offset=`: the user's jobs, newest first, paged as record lists;
+ * - `GET /api/<name>_jobs/:id`: one of the user's jobs (another user's is a 404 like a missing one);
+ * - `POST /webhooks/<name>/:id?token=`: the service's callback (signed or token-checked, not
+ *   authenticated as a user).
+ */
+export function jsonJobRoutes(options: JsonJobRoutesOptions): Route[] {
+  const { runner, store, authenticate } = options;
+  const { definition } = runner;
+  const base = `/api/${definition.table}`;
+
+  const handlers = {
+    async start(request, context) {
+      const who = await authenticate(request, context);
+      if (!who.ok) return who.response;
+      const body = await readJsonBody(request);
+      if (!body.ok) return body.response;
+      const input = definition.decodeInput(body.value);
+      if (!input.ok) return input.response;
+      const job = await runner.start(who.value.user.id, input.value);
+      return Response.json(encodeJob(job), { status: 201 });
+    },
+
+    async list(request, context) {
+      const who = await authenticate(request, context);
+      if (!who.ok) return who.response;
+      const page = readListPage(new URL(request.url));
+      if (!page.ok) return badRequest(page.reason);
+      return Response.json((await store.listOwned(who.value.user.id, page.value)).map(encodeJob));
+    },
+
+    async show(request, context) {
+      const who = await authenticate(request, context);
+      if (!who.ok) return who.response;
+      const id = context.params.id ?? "";
+      const job = JOB_ID.test(id)
+        ? await store.findOwned(Number(id), who.value.user.id)
+        : undefined;
+      return job ? Response.json(encodeJob(job)) : notFound();
+    },
+
+    callback: (request, context) => runner.handleCallback(request, context.params.id ?? ""),
+  } satisfies Record<string, RouteHandler>;
+
+  return [
+    { method: "POST", path: base, handle: handlers.start },
+    { method: "GET", path: base, handle: handlers.list },
+    { method: "GET", path: `${base}/:id`, handle: handlers.show },
+    { method: "POST", path: `/webhooks/${definition.name}/:id`, handle: handlers.callback },
+  ];
+}

@@ -1,0 +1,99 @@
+import { type Authentication, routeRequests, unauthorized } from "@tessera/http";
+import { describe, expect, it } from "vitest";
+import { jsonJobRoutes } from "../src/index.js";
+import { APP_URL, setupRunner } from "./runner-setup.js";
+
+const ADA = 1;
+const BOB = 2;
+
+/** A bearer check of two test tokens, refusing as bearerAuthentication does. */
+async function authenticate(request: Request): Promise<Authentication<{ user: { id: number } }>> {
+  const token = request.headers.get("authorization");
+  const id = token === "Bearer ada" ? ADA : token === "Bearer bob" ? BOB : undefined;
+  return id === undefined
+    ? { ok: false, response: unauthorized({ "WWW-Authenticate": "Bearer" }) }
+    : { ok: true, value: { user: { id } } };
+}
+
+async function mounted() {
+  const setup = await setupRunner();
+  const handle = routeRequests(jsonJobRoutes({ ...setup, authenticate }));
+  const send = async (method: string, path: string, token?: string, body?: unknown) =>
+    (await handle(
+      new Request(`${APP_URL}${path}`, {
+        method,
+        headers: {
+          "content-type": "application/json",
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }),
+    ))!;
+  return { ...setup, send };
+}
+
+describe("jsonJobRoutes mounted alone", () => {
+  it("starts a job for the token's user: 201, submitted to the service", async () => {
+    const { send, service, store } = await mounted();
+    const started = await send("POST", "/api/render_jobs", "ada", { prompt: "a cat", width: 64 });
+    expect(started.status).toBe(201);
+    const job = await started.json();
+    expect(job).toMatchObject({ id: 1, status: "submitted", prompt: "a cat", width: 64 });
+    expect(service.received).toHaveLength(1);
+    expect((await store.find(1))?.userId).toBe(ADA);
+  });
+
+  it("refuses a request without a token with 401 and starts nothing", async () => {
+    const { send, service, store } = await mounted();
+    const refused = await send("POST", "/api/render_jobs", undefined, { prompt: "x" });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("www-authenticate")).toBe("Bearer");
+    expect((await send("GET", "/api/render_jobs")).status).toBe(401);
+    expect(service.received).toEqual([]);
+    expect(await store.find(1)).toBeUndefined();
+  });
+
+  it("refuses an input without its required field with 400, starting nothing", async () => {
+    const { send, service } = await mounted();
+    const refused = await send("POST", "/api/render_jobs", "ada", { width: 3 });
+    expect(refused.status).toBe(400);
+    expect(service.received).toEqual([]);
+  });
+
+  it("lists and shows only the user's own jobs; another user's job is a 404", async () => {
+    const { send } = await mounted();
+    await send("POST", "/api/render_jobs", "ada", { prompt: "one" });
+    await send("POST", "/api/render_jobs", "ada", { prompt: "two" });
+    await send("POST", "/api/render_jobs", "bob", { prompt: "bob's" });
+    const list = await (await send("GET", "/api/render_jobs?limit=1", "ada")).json();
+    expect(list.map((job: { prompt: string }) => job.prompt)).toEqual(["two"]);
+    expect((await send("GET", "/api/render_jobs/1", "ada")).status).toBe(200);
+    const foreign = await send("GET", "/api/render_jobs/3", "ada");
+    expect(foreign.status).toBe(404);
+    expect(await foreign.json()).toEqual({ error: { message: "Not found", status: 404 } });
+    expect((await send("GET", "/api/render_jobs/abc", "ada")).status).toBe(404);
+  });
+
+  it("answers list paging out of range with the record lists' 400 messages", async () => {
+    const { send } = await mounted();
+    const limit = await send("GET", "/api/render_jobs?limit=101", "ada");
+    expect(limit.status).toBe(400);
+    expect((await limit.json()).error.message).toMatch(/limit/);
+    const offset = await send("GET", "/api/render_jobs?offset=-1", "ada");
+    expect(offset.status).toBe(400);
+    expect((await offset.json()).error.message).toMatch(/offset/);
+  });
+
+  it("takes the service's callback at /webhooks/render/:id with its token", async () => {
+    const { send, runner, store } = await mounted();
+    await send("POST", "/api/render_jobs", "ada", { prompt: "x" });
+    const job = (await store.find(1))!;
+    const address = new URL(runner.callbackUrl(job));
+    const callback = await send("POST", `${address.pathname}${address.search}`, undefined, {
+      status: "done",
+    });
+    expect(callback.status).toBe(200);
+    expect(await callback.json()).toEqual({ ok: true });
+    expect((await store.find(1))?.status).toBe("done");
+  });
+});
