@@ -16,7 +16,11 @@ export const testProjects = [
   ...workspaceFolders.map((folder) => ({
     extends: true as const,
     test: {
-      name: folder.split("/").pop()!,
+      // Packages by their folder (`session`); examples as `example-<folder>`, since an adapter
+      // package and its example share a folder name (`packages/hono`, `examples/hono`).
+      name: folder.startsWith("examples/")
+        ? `example-${folder.split("/").pop()}`
+        : folder.split("/").pop()!,
       root: folder,
       include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     },

@@ -47,7 +47,7 @@ async function startExample(name: string, folder: string) {
   throw new Error(`examples/${name} did not start: ${output}`);
 }
 
-describe.each(["app"])("examples/%s", (name) => {
+describe.each(["app", "express", "fastify", "hono"])("examples/%s", (name) => {
   let folder: string;
   let stop: () => void;
   let send: SendRequest;

@@ -1,6 +1,7 @@
 import { accountRoutes, defaultAccountPages, nameColumn, type User } from "@tessera/accounts";
 import type { BearerAuthenticator } from "@tessera/bearer";
 import { type Clock, systemClock } from "@tessera/crypto";
+import type { TesseraEnv } from "@tessera/hono";
 import type { Route } from "@tessera/http";
 import type { Mailer } from "@tessera/mail";
 import { oauthRoutes, renderProviderButtons } from "@tessera/oauth";
@@ -13,11 +14,10 @@ import {
 } from "@tessera/sqlite";
 import type { Hono } from "hono";
 import type { AppConfig } from "./config.js";
-import type { SessionVariables } from "./session-middleware.js";
 import { renderLayout } from "./views/layout.js";
 
-/** The Hono app type of the example app: every request has its cookie session. */
-export type AppHono = Hono<{ Variables: SessionVariables }>;
+/** The Hono app type of the example app: every request has its cookie session and address. */
+export type AppHono = Hono<TesseraEnv>;
 
 /** What the account routes are wired from. */
 export interface AccountWiring {

@@ -1,5 +1,12 @@
 import { readFileSync } from "node:fs";
 import type { Clock } from "@tessera/crypto";
+import {
+  clientAddress,
+  cookieSession,
+  crossSiteProtection,
+  mount,
+  securityHeaders,
+} from "@tessera/hono";
 import type { Mailer } from "@tessera/mail";
 import type { ObjectStorage } from "@tessera/records";
 import { optionalUser, type TrackedSessionStore } from "@tessera/session";
@@ -8,12 +15,9 @@ import { Hono } from "hono";
 import { type AppHono, appAccounts } from "./accounts.js";
 import type { AppConfig } from "./config.js";
 import { reachedOverHttps } from "./https-requests.js";
-import { mountRoutes } from "./mount-routes.js";
 import { recordRoutes } from "./records.js";
 import { type RenderJobs, renderJobRoutes } from "./render-jobs.js";
 import { mountRichTextAssets } from "./rich-text-assets.js";
-import { securityMiddleware } from "./security-middleware.js";
-import { sessionMiddleware } from "./session-middleware.js";
 import { answerUnhandledError } from "./unhandled-error.js";
 import { renderHomePage } from "./views/home.js";
 import { webhookRoutes } from "./webhooks.js";
@@ -51,26 +55,25 @@ export function createApp(dependencies: AppDependencies): AppHono {
     ...(dependencies.clock ? { clock: dependencies.clock } : {}),
   });
   const { users, bearer } = accounts;
-  app.use(securityMiddleware({ allowedOrigins: config.allowedOrigins, overHttps }));
-  app.use(sessionMiddleware(accounts.sessions));
-  mountRoutes(
-    app,
-    [
-      ...accounts.routes,
-      ...recordRoutes({
-        database,
-        storage: dependencies.storage,
-        users,
-        bearer,
-        sessions: accounts.sessions,
-        allowedOrigins: config.allowedOrigins,
-        ...(dependencies.clock ? { clock: dependencies.clock } : {}),
-      }),
-      ...webhookRoutes(database, config),
-      ...renderJobRoutes(dependencies.renderJobs, bearer, config),
-    ],
-    config.trustProxy,
-  );
+  // Security headers go on every answer, the cross-site refusal and CORS preflights included.
+  app.use(securityHeaders({ https: overHttps }));
+  app.use(crossSiteProtection({ allowedOrigins: config.allowedOrigins }));
+  app.use(clientAddress({ trustProxy: config.trustProxy }));
+  app.use(cookieSession(accounts.sessions));
+  mount(app, [
+    ...accounts.routes,
+    ...recordRoutes({
+      database,
+      storage: dependencies.storage,
+      users,
+      bearer,
+      sessions: accounts.sessions,
+      allowedOrigins: config.allowedOrigins,
+      ...(dependencies.clock ? { clock: dependencies.clock } : {}),
+    }),
+    ...webhookRoutes(database, config),
+    ...renderJobRoutes(dependencies.renderJobs, bearer, config),
+  ]);
 
   app.get("/", async (context) => {
     const session = context.get("session");

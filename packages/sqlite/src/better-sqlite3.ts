@@ -1,3 +1,5 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import type { RunResult, SqlDatabase, SqlValue } from "./driver.js";
 
@@ -15,13 +17,15 @@ export interface BetterSqliteDatabase extends SqlDatabase {
 }
 
 /**
- * Opens (creating if needed) a SQLite file, or `:memory:`, with foreign keys on, WAL journaling
- * (`synchronous = NORMAL`) and a busy timeout: the settings every Tessera store assumes.
+ * Opens (creating it and its folder if needed) a SQLite file, or `:memory:`, with foreign keys
+ * on, WAL journaling (`synchronous = NORMAL`) and a busy timeout: the settings every Tessera
+ * store assumes.
  */
 export function openSqliteFile(
   path: string,
   options: OpenSqliteOptions = {},
 ): BetterSqliteDatabase {
+  if (path !== ":memory:" && path !== "") mkdirSync(dirname(path), { recursive: true });
   const connection = new Database(path);
   connection.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
   connection.pragma("foreign_keys = ON");

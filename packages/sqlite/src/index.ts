@@ -26,4 +26,5 @@ export {
   SqliteWebhookEventStore,
   webhookEventsMigration,
   webhookEventsRetentionMigration,
+  webhookMigrations,
 } from "./webhook-event-store.js";

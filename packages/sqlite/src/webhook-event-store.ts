@@ -38,6 +38,12 @@ export const webhookEventsRetentionMigration: Migration = {
 WHERE status = 'processed'`,
 };
 
+/** The tables of webhook endpoints' event log, in order: apply them with `applyMigrations`. */
+export const webhookMigrations: readonly Migration[] = [
+  webhookEventsMigration,
+  webhookEventsRetentionMigration,
+];
+
 // The whole claim is this one statement: insert the event as `processing`, or take over a
 // failed or abandoned one, or leave it alone. RETURNING yields a row only when this delivery
 // won, so racing deliveries, on one connection or several, run the effect once.

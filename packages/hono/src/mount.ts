@@ -1,0 +1,26 @@
+import { orderRoutes, type Route } from "@tessera/http";
+import type { MaybeSessionContext } from "@tessera/session";
+import type { Env, Hono } from "hono";
+import type { TesseraVariables } from "./variables.js";
+
+/**
+ * Registers Tessera routes on a Hono app, static paths before parameter paths (Hono takes the
+ * first match). Each gets its path parameters, the client address of {@link clientAddress}
+ * (`unknown` without it) and the session of {@link cookieSession} when that runs.
+ */
+export function mount<E extends Env>(
+  app: Hono<E>,
+  routes: readonly Route<MaybeSessionContext>[],
+): Hono<E> {
+  for (const route of orderRoutes(routes)) {
+    app.on(route.method, route.path, (context) => {
+      const variables = context.var as Partial<TesseraVariables>;
+      return route.handle(context.req.raw, {
+        params: context.req.param() as Record<string, string>,
+        clientAddress: variables.clientAddress ?? "unknown",
+        ...(variables.session ? { session: variables.session } : {}),
+      });
+    });
+  }
+  return app;
+}

@@ -1,0 +1,108 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { clientIp, jsonError, type Route, type RouteContext, routeRequests } from "@tessera/http";
+import { webRequest } from "./node-request.js";
+import { writeResponse } from "./node-response.js";
+
+/** Default cap of a request body the adapter streams: 64 MiB, the largest upload route's. */
+export const DEFAULT_MAXIMUM_BODY_BYTES = 64 * 1024 * 1024;
+
+/** The message of the 500 a body parser mounted before the handler causes. */
+export const BODY_ALREADY_READ_MESSAGE =
+  "The request body was already read by a body parser: mount Tessera's handler before it.";
+
+/** Options of {@link toNodeHandler}. */
+export interface NodeHandlerOptions {
+  /** `TRUST_PROXY`: how many proxies append to `X-Forwarded-For` (see `clientIp`); default 0. */
+  readonly trustProxy?: number;
+  /**
+   * Largest body streamed to a route (default {@link DEFAULT_MAXIMUM_BODY_BYTES}). A larger
+   * `Content-Length` is a 413 before the route runs; a chunked body that grows past it fails
+   * the route's read. Each route keeps its own smaller cap (1 MiB JSON, 4 MiB forms…).
+   */
+  readonly maximumBodyBytes?: number;
+  /** Called with an error a route threw (default: one line on stderr); the client gets a 500. */
+  readonly onError?: (error: unknown) => void;
+}
+
+/** A Node request listener that is also Express middleware (it calls `next` for other paths). */
+export type NodeHandler = (
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+  next?: (error?: unknown) => void,
+) => void;
+
+/**
+ * Serves routes from Node's `http` module, Express 5 (`app.use(handler)`) or Fastify 5 (see the
+ * README: the raw request, a content-type parser that leaves the body alone). The body is
+ * streamed to the route untouched, so webhook signatures verify over the exact bytes.
+ */
+export function toNodeHandler(
+  routes: readonly Route<RouteContext>[],
+  options: NodeHandlerOptions = {},
+): NodeHandler {
+  const route = routeRequests(routes);
+  const maximumBodyBytes = options.maximumBodyBytes ?? DEFAULT_MAXIMUM_BODY_BYTES;
+  const report =
+    options.onError ?? ((error: unknown) => console.error("A Tessera route failed:", error));
+
+  async function serve(
+    incoming: IncomingMessage,
+    outgoing: ServerResponse,
+    next: ((error?: unknown) => void) | undefined,
+  ): Promise<void> {
+    const declared = Number(incoming.headers["content-length"]);
+    if (Number.isFinite(declared) && declared > maximumBodyBytes) {
+      outgoing.setHeader("connection", "close");
+      await writeResponse(jsonError(413, "Request body too large"), outgoing);
+      return;
+    }
+    const aborted = new AbortController();
+    outgoing.once("close", () => {
+      if (!outgoing.writableFinished) aborted.abort();
+    });
+    const converted = webRequest(incoming, {
+      maximumBodyBytes,
+      signal: aborted.signal,
+      onTooLarge: () => outgoing.setHeader("connection", "close"),
+    });
+    if (!converted.ok) {
+      const answer =
+        converted.reason === "bad-host"
+          ? jsonError(400, "Invalid Host header")
+          : jsonError(500, BODY_ALREADY_READ_MESSAGE);
+      await writeResponse(answer, outgoing);
+      return;
+    }
+    const clientAddress =
+      clientIp({
+        socketAddress: incoming.socket?.remoteAddress,
+        forwardedFor: incoming.headers["x-forwarded-for"],
+        trustProxy: options.trustProxy ?? 0,
+      }) ?? "unknown";
+    const response = await route(converted.request, { clientAddress });
+    if (response === undefined) {
+      if (next) next();
+      else await writeResponse(jsonError(404, "Not found"), outgoing);
+      return;
+    }
+    await writeResponse(response, outgoing);
+  }
+
+  return (incoming, outgoing, next) => {
+    serve(incoming, outgoing, next).catch(async (error: unknown) => {
+      if (outgoing.headersSent) {
+        outgoing.destroy();
+        report(error);
+        return;
+      }
+      if (next) {
+        next(error);
+        return;
+      }
+      report(error);
+      await writeResponse(jsonError(500, "Internal server error"), outgoing).catch(() =>
+        outgoing.destroy(),
+      );
+    });
+  };
+}
