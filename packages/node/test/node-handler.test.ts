@@ -93,7 +93,13 @@ describe("toNodeHandler on node:http", () => {
 
   it("refuses a Content-Length over the cap with 413 before the route runs", async () => {
     let ran = false;
-    const spy: Route = { ...echo, handle: async () => ((ran = true), new Response("ran")) };
+    const spy: Route = {
+      ...echo,
+      handle: async () => {
+        ran = true;
+        return new Response("ran");
+      },
+    };
     const base = await listen(createServer(toNodeHandler([spy], { maximumBodyBytes: 16 })));
     const response = await fetch(`${base}/echo/x`, { method: "POST", body: "x".repeat(17) });
     expect(response.status).toBe(413);

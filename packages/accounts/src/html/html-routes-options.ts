@@ -5,7 +5,6 @@ import type { RateLimiter } from "@tessera/ratelimit";
 import type { HtmlRouteSafety, SessionRouteContext } from "@tessera/session";
 import type { EmailedTokenStore } from "../emailed-token-store.js";
 import type { OperatorColumn } from "../operator-columns.js";
-import type { User } from "../user.js";
 import type { UserStore } from "../user-store.js";
 import type { AccountPages } from "./account-pages.js";
 
