@@ -1,6 +1,6 @@
 // Sign-in and a GitHub webhook added to an Fastify 5 app: the whole wiring.
 import { accountRoutes } from "@tessera/accounts";
-import { toNodeHandler } from "@tessera/node";
+import { fastifyRoutes } from "@tessera/node";
 import {
   accountMigrations,
   applyMigrations,
@@ -36,25 +36,11 @@ const webhooks = settings.githubWebhookSecret
     ]
   : [];
 
-const routes = [...accounts.routes, ...webhooks];
-const tessera = toNodeHandler(routes, { trustProxy: settings.trustProxy });
 const app = Fastify();
-await app.register(async (scope) => {
-  // Tessera reads each body itself (webhook signatures cover the raw bytes): Fastify must not
-  // parse it. Content-type parsers are scoped, so the app's other routes keep theirs.
-  scope.removeAllContentTypeParsers();
-  scope.addContentTypeParser("*", (_request, _payload, done) => done(null));
-  for (const route of routes) {
-    scope.route({
-      method: route.method,
-      url: route.path,
-      handler: (request, reply) => {
-        reply.hijack();
-        tessera(request.raw, reply.raw);
-      },
-    });
-  }
-});
+// Before Fastify's body parsing: webhook signatures cover the raw bytes.
+await app.register(
+  fastifyRoutes([...accounts.routes, ...webhooks], { trustProxy: settings.trustProxy }),
+);
 app.get("/", (_request, reply) =>
   reply.type("text/html").send('<a href="/signup">Sign up</a> <a href="/login">Log in</a>'),
 );

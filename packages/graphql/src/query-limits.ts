@@ -7,7 +7,7 @@ export const DEFAULT_MAXIMUM_DEPTH = 8;
 /** Most fields (and fragments) one operation may select by default, aliases counted apart. */
 export const DEFAULT_MAXIMUM_FIELDS = 200;
 
-/** The two limits, as `graphqlApi` takes them. */
+/** The two limits, as `graphqlRoutes` takes them. */
 export interface QueryLimits {
   /** Deepest nesting of selections (default {@link DEFAULT_MAXIMUM_DEPTH}). */
   readonly maximumDepth?: number;

@@ -1,3 +1,4 @@
+export { type FastifyScope, fastifyRoutes } from "./fastify-plugin.js";
 export {
   BODY_ALREADY_READ_MESSAGE,
   DEFAULT_MAXIMUM_BODY_BYTES,

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { type Route, readBodyBytes } from "@tessera/http";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { BODY_ALREADY_READ_MESSAGE, toNodeHandler } from "../src/index.js";
+import { BODY_ALREADY_READ_MESSAGE, fastifyRoutes, toNodeHandler } from "../src/index.js";
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -233,5 +233,33 @@ describe("toNodeHandler as Express 5 middleware", () => {
     });
     expect(response.status).toBe(500);
     expect((await response.json()).error.message).toBe(BODY_ALREADY_READ_MESSAGE);
+  });
+});
+
+describe("fastifyRoutes on Fastify 5", () => {
+  it("streams the exact bytes to the routes while the app's own routes keep JSON parsing", async () => {
+    const { default: Fastify } = await import("fastify");
+    const app = Fastify();
+    await app.register(fastifyRoutes(routes, { onError: () => {} }));
+    app.post("/own", async (request) => ({ parsed: request.body }));
+    const base = await app.listen({ port: 0, host: "127.0.0.1" });
+    try {
+      const bytes = '{ "spaced":  "caf\u00e9" }';
+      const echoed = await fetch(`${base}/echo/x`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: bytes,
+      });
+      expect((await echoed.json()).hex).toBe(Buffer.from(bytes).toString("hex"));
+      const own = await fetch(`${base}/own`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: '{"a":1}',
+      });
+      expect(await own.json()).toEqual({ parsed: { a: 1 } });
+      expect((await fetch(`${base}/cookies`)).headers.getSetCookie()).toHaveLength(2);
+    } finally {
+      await app.close();
+    }
   });
 });
