@@ -18,7 +18,10 @@ export interface NewEmailedToken {
   readonly issuedAt: number;
 }
 
-/** A stored token as `consume` and `peek` return it: its owner and expiry (epoch ms). */
+/**
+ * A stored token as `consume` and `peek` return it: its owner and expiry (epoch ms; a store
+ * that keeps whole seconds rounds down, so a token never lives longer than issued).
+ */
 export interface EmailedTokenRecord {
   readonly userId: number;
   readonly expiresAt: number;

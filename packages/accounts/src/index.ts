@@ -78,6 +78,8 @@ export type {
   JsonAccountRoutesOptions,
   TokenIssuer,
 } from "./json-routes-options.js";
+export { MemoryEmailedTokenStore } from "./memory-emailed-token-store.js";
+export { MemoryUserStore } from "./memory-user-store.js";
 export { addFieldError, type FieldErrors } from "./messages.js";
 export {
   type ColumnValue,

@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import type { UserStore } from "../../src/index.js";
+
+const T0 = Date.UTC(2026, 0, 2, 3, 4, 5);
+
+/**
+ * The behaviour every `UserStore` owes its callers, run against each implementation (memory,
+ * SQLite, and any store of yours): `makeStore` gives a fresh, empty store.
+ */
+export function describeUserStoreContract(name: string, makeStore: () => Promise<UserStore>) {
+  describe(`UserStore contract: ${name}`, () => {
+    it("creates a user with its times as text and finds it by id and by email", async () => {
+      const store = await makeStore();
+      const created = await store.create({ email: "ada@example.com", passwordDigest: "d" }, T0);
+      expect(created.ok).toBe(true);
+      if (!created.ok) return;
+      expect(created.value).toMatchObject({
+        email: "ada@example.com",
+        passwordDigest: "d",
+        confirmedAt: null,
+        createdAt: "2026-01-02 03:04:05",
+        updatedAt: "2026-01-02 03:04:05",
+      });
+      expect(await store.findById(created.value.id)).toEqual(created.value);
+      expect(await store.findByEmail("ada@example.com")).toEqual(created.value);
+      expect(await store.findByEmail("bob@example.com")).toBeUndefined();
+      expect(await store.findById(created.value.id + 1000)).toBeUndefined();
+    });
+
+    it("refuses a taken email, and exactly one of six racing creates wins", async () => {
+      const store = await makeStore();
+      await store.create({ email: "ada@example.com", passwordDigest: "d" }, T0);
+      expect(await store.create({ email: "ada@example.com", passwordDigest: "e" }, T0)).toEqual({
+        ok: false,
+        reason: "email-taken",
+      });
+      const racing = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          store.create({ email: "bob@example.com", passwordDigest: "d" }, T0),
+        ),
+      );
+      expect(racing.filter((result) => result.ok)).toHaveLength(1);
+    });
+
+    it("confirms once: a later confirm keeps the first time", async () => {
+      const store = await makeStore();
+      const created = await store.create({ email: "ada@example.com", passwordDigest: "d" }, T0);
+      if (!created.ok) throw new Error("created");
+      await store.confirm(created.value.id, T0 + 1000);
+      await store.confirm(created.value.id, T0 + 60_000);
+      expect((await store.findById(created.value.id))?.confirmedAt).toBe("2026-01-02 03:04:06");
+    });
+
+    it("changes the password digest and the update time", async () => {
+      const store = await makeStore();
+      const created = await store.create({ email: "ada@example.com", passwordDigest: "d" }, T0);
+      if (!created.ok) throw new Error("created");
+      await store.updatePasswordDigest(created.value.id, "new", T0 + 2000);
+      expect(await store.findById(created.value.id)).toMatchObject({
+        passwordDigest: "new",
+        updatedAt: "2026-01-02 03:04:07",
+        createdAt: "2026-01-02 03:04:05",
+      });
+    });
+
+    it("deletes a user once: true, then false, and the email is free again", async () => {
+      const store = await makeStore();
+      const created = await store.create({ email: "ada@example.com", passwordDigest: "d" }, T0);
+      if (!created.ok) throw new Error("created");
+      expect(await store.delete(created.value.id)).toBe(true);
+      expect(await store.delete(created.value.id)).toBe(false);
+      expect(await store.findByEmail("ada@example.com")).toBeUndefined();
+      const again = await store.create({ email: "ada@example.com", passwordDigest: "d" }, T0);
+      expect(again.ok && again.value.id).not.toBe(created.value.id);
+    });
+  });
+}

@@ -1,0 +1,64 @@
+// The store contracts of the packages, run against their memory store and the SQLite one.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { MemoryUserStore } from "@tessera/accounts";
+import { MemoryApiKeyStore } from "@tessera/bearer";
+import { MemoryRateLimitStore } from "@tessera/ratelimit";
+import { MemoryWebhookEventStore } from "@tessera/webhooks";
+import { afterAll } from "vitest";
+import { describeApiKeyStoreContract } from "../../bearer/test/contracts/api-key-store.contract.js";
+import { describeRateLimitStoreContract } from "../../ratelimit/test/contracts/rate-limit-store.contract.js";
+import { describeWebhookEventStoreContract } from "../../webhooks/test/contracts/webhook-event-store.contract.js";
+import { openSqliteFile } from "../src/better-sqlite3.js";
+import {
+  accountMigrations,
+  applyMigrations,
+  SqliteApiKeyStore,
+  SqliteRateLimitStore,
+  SqliteUserStore,
+  SqliteWebhookEventStore,
+  webhookMigrations,
+} from "../src/index.js";
+
+const folder = mkdtempSync(join(tmpdir(), "tessera-store-contracts-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+async function sqliteFile() {
+  const database = openSqliteFile(join(folder, `${crypto.randomUUID()}.db`));
+  await applyMigrations(database, [...accountMigrations, ...webhookMigrations]);
+  return database;
+}
+
+/** Makes users, so keys have an owner to belong to (the SQL table requires one). */
+function userMaker(users: MemoryUserStore | SqliteUserStore) {
+  return async () => {
+    const created = await users.create(
+      { email: `${crypto.randomUUID()}@example.com`, passwordDigest: "" },
+      0,
+    );
+    if (!created.ok) throw new Error("created");
+    return created.value.id;
+  };
+}
+
+describeWebhookEventStoreContract("memory", async () => new MemoryWebhookEventStore());
+describeWebhookEventStoreContract(
+  "SQLite",
+  async () => new SqliteWebhookEventStore(await sqliteFile()),
+);
+
+describeRateLimitStoreContract("memory", async () => new MemoryRateLimitStore());
+describeRateLimitStoreContract("SQLite", async () => new SqliteRateLimitStore(await sqliteFile()));
+
+describeApiKeyStoreContract("memory", async () => ({
+  store: new MemoryApiKeyStore(),
+  newUser: userMaker(new MemoryUserStore()),
+}));
+describeApiKeyStoreContract("SQLite", async () => {
+  const database = await sqliteFile();
+  return {
+    store: new SqliteApiKeyStore(database),
+    newUser: userMaker(new SqliteUserStore(database)),
+  };
+});
