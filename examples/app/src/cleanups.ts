@@ -40,34 +40,3 @@ export async function runCleanups(
         });
   return { expiredSessions, endedRateLimitWindows, oldWebhookEvents };
 }
-
-/**
- * Runs `cleanup` now (a process may not live long enough for a first tick) and then every
- * `intervalMs`, outside any request. A round still going when the next is due makes that tick
- * skip. Errors go to `onError`; the schedule goes on. Several processes may run it on one
- * database: each batch is a statement of its own. The returned function stops the schedule and
- * resolves once a round under way has finished, so the database can be closed after it.
- */
-export function scheduleCleanups(
-  cleanup: () => Promise<unknown>,
-  options: { readonly intervalMs?: number; readonly onError: (error: unknown) => void },
-): () => Promise<void> {
-  let current: Promise<void> | undefined;
-  const run = () => {
-    current ??= cleanup()
-      .then(
-        () => undefined,
-        (error: unknown) => options.onError(error),
-      )
-      .finally(() => {
-        current = undefined;
-      });
-  };
-  run();
-  const timer = setInterval(run, options.intervalMs ?? CLEANUP_INTERVAL_MS);
-  timer.unref?.();
-  return async () => {
-    clearInterval(timer);
-    await current;
-  };
-}

@@ -1,11 +1,11 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import type { Clock } from "@tessera/crypto";
+import { type Clock, scheduleRepeating } from "@tessera/core";
 import { scheduleSweeps } from "@tessera/jobs";
 import type { Mailer } from "@tessera/mail";
 import { SqliteTrackedSessionStore } from "@tessera/sqlite";
 import { createApp } from "./app.js";
-import { runCleanups, scheduleCleanups } from "./cleanups.js";
+import { CLEANUP_INTERVAL_MS, runCleanups } from "./cleanups.js";
 import { type AppConfig, ConfigError } from "./config.js";
 import { openAppDatabase } from "./database.js";
 import { createAppMailer } from "./mailer.js";
@@ -82,14 +82,16 @@ export async function startServer(
         onError: (error) =>
           console.error(`The render job sweep failed: ${(error as Error).message}`),
       })
-    : () => {};
+    : async () => {};
   // Expired device rows, ended rate-limit windows and processed webhook events past their
   // retention are never read again: cleared out at start and then every 10 minutes, in small
   // batches, never inside a request.
   const webhookRetentionMs = config.webhookRetentionDays * DAY_MS || undefined;
-  const stopCleanups = scheduleCleanups(
+  const stopCleanups = scheduleRepeating(
     () => runCleanups({ database, trackedSessions, webhookRetentionMs }, options.clock),
     {
+      intervalMs: CLEANUP_INTERVAL_MS,
+      runAtStart: true,
       onError: (error) => console.error(`A cleanup failed: ${(error as Error).message}`),
     },
   );
@@ -99,11 +101,10 @@ export async function startServer(
     url: `http://${host}:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
-        stopSweeps();
-        // The database closes only after a cleanup round under way has finished.
-        const cleanupsStopped = stopCleanups();
+        // The database closes only after a sweep or cleanup round under way has finished.
+        const backgroundStopped = Promise.all([stopSweeps(), stopCleanups()]);
         server.close(async () => {
-          await cleanupsStopped;
+          await backgroundStopped;
           database.close();
           resolve();
         });

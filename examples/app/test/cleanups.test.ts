@@ -4,7 +4,6 @@ import { join } from "node:path";
 import { formatTimestamp } from "@tessera/crypto";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { scheduleCleanups } from "../src/cleanups.js";
 import { loadConfig } from "../src/config.js";
 import { openAppDatabase } from "../src/database.js";
 import { appMigrations } from "../src/migrations.js";
@@ -95,55 +94,5 @@ describe("the cleanups of the example app", () => {
     expect(indexes("user_sessions")).toContain("user_sessions_expires_at");
     expect(indexes("rate_limit_counters")).toContain("rate_limit_counters_window_start");
     database.close();
-  });
-});
-
-describe("scheduleCleanups", () => {
-  it("runs at once, then every interval, skipping a tick while a round is still going", async () => {
-    vi.useFakeTimers();
-    let rounds = 0;
-    let finishRound = () => {};
-    const stop = scheduleCleanups(
-      () => {
-        rounds++;
-        return new Promise<void>((resolve) => {
-          finishRound = resolve;
-        });
-      },
-      { intervalMs: 1000, onError: () => {} },
-    );
-    expect(rounds).toBe(1);
-    await vi.advanceTimersByTimeAsync(2500);
-    expect(rounds).toBe(1); // the first round never finished, so the ticks skipped
-    finishRound();
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(rounds).toBe(2);
-    finishRound();
-    await stop();
-    await vi.advanceTimersByTimeAsync(5000);
-    expect(rounds).toBe(2);
-  });
-
-  it("reports a failed round and goes on; stopping waits for the round under way", async () => {
-    vi.useFakeTimers();
-    const errors: unknown[] = [];
-    let calls = 0;
-    let finished = false;
-    const stop = scheduleCleanups(
-      async () => {
-        calls++;
-        if (calls === 1) throw new Error("database is locked");
-        await new Promise((resolve) => setTimeout(resolve, 500));
-        finished = true;
-      },
-      { intervalMs: 1000, onError: (error) => errors.push(error) },
-    );
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(errors).toEqual([new Error("database is locked")]);
-    expect(calls).toBe(2);
-    const stopped = stop();
-    await vi.advanceTimersByTimeAsync(500);
-    await stopped;
-    expect(finished).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 export { type Clock, systemClock } from "./clock.js";
 export { type ErrorEnvelope, errorEnvelope } from "./error-envelope.js";
 export { escapeHtml } from "./html-escape.js";
+export { type RepeatingTaskOptions, scheduleRepeating } from "./repeating-task.js";
 export { fail, ok, type Result } from "./result.js";
 export { formatTimestamp, parseTimestamp } from "./timestamp.js";
 export { BLANK, INVALID, tooLongMessage } from "./validation-messages.js";

@@ -1,3 +1,4 @@
+import { scheduleRepeating } from "@tessera/core";
 import { SWEEP_INTERVAL_MS } from "./job-limits.js";
 import type { SweepReport } from "./sweep.js";
 
@@ -15,30 +16,24 @@ export interface SweepScheduleOptions {
 }
 
 /**
- * Runs `sweep` every `intervalMs` until the returned function is called. A run still going when
- * the next is due makes that tick skip, so runs never overlap. For one-shot use (a cron job,
- * `npm run sweep`, a Workers scheduled trigger) call the runner's `sweep()` directly instead.
+ * Runs `sweep` every `intervalMs` until the returned function is called; that function resolves
+ * once a sweep under way has finished. A run still going when the next is due makes that tick
+ * skip, so runs never overlap. For one-shot use (a cron job, `npm run sweep`, a Workers
+ * scheduled trigger) call the runner's `sweep()` directly instead.
  */
 export function scheduleSweeps(
   sweep: () => Promise<SweepReport>,
   options: SweepScheduleOptions = {},
-): () => void {
-  const intervalMs = options.intervalMs ?? SWEEP_INTERVAL_MS;
-  if (!(intervalMs > 0)) throw new RangeError("the sweep interval must be positive");
-  const onError = options.onError ?? ((error) => console.error("job sweep failed:", error));
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
+): () => Promise<void> {
+  return scheduleRepeating(
+    async () => {
       // Not `onReport?.(await sweep())`: an absent hook would skip evaluating the sweep itself.
       const report = await sweep();
       options.onReport?.(report);
-    } catch (error) {
-      onError(error);
-    } finally {
-      running = false;
-    }
-  }, intervalMs);
-  return () => clearInterval(timer);
+    },
+    {
+      intervalMs: options.intervalMs ?? SWEEP_INTERVAL_MS,
+      onError: options.onError ?? ((error) => console.error("job sweep failed:", error)),
+    },
+  );
 }
