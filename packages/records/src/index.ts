@@ -14,6 +14,7 @@ export {
 export { childFileField, MULTIPART_OVERHEAD_BYTES } from "./json-attachment-routes.js";
 export { DEFAULT_MAXIMUM_JSON_BYTES, jsonRecordRoutes } from "./json-record-routes.js";
 export { decodeRefusal, writeRefusal } from "./json-refusals.js";
+export { MemoryRecordStore, MemoryRecordTables } from "./memory-record-store.js";
 export { MemoryObjectStorage } from "./memory-storage.js";
 export { type MultipartFailure, readMultipartBody } from "./multipart-body.js";
 export {

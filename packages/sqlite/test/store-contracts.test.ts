@@ -5,10 +5,15 @@ import { join } from "node:path";
 import { MemoryUserStore } from "@tessera/accounts";
 import { MemoryApiKeyStore } from "@tessera/bearer";
 import { MemoryRateLimitStore } from "@tessera/ratelimit";
+import { MemoryRecordStore, MemoryRecordTables, recordMigration } from "@tessera/records";
 import { MemoryWebhookEventStore } from "@tessera/webhooks";
 import { afterAll } from "vitest";
 import { describeApiKeyStoreContract } from "../../bearer/test/contracts/api-key-store.contract.js";
 import { describeRateLimitStoreContract } from "../../ratelimit/test/contracts/rate-limit-store.contract.js";
+import {
+  contractModels,
+  describeRecordStoreContract,
+} from "../../records/test/contracts/record-store.contract.js";
 import { describeWebhookEventStoreContract } from "../../webhooks/test/contracts/webhook-event-store.contract.js";
 import { openSqliteFile } from "../src/better-sqlite3.js";
 import {
@@ -16,6 +21,7 @@ import {
   applyMigrations,
   SqliteApiKeyStore,
   SqliteRateLimitStore,
+  SqliteRecordStore,
   SqliteUserStore,
   SqliteWebhookEventStore,
   webhookMigrations,
@@ -59,6 +65,25 @@ describeApiKeyStoreContract("SQLite", async () => {
   const database = await sqliteFile();
   return {
     store: new SqliteApiKeyStore(database),
+    newUser: userMaker(new SqliteUserStore(database)),
+  };
+});
+
+describeRecordStoreContract("memory", async () => {
+  const tables = new MemoryRecordTables();
+  let users = 0;
+  return { store: (model) => new MemoryRecordStore(tables, model), newUser: async () => ++users };
+});
+describeRecordStoreContract("SQLite", async () => {
+  const database = await sqliteFile();
+  await applyMigrations(
+    database,
+    Object.values(contractModels).map((model, index) =>
+      recordMigration(model, `090${index}_contract_${model.table}`),
+    ),
+  );
+  return {
+    store: (model) => new SqliteRecordStore(database, model),
     newUser: userMaker(new SqliteUserStore(database)),
   };
 });
