@@ -59,7 +59,7 @@ export function jsonApiKeyRoutes(options: JsonApiKeyRoutesOptions): Route[] {
       const authenticated = await options.bearer.authenticate(request);
       if (!authenticated.ok) return unauthorized(BEARER_CHALLENGE);
       if (!KEY_ID.test(id)) return notFound();
-      const deleted = await options.apiKeys.deleteForUser(Number(id), authenticated.value.user.id);
+      const deleted = await options.apiKeys.deleteForUser(authenticated.value.user.id, Number(id));
       return deleted ? new Response(null, { status: 204 }) : notFound();
     },
   } satisfies Record<string, RouteHandler>;

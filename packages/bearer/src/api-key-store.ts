@@ -36,7 +36,7 @@ export interface ApiKeyStore {
    * Deletes key `id` only if it belongs to `userId` (both in the one statement); false when the
    * user has no such key, so another user's key is answered exactly like a missing one.
    */
-  deleteForUser(id: number, userId: number): Promise<boolean>;
+  deleteForUser(userId: number, id: number): Promise<boolean>;
   /** The key whose digest this is. A lookup by digest never compares secrets. */
   findByDigest(digest: string): Promise<ApiKeyRecord | undefined>;
   /**

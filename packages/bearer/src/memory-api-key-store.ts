@@ -32,7 +32,7 @@ export class MemoryApiKeyStore implements ApiKeyStore {
       .map((stored) => this.#record(stored.id)!);
   }
 
-  async deleteForUser(id: number, userId: number): Promise<boolean> {
+  async deleteForUser(userId: number, id: number): Promise<boolean> {
     if (this.#keys.get(id)?.user_id !== userId) return false;
     return this.#keys.delete(id);
   }

@@ -92,11 +92,11 @@ describe("MemoryApiKeyStore", () => {
   it("deletes a key only for its owner", async () => {
     const store = new MemoryApiKeyStore();
     const { key, api_key } = await created(store, 1, "ci");
-    expect(await store.deleteForUser(api_key.id, 2)).toBe(false);
+    expect(await store.deleteForUser(2, api_key.id)).toBe(false);
     expect(await store.findByDigest(sha256Hex(key))).toEqual(api_key);
-    expect(await store.deleteForUser(api_key.id, 1)).toBe(true);
+    expect(await store.deleteForUser(1, api_key.id)).toBe(true);
     expect(await store.findByDigest(sha256Hex(key))).toBeUndefined();
-    expect(await store.deleteForUser(api_key.id, 1)).toBe(false);
+    expect(await store.deleteForUser(1, api_key.id)).toBe(false);
   });
 
   it("writes last_used_at when null or at least an hour old, at one-second precision", async () => {

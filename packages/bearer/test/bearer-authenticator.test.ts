@@ -172,9 +172,9 @@ describe("authenticate", () => {
   it("refuses a revoked key at once, and only its owner can revoke it", async () => {
     const { authenticate, newKey, apiKeys } = setUp();
     const { key, api_key } = await newKey(1);
-    expect(await apiKeys.deleteForUser(api_key.id, 2)).toBe(false);
+    expect(await apiKeys.deleteForUser(2, api_key.id)).toBe(false);
     expect((await authenticate(`Bearer ${key}`)).ok).toBe(true);
-    expect(await apiKeys.deleteForUser(api_key.id, 1)).toBe(true);
+    expect(await apiKeys.deleteForUser(1, api_key.id)).toBe(true);
     expect(await authenticate(`Bearer ${key}`)).toEqual({ ok: false, reason: "unknown-api-key" });
   });
 

@@ -88,7 +88,7 @@ export function recordResolvers(
       const offset = args.offset ?? 0;
       if (limit < 1 || limit > MAXIMUM_LIST_LIMIT) throw badUserInputError(LIMIT_MESSAGE);
       if (offset < 0) throw badUserInputError(OFFSET_MESSAGE);
-      const rows = await store.list(context.ownerId, limit, offset);
+      const rows = await store.list(context.ownerId, { limit, offset });
       return rows.map(toGraphql);
     },
 

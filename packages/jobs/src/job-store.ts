@@ -60,7 +60,7 @@ export interface JobStore {
   /** The job, whoever owns it: for callbacks and the sweep, never for a user's request. */
   find(id: number): Promise<JobRecord | undefined>;
   /** The job only if `userId` owns it, in one query: another user's job reads as missing. */
-  findOwned(id: number, userId: number): Promise<JobRecord | undefined>;
+  findOwned(userId: number, id: number): Promise<JobRecord | undefined>;
   /** The user's jobs, newest first. */
   listOwned(
     userId: number,

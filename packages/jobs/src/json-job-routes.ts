@@ -64,7 +64,7 @@ export function jsonJobRoutes(options: JsonJobRoutesOptions): Route[] {
       if (!who.ok) return who.response;
       const id = context.params.id ?? "";
       const job = JOB_ID.test(id)
-        ? await store.findOwned(Number(id), who.value.user.id)
+        ? await store.findOwned(who.value.user.id, Number(id))
         : undefined;
       return job ? Response.json(encodeJob(job)) : notFound();
     },

@@ -41,7 +41,7 @@ export class MemoryJobStore implements JobStore {
     return this.#jobs.get(id);
   }
 
-  async findOwned(id: number, userId: number): Promise<JobRecord | undefined> {
+  async findOwned(userId: number, id: number): Promise<JobRecord | undefined> {
     const job = this.#jobs.get(id);
     return job?.userId === userId ? job : undefined;
   }

@@ -119,7 +119,7 @@ export function htmlRecordRoutes(options: HtmlRecordRoutesOptions): Route<MaybeS
       if (!page.ok) {
         return htmlPage(400, pages.message(pageContext(context), "Bad request", `${page.reason}.`));
       }
-      const rows = await store.list(context.ownerId, page.value.limit, page.value.offset);
+      const rows = await store.list(context.ownerId, page.value);
       return htmlPage(200, pages.index(pageContext(context), rows, page.value));
     },
 

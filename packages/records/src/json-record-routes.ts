@@ -40,7 +40,7 @@ export function jsonRecordRoutes(options: JsonRecordRoutesOptions): Route[] {
     async list(request: Request, context: RecordContext) {
       const page = readListPage(new URL(request.url));
       if (!page.ok) return badRequest(page.reason);
-      const rows = await store.list(context.ownerId, page.value.limit, page.value.offset);
+      const rows = await store.list(context.ownerId, page.value);
       return Response.json(rows.map(encode));
     },
 

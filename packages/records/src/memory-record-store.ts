@@ -6,6 +6,7 @@ import {
   type Field,
   type Model,
 } from "@tessera/fields";
+import type { ListPage } from "@tessera/http";
 import type {
   ColumnValues,
   DeletedRecord,
@@ -86,7 +87,7 @@ export class MemoryRecordStore implements RecordStore {
     );
   }
 
-  async list(ownerId: number, limit: number, offset: number): Promise<RecordRow[]> {
+  async list(ownerId: number, { limit, offset }: ListPage): Promise<RecordRow[]> {
     return [...this.#table.rows.values()]
       .filter((row) => row.user_id === ownerId)
       .sort((a, b) => (b.id as number) - (a.id as number))

@@ -1,4 +1,5 @@
 import type { ColumnValue, Row } from "@tessera/fields";
+import type { ListPage } from "@tessera/http";
 
 /** A record as the store returns it: column name → value, `id` and `user_id` included. */
 export type RecordRow = Row;
@@ -70,7 +71,7 @@ export interface DeletedRecord {
  */
 export interface RecordStore {
   /** The owner's records, newest first. */
-  list(ownerId: number, limit: number, offset: number): Promise<RecordRow[]>;
+  list(ownerId: number, page: ListPage): Promise<RecordRow[]>;
   find(ownerId: number, key: RecordKey): Promise<RecordRow | undefined>;
   /** Inserts with `user_id = ownerId` and both timestamps at `now`; `public_id` comes in `values`. */
   insert(ownerId: number, values: ColumnValues, now: number): Promise<InsertOutcome>;

@@ -37,7 +37,7 @@ export class MemoryTrackedSessionStore implements TrackedSessionStore {
     return this.#record(id)!;
   }
 
-  async findByDigest(digest: string, userId: number): Promise<TrackedSession | undefined> {
+  async findByDigest(userId: number, digest: string): Promise<TrackedSession | undefined> {
     for (const stored of this.#sessions.values()) {
       if (stored.digest === digest && stored.userId === userId) return this.#record(stored.id);
     }
@@ -59,7 +59,7 @@ export class MemoryTrackedSessionStore implements TrackedSessionStore {
     return true;
   }
 
-  async deleteForUser(id: number, userId: number): Promise<boolean> {
+  async deleteForUser(userId: number, id: number): Promise<boolean> {
     if (this.#sessions.get(id)?.userId !== userId) return false;
     return this.#sessions.delete(id);
   }

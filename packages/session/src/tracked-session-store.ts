@@ -40,7 +40,7 @@ export interface TrackedSessionStore {
   /** Stores a sign-in; the digest is unique. */
   create(session: NewTrackedSession): Promise<TrackedSession>;
   /** The user's session whose token has this digest; a lookup by digest never compares tokens. */
-  findByDigest(digest: string, userId: number): Promise<TrackedSession | undefined>;
+  findByDigest(userId: number, digest: string): Promise<TrackedSession | undefined>;
   /** The user's sessions that have not expired at `now`, the most recently seen first. */
   listForUser(userId: number, now: number): Promise<TrackedSession[]>;
   /**
@@ -50,7 +50,7 @@ export interface TrackedSessionStore {
    */
   touchLastSeen(id: number, seenAt: number, staleAt: number): Promise<boolean>;
   /** Deletes session `id` only if it is `userId`'s; false when the user has no such session. */
-  deleteForUser(id: number, userId: number): Promise<boolean>;
+  deleteForUser(userId: number, id: number): Promise<boolean>;
   /** Deletes the user's sessions except `keepId` (all of them when undefined); returns how many. */
   deleteOthersForUser(userId: number, keepId: number | undefined): Promise<number>;
   /**

@@ -84,14 +84,14 @@ export async function checkTrackedSession(
   const userId = session.userId;
   if (userId === undefined) return fail("not-signed-in");
   const token = session.get(TRACKED_SESSION_VALUE);
-  const row = token === undefined ? undefined : await store.findByDigest(sha256Hex(token), userId);
+  const row = token === undefined ? undefined : await store.findByDigest(userId, sha256Hex(token));
   if (row === undefined) {
     session.signOut();
     return fail(token === undefined ? "untracked" : "ended");
   }
   const now = clock();
   if (now >= row.expiresAt) {
-    await store.deleteForUser(row.id, userId);
+    await store.deleteForUser(userId, row.id);
     session.signOut();
     return fail("expired");
   }
@@ -113,8 +113,8 @@ export async function endCurrentTrackedSession(
   const token = session.get(TRACKED_SESSION_VALUE);
   session.signOut();
   if (userId === undefined || token === undefined) return false;
-  const row = await store.findByDigest(sha256Hex(token), userId);
-  return row !== undefined && (await store.deleteForUser(row.id, userId));
+  const row = await store.findByDigest(userId, sha256Hex(token));
+  return row !== undefined && (await store.deleteForUser(userId, row.id));
 }
 
 /** The user's signed-in devices that have not expired, the most recently seen first. */
@@ -135,7 +135,7 @@ export function endTrackedSession(
   userId: number,
   id: number,
 ): Promise<boolean> {
-  return store.deleteForUser(id, userId);
+  return store.deleteForUser(userId, id);
 }
 
 /**

@@ -67,7 +67,7 @@ describe("session cookies with tracked sessions", () => {
     });
     const cookie = cookiePair((await sessions.setCookie(session))!);
     expect((await sessions.read(browserRequest(undefined, cookie))).userId).toBe(7);
-    await store.deleteForUser(tracked.id, 7);
+    await store.deleteForUser(7, tracked.id);
     expect((await sessions.read(browserRequest(undefined, cookie))).userId).toBeUndefined();
     expect(sessions.trackedSessions).toBe(store);
   });

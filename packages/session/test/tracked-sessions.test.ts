@@ -68,8 +68,8 @@ function counting(store: TrackedSessionStore) {
   let gate: { waiting: number; open: Promise<void>; release: () => void } | undefined;
   const counted: TrackedSessionStore = {
     create: (session) => store.create(session),
-    async findByDigest(digest, userId) {
-      const row = await store.findByDigest(digest, userId);
+    async findByDigest(userId, digest) {
+      const row = await store.findByDigest(userId, digest);
       if (gate) {
         const held = gate;
         if (--held.waiting === 0) held.release();
@@ -84,7 +84,7 @@ function counting(store: TrackedSessionStore) {
       if (wrote) counts.written++;
       return wrote;
     },
-    deleteForUser: (id, userId) => store.deleteForUser(id, userId),
+    deleteForUser: (userId, id) => store.deleteForUser(userId, id),
     deleteOthersForUser: (userId, keepId) => store.deleteOthersForUser(userId, keepId),
     deleteExpired: (now) => store.deleteExpired(now),
   };
@@ -173,8 +173,8 @@ describe.each(stores)("tracked sessions (%s store)", (_name, openStore) => {
     const token = await first.token();
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(await second.token()).not.toBe(token);
-    expect(await store.findByDigest(sha256Hex(token!), ADA)).toEqual(row);
-    expect(await store.findByDigest(token!, ADA)).toBeUndefined();
+    expect(await store.findByDigest(ADA, sha256Hex(token!))).toEqual(row);
+    expect(await store.findByDigest(ADA, token!)).toBeUndefined();
     expect(JSON.stringify(row)).not.toContain(token);
     expect(JSON.stringify(row)).not.toContain(sha256Hex(token!));
   });
@@ -276,7 +276,7 @@ describe.each(stores)("tracked sessions (%s store)", (_name, openStore) => {
     clock.set(T0 + HOUR);
     expect(await device.check()).toEqual({ ok: false, reason: "expired" });
     expect(device.cookie).toBeUndefined();
-    expect(await store.findByDigest(sha256Hex(token), ADA)).toBeUndefined();
+    expect(await store.findByDigest(ADA, sha256Hex(token))).toBeUndefined();
   });
 
   it("lists only live sessions, and cleans up the expired ones of every user", async () => {
@@ -308,7 +308,7 @@ describe.each(stores)("tracked sessions (%s store)", (_name, openStore) => {
     const bobToken = await bobs.token();
 
     expect(await endTrackedSession(store, ADA, bobRow.id)).toBe(false);
-    expect(await store.findByDigest(sha256Hex(bobToken!), ADA)).toBeUndefined();
+    expect(await store.findByDigest(ADA, sha256Hex(bobToken!))).toBeUndefined();
     expect(await endOtherTrackedSessions(store, ADA, adaRow.id)).toBe(0);
     expect(await listTrackedSessions(store, BOB, clock)).toEqual([bobRow]);
     expect(await bobs.check()).toEqual({ ok: true, value: bobRow });

@@ -48,7 +48,7 @@ export class SqliteApiKeyStore implements ApiKeyStore {
     );
   }
 
-  async deleteForUser(id: number, userId: number): Promise<boolean> {
+  async deleteForUser(userId: number, id: number): Promise<boolean> {
     const result = await this.database.run("DELETE FROM api_keys WHERE id = ? AND user_id = ?", [
       id,
       userId,

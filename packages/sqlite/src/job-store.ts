@@ -159,7 +159,7 @@ export class SqliteJobStore implements JobStore {
     return this.#maybe(await this.database.get<JobRow>(this.#sql.find, [id]));
   }
 
-  async findOwned(id: number, userId: number): Promise<JobRecord | undefined> {
+  async findOwned(userId: number, id: number): Promise<JobRecord | undefined> {
     return this.#maybe(await this.database.get<JobRow>(this.#sql.findOwned, [id, userId]));
   }
 

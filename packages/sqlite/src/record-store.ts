@@ -81,10 +81,13 @@ export class SqliteRecordStore implements RecordStore {
     );
   }
 
-  list(ownerId: number, limit: number, offset: number): Promise<RecordRow[]> {
+  list(
+    ownerId: number,
+    page: { readonly limit: number; readonly offset: number },
+  ): Promise<RecordRow[]> {
     return this.database.all<RecordRow>(
       `SELECT * FROM ${this.#table} WHERE "user_id" = ? ORDER BY "id" DESC LIMIT ? OFFSET ?`,
-      [ownerId, limit, offset],
+      [ownerId, page.limit, page.offset],
     );
   }
 

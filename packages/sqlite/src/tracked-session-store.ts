@@ -96,7 +96,7 @@ export class SqliteTrackedSessionStore implements TrackedSessionStore {
     return toTrackedSession(row!);
   }
 
-  async findByDigest(digest: string, userId: number): Promise<TrackedSession | undefined> {
+  async findByDigest(userId: number, digest: string): Promise<TrackedSession | undefined> {
     const row = await this.database.get<SessionRow>(
       `SELECT ${COLUMNS} FROM user_sessions WHERE digest = ? AND user_id = ?`,
       [digest, userId],
@@ -122,7 +122,7 @@ export class SqliteTrackedSessionStore implements TrackedSessionStore {
     return result.changes > 0;
   }
 
-  async deleteForUser(id: number, userId: number): Promise<boolean> {
+  async deleteForUser(userId: number, id: number): Promise<boolean> {
     const result = await this.database.run(
       "DELETE FROM user_sessions WHERE id = ? AND user_id = ?",
       [id, userId],

@@ -113,10 +113,10 @@ describe("SqliteApiKeyStore", () => {
   it("deletes a key only for its owner, in the statement itself", async () => {
     const { database, store, newKey, rows } = await setUp();
     const { api_key } = await newKey(1);
-    expect(await store.deleteForUser(api_key.id, 2)).toBe(false);
-    expect(await store.deleteForUser(api_key.id + 1, 1)).toBe(false);
+    expect(await store.deleteForUser(2, api_key.id)).toBe(false);
+    expect(await store.deleteForUser(1, api_key.id + 1)).toBe(false);
     expect(await rows()).toHaveLength(1);
-    expect(await store.deleteForUser(api_key.id, 1)).toBe(true);
+    expect(await store.deleteForUser(1, api_key.id)).toBe(true);
     expect(await rows()).toEqual([]);
     database.close();
   });
@@ -202,7 +202,7 @@ describe("bearer authentication on SQLite", () => {
       ok: true,
       value: { user: { id: 1, email: "ada@example.com" }, apiKeyId: revoked.api_key.id },
     });
-    expect(await setup.store.deleteForUser(revoked.api_key.id, 1)).toBe(true);
+    expect(await setup.store.deleteForUser(1, revoked.api_key.id)).toBe(true);
     expect(await authenticate(revoked.key)).toEqual({ ok: false, reason: "unknown-api-key" });
 
     expect((await authenticate(orphaned.key)).ok).toBe(true);

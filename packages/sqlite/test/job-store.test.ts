@@ -240,7 +240,7 @@ describe("SqliteJobStore", () => {
       await store.create({ userId, input: { prompt, width: null }, now: T0 });
     }
     expect((await store.findOwned(1, 1))!.input.prompt).toBe("a");
-    expect(await store.findOwned(2, 1)).toBeUndefined();
+    expect(await store.findOwned(1, 2)).toBeUndefined();
     expect((await store.findOwned(2, 2))!.input.prompt).toBe("b");
     const prompts = async (limit: number, offset: number) =>
       (await store.listOwned(1, { limit, offset })).map((job) => job.input.prompt);

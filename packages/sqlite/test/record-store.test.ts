@@ -96,8 +96,13 @@ describe("SqliteRecordStore", () => {
     await inserted(posts, ADA, { title: "Ada 1" });
     await inserted(posts, BOB, { title: "Bob 1" });
     await inserted(posts, ADA, { title: "Ada 2" });
-    expect((await posts.list(ADA, 10, 0)).map((row) => row.title)).toEqual(["Ada 2", "Ada 1"]);
-    expect((await posts.list(ADA, 1, 1)).map((row) => row.title)).toEqual(["Ada 1"]);
+    expect((await posts.list(ADA, { limit: 10, offset: 0 })).map((row) => row.title)).toEqual([
+      "Ada 2",
+      "Ada 1",
+    ]);
+    expect((await posts.list(ADA, { limit: 1, offset: 1 })).map((row) => row.title)).toEqual([
+      "Ada 1",
+    ]);
     expect(await posts.find(ADA, { id: 2 })).toBeUndefined();
     expect(await posts.update(ADA, { id: 2 }, { values: { title: "Mine" }, now: T0 })).toEqual({
       ok: false,

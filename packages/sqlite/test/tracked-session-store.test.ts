@@ -145,11 +145,11 @@ describe("SqliteTrackedSessionStore", () => {
   it("scopes every lookup and delete by owner in the statement itself", async () => {
     const { database, store, signIn, rows } = await setUp();
     const { tracked, token } = await signIn(1);
-    expect(await store.findByDigest(sha256Hex(token), 2)).toBeUndefined();
-    expect(await store.deleteForUser(tracked.id, 2)).toBe(false);
+    expect(await store.findByDigest(2, sha256Hex(token))).toBeUndefined();
+    expect(await store.deleteForUser(2, tracked.id)).toBe(false);
     expect(await store.deleteOthersForUser(2, undefined)).toBe(0);
     expect(await rows()).toHaveLength(1);
-    expect(await store.deleteForUser(tracked.id, 1)).toBe(true);
+    expect(await store.deleteForUser(1, tracked.id)).toBe(true);
     expect(await rows()).toEqual([]);
     database.close();
   });

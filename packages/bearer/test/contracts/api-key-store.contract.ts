@@ -43,10 +43,10 @@ export function describeApiKeyStoreContract(
       const { store, newUser } = await makeStore();
       const [ada, bob] = [await newUser(), await newUser()];
       const key = await store.create({ userId: ada, name: "ci", digest: "d1", createdAt: T0 });
-      expect(await store.deleteForUser(key.id, bob)).toBe(false);
+      expect(await store.deleteForUser(bob, key.id)).toBe(false);
       expect(await store.findByDigest("d1")).toBeDefined();
-      expect(await store.deleteForUser(key.id, ada)).toBe(true);
-      expect(await store.deleteForUser(key.id, ada)).toBe(false);
+      expect(await store.deleteForUser(ada, key.id)).toBe(true);
+      expect(await store.deleteForUser(ada, key.id)).toBe(false);
       expect(await store.findByDigest("d1")).toBeUndefined();
     });
 

@@ -57,8 +57,8 @@ export function describeRecordStoreContract(
       await posts.insert(ada, post("three"), T0);
       await posts.insert(bob, post("bob's"), T0);
       const titles = (rows: { title?: unknown }[]) => rows.map((row) => row.title);
-      expect(titles(await posts.list(ada, 2, 0))).toEqual(["three", "two"]);
-      expect(titles(await posts.list(ada, 2, 2))).toEqual(["one"]);
+      expect(titles(await posts.list(ada, { limit: 2, offset: 0 }))).toEqual(["three", "two"]);
+      expect(titles(await posts.list(ada, { limit: 2, offset: 2 }))).toEqual(["one"]);
       const id = first.ok ? (first.row.id as number) : 0;
       expect(await posts.find(ada, { id })).toMatchObject({ title: "one" });
       expect(await posts.find(bob, { id })).toBeUndefined();
