@@ -1,4 +1,4 @@
-import { type ApiKeyStore, createApiKey } from "@tessera/bearer";
+import { type ApiKeyStore, apiKeyJson, createApiKey } from "@tessera/bearer";
 import type { Clock } from "@tessera/crypto";
 import {
   badRequest,
@@ -35,7 +35,8 @@ export function jsonApiKeyRoutes(options: JsonApiKeyRoutesOptions): Route[] {
     async listKeys(request) {
       const authenticated = await options.bearer.authenticate(request);
       if (!authenticated.ok) return unauthorized(BEARER_CHALLENGE);
-      return Response.json(await options.apiKeys.listForUser(authenticated.value.user.id));
+      const keys = await options.apiKeys.listForUser(authenticated.value.user.id);
+      return Response.json(keys.map(apiKeyJson));
     },
 
     async createKey(request) {

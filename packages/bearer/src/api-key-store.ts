@@ -1,12 +1,18 @@
-/**
- * An API key as every store returns it, and exactly its JSON form: no secret, no digest.
- * Timestamps are UTC text `YYYY-MM-DD HH:MM:SS`.
- */
+/** An API key as every store returns it: no secret, no digest. Times are epoch milliseconds. */
 export interface ApiKeyRecord {
+  readonly id: number;
+  readonly userId: number;
+  readonly name: string;
+  /** Null until the key is first used; then moved forward at most once an hour. */
+  readonly lastUsedAt: number | null;
+  readonly createdAt: number;
+}
+
+/** The JSON form of an API key: snake_case, times as UTC text `YYYY-MM-DD HH:MM:SS`. */
+export interface ApiKeyJson {
   readonly id: number;
   readonly user_id: number;
   readonly name: string;
-  /** Null until the key is first used; then moved forward at most once an hour. */
   readonly last_used_at: string | null;
   readonly created_at: string;
 }
@@ -23,8 +29,8 @@ export interface NewApiKey {
 }
 
 /**
- * Where API keys live. Times are passed in (epoch milliseconds) and stored as timestamp text,
- * so stores hold no clock. Each method is one statement: revocation and the `last_used_at`
+ * Where API keys live. Times are passed in and returned as epoch milliseconds, so stores hold
+ * no clock; a store may keep whole seconds (rounding down). Each method is one statement: revocation and the `last_used_at`
  * throttle stay correct under concurrent requests.
  */
 export interface ApiKeyStore {

@@ -1,12 +1,4 @@
-import {
-  type Clock,
-  fail,
-  ok,
-  parseTimestamp,
-  type Result,
-  sha256Hex,
-  systemClock,
-} from "@tessera/crypto";
+import { type Clock, fail, ok, type Result, sha256Hex, systemClock } from "@tessera/crypto";
 import type { ApiKeyStore } from "./api-key-store.js";
 import { type AuthorizationHeaderFailure, readBearerToken } from "./authorization-header.js";
 import type { JwtFailure, JwtVerifier } from "./jwt.js";
@@ -79,13 +71,13 @@ export function createBearerAuthenticator<U>(
     // nothing an attacker can steer towards the secret.
     const key = await options.apiKeys.findByDigest(sha256Hex(token));
     if (!key) return fail("unknown-api-key");
-    const user = await options.findUser(key.user_id);
+    const user = await options.findUser(key.userId);
     if (user === undefined) return fail("unknown-user");
     const now = clock();
     const staleAt = now - LAST_USED_WRITE_INTERVAL_MS;
     // The row just read tells whether a write is due; most requests then make none. The
     // store's conditional UPDATE still decides, so concurrent requests write at most once.
-    if (key.last_used_at === null || parseTimestamp(key.last_used_at) <= staleAt) {
+    if (key.lastUsedAt === null || key.lastUsedAt <= staleAt) {
       await options.apiKeys.touchLastUsed(key.id, now, staleAt);
     }
     return ok({ user, credential: "api_key", apiKeyId: key.id });

@@ -1,12 +1,13 @@
 import { type Clock, randomToken, sha256Hex, systemClock } from "@tessera/crypto";
+import { apiKeyJson } from "./api-key-json.js";
 import { type ApiKeyNameCheck, checkApiKeyName } from "./api-key-name.js";
-import type { ApiKeyRecord, ApiKeyStore } from "./api-key-store.js";
+import type { ApiKeyJson, ApiKeyStore } from "./api-key-store.js";
 
 /** A new key: exactly the body of the 201 answer to `POST /api/auth/keys`. */
 export interface CreatedApiKey {
   /** The secret. It is shown this once: only its digest is stored. */
   readonly key: string;
-  readonly api_key: ApiKeyRecord;
+  readonly api_key: ApiKeyJson;
 }
 
 /** The new key, or the `name` messages of a 422. */
@@ -32,5 +33,5 @@ export async function createApiKey(
     digest: sha256Hex(key),
     createdAt: clock(),
   });
-  return { ok: true, value: { key, api_key: record } };
+  return { ok: true, value: { key, api_key: apiKeyJson(record) } };
 }

@@ -1,10 +1,11 @@
+export { apiKeyJson } from "./api-key-json.js";
 export {
   API_KEY_NAME_MAX_LENGTH,
   API_KEY_NAME_MESSAGES,
   type ApiKeyNameCheck,
   checkApiKeyName,
 } from "./api-key-name.js";
-export type { ApiKeyRecord, ApiKeyStore, NewApiKey } from "./api-key-store.js";
+export type { ApiKeyJson, ApiKeyRecord, ApiKeyStore, NewApiKey } from "./api-key-store.js";
 export { type AuthorizationHeaderFailure, readBearerToken } from "./authorization-header.js";
 export { bearerAuthentication } from "./bearer-authentication.js";
 export {

@@ -1,9 +1,8 @@
-import { formatTimestamp } from "@tessera/crypto";
 import type { ApiKeyRecord, ApiKeyStore, NewApiKey } from "./api-key-store.js";
 
 /**
  * API keys in this process's memory: for tests and single-process experiments. It keeps the
- * SQLite store's semantics, down to comparing `last_used_at` at one-second precision.
+ * SQL store's semantics, down to keeping times in whole seconds.
  */
 export class MemoryApiKeyStore implements ApiKeyStore {
   readonly #keys = new Map<number, ApiKeyRecord & { readonly digest: string }>();
@@ -16,24 +15,24 @@ export class MemoryApiKeyStore implements ApiKeyStore {
     const id = this.#nextId++;
     this.#keys.set(id, {
       id,
-      user_id: key.userId,
+      userId: key.userId,
       name: key.name,
       digest: key.digest,
-      last_used_at: null,
-      created_at: formatTimestamp(key.createdAt),
+      lastUsedAt: null,
+      createdAt: wholeSeconds(key.createdAt),
     });
     return this.#record(id)!;
   }
 
   async listForUser(userId: number): Promise<ApiKeyRecord[]> {
     return [...this.#keys.values()]
-      .filter((stored) => stored.user_id === userId)
+      .filter((stored) => stored.userId === userId)
       .sort((a, b) => b.id - a.id)
       .map((stored) => this.#record(stored.id)!);
   }
 
   async deleteForUser(userId: number, id: number): Promise<boolean> {
-    if (this.#keys.get(id)?.user_id !== userId) return false;
+    if (this.#keys.get(id)?.userId !== userId) return false;
     return this.#keys.delete(id);
   }
 
@@ -47,10 +46,8 @@ export class MemoryApiKeyStore implements ApiKeyStore {
   async touchLastUsed(id: number, usedAt: number, staleAt: number): Promise<boolean> {
     const stored = this.#keys.get(id);
     if (!stored) return false;
-    if (stored.last_used_at !== null && stored.last_used_at > formatTimestamp(staleAt)) {
-      return false;
-    }
-    this.#keys.set(id, { ...stored, last_used_at: formatTimestamp(usedAt) });
+    if (stored.lastUsedAt !== null && stored.lastUsedAt > wholeSeconds(staleAt)) return false;
+    this.#keys.set(id, { ...stored, lastUsedAt: wholeSeconds(usedAt) });
     return true;
   }
 
@@ -61,4 +58,9 @@ export class MemoryApiKeyStore implements ApiKeyStore {
     const { digest: _digest, ...record } = stored;
     return record;
   }
+}
+
+/** The instant rounded down to the second, as the SQL store's timestamp text keeps it. */
+function wholeSeconds(time: number): number {
+  return Math.floor(time / 1000) * 1000;
 }

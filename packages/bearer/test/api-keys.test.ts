@@ -1,5 +1,6 @@
-import { sha256Hex } from "@tessera/crypto";
+import { formatTimestamp, sha256Hex } from "@tessera/crypto";
 import { describe, expect, it } from "vitest";
+import { apiKeyJson } from "../src/api-key-json.js";
 import { createApiKey } from "../src/create-api-key.js";
 import { MemoryApiKeyStore } from "../src/memory-api-key-store.js";
 
@@ -36,7 +37,7 @@ describe("createApiKey", () => {
   it("stores the key's SHA-256 digest, by which it is found, and nowhere the secret", async () => {
     const store = new MemoryApiKeyStore();
     const { key, api_key } = await created(store, 3, "ci");
-    expect(await store.findByDigest(sha256Hex(key))).toEqual(api_key);
+    expect(apiKeyJson((await store.findByDigest(sha256Hex(key)))!)).toEqual(api_key);
     expect(await store.findByDigest(key)).toBeUndefined();
     const listed = JSON.stringify(await store.listForUser(3));
     expect(listed).not.toContain(key);
@@ -93,7 +94,7 @@ describe("MemoryApiKeyStore", () => {
     const store = new MemoryApiKeyStore();
     const { key, api_key } = await created(store, 1, "ci");
     expect(await store.deleteForUser(2, api_key.id)).toBe(false);
-    expect(await store.findByDigest(sha256Hex(key))).toEqual(api_key);
+    expect(apiKeyJson((await store.findByDigest(sha256Hex(key)))!)).toEqual(api_key);
     expect(await store.deleteForUser(1, api_key.id)).toBe(true);
     expect(await store.findByDigest(sha256Hex(key))).toBeUndefined();
     expect(await store.deleteForUser(1, api_key.id)).toBe(false);
@@ -103,7 +104,10 @@ describe("MemoryApiKeyStore", () => {
     const store = new MemoryApiKeyStore();
     const { api_key } = await created(store, 1, "ci");
     const hour = 3_600_000;
-    const lastUsed = async () => (await store.listForUser(1))[0]!.last_used_at;
+    const lastUsed = async () => {
+      const used = (await store.listForUser(1))[0]!.lastUsedAt;
+      return used === null ? null : formatTimestamp(used);
+    };
     expect(await store.touchLastUsed(api_key.id, T0, T0 - hour)).toBe(true);
     expect(await lastUsed()).toBe("2025-01-01 12:30:15");
     // 12:30:15.999 is stored as 12:30:15, so 13:30:15.000 is already an hour later.

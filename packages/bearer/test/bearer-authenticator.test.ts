@@ -1,4 +1,4 @@
-import { randomToken } from "@tessera/crypto";
+import { formatTimestamp, randomToken } from "@tessera/crypto";
 import { describe, expect, it } from "vitest";
 import { readBearerToken } from "../src/authorization-header.js";
 import { createBearerAuthenticator } from "../src/bearer-authenticator.js";
@@ -181,7 +181,10 @@ describe("authenticate", () => {
   it("writes last_used_at on first use, then at most once an hour", async () => {
     const { authenticate, newKey, apiKeys, setNow } = setUp();
     const { key } = await newKey(1);
-    const lastUsed = async () => (await apiKeys.listForUser(1))[0]!.last_used_at;
+    const lastUsed = async () => {
+      const used = (await apiKeys.listForUser(1))[0]!.lastUsedAt;
+      return used === null ? null : formatTimestamp(used);
+    };
     expect(await lastUsed()).toBeNull();
     setNow(T0 + 5000);
     await authenticate(`Bearer ${key}`);
@@ -201,6 +204,6 @@ describe("authenticate", () => {
     users.delete(1);
     expect(await authenticate(`Bearer ${token}`)).toEqual({ ok: false, reason: "unknown-user" });
     expect(await authenticate(`Bearer ${key}`)).toEqual({ ok: false, reason: "unknown-user" });
-    expect((await apiKeys.listForUser(1))[0]!.last_used_at).toBeNull();
+    expect((await apiKeys.listForUser(1))[0]!.lastUsedAt).toBeNull();
   });
 });

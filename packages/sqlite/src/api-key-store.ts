@@ -1,5 +1,5 @@
 import type { ApiKeyRecord, ApiKeyStore, NewApiKey } from "@tessera/bearer";
-import { formatTimestamp } from "@tessera/crypto";
+import { formatTimestamp, parseTimestamp } from "@tessera/crypto";
 import type { SqlDatabase } from "./driver.js";
 import type { Migration } from "./migrations.js";
 
@@ -33,19 +33,20 @@ export class SqliteApiKeyStore implements ApiKeyStore {
 
   async create(key: NewApiKey): Promise<ApiKeyRecord> {
     const createdAt = formatTimestamp(key.createdAt);
-    const record = await this.database.get<ApiKeyRecord>(
+    const row = await this.database.get<ApiKeyRow>(
       `INSERT INTO api_keys (user_id, name, digest, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
        RETURNING ${RECORD_COLUMNS}`,
       [key.userId, key.name, key.digest, createdAt, createdAt],
     );
-    return record!;
+    return toRecord(row!);
   }
 
-  listForUser(userId: number): Promise<ApiKeyRecord[]> {
-    return this.database.all<ApiKeyRecord>(
+  async listForUser(userId: number): Promise<ApiKeyRecord[]> {
+    const rows = await this.database.all<ApiKeyRow>(
       `SELECT ${RECORD_COLUMNS} FROM api_keys WHERE user_id = ? ORDER BY id DESC`,
       [userId],
     );
+    return rows.map(toRecord);
   }
 
   async deleteForUser(userId: number, id: number): Promise<boolean> {
@@ -56,11 +57,12 @@ export class SqliteApiKeyStore implements ApiKeyStore {
     return result.changes > 0;
   }
 
-  findByDigest(digest: string): Promise<ApiKeyRecord | undefined> {
-    return this.database.get<ApiKeyRecord>(
+  async findByDigest(digest: string): Promise<ApiKeyRecord | undefined> {
+    const row = await this.database.get<ApiKeyRow>(
       `SELECT ${RECORD_COLUMNS} FROM api_keys WHERE digest = ?`,
       [digest],
     );
+    return row && toRecord(row);
   }
 
   async touchLastUsed(id: number, usedAt: number, staleAt: number): Promise<boolean> {
@@ -73,4 +75,22 @@ export class SqliteApiKeyStore implements ApiKeyStore {
     );
     return result.changes > 0;
   }
+}
+
+interface ApiKeyRow {
+  readonly id: number;
+  readonly user_id: number;
+  readonly name: string;
+  readonly last_used_at: string | null;
+  readonly created_at: string;
+}
+
+function toRecord(row: ApiKeyRow): ApiKeyRecord {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    name: row.name,
+    lastUsedAt: row.last_used_at === null ? null : parseTimestamp(row.last_used_at),
+    createdAt: parseTimestamp(row.created_at),
+  };
 }

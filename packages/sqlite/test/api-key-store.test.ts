@@ -1,7 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createApiKey, createBearerAuthenticator, createJwtIssuer } from "@tessera/bearer";
+import {
+  apiKeyJson,
+  createApiKey,
+  createBearerAuthenticator,
+  createJwtIssuer,
+} from "@tessera/bearer";
 import { sha256Hex } from "@tessera/crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { apiKeysMigration, SqliteApiKeyStore } from "../src/api-key-store.js";
@@ -94,17 +99,17 @@ describe("SqliteApiKeyStore", () => {
     const first = await newKey(1, "first");
     await newKey(2, "bob's");
     const second = await newKey(1, "second");
-    expect(await store.findByDigest(sha256Hex(first.key))).toEqual(first.api_key);
+    expect(apiKeyJson((await store.findByDigest(sha256Hex(first.key)))!)).toEqual(first.api_key);
     expect(await store.findByDigest(first.key)).toBeUndefined();
     const listed = await store.listForUser(1);
-    expect(listed).toEqual([second.api_key, first.api_key]);
+    expect(listed.map(apiKeyJson)).toEqual([second.api_key, first.api_key]);
     for (const record of listed) {
       expect(Object.keys(record).sort()).toEqual([
-        "created_at",
+        "createdAt",
         "id",
-        "last_used_at",
+        "lastUsedAt",
         "name",
-        "user_id",
+        "userId",
       ]);
     }
     database.close();
