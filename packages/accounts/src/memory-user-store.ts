@@ -1,11 +1,11 @@
-import { fail, formatTimestamp, ok, type Result } from "@tessera/crypto";
+import { fail, ok, type Result } from "@tessera/crypto";
 import type { ColumnValue } from "./operator-columns.js";
 import type { User } from "./user.js";
 import type { NewUser, UserStore } from "./user-store.js";
 
 /**
  * Users in memory, for tests and single-process prototypes: the same answers as the SQL store
- * (one user per email, ids from 1, times as `YYYY-MM-DD HH:MM:SS` text). Deleting a user cannot
+ * (one user per email, ids from 1, times in whole seconds). Deleting a user cannot
  * reach other memory stores: its keys and tokens stay, and find nobody when used.
  */
 export class MemoryUserStore implements UserStore {
@@ -15,12 +15,12 @@ export class MemoryUserStore implements UserStore {
   async create(user: NewUser, now: number): Promise<Result<User, "email-taken">> {
     // Checked and inserted without an await between: racing creates see each other.
     if (this.#withEmail(user.email) !== undefined) return fail("email-taken");
-    const timestamp = formatTimestamp(now);
+    const timestamp = wholeSeconds(now);
     const created: User = {
       id: ++this.#lastId,
       email: user.email,
       passwordDigest: user.passwordDigest,
-      confirmedAt: user.confirmedAt ?? null,
+      confirmedAt: user.confirmedAt == null ? null : wholeSeconds(user.confirmedAt),
       createdAt: timestamp,
       updatedAt: timestamp,
       columns: { ...(user.columns as Record<string, ColumnValue> | undefined) },
@@ -48,13 +48,18 @@ export class MemoryUserStore implements UserStore {
 
   async updatePasswordDigest(id: number, passwordDigest: string, now: number): Promise<void> {
     const user = this.#users.get(id);
-    if (user) this.#users.set(id, { ...user, passwordDigest, updatedAt: formatTimestamp(now) });
+    if (user) this.#users.set(id, { ...user, passwordDigest, updatedAt: wholeSeconds(now) });
   }
 
   async confirm(id: number, now: number): Promise<void> {
     const user = this.#users.get(id);
     if (!user || user.confirmedAt !== null) return;
-    const timestamp = formatTimestamp(now);
+    const timestamp = wholeSeconds(now);
     this.#users.set(id, { ...user, confirmedAt: timestamp, updatedAt: timestamp });
   }
+}
+
+/** The instant rounded down to the second, as a SQL store's timestamp text keeps it. */
+function wholeSeconds(time: number): number {
+  return Math.floor(time / 1000) * 1000;
 }

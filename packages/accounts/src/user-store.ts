@@ -6,7 +6,8 @@ import type { User } from "./user.js";
 export interface NewUser {
   readonly email: string;
   readonly passwordDigest: string;
-  readonly confirmedAt?: string | null;
+  /** Epoch milliseconds, or null for an address not confirmed yet. */
+  readonly confirmedAt?: number | null;
   readonly columns?: Readonly<Record<string, ColumnValue>>;
 }
 

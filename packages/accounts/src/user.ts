@@ -1,3 +1,4 @@
+import { formatTimestamp } from "@tessera/crypto";
 import type { ColumnValue, OperatorColumn } from "./operator-columns.js";
 
 /** A stored user. `passwordDigest` is empty for users who only sign in through a provider. */
@@ -5,9 +6,11 @@ export interface User {
   readonly id: number;
   readonly email: string;
   readonly passwordDigest: string;
-  readonly confirmedAt: string | null;
-  readonly createdAt: string;
-  readonly updatedAt: string;
+  /** When the email address was confirmed (epoch ms), or null. */
+  readonly confirmedAt: number | null;
+  /** Epoch milliseconds; a SQL store keeps whole seconds. */
+  readonly createdAt: number;
+  readonly updatedAt: number;
   /** Values of the operator columns, by column name. */
   readonly columns: Readonly<Record<string, ColumnValue>>;
 }
@@ -25,8 +28,8 @@ export function userJson(user: User, operatorColumns: readonly OperatorColumn[])
   const json: UserJson = {
     id: user.id,
     email: user.email,
-    created_at: user.createdAt,
-    updated_at: user.updatedAt,
+    created_at: formatTimestamp(user.createdAt),
+    updated_at: formatTimestamp(user.updatedAt),
   };
   for (const column of operatorColumns) {
     if (!column.secret) json[column.name] = user.columns[column.name] ?? null;

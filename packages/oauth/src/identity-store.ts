@@ -10,8 +10,9 @@ export interface Identity {
   readonly subject: string;
   /** The address the provider gave when the link was made, for support; never used to sign in. */
   readonly email: string | null;
-  readonly createdAt: string;
-  readonly updatedAt: string;
+  /** Epoch milliseconds; a SQL store keeps whole seconds. */
+  readonly createdAt: number;
+  readonly updatedAt: number;
 }
 
 /** What a link is made from. */

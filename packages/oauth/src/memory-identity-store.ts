@@ -1,4 +1,4 @@
-import { fail, formatTimestamp, ok, type Result } from "@tessera/crypto";
+import { fail, ok, type Result } from "@tessera/crypto";
 import type { Identity, IdentityStore, NewIdentity } from "./identity-store.js";
 
 /**
@@ -17,7 +17,8 @@ export class MemoryIdentityStore implements IdentityStore {
   async link(identity: NewIdentity, now: number): Promise<Result<Identity, "already-linked">> {
     const key = `${identity.provider}\n${identity.subject}`;
     if (this.#identities.has(key)) return fail("already-linked");
-    const timestamp = formatTimestamp(now);
+    // Whole seconds, as a SQL store's timestamp text keeps them.
+    const timestamp = Math.floor(now / 1000) * 1000;
     const stored: Identity = {
       id: this.#nextId++,
       userId: identity.userId,

@@ -1,5 +1,5 @@
 import type { User, UserStore } from "@tessera/accounts";
-import { type Clock, fail, formatTimestamp, ok, type Result } from "@tessera/crypto";
+import { type Clock, fail, ok, type Result } from "@tessera/crypto";
 import type { IdentityStore } from "./identity-store.js";
 import type { ProviderProfile } from "./provider-profile.js";
 
@@ -57,10 +57,7 @@ export async function resolveOAuthUser(
   let user = await users.findByEmail(email);
   let outcome: OAuthUserOutcome = "linked";
   if (!user) {
-    const created = await users.create(
-      { email, passwordDigest: "", confirmedAt: formatTimestamp(now) },
-      now,
-    );
+    const created = await users.create({ email, passwordDigest: "", confirmedAt: now }, now);
     // A lost race means a sign-up took the address a moment ago: link that user instead.
     user = created.ok ? created.value : await users.findByEmail(email);
     if (!user) return fail("conflict");

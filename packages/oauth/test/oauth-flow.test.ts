@@ -33,7 +33,7 @@ async function existingUser(email: string, confirmed: boolean) {
     {
       email,
       passwordDigest: PASSWORD_DIGEST,
-      confirmedAt: confirmed ? "2024-06-01 10:00:00" : null,
+      confirmedAt: confirmed ? Date.UTC(2024, 5, 1, 10) : null,
     },
     Date.UTC(2024, 5, 1, 10),
   );

@@ -71,7 +71,7 @@ describe("resolveOAuthUser", () => {
     const notYet = await resolveOAuthUser(dependencies, "google", otherEmail);
     expect(notYet.ok && notYet.value.user.confirmedAt).toBeNull();
     const confirmed = await resolveOAuthUser(dependencies, "google", ada);
-    expect(confirmed.ok && confirmed.value.user.confirmedAt).toBe("2025-01-01 08:00:00");
+    expect(confirmed.ok && confirmed.value.user.confirmedAt).toBe(T0);
     database.close();
   });
 
@@ -146,7 +146,7 @@ describe("resolveOAuthUser under concurrent sign-ins", () => {
     );
     expect(resolved.ok && resolved.value).toMatchObject({
       outcome: "linked",
-      user: { id: 1, passwordDigest: "", confirmedAt: "2025-01-01 08:00:00" },
+      user: { id: 1, passwordDigest: "", confirmedAt: T0 },
       // The sign-up's password was never confirmed: it goes.
       passwordRemoved: true,
     });
@@ -170,8 +170,8 @@ describe("MemoryIdentityStore", () => {
         provider: "github",
         subject: "583231",
         email: "ada@example.com",
-        createdAt: "2025-01-01 08:00:00",
-        updatedAt: "2025-01-01 08:00:00",
+        createdAt: T0,
+        updatedAt: T0,
       },
     });
     const again = await store.link(

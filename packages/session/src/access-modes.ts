@@ -66,7 +66,7 @@ export async function requireUser<U>(
  * The confirmed-user mode: as {@link requireUser}, and a signed-in user whose `confirmedAt` is
  * null gets a 303 to {@link ACCOUNT_PATH} with the alert {@link CONFIRMATION_REQUIRED_MESSAGE}.
  */
-export async function requireConfirmedUser<U extends { readonly confirmedAt: string | null }>(
+export async function requireConfirmedUser<U extends { readonly confirmedAt: unknown }>(
   session: Session,
   request: Request,
   loadUser: UserLoader<U>,

@@ -16,7 +16,7 @@ export function sessionAuthentication<U>(
 }
 
 /** As {@link sessionAuthentication}, refusing an unconfirmed user as {@link requireConfirmedUser} does. */
-export function confirmedSessionAuthentication<U extends { readonly confirmedAt: string | null }>(
+export function confirmedSessionAuthentication<U extends { readonly confirmedAt: unknown }>(
   loadUser: UserLoader<U>,
 ): Authenticate<{ readonly user: U }, SessionRouteContext> {
   return async (request, { session }) => {

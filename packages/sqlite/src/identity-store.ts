@@ -1,4 +1,4 @@
-import { fail, formatTimestamp, ok, type Result } from "@tessera/crypto";
+import { fail, formatTimestamp, ok, parseTimestamp, type Result } from "@tessera/crypto";
 import type { Identity, IdentityStore, NewIdentity } from "@tessera/oauth";
 import type { SqlDatabase } from "./driver.js";
 import type { Migration } from "./migrations.js";
@@ -47,8 +47,8 @@ function toIdentity(row: IdentityRow): Identity {
     provider: row.provider,
     subject: row.subject,
     email: row.email,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
+    createdAt: parseTimestamp(row.created_at),
+    updatedAt: parseTimestamp(row.updated_at),
   };
 }
 

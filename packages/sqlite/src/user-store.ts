@@ -1,5 +1,5 @@
 import type { ColumnValue, NewUser, User, UserStore } from "@tessera/accounts";
-import { fail, formatTimestamp, ok, type Result } from "@tessera/crypto";
+import { fail, formatTimestamp, ok, parseTimestamp, type Result } from "@tessera/crypto";
 import { isUniqueViolation, type SqlDatabase, type SqlValue } from "./driver.js";
 import type { Migration } from "./migrations.js";
 
@@ -59,7 +59,7 @@ export class SqliteUserStore implements UserStore {
     const values: SqlValue[] = [
       user.email,
       user.passwordDigest,
-      user.confirmedAt ?? null,
+      user.confirmedAt == null ? null : formatTimestamp(user.confirmedAt),
       timestamp,
       timestamp,
       ...this.#operatorColumns.map((column) => toSqlValue(user.columns?.[column] ?? null)),
@@ -113,9 +113,9 @@ export class SqliteUserStore implements UserStore {
       id: row.id,
       email: row.email,
       passwordDigest: row.password_digest,
-      confirmedAt: row.confirmed_at,
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
+      confirmedAt: row.confirmed_at === null ? null : parseTimestamp(row.confirmed_at),
+      createdAt: parseTimestamp(row.created_at),
+      updatedAt: parseTimestamp(row.updated_at),
       columns,
     };
   }

@@ -55,8 +55,8 @@ describe("SqliteIdentityStore", () => {
         provider: "github",
         subject: "583231",
         email: "ada@example.com",
-        createdAt: "2025-01-01 08:00:00",
-        updatedAt: "2025-01-01 08:00:00",
+        createdAt: T0,
+        updatedAt: T0,
       },
     });
     expect(await rows()).toEqual([

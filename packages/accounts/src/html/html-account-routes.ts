@@ -1,3 +1,4 @@
+import { formatTimestamp } from "@tessera/crypto";
 import { htmlPage, type Route, seeOther } from "@tessera/http";
 import {
   type MaybeSessionContext,
@@ -129,7 +130,7 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
         pages.account({
           context: flow.pageContext(context, user),
           email: user.email,
-          memberSince: user.createdAt,
+          memberSince: formatTimestamp(user.createdAt),
           confirmed: user.confirmedAt !== null,
           deletionField: user.passwordDigest === "" ? "email" : "password",
           deletionError: undefined,
@@ -162,7 +163,7 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
           pages.account({
             context: flow.pageContext(context, user),
             email: user.email,
-            memberSince: user.createdAt,
+            memberSince: formatTimestamp(user.createdAt),
             confirmed: user.confirmedAt !== null,
             deletionField: withPassword ? "password" : "email",
             deletionError: withPassword

@@ -9,7 +9,7 @@ const T0 = Date.UTC(2026, 0, 2, 3, 4, 5);
  */
 export function describeUserStoreContract(name: string, makeStore: () => Promise<UserStore>) {
   describe(`UserStore contract: ${name}`, () => {
-    it("creates a user with its times as text and finds it by id and by email", async () => {
+    it("creates a user with its times (whole seconds) and finds it by id and by email", async () => {
       const store = await makeStore();
       const created = await store.create({ email: "ada@example.com", passwordDigest: "d" }, T0);
       expect(created.ok).toBe(true);
@@ -18,8 +18,8 @@ export function describeUserStoreContract(name: string, makeStore: () => Promise
         email: "ada@example.com",
         passwordDigest: "d",
         confirmedAt: null,
-        createdAt: "2026-01-02 03:04:05",
-        updatedAt: "2026-01-02 03:04:05",
+        createdAt: T0,
+        updatedAt: T0,
       });
       expect(await store.findById(created.value.id)).toEqual(created.value);
       expect(await store.findByEmail("ada@example.com")).toEqual(created.value);
@@ -48,18 +48,19 @@ export function describeUserStoreContract(name: string, makeStore: () => Promise
       if (!created.ok) throw new Error("created");
       await store.confirm(created.value.id, T0 + 1000);
       await store.confirm(created.value.id, T0 + 60_000);
-      expect((await store.findById(created.value.id))?.confirmedAt).toBe("2026-01-02 03:04:06");
+      expect((await store.findById(created.value.id))?.confirmedAt).toBe(T0 + 1000);
     });
 
     it("changes the password digest and the update time", async () => {
       const store = await makeStore();
       const created = await store.create({ email: "ada@example.com", passwordDigest: "d" }, T0);
       if (!created.ok) throw new Error("created");
-      await store.updatePasswordDigest(created.value.id, "new", T0 + 2000);
+      // 2.5 s later: a store keeps whole seconds, rounding down.
+      await store.updatePasswordDigest(created.value.id, "new", T0 + 2500);
       expect(await store.findById(created.value.id)).toMatchObject({
         passwordDigest: "new",
-        updatedAt: "2026-01-02 03:04:07",
-        createdAt: "2026-01-02 03:04:05",
+        updatedAt: T0 + 2000,
+        createdAt: T0,
       });
     });
 
