@@ -4,11 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MemoryUserStore } from "@tessera/accounts";
 import { MemoryApiKeyStore } from "@tessera/bearer";
+import { MemoryIdentityStore } from "@tessera/oauth";
 import { MemoryRateLimitStore } from "@tessera/ratelimit";
 import { MemoryRecordStore, MemoryRecordTables, recordMigration } from "@tessera/records";
 import { MemoryWebhookEventStore } from "@tessera/webhooks";
 import { afterAll } from "vitest";
 import { describeApiKeyStoreContract } from "../../bearer/test/contracts/api-key-store.contract.js";
+import { describeIdentityStoreContract } from "../../oauth/test/contracts/identity-store.contract.js";
 import { describeRateLimitStoreContract } from "../../ratelimit/test/contracts/rate-limit-store.contract.js";
 import {
   contractModels,
@@ -19,7 +21,9 @@ import { openSqliteFile } from "../src/better-sqlite3.js";
 import {
   accountMigrations,
   applyMigrations,
+  identitiesMigration,
   SqliteApiKeyStore,
+  SqliteIdentityStore,
   SqliteRateLimitStore,
   SqliteRecordStore,
   SqliteUserStore,
@@ -84,6 +88,19 @@ describeRecordStoreContract("SQLite", async () => {
   );
   return {
     store: (model) => new SqliteRecordStore(database, model),
+    newUser: userMaker(new SqliteUserStore(database)),
+  };
+});
+
+describeIdentityStoreContract("memory", async () => {
+  let users = 0;
+  return { store: new MemoryIdentityStore(), newUser: async () => ++users };
+});
+describeIdentityStoreContract("SQLite", async () => {
+  const database = await sqliteFile();
+  await applyMigrations(database, [identitiesMigration]);
+  return {
+    store: new SqliteIdentityStore(database),
     newUser: userMaker(new SqliteUserStore(database)),
   };
 });
