@@ -4,12 +4,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MemoryUserStore } from "@tessera/accounts";
 import { MemoryApiKeyStore } from "@tessera/bearer";
+import { MemoryJobStore } from "@tessera/jobs";
 import { MemoryIdentityStore } from "@tessera/oauth";
 import { MemoryRateLimitStore } from "@tessera/ratelimit";
 import { MemoryRecordStore, MemoryRecordTables, recordMigration } from "@tessera/records";
 import { MemoryWebhookEventStore } from "@tessera/webhooks";
 import { afterAll } from "vitest";
 import { describeApiKeyStoreContract } from "../../bearer/test/contracts/api-key-store.contract.js";
+import {
+  contractJob,
+  describeJobStoreContract,
+} from "../../jobs/test/contracts/job-store.contract.js";
 import { describeIdentityStoreContract } from "../../oauth/test/contracts/identity-store.contract.js";
 import { describeRateLimitStoreContract } from "../../ratelimit/test/contracts/rate-limit-store.contract.js";
 import {
@@ -22,8 +27,10 @@ import {
   accountMigrations,
   applyMigrations,
   identitiesMigration,
+  jobTableMigration,
   SqliteApiKeyStore,
   SqliteIdentityStore,
+  SqliteJobStore,
   SqliteRateLimitStore,
   SqliteRecordStore,
   SqliteUserStore,
@@ -101,6 +108,19 @@ describeIdentityStoreContract("SQLite", async () => {
   await applyMigrations(database, [identitiesMigration]);
   return {
     store: new SqliteIdentityStore(database),
+    newUser: userMaker(new SqliteUserStore(database)),
+  };
+});
+
+describeJobStoreContract("memory", async () => {
+  let users = 0;
+  return { store: new MemoryJobStore(contractJob), newUser: async () => ++users };
+});
+describeJobStoreContract("SQLite", async () => {
+  const database = await sqliteFile();
+  await applyMigrations(database, [jobTableMigration(contractJob)]);
+  return {
+    store: new SqliteJobStore(database, contractJob),
     newUser: userMaker(new SqliteUserStore(database)),
   };
 });
