@@ -1,8 +1,9 @@
-// The store contracts of the packages, run against their memory store and the SQLite one.
+// The store contracts of the packages, run against their memory store and the SQLite one
+// (docs/stores.md lists them).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { MemoryUserStore } from "@tessera/accounts";
+import { MemoryEmailedTokenStore, MemoryUserStore } from "@tessera/accounts";
 import { MemoryApiKeyStore } from "@tessera/bearer";
 import { MemoryJobStore } from "@tessera/jobs";
 import { MemoryIdentityStore } from "@tessera/oauth";
@@ -10,6 +11,8 @@ import { MemoryRateLimitStore } from "@tessera/ratelimit";
 import { MemoryRecordStore, MemoryRecordTables, recordMigration } from "@tessera/records";
 import { MemoryWebhookEventStore } from "@tessera/webhooks";
 import { afterAll } from "vitest";
+import { describeEmailedTokenStoreContract } from "../../accounts/test/contracts/emailed-token-store.contract.js";
+import { describeUserStoreContract } from "../../accounts/test/contracts/user-store.contract.js";
 import { describeApiKeyStoreContract } from "../../bearer/test/contracts/api-key-store.contract.js";
 import {
   contractJob,
@@ -29,6 +32,7 @@ import {
   identitiesMigration,
   jobTableMigration,
   SqliteApiKeyStore,
+  SqliteEmailedTokenStore,
   SqliteIdentityStore,
   SqliteJobStore,
   SqliteRateLimitStore,
@@ -123,4 +127,16 @@ describeJobStoreContract("SQLite", async () => {
     store: new SqliteJobStore(database, contractJob),
     newUser: userMaker(new SqliteUserStore(database)),
   };
+});
+
+describeUserStoreContract("memory", async () => new MemoryUserStore());
+describeUserStoreContract("SQLite", async () => new SqliteUserStore(await sqliteFile()));
+
+describeEmailedTokenStoreContract("memory", async () => ({
+  store: new MemoryEmailedTokenStore(),
+  users: new MemoryUserStore(),
+}));
+describeEmailedTokenStoreContract("SQLite", async () => {
+  const database = await sqliteFile();
+  return { store: new SqliteEmailedTokenStore(database), users: new SqliteUserStore(database) };
 });
