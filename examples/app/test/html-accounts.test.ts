@@ -1,4 +1,5 @@
 import { request as httpRequest } from "node:http";
+import { NO_MAILER_MESSAGE } from "@tessera/accounts";
 import { MemoryMailer } from "@tessera/mail";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, linkIn, pageText } from "./support/browser.js";
@@ -500,7 +501,7 @@ describe("rate limits", () => {
 });
 
 describe("without a mailer in production", () => {
-  it("answers 500 to the sign-in link and password reset requests", async () => {
+  it("answers 500 to the sign-in link and password reset requests, in plain text saying why", async () => {
     const production = await startTestServer({
       NODE_ENV: "production",
       TRUST_PROXY: "1",
@@ -512,6 +513,8 @@ describe("without a mailer in production", () => {
           email: "someone@example.com",
         });
         expect(response.status).toBe(500);
+        expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+        expect(response.html).toBe(NO_MAILER_MESSAGE);
       }
     } finally {
       await production.stop();

@@ -106,7 +106,11 @@ export function accountFlow(options: HtmlAccountRoutesOptions) {
       if (!options.mailer) {
         return {
           ok: false,
-          response: htmlPage(500, NO_MAILER_MESSAGE, { "Content-Type": "text/plain" }),
+          // A configuration error, said in plain text: htmlPage would label it as HTML.
+          response: new Response(NO_MAILER_MESSAGE, {
+            status: 500,
+            headers: { "Content-Type": "text/plain; charset=utf-8" },
+          }),
         };
       }
       const origin = flow.linkOrigin(request);
