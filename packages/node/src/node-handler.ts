@@ -1,5 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { clientIp, jsonError, type Route, type RouteContext, routeRequests } from "@tessera/http";
+import {
+  clientIp,
+  createRouteMatcher,
+  jsonError,
+  type Route,
+  type RouteContext,
+  routeRequests,
+} from "@tessera/http";
 import { webRequest } from "./node-request.js";
 import { writeResponse } from "./node-response.js";
 
@@ -41,6 +48,7 @@ export function toNodeHandler(
   options: NodeHandlerOptions = {},
 ): NodeHandler {
   const route = routeRequests(routes);
+  const match = createRouteMatcher(routes);
   const maximumBodyBytes = options.maximumBodyBytes ?? DEFAULT_MAXIMUM_BODY_BYTES;
   const report =
     options.onError ?? ((error: unknown) => console.error("A Tessera route failed:", error));
@@ -50,6 +58,12 @@ export function toNodeHandler(
     outgoing: ServerResponse,
     next: ((error?: unknown) => void) | undefined,
   ): Promise<void> {
+    // Another path is the app's: passed on before anything here looks at its body or headers.
+    if (!match(incoming.method ?? "GET", requestPath(incoming))) {
+      if (next) next();
+      else await writeResponse(jsonError(404, "Not found"), outgoing);
+      return;
+    }
     const declared = Number(incoming.headers["content-length"]);
     if (Number.isFinite(declared) && declared > maximumBodyBytes) {
       outgoing.setHeader("connection", "close");
@@ -80,12 +94,7 @@ export function toNodeHandler(
         trustProxy: options.trustProxy ?? 0,
       }) ?? "unknown";
     const response = await route(converted.request, { clientAddress });
-    if (response === undefined) {
-      if (next) next();
-      else await writeResponse(jsonError(404, "Not found"), outgoing);
-      return;
-    }
-    await writeResponse(response, outgoing);
+    await writeResponse(response ?? jsonError(404, "Not found"), outgoing);
   }
 
   return (incoming, outgoing, next) => {
@@ -105,4 +114,13 @@ export function toNodeHandler(
       );
     });
   };
+}
+
+/** The request's path, as Express's `originalUrl` keeps it when the handler is mounted under a prefix. */
+function requestPath(incoming: IncomingMessage & { readonly originalUrl?: string }): string {
+  try {
+    return new URL(incoming.originalUrl ?? incoming.url ?? "/", "http://localhost").pathname;
+  } catch {
+    return "/";
+  }
 }

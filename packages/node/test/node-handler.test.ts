@@ -263,3 +263,29 @@ describe("fastifyRoutes on Fastify 5", () => {
     }
   });
 });
+
+describe("toNodeHandler leaves the app's own paths to the app", () => {
+  it("passes a request for another path on untouched: parsed bodies and large bodies included", async () => {
+    const app = express();
+    app.use(express.json());
+    app.use(toNodeHandler(routes, { maximumBodyBytes: 16 }));
+    app.post("/own", (request, response) => {
+      response.json({ parsed: request.body });
+    });
+    const base = await listen(createServer(app));
+    const parsed = await fetch(`${base}/own`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ note: "x".repeat(40) }),
+    });
+    expect(parsed.status).toBe(200);
+    expect(await parsed.json()).toEqual({ parsed: { note: "x".repeat(40) } });
+    // Under the cap, a body a parser already read is the app's business too, not a 500.
+    const small = await fetch(`${base}/own`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"a":1}',
+    });
+    expect(await small.json()).toEqual({ parsed: { a: 1 } });
+  });
+});
