@@ -1,5 +1,5 @@
 import { existsSync, readdirSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 
 /**
  * The test projects: one per workspace package (packages/* and examples/*) that has tests,
@@ -12,23 +12,36 @@ const workspaceFolders = ["packages", "examples"].flatMap((parent) =>
     .map((entry) => join(parent, entry.name)),
 );
 
+/** The projects whose tests run on PostgreSQL: they get a throw-away server for the run. */
+const POSTGRES_PROJECTS = new Set(["sqlite", "postgres", "session", "repository"]);
+const postgresSetup = [resolve("test/support/postgres-global-setup.ts")];
+
+function projectName(folder: string): string {
+  // Packages by their folder (`session`); examples as `example-<folder>`, since an adapter
+  // package and its example share a folder name (`packages/hono`, `examples/hono`).
+  const name = folder.split("/").pop()!;
+  return folder.startsWith("examples/") ? `example-${name}` : name;
+}
+
 export const testProjects = [
   ...workspaceFolders.map((folder) => ({
     extends: true as const,
     test: {
-      // Packages by their folder (`session`); examples as `example-<folder>`, since an adapter
-      // package and its example share a folder name (`packages/hono`, `examples/hono`).
-      name: folder.startsWith("examples/")
-        ? `example-${folder.split("/").pop()}`
-        : folder.split("/").pop()!,
+      name: projectName(folder),
       root: folder,
+      ...(POSTGRES_PROJECTS.has(projectName(folder)) ? { globalSetup: postgresSetup } : {}),
       include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     },
   })),
   // Checks of the repository as a whole (links in its Markdown), in the root `test/` folder.
   {
     extends: true as const,
-    test: { name: "repository", root: ".", include: ["test/**/*.test.ts"] },
+    test: {
+      name: "repository",
+      root: ".",
+      include: ["test/**/*.test.ts"],
+      globalSetup: postgresSetup,
+    },
   },
   // The repository's own scripts (the packaging check) are tested too.
   {

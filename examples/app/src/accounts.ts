@@ -1,17 +1,14 @@
 import { accountRoutes, defaultAccountPages, nameColumn, type User } from "@tessera/accounts";
+import { type SqlUserStore, sqlAccountStores } from "@tessera/accounts/sql";
 import type { BearerAuthenticator } from "@tessera/bearer";
 import { type Clock, systemClock } from "@tessera/crypto";
 import type { TesseraEnv } from "@tessera/hono";
 import type { Route } from "@tessera/http";
 import type { Mailer } from "@tessera/mail";
 import { oauthRoutes, renderProviderButtons } from "@tessera/oauth";
+import { SqlIdentityStore } from "@tessera/oauth/sql";
 import type { MaybeSessionContext, SessionCookies, TrackedSessionStore } from "@tessera/session";
-import {
-  type SqlDatabase,
-  SqliteIdentityStore,
-  type SqliteUserStore,
-  sqliteAccountStores,
-} from "@tessera/sqlite";
+import type { SqlDatabase } from "@tessera/sql";
 import type { Hono } from "hono";
 import type { AppConfig } from "./config.js";
 import { renderLayout } from "./views/layout.js";
@@ -37,7 +34,7 @@ export interface AppAccounts {
   readonly routes: Route<MaybeSessionContext>[];
   readonly sessions: SessionCookies;
   readonly bearer: BearerAuthenticator<User>;
-  readonly users: SqliteUserStore;
+  readonly users: SqlUserStore;
 }
 
 /** The operator columns of this app's `users` table. */
@@ -50,7 +47,7 @@ export const operatorColumns = [nameColumn];
 export function appAccounts(wiring: AccountWiring): AppAccounts {
   const { database, config } = wiring;
   const clock = wiring.clock ?? systemClock;
-  const stores = sqliteAccountStores(
+  const stores = sqlAccountStores(
     database,
     operatorColumns.map((column) => column.name),
   );
@@ -77,7 +74,7 @@ export function appAccounts(wiring: AccountWiring): AppAccounts {
       ? oauthRoutes({
           providers: config.oauthProviders,
           users: stores.users,
-          identities: new SqliteIdentityStore(database),
+          identities: new SqlIdentityStore(database),
           appUrl: config.appUrl!,
           clock,
           sessions: accounts.sessions,

@@ -10,7 +10,7 @@ import {
 import type { Mailer } from "@tessera/mail";
 import type { ObjectStorage } from "@tessera/records";
 import { optionalUser, type TrackedSessionStore } from "@tessera/session";
-import type { SqlDatabase } from "@tessera/sqlite";
+import type { SqlDatabase } from "@tessera/sql";
 import { Hono } from "hono";
 import { type AppHono, appAccounts } from "./accounts.js";
 import type { AppConfig } from "./config.js";

@@ -1,8 +1,10 @@
 import { type Clock, systemClock } from "@tessera/crypto";
+import { SqlRateLimitStore } from "@tessera/ratelimit/sql";
 import type { TrackedSessionStore } from "@tessera/session";
 import { deleteExpiredTrackedSessions } from "@tessera/session";
-import { type SqlDatabase, SqliteRateLimitStore, SqliteWebhookEventStore } from "@tessera/sqlite";
+import type { SqlDatabase } from "@tessera/sql";
 import { deleteProcessedEvents } from "@tessera/webhooks";
+import { SqlWebhookEventStore } from "@tessera/webhooks/sql";
 
 /** How often the cleanups run after the one at start: 10 minutes. */
 export const CLEANUP_INTERVAL_MS = 600_000;
@@ -29,13 +31,13 @@ export async function runCleanups(
   const expiredSessions = targets.trackedSessions
     ? await deleteExpiredTrackedSessions(targets.trackedSessions, clock())
     : 0;
-  const endedRateLimitWindows = await new SqliteRateLimitStore(targets.database).deleteEndedWindows(
+  const endedRateLimitWindows = await new SqlRateLimitStore(targets.database).deleteEndedWindows(
     clock(),
   );
   const oldWebhookEvents =
     targets.webhookRetentionMs === undefined
       ? 0
-      : await deleteProcessedEvents(new SqliteWebhookEventStore(targets.database), {
+      : await deleteProcessedEvents(new SqlWebhookEventStore(targets.database), {
           before: clock() - targets.webhookRetentionMs,
         });
   return { expiredSessions, endedRateLimitWindows, oldWebhookEvents };

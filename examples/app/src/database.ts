@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { applyMigrations, type Migration } from "@tessera/sqlite";
+import { applyMigrations, type Migration } from "@tessera/sql";
 import { type BetterSqliteDatabase, openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 
 /**

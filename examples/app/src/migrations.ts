@@ -1,17 +1,11 @@
-import {
-  apiKeysMigration,
-  authTokensMigration,
-  identitiesMigration,
-  jobTableMigration,
-  type Migration,
-  rateLimitCountersMigration,
-  rateLimitWindowIndexMigration,
-  userSessionsExpiryIndexMigration,
-  userSessionsMigration,
-  usersMigration,
-  webhookEventsMigration,
-  webhookEventsRetentionMigration,
-} from "@tessera/sqlite";
+import { authTokensMigration, usersMigration } from "@tessera/accounts/sql";
+import { apiKeysMigration } from "@tessera/bearer/sql";
+import { jobTableMigration } from "@tessera/jobs/sql";
+import { identitiesMigration } from "@tessera/oauth/sql";
+import { rateLimitCountersMigration, rateLimitWindowIndexMigration } from "@tessera/ratelimit/sql";
+import { userSessionsExpiryIndexMigration, userSessionsMigration } from "@tessera/session/sql";
+import type { Migration } from "@tessera/sql";
+import { webhookEventsMigration, webhookEventsRetentionMigration } from "@tessera/webhooks/sql";
 import { recordMigrations } from "./records.js";
 import { renderJob } from "./render-jobs.js";
 import { webhookEffectsMigration } from "./webhook-effects.js";

@@ -1,26 +1,18 @@
 import type { User } from "@tessera/accounts";
+import type { SqlUserStore } from "@tessera/accounts/sql";
 import { type BearerAuthenticator, bearerAuthentication } from "@tessera/bearer";
 import { type Clock, systemClock } from "@tessera/crypto";
 import { defineModel, type Model, withUniqueScope } from "@tessera/fields";
 import { graphqlModel, graphqlRoutes } from "@tessera/graphql";
 import type { Route } from "@tessera/http";
-import {
-  htmlRecordRoutes,
-  jsonRecordRoutes,
-  type ObjectStorage,
-  recordMigration,
-} from "@tessera/records";
+import { htmlRecordRoutes, jsonRecordRoutes, type ObjectStorage } from "@tessera/records";
+import { recordMigration, SqlRecordStore } from "@tessera/records/sql";
 import {
   type MaybeSessionContext,
   type SessionCookies,
   sessionAuthentication,
 } from "@tessera/session";
-import {
-  type Migration,
-  type SqlDatabase,
-  SqliteRecordStore,
-  type SqliteUserStore,
-} from "@tessera/sqlite";
+import type { Migration, SqlDatabase } from "@tessera/sql";
 import { renderLayout } from "./views/layout.js";
 
 /** The example app's resources, declared as docs/routes.md lists them. */
@@ -103,7 +95,7 @@ export const recordMigrations: readonly Migration[] = [
 export async function referencedFileKeys(database: SqlDatabase): Promise<Set<string>> {
   const keys = new Set<string>();
   for (const model of recordModels) {
-    for (const key of await new SqliteRecordStore(database, model).referencedFileKeys()) {
+    for (const key of await new SqlRecordStore(database, model).referencedFileKeys()) {
       keys.add(key);
     }
   }
@@ -114,7 +106,7 @@ export async function referencedFileKeys(database: SqlDatabase): Promise<Set<str
 export interface RecordWiring {
   readonly database: SqlDatabase;
   readonly storage: ObjectStorage;
-  readonly users: SqliteUserStore;
+  readonly users: SqlUserStore;
   readonly bearer: BearerAuthenticator<User>;
   /** The cookie sessions of the account pages: the record pages share them. */
   readonly sessions: SessionCookies;
@@ -131,7 +123,7 @@ export function recordRoutes(wiring: RecordWiring): Route<MaybeSessionContext>[]
   const clock = wiring.clock ?? systemClock;
   const optionsOf = (model: Model) => ({
     model,
-    store: new SqliteRecordStore(wiring.database, model),
+    store: new SqlRecordStore(wiring.database, model),
     storage: wiring.storage,
     clock,
   });

@@ -9,7 +9,8 @@ import {
   jobTokenKeys,
   jsonJobRoutes,
 } from "@tessera/jobs";
-import { type SqlDatabase, SqliteJobStore } from "@tessera/sqlite";
+import { SqlJobStore } from "@tessera/jobs/sql";
+import type { SqlDatabase } from "@tessera/sql";
 import type { AppConfig } from "./config.js";
 
 /** The example app's external job: `render`, inputs `prompt:text width:integer?`. */
@@ -18,7 +19,7 @@ export const renderJob = defineJob("render", ["prompt:text", "width:integer?"]);
 /** The render job wired: its runner (start, callback, sweep) and its store (owner reads). */
 export interface RenderJobs {
   readonly runner: JobRunner;
-  readonly store: SqliteJobStore;
+  readonly store: SqlJobStore;
 }
 
 /** The settings render jobs need and are missing, by variable name. */
@@ -39,7 +40,7 @@ export function createRenderJobs(
 ): RenderJobs | undefined {
   const { url, secret, token } = config.render;
   if (!url || !secret || !config.appUrl) return undefined;
-  const store = new SqliteJobStore(database, renderJob);
+  const store = new SqlJobStore(database, renderJob);
   const runner = createJobRunner({
     definition: renderJob,
     store,

@@ -3,7 +3,7 @@ import { serve } from "@hono/node-server";
 import { type Clock, scheduleRepeating } from "@tessera/core";
 import { scheduleSweeps } from "@tessera/jobs";
 import type { Mailer } from "@tessera/mail";
-import { SqliteTrackedSessionStore } from "@tessera/sqlite";
+import { SqlTrackedSessionStore } from "@tessera/session/sql";
 import { createApp } from "./app.js";
 import { CLEANUP_INTERVAL_MS, runCleanups } from "./cleanups.js";
 import { type AppConfig, ConfigError } from "./config.js";
@@ -59,9 +59,7 @@ export async function startServer(
   const mailer = options.mailer ?? createAppMailer(config);
   const renderJobs = createRenderJobs(database, config, secretKeyBase, options.clock);
   const storage = await openAppStorage(config);
-  const trackedSessions = config.trackedSessions
-    ? new SqliteTrackedSessionStore(database)
-    : undefined;
+  const trackedSessions = config.trackedSessions ? new SqlTrackedSessionStore(database) : undefined;
   const app = createApp({
     config,
     secretKeyBase,

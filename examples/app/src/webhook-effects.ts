@@ -1,5 +1,5 @@
 import { formatTimestamp } from "@tessera/crypto";
-import type { Migration, SqlDatabase } from "@tessera/sqlite";
+import type { Migration, SqlDatabase } from "@tessera/sql";
 import type { WebhookEvent } from "@tessera/webhooks";
 
 /**

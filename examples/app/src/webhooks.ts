@@ -1,5 +1,5 @@
 import { jsonError, type Route } from "@tessera/http";
-import { type SqlDatabase, SqliteWebhookEventStore } from "@tessera/sqlite";
+import type { SqlDatabase } from "@tessera/sql";
 import {
   githubSignatureVerifier,
   signatureHeaderVerifier,
@@ -9,6 +9,7 @@ import {
   type WebhookProcessorOptions,
   webhookRoute,
 } from "@tessera/webhooks";
+import { SqlWebhookEventStore } from "@tessera/webhooks/sql";
 import { type AppConfig, ConfigError } from "./config.js";
 import { bodyType, recordPaidOrder, recordReceipt } from "./webhook-effects.js";
 
@@ -26,7 +27,7 @@ function header(delivery: WebhookDelivery, name: string): string | null {
  */
 export function webhookRoutes(database: SqlDatabase, config: AppConfig): Route[] {
   const routes: Route[] = [];
-  const store = new SqliteWebhookEventStore(database);
+  const store = new SqlWebhookEventStore(database);
   const endpoints: Record<keyof AppConfig["webhookSecrets"], Endpoint> = {
     orders: {
       verify: (secret) => signatureHeaderVerifier({ secret }),

@@ -1,6 +1,6 @@
 import { MemoryMailer } from "@tessera/mail";
 import { MemoryObjectStorage } from "@tessera/records";
-import { SqliteTrackedSessionStore } from "@tessera/sqlite";
+import { SqlTrackedSessionStore } from "@tessera/session/sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
@@ -113,7 +113,7 @@ describe("the session cookie's Secure attribute", () => {
         secretKeyBase: "h".repeat(64),
         database,
         mailer: new MemoryMailer(),
-        trackedSessions: new SqliteTrackedSessionStore(database),
+        trackedSessions: new SqlTrackedSessionStore(database),
         storage: new MemoryObjectStorage(),
         renderJobs: undefined,
       });

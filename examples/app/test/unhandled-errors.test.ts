@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { MemoryObjectStorage } from "@tessera/records";
 import { signBody } from "@tessera/signer";
-import type { SqlDatabase } from "@tessera/sqlite";
+import type { SqlDatabase } from "@tessera/sql";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
@@ -26,10 +26,12 @@ function breakingWebhookEvents(database: SqlDatabase): SqlDatabase {
     return sql;
   };
   return {
+    dialect: database.dialect,
     run: async (sql, params) => database.run(checked(sql), params),
     get: async (sql, params) => database.get(checked(sql), params),
     all: async (sql, params) => database.all(checked(sql), params),
     execScript: (sql) => database.execScript(sql),
+    transaction: (work) => database.transaction((inside) => work(breakingWebhookEvents(inside))),
   };
 }
 

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fieldIndexes } from "@tessera/fields";
+import { migrationSql } from "@tessera/sql";
 import type { BetterSqliteDatabase } from "@tessera/sqlite/better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { openAppDatabase } from "../src/database.js";
@@ -64,11 +65,11 @@ const declared = [postModel, labelModel].flatMap((model) =>
 describe("migration 0204: unique across users", () => {
   it("keeps the first migrations as they were applied, per owner", () => {
     const posts = appMigrations.find((migration) => migration.id === "0200_app_create_posts");
-    expect(posts?.sql).toContain(
+    expect(migrationSql(posts!.sql, "sqlite")).toContain(
       `CREATE UNIQUE INDEX "index_posts_on_slug" ON "posts" ("user_id", "slug") WHERE "slug" IS NOT NULL;`,
     );
     const labels = appMigrations.find((migration) => migration.id === "0202_app_create_labels");
-    expect(labels?.sql).toContain(
+    expect(migrationSql(labels!.sql, "sqlite")).toContain(
       `CREATE UNIQUE INDEX "index_labels_on_name" ON "labels" ("user_id", "name");`,
     );
     expect(declared).toEqual([

@@ -1,16 +1,11 @@
 // Sign-in and a GitHub webhook added to an Express 5 app: the whole wiring.
 import type { AddressInfo } from "node:net";
 import { accountRoutes } from "@tessera/accounts";
+import { accountMigrations, sqlAccountStores } from "@tessera/accounts/sql";
 import { toNodeHandler } from "@tessera/node";
-import {
-  accountMigrations,
-  applyMigrations,
-  SqliteWebhookEventStore,
-  sqliteAccountStores,
-  webhookMigrations,
-} from "@tessera/sqlite";
-import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
+import { applyMigrations, openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { githubSignatureVerifier, webhookRoute } from "@tessera/webhooks";
+import { SqlWebhookEventStore, webhookMigrations } from "@tessera/webhooks/sql";
 import express from "express";
 import { readSettings } from "./settings.js";
 
@@ -19,7 +14,7 @@ const database = openSqliteFile(settings.databasePath);
 await applyMigrations(database, [...accountMigrations, ...webhookMigrations]);
 
 const accounts = accountRoutes({
-  ...sqliteAccountStores(database),
+  ...sqlAccountStores(database),
   secretKeyBase: settings.secretKeyBase,
   mailer: settings.mailer,
   appUrl: settings.appUrl,
@@ -31,7 +26,7 @@ const webhooks = settings.githubWebhookSecret
         source: "github",
         verify: githubSignatureVerifier({ secret: settings.githubWebhookSecret }),
         eventIdHeader: "X-GitHub-Delivery",
-        store: new SqliteWebhookEventStore(database),
+        store: new SqlWebhookEventStore(database),
         effect: (event) => console.log(`GitHub delivery ${event.id} recorded`),
       }),
     ]

@@ -1,15 +1,10 @@
 // Sign-in and a GitHub webhook added to an Fastify 5 app: the whole wiring.
 import { accountRoutes } from "@tessera/accounts";
+import { accountMigrations, sqlAccountStores } from "@tessera/accounts/sql";
 import { fastifyRoutes } from "@tessera/node";
-import {
-  accountMigrations,
-  applyMigrations,
-  SqliteWebhookEventStore,
-  sqliteAccountStores,
-  webhookMigrations,
-} from "@tessera/sqlite";
-import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
+import { applyMigrations, openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { githubSignatureVerifier, webhookRoute } from "@tessera/webhooks";
+import { SqlWebhookEventStore, webhookMigrations } from "@tessera/webhooks/sql";
 import Fastify from "fastify";
 import { readSettings } from "./settings.js";
 
@@ -18,7 +13,7 @@ const database = openSqliteFile(settings.databasePath);
 await applyMigrations(database, [...accountMigrations, ...webhookMigrations]);
 
 const accounts = accountRoutes({
-  ...sqliteAccountStores(database),
+  ...sqlAccountStores(database),
   secretKeyBase: settings.secretKeyBase,
   mailer: settings.mailer,
   appUrl: settings.appUrl,
@@ -30,7 +25,7 @@ const webhooks = settings.githubWebhookSecret
         source: "github",
         verify: githubSignatureVerifier({ secret: settings.githubWebhookSecret }),
         eventIdHeader: "X-GitHub-Delivery",
-        store: new SqliteWebhookEventStore(database),
+        store: new SqlWebhookEventStore(database),
         effect: (event) => console.log(`GitHub delivery ${event.id} recorded`),
       }),
     ]

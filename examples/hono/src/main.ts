@@ -2,6 +2,7 @@
 
 import { serve } from "@hono/node-server";
 import { accountRoutes } from "@tessera/accounts";
+import { accountMigrations, sqlAccountStores } from "@tessera/accounts/sql";
 import {
   clientAddress,
   cookieSession,
@@ -9,15 +10,9 @@ import {
   securityHeaders,
   type TesseraEnv,
 } from "@tessera/hono";
-import {
-  accountMigrations,
-  applyMigrations,
-  SqliteWebhookEventStore,
-  sqliteAccountStores,
-  webhookMigrations,
-} from "@tessera/sqlite";
-import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
+import { applyMigrations, openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { githubSignatureVerifier, webhookRoute } from "@tessera/webhooks";
+import { SqlWebhookEventStore, webhookMigrations } from "@tessera/webhooks/sql";
 import { Hono } from "hono";
 import { readSettings } from "./settings.js";
 
@@ -26,7 +21,7 @@ const database = openSqliteFile(settings.databasePath);
 await applyMigrations(database, [...accountMigrations, ...webhookMigrations]);
 
 const accounts = accountRoutes({
-  ...sqliteAccountStores(database),
+  ...sqlAccountStores(database),
   secretKeyBase: settings.secretKeyBase,
   mailer: settings.mailer,
   appUrl: settings.appUrl,
@@ -38,7 +33,7 @@ const webhooks = settings.githubWebhookSecret
         source: "github",
         verify: githubSignatureVerifier({ secret: settings.githubWebhookSecret }),
         eventIdHeader: "X-GitHub-Delivery",
-        store: new SqliteWebhookEventStore(database),
+        store: new SqlWebhookEventStore(database),
         effect: (event) => console.log(`GitHub delivery ${event.id} recorded`),
       }),
     ]

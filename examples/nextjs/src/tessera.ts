@@ -1,27 +1,22 @@
 import { accountRoutes } from "@tessera/accounts";
+import { accountMigrations, sqlAccountStores } from "@tessera/accounts/sql";
 import { clientIp, jsonError, type Route, routeRequests } from "@tessera/http";
 import { LogMailer } from "@tessera/mail";
-import {
-  accountMigrations,
-  applyMigrations,
-  SqliteWebhookEventStore,
-  sqliteAccountStores,
-  webhookMigrations,
-} from "@tessera/sqlite";
-import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
+import { applyMigrations, openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import {
   githubSignatureVerifier,
   timestampedSignatureVerifier,
   webhookRoute,
 } from "@tessera/webhooks";
+import { SqlWebhookEventStore, webhookMigrations } from "@tessera/webhooks/sql";
 
 /** The app's database: one file, its tables created once per process before the first answer. */
 const database = openSqliteFile(process.env.DATABASE_PATH ?? "data/nextjs.db");
 const migrated = applyMigrations(database, [...accountMigrations, ...webhookMigrations]);
-const events = new SqliteWebhookEventStore(database);
+const events = new SqlWebhookEventStore(database);
 
 const accounts = accountRoutes({
-  ...sqliteAccountStores(database),
+  ...sqlAccountStores(database),
   secretKeyBase: process.env.SECRET_KEY_BASE ?? "",
   mailer: new LogMailer(),
   appUrl: process.env.APP_URL,

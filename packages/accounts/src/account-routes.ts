@@ -28,7 +28,7 @@ import type { OperatorColumn } from "./operator-columns.js";
 import type { User } from "./user.js";
 import type { UserStore } from "./user-store.js";
 
-/** The stores accounts keep their rows in (`sqliteAccountStores(database)` gives all four). */
+/** The stores accounts keep their rows in (`sqlAccountStores(database)` gives all four). */
 export interface AccountStores {
   readonly users: UserStore;
   readonly apiKeys: ApiKeyStore;

@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { accountMigrations, sqlAccountStores } from "@tessera/accounts/sql";
 import { routeRequests } from "@tessera/http";
 import { MemoryMailer } from "@tessera/mail";
-import { accountMigrations, applyMigrations, sqliteAccountStores } from "@tessera/sqlite";
+import { applyMigrations } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { accountRoutes } from "../src/index.js";
@@ -21,7 +22,7 @@ const ORIGIN = "https://app.example";
 async function mountedAlone(options: { allowedOrigins?: readonly string[] } = {}) {
   const database = openSqliteFile(join(folder, `${crypto.randomUUID()}.db`));
   await applyMigrations(database, accountMigrations);
-  const stores = sqliteAccountStores(database);
+  const stores = sqlAccountStores(database);
   const mailer = new MemoryMailer();
   const accounts = accountRoutes({
     ...stores,

@@ -1,14 +1,14 @@
+import {
+  authTokensMigration,
+  SqlEmailedTokenStore,
+  SqlUserStore,
+  usersMigration,
+} from "@tessera/accounts/sql";
 import { routeRequests } from "@tessera/http";
 import { MemoryMailer } from "@tessera/mail";
 import { createRateLimiter, MemoryRateLimitStore, type RateLimitStore } from "@tessera/ratelimit";
 import { createSessionCookies } from "@tessera/session";
-import {
-  applyMigrations,
-  authTokensMigration,
-  SqliteEmailedTokenStore,
-  SqliteUserStore,
-  usersMigration,
-} from "@tessera/sqlite";
+import { applyMigrations } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { MAXIMUM_EMAIL_LENGTH } from "../src/email.js";
@@ -30,12 +30,12 @@ async function emailLinkRoutes() {
       return memory.increment(key, windowStart, windowMs);
     },
   };
-  const users = new SqliteUserStore(database);
+  const users = new SqlUserStore(database);
   const routes = routeRequests(
     htmlEmailLinkRoutes({
       users,
       sessions,
-      emailedTokens: new SqliteEmailedTokenStore(database),
+      emailedTokens: new SqlEmailedTokenStore(database),
       mailer: new MemoryMailer(),
       appUrl: "http://app.example",
       rateLimiter: createRateLimiter({ store, clock }),

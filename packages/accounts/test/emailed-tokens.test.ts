@@ -1,13 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { authTokensMigration, SqlEmailedTokenStore, usersMigration } from "@tessera/accounts/sql";
 import { sha256Hex } from "@tessera/crypto";
-import {
-  applyMigrations,
-  authTokensMigration,
-  SqliteEmailedTokenStore,
-  usersMigration,
-} from "@tessera/sqlite";
+import { applyMigrations } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import type { EmailedTokenPurpose, EmailedTokenStore } from "../src/emailed-token-store.js";
@@ -36,7 +32,7 @@ async function tokenStore() {
       email,
     ]);
   }
-  const sqlite = new SqliteEmailedTokenStore(database);
+  const sqlite = new SqlEmailedTokenStore(database);
   const calls: string[] = [];
   const store: EmailedTokenStore = {
     issue(token) {

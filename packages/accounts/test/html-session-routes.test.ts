@@ -3,18 +3,17 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
+import {
+  authTokensMigration,
+  SqlEmailedTokenStore,
+  SqlUserStore,
+  usersMigration,
+} from "@tessera/accounts/sql";
 import { escapeHtml, type Layout, routeRequests } from "@tessera/http";
 import { createRateLimiter, MemoryRateLimitStore } from "@tessera/ratelimit";
 import { createSessionCookies } from "@tessera/session";
-import {
-  applyMigrations,
-  authTokensMigration,
-  SqliteEmailedTokenStore,
-  SqliteTrackedSessionStore,
-  SqliteUserStore,
-  userSessionsMigration,
-  usersMigration,
-} from "@tessera/sqlite";
+import { SqlTrackedSessionStore, userSessionsMigration } from "@tessera/session/sql";
+import { applyMigrations } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultAccountPages } from "../src/html/account-pages.js";
@@ -50,8 +49,8 @@ ${context.flashes.map((flash) => `<p class="flash-${flash.kind}">${escapeHtml(fl
 async function startServer() {
   const database = openSqliteFile(join(folder, `${crypto.randomUUID()}.db`));
   await applyMigrations(database, [usersMigration, authTokensMigration, userSessionsMigration]);
-  const users = new SqliteUserStore(database);
-  const trackedSessions = new SqliteTrackedSessionStore(database);
+  const users = new SqlUserStore(database);
+  const trackedSessions = new SqlTrackedSessionStore(database);
   const sessions = createSessionCookies({
     appName: "tessera",
     secrets: { current: "s".repeat(32) },
@@ -62,7 +61,7 @@ async function startServer() {
     ...htmlAccountRoutes({
       users,
       sessions,
-      emailedTokens: new SqliteEmailedTokenStore(database),
+      emailedTokens: new SqlEmailedTokenStore(database),
       mailer: undefined,
       appUrl: "http://app.example",
       rateLimiter: createRateLimiter({ store: new MemoryRateLimitStore(), limit: 1000, clock }),

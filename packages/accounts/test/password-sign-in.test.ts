@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { SqlUserStore, usersMigration } from "@tessera/accounts/sql";
 import { hashPassword } from "@tessera/password";
-import { applyMigrations, SqliteUserStore, usersMigration } from "@tessera/sqlite";
+import { applyMigrations } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { findUserByPassword } from "../src/password-sign-in.js";
@@ -15,7 +16,7 @@ const PASSWORD = "correct horse battery";
 async function userWithDigestOf(iterations: number) {
   const database = openSqliteFile(join(folder, `${crypto.randomUUID()}.db`));
   await applyMigrations(database, [usersMigration]);
-  const users = new SqliteUserStore(database);
+  const users = new SqlUserStore(database);
   const digest = await hashPassword(PASSWORD, { iterations });
   const created = await users.create(
     { email: "ada@example.com", passwordDigest: digest },

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { applyMigrations, SqliteUserStore, usersMigration } from "@tessera/sqlite";
+import { SqlUserStore, usersMigration } from "@tessera/accounts/sql";
+import { applyMigrations } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { nameColumn } from "../src/operator-columns.js";
@@ -19,7 +20,7 @@ async function userStore() {
     usersMigration,
     { id: "0100_users_name", sql: "ALTER TABLE users ADD COLUMN name TEXT" },
   ]);
-  return { database, users: new SqliteUserStore(database, ["name"]) };
+  return { database, users: new SqlUserStore(database, ["name"]) };
 }
 
 describe("signUp", () => {

@@ -1,3 +1,4 @@
+import { usersMigration } from "@tessera/accounts/sql";
 import { defineModel, type Model } from "@tessera/fields";
 import { type Authentication, routeRequests, unauthorized } from "@tessera/http";
 import {
@@ -5,9 +6,9 @@ import {
   MemoryObjectStorage,
   type RecordRoutesOptions,
   type RecordUser,
-  recordMigration,
 } from "@tessera/records";
-import { applyMigrations, SqliteRecordStore, usersMigration } from "@tessera/sqlite";
+import { recordMigration, SqlRecordStore } from "@tessera/records/sql";
+import { applyMigrations } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { type GraphqlRoutesOptions, graphqlRoutes } from "../src/index.js";
 
@@ -81,7 +82,7 @@ export async function setUp(overrides: Partial<GraphqlRoutesOptions> = {}) {
   let now = Date.UTC(2025, 0, 1, 8, 0, 0);
   const optionsOf = (model: Model): RecordRoutesOptions => ({
     model,
-    store: new SqliteRecordStore(database, model),
+    store: new SqlRecordStore(database, model),
     storage,
     // Each write a second later, so timestamps tell writes apart.
     clock: () => (now += 1000),
@@ -139,9 +140,9 @@ export async function insertPost(
   ownerId: number,
   title = "A post",
 ): Promise<number> {
-  const result = await database.run(
-    "INSERT INTO posts (user_id, title, created_at, updated_at) VALUES (?, ?, '2025-01-01 00:00:00', '2025-01-01 00:00:00')",
+  const row = await database.get<{ id: number }>(
+    "INSERT INTO posts (user_id, title, created_at, updated_at) VALUES (?, ?, '2025-01-01 00:00:00', '2025-01-01 00:00:00') RETURNING id",
     [ownerId, title],
   );
-  return Number(result.lastInsertRowid);
+  return row!.id;
 }

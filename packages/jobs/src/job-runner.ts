@@ -18,7 +18,7 @@ import { type SweepReport, sweepJobs } from "./sweep.js";
 /** Options of {@link createJobRunner}. */
 export interface JobRunnerOptions {
   readonly definition: JobDefinition;
-  /** A store for `definition`'s table (`new SqliteJobStore(database, definition)`). */
+  /** A store for `definition`'s table (`new SqlJobStore(database, definition)`). */
   readonly store: JobStore;
   /** `<JOB>_URL`: where jobs are POSTed. */
   readonly url: string;

@@ -1,17 +1,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { SqlUserStore, usersMigration } from "@tessera/accounts/sql";
 import { randomToken } from "@tessera/crypto";
 import { routeRequests } from "@tessera/http";
+import { identitiesMigration, SqlIdentityStore } from "@tessera/oauth/sql";
 import { createSessionCookies } from "@tessera/session";
 // Until @tessera/sqlite's index exports them: then `from "@tessera/sqlite"`.
-import {
-  applyMigrations,
-  identitiesMigration,
-  SqliteIdentityStore,
-  SqliteUserStore,
-  usersMigration,
-} from "@tessera/sqlite";
+import { applyMigrations } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -46,8 +42,8 @@ const route = routeRequests(
         clientSecret: "secret",
       }),
     ],
-    users: new SqliteUserStore(database),
-    identities: new SqliteIdentityStore(database),
+    users: new SqlUserStore(database),
+    identities: new SqlIdentityStore(database),
     appUrl: "https://app.example",
     // Any request to the provider is a failure of the property: it is recorded, never sent.
     fetch: async (url) => {

@@ -1,16 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { SqlUserStore, usersMigration } from "@tessera/accounts/sql";
 import { routeRequests } from "@tessera/http";
+import { identitiesMigration, SqlIdentityStore } from "@tessera/oauth/sql";
 import { createSessionCookies, type Session } from "@tessera/session";
 // Until @tessera/sqlite's index exports them: then `from "@tessera/sqlite"`.
-import {
-  applyMigrations,
-  identitiesMigration,
-  SqliteIdentityStore,
-  SqliteUserStore,
-  usersMigration,
-} from "@tessera/sqlite";
+import { applyMigrations } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { githubProvider, MemoryIdentityStore, oauthMessages, oauthRoutes } from "../src/index.js";
@@ -56,8 +52,8 @@ async function setUp() {
   const route = routeRequests(
     oauthRoutes({
       providers: [githubProvider({ ...client, serverUrl: emulator.serverUrl })],
-      users: new SqliteUserStore(database),
-      identities: new SqliteIdentityStore(database),
+      users: new SqlUserStore(database),
+      identities: new SqlIdentityStore(database),
       appUrl: APP,
       clock: () => T0,
       onProviderError: (error) => errors.push((error as Error).message),
@@ -120,7 +116,7 @@ describe("the GitHub preset", () => {
     const route = routeRequests(
       oauthRoutes({
         providers: [githubProvider(client)],
-        users: new SqliteUserStore(database),
+        users: new SqlUserStore(database),
         identities: new MemoryIdentityStore(),
         appUrl: APP,
         sessions,

@@ -3,7 +3,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { defaultAccountPages, htmlAccountRoutes } from "@tessera/accounts";
+import {
+  authTokensMigration,
+  SqlEmailedTokenStore,
+  SqlUserStore,
+  usersMigration,
+} from "@tessera/accounts/sql";
 import { type Route, routeRequests } from "@tessera/http";
+import { identitiesMigration, SqlIdentityStore } from "@tessera/oauth/sql";
 import { createRateLimiter, MemoryRateLimitStore } from "@tessera/ratelimit";
 import {
   createSessionCookies,
@@ -11,18 +18,9 @@ import {
   requireUser,
   type Session,
 } from "@tessera/session";
+import { SqlTrackedSessionStore, userSessionsMigration } from "@tessera/session/sql";
 // Until @tessera/sqlite's index exports them: then `from "@tessera/sqlite"`.
-import {
-  applyMigrations,
-  authTokensMigration,
-  identitiesMigration,
-  SqliteEmailedTokenStore,
-  SqliteIdentityStore,
-  SqliteTrackedSessionStore,
-  SqliteUserStore,
-  userSessionsMigration,
-  usersMigration,
-} from "@tessera/sqlite";
+import { applyMigrations } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { type Context, Hono } from "hono";
 import { oauthRoutes, openIdProvider } from "../src/index.js";
@@ -71,15 +69,15 @@ export async function startOAuthTestApp() {
     identitiesMigration,
     userSessionsMigration,
   ]);
-  const users = new SqliteUserStore(database);
-  const identities = new SqliteIdentityStore(database);
+  const users = new SqlUserStore(database);
+  const identities = new SqlIdentityStore(database);
   const clock = () => T0;
   const sessions = createSessionCookies({
     appName: "tessera",
     secrets: { current: "a-secret-key-base-of-at-least-thirty-two-characters" },
     clock,
     // Every sign-in records a device: the tests read the rows to see who was signed in.
-    trackedSessions: new SqliteTrackedSessionStore(database),
+    trackedSessions: new SqlTrackedSessionStore(database),
   });
 
   const app = new Hono<AppEnv>();
@@ -144,7 +142,7 @@ export async function startOAuthTestApp() {
   const accountPages = htmlAccountRoutes({
     users,
     sessions,
-    emailedTokens: new SqliteEmailedTokenStore(database),
+    emailedTokens: new SqlEmailedTokenStore(database),
     mailer: undefined,
     appUrl: origin,
     rateLimiter: createRateLimiter({ store: new MemoryRateLimitStore() }),

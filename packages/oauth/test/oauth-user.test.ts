@@ -2,14 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { UserStore } from "@tessera/accounts";
+import { SqlUserStore, usersMigration } from "@tessera/accounts/sql";
+import { identitiesMigration, SqlIdentityStore } from "@tessera/oauth/sql";
 // Until @tessera/sqlite's index exports them: then `from "@tessera/sqlite"`.
-import {
-  applyMigrations,
-  identitiesMigration,
-  SqliteIdentityStore,
-  SqliteUserStore,
-  usersMigration,
-} from "@tessera/sqlite";
+import { applyMigrations } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { MemoryIdentityStore, type ProviderProfile, resolveOAuthUser } from "../src/index.js";
@@ -25,8 +21,8 @@ let files = 0;
 async function setUp() {
   const database = openSqliteFile(join(folder, `users-${++files}.db`));
   await applyMigrations(database, [usersMigration, identitiesMigration]);
-  const users = new SqliteUserStore(database);
-  const identities = new SqliteIdentityStore(database);
+  const users = new SqlUserStore(database);
+  const identities = new SqlIdentityStore(database);
   const dependencies = { users, identities, clock: () => T0 };
   const counts = async () => ({
     users: (await database.get<{ n: number }>("SELECT count(*) AS n FROM users"))!.n,

@@ -33,7 +33,6 @@ export {
 } from "./object-sweep.js";
 export { hasPublicId, recordKeyOf, routeIdOf, rowIdOf } from "./record-key.js";
 export { modelTitle, recordFlash, STALE_RECORD_MESSAGE } from "./record-messages.js";
-export { type RecordMigration, recordMigration } from "./record-migration.js";
 export type {
   FlashSession,
   HtmlRecordContext,

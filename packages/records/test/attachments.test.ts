@@ -1,4 +1,4 @@
-import { SqliteRecordStore } from "@tessera/sqlite";
+import { SqlRecordStore } from "@tessera/records/sql";
 import { describe, expect, it } from "vitest";
 import { jsonRecordRoutes } from "../src/index.js";
 import {
@@ -356,13 +356,13 @@ describe("configuration", () => {
     expect(() =>
       jsonRecordRoutes({
         model: postModel,
-        store: new SqliteRecordStore(database, postModel),
+        store: new SqlRecordStore(database, postModel),
         authenticate: testAuthentication,
       }),
     ).toThrow("model post has attachments: pass an object storage");
     const comments = jsonRecordRoutes({
       model: commentModel,
-      store: new SqliteRecordStore(database, commentModel),
+      store: new SqlRecordStore(database, commentModel),
       authenticate: testAuthentication,
     });
     expect(comments.map((route) => `${route.method} ${route.path}`)).toEqual([

@@ -1,11 +1,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { usersMigration } from "@tessera/accounts/sql";
 import { defineModel, type Model } from "@tessera/fields";
 import { type Authentication, routeRequests, unauthorized } from "@tessera/http";
+import { SqlRecordStore } from "@tessera/records/sql";
 import { createSessionCookies, type Session } from "@tessera/session";
 // Until @tessera/sqlite's index exports the record store, the tests take it from its source.
-import { applyMigrations, SqliteRecordStore, usersMigration } from "@tessera/sqlite";
+import { applyMigrations } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { afterAll } from "vitest";
 import {
@@ -14,8 +16,8 @@ import {
   jsonRecordRoutes,
   MemoryObjectStorage,
   type RecordRoutesOptions,
-  recordMigration,
 } from "../src/index.js";
+import { recordMigration } from "../src/sql.js";
 
 // The four resources of the example app (docs/routes.md), declared exactly as written there.
 export const postModel = defineModel(
@@ -106,7 +108,7 @@ export async function setUpApp(
   const clock = () => now;
   const optionsOf = (model: Model): RecordRoutesOptions => ({
     model,
-    store: new SqliteRecordStore(database, model),
+    store: new SqlRecordStore(database, model),
     storage,
     clock,
     ...overrides,

@@ -1,6 +1,6 @@
 import { unauthorized } from "@tessera/http";
+import { SqlRecordStore } from "@tessera/records/sql";
 import { createSessionCookies } from "@tessera/session";
-import { SqliteRecordStore } from "@tessera/sqlite";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { htmlRecordRoutes, jsonRecordRoutes, MemoryObjectStorage } from "../src/index.js";
@@ -11,7 +11,7 @@ describe("mounting the routes on Hono, as the README shows", () => {
     const { database } = await setUpApp();
     const options = {
       model: postModel,
-      store: new SqliteRecordStore(database, postModel),
+      store: new SqlRecordStore(database, postModel),
       storage: new MemoryObjectStorage(),
     };
     const ada = { id: ADA, email: "ada@example.com" };

@@ -3,8 +3,8 @@
 // 401 (JSON) or a 404 page (HTML), never a 500.
 
 import { routeRequests } from "@tessera/http";
+import { SqlRecordStore } from "@tessera/records/sql";
 import { createSessionCookies } from "@tessera/session";
-import { SqliteRecordStore } from "@tessera/sqlite";
 import { describe, expect, it } from "vitest";
 import { htmlRecordRoutes, jsonRecordRoutes, MemoryObjectStorage } from "../src/index.js";
 import {
@@ -31,8 +31,8 @@ const deleteUser = (app: App, id: number) =>
 
 /** A store whose insert first deletes the owner: the account goes after authentication. */
 function storeDeletingOwner(app: App, model: typeof postModel) {
-  class Racing extends SqliteRecordStore {
-    override async insert(...args: Parameters<SqliteRecordStore["insert"]>) {
+  class Racing extends SqlRecordStore {
+    override async insert(...args: Parameters<SqlRecordStore["insert"]>) {
       await deleteUser(app, args[0]);
       return super.insert(...args);
     }

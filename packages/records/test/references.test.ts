@@ -1,5 +1,5 @@
 import { routeRequests } from "@tessera/http";
-import { SqliteRecordStore } from "@tessera/sqlite";
+import { SqlRecordStore } from "@tessera/records/sql";
 import { describe, expect, it } from "vitest";
 import { jsonRecordRoutes } from "../src/index.js";
 import {
@@ -98,7 +98,7 @@ describe("references (comments: post:references)", () => {
   it("turns a referenced row deleted between the check and the insert into `must exist`", async () => {
     const app = await twoPosts();
     // The check passes, then the post goes: the foreign key refuses the insert.
-    class RacingStore extends SqliteRecordStore {
+    class RacingStore extends SqlRecordStore {
       override async exists(ownerId: number, table: string, id: number) {
         const found = await super.exists(ownerId, table, id);
         await app.database.run("DELETE FROM posts WHERE id = ?", [id]);

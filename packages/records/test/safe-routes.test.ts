@@ -1,6 +1,6 @@
 import { routeRequests } from "@tessera/http";
+import { SqlRecordStore } from "@tessera/records/sql";
 import { createSessionCookies, sessionAuthentication } from "@tessera/session";
-import { SqliteRecordStore } from "@tessera/sqlite";
 import { describe, expect, it } from "vitest";
 import { htmlRecordRoutes, jsonRecordRoutes, MemoryObjectStorage } from "../src/index.js";
 import { ADA, labelModel, setUpApp } from "./fixtures.js";
@@ -16,7 +16,7 @@ async function mounted() {
   const app = await setUpApp();
   const options = {
     model: labelModel,
-    store: new SqliteRecordStore(app.database, labelModel),
+    store: new SqlRecordStore(app.database, labelModel),
     storage: new MemoryObjectStorage(),
   };
   const html = htmlRecordRoutes({

@@ -2,9 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomToken, sha256Hex } from "@tessera/crypto";
-import { applyMigrations, SqliteTrackedSessionStore, userSessionsMigration } from "@tessera/sqlite";
+import { SqlTrackedSessionStore, userSessionsMigration } from "@tessera/session/sql";
+import { applyMigrations, portableDdl } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
+import { freshPostgresDatabase } from "../../../test/support/postgres.js";
 import type { Session } from "../src/session.js";
 import { MemoryTrackedSessionStore } from "../src/tracked-session-memory-store.js";
 import type { TrackedSessionStore } from "../src/tracked-session-store.js";
@@ -40,7 +42,9 @@ const BOB = 2;
 // The users table belongs to @tessera/accounts; this is the least of it the foreign key needs.
 const usersMigration = {
   id: "0001_tessera_users",
-  sql: "CREATE TABLE users (id INTEGER PRIMARY KEY AUTOINCREMENT, email TEXT NOT NULL)",
+  sql: portableDdl(
+    "CREATE TABLE users (id INTEGER PRIMARY KEY AUTOINCREMENT, email TEXT NOT NULL)",
+  ),
 };
 
 let files = 0;
@@ -53,7 +57,16 @@ const stores: [string, () => Promise<TrackedSessionStore>][] = [
       databases.push(database);
       await applyMigrations(database, [usersMigration, userSessionsMigration]);
       await database.run("INSERT INTO users (email) VALUES (?), (?)", ["ada@x.test", "bob@x.test"]);
-      return new SqliteTrackedSessionStore(database);
+      return new SqlTrackedSessionStore(database);
+    },
+  ],
+  [
+    "PostgreSQL",
+    async () => {
+      const database = await freshPostgresDatabase();
+      await applyMigrations(database, [usersMigration, userSessionsMigration]);
+      await database.run("INSERT INTO users (email) VALUES (?), (?)", ["ada@x.test", "bob@x.test"]);
+      return new SqlTrackedSessionStore(database);
     },
   ],
 ];

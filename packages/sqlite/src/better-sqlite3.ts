@@ -1,7 +1,12 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
+import type { SqlDatabase, SqlValue } from "@tessera/sql";
+
+// Opening a database and migrating it go together: an app that installs only this driver
+// (strict pnpm sees no transitive @tessera/sql) imports both from here.
+export { applyMigrations, type Migration } from "@tessera/sql";
+
 import Database from "better-sqlite3";
-import type { RunResult, SqlDatabase, SqlValue } from "./driver.js";
 
 /** Options for {@link openSqliteFile}. */
 export interface OpenSqliteOptions {
@@ -50,21 +55,98 @@ export function wrapBetterSqlite(connection: Database.Database): BetterSqliteDat
     }
     return statement;
   };
-  return {
-    connection,
-    async run(sql: string, params: readonly SqlValue[] = []): Promise<RunResult> {
-      const result = prepare(sql).run(...params);
-      return { changes: result.changes, lastInsertRowid: Number(result.lastInsertRowid) };
+  // The end of the transaction open on this connection, if any. One connection has one
+  // transaction: while `work` awaits, statements from other requests wait here instead of
+  // landing inside it.
+  let open: Promise<void> | undefined;
+  const yourTurn = async () => {
+    while (open) await open;
+  };
+  // BEGIN IMMEDIATE waits for another connection's write lock without blocking the event loop:
+  // a synchronous busy wait would also stall a transaction of this process that holds the lock.
+  const begin = async () => {
+    const busyTimeoutMs = connection.pragma("busy_timeout", { simple: true }) as number;
+    const deadline = Date.now() + busyTimeoutMs;
+    for (let delay = 1; ; delay = Math.min(delay * 2, 50)) {
+      connection.pragma("busy_timeout = 0");
+      try {
+        connection.exec("BEGIN IMMEDIATE");
+        return;
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== "SQLITE_BUSY" || Date.now() >= deadline) {
+          throw error;
+        }
+      } finally {
+        connection.pragma(`busy_timeout = ${busyTimeoutMs}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  };
+
+  /** The statements, waiting for an open transaction unless they are its own (`depth > 0`). */
+  const session = (depth: number): SqlDatabase => ({
+    dialect: "sqlite",
+    async run(sql, params = []) {
+      if (depth === 0 && open) await yourTurn();
+      return { changes: prepare(sql).run(...params).changes };
     },
     async get<Row extends object>(sql: string, params: readonly SqlValue[] = []) {
+      if (depth === 0 && open) await yourTurn();
       return prepare(sql).get(...params) as Row | undefined;
     },
     async all<Row extends object>(sql: string, params: readonly SqlValue[] = []) {
+      if (depth === 0 && open) await yourTurn();
       return prepare(sql).all(...params) as Row[];
     },
-    async execScript(sql: string) {
+    async execScript(sql) {
+      if (depth === 0 && open) await yourTurn();
+      // better-sqlite3 makes this a savepoint when a transaction is already open.
       connection.transaction(() => connection.exec(sql))();
     },
+    async transaction<T>(work: (transaction: SqlDatabase) => Promise<T>): Promise<T> {
+      if (depth > 0) return savepoint(depth, work);
+      // No await between the check and taking the turn: a statement sent meanwhile must
+      // either run before BEGIN or wait for COMMIT.
+      if (open) await yourTurn();
+      let end!: () => void;
+      open = new Promise((resolve) => {
+        end = resolve;
+      });
+      try {
+        // IMMEDIATE takes the write lock now, so other processes wait at BEGIN rather than
+        // fail at a later write of this transaction.
+        await begin();
+        try {
+          const result = await work(session(1));
+          connection.exec("COMMIT");
+          return result;
+        } catch (error) {
+          if (connection.inTransaction) connection.exec("ROLLBACK");
+          throw error;
+        }
+      } finally {
+        open = undefined;
+        end();
+      }
+    },
+  });
+
+  const savepoint = async <T>(depth: number, work: (transaction: SqlDatabase) => Promise<T>) => {
+    const name = `tessera_${depth}`;
+    connection.exec(`SAVEPOINT ${name}`);
+    try {
+      const result = await work(session(depth + 1));
+      connection.exec(`RELEASE ${name}`);
+      return result;
+    } catch (error) {
+      connection.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
+      throw error;
+    }
+  };
+
+  return {
+    ...session(0),
+    connection,
     close() {
       statements.clear();
       connection.close();

@@ -73,6 +73,29 @@ export function describeJobStoreContract(
       expect((await store.find(job.id))?.status).toBe("running");
     });
 
+    it("gives each due job to one of six racing sweeps, counting one attempt", async () => {
+      const { store, ada } = await setUp();
+      const jobs = await Promise.all(
+        Array.from({ length: 12 }, (_, index) =>
+          store.create({ userId: ada, input: input(`job ${index}`), now: T0 }),
+        ),
+      );
+      const claim = {
+        now: T0 + 3 * MINUTE,
+        lastAttemptBefore: T0 + MINUTE,
+        maxAttempts: 3,
+        limit: 5,
+      };
+      const sweeps = await Promise.all(Array.from({ length: 6 }, () => store.claimRetries(claim)));
+      const claimed = sweeps.flat().map((job) => job.id);
+      expect(new Set(claimed).size).toBe(claimed.length);
+      for (const job of jobs) {
+        const stored = (await store.find(job.id))!;
+        expect(stored.attempts).toBe(claimed.includes(job.id) ? 2 : 1);
+      }
+      expect(claimed.length).toBeGreaterThan(0);
+    });
+
     it("claims due retries once, counting the attempt, and lists exhausted and stale jobs", async () => {
       const { store, ada } = await setUp();
       const due = await store.create({ userId: ada, input: input("due"), now: T0 });

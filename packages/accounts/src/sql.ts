@@ -1,0 +1,8 @@
+// The SQL stores of accounts (`@tessera/accounts/sql`), on any `@tessera/sql` driver.
+export {
+  accountMigrations,
+  type SqlAccountStores,
+  sqlAccountStores,
+} from "./sql/account-stores.js";
+export { authTokensMigration, SqlEmailedTokenStore } from "./sql/emailed-token-store.js";
+export { SqlUserStore, usersMigration } from "./sql/user-store.js";

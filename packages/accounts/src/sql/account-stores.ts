@@ -1,0 +1,53 @@
+import { apiKeysMigration, SqlApiKeyStore } from "@tessera/bearer/sql";
+import {
+  rateLimitCountersMigration,
+  rateLimitWindowIndexMigration,
+  SqlRateLimitStore,
+} from "@tessera/ratelimit/sql";
+import {
+  SqlTrackedSessionStore,
+  userSessionsExpiryIndexMigration,
+  userSessionsMigration,
+} from "@tessera/session/sql";
+import type { Migration, SqlDatabase } from "@tessera/sql";
+import type { AccountStores } from "../index.js";
+import { authTokensMigration, SqlEmailedTokenStore } from "./emailed-token-store.js";
+import { SqlUserStore, usersMigration } from "./user-store.js";
+
+/**
+ * The tables account routes use, in the order they must be created: users, API keys, emailed
+ * tokens, rate-limit counters and the device list. Apply them with `applyMigrations`.
+ */
+export const accountMigrations: readonly Migration[] = [
+  rateLimitCountersMigration,
+  rateLimitWindowIndexMigration,
+  usersMigration,
+  apiKeysMigration,
+  authTokensMigration,
+  userSessionsMigration,
+  userSessionsExpiryIndexMigration,
+];
+
+/** The SQLite stores of account routes and, for the device list, tracked sessions. */
+export interface SqlAccountStores extends AccountStores {
+  readonly users: SqlUserStore;
+  readonly rateLimits: SqlRateLimitStore;
+  readonly trackedSessions: SqlTrackedSessionStore;
+}
+
+/**
+ * Every store `accountRoutes` needs, on one database whose tables {@link accountMigrations}
+ * created. `operatorColumns` names extra `users` columns the app added (see `nameColumn`).
+ */
+export function sqlAccountStores(
+  database: SqlDatabase,
+  operatorColumns: readonly string[] = [],
+): SqlAccountStores {
+  return {
+    users: new SqlUserStore(database, operatorColumns),
+    apiKeys: new SqlApiKeyStore(database),
+    emailedTokens: new SqlEmailedTokenStore(database),
+    rateLimits: new SqlRateLimitStore(database),
+    trackedSessions: new SqlTrackedSessionStore(database),
+  };
+}

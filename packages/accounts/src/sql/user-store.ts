@@ -1,0 +1,138 @@
+import { fail, formatTimestamp, ok, parseTimestamp, type Result } from "@tessera/crypto";
+import {
+  isUniqueViolation,
+  type Migration,
+  portableDdl,
+  type SqlDatabase,
+  type SqlValue,
+} from "@tessera/sql";
+import type { ColumnValue, NewUser, User, UserStore } from "../index.js";
+
+/** Creates `users`. Emails are stored normalized, so a plain unique index enforces uniqueness. */
+export const usersMigration: Migration = {
+  id: "0001_tessera_users",
+  sql: portableDdl(`CREATE TABLE users (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  email TEXT NOT NULL,
+  password_digest TEXT NOT NULL DEFAULT '',
+  confirmed_at TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE UNIQUE INDEX index_users_on_email ON users (email)`),
+};
+
+interface UserRow {
+  id: number;
+  email: string;
+  password_digest: string;
+  confirmed_at: string | null;
+  created_at: string;
+  updated_at: string;
+  [column: string]: SqlValue;
+}
+
+const COLUMN_NAME = /^[a-z][a-z0-9_]*$/;
+
+/**
+ * Users in SQLite. `operatorColumns` names the columns the operator added to `users` (for
+ * example `name`); only those are written and read back, so input keys never become SQL.
+ */
+export class SqlUserStore implements UserStore {
+  readonly #operatorColumns: readonly string[];
+
+  constructor(
+    private readonly database: SqlDatabase,
+    operatorColumns: readonly string[] = [],
+  ) {
+    for (const column of operatorColumns) {
+      if (!COLUMN_NAME.test(column)) throw new RangeError(`invalid column name ${column}`);
+    }
+    this.#operatorColumns = operatorColumns;
+  }
+
+  async create(user: NewUser, now: number): Promise<Result<User, "email-taken">> {
+    const timestamp = formatTimestamp(now);
+    const columns = [
+      "email",
+      "password_digest",
+      "confirmed_at",
+      "created_at",
+      "updated_at",
+      ...this.#operatorColumns,
+    ];
+    const values: SqlValue[] = [
+      user.email,
+      user.passwordDigest,
+      user.confirmedAt == null ? null : formatTimestamp(user.confirmedAt),
+      timestamp,
+      timestamp,
+      ...this.#operatorColumns.map((column) => toSqlValue(user.columns?.[column] ?? null)),
+    ];
+    try {
+      const row = await this.database.get<UserRow>(
+        `INSERT INTO users (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")}) RETURNING *`,
+        values,
+      );
+      return ok(this.#toUser(row!));
+    } catch (error) {
+      if (isUniqueViolation(error)) return fail("email-taken");
+      throw error;
+    }
+  }
+
+  async findById(id: number): Promise<User | undefined> {
+    const row = await this.database.get<UserRow>("SELECT * FROM users WHERE id = ?", [id]);
+    return row && this.#toUser(row);
+  }
+
+  async findByEmail(email: string): Promise<User | undefined> {
+    const row = await this.database.get<UserRow>("SELECT * FROM users WHERE email = ?", [email]);
+    return row && this.#toUser(row);
+  }
+
+  async delete(id: number): Promise<boolean> {
+    return (await this.database.run("DELETE FROM users WHERE id = ?", [id])).changes > 0;
+  }
+
+  async updatePasswordDigest(id: number, passwordDigest: string, now: number): Promise<void> {
+    await this.database.run("UPDATE users SET password_digest = ?, updated_at = ? WHERE id = ?", [
+      passwordDigest,
+      formatTimestamp(now),
+      id,
+    ]);
+  }
+
+  async confirm(id: number, now: number): Promise<void> {
+    const timestamp = formatTimestamp(now);
+    await this.database.run(
+      "UPDATE users SET confirmed_at = ?, updated_at = ? WHERE id = ? AND confirmed_at IS NULL",
+      [timestamp, timestamp, id],
+    );
+  }
+
+  #toUser(row: UserRow): User {
+    const columns: Record<string, ColumnValue> = {};
+    for (const column of this.#operatorColumns) columns[column] = fromSqlValue(row[column]);
+    return {
+      id: row.id,
+      email: row.email,
+      passwordDigest: row.password_digest,
+      confirmedAt: row.confirmed_at === null ? null : parseTimestamp(row.confirmed_at),
+      createdAt: parseTimestamp(row.created_at),
+      updatedAt: parseTimestamp(row.updated_at),
+      columns,
+    };
+  }
+}
+
+function toSqlValue(value: ColumnValue): SqlValue {
+  return typeof value === "boolean" ? (value ? 1 : 0) : value;
+}
+
+function fromSqlValue(value: SqlValue | undefined): ColumnValue {
+  if (value === undefined || value === null) return null;
+  if (typeof value === "bigint") return Number(value);
+  if (value instanceof Uint8Array) return null;
+  return value;
+}

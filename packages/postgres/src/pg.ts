@@ -1,0 +1,144 @@
+import type { SqlDatabase, SqlValue } from "@tessera/sql";
+import pg from "pg";
+import { numberPlaceholders } from "./placeholders.js";
+
+// Opening a database and migrating it go together: an app that installs only this driver
+// (strict pnpm sees no transitive @tessera/sql) imports both from here.
+export { applyMigrations, type Migration } from "@tessera/sql";
+
+/** Anything that runs a query: a `pg.Pool`, or one client checked out of it. */
+type Queryable = Pick<pg.Pool | pg.PoolClient, "query">;
+
+/** A {@link SqlDatabase} on a `pg` pool, with `close()` to end the pool it opened. */
+export interface PgDatabase extends SqlDatabase {
+  /** The pool, for what the driver shape does not cover. */
+  readonly pool: pg.Pool;
+  /** Ends the pool: call it once, at shutdown. */
+  close(): Promise<void>;
+}
+
+/** Options for {@link openPostgres}. */
+export interface OpenPostgresOptions {
+  /** Connections the pool keeps at most (default 10, pg's default). */
+  readonly max?: number;
+}
+
+const INT8 = 20;
+
+// int8 (BIGINT ids and counts) reads as a number where it is exact and as a bigint beyond
+// 2^53; pg's default is a string. Set per query, so the application's own `pg` use keeps
+// whatever parsers it chose.
+const types: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") => {
+    if (oid === INT8 && format !== "binary") return parseInt8;
+    return pg.types.getTypeParser(oid, format ?? "text");
+  }) as pg.CustomTypesConfig["getTypeParser"],
+};
+
+function parseInt8(text: string): number | bigint {
+  const value = Number(text);
+  return Number.isSafeInteger(value) ? value : BigInt(text);
+}
+
+/**
+ * Opens a pool on a `postgres://user:password@host:port/database` URL and wraps it: see
+ * {@link wrapPgPool}. The pool connects lazily, on the first statement.
+ */
+export function openPostgres(url: string, options: OpenPostgresOptions = {}): PgDatabase {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle client losing its connection (a server restart) is reported here; without a
+  // listener it would crash the process. The pool drops that client and opens another.
+  pool.on("error", () => {});
+  return wrapPgPool(pool);
+}
+
+/**
+ * Adapts a `pg.Pool` to the {@link SqlDatabase} shape: `?` placeholders become `$n`, BIGINT
+ * reads as a number, each statement runs on any free connection, and `transaction` holds one
+ * connection from BEGIN to COMMIT. `close()` ends the pool.
+ */
+export function wrapPgPool(pool: pg.Pool): PgDatabase {
+  return {
+    ...session(pool, 0),
+    pool,
+    close: () => pool.end(),
+  };
+}
+
+// Statement texts are few and fixed, so their numbered forms are kept.
+const numbered = new Map<string, string>();
+function text(sql: string): string {
+  let rewritten = numbered.get(sql);
+  if (rewritten === undefined) {
+    rewritten = numberPlaceholders(sql);
+    if (numbered.size < 10_000) numbered.set(sql, rewritten);
+  }
+  return rewritten;
+}
+
+async function query(
+  target: Queryable,
+  sql: string,
+  params: readonly SqlValue[],
+): Promise<pg.QueryResult> {
+  return target.query({ text: text(sql), values: [...params], types });
+}
+
+/** The statements on `target`: the pool (`depth` 0) or one transaction's client. */
+function session(target: pg.Pool | pg.PoolClient, depth: number): SqlDatabase {
+  return {
+    dialect: "postgres",
+    async run(sql, params = []) {
+      return { changes: (await query(target, sql, params)).rowCount ?? 0 };
+    },
+    async get<Row extends object>(sql: string, params: readonly SqlValue[] = []) {
+      return (await query(target, sql, params)).rows[0] as Row | undefined;
+    },
+    async all<Row extends object>(sql: string, params: readonly SqlValue[] = []) {
+      return (await query(target, sql, params)).rows as Row[];
+    },
+    async execScript(sql) {
+      // Without parameters pg sends the simple query protocol, which runs several statements
+      // as one implicit transaction (or inside the open one).
+      await target.query(sql);
+    },
+    async transaction<T>(work: (transaction: SqlDatabase) => Promise<T>): Promise<T> {
+      if (depth > 0) return savepoint(target as pg.PoolClient, depth, work);
+      const client = await (target as pg.Pool).connect();
+      let broken = false;
+      try {
+        await client.query("BEGIN");
+        try {
+          const result = await work(session(client, 1));
+          await client.query("COMMIT");
+          return result;
+        } catch (error) {
+          await client.query("ROLLBACK").catch(() => {
+            broken = true;
+          });
+          throw error;
+        }
+      } finally {
+        // A client whose ROLLBACK failed may be mid-transaction: destroy it, never reuse it.
+        client.release(broken);
+      }
+    },
+  };
+}
+
+async function savepoint<T>(
+  client: pg.PoolClient,
+  depth: number,
+  work: (transaction: SqlDatabase) => Promise<T>,
+): Promise<T> {
+  const name = `tessera_${depth}`;
+  await client.query(`SAVEPOINT ${name}`);
+  try {
+    const result = await work(session(client, depth + 1));
+    await client.query(`RELEASE SAVEPOINT ${name}`);
+    return result;
+  } catch (error) {
+    await client.query(`ROLLBACK TO SAVEPOINT ${name}`);
+    throw error;
+  }
+}

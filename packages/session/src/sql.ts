@@ -1,0 +1,6 @@
+// The SQL store of tracked sessions (`@tessera/session/sql`), on any `@tessera/sql` driver.
+export {
+  SqlTrackedSessionStore,
+  userSessionsExpiryIndexMigration,
+  userSessionsMigration,
+} from "./sql/tracked-session-store.js";

@@ -1,0 +1,10 @@
+export { type BatchedDelete, CLEANUP_BATCH_SIZE, deleteInBatches } from "./batched-delete.js";
+export {
+  isForeignKeyViolation,
+  isUniqueViolation,
+  type UniqueViolationTarget,
+  uniqueViolationTarget,
+} from "./constraint-errors.js";
+export type { RunResult, SqlDatabase, SqlDialectName, SqlValue } from "./database.js";
+export { applyMigrations, type Migration, type MigrationSql, migrationSql } from "./migrations.js";
+export { portableDdl } from "./portable-ddl.js";

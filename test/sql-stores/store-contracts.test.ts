@@ -1,0 +1,136 @@
+// The store contracts of the packages, run against their memory store and their SQL store on
+// SQLite and on PostgreSQL (docs/stores.md lists them).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { MemoryEmailedTokenStore, MemoryUserStore } from "@tessera/accounts";
+import { accountMigrations, SqlEmailedTokenStore, SqlUserStore } from "@tessera/accounts/sql";
+import { MemoryApiKeyStore } from "@tessera/bearer";
+import { SqlApiKeyStore } from "@tessera/bearer/sql";
+import { MemoryJobStore } from "@tessera/jobs";
+import { jobTableMigration, SqlJobStore } from "@tessera/jobs/sql";
+import { MemoryIdentityStore } from "@tessera/oauth";
+import { identitiesMigration, SqlIdentityStore } from "@tessera/oauth/sql";
+import { MemoryRateLimitStore } from "@tessera/ratelimit";
+import { SqlRateLimitStore } from "@tessera/ratelimit/sql";
+import { MemoryRecordStore, MemoryRecordTables } from "@tessera/records";
+import { recordMigration, SqlRecordStore } from "@tessera/records/sql";
+import { applyMigrations, type SqlDatabase } from "@tessera/sql";
+import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
+import { MemoryWebhookEventStore } from "@tessera/webhooks";
+import { SqlWebhookEventStore, webhookMigrations } from "@tessera/webhooks/sql";
+import { afterAll, onTestFinished } from "vitest";
+import { describeEmailedTokenStoreContract } from "../../packages/accounts/test/contracts/emailed-token-store.contract.js";
+import { describeUserStoreContract } from "../../packages/accounts/test/contracts/user-store.contract.js";
+import { describeApiKeyStoreContract } from "../../packages/bearer/test/contracts/api-key-store.contract.js";
+import {
+  contractJob,
+  describeJobStoreContract,
+} from "../../packages/jobs/test/contracts/job-store.contract.js";
+import { describeIdentityStoreContract } from "../../packages/oauth/test/contracts/identity-store.contract.js";
+import { describeRateLimitStoreContract } from "../../packages/ratelimit/test/contracts/rate-limit-store.contract.js";
+import {
+  contractModels,
+  describeRecordStoreContract,
+} from "../../packages/records/test/contracts/record-store.contract.js";
+import { describeWebhookEventStoreContract } from "../../packages/webhooks/test/contracts/webhook-event-store.contract.js";
+import { freshPostgresDatabase } from "../support/postgres.js";
+
+const folder = mkdtempSync(join(tmpdir(), "tessera-store-contracts-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+/** Each SQL engine: a new empty database per test, with the account and webhook tables. */
+const engines: Record<string, () => Promise<SqlDatabase>> = {
+  SQLite: async () => {
+    const database = openSqliteFile(join(folder, `${crypto.randomUUID()}.db`));
+    onTestFinished(() => database.close());
+    return database;
+  },
+  PostgreSQL: freshPostgresDatabase,
+};
+
+/** Makes users, so keys have an owner to belong to (the SQL table requires one). */
+function userMaker(users: MemoryUserStore | SqlUserStore) {
+  return async () => {
+    const created = await users.create(
+      { email: `${crypto.randomUUID()}@example.com`, passwordDigest: "" },
+      0,
+    );
+    if (!created.ok) throw new Error("created");
+    return created.value.id;
+  };
+}
+
+describeWebhookEventStoreContract("memory", async () => new MemoryWebhookEventStore());
+describeRateLimitStoreContract("memory", async () => new MemoryRateLimitStore());
+describeApiKeyStoreContract("memory", async () => ({
+  store: new MemoryApiKeyStore(),
+  newUser: userMaker(new MemoryUserStore()),
+}));
+describeRecordStoreContract("memory", async () => {
+  const tables = new MemoryRecordTables();
+  let users = 0;
+  return { store: (model) => new MemoryRecordStore(tables, model), newUser: async () => ++users };
+});
+describeIdentityStoreContract("memory", async () => {
+  let users = 0;
+  return { store: new MemoryIdentityStore(), newUser: async () => ++users };
+});
+describeJobStoreContract("memory", async () => {
+  let users = 0;
+  return { store: new MemoryJobStore(contractJob), newUser: async () => ++users };
+});
+describeUserStoreContract("memory", async () => new MemoryUserStore());
+describeEmailedTokenStoreContract("memory", async () => ({
+  store: new MemoryEmailedTokenStore(),
+  users: new MemoryUserStore(),
+}));
+
+for (const [engine, open] of Object.entries(engines)) {
+  const migrated = async () => {
+    const database = await open();
+    await applyMigrations(database, [...accountMigrations, ...webhookMigrations]);
+    return database;
+  };
+
+  describeWebhookEventStoreContract(engine, async () => new SqlWebhookEventStore(await migrated()));
+  describeRateLimitStoreContract(engine, async () => new SqlRateLimitStore(await migrated()));
+  describeApiKeyStoreContract(engine, async () => {
+    const database = await migrated();
+    return { store: new SqlApiKeyStore(database), newUser: userMaker(new SqlUserStore(database)) };
+  });
+  describeRecordStoreContract(engine, async () => {
+    const database = await migrated();
+    await applyMigrations(
+      database,
+      Object.values(contractModels).map((model, index) =>
+        recordMigration(model, `090${index}_contract_${model.table}`),
+      ),
+    );
+    return {
+      store: (model) => new SqlRecordStore(database, model),
+      newUser: userMaker(new SqlUserStore(database)),
+    };
+  });
+  describeIdentityStoreContract(engine, async () => {
+    const database = await migrated();
+    await applyMigrations(database, [identitiesMigration]);
+    return {
+      store: new SqlIdentityStore(database),
+      newUser: userMaker(new SqlUserStore(database)),
+    };
+  });
+  describeJobStoreContract(engine, async () => {
+    const database = await migrated();
+    await applyMigrations(database, [jobTableMigration(contractJob)]);
+    return {
+      store: new SqlJobStore(database, contractJob),
+      newUser: userMaker(new SqlUserStore(database)),
+    };
+  });
+  describeUserStoreContract(engine, async () => new SqlUserStore(await migrated()));
+  describeEmailedTokenStoreContract(engine, async () => {
+    const database = await migrated();
+    return { store: new SqlEmailedTokenStore(database), users: new SqlUserStore(database) };
+  });
+}
