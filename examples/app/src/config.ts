@@ -7,6 +7,10 @@ export interface AppConfig {
   readonly port: number;
   readonly host: string;
   readonly databasePath: string;
+  /** `DATABASE_URL` (`postgres://…`): PostgreSQL instead of the SQLite file, when set. */
+  readonly databaseUrl: string | undefined;
+  /** `WEB_CONCURRENCY`: how many processes serve the port (default 1). */
+  readonly webConcurrency: number;
   readonly production: boolean;
   /** Explicit `SECRET_KEY_BASE`, if set; see secret-key-base.ts for the development fallback. */
   readonly secretKeyBase: string | undefined;
@@ -71,6 +75,22 @@ const environmentSchema = z.object({
     .transform((port) => port ?? 3000),
   HOST: optionalText.transform((host) => host ?? "127.0.0.1"),
   DATABASE_PATH: optionalText.transform((path) => path ?? "data/app.db"),
+  // Checked without echoing the value: a database URL carries a password.
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .refine((url) => /^postgres(ql)?:\/\/[^\s]+$/.test(url) && URL.canParse(url), {
+        message: "expected a postgres://user:password@host:port/database URL",
+      })
+      .optional(),
+  ),
+  WEB_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .optional()
+    .transform((processes) => processes ?? 1),
   NODE_ENV: optionalText,
   SECRET_KEY_BASE: optionalText,
   SECRET_KEY_BASE_PREVIOUS: optionalText,
@@ -140,6 +160,8 @@ export function loadConfig(environment: Record<string, string | undefined>): App
     port: settings.PORT,
     host: settings.HOST,
     databasePath: settings.DATABASE_PATH,
+    databaseUrl: settings.DATABASE_URL,
+    webConcurrency: settings.WEB_CONCURRENCY,
     production: settings.NODE_ENV === "production",
     secretKeyBase: settings.SECRET_KEY_BASE,
     secretKeyBasePrevious: settings.SECRET_KEY_BASE_PREVIOUS,

@@ -44,18 +44,30 @@ function listen(
   });
 }
 
+/** What {@link startServer} takes beyond the settings. */
+export interface StartOptions {
+  /** Replaces the mailer `MAIL_ADAPTER` names (tests pass a MemoryMailer). */
+  readonly mailer?: Mailer;
+  /** Replaces the system clock. */
+  readonly clock?: Clock;
+  /**
+   * Whether this process runs the job sweep and the cleanups (default true). With several
+   * processes, one of them does, so there is one sweep at a time.
+   */
+  readonly backgroundTasks?: boolean;
+}
+
 /**
- * Opens the database (applying migrations), builds the app and listens. `mailer` replaces the
- * one `MAIL_ADAPTER` names (tests pass a MemoryMailer); `clock` replaces the system clock.
+ * Opens the database (applying migrations), builds the app and listens.
  * @throws {ConfigError} for unusable settings (a port in use included); nothing then listens
  * and the database is closed again.
  */
 export async function startServer(
   config: AppConfig,
-  options: { readonly mailer?: Mailer; readonly clock?: Clock } = {},
+  options: StartOptions = {},
 ): Promise<RunningServer> {
   const secretKeyBase = resolveSecretKeyBase(config);
-  const database = await openAppDatabase(config.databasePath, appMigrations);
+  const database = await openAppDatabase(config, appMigrations);
   const mailer = options.mailer ?? createAppMailer(config);
   const renderJobs = createRenderJobs(database, config, secretKeyBase, options.clock);
   const storage = await openAppStorage(config);
@@ -70,29 +82,33 @@ export async function startServer(
     storage,
     ...(options.clock ? { clock: options.clock } : {}),
   });
-  const server = await listen(app.fetch, config).catch((error: unknown) => {
-    database.close();
+  const server = await listen(app.fetch, config).catch(async (error: unknown) => {
+    await database.close();
     throw error;
   });
-  const stopSweeps = renderJobs
-    ? scheduleSweeps(renderJobs.runner.sweep, {
-        intervalMs: config.sweepIntervalSeconds * 1000,
-        onError: (error) =>
-          console.error(`The render job sweep failed: ${(error as Error).message}`),
-      })
-    : async () => {};
+  const background = options.backgroundTasks ?? true;
+  const stopSweeps =
+    renderJobs && background
+      ? scheduleSweeps(renderJobs.runner.sweep, {
+          intervalMs: config.sweepIntervalSeconds * 1000,
+          onError: (error) =>
+            console.error(`The render job sweep failed: ${(error as Error).message}`),
+        })
+      : async () => {};
   // Expired device rows, ended rate-limit windows and processed webhook events past their
   // retention are never read again: cleared out at start and then every 10 minutes, in small
   // batches, never inside a request.
   const webhookRetentionMs = config.webhookRetentionDays * DAY_MS || undefined;
-  const stopCleanups = scheduleRepeating(
-    () => runCleanups({ database, trackedSessions, webhookRetentionMs }, options.clock),
-    {
-      intervalMs: CLEANUP_INTERVAL_MS,
-      runAtStart: true,
-      onError: (error) => console.error(`A cleanup failed: ${(error as Error).message}`),
-    },
-  );
+  const stopCleanups = background
+    ? scheduleRepeating(
+        () => runCleanups({ database, trackedSessions, webhookRetentionMs }, options.clock),
+        {
+          intervalMs: CLEANUP_INTERVAL_MS,
+          runAtStart: true,
+          onError: (error) => console.error(`A cleanup failed: ${(error as Error).message}`),
+        },
+      )
+    : async () => {};
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   return {
@@ -103,7 +119,7 @@ export async function startServer(
         const backgroundStopped = Promise.all([stopSweeps(), stopCleanups()]);
         server.close(async () => {
           await backgroundStopped;
-          database.close();
+          await database.close();
           resolve();
         });
         // Idle keep-alive connections would otherwise hold close() open.

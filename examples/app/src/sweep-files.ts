@@ -15,7 +15,7 @@ try {
   if (folder === undefined) {
     throw new ConfigError("an in-memory database keeps its files in memory: set UPLOADS_PATH");
   }
-  const database = await openAppDatabase(config.databasePath, appMigrations);
+  const database = await openAppDatabase(config, appMigrations);
   try {
     const storage = new FilesystemObjectStorage(folder);
     const partials = await storage.removeAbandonedPartials();
@@ -24,7 +24,7 @@ try {
       `Swept stored files: ${deleted.length} unreferenced file(s) and ${partials.length} partial upload(s) deleted.`,
     );
   } finally {
-    database.close();
+    await database.close();
   }
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;

@@ -8,7 +8,7 @@ import { resolveSecretKeyBase } from "./secret-key-base.js";
 try {
   const config = loadConfig(process.env);
   const secretKeyBase = resolveSecretKeyBase(config);
-  const database = await openAppDatabase(config.databasePath, appMigrations);
+  const database = await openAppDatabase(config, appMigrations);
   try {
     const jobs = createRenderJobs(database, config, secretKeyBase);
     if (!jobs) {
@@ -19,7 +19,7 @@ try {
       `Swept render jobs: ${report.retried.length} retried (${report.submitted.length} accepted), ${report.exhausted.length} failed after the last attempt, ${report.stale.length} failed as stale.`,
     );
   } finally {
-    database.close();
+    await database.close();
   }
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;

@@ -1,5 +1,5 @@
 import { formatTimestamp } from "@tessera/crypto";
-import type { Migration, SqlDatabase } from "@tessera/sql";
+import { type Migration, portableDdl, type SqlDatabase } from "@tessera/sql";
 import type { WebhookEvent } from "@tessera/webhooks";
 
 /**
@@ -8,7 +8,7 @@ import type { WebhookEvent } from "@tessera/webhooks";
  */
 export const webhookEffectsMigration: Migration = {
   id: "0101_app_webhook_effects",
-  sql: `CREATE TABLE paid_orders (
+  sql: portableDdl(`CREATE TABLE paid_orders (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   order_id TEXT NOT NULL UNIQUE,
   amount REAL NOT NULL,
@@ -24,7 +24,7 @@ CREATE TABLE webhook_receipts (
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL,
   UNIQUE (source, event_id)
-)`,
+)`),
 };
 
 function field(value: unknown, name: string): unknown {

@@ -5,9 +5,9 @@ import { formatTimestamp } from "@tessera/crypto";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../src/config.js";
-import { openAppDatabase } from "../src/database.js";
 import { appMigrations } from "../src/migrations.js";
 import { startServer } from "../src/server.js";
+import { openSqliteAppDatabase } from "./support/sqlite-app-database.js";
 
 const folders: string[] = [];
 afterEach(() => {
@@ -23,7 +23,7 @@ async function databaseLeftBehind(now: number): Promise<string> {
   const folder = mkdtempSync(join(tmpdir(), "tessera-cleanups-"));
   folders.push(folder);
   const path = join(folder, "app.db");
-  const database = await openAppDatabase(path, appMigrations);
+  const database = await openSqliteAppDatabase(path, appMigrations);
   const connection = database.connection;
   connection
     .prepare(

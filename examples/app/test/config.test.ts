@@ -45,9 +45,37 @@ describe("loadConfig", () => {
     ["TRUST_PROXY", "-1"],
     ["TRUST_PROXY", "one"],
     ["APP_URL", "not a url"],
+    ["DATABASE_URL", "mysql://root@127.0.0.1/app"],
+    ["DATABASE_URL", "data/app.db"],
+    ["WEB_CONCURRENCY", "0"],
+    ["WEB_CONCURRENCY", "65"],
+    ["WEB_CONCURRENCY", "two"],
   ])("refuses %s=%j with a message naming the variable", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name} is not valid`));
+  });
+});
+
+describe("loadConfig for the database and processes", () => {
+  it("takes PostgreSQL from DATABASE_URL and the process count from WEB_CONCURRENCY", () => {
+    expect(loadConfig({})).toMatchObject({ databaseUrl: undefined, webConcurrency: 1 });
+    const config = loadConfig({
+      DATABASE_URL: "postgres://app:s3cret@127.0.0.1:5432/app",
+      WEB_CONCURRENCY: "4",
+    });
+    expect(config).toMatchObject({
+      databaseUrl: "postgres://app:s3cret@127.0.0.1:5432/app",
+      webConcurrency: 4,
+    });
+    expect(loadConfig({ DATABASE_URL: "postgresql://db.internal/app" }).databaseUrl).toBe(
+      "postgresql://db.internal/app",
+    );
+  });
+
+  it("never repeats a refused DATABASE_URL, which may hold a password", () => {
+    expect(() => loadConfig({ DATABASE_URL: "mysql://root:hunter2@db/app" })).toThrow(
+      /^DATABASE_URL is not valid: expected a postgres:\/\/user:password@host:port\/database URL$/,
+    );
   });
 });
 

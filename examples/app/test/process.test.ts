@@ -55,4 +55,41 @@ describe("npm start's entry point", () => {
     expect(app.output()).toContain("Cannot start: SECRET_KEY_BASE is required in production");
     expect(app.output()).not.toContain("listening");
   });
+
+  it("runs WEB_CONCURRENCY processes on one SQLite file and stops them all on SIGTERM", async () => {
+    const app = startApp({ PORT: "0", WEB_CONCURRENCY: "2" });
+    const [, url] = await waitForLine(
+      app.output,
+      /listening on (http:\/\/127\.0\.0\.1:\d+) \(2 processes\)\n/,
+    );
+    const answers = await Promise.all(Array.from({ length: 4 }, () => fetch(`${url}/api/health`)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    app.child.kill("SIGTERM");
+    expect(await app.exited).toBe(0);
+    expect(app.output().match(/listening on/g)).toHaveLength(1);
+    expect(app.output()).toContain("Stopped on SIGTERM.");
+  });
+
+  it("refuses WEB_CONCURRENCY with an in-memory database, in one line", async () => {
+    const app = startApp({ PORT: "0", WEB_CONCURRENCY: "2", DATABASE_PATH: ":memory:" });
+    expect(await app.exited).toBe(1);
+    expect(app.output()).toBe(
+      "Cannot start: WEB_CONCURRENCY above 1 needs DATABASE_URL or a DATABASE_PATH file: each process would have a :memory: database of its own\n",
+    );
+  });
+
+  it("names an unreachable PostgreSQL server by host, never printing its password", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const { port } = closed.address() as { port: number };
+    await new Promise((resolve) => closed.close(resolve));
+    const app = startApp({
+      PORT: "0",
+      DATABASE_URL: `postgres://app:hunter2@127.0.0.1:${port}/app`,
+    });
+    expect(await app.exited).toBe(1);
+    expect(app.output()).toBe(
+      `Cannot start: cannot use the PostgreSQL database 127.0.0.1:${port}/app: ECONNREFUSED\n`,
+    );
+  });
 });

@@ -9,6 +9,8 @@ import { appMigrations } from "../src/migrations.js";
 import { Browser } from "./support/browser.js";
 import { startTestServer, type TestServer } from "./support/test-server.js";
 
+const IN_MEMORY = { databasePath: ":memory:", databaseUrl: undefined };
+
 const PASSWORD = "correct horse battery";
 let counter = 0;
 const uniqueEmail = () => `cookie${++counter}.${Date.now()}@example.com`;
@@ -106,7 +108,7 @@ describe("the session cookie's Secure attribute", () => {
 
   it("is set when the request URL itself is https (TLS ended in this process)", async () => {
     // The Node server here speaks plain HTTP only, so the app is given an https Request directly.
-    const database = await openAppDatabase(":memory:", appMigrations);
+    const database = await openAppDatabase(IN_MEMORY, appMigrations);
     try {
       const app = createApp({
         config: loadConfig({ SECRET_KEY_BASE: "h".repeat(64) }),

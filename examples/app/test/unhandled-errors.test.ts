@@ -9,6 +9,8 @@ import { loadConfig } from "../src/config.js";
 import { openAppDatabase } from "../src/database.js";
 import { appMigrations } from "../src/migrations.js";
 
+const IN_MEMORY = { databasePath: ":memory:", databaseUrl: undefined };
+
 const ORDERS_SECRET = "orders-secret-for-error-tests";
 const INTERNALS = "SQLITE_CORRUPT: database disk image is malformed at /srv/secret/app.db";
 const ENVELOPE = { error: { message: "Internal server error", status: 500 } };
@@ -37,7 +39,7 @@ function breakingWebhookEvents(database: SqlDatabase): SqlDatabase {
 
 /** The app on a fresh in-memory database, with routes that throw added, served on 127.0.0.1. */
 async function serveApp(): Promise<string> {
-  const database = await openAppDatabase(":memory:", appMigrations);
+  const database = await openAppDatabase(IN_MEMORY, appMigrations);
   cleanups.push(() => database.close());
   const app = createApp({
     config: loadConfig({ ORDERS_WEBHOOK_SECRET: ORDERS_SECRET }),

@@ -8,9 +8,9 @@ import { fieldIndexes } from "@tessera/fields";
 import { migrationSql } from "@tessera/sql";
 import type { BetterSqliteDatabase } from "@tessera/sqlite/better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { openAppDatabase } from "../src/database.js";
 import { appMigrations } from "../src/migrations.js";
 import { labelModel, postModel, uniqueAcrossUsersMigration } from "../src/records.js";
+import { openSqliteAppDatabase } from "./support/sqlite-app-database.js";
 
 const folder = mkdtempSync(join(tmpdir(), "tessera-unique-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -21,7 +21,7 @@ const before = appMigrations.filter((migration) => migration.id < uniqueAcrossUs
 
 async function oldDatabase(): Promise<{ path: string; database: BetterSqliteDatabase }> {
   const path = join(folder, `app-${++files}.db`);
-  const database = await openAppDatabase(path, before);
+  const database = await openSqliteAppDatabase(path, before);
   for (const email of ["ada@example.com", "bob@example.com"]) {
     await database.run(
       "INSERT INTO users (email, created_at, updated_at) VALUES (?, '2025-01-01 00:00:00', '2025-01-01 00:00:00')",
@@ -88,7 +88,7 @@ describe("migration 0204: unique across users", () => {
     await database.run("DELETE FROM labels WHERE user_id = 2 AND name = 'urgent'");
     database.close();
 
-    const upgraded = await openAppDatabase(path, appMigrations);
+    const upgraded = await openSqliteAppDatabase(path, appMigrations);
     try {
       expect(await uniqueIndexes(upgraded)).toEqual(declared);
       await expect(addLabel(upgraded, 2, "urgent")).rejects.toThrow(
@@ -107,7 +107,7 @@ describe("migration 0204: unique across users", () => {
   });
 
   it("gives a new database the table-wide indexes too", async () => {
-    const database = await openAppDatabase(join(folder, `app-${++files}.db`), appMigrations);
+    const database = await openSqliteAppDatabase(join(folder, `app-${++files}.db`), appMigrations);
     try {
       expect(await uniqueIndexes(database)).toEqual(declared);
     } finally {
@@ -121,10 +121,10 @@ describe("migration 0204: unique across users", () => {
     await addLabel(database, 2, "urgent");
     database.close();
 
-    await expect(openAppDatabase(path, appMigrations)).rejects.toThrow(
+    await expect(openSqliteAppDatabase(path, appMigrations)).rejects.toThrow(
       "UNIQUE constraint failed: labels.name",
     );
-    const untouched = await openAppDatabase(path, before);
+    const untouched = await openSqliteAppDatabase(path, before);
     try {
       expect(await uniqueIndexes(untouched)).toEqual([
         `CREATE UNIQUE INDEX "index_posts_on_slug" ON "posts" ("user_id", "slug") WHERE "slug" IS NOT NULL`,
@@ -140,7 +140,7 @@ describe("migration 0204: unique across users", () => {
     } finally {
       untouched.close();
     }
-    const upgraded = await openAppDatabase(path, appMigrations);
+    const upgraded = await openSqliteAppDatabase(path, appMigrations);
     expect(await uniqueIndexes(upgraded)).toEqual(declared);
     upgraded.close();
   });

@@ -5,9 +5,9 @@ import { formatTimestamp } from "@tessera/crypto";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.js";
-import { openAppDatabase } from "../src/database.js";
 import { appMigrations } from "../src/migrations.js";
 import { startServer } from "../src/server.js";
+import { openSqliteAppDatabase } from "./support/sqlite-app-database.js";
 
 const DAY = 24 * 60 * 60 * 1000;
 const cleanups: (() => unknown)[] = [];
@@ -20,7 +20,7 @@ async function seededDatabase(): Promise<string> {
   const folder = mkdtempSync(join(tmpdir(), "tessera-retention-"));
   cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
   const path = join(folder, "app.db");
-  const database = await openAppDatabase(path, appMigrations);
+  const database = await openSqliteAppDatabase(path, appMigrations);
   const events: [string, string, number][] = [
     ["old_processed", "processed", 40],
     ["old_processing", "processing", 40],

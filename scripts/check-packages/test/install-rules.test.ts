@@ -31,7 +31,7 @@ describe("installContentFindings", () => {
     ).toEqual(["installing it alone brings htmlparser2"]);
   });
 
-  it("lets webhooks bring only core, crypto and http of the Tessera packages", () => {
+  it("lets webhooks bring only core, crypto, http and sql of the Tessera packages", () => {
     const findings = installContentFindings(
       "@tessera/webhooks",
       footprint([
@@ -39,6 +39,7 @@ describe("installContentFindings", () => {
         "@tessera/core",
         "@tessera/crypto",
         "@tessera/signer",
+        "@tessera/sql",
         "@tessera/webhooks",
       ]),
     );

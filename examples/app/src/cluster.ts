@@ -1,0 +1,82 @@
+import cluster, { type Worker } from "node:cluster";
+import { type AppConfig, ConfigError } from "./config.js";
+
+/** What a worker tells the primary once it listens. */
+interface ListeningMessage {
+  readonly listening: string;
+}
+
+/** The environment variable that gives each worker its place (0 runs the background tasks). */
+export const WORKER_INDEX = "TESSERA_WORKER_INDEX";
+
+/**
+ * `WEB_CONCURRENCY=N`: the primary process forks N workers that share the port (node:cluster)
+ * and resolves with the URL once all of them listen. Worker 0 runs the job sweep and the
+ * cleanups; a worker that dies later is replaced in its place. A worker that fails to start
+ * stops them all: the promise rejects with what it printed. `stop()` ends the workers gracefully.
+ * @throws {ConfigError} for an in-memory database, which N processes could not share.
+ */
+export async function startCluster(
+  config: AppConfig,
+): Promise<{ readonly url: string; stop(): Promise<void> }> {
+  if (config.databaseUrl === undefined && config.databasePath === ":memory:") {
+    throw new ConfigError(
+      "WEB_CONCURRENCY above 1 needs DATABASE_URL or a DATABASE_PATH file: each process would have a :memory: database of its own",
+    );
+  }
+  let stopping = false;
+  const fork = (index: number): Worker => {
+    const worker = cluster.fork({ [WORKER_INDEX]: String(index) });
+    worker.once("exit", (code, signal) => {
+      if (stopping || !started) return;
+      console.error(`Worker ${index} ended (${signal ?? `exit code ${code}`}); starting another.`);
+      workers[index] = fork(index);
+    });
+    return worker;
+  };
+  let started = false;
+  const workers = Array.from({ length: config.webConcurrency }, (_, index) => fork(index));
+  const stop = async () => {
+    stopping = true;
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            if (worker.isDead()) return resolve();
+            worker.once("exit", () => resolve());
+            worker.process.kill("SIGTERM");
+          }),
+      ),
+    );
+  };
+  try {
+    const urls = await Promise.all(workers.map(listening));
+    started = true;
+    return { url: urls[0]!, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** The URL a worker reports once it listens; rejects if it exits first. */
+function listening(worker: Worker): Promise<string> {
+  return new Promise((resolve, reject) => {
+    worker.on("message", (message: Partial<ListeningMessage>) => {
+      if (typeof message.listening === "string") resolve(message.listening);
+    });
+    worker.once("exit", (code) => reject(new WorkerStartFailed(code)));
+  });
+}
+
+/** A worker ended before it listened; it printed why. */
+export class WorkerStartFailed extends Error {
+  constructor(readonly exitCode: number | null) {
+    super(`a worker ended before it listened (exit code ${exitCode})`);
+  }
+}
+
+/** In a worker: tells the primary it listens at `url`. */
+export function reportListening(url: string): void {
+  process.send?.({ listening: url } satisfies ListeningMessage);
+}

@@ -1,0 +1,193 @@
+// WEB_CONCURRENCY=N on PostgreSQL: N processes share the port and the database, started the
+// way `npm start` starts them, and the once-only guarantees hold across processes.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { signBody } from "@tessera/signer";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPostgresSchema, type PostgresSchema } from "../../../test/support/postgres.js";
+import { appMigrations } from "../src/migrations.js";
+import { type AppProcess, spawnApp, waitForLine } from "./support/app-process.js";
+import { Browser, linkIn } from "./support/browser.js";
+
+const ORDERS_SECRET = "orders-secret-for-the-cluster";
+
+interface ClusterApp {
+  readonly url: string;
+  readonly app: AppProcess;
+  readonly schema: PostgresSchema;
+  stop(): Promise<void>;
+}
+
+/** Starts `npm start` with `processes` workers on a fresh PostgreSQL schema. */
+async function startCluster(processes: number): Promise<ClusterApp> {
+  const schema = await createPostgresSchema();
+  const folder = mkdtempSync(join(tmpdir(), "tessera-cluster-"));
+  const app = spawnApp(folder, {
+    PORT: "0",
+    DATABASE_URL: schema.url,
+    WEB_CONCURRENCY: String(processes),
+    SECRET_KEY_BASE: "cluster-secret-".repeat(4),
+    ORDERS_WEBHOOK_SECRET: ORDERS_SECRET,
+    MAIL_ADAPTER: "log",
+    TRUST_PROXY: "1",
+  });
+  const [, url] = await waitForLine(
+    app.output,
+    new RegExp(`listening on (http://127\\.0\\.0\\.1:\\d+) \\(${processes} processes\\)\\n`),
+  );
+  return {
+    url: url!,
+    app,
+    schema,
+    async stop() {
+      app.child.kill("SIGTERM");
+      await app.exited;
+      await schema.drop();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+describe("WEB_CONCURRENCY=4 on a new PostgreSQL database", () => {
+  it("starts four processes together that apply each migration once, serve, and stop", async () => {
+    const cluster = await startCluster(4);
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => fetch(`${cluster.url}/api/health`)),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+      const ledger = await cluster.schema.database.all<{ id: string }>(
+        "SELECT id FROM schema_migrations ORDER BY id",
+      );
+      expect(ledger.map((row) => row.id)).toEqual(appMigrations.map((m) => m.id).sort());
+      expect(cluster.app.output()).not.toMatch(/already exists|Error/);
+    } finally {
+      cluster.app.child.kill("SIGTERM");
+      expect(await cluster.app.exited).toBe(0);
+      expect(cluster.app.output()).toContain("Stopped on SIGTERM.");
+      await cluster.stop();
+    }
+  });
+});
+
+describe("once-only across two processes on PostgreSQL", () => {
+  let cluster: ClusterApp;
+  beforeAll(async () => {
+    cluster = await startCluster(2);
+  });
+  afterAll(() => cluster.stop());
+
+  const post = (path: string, init: { json?: unknown; headers?: Record<string, string> }) =>
+    fetch(`${cluster.url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...init.headers },
+      body: JSON.stringify(init.json),
+    });
+
+  it("runs the effect of thirty simultaneous identical deliveries once", async () => {
+    const id = `evt_${Date.now()}`;
+    const body = JSON.stringify({ id, type: "order.paid", data: { order_id: id, amount: 7 } });
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, async () => {
+        const response = await fetch(`${cluster.url}/webhooks/orders`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            "x-signature": signBody(body, ORDERS_SECRET),
+          },
+          body,
+        });
+        return { status: response.status, body: (await response.json()) as { status?: string } };
+      }),
+    );
+    const processed = answers.filter((answer) => answer.body.status === "processed");
+    expect(processed).toHaveLength(1);
+    // The others saw a processed event (200, duplicate) or a live claim (409, retry later).
+    for (const answer of answers) {
+      if (answer === processed[0]) continue;
+      expect([200, 409]).toContain(answer.status);
+      if (answer.status === 200) expect(answer.body.status).toBe("duplicate");
+    }
+    const orders = await cluster.schema.database.all(
+      "SELECT order_id FROM paid_orders WHERE event_id = ?",
+      [id],
+    );
+    expect(orders).toEqual([{ order_id: id }]);
+    const events = await cluster.schema.database.all(
+      "SELECT status, attempts FROM webhook_events WHERE event_id = ?",
+      [id],
+    );
+    expect(events).toEqual([{ status: "processed", attempts: 1 }]);
+  });
+
+  it("gives one 201 to six simultaneous sign-ups with one email in different cases", async () => {
+    const email = `race-${Date.now()}@example.com`;
+    const spellings = [email, email.toUpperCase(), ` ${email}`, `Race-${email.slice(5)}`];
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        post("/api/auth/signup", {
+          json: { email: spellings[index % spellings.length], password: "password123" },
+          headers: { "x-forwarded-for": `198.51.100.${index + 1}` },
+        }),
+      ),
+    );
+    expect(responses.map((response) => response.status).sort()).toEqual([
+      201, 422, 422, 422, 422, 422,
+    ]);
+    const users = await cluster.schema.database.all("SELECT email FROM users WHERE email = ?", [
+      email,
+    ]);
+    expect(users).toEqual([{ email }]);
+  });
+
+  it("signs in once when twenty requests use one emailed link at the same moment", async () => {
+    const email = `link-${Date.now()}@example.com`;
+    const signUp = await post("/api/auth/signup", {
+      json: { email, password: "password123" },
+      headers: { "x-forwarded-for": "198.51.100.50" },
+    });
+    expect(signUp.status).toBe(201);
+    await new Browser(cluster.url).post("/magic_link", { email });
+    const [, mail] = await waitForLine(
+      cluster.app.output,
+      new RegExp(`To: ${email.replace(".", "\\.")}[\\s\\S]*?(/magic_link/[A-Za-z0-9_-]+)`),
+    );
+    const link = linkIn(`http://x${mail}`, "/magic_link");
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => new Browser(cluster.url).post(link.path)),
+    );
+    const locations = results.map((result) => result.location);
+    expect(locations.filter((location) => location === "/")).toHaveLength(1);
+    expect(locations.filter((location) => location === "/magic_link")).toHaveLength(19);
+  });
+
+  it("lets one of two simultaneous updates with one lock_version through", async () => {
+    const email = `lock-${Date.now()}@example.com`;
+    const headers = { "x-forwarded-for": "198.51.100.60" };
+    await post("/api/auth/signup", { json: { email, password: "password123" }, headers });
+    const token = (await (
+      await post("/api/auth/token", { json: { email, password: "password123" }, headers })
+    ).json()) as { token: string };
+    const authorization = { authorization: `Bearer ${token.token}` };
+    const created = await post("/api/posts", {
+      json: { title: "Draft", published: false, status: "draft" },
+      headers: authorization,
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const update = (title: string) =>
+      fetch(`${cluster.url}/api/posts/${id}`, {
+        method: "PATCH",
+        headers: { "content-type": "application/json", ...authorization },
+        body: JSON.stringify({ title, lock_version: 0 }),
+      });
+    const answers = await Promise.all([update("First"), update("Second")]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const rows = await cluster.schema.database.all<{ lock_version: number }>(
+      "SELECT lock_version FROM posts WHERE id = ?",
+      [id],
+    );
+    expect(rows).toEqual([{ lock_version: 1 }]);
+  });
+});
