@@ -16,6 +16,30 @@ const workspaceFolders = ["packages", "examples"].flatMap((parent) =>
 const POSTGRES_PROJECTS = new Set(["sqlite", "postgres", "session", "repository", "example-app"]);
 const postgresSetup = [resolve("test/support/postgres-global-setup.ts")];
 
+/**
+ * The example app's suites that also run with the app on PostgreSQL: every flow over HTTP and
+ * in the browser. Those left out look at SQLite itself (file sizes, an older file's migrations,
+ * a crash of the one-file database) or start the app as a process of their own (the cluster
+ * suite starts its PostgreSQL processes itself).
+ */
+const POSTGRES_APP_SUITES = [
+  "browser",
+  "browser-oauth",
+  "browser-records",
+  "browser-rich-text",
+  "api-auth",
+  "graphql",
+  "hostile-bodies",
+  "html-accounts",
+  "records-html",
+  "records-json",
+  "records-json-access",
+  "records-json-attachments",
+  "render-jobs",
+  "tracked-sessions",
+  "webhooks",
+];
+
 function projectName(folder: string): string {
   // Packages by their folder (`session`); examples as `example-<folder>`, since an adapter
   // package and its example share a folder name (`packages/hono`, `examples/hono`).
@@ -33,6 +57,18 @@ export const testProjects = [
       include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     },
   })),
+  // The example app's end-to-end suites again, with the app on PostgreSQL (a schema of its own
+  // per test server; see examples/app/test/support/test-server.ts).
+  {
+    extends: true as const,
+    test: {
+      name: "example-app-postgres",
+      root: "examples/app",
+      include: POSTGRES_APP_SUITES.map((suite) => `test/${suite}.test.ts`),
+      env: { TESSERA_TEST_DATABASE: "postgres" },
+      globalSetup: postgresSetup,
+    },
+  },
   // Checks of the repository as a whole (links in its Markdown), in the root `test/` folder.
   {
     extends: true as const,

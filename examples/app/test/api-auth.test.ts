@@ -83,7 +83,7 @@ describe("POST /api/auth/signup", () => {
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
       updated_at: response.body.created_at,
     });
-    const [row] = server.query<{ email: string; password_digest: string; name: string }>(
+    const [row] = await server.query<{ email: string; password_digest: string; name: string }>(
       "SELECT email, password_digest, name FROM users WHERE id = ?",
       response.body.id,
     );
@@ -123,7 +123,7 @@ describe("POST /api/auth/signup", () => {
       call("/api/auth/signup", { json: { email: email.toUpperCase(), password: "password123" } }),
     ]);
     expect(responses.map((response) => response.status).sort()).toEqual([201, 422]);
-    expect(server.query("SELECT id FROM users WHERE email = ?", email)).toHaveLength(1);
+    expect(await server.query("SELECT id FROM users WHERE email = ?", email)).toHaveLength(1);
   });
 
   it.each([
@@ -288,7 +288,7 @@ describe("API keys", () => {
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
       },
     });
-    const [row] = server.query<{ digest: string }>(
+    const [row] = await server.query<{ digest: string }>(
       "SELECT * FROM api_keys WHERE id = ?",
       created.body.api_key.id,
     );
@@ -305,7 +305,7 @@ describe("API keys", () => {
     const jwt = await tokenFor(email, password);
     const created = await call("/api/auth/keys", { token: jwt, json: { name: "cli" } });
     await call("/api/auth/me", { token: created.body.key });
-    const [row] = server.query<{ last_used_at: string | null }>(
+    const [row] = await server.query<{ last_used_at: string | null }>(
       "SELECT last_used_at FROM api_keys WHERE id = ?",
       created.body.api_key.id,
     );
@@ -338,7 +338,7 @@ describe("API keys", () => {
         },
       });
     }
-    expect(server.query("SELECT id FROM api_keys WHERE user_id = ?", user.id)).toEqual([]);
+    expect(await server.query("SELECT id FROM api_keys WHERE user_id = ?", user.id)).toEqual([]);
   });
 
   it("revokes a key at once, and answers 404 for another user's or a missing key", async () => {
@@ -394,7 +394,7 @@ describe("DELETE /api/auth/me", () => {
     expect(response.body).toEqual({
       error: { message: "The password is incorrect.", status: 403 },
     });
-    expect(server.query("SELECT id FROM users WHERE email = ?", email)).toHaveLength(1);
+    expect(await server.query("SELECT id FROM users WHERE email = ?", email)).toHaveLength(1);
   });
 
   it("deletes the user and its keys; its JWT and keys then fail", async () => {
@@ -407,8 +407,8 @@ describe("DELETE /api/auth/me", () => {
       json: { password },
     });
     expect(response.status).toBe(204);
-    expect(server.query("SELECT id FROM users WHERE id = ?", user.id)).toEqual([]);
-    expect(server.query("SELECT id FROM api_keys WHERE user_id = ?", user.id)).toEqual([]);
+    expect(await server.query("SELECT id FROM users WHERE id = ?", user.id)).toEqual([]);
+    expect(await server.query("SELECT id FROM api_keys WHERE user_id = ?", user.id)).toEqual([]);
     expect((await call("/api/auth/me", { token: jwt })).status).toBe(401);
     expect((await call("/api/auth/me", { token: created.body.key })).status).toBe(401);
   });

@@ -63,7 +63,7 @@ describe("sign-in with an OpenID Connect provider in a real browser", () => {
     expect(await page.getByRole("status").textContent()).toContain("Signed in.");
     expect(await page.locator("header").textContent()).toContain("alice.oauth@example.com");
 
-    const [user] = server.query<{
+    const [user] = await server.query<{
       password_digest: string;
       confirmed_at: string | null;
       id: number;
@@ -74,7 +74,7 @@ describe("sign-in with an OpenID Connect provider in a real browser", () => {
     expect(user?.password_digest).toBe("");
     expect(user?.confirmed_at).not.toBeNull();
     expect(
-      server.query("SELECT provider, subject FROM identities WHERE user_id = ?", user!.id),
+      await server.query("SELECT provider, subject FROM identities WHERE user_id = ?", user!.id),
     ).toEqual([{ provider: "example", subject: "alice-at-example-id" }]);
 
     // A user without a password deletes the account by typing the email.
@@ -82,7 +82,7 @@ describe("sign-in with an OpenID Connect provider in a real browser", () => {
     await page.getByLabel("Your email address, to confirm").fill("alice.oauth@example.com");
     await page.getByRole("button", { name: "Delete my account" }).click();
     await page.waitForURL(`${server.url}/`);
-    expect(server.query("SELECT id FROM identities WHERE user_id = ?", user!.id)).toEqual([]);
+    expect(await server.query("SELECT id FROM identities WHERE user_id = ?", user!.id)).toEqual([]);
     await page.close();
   });
 });

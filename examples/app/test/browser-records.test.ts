@@ -49,7 +49,10 @@ describe("the posts pages in a real browser", () => {
     await page.getByLabel("Password (8 to 128 characters)").fill("a long passphrase");
     await page.getByRole("button", { name: "Sign up" }).click();
     await page.waitForURL(`${server.url}/account`);
-    const [user] = server.query<{ id: number }>("SELECT id FROM users WHERE email = ?", email);
+    const [user] = await server.query<{ id: number }>(
+      "SELECT id FROM users WHERE email = ?",
+      email,
+    );
     const posts = () =>
       server.query<Record<string, unknown>>("SELECT * FROM posts WHERE user_id = ?", user!.id);
 
@@ -87,7 +90,7 @@ describe("the posts pages in a real browser", () => {
     expect(await field(page, "Publish on").inputValue()).toBe("2024-02-29");
     expect(await field(page, "Metadata").inputValue()).toBe('{"mood": ');
     expect(await field(page, "Views").getAttribute("aria-invalid")).toBe("true");
-    expect(posts()).toEqual([]);
+    expect(await posts()).toEqual([]);
     await shoot(page, "posts-form-errors");
 
     // The error summary links to the inputs it names.
@@ -117,7 +120,7 @@ describe("the posts pages in a real browser", () => {
     expect(await page.getByRole("link", { name: "cover.png" }).getAttribute("href")).toBe(
       `/posts/${id}/cover`,
     );
-    expect(posts()).toEqual([
+    expect(await posts()).toEqual([
       expect.objectContaining({
         id,
         title: "My first post",
@@ -144,7 +147,7 @@ describe("the posts pages in a real browser", () => {
     await page.waitForURL(`${server.url}/posts/${id}`);
     expect(await text(page.getByRole("status"))).toContain("Post was updated.");
     expect(await text(page.locator("main"))).toContain("My edited post");
-    expect(posts()[0]).toMatchObject({
+    expect((await posts())[0]).toMatchObject({
       title: "My edited post",
       published: 0,
       views: null,
@@ -156,7 +159,7 @@ describe("the posts pages in a real browser", () => {
     await page.waitForURL(`${server.url}/posts`);
     expect(await text(page.getByRole("status"))).toContain("Post was deleted.");
     expect(await text(page.locator("main"))).toContain("No posts yet.");
-    expect(posts()).toEqual([]);
+    expect(await posts()).toEqual([]);
     expect(readdirSync(uploads)).toEqual([]);
     await page.close();
   });

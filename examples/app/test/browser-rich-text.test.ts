@@ -42,7 +42,7 @@ async function signUp(page: Page): Promise<number> {
   await page.getByLabel("Password (8 to 128 characters)").fill("a long passphrase");
   await page.getByRole("button", { name: "Sign up" }).click();
   await page.waitForURL(`${server.url}/account`);
-  const [user] = server.query<{ id: number }>("SELECT id FROM users WHERE email = ?", email);
+  const [user] = await server.query<{ id: number }>("SELECT id FROM users WHERE email = ?", email);
   return user!.id;
 }
 
@@ -96,7 +96,7 @@ describe("the rich_text editor", () => {
     await page.getByRole("button", { name: "Create post" }).click();
     await page.waitForURL(/\/posts\/\d+$/);
     const id = Number(new URL(page.url()).pathname.split("/").at(-1));
-    const [row] = server.query<{ body: string; user_id: number }>(
+    const [row] = await server.query<{ body: string; user_id: number }>(
       "SELECT body, user_id FROM posts WHERE id = ?",
       id,
     );

@@ -93,7 +93,10 @@ describe("POST /graphql with graphql-request", () => {
     );
     expect(updateNote).toEqual({ title: "Renamed", body: null, pinned: true, tags: input.tags });
     expect(
-      server.query("SELECT title, body, word_count FROM notes WHERE id = ?", Number(createNote.id)),
+      await server.query(
+        "SELECT title, body, word_count FROM notes WHERE id = ?",
+        Number(createNote.id),
+      ),
     ).toEqual([{ title: "Renamed", body: null, word_count: 9007199254740991 }]);
 
     const deleted = await client.request<{ deleteNote: boolean }>(
@@ -101,7 +104,9 @@ describe("POST /graphql with graphql-request", () => {
       { id: createNote.id },
     );
     expect(deleted).toEqual({ deleteNote: true });
-    expect(server.query("SELECT id FROM notes WHERE id = ?", Number(createNote.id))).toEqual([]);
+    expect(await server.query("SELECT id FROM notes WHERE id = ?", Number(createNote.id))).toEqual(
+      [],
+    );
   });
 
   it("reports validation failures with camelCase keys to the client", async () => {
@@ -143,9 +148,9 @@ describe("POST /graphql with graphql-request", () => {
       message: "Not found",
       extensions: { code: "NOT_FOUND", status: 404 },
     });
-    expect(server.query("SELECT title FROM notes WHERE id = ?", Number(createNote.id))).toEqual([
-      { title: "Ada's" },
-    ]);
+    expect(
+      await server.query("SELECT title FROM notes WHERE id = ?", Number(createNote.id)),
+    ).toEqual([{ title: "Ada's" }]);
   });
 
   it("answers 401 with WWW-Authenticate: Bearer without a token", async () => {

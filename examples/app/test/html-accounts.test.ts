@@ -34,11 +34,13 @@ async function signUp(browser = new Browser(server.url), email = uniqueEmail()) 
   return { browser, email, response };
 }
 
-function userRow(email: string) {
-  return server.query<{ id: number; confirmed_at: string | null; password_digest: string }>(
-    "SELECT id, confirmed_at, password_digest FROM users WHERE email = ?",
-    email,
-  )[0];
+async function userRow(email: string) {
+  const [row] = await server.query<{
+    id: number;
+    confirmed_at: string | null;
+    password_digest: string;
+  }>("SELECT id, confirmed_at, password_digest FROM users WHERE email = ?", email);
+  return row;
 }
 
 describe("sign-up", () => {
@@ -243,7 +245,7 @@ describe("magic links", () => {
     expect(used.status).toBe(303);
     expect(used.location).toBe("/");
     expect(pageText((await browser.follow(used)).html)).toContain("Signed in.");
-    expect(userRow(email)?.confirmed_at).not.toBeNull();
+    expect((await userRow(email))?.confirmed_at).not.toBeNull();
 
     const again = await new Browser(server.url).post(link.path);
     expect(again.location).toBe("/magic_link");
@@ -368,7 +370,7 @@ describe("password reset", () => {
     });
     expect(done.status).toBe(303);
     expect(done.location).toBe("/login");
-    expect(userRow(email)?.confirmed_at).not.toBeNull();
+    expect((await userRow(email))?.confirmed_at).not.toBeNull();
     expect(
       (await new Browser(server.url).post("/login", { email, password: PASSWORD })).status,
     ).toBe(422);
@@ -411,14 +413,14 @@ describe("email confirmation", () => {
     const page = await browser.get(link.path);
     expect(page.status).toBe(200);
     expect(page.headers.get("referrer-policy")).toBe("no-referrer");
-    expect(userRow(email)?.confirmed_at).toBeNull();
+    expect((await userRow(email))?.confirmed_at).toBeNull();
 
     const confirmed = await browser.post(link.path);
     expect(confirmed.location).toBe("/account");
     const account = pageText((await browser.follow(confirmed)).html);
     expect(account).toContain("Thanks, your email address is confirmed.");
     expect(account).not.toContain("Please confirm your email address");
-    expect(userRow(email)?.confirmed_at).toBe("2026-11-22 09:00:00");
+    expect((await userRow(email))?.confirmed_at).toBe("2026-11-22 09:00:00");
 
     const again = await browser.post(link.path);
     expect(again.location).toBe("/");
@@ -434,7 +436,7 @@ describe("email confirmation", () => {
     try {
       now = start + 24 * 3600 * 1000;
       expect((await browser.post(link.path)).location).toBe("/");
-      expect(userRow(email)?.confirmed_at).toBeNull();
+      expect((await userRow(email))?.confirmed_at).toBeNull();
     } finally {
       now = start;
     }
@@ -461,7 +463,7 @@ describe("account deletion", () => {
     const wrong = await browser.post("/account/delete", { password: "not my password" });
     expect(wrong.status).toBe(422);
     expect(pageText(wrong.html)).toContain("The password is incorrect.");
-    expect(userRow(email)).toBeDefined();
+    expect(await userRow(email)).toBeDefined();
 
     const deleted = await browser.post("/account/delete", { password: PASSWORD });
     expect(deleted.status).toBe(303);
@@ -469,9 +471,9 @@ describe("account deletion", () => {
     expect(pageText((await browser.follow(deleted)).html)).toContain(
       "Your account has been deleted.",
     );
-    expect(userRow(email)).toBeUndefined();
+    expect(await userRow(email)).toBeUndefined();
     expect(
-      server.query("SELECT id FROM auth_tokens WHERE user_id NOT IN (SELECT id FROM users)"),
+      await server.query("SELECT id FROM auth_tokens WHERE user_id NOT IN (SELECT id FROM users)"),
     ).toEqual([]);
     expect((await browser.get("/account")).location).toBe("/login");
   });

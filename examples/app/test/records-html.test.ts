@@ -73,7 +73,8 @@ async function submitMultipart(
 }
 
 const postRows = () => server.query<Row>("SELECT * FROM posts ORDER BY id");
-const postRow = (id: number) => server.query<Row>("SELECT * FROM posts WHERE id = ?", id)[0];
+const postRow = async (id: number) =>
+  (await server.query<Row>("SELECT * FROM posts WHERE id = ?", id))[0];
 const filesOnDisk = () => (existsSync(uploads) ? readdirSync(uploads).sort() : []);
 const idIn = (location: string | undefined) => Number(location?.match(/^\/posts\/(\d+)$/)?.[1]);
 
@@ -115,7 +116,7 @@ describe("a signed-out visitor", () => {
     ["POST", "/posts/1/delete"],
     ["GET", "/labels"],
   ])("is sent to /login (303) from %s %s", async (method, path) => {
-    const before = postRows();
+    const before = await postRows();
     const visitor = new Browser(server.url);
     const body = method === "POST" ? new URLSearchParams(postForm()).toString() : undefined;
     const response = await visitor.request(method, path, body);
@@ -123,7 +124,7 @@ describe("a signed-out visitor", () => {
     expect(response.location).toBe("/login");
     const login = await visitor.follow(response);
     expect(pageText(login.html)).toContain("Please log in to continue.");
-    expect(postRows()).toEqual(before);
+    expect(await postRows()).toEqual(before);
   });
 });
 
@@ -176,7 +177,7 @@ describe("the new post form", () => {
 describe("creating a post from the form", () => {
   it("re-renders (422) with every message as a sentence, keeping what was typed", async () => {
     const browser = await signedIn();
-    const before = postRows();
+    const before = await postRows();
     const page = await submit(
       browser,
       "/posts",
@@ -221,7 +222,7 @@ describe("creating a post from the form", () => {
       '<input type="hidden" id="field-body-input" name="body" value="&lt;p&gt;Kept body&lt;/p&gt;">',
     );
     expect(page.html).toContain("{bad json</textarea>");
-    expect(postRows()).toEqual(before);
+    expect(await postRows()).toEqual(before);
   });
 
   it("creates it: 303 to the post, the flash, unchecked false, blanks null", async () => {
@@ -246,7 +247,7 @@ describe("creating a post from the form", () => {
     );
     expect(response.status).toBe(303);
     const id = idIn(response.location);
-    expect(postRow(id)).toMatchObject({
+    expect(await postRow(id)).toMatchObject({
       title: "Saved",
       body: "<p>Hello <em>you</em></p>",
       published: 0,
@@ -276,7 +277,7 @@ describe("creating a post from the form", () => {
   it("stores null for every optional field left blank or whitespace", async () => {
     const browser = await signedIn();
     const id = await createdPost(browser, { rating: " ", price: "\t", metadata: "  " });
-    expect(postRow(id)).toMatchObject({
+    expect(await postRow(id)).toMatchObject({
       body: null,
       views: null,
       rating: null,
@@ -294,7 +295,7 @@ describe("creating a post from the form", () => {
     const browser = await signedIn();
     const response = await submit(browser, "/posts", [...postForm(), ["published", "1"]]);
     expect(response.status).toBe(303);
-    expect(postRow(idIn(response.location))?.published).toBe(1);
+    expect((await postRow(idIn(response.location)))?.published).toBe(1);
   });
 
   it("uploads the cover and photos of a multipart form, and serves them", async () => {
@@ -307,9 +308,12 @@ describe("creating a post from the form", () => {
     ]);
     expect(response.status).toBe(303);
     const id = idIn(response.location);
-    const row = postRow(id)!;
+    const row = (await postRow(id))!;
     expect(row).toMatchObject({ title: "With files", cover_filename: "cover.png", cover_size: 11 });
-    const photos = server.query<Row>("SELECT * FROM post_photo WHERE post_id = ? ORDER BY id", id);
+    const photos = await server.query<Row>(
+      "SELECT * FROM post_photo WHERE post_id = ? ORDER BY id",
+      id,
+    );
     expect(photos.map((photo) => photo.photo_filename)).toEqual(["one.jpg", "two.txt"]);
     expect(filesOnDisk()).toEqual(expect.arrayContaining([row.cover_key, photos[0]!.photo_key]));
 
@@ -331,7 +335,7 @@ describe("creating a post from the form", () => {
 
   it("refuses a cover of the wrong type, storing nothing, and keeps the typed fields", async () => {
     const browser = await signedIn();
-    const before = { rows: postRows(), files: filesOnDisk() };
+    const before = { rows: await postRows(), files: filesOnDisk() };
     const page = await submitMultipart(browser, "/posts", [
       ...postForm({ title: "Typed title" }),
       ["cover", new File(["<script>"], "page.html", { type: "text/html" })],
@@ -341,16 +345,16 @@ describe("creating a post from the form", () => {
       "Cover has an unsupported type (allowed: image/png, image/jpeg, image/gif, image/webp, application/pdf, text/plain)",
     );
     expect(page.html).toContain('value="Typed title"');
-    expect({ rows: postRows(), files: filesOnDisk() }).toEqual(before);
+    expect({ rows: await postRows(), files: filesOnDisk() }).toEqual(before);
   });
   it("refuses a cover over 10 MB with the sentence, storing nothing", async () => {
     const browser = await signedIn();
-    const before = { rows: postRows(), files: filesOnDisk() };
+    const before = { rows: await postRows(), files: filesOnDisk() };
     const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], "big.png", { type: "image/png" });
     const page = await submitMultipart(browser, "/posts", [...postForm(), ["cover", big]]);
     expect(page.status).toBe(422);
     expect(pageText(page.html)).toContain("Cover is too large (maximum is 10 MB)");
-    expect({ rows: postRows(), files: filesOnDisk() }).toEqual(before);
+    expect({ rows: await postRows(), files: filesOnDisk() }).toEqual(before);
   });
 });
 
@@ -385,7 +389,7 @@ describe("editing a post", () => {
     ]);
     expect(updated.status).toBe(303);
     expect(updated.location).toBe(`/posts/${id}`);
-    expect(postRow(id)).toMatchObject({
+    expect(await postRow(id)).toMatchObject({
       title: "After",
       published: 0,
       views: null,
@@ -399,7 +403,7 @@ describe("editing a post", () => {
   it("re-renders a refused update (422) with the typed values and changes nothing", async () => {
     const browser = await signedIn();
     const id = await createdPost(browser, { title: "Stored" });
-    const before = postRow(id);
+    const before = await postRow(id);
     const page = await submit(browser, `/posts/${id}`, [
       ["lock_version", "0"],
       ...postForm({ title: "", views: "1.5", metadata: "[1,", reminder_at: "7pm" }),
@@ -415,7 +419,7 @@ describe("editing a post", () => {
     expect(page.html).toContain('value="7pm"');
     expect(page.html).toContain("[1,</textarea>");
     expect(page.html).toContain('<input type="hidden" name="lock_version" value="0">');
-    expect(postRow(id)).toEqual(before);
+    expect(await postRow(id)).toEqual(before);
   });
 
   it("answers 409 to a stale version, keeping what was typed", async () => {
@@ -426,7 +430,7 @@ describe("editing a post", () => {
       ...postForm({ title: "First edit" }),
     ]);
     expect(first.status).toBe(303);
-    const before = postRow(id);
+    const before = await postRow(id);
     const late = await submit(browser, `/posts/${id}`, [
       ["lock_version", "0"],
       ...postForm({ title: "Second edit" }),
@@ -436,7 +440,7 @@ describe("editing a post", () => {
       "This record was changed by someone else: reload it and try again",
     );
     expect(late.html).toContain('value="Second edit"');
-    expect(postRow(id)).toEqual(before);
+    expect(await postRow(id)).toEqual(before);
   });
 });
 
@@ -450,17 +454,20 @@ describe("deleting a post", () => {
     ]);
     const id = idIn(created.location);
     const keys = [
-      postRow(id)!.cover_key,
-      ...server
-        .query<{ photo_key: string }>("SELECT photo_key FROM post_photo WHERE post_id = ?", id)
-        .map((row) => row.photo_key),
+      (await postRow(id))!.cover_key,
+      ...(
+        await server.query<{ photo_key: string }>(
+          "SELECT photo_key FROM post_photo WHERE post_id = ?",
+          id,
+        )
+      ).map((row) => row.photo_key),
     ];
     expect(filesOnDisk()).toEqual(expect.arrayContaining(keys));
 
     const deleted = await submit(browser, `/posts/${id}/delete`, []);
     expect(deleted.status).toBe(303);
     expect(deleted.location).toBe("/posts");
-    expect(postRow(id)).toBeUndefined();
+    expect(await postRow(id)).toBeUndefined();
     for (const key of keys) expect(filesOnDisk()).not.toContain(key);
     const listing = await browser.follow(deleted);
     const text = pageText(listing.html);
@@ -498,9 +505,12 @@ describe("another user's post", () => {
       ["photos", new File(["secret"], "secret.jpg", { type: "image/jpeg" })],
     ]);
     const id = idIn(created.location);
-    const [photo] = server.query<{ id: number }>("SELECT id FROM post_photo WHERE post_id = ?", id);
+    const [photo] = await server.query<{ id: number }>(
+      "SELECT id FROM post_photo WHERE post_id = ?",
+      id,
+    );
     const stranger = await signedIn();
-    const before = { row: postRow(id), files: filesOnDisk() };
+    const before = { row: await postRow(id), files: filesOnDisk() };
 
     const answers = [
       await stranger.get(`/posts/${id}`),
@@ -515,7 +525,7 @@ describe("another user's post", () => {
       expect(pageText(answer.html)).toContain("There is no such record.");
       expect(answer.html).not.toContain("secret");
     }
-    expect({ row: postRow(id), files: filesOnDisk() }).toEqual(before);
+    expect({ row: await postRow(id), files: filesOnDisk() }).toEqual(before);
     expect(pageText((await stranger.get("/posts")).html)).not.toContain("Private");
   });
 });
@@ -526,7 +536,7 @@ describe("the other resources' forms", () => {
     const theirs = await createdPost(other);
     const browser = await signedIn();
     const mine = await createdPost(browser);
-    const before = server.query("SELECT * FROM comments");
+    const before = await server.query("SELECT * FROM comments");
     for (const [postId, sentence] of [
       [String(theirs), "Post must exist"],
       ["999999", "Post must exist"],
@@ -541,7 +551,7 @@ describe("the other resources' forms", () => {
       expect(pageText(page.html)).toContain(sentence);
       expect(page.html).toContain(`value="${postId}"`);
     }
-    expect(server.query("SELECT * FROM comments")).toEqual(before);
+    expect(await server.query("SELECT * FROM comments")).toEqual(before);
 
     const created = await submit(browser, "/comments", [
       ["post_id", String(mine)],
@@ -558,7 +568,7 @@ describe("the other resources' forms", () => {
       ["color", ""],
     ]);
     expect(created.status).toBe(303);
-    const [row] = server.query<{ public_id: string; color: unknown }>(
+    const [row] = await server.query<{ public_id: string; color: unknown }>(
       "SELECT public_id, color FROM labels ORDER BY id DESC LIMIT 1",
     );
     expect(created.location).toBe(`/labels/${row!.public_id}`);
@@ -585,7 +595,7 @@ describe("the other resources' forms", () => {
 describe("cross-site form posts", () => {
   it("are refused (403) before they reach the record pages", async () => {
     const browser = await signedIn();
-    const before = postRows();
+    const before = await postRows();
     const response = await browser.request(
       "POST",
       "/posts",
@@ -593,6 +603,6 @@ describe("cross-site form posts", () => {
       { "sec-fetch-site": "cross-site" },
     );
     expect(response.status).toBe(403);
-    expect(postRows()).toEqual(before);
+    expect(await postRows()).toEqual(before);
   });
 });

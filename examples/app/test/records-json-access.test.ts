@@ -88,14 +88,14 @@ const invalid = (fields: Record<string, string[]>) => ({
 });
 
 /** Every record row of every table, and the uploaded objects: what no refused request changes. */
-function snapshot() {
+async function snapshot() {
   const all = (table: string) => server.query<Row>(`SELECT * FROM ${table} ORDER BY id`);
   return {
-    posts: all("posts"),
-    photos: all("post_photo"),
-    comments: all("comments"),
-    labels: all("labels"),
-    reactions: all("reactions"),
+    posts: await all("posts"),
+    photos: await all("post_photo"),
+    comments: await all("comments"),
+    labels: await all("labels"),
+    reactions: await all("reactions"),
     files: readdirSync(uploads).sort(),
   };
 }
@@ -167,7 +167,7 @@ describe("another user's records", () => {
   ];
 
   it("are 404 Not found on every JSON route, and nothing changes", async () => {
-    const before = snapshot();
+    const before = await snapshot();
     expect(before.posts.length).toBe(2);
     expect(before.files.length).toBe(4);
     for (const [method, path, options] of routes()) {
@@ -177,7 +177,7 @@ describe("another user's records", () => {
         ...NOT_FOUND,
       });
     }
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it("are answered exactly as records that do not exist", async () => {
@@ -209,7 +209,7 @@ describe("another user's records", () => {
   });
 
   it("a label is reached only by its public id: its integer id and malformed ids are 404", async () => {
-    const [row] = server.query<{ id: number }>(
+    const [row] = await server.query<{ id: number }>(
       "SELECT id FROM labels WHERE public_id = ?",
       labelId,
     );
@@ -249,7 +249,8 @@ describe("optimistic locking", () => {
   beforeAll(async () => {
     user = await signUp();
   });
-  const row = (id: number) => server.query<Row>("SELECT * FROM posts WHERE id = ?", id)[0]!;
+  const row = async (id: number) =>
+    (await server.query<Row>("SELECT * FROM posts WHERE id = ?", id))[0]!;
 
   it("increments lock_version on each update and answers 409 to a stale one", async () => {
     const { id } = await post(user);
@@ -259,7 +260,7 @@ describe("optimistic locking", () => {
     });
     expect(first.status).toBe(200);
     expect(first.body.lock_version).toBe(1);
-    const before = row(id as number);
+    const before = await row(id as number);
 
     for (const stale of [0, 2, 99]) {
       const refused = await api("PATCH", `/api/posts/${id}`, {
@@ -268,7 +269,7 @@ describe("optimistic locking", () => {
       });
       expect(refused).toEqual(STALE);
     }
-    expect(row(id as number)).toEqual(before);
+    expect(await row(id as number)).toEqual(before);
 
     const unchecked = await api("PATCH", `/api/posts/${id}`, { json: { title: "Any" }, as: user });
     expect(unchecked.body.lock_version).toBe(2);
@@ -278,7 +279,7 @@ describe("optimistic locking", () => {
     });
     expect(current.status).toBe(200);
     expect(current.body).toMatchObject({ title: "Current", lock_version: 3 });
-    expect(row(id as number)).toMatchObject({ title: "Current", lock_version: 3 });
+    expect(await row(id as number)).toMatchObject({ title: "Current", lock_version: 3 });
   });
 
   it("lets exactly one of many simultaneous updates of one version through", async () => {
@@ -292,7 +293,10 @@ describe("optimistic locking", () => {
     const winners = answers.filter((answer) => answer.status === 200);
     expect(winners).toHaveLength(1);
     expect(answers.filter((answer) => answer.status === 409)).toHaveLength(7);
-    expect(row(id as number)).toMatchObject({ title: winners[0]!.body.title, lock_version: 1 });
+    expect(await row(id as number)).toMatchObject({
+      title: winners[0]!.body.title,
+      lock_version: 1,
+    });
   });
 
   it("loses no increment when simultaneous updates send no version", async () => {
@@ -303,7 +307,7 @@ describe("optimistic locking", () => {
       ),
     );
     expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
-    expect(row(id as number).lock_version).toBe(8);
+    expect((await row(id as number)).lock_version).toBe(8);
   });
 });
 
@@ -318,9 +322,13 @@ describe("references must exist", () => {
     mine = (await post(user)).id as number;
     theirs = (await post(other)).id as number;
   });
-  const count = (table: string, as: User) =>
-    server.query<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE user_id = ?`, as.id)[0]!
-      .n;
+  const count = async (table: string, as: User) =>
+    (
+      await server.query<{ n: number }>(
+        `SELECT count(*) AS n FROM ${table} WHERE user_id = ?`,
+        as.id,
+      )
+    )[0]!.n;
 
   it("creates a comment on the owner's own post", async () => {
     const comment = await api("POST", "/api/comments", {
@@ -338,13 +346,13 @@ describe("references must exist", () => {
     ["a negative id", () => -1],
     ["an id past 2^53 - 1", () => 9007199254740992],
   ])("refuses a comment on %s: post_id must exist", async (_, postId) => {
-    const before = count("comments", user);
+    const before = await count("comments", user);
     const answer = await api("POST", "/api/comments", {
       json: { post_id: postId(), body: "Hi" },
       as: user,
     });
     expect(answer).toEqual(invalid({ post_id: ["must exist"] }));
-    expect(count("comments", user)).toBe(before);
+    expect(await count("comments", user)).toBe(before);
   });
 
   it("checks the fields before the references", async () => {
@@ -381,7 +389,10 @@ describe("references must exist", () => {
       as: user,
     });
     expect(moved).toEqual(invalid({ post_id: ["must exist"] }));
-    const [row] = server.query<Row>("SELECT * FROM comments WHERE id = ?", comment.id);
+    const [row] = await server.query<Row>(
+      "SELECT * FROM comments WHERE id = ?",
+      comment.id as number,
+    );
     expect(row).toMatchObject({ post_id: mine, body: "Stay" });
   });
 
@@ -389,7 +400,9 @@ describe("references must exist", () => {
     const doomed = (await post(user)).id as number;
     const comment = await created("/api/comments", { post_id: doomed, body: "Bye" }, user);
     expect((await api("DELETE", `/api/posts/${doomed}`, { as: user })).status).toBe(204);
-    expect(server.query("SELECT * FROM comments WHERE id = ?", comment.id)).toEqual([]);
+    expect(await server.query("SELECT * FROM comments WHERE id = ?", comment.id as number)).toEqual(
+      [],
+    );
     expect(await api("GET", `/api/comments/${comment.id}`, { as: user })).toEqual(NOT_FOUND);
   });
 
@@ -411,7 +424,7 @@ describe("references must exist", () => {
 
   it("refuses reactions to targets the owner has not: target_id must exist", async () => {
     const theirComment = await created("/api/comments", { post_id: theirs, body: "x" }, other);
-    const before = count("reactions", user);
+    const before = await count("reactions", user);
     for (const target of [
       { target_type: "post", target_id: theirs },
       { target_type: "post", target_id: 999999 },
@@ -427,7 +440,7 @@ describe("references must exist", () => {
         ...invalid({ target_id: ["must exist"] }),
       });
     }
-    expect(count("reactions", user)).toBe(before);
+    expect(await count("reactions", user)).toBe(before);
   });
 
   it("refuses a target type or kind outside its list, and half a pair, with a 400", async () => {
@@ -463,7 +476,10 @@ describe("references must exist", () => {
       as: user,
     });
     expect(moved).toEqual(invalid({ target_id: ["must exist"] }));
-    const [row] = server.query<Row>("SELECT * FROM reactions WHERE id = ?", reaction.id);
+    const [row] = await server.query<Row>(
+      "SELECT * FROM reactions WHERE id = ?",
+      reaction.id as number,
+    );
     expect(row).toMatchObject({ target_type: "post", target_id: mine });
   });
 });
@@ -481,7 +497,7 @@ describe("unique label names", () => {
     for (const answer of answers.filter((each) => each.status === 422)) {
       expect(answer).toEqual(invalid({ name: ["has already been taken"] }));
     }
-    const rows = server.query<Row>("SELECT * FROM labels WHERE user_id = ?", user.id);
+    const rows = await server.query<Row>("SELECT * FROM labels WHERE user_id = ?", user.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.public_id).toMatch(/^[A-Za-z0-9_-]{22}$/);
 
@@ -507,7 +523,7 @@ describe("unique label names", () => {
       api("POST", "/api/labels", { json: { name: "together" }, as: second }),
     ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 422]);
-    const rows = server.query<Row>(
+    const rows = await server.query<Row>(
       "SELECT user_id FROM labels WHERE name IN ('shared', 'together')",
     );
     expect(rows).toHaveLength(2);
@@ -521,7 +537,7 @@ describe("unique label names", () => {
       as: second,
     });
     expect(taken).toEqual(invalid({ slug: ["has already been taken"] }));
-    const slugs = server.query<Row>("SELECT user_id FROM posts WHERE slug = 'hello-world'");
+    const slugs = await server.query<Row>("SELECT user_id FROM posts WHERE slug = 'hello-world'");
     expect(slugs).toEqual([{ user_id: first.id }]);
   });
 
@@ -534,7 +550,7 @@ describe("unique label names", () => {
       as: user,
     });
     expect(renamed).toEqual(invalid({ name: ["has already been taken"] }));
-    const names = server.query<{ name: string }>(
+    const names = await server.query<{ name: string }>(
       "SELECT name FROM labels WHERE user_id = ? ORDER BY id",
       user.id,
     );

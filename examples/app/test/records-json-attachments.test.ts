@@ -99,8 +99,8 @@ function fileForm(name: string, type: string, bytes: Uint8Array | string): FormD
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 const putCover = (form: BodyInit, id = postId) => call("PUT", `/api/posts/${id}/cover`, form);
 const addPhoto = (form: BodyInit, id = postId) => call("POST", `/api/posts/${id}/photos`, form);
-const postRow = (id = postId) =>
-  server.query<Record<string, unknown>>("SELECT * FROM posts WHERE id = ?", id)[0]!;
+const postRow = async (id = postId) =>
+  (await server.query<Record<string, unknown>>("SELECT * FROM posts WHERE id = ?", id))[0]!;
 const photoRows = (id = postId) =>
   server.query<Record<string, unknown>>("SELECT * FROM post_photo WHERE post_id = ?", id);
 const filesOnDisk = () => (existsSync(uploads) ? readdirSync(uploads).sort() : []);
@@ -122,7 +122,7 @@ describe("PUT, GET and DELETE /api/posts/{id}/cover", () => {
       cover_size: PNG.byteLength,
       lock_version: 1,
     });
-    expect(postRow()).toMatchObject({ cover_key: key, cover_size: PNG.byteLength });
+    expect(await postRow()).toMatchObject({ cover_key: key, cover_size: PNG.byteLength });
     expect(filesOnDisk()).toEqual([...before, ...objectFiles(key)].sort());
     expect(new Uint8Array(readFileSync(join(uploads, key)))).toEqual(PNG);
 
@@ -179,11 +179,11 @@ describe("PUT, GET and DELETE /api/posts/{id}/cover", () => {
     );
     for (const answer of answers) expect([200, 409]).toContain(answer.status);
     expect(answers.some((answer) => answer.status === 200)).toBe(true);
-    const key = postRow().cover_key as string;
+    const key = (await postRow()).cover_key as string;
     expect(filesOnDisk()).toEqual([...before, ...objectFiles(key)].sort());
     const download = await call("GET", `/api/posts/${postId}/cover`);
     expect(new TextDecoder().decode(download.bytes)).toBe(
-      `v${(postRow().cover_filename as string).split(".")[0]}`,
+      `v${((await postRow()).cover_filename as string).split(".")[0]}`,
     );
   });
 
@@ -193,7 +193,7 @@ describe("PUT, GET and DELETE /api/posts/{id}/cover", () => {
     const deleted = await call("DELETE", `/api/posts/${postId}/cover`);
     expect(deleted.status).toBe(204);
     expect(deleted.bytes.length).toBe(0);
-    expect(postRow()).toMatchObject({
+    expect(await postRow()).toMatchObject({
       cover_key: null,
       cover_filename: null,
       cover_content_type: null,
@@ -215,11 +215,11 @@ describe("PUT, GET and DELETE /api/posts/{id}/cover", () => {
 
 describe("the upload rules", () => {
   const refusedCover = async (form: BodyInit, fields: Record<string, string[]>) => {
-    const before = { files: filesOnDisk(), row: postRow() };
+    const before = { files: filesOnDisk(), row: await postRow() };
     const answer = await putCover(form);
     expect({ status: answer.status, body: answer.body }).toEqual(invalid(fields));
     expect(filesOnDisk()).toEqual(before.files);
-    expect(postRow()).toEqual(before.row);
+    expect(await postRow()).toEqual(before.row);
   };
 
   it("takes a file of exactly 10 MB", async () => {
@@ -315,7 +315,7 @@ describe("the upload rules", () => {
     expect({ status: answer.status, body: answer.body }).toEqual(invalid({ photos: [ALLOWED] }));
     const large = await addPhoto(fileForm("big.jpg", "image/jpeg", new Uint8Array(10 * MB + 1)));
     expect({ status: large.status, body: large.body }).toEqual(invalid({ photos: [TOO_LARGE] }));
-    expect(photoRows()).toEqual([]);
+    expect(await photoRows()).toEqual([]);
     expect(filesOnDisk()).toEqual(before);
   });
 });
@@ -366,7 +366,7 @@ describe("POST, GET and DELETE /api/posts/{id}/photos", () => {
     const list = await call("GET", `/api/posts/${postId}/photos`);
     expect(list.status).toBe(200);
     expect(list.body).toEqual([first.body, second.body]);
-    expect(photoRows().map((row) => row.photo_filename)).toEqual(["a.png", "b.txt"]);
+    expect((await photoRows()).map((row) => row.photo_filename)).toEqual(["a.png", "b.txt"]);
 
     const download = await call("GET", `/api/posts/${postId}/photos/${second.body.id}`);
     expect(download.status).toBe(200);
@@ -384,7 +384,7 @@ describe("POST, GET and DELETE /api/posts/{id}/photos", () => {
     const doomed = await addPhoto(fileForm("drop.png", "image/png", PNG));
     const deleted = await call("DELETE", `/api/posts/${postId}/photos/${doomed.body.id}`);
     expect(deleted.status).toBe(204);
-    expect(photoRows().map((row) => row.id)).toEqual([kept.body.id]);
+    expect((await photoRows()).map((row) => row.id)).toEqual([kept.body.id]);
     expect(filesOnDisk()).not.toContain(doomed.body.photo_key);
     expect(filesOnDisk()).toContain(kept.body.photo_key);
     for (const method of ["DELETE", "GET"]) {
@@ -400,7 +400,7 @@ describe("POST, GET and DELETE /api/posts/{id}/photos", () => {
       const answer = await call(method, `/api/posts/${elsewhere}/photos/${photo.body.id}`);
       expect({ status: answer.status, body: answer.body }).toEqual(NOT_FOUND);
     }
-    expect(photoRows().map((row) => row.id)).toEqual([photo.body.id]);
+    expect((await photoRows()).map((row) => row.id)).toEqual([photo.body.id]);
   });
 
   it("answers 404 for an attachment route of a field that is not one", async () => {
@@ -421,8 +421,8 @@ describe("deleting a post", () => {
 
     const deleted = await call("DELETE", `/api/posts/${postId}`);
     expect(deleted.status).toBe(204);
-    expect(server.query("SELECT id FROM posts WHERE id = ?", postId)).toEqual([]);
-    expect(photoRows()).toEqual([]);
+    expect(await server.query("SELECT id FROM posts WHERE id = ?", postId)).toEqual([]);
+    expect(await photoRows()).toEqual([]);
     const left = filesOnDisk();
     for (const key of keys) {
       expect(left).not.toContain(key);

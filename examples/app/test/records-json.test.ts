@@ -50,9 +50,12 @@ const createPost = (json: unknown, as = token) =>
   api("/api/posts", { method: "POST", json, token: as });
 const patchPost = (id: number, json: unknown, as = token) =>
   api(`/api/posts/${id}`, { method: "PATCH", json, token: as });
-const postRow = (id: number) => server.query<Row>("SELECT * FROM posts WHERE id = ?", id)[0];
-const postCount = () =>
-  server.query<{ n: number }>("SELECT count(*) AS n FROM posts WHERE user_id = ?", ownerId)[0]!.n;
+const postRow = async (id: number) =>
+  (await server.query<Row>("SELECT * FROM posts WHERE id = ?", id))[0];
+const postCount = async () =>
+  (
+    await server.query<{ n: number }>("SELECT count(*) AS n FROM posts WHERE user_id = ?", ownerId)
+  )[0]!.n;
 
 const deserialize = (reason: string) => ({
   error: {
@@ -245,16 +248,16 @@ describe("POST /api/posts, field by field", () => {
     expect(response.status).toBe(201);
     expect(response.body[field]).toEqual(json);
     expect(response.body.user_id).toBe(ownerId);
-    expect(postRow(response.body.id)?.[field]).toEqual(column);
+    expect((await postRow(response.body.id))?.[field]).toEqual(column);
     const shown = await api(`/api/posts/${response.body.id}`, { token });
     expect(shown.body).toEqual(response.body);
   });
 
   it.each(refusedCases)("refuses $name", async (refusal) => {
-    const before = postCount();
+    const before = await postCount();
     const response = await createPost({ ...REQUIRED, [refusal.field]: refusal.input });
     expectRefusal(response, refusal);
-    expect(postCount()).toBe(before);
+    expect(await postCount()).toBe(before);
   });
 
   it("answers every column: defaults for what was left out, and the owner from the token", async () => {
@@ -285,7 +288,7 @@ describe("POST /api/posts, field by field", () => {
       updated_at: response.body.created_at,
     });
     expect(response.body.id).not.toBe(77);
-    expect(postRow(response.body.id)?.user_id).toBe(ownerId);
+    expect((await postRow(response.body.id))?.user_id).toBe(ownerId);
   });
 
   it("ignores the attachment columns and lock_version of a JSON body", async () => {
@@ -299,7 +302,7 @@ describe("POST /api/posts, field by field", () => {
       photos: [{ photo_key: "x" }],
     });
     expect(response.status).toBe(201);
-    const row = postRow(response.body.id)!;
+    const row = (await postRow(response.body.id))!;
     expect([row.cover_key, row.cover_filename, row.cover_content_type, row.cover_size]).toEqual([
       null,
       null,
@@ -307,7 +310,10 @@ describe("POST /api/posts, field by field", () => {
       null,
     ]);
     expect(row.lock_version).toBe(0);
-    const photos = server.query("SELECT * FROM post_photo WHERE post_id = ?", response.body.id);
+    const photos = await server.query(
+      "SELECT * FROM post_photo WHERE post_id = ?",
+      response.body.id,
+    );
     expect(photos).toEqual([]);
   });
 
@@ -322,11 +328,11 @@ describe("POST /api/posts, field by field", () => {
     });
     const noBoolean = await createPost(REQUIRED);
     expect(noBoolean.body.published).toBe(false);
-    expect(postRow(noBoolean.body.id)?.published).toBe(0);
+    expect((await postRow(noBoolean.body.id))?.published).toBe(0);
   });
 
   it("reports every failing field at once in one 422", async () => {
-    const before = postCount();
+    const before = await postCount();
     const response = await createPost({
       title: " ",
       status: "draft",
@@ -349,7 +355,7 @@ describe("POST /api/posts, field by field", () => {
         external_ref: ["is not a valid UUID"],
       }),
     });
-    expect(postCount()).toBe(before);
+    expect(await postCount()).toBe(before);
   });
 
   it("answers a 400 before validation when a body has both", async () => {
@@ -367,10 +373,10 @@ describe("POST /api/posts, field by field", () => {
     ["a string", '"title"', "invalid type: string, expected an object"],
     ["null", "null", "invalid type: null, expected an object"],
   ])("refuses a body that is %s with a 400", async (_, body, reason) => {
-    const before = postCount();
+    const before = await postCount();
     const response = await api("/api/posts", { method: "POST", body, token });
     expect(response).toEqual({ status: 400, body: deserialize(reason) });
-    expect(postCount()).toBe(before);
+    expect(await postCount()).toBe(before);
   });
 
   it("refuses a body sent without Content-Type: application/json", async () => {
@@ -384,7 +390,7 @@ describe("POST /api/posts, field by field", () => {
   });
 
   it("answers 401 without a bearer token, and creates nothing", async () => {
-    const before = postCount();
+    const before = await postCount();
     const response = await fetch(`${server.url}/api/posts`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -393,7 +399,7 @@ describe("POST /api/posts, field by field", () => {
     expect(response.status).toBe(401);
     expect(response.headers.get("www-authenticate")).toBe("Bearer");
     expect(await response.json()).toEqual({ error: { message: "Unauthorized", status: 401 } });
-    expect(postCount()).toBe(before);
+    expect(await postCount()).toBe(before);
   });
 });
 
@@ -430,16 +436,16 @@ describe("PATCH /api/posts/{id}, field by field", () => {
       lock_version: 1,
       updated_at: expect.any(String),
     });
-    expect(postRow(post.id as number)?.[field]).toEqual(column);
-    expect(postRow(post.id as number)?.lock_version).toBe(1);
+    expect((await postRow(post.id as number))?.[field]).toEqual(column);
+    expect((await postRow(post.id as number))?.lock_version).toBe(1);
   });
 
   it.each(refusedCases)("refuses $name and changes nothing", async (refusal) => {
     const post = await fullPost();
-    const before = postRow(post.id as number);
+    const before = await postRow(post.id as number);
     const response = await patchPost(post.id as number, { [refusal.field]: refusal.input });
     expectRefusal(response, refusal);
-    expect(postRow(post.id as number)).toEqual(before);
+    expect(await postRow(post.id as number)).toEqual(before);
   });
 
   it("keeps every column a body leaves out, and still counts an empty update", async () => {
@@ -451,7 +457,7 @@ describe("PATCH /api/posts/{id}, field by field", () => {
 
   it("reports every failing field at once, and changes nothing", async () => {
     const post = await fullPost();
-    const before = postRow(post.id as number);
+    const before = await postRow(post.id as number);
     const response = await patchPost(post.id as number, {
       title: "",
       publish_on: "2021-02-29",
@@ -468,7 +474,7 @@ describe("PATCH /api/posts/{id}, field by field", () => {
         external_ref: ["is not a valid UUID"],
       }),
     });
-    expect(postRow(post.id as number)).toEqual(before);
+    expect(await postRow(post.id as number)).toEqual(before);
   });
 
   it("refuses a lock_version that is not an integer with a 400", async () => {
@@ -478,7 +484,7 @@ describe("PATCH /api/posts/{id}, field by field", () => {
       status: 400,
       body: deserialize('lock_version: invalid type: string "0", expected an integer'),
     });
-    expect(postRow(post.id as number)?.title).toBe("Full");
+    expect((await postRow(post.id as number))?.title).toBe("Full");
   });
 
   it("keeps the owner and the id whatever the body says", async () => {
@@ -490,7 +496,7 @@ describe("PATCH /api/posts/{id}, field by field", () => {
       title: "Mine",
     });
     expect(response.status).toBe(200);
-    expect(postRow(post.id as number)).toMatchObject({ user_id: ownerId, title: "Mine" });
+    expect(await postRow(post.id as number)).toMatchObject({ user_id: ownerId, title: "Mine" });
   });
 
   it("ignores the attachment columns of a JSON body", async () => {
@@ -500,8 +506,8 @@ describe("PATCH /api/posts/{id}, field by field", () => {
       cover_filename: "x.png",
     });
     expect(response.status).toBe(200);
-    expect(postRow(post.id as number)?.cover_key).toBeNull();
-    expect(postRow(post.id as number)?.cover_filename).toBeNull();
+    expect((await postRow(post.id as number))?.cover_key).toBeNull();
+    expect((await postRow(post.id as number))?.cover_filename).toBeNull();
   });
 
   it.each([
@@ -511,7 +517,7 @@ describe("PATCH /api/posts/{id}, field by field", () => {
     const post = await fullPost();
     const response = await api(`/api/posts/${post.id}`, { method: "PATCH", body, token });
     expect(response).toEqual({ status: 400, body: deserialize(reason) });
-    expect(postRow(post.id as number)?.lock_version).toBe(0);
+    expect((await postRow(post.id as number))?.lock_version).toBe(0);
   });
 });
 
@@ -519,12 +525,12 @@ describe("the unique optional slug", () => {
   it("is unique in the table: a duplicate is 422 for its owner and for anyone else, nulls repeat", async () => {
     const slug = `unique-${Date.now()}`;
     expect((await createPost({ ...REQUIRED, slug })).status).toBe(201);
-    const before = postCount();
+    const before = await postCount();
     expect(await createPost({ ...REQUIRED, slug })).toEqual({
       status: 422,
       body: invalid({ slug: ["has already been taken"] }),
     });
-    expect(postCount()).toBe(before);
+    expect(await postCount()).toBe(before);
 
     expect((await createPost({ ...REQUIRED, slug: null })).status).toBe(201);
     expect((await createPost({ ...REQUIRED, slug: "" })).status).toBe(201);
@@ -543,11 +549,11 @@ describe("the unique optional slug", () => {
     const slug = `taken-${Date.now()}`;
     await createPost({ ...REQUIRED, slug });
     const post = await fullPost();
-    const before = postRow(post.id as number);
+    const before = await postRow(post.id as number);
     expect(await patchPost(post.id as number, { slug })).toEqual({
       status: 422,
       body: invalid({ slug: ["has already been taken"] }),
     });
-    expect(postRow(post.id as number)).toEqual(before);
+    expect(await postRow(post.id as number)).toEqual(before);
   });
 });

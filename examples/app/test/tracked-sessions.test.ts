@@ -69,15 +69,15 @@ describe("tracked sessions in the example app", () => {
     expect((await first.laptop.post(`/account/sessions/${othersSession}/delete`)).status).toBe(404);
     expect((await second.phone.get("/account")).status).toBe(200);
 
-    const [{ count: before }] = server.query<{ count: number }>(
+    const [{ count: before }] = (await server.query<{ count: number }>(
       "SELECT count(*) AS count FROM user_sessions WHERE user_id = (SELECT id FROM users WHERE email = ?)",
       first.email,
-    ) as [{ count: number }];
+    )) as [{ count: number }];
     await first.phone.post("/logout");
-    const [{ count: after }] = server.query<{ count: number }>(
+    const [{ count: after }] = (await server.query<{ count: number }>(
       "SELECT count(*) AS count FROM user_sessions WHERE user_id = (SELECT id FROM users WHERE email = ?)",
       first.email,
-    ) as [{ count: number }];
+    )) as [{ count: number }];
     expect(after).toBe(before - 1);
   });
 });

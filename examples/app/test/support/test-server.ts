@@ -2,22 +2,34 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MemoryMailer } from "@tessera/mail";
+import type { SqlValue } from "@tessera/sql";
 import Database from "better-sqlite3";
+import { createPostgresSchema } from "../../../../test/support/postgres.js";
 import { loadConfig } from "../../src/config.js";
 import { type RunningServer, startServer } from "../../src/server.js";
 
-/** A running example app on a fresh SQLite file, with direct read access to that file. */
+/** A running example app on a fresh database, with direct read access to it. */
 export interface TestServer {
   readonly url: string;
+  /** The SQLite file (on PostgreSQL, the unused default beside the uploads folder). */
   readonly databasePath: string;
-  /** Runs a read-only query on the app's database file. */
-  query<Row>(sql: string, ...params: unknown[]): Row[];
+  /** Which engine the app runs on: see {@link TEST_ENGINE}. */
+  readonly engine: "sqlite" | "postgres";
+  /** Runs a query on the app's database (`?` placeholders on both engines). */
+  query<Row>(sql: string, ...params: SqlValue[]): Promise<Row[]>;
   stop(): Promise<void>;
 }
 
 /**
- * Starts the app on port 0 and a temporary database; `environment` adds settings, `options`
- * a mailer and a clock.
+ * The engine the app's end-to-end suites run on: SQLite, or PostgreSQL when the test project
+ * sets `TESSERA_TEST_DATABASE=postgres` (the `example-app-postgres` project runs the same suites
+ * there, on a schema of their own per server).
+ */
+export const TEST_ENGINE = process.env.TESSERA_TEST_DATABASE === "postgres" ? "postgres" : "sqlite";
+
+/**
+ * Starts the app on port 0 and a temporary database on {@link TEST_ENGINE}; `environment` adds
+ * settings, `options` a mailer and a clock.
  */
 export async function startTestServer(
   environment: Record<string, string> = {},
@@ -25,10 +37,12 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const folder = mkdtempSync(join(tmpdir(), "tessera-e2e-"));
   const databasePath = join(folder, "app.db");
+  const postgres = TEST_ENGINE === "postgres" ? await createPostgresSchema() : undefined;
   const server: RunningServer = await startServer(
     loadConfig({
       PORT: "0",
       DATABASE_PATH: databasePath,
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
       SECRET_KEY_BASE: "e2e-secret-".repeat(6),
       ...environment,
     }),
@@ -40,7 +54,9 @@ export async function startTestServer(
   return {
     url: server.url,
     databasePath,
-    query<Row>(sql: string, ...params: unknown[]) {
+    engine: TEST_ENGINE,
+    async query<Row>(sql: string, ...params: SqlValue[]) {
+      if (postgres) return postgres.database.all(sql, params) as Promise<Row[]>;
       const database = new Database(databasePath, { readonly: true });
       try {
         return database.prepare(sql).all(...params) as Row[];
@@ -50,6 +66,7 @@ export async function startTestServer(
     },
     async stop() {
       await server.close();
+      await postgres?.drop();
       rmSync(folder, { recursive: true, force: true });
     },
   };
