@@ -34,9 +34,7 @@ export function createTableSql(model: Model, options: CreateTableOptions = {}): 
       ],
       dialect,
     ),
-    ...(owned
-      ? [`CREATE INDEX ${q(`index_${model.table}_on_user_id`)} ON ${q(model.table)} ("user_id");`]
-      : []),
+    ...(owned ? [ownerIndex(model.table, dialect)] : []),
     ...model.fields.flatMap((field) =>
       fieldIndexes(model.table, field, owned ? "user_id" : undefined),
     ),
@@ -61,6 +59,16 @@ export function createTableSql(model: Model, options: CreateTableOptions = {}): 
     );
   }
   return `${statements.join("\n")}\n`;
+}
+
+/**
+ * The owner's index, which lists newest first and pages after an id. SQLite's index entries end
+ * in the row id, which `id` is, so `("user_id")` serves `ORDER BY id`; PostgreSQL needs the id
+ * in the index itself.
+ */
+function ownerIndex(table: string, dialect: SqlDialect): string {
+  const columns = dialect.name === "postgres" ? `"user_id", "id"` : `"user_id"`;
+  return `CREATE INDEX ${q(`index_${table}_on_user_id`)} ON ${q(table)} (${columns});`;
 }
 
 function createTable(table: string, columns: readonly string[], dialect: SqlDialect): string {

@@ -44,10 +44,13 @@ export {
   readJsonBody,
 } from "./json-body.js";
 export {
+  AFTER_MESSAGE,
   DEFAULT_LIST_LIMIT,
   LIMIT_MESSAGE,
   type ListPage,
+  loadListPage,
   MAXIMUM_LIST_LIMIT,
+  OFFSET_AND_AFTER_MESSAGE,
   OFFSET_MESSAGE,
   readListPage,
 } from "./list-page.js";

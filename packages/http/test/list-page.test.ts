@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { LIMIT_MESSAGE, OFFSET_MESSAGE, readListPage } from "../src/index.js";
+import {
+  AFTER_MESSAGE,
+  LIMIT_MESSAGE,
+  type ListPage,
+  loadListPage,
+  OFFSET_AND_AFTER_MESSAGE,
+  OFFSET_MESSAGE,
+  readListPage,
+} from "../src/index.js";
 
 const page = (query: string) => readListPage(new URL(`https://app.example/api/things${query}`));
 
@@ -32,4 +40,54 @@ describe("readListPage", () => {
       });
     },
   );
+
+  it("reads after=<id> for keyset paging, with offset 0", () => {
+    expect(page("?limit=10&after=42")).toEqual({
+      ok: true,
+      value: { limit: 10, offset: 0, after: 42 },
+    });
+  });
+
+  it.each(["0", "", "-1", "1.5", "1e3", "0x10", "9007199254740992", "abc"])(
+    "refuses after=%j",
+    (after) => {
+      expect(page(`?after=${encodeURIComponent(after)}`)).toEqual({
+        ok: false,
+        reason: AFTER_MESSAGE,
+      });
+    },
+  );
+
+  it("refuses offset and after together", () => {
+    expect(page("?offset=0&after=5")).toEqual({ ok: false, reason: OFFSET_AND_AFTER_MESSAGE });
+  });
+});
+
+describe("loadListPage", () => {
+  const url = new URL("https://app.example/api/things?limit=2&offset=0&sort=odd");
+  const rows = [{ id: 9 }, { id: 7 }, { id: 4 }, { id: 2 }];
+  const newestBelow = async ({ limit, offset, after }: ListPage) =>
+    rows.filter((row) => after === undefined || row.id < after).slice(offset, offset + limit);
+
+  it("asks for one row more, shows the page, and links the next one after its last id", async () => {
+    const asked: ListPage[] = [];
+    const page = await loadListPage(url, { limit: 2, offset: 0 }, (wanted) => {
+      asked.push(wanted);
+      return newestBelow(wanted);
+    });
+    expect(asked).toEqual([{ limit: 3, offset: 0 }]);
+    expect(page).toEqual({
+      rows: [{ id: 9 }, { id: 7 }],
+      headers: { link: '</api/things?limit=2&after=7>; rel="next"' },
+    });
+  });
+
+  it("gives no link on the last page, even a full one", async () => {
+    const last = await loadListPage(url, { limit: 2, offset: 0, after: 7 }, newestBelow);
+    expect(last).toEqual({ rows: [{ id: 4 }, { id: 2 }], headers: {} });
+    expect(await loadListPage(url, { limit: 2, offset: 0, after: 2 }, newestBelow)).toEqual({
+      rows: [],
+      headers: {},
+    });
+  });
 });

@@ -1,3 +1,4 @@
+import type { ListPage } from "@tessera/http";
 import type { JobInput } from "./job-definition.js";
 import type { JobState } from "./state-machine.js";
 
@@ -61,11 +62,8 @@ export interface JobStore {
   find(id: number): Promise<JobRecord | undefined>;
   /** The job only if `userId` owns it, in one query: another user's job reads as missing. */
   findOwned(userId: number, id: number): Promise<JobRecord | undefined>;
-  /** The user's jobs, newest first. */
-  listOwned(
-    userId: number,
-    page: { readonly limit: number; readonly offset: number },
-  ): Promise<JobRecord[]>;
+  /** The user's jobs, newest first: `page.offset` skips, `page.after` starts below that id. */
+  listOwned(userId: number, page: ListPage): Promise<JobRecord[]>;
   /** Compare-and-set (see above): writes `next` and `updatedAt = now`, or returns undefined. */
   update(expected: JobRecord, next: JobState, now: number): Promise<JobRecord | undefined>;
   /**

@@ -1,6 +1,7 @@
 import {
   type Authenticate,
   badRequest,
+  loadListPage,
   notFound,
   type Route,
   type RouteHandler,
@@ -54,9 +55,13 @@ export function jsonJobRoutes(options: JsonJobRoutesOptions): Route[] {
     async list(request, context) {
       const who = await authenticate(request, context);
       if (!who.ok) return who.response;
-      const page = readListPage(new URL(request.url));
+      const url = new URL(request.url);
+      const page = readListPage(url);
       if (!page.ok) return badRequest(page.reason);
-      return Response.json((await store.listOwned(who.value.user.id, page.value)).map(encodeJob));
+      const { rows, headers } = await loadListPage(url, page.value, (asked) =>
+        store.listOwned(who.value.user.id, asked),
+      );
+      return Response.json(rows.map(encodeJob), { headers });
     },
 
     async show(request, context) {

@@ -1,3 +1,4 @@
+import type { ListPage } from "@tessera/http";
 import type { JobDefinition } from "./job-definition.js";
 import { inputFromColumns, inputToColumns } from "./job-input.js";
 import type { JobRecord, JobStore, NewJob, RetryClaim } from "./job-store.js";
@@ -46,12 +47,9 @@ export class MemoryJobStore implements JobStore {
     return job?.userId === userId ? job : undefined;
   }
 
-  async listOwned(
-    userId: number,
-    page: { readonly limit: number; readonly offset: number },
-  ): Promise<JobRecord[]> {
+  async listOwned(userId: number, page: ListPage): Promise<JobRecord[]> {
     return [...this.#jobs.values()]
-      .filter((job) => job.userId === userId)
+      .filter((job) => job.userId === userId && (page.after === undefined || job.id < page.after))
       .reverse()
       .slice(page.offset, page.offset + page.limit);
   }

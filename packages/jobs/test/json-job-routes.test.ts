@@ -65,8 +65,12 @@ describe("jsonJobRoutes mounted alone", () => {
     await send("POST", "/api/render_jobs", "ada", { prompt: "one" });
     await send("POST", "/api/render_jobs", "ada", { prompt: "two" });
     await send("POST", "/api/render_jobs", "bob", { prompt: "bob's" });
-    const list = await (await send("GET", "/api/render_jobs?limit=1", "ada")).json();
-    expect(list.map((job: { prompt: string }) => job.prompt)).toEqual(["two"]);
+    const first = await send("GET", "/api/render_jobs?limit=1", "ada");
+    expect((await first.json()).map((job: { prompt: string }) => job.prompt)).toEqual(["two"]);
+    expect(first.headers.get("link")).toBe('</api/render_jobs?limit=1&after=2>; rel="next"');
+    const next = await send("GET", "/api/render_jobs?limit=1&after=2", "ada");
+    expect((await next.json()).map((job: { prompt: string }) => job.prompt)).toEqual(["one"]);
+    expect(next.headers.get("link")).toBeNull();
     expect((await send("GET", "/api/render_jobs/1", "ada")).status).toBe(200);
     const foreign = await send("GET", "/api/render_jobs/3", "ada");
     expect(foreign.status).toBe(404);

@@ -1,5 +1,12 @@
 import { decodeJsonCreate, decodeJsonUpdate, encodeRecord } from "@tessera/fields";
-import { badRequest, notFound, type Route, readJsonBody, readListPage } from "@tessera/http";
+import {
+  badRequest,
+  loadListPage,
+  notFound,
+  type Route,
+  readJsonBody,
+  readListPage,
+} from "@tessera/http";
 import { authenticatedRoutes } from "./authenticated-routes.js";
 import { jsonAttachmentRoutes } from "./json-attachment-routes.js";
 import { decodeRefusal, writeRefusal } from "./json-refusals.js";
@@ -38,10 +45,13 @@ export function jsonRecordRoutes(options: JsonRecordRoutesOptions): Route[] {
 
   const handlers = {
     async list(request: Request, context: RecordContext) {
-      const page = readListPage(new URL(request.url));
+      const url = new URL(request.url);
+      const page = readListPage(url);
       if (!page.ok) return badRequest(page.reason);
-      const rows = await store.list(context.ownerId, page.value);
-      return Response.json(rows.map(encode));
+      const { rows, headers } = await loadListPage(url, page.value, (asked) =>
+        store.list(context.ownerId, asked),
+      );
+      return Response.json(rows.map(encode), { headers });
     },
 
     async show(_request: Request, context: RecordContext, params: RouteParams) {

@@ -87,9 +87,11 @@ export class MemoryRecordStore implements RecordStore {
     );
   }
 
-  async list(ownerId: number, { limit, offset }: ListPage): Promise<RecordRow[]> {
+  async list(ownerId: number, { limit, offset, after }: ListPage): Promise<RecordRow[]> {
     return [...this.#table.rows.values()]
-      .filter((row) => row.user_id === ownerId)
+      .filter(
+        (row) => row.user_id === ownerId && (after === undefined || (row.id as number) < after),
+      )
       .sort((a, b) => (b.id as number) - (a.id as number))
       .slice(offset, offset + limit)
       .map(copy);

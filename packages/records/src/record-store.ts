@@ -70,7 +70,7 @@ export interface DeletedRecord {
  * Implementations build SQL from the parsed model only, never from request keys.
  */
 export interface RecordStore {
-  /** The owner's records, newest first. */
+  /** The owner's records, newest first: `page.offset` skips, `page.after` starts below that id. */
   list(ownerId: number, page: ListPage): Promise<RecordRow[]>;
   find(ownerId: number, key: RecordKey): Promise<RecordRow | undefined>;
   /** Inserts with `user_id = ownerId` and both timestamps at `now`; `public_id` comes in `values`. */

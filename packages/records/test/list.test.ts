@@ -1,4 +1,9 @@
-import { LIMIT_MESSAGE, OFFSET_MESSAGE } from "@tessera/http";
+import {
+  AFTER_MESSAGE,
+  LIMIT_MESSAGE,
+  OFFSET_AND_AFTER_MESSAGE,
+  OFFSET_MESSAGE,
+} from "@tessera/http";
 import { describe, expect, it } from "vitest";
 import { ADA, postBody, setUpApp } from "./fixtures.js";
 
@@ -49,6 +54,53 @@ describe("GET /api/<plural>?limit=&offset=", () => {
         offset,
         400,
         { error: { message: OFFSET_MESSAGE, status: 400 } },
+      ]);
+    }
+  });
+
+  it("links the next page after the last id, and walks every record once by following it", async () => {
+    const { app } = await withPosts(7);
+    const seen: number[] = [];
+    let next: string | null = "/api/posts?limit=3";
+    const links: (string | null)[] = [];
+    while (next) {
+      const response = await app.api(ADA, "GET", next);
+      const posts = (await response.json()) as Array<{ id: number }>;
+      seen.push(...posts.map((post) => post.id));
+      const link = response.headers.get("link");
+      links.push(link);
+      next = link ? /^<([^>]+)>; rel="next"$/.exec(link)![1]! : null;
+    }
+    expect(seen).toEqual([7, 6, 5, 4, 3, 2, 1]);
+    expect(links).toEqual([
+      '</api/posts?limit=3&after=5>; rel="next"',
+      '</api/posts?limit=3&after=2>; rel="next"',
+      null,
+    ]);
+  });
+
+  it("starts after an id whatever was added or deleted before it", async () => {
+    const { app, ids } = await withPosts(5);
+    expect(await ids("?limit=2&after=4")).toEqual([3, 2]);
+    await app.sendJson(ADA, "POST", "/api/posts", postBody({ title: "Newer" }));
+    await app.api(ADA, "DELETE", "/api/posts/5");
+    expect(await ids("?limit=2&after=4")).toEqual([3, 2]);
+    expect(await ids("?after=1")).toEqual([]);
+  });
+
+  it("refuses an after that is not an id, or given with an offset, with a 400 that says so", async () => {
+    const { app } = await withPosts(1);
+    for (const [query, message] of [
+      ["after=0", AFTER_MESSAGE],
+      ["after=-3", AFTER_MESSAGE],
+      ["after=x", AFTER_MESSAGE],
+      ["after=2&offset=1", OFFSET_AND_AFTER_MESSAGE],
+    ] as const) {
+      const response = await app.api(ADA, "GET", `/api/posts?${query}`);
+      expect([query, response.status, await response.json()]).toEqual([
+        query,
+        400,
+        { error: { message, status: 400 } },
       ]);
     }
   });

@@ -6,6 +6,7 @@ import {
   SQLITE,
   type SqlDialect,
 } from "@tessera/fields";
+import type { ListPage } from "@tessera/http";
 import type { Migration, SqlDatabase, SqlDialectName, SqlValue } from "@tessera/sql";
 import {
   inputFromColumns,
@@ -116,6 +117,8 @@ function statements(definition: JobDefinition, dialect: SqlDialectName) {
     find: `${select} WHERE id = ?`,
     findOwned: `${select} WHERE id = ? AND user_id = ?`,
     listOwned: `${select} WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`,
+    // Keyset paging on the (user_id, id) index: the same cost at any depth.
+    listOwnedAfter: `${select} WHERE user_id = ? AND id < ? ORDER BY id DESC LIMIT ?`,
     // Compare-and-set: the write happens only while the job is as the caller read it.
     update: `UPDATE ${table} SET status = ?, progress = ?, external_id = ?, result = ?, error = ?, updated_at = ?
 WHERE id = ? AND status = ? AND progress = ? AND updated_at = ? RETURNING ${columns}`,
@@ -175,15 +178,12 @@ export class SqlJobStore implements JobStore {
     return this.#maybe(await this.database.get<JobRow>(this.#sql.findOwned, [id, userId]));
   }
 
-  async listOwned(
-    userId: number,
-    page: { readonly limit: number; readonly offset: number },
-  ): Promise<JobRecord[]> {
-    const rows = await this.database.all<JobRow>(this.#sql.listOwned, [
-      userId,
-      page.limit,
-      page.offset,
-    ]);
+  async listOwned(userId: number, page: ListPage): Promise<JobRecord[]> {
+    const rows = await this.database.all<JobRow>(
+      ...(page.after === undefined
+        ? ([this.#sql.listOwned, [userId, page.limit, page.offset]] as const)
+        : ([this.#sql.listOwnedAfter, [userId, page.after, page.limit]] as const)),
+    );
     return rows.map((row) => this.#record(row));
   }
 

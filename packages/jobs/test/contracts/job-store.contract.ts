@@ -53,6 +53,10 @@ export function describeJobStoreContract(
         (await store.listOwned(ada, { limit, offset })).map((job) => job.input.prompt);
       expect(await prompts(2, 0)).toEqual(["three", "two"]);
       expect(await prompts(2, 2)).toEqual(["one"]);
+      const [, second] = await store.listOwned(ada, { limit: 2, offset: 0 });
+      const after = await store.listOwned(ada, { limit: 2, offset: 0, after: second!.id });
+      expect(after.map((job) => job.input.prompt)).toEqual(["one"]);
+      expect(await store.listOwned(bob, { limit: 2, offset: 0, after: second!.id })).toEqual([]);
     });
 
     it("updates by compare-and-set: of two writers from one state, one wins", async () => {

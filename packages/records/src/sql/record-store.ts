@@ -7,6 +7,7 @@ import {
   quoteIdentifier as q,
   SNAKE_CASE,
 } from "@tessera/fields";
+import type { ListPage } from "@tessera/http";
 import {
   isForeignKeyViolation,
   isUniqueViolation,
@@ -89,10 +90,14 @@ export class SqlRecordStore implements RecordStore {
     );
   }
 
-  list(
-    ownerId: number,
-    page: { readonly limit: number; readonly offset: number },
-  ): Promise<RecordRow[]> {
+  list(ownerId: number, page: ListPage): Promise<RecordRow[]> {
+    // After an id, the owner index is read from that id down: the same cost at any depth.
+    if (page.after !== undefined) {
+      return this.database.all<RecordRow>(
+        `SELECT * FROM ${this.#table} WHERE "user_id" = ? AND "id" < ? ORDER BY "id" DESC LIMIT ?`,
+        [ownerId, page.after, page.limit],
+      );
+    }
     return this.database.all<RecordRow>(
       `SELECT * FROM ${this.#table} WHERE "user_id" = ? ORDER BY "id" DESC LIMIT ? OFFSET ?`,
       [ownerId, page.limit, page.offset],

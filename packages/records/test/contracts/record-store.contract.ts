@@ -59,6 +59,12 @@ export function describeRecordStoreContract(
       const titles = (rows: { title?: unknown }[]) => rows.map((row) => row.title);
       expect(titles(await posts.list(ada, { limit: 2, offset: 0 }))).toEqual(["three", "two"]);
       expect(titles(await posts.list(ada, { limit: 2, offset: 2 }))).toEqual(["one"]);
+      const [three] = await posts.list(ada, { limit: 1, offset: 0 });
+      const below = await posts.list(ada, { limit: 5, offset: 0, after: three!.id as number });
+      expect(titles(below)).toEqual(["two", "one"]);
+      expect(titles(await posts.list(bob, { limit: 5, offset: 0, after: 10 ** 9 }))).toEqual([
+        "bob's",
+      ]);
       const id = first.ok ? (first.row.id as number) : 0;
       expect(await posts.find(ada, { id })).toMatchObject({ title: "one" });
       expect(await posts.find(bob, { id })).toBeUndefined();
