@@ -1,5 +1,13 @@
 import { execFileSync, spawn } from "node:child_process";
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,6 +16,8 @@ import { join } from "node:path";
 export interface PostgresCluster {
   /** `postgres://tessera@127.0.0.1:<port>/postgres`: a superuser, no password (trust). */
   readonly url: string;
+  /** The server's main process (its backends are its children). */
+  readonly pid: number;
   stop(): void;
 }
 
@@ -100,8 +110,10 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   );
   watchdog.unref();
   let stopped = false;
+  const pid = Number(readFileSync(join(data, "postmaster.pid"), "utf8").split("\n")[0]);
   return {
     url: `postgres://tessera@127.0.0.1:${port}/postgres`,
+    pid,
     stop() {
       if (stopped) return;
       stopped = true;

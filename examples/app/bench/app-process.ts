@@ -11,10 +11,15 @@ const tsxCli = createRequire(import.meta.url).resolve("tsx/cli");
 /** The example app in its own process (so the load generator does not share its thread). */
 export interface AppProcess {
   readonly url: string;
+  /** The process `npm start` would be: its descendants are the app's processes. */
+  readonly pid: number;
   stop(): Promise<void>;
 }
 
-/** Starts `src/main.ts` as `npm start` does, on a free port and a temporary SQLite file. */
+/**
+ * Starts `src/main.ts` as `npm start` does, on a free port and a temporary SQLite file (or the
+ * `DATABASE_URL` of `environment`).
+ */
 export async function startAppProcess(
   environment: Record<string, string> = {},
 ): Promise<AppProcess> {
@@ -41,6 +46,7 @@ export async function startAppProcess(
   });
   return {
     url,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once("exit", () => {

@@ -18,7 +18,8 @@ export interface LoadResult {
   readonly non2xx: number;
 }
 
-async function measure(url: string, target: LoadTarget, seconds: number) {
+/** One autocannon run of `target` (10 connections, `seconds` long). */
+export async function measureOnce(url: string, target: LoadTarget, seconds: number) {
   const result = await autocannon({
     url: `${url}${target.path}`,
     method: target.method ?? "GET",
@@ -43,10 +44,15 @@ async function measure(url: string, target: LoadTarget, seconds: number) {
     connections: 10,
     duration: seconds,
   });
-  return { requestsPerSecond: result.requests.average, non2xx: result.non2xx };
+  return {
+    requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+  };
 }
 
-function median(values: number[]): number {
+/** The median of `values` (the mean of the middle two for an even count). */
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
@@ -66,7 +72,7 @@ export async function loadTargets(
   for (let round = 0; round < rounds; round++) {
     for (const [index, target] of targets.entries()) {
       console.error(`  round ${round + 1}/${rounds}: ${target.name}`);
-      const sample = await measure(url, target, options.seconds ?? 3);
+      const sample = await measureOnce(url, target, options.seconds ?? 3);
       samples[index]!.rates.push(sample.requestsPerSecond);
       samples[index]!.non2xx += sample.non2xx;
     }

@@ -2,6 +2,7 @@ import { JWT_KEY_LABEL } from "@tessera/bearer";
 import { deriveKey } from "@tessera/crypto";
 import { decodeJwt, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { awaitWindowRoom } from "./support/rate-limit-window.js";
 import { newClientAddress, startTestServer, type TestServer } from "./support/test-server.js";
 
 const SECRET = "e2e-secret-".repeat(6);
@@ -416,6 +417,7 @@ describe("DELETE /api/auth/me", () => {
 
 describe("rate limiting", () => {
   it("answers the 11th attempt in a minute with 429 and Retry-After, per client address", async () => {
+    await awaitWindowRoom(5_000);
     const client = newClientAddress();
     for (let attempt = 1; attempt <= 10; attempt++) {
       const response = await call("/api/auth/token", {

@@ -3,6 +3,7 @@ import { NO_MAILER_MESSAGE } from "@tessera/accounts";
 import { MemoryMailer } from "@tessera/mail";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, linkIn, pageText } from "./support/browser.js";
+import { awaitWindowRoom } from "./support/rate-limit-window.js";
 import { startTestServer, type TestServer } from "./support/test-server.js";
 
 const mailer = new MemoryMailer();
@@ -481,6 +482,7 @@ describe("account deletion", () => {
 
 describe("rate limits", () => {
   it("answers the 11th login attempt in a minute from one client with 429 and Retry-After", async () => {
+    await awaitWindowRoom(8_000);
     const browser = new Browser(server.url);
     for (let attempt = 0; attempt < 10; attempt++) {
       expect(
@@ -494,6 +496,7 @@ describe("rate limits", () => {
   });
 
   it("limits sign-in link requests per target email, across clients", async () => {
+    await awaitWindowRoom(5_000);
     const email = uniqueEmail();
     for (let attempt = 0; attempt < 10; attempt++) {
       expect((await new Browser(server.url).post("/magic_link", { email })).status).toBe(303);
