@@ -3,7 +3,10 @@ import { readdirSync, readFileSync } from "node:fs";
 // The kernel counts CPU time in clock ticks of 1/100 s on Linux (sysconf(_SC_CLK_TCK)).
 const MICROSECONDS_PER_TICK = 10_000;
 
-/** `[pid, parent pid, user + system ticks]` of every process /proc shows. */
+/**
+ * `[pid, parent pid, ticks]` of every process /proc shows, where ticks are its own user and
+ * system time plus that of its children that ended (a server's exited backends, say).
+ */
 function processes(): [number, number, number][] {
   const rows: [number, number, number][] = [];
   for (const entry of readdirSync("/proc")) {
@@ -12,7 +15,13 @@ function processes(): [number, number, number][] {
       const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
       // Fields after the command name, which may hold spaces, closed by the last ")".
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      rows.push([Number(entry), Number(fields[1]), Number(fields[11]) + Number(fields[12])]);
+      const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number) as [
+        number,
+        number,
+        number,
+        number,
+      ];
+      rows.push([Number(entry), Number(fields[1]), utime + stime + cutime + cstime]);
     } catch {
       // The process ended while we looked.
     }
@@ -22,7 +31,8 @@ function processes(): [number, number, number][] {
 
 /**
  * CPU time, in microseconds, that `rootPid` and every process below it have used so far (user
- * and system): the app's cost whether it runs as one process or as a cluster's workers.
+ * and system, those that ended included): the app's cost whether it runs as one process or as
+ * a cluster's workers, a database server's with its backends.
  * Resolution 10 ms; read it around runs of seconds.
  */
 export function processTreeCpuMicros(rootPid: number): number {

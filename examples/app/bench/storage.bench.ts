@@ -123,6 +123,13 @@ try {
       );
     }
   }
+  lines.push(
+    "",
+    "On this two-core machine the app and PostgreSQL share the cores: PostgreSQL's CPU per request",
+    "adds to the app's, each statement is a round trip and a commit, and more processes than cores",
+    "only add contention. PostgreSQL is for what SQLite cannot do (several machines, a database on",
+    "cores of its own), which one machine cannot measure.",
+  );
   process.stdout.write(`${lines.join("\n")}\n`);
 } finally {
   for (const app of apps) await app.stop();
