@@ -1,8 +1,9 @@
 // The store contracts of the packages, run against their memory store and their SQL store on
-// SQLite and on PostgreSQL (docs/stores.md lists them).
+// SQLite, on a PostgreSQL server and on PGlite (docs/stores.md lists them).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import { MemoryEmailedTokenStore, MemoryUserStore } from "@tessera/accounts";
 import { accountMigrations, SqlEmailedTokenStore, SqlUserStore } from "@tessera/accounts/sql";
 import { MemoryApiKeyStore } from "@tessera/bearer";
@@ -11,6 +12,7 @@ import { MemoryJobStore } from "@tessera/jobs";
 import { jobTableMigration, SqlJobStore } from "@tessera/jobs/sql";
 import { MemoryIdentityStore } from "@tessera/oauth";
 import { identitiesMigration, SqlIdentityStore } from "@tessera/oauth/sql";
+import { wrapPglite } from "@tessera/postgres/pglite";
 import { MemoryRateLimitStore } from "@tessera/ratelimit";
 import { SqlRateLimitStore } from "@tessera/ratelimit/sql";
 import { MemoryRecordStore, MemoryRecordTables } from "@tessera/records";
@@ -47,7 +49,18 @@ const engines: Record<string, () => Promise<SqlDatabase>> = {
     return database;
   },
   PostgreSQL: freshPostgresDatabase,
+  // PostgreSQL in this process (WebAssembly): one per file, a schema of its own per test.
+  PGlite: async () => {
+    pglite ??= PGlite.create().then(wrapPglite);
+    const database = await pglite;
+    const schema = `test_${crypto.randomUUID().replaceAll("-", "")}`;
+    await database.execScript(`CREATE SCHEMA ${schema}; SET search_path TO ${schema}`);
+    onTestFinished(() => database.execScript(`RESET search_path; DROP SCHEMA ${schema} CASCADE`));
+    return database;
+  },
 };
+let pglite: Promise<ReturnType<typeof wrapPglite>> | undefined;
+afterAll(async () => (await pglite)?.close());
 
 /** Makes users, so keys have an owner to belong to (the SQL table requires one). */
 function userMaker(users: MemoryUserStore | SqlUserStore) {

@@ -1,6 +1,7 @@
 import type { SqlDatabase, SqlValue } from "@tessera/sql";
 import pg from "pg";
-import { numberPlaceholders } from "./placeholders.js";
+import { INT8, parseInt8 } from "./int8.js";
+import { numberedStatement } from "./placeholders.js";
 
 // Opening a database and migrating it go together: an app that installs only this driver
 // (strict pnpm sees no transitive @tessera/sql) imports both from here.
@@ -23,8 +24,6 @@ export interface OpenPostgresOptions {
   readonly max?: number;
 }
 
-const INT8 = 20;
-
 // int8 (BIGINT ids and counts) reads as a number where it is exact and as a bigint beyond
 // 2^53; pg's default is a string. Set per query, so the application's own `pg` use keeps
 // whatever parsers it chose.
@@ -34,11 +33,6 @@ const types: pg.CustomTypesConfig = {
     return pg.types.getTypeParser(oid, format ?? "text");
   }) as pg.CustomTypesConfig["getTypeParser"],
 };
-
-function parseInt8(text: string): number | bigint {
-  const value = Number(text);
-  return Number.isSafeInteger(value) ? value : BigInt(text);
-}
 
 /**
  * Opens a pool on a `postgres://user:password@host:port/database` URL and wraps it: see
@@ -65,23 +59,12 @@ export function wrapPgPool(pool: pg.Pool): PgDatabase {
   };
 }
 
-// Statement texts are few and fixed, so their numbered forms are kept.
-const numbered = new Map<string, string>();
-function text(sql: string): string {
-  let rewritten = numbered.get(sql);
-  if (rewritten === undefined) {
-    rewritten = numberPlaceholders(sql);
-    if (numbered.size < 10_000) numbered.set(sql, rewritten);
-  }
-  return rewritten;
-}
-
 async function query(
   target: Queryable,
   sql: string,
   params: readonly SqlValue[],
 ): Promise<pg.QueryResult> {
-  return target.query({ text: text(sql), values: [...params], types });
+  return target.query({ text: numberedStatement(sql), values: [...params], types });
 }
 
 /** The statements on `target`: the pool (`depth` 0) or one transaction's client. */

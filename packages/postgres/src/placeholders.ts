@@ -48,3 +48,17 @@ function closing(sql: string, from: number, end: string): number {
   }
   return at === -1 ? sql.length : at + end.length;
 }
+
+// Statement texts are few and fixed, so their numbered forms are kept (up to a bound, in case
+// an application builds statements of its own without end).
+const numbered = new Map<string, string>();
+
+/** {@link numberPlaceholders}, kept per statement text. */
+export function numberedStatement(sql: string): string {
+  let rewritten = numbered.get(sql);
+  if (rewritten === undefined) {
+    rewritten = numberPlaceholders(sql);
+    if (numbered.size < 10_000) numbered.set(sql, rewritten);
+  }
+  return rewritten;
+}
