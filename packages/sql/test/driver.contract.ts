@@ -145,6 +145,36 @@ export function describeSqlDriverContract(name: string, open: () => Promise<Driv
       expect(emails.map((row) => row.email)).toEqual(["outside@example.com"]);
     });
 
+    it("runs transactions started together one at a time, and statements between them", async () => {
+      const { database } = await open();
+      await applyMigrations(database, [PARENTS]);
+      const emails = Array.from({ length: 5 }, (_, index) => `t${index}@example.com`);
+      const outcomes = await Promise.allSettled([
+        ...emails.map((email) =>
+          database.transaction(async (transaction) => {
+            await transaction.run("INSERT INTO parents (email) VALUES (?)", [email]);
+            await new Promise((resolve) => setTimeout(resolve, 5));
+            await transaction.run("UPDATE parents SET visits = visits + 1 WHERE email = ?", [
+              email,
+            ]);
+            if (email === "t2@example.com") throw new Error("this one rolls back");
+          }),
+        ),
+        ...emails.map((email) =>
+          database.run("UPDATE parents SET visits = visits + 10 WHERE email = ?", [email]),
+        ),
+      ]);
+      expect(outcomes.filter((outcome) => outcome.status === "rejected")).toHaveLength(1);
+      const rows = await database.all<{ email: string; visits: number }>(
+        "SELECT email, visits FROM parents ORDER BY email",
+      );
+      // Each kept transaction is whole (visits 1, or 11 when the outside update came after it).
+      expect(rows.map((row) => row.email)).toEqual(
+        emails.filter((email) => email !== "t2@example.com"),
+      );
+      for (const row of rows) expect([1, 11]).toContain(row.visits);
+    });
+
     it("applies pending migrations in id order once, each with its record", async () => {
       const { database } = await open();
       const migrations = [CHILDREN, PARENTS];

@@ -56,12 +56,11 @@ export function wrapBetterSqlite(connection: Database.Database): BetterSqliteDat
     return statement;
   };
   // The end of the transaction open on this connection, if any. One connection has one
-  // transaction: while `work` awaits, statements from other requests wait here instead of
-  // landing inside it.
+  // transaction: while `work` awaits, statements from other requests wait for it instead of
+  // landing inside it. Each waits with `while (open) await open` and then runs at once, in the
+  // same turn of the event loop, so no other waiter can slip in between (a helper function
+  // awaited would add that turn).
   let open: Promise<void> | undefined;
-  const yourTurn = async () => {
-    while (open) await open;
-  };
   // BEGIN IMMEDIATE waits for another connection's write lock without blocking the event loop:
   // a synchronous busy wait would also stall a transaction of this process that holds the lock.
   const begin = async () => {
@@ -87,27 +86,25 @@ export function wrapBetterSqlite(connection: Database.Database): BetterSqliteDat
   const session = (depth: number): SqlDatabase => ({
     dialect: "sqlite",
     async run(sql, params = []) {
-      if (depth === 0 && open) await yourTurn();
+      while (depth === 0 && open) await open;
       return { changes: prepare(sql).run(...params).changes };
     },
     async get<Row extends object>(sql: string, params: readonly SqlValue[] = []) {
-      if (depth === 0 && open) await yourTurn();
+      while (depth === 0 && open) await open;
       return prepare(sql).get(...params) as Row | undefined;
     },
     async all<Row extends object>(sql: string, params: readonly SqlValue[] = []) {
-      if (depth === 0 && open) await yourTurn();
+      while (depth === 0 && open) await open;
       return prepare(sql).all(...params) as Row[];
     },
     async execScript(sql) {
-      if (depth === 0 && open) await yourTurn();
+      while (depth === 0 && open) await open;
       // better-sqlite3 makes this a savepoint when a transaction is already open.
       connection.transaction(() => connection.exec(sql))();
     },
     async transaction<T>(work: (transaction: SqlDatabase) => Promise<T>): Promise<T> {
       if (depth > 0) return savepoint(depth, work);
-      // No await between the check and taking the turn: a statement sent meanwhile must
-      // either run before BEGIN or wait for COMMIT.
-      if (open) await yourTurn();
+      while (open) await open;
       let end!: () => void;
       open = new Promise((resolve) => {
         end = resolve;
