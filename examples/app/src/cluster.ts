@@ -24,6 +24,7 @@ export async function startCluster(
       "WEB_CONCURRENCY above 1 needs DATABASE_URL or a DATABASE_PATH file: each process would have a :memory: database of its own",
     );
   }
+  let started = false;
   let stopping = false;
   const fork = (index: number): Worker => {
     const worker = cluster.fork({ [WORKER_INDEX]: String(index) });
@@ -34,7 +35,6 @@ export async function startCluster(
     });
     return worker;
   };
-  let started = false;
   const workers = Array.from({ length: config.webConcurrency }, (_, index) => fork(index));
   const stop = async () => {
     stopping = true;

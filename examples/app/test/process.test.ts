@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,6 +9,22 @@ const folders: string[] = [];
 afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
+
+/** The ids of the app processes (tsx's esbuild service aside) whose parent is `pid`, from /proc. */
+function childrenOf(pid: number): number[] {
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+        const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+        return parent === pid && readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("main.ts");
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
 
 /** Starts the app the way `npm start` does, in a temporary working directory. */
 function startApp(environment: Record<string, string>): AppProcess {
@@ -68,6 +84,26 @@ describe("npm start's entry point", () => {
     expect(await app.exited).toBe(0);
     expect(app.output().match(/listening on/g)).toHaveLength(1);
     expect(app.output()).toContain("Stopped on SIGTERM.");
+  });
+
+  it("replaces a worker that dies, in its place, and keeps serving", async () => {
+    const app = startApp({ PORT: "0", WEB_CONCURRENCY: "2" });
+    try {
+      const [, url] = await waitForLine(app.output, /listening on (\S+) \(2 processes\)\n/);
+      const primary = childrenOf(app.child.pid!)[0]!;
+      const [first, second] = childrenOf(primary);
+      process.kill(first!, "SIGKILL");
+      await waitForLine(app.output, /Worker \d ended \(SIGKILL\); starting another\.\n/);
+      await expect.poll(() => childrenOf(primary).length, { timeout: 10_000 }).toBe(2);
+      expect(childrenOf(primary)).toContain(second);
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () => fetch(`${url}/api/health`)),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    } finally {
+      app.child.kill("SIGTERM");
+    }
+    expect(await app.exited).toBe(0);
   });
 
   it("refuses WEB_CONCURRENCY with an in-memory database, in one line", async () => {

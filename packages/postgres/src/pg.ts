@@ -10,7 +10,7 @@ export { applyMigrations, type Migration } from "@tessera/sql";
 /** Anything that runs a query: a `pg.Pool`, or one client checked out of it. */
 type Queryable = Pick<pg.Pool | pg.PoolClient, "query">;
 
-/** A {@link SqlDatabase} on a `pg` pool, with `close()` to end the pool it opened. */
+/** A {@link SqlDatabase} on a `pg` pool, with `close()` to end the pool. */
 export interface PgDatabase extends SqlDatabase {
   /** The pool, for what the driver shape does not cover. */
   readonly pool: pg.Pool;
