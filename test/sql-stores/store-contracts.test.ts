@@ -1,5 +1,6 @@
 // The store contracts of the packages, run against their memory store and their SQL store on
-// SQLite, on a PostgreSQL server and on PGlite (docs/stores.md lists them).
+// SQLite, on a PostgreSQL server (through pg and postgres.js) and on PGlite (docs/stores.md
+// lists them).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +14,7 @@ import { jobTableMigration, SqlJobStore } from "@tessera/jobs/sql";
 import { MemoryIdentityStore } from "@tessera/oauth";
 import { identitiesMigration, SqlIdentityStore } from "@tessera/oauth/sql";
 import { wrapPglite } from "@tessera/postgres/pglite";
+import { wrapPostgresJs } from "@tessera/postgres/postgres-js";
 import { MemoryRateLimitStore } from "@tessera/ratelimit";
 import { SqlRateLimitStore } from "@tessera/ratelimit/sql";
 import { MemoryRecordStore, MemoryRecordTables } from "@tessera/records";
@@ -21,6 +23,7 @@ import { applyMigrations, type SqlDatabase } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { MemoryWebhookEventStore } from "@tessera/webhooks";
 import { SqlWebhookEventStore, webhookMigrations } from "@tessera/webhooks/sql";
+import postgres from "postgres";
 import { afterAll, onTestFinished } from "vitest";
 import { describeEmailedTokenStoreContract } from "../../packages/accounts/test/contracts/emailed-token-store.contract.js";
 import { describeUserStoreContract } from "../../packages/accounts/test/contracts/user-store.contract.js";
@@ -36,7 +39,7 @@ import {
   describeRecordStoreContract,
 } from "../../packages/records/test/contracts/record-store.contract.js";
 import { describeWebhookEventStoreContract } from "../../packages/webhooks/test/contracts/webhook-event-store.contract.js";
-import { freshPostgresDatabase } from "../support/postgres.js";
+import { createPostgresSchema, freshPostgresDatabase } from "../support/postgres.js";
 
 const folder = mkdtempSync(join(tmpdir(), "tessera-store-contracts-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -49,6 +52,15 @@ const engines: Record<string, () => Promise<SqlDatabase>> = {
     return database;
   },
   PostgreSQL: freshPostgresDatabase,
+  "PostgreSQL (postgres.js)": async () => {
+    const schema = await createPostgresSchema();
+    const database = wrapPostgresJs(postgres(schema.url, { max: 4, onnotice: () => {} }));
+    onTestFinished(async () => {
+      await database.close();
+      await schema.drop();
+    });
+    return database;
+  },
   // PostgreSQL in this process (WebAssembly): one per file, a schema of its own per test.
   PGlite: async () => {
     pglite ??= PGlite.create().then(wrapPglite);

@@ -2,8 +2,10 @@
 interface DriverError {
   readonly code?: unknown;
   readonly message?: unknown;
-  /** PostgreSQL: the violated constraint or unique index. */
+  /** PostgreSQL: the violated constraint or unique index (pg, PGlite). */
   readonly constraint?: unknown;
+  /** The same, as postgres.js names it. */
+  readonly constraint_name?: unknown;
 }
 
 function driverError(error: unknown): DriverError {
@@ -44,12 +46,13 @@ export interface UniqueViolationTarget {
 
 /**
  * What a unique violation names, so a store can tell which of its columns was taken: SQLite
- * says `UNIQUE constraint failed: posts.slug` (or `index 'name'`), PostgreSQL reports the
- * index in the error's `constraint`.
+ * says `UNIQUE constraint failed: posts.slug` (or `index 'name'`), PostgreSQL drivers report
+ * the index in the error's `constraint` (postgres.js: `constraint_name`).
  */
 export function uniqueViolationTarget(error: unknown): UniqueViolationTarget {
-  const { constraint } = driverError(error);
-  if (typeof constraint === "string") return { index: constraint, columns: [] };
+  const { constraint, constraint_name } = driverError(error);
+  const reported = constraint ?? constraint_name;
+  if (typeof reported === "string") return { index: reported, columns: [] };
   const named = /UNIQUE constraint failed: (.+)$/m.exec(message(error))?.[1] ?? "";
   const parts = named.split(", ").filter((part) => part !== "");
   const index = parts.map((part) => /^index '(.+)'$/.exec(part)?.[1]).find(Boolean);

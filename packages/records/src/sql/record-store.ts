@@ -141,10 +141,12 @@ export class SqlRecordStore implements RecordStore {
 
     const [keyColumn, keyValue] = this.#key(key);
     // Every column appears, kept unless its flag is set: one statement text per model, however
-    // many subsets of keys clients send (drivers cache prepared statements by their text).
+    // many subsets of keys clients send (drivers cache prepared statements by their text). The
+    // flag is compared with 1, so it binds as an integer: as a boolean parameter, postgres.js
+    // would send the number 1 as false.
     const writable = this.#columns.filter((column) => column !== "public_id");
     const sets = writable.map(
-      (column) => `${q(column)} = CASE WHEN ? THEN ? ELSE ${q(column)} END`,
+      (column) => `${q(column)} = CASE WHEN ? = 1 THEN ? ELSE ${q(column)} END`,
     );
     const params: SqlValue[] = writable.flatMap((column) =>
       columns.includes(column) ? [1, change.values[column] ?? null] : [0, null],
