@@ -23,11 +23,11 @@ const postgresSetup = [resolve("test/support/postgres-global-setup.ts")];
  * suite starts its PostgreSQL processes itself).
  */
 const POSTGRES_APP_SUITES = [
+  "api-auth",
   "browser",
   "browser-oauth",
   "browser-records",
   "browser-rich-text",
-  "api-auth",
   "graphql",
   "hostile-bodies",
   "html-accounts",
