@@ -1,9 +1,9 @@
 import { openPostgres } from "@tessera/postgres/pg";
-import { signBody } from "@tessera/signer";
 import { startPostgresCluster } from "../../../test/support/postgres-cluster.js";
 import { type AppProcess, startAppProcess } from "./app-process.js";
 import { benchUserToken, JSON_HEADERS } from "./bench-user.js";
 import { type LoadTarget, measureOnce, median } from "./load.js";
+import { orderDeliveryTarget } from "./order-delivery.js";
 import { processTreeCpuMicros } from "./process-cpu.js";
 
 // Issue "Storage that scales out": webhook deliveries and record creates on PostgreSQL with 1,
@@ -33,22 +33,8 @@ for (const processes of [1, 2, 4]) {
   });
 }
 
+const delivery = orderDeliveryTarget("webhook delivery", SECRET);
 let sequence = 0;
-const delivery: LoadTarget = {
-  name: "webhook delivery",
-  path: "/webhooks/orders",
-  method: "POST",
-  headers: JSON_HEADERS,
-  eachRequest: () => {
-    sequence += 1;
-    const body = JSON.stringify({
-      id: `evt_${sequence}`,
-      type: "order.paid",
-      data: { order_id: `order_${sequence}`, amount: 19.99 },
-    });
-    return { body, headers: { "x-signature": signBody(body, SECRET) } };
-  },
-};
 const create = (token: string): LoadTarget => ({
   name: "record create",
   path: "/api/posts",

@@ -1,4 +1,4 @@
-import type { SqlDatabase, SqlValue } from "@tessera/sql";
+import { inSavepoint, type SqlDatabase, type SqlValue } from "@tessera/sql";
 import pg from "pg";
 import { INT8, parseInt8 } from "./int8.js";
 import { numberedStatement } from "./placeholders.js";
@@ -86,7 +86,14 @@ function session(target: pg.Pool | pg.PoolClient, depth: number): SqlDatabase {
       await target.query(sql);
     },
     async transaction<T>(work: (transaction: SqlDatabase) => Promise<T>): Promise<T> {
-      if (depth > 0) return savepoint(target as pg.PoolClient, depth, work);
+      if (depth > 0) {
+        const client = target as pg.PoolClient;
+        return inSavepoint(
+          (sql) => client.query(sql),
+          depth,
+          () => work(session(client, depth + 1)),
+        );
+      }
       const client = await (target as pg.Pool).connect();
       let broken = false;
       try {
@@ -107,21 +114,4 @@ function session(target: pg.Pool | pg.PoolClient, depth: number): SqlDatabase {
       }
     },
   };
-}
-
-async function savepoint<T>(
-  client: pg.PoolClient,
-  depth: number,
-  work: (transaction: SqlDatabase) => Promise<T>,
-): Promise<T> {
-  const name = `tessera_${depth}`;
-  await client.query(`SAVEPOINT ${name}`);
-  try {
-    const result = await work(session(client, depth + 1));
-    await client.query(`RELEASE SAVEPOINT ${name}`);
-    return result;
-  } catch (error) {
-    await client.query(`ROLLBACK TO SAVEPOINT ${name}`);
-    throw error;
-  }
 }

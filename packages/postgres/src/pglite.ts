@@ -1,5 +1,5 @@
 import type { PGliteInterface, Transaction } from "@electric-sql/pglite";
-import type { SqlDatabase, SqlValue } from "@tessera/sql";
+import { inSavepoint, type SqlDatabase, type SqlValue } from "@tessera/sql";
 import { INT8, parseInt8 } from "./int8.js";
 import { numberedStatement } from "./placeholders.js";
 
@@ -49,16 +49,11 @@ function session(target: Target, depth: number): SqlDatabase {
           work(session(transaction, 1)),
         );
       }
-      const name = `tessera_${depth}`;
-      await target.exec(`SAVEPOINT ${name}`);
-      try {
-        const result = await work(session(target, depth + 1));
-        await target.exec(`RELEASE SAVEPOINT ${name}`);
-        return result;
-      } catch (error) {
-        await target.exec(`ROLLBACK TO SAVEPOINT ${name}`);
-        throw error;
-      }
+      return inSavepoint(
+        (sql) => target.exec(sql),
+        depth,
+        () => work(session(target, depth + 1)),
+      );
     },
   };
 }

@@ -8,3 +8,4 @@ export {
 export type { RunResult, SqlDatabase, SqlDialectName, SqlValue } from "./database.js";
 export { applyMigrations, type Migration, type MigrationSql, migrationSql } from "./migrations.js";
 export { portableDdl } from "./portable-ddl.js";
+export { inSavepoint } from "./savepoint.js";

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import type { SqlDatabase, SqlValue } from "@tessera/sql";
+import { inSavepoint, type SqlDatabase, type SqlValue } from "@tessera/sql";
 
 // Opening a database and migrating it go together: an app that installs only this driver
 // (strict pnpm sees no transitive @tessera/sql) imports both from here.
@@ -103,7 +103,13 @@ export function wrapBetterSqlite(connection: Database.Database): BetterSqliteDat
       connection.transaction(() => connection.exec(sql))();
     },
     async transaction<T>(work: (transaction: SqlDatabase) => Promise<T>): Promise<T> {
-      if (depth > 0) return savepoint(depth, work);
+      if (depth > 0) {
+        return inSavepoint(
+          (sql) => connection.exec(sql),
+          depth,
+          () => work(session(depth + 1)),
+        );
+      }
       while (open) await open;
       let end!: () => void;
       open = new Promise((resolve) => {
@@ -127,19 +133,6 @@ export function wrapBetterSqlite(connection: Database.Database): BetterSqliteDat
       }
     },
   });
-
-  const savepoint = async <T>(depth: number, work: (transaction: SqlDatabase) => Promise<T>) => {
-    const name = `tessera_${depth}`;
-    connection.exec(`SAVEPOINT ${name}`);
-    try {
-      const result = await work(session(depth + 1));
-      connection.exec(`RELEASE ${name}`);
-      return result;
-    } catch (error) {
-      connection.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
-      throw error;
-    }
-  };
 
   return {
     ...session(0),
