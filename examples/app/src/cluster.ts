@@ -31,7 +31,10 @@ export async function startCluster(
     worker.once("exit", (code, signal) => {
       if (stopping || !started) return;
       console.error(`Worker ${index} ended (${signal ?? `exit code ${code}`}); starting another.`);
-      workers[index] = fork(index);
+      // A second's pause, so a worker that dies at once (its database gone) does not spin.
+      setTimeout(() => {
+        if (!stopping) workers[index] = fork(index);
+      }, 1000);
     });
     return worker;
   };
