@@ -9,6 +9,7 @@ import { createPostgresSchema, type PostgresSchema } from "../../../test/support
 import { appMigrations } from "../src/migrations.js";
 import { type AppProcess, spawnApp, waitForLine } from "./support/app-process.js";
 import { Browser, linkIn } from "./support/browser.js";
+import { awaitWindowRoom } from "./support/rate-limit-window.js";
 
 const ORDERS_SECRET = "orders-secret-for-the-cluster";
 
@@ -164,6 +165,21 @@ describe("once-only across two processes on PostgreSQL", () => {
     const locations = results.map((result) => result.location);
     expect(locations.filter((location) => location === "/")).toHaveLength(1);
     expect(locations.filter((location) => location === "/magic_link")).toHaveLength(19);
+  });
+
+  it("counts one client's sign-in attempts across both processes: the 11th is refused", async () => {
+    await awaitWindowRoom(5_000);
+    const headers = { "x-forwarded-for": "198.51.100.70" };
+    const attempt = () =>
+      post("/api/auth/token", {
+        json: { email: "nobody@example.com", password: "wrong password" },
+        headers,
+      }).then((response) => response.status);
+    // Twenty at once: the two processes share one counter in the database, so exactly ten
+    // reach the password check, wherever they land.
+    const statuses = await Promise.all(Array.from({ length: 20 }, attempt));
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
   });
 
   it("lets one of two simultaneous updates with one lock_version through", async () => {
