@@ -12,6 +12,7 @@ import { Browser, linkIn } from "./support/browser.js";
 import { awaitWindowRoom } from "./support/rate-limit-window.js";
 
 const ORDERS_SECRET = "orders-secret-for-the-cluster";
+const STARTUP_MS = 45_000;
 
 interface ClusterApp {
   readonly url: string;
@@ -33,9 +34,12 @@ async function startCluster(processes: number): Promise<ClusterApp> {
     MAIL_ADAPTER: "log",
     TRUST_PROXY: "1",
   });
+  // Each worker compiles the app's TypeScript as it starts: on a busy two-core machine, four
+  // of them together take a while.
   const [, url] = await waitForLine(
     app.output,
     new RegExp(`listening on (http://127\\.0\\.0\\.1:\\d+) \\(${processes} processes\\)\\n`),
+    STARTUP_MS,
   );
   return {
     url: url!,
@@ -51,33 +55,37 @@ async function startCluster(processes: number): Promise<ClusterApp> {
 }
 
 describe("WEB_CONCURRENCY=4 on a new PostgreSQL database", () => {
-  it("starts four processes together that apply each migration once, serve, and stop", async () => {
-    const cluster = await startCluster(4);
-    try {
-      const answers = await Promise.all(
-        Array.from({ length: 8 }, () => fetch(`${cluster.url}/api/health`)),
-      );
-      expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
-      const ledger = await cluster.schema.database.all<{ id: string }>(
-        "SELECT id FROM schema_migrations ORDER BY id",
-      );
-      expect(ledger.map((row) => row.id)).toEqual(appMigrations.map((m) => m.id).sort());
-      expect(cluster.app.output()).not.toMatch(/already exists|Error/);
-    } finally {
-      cluster.app.child.kill("SIGTERM");
-      expect(await cluster.app.exited).toBe(0);
-      expect(cluster.app.output()).toContain("Stopped on SIGTERM.");
-      await cluster.stop();
-    }
-  });
+  it(
+    "starts four processes together that apply each migration once, serve, and stop",
+    async () => {
+      const cluster = await startCluster(4);
+      try {
+        const answers = await Promise.all(
+          Array.from({ length: 8 }, () => fetch(`${cluster.url}/api/health`)),
+        );
+        expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+        const ledger = await cluster.schema.database.all<{ id: string }>(
+          "SELECT id FROM schema_migrations ORDER BY id",
+        );
+        expect(ledger.map((row) => row.id)).toEqual(appMigrations.map((m) => m.id).sort());
+        expect(cluster.app.output()).not.toMatch(/already exists|Error/);
+      } finally {
+        cluster.app.child.kill("SIGTERM");
+        expect(await cluster.app.exited).toBe(0);
+        expect(cluster.app.output()).toContain("Stopped on SIGTERM.");
+        await cluster.stop();
+      }
+    },
+    2 * STARTUP_MS,
+  );
 });
 
 describe("once-only across two processes on PostgreSQL", () => {
   let cluster: ClusterApp;
   beforeAll(async () => {
     cluster = await startCluster(2);
-  });
-  afterAll(() => cluster.stop());
+  }, STARTUP_MS + 5_000);
+  afterAll(() => cluster.stop(), 20_000);
 
   const post = (path: string, init: { json?: unknown; headers?: Record<string, string> }) =>
     fetch(`${cluster.url}${path}`, {

@@ -64,12 +64,16 @@ export function spawnApp(
   return { child, output: () => output, exited };
 }
 
-/** Waits (up to 15 s) for the output to match `pattern`; throws with the output otherwise. */
+/**
+ * Waits (up to `timeoutMs`, 15 s by default) for the output to match `pattern`; throws with the
+ * output otherwise.
+ */
 export async function waitForLine(
   output: () => string,
   pattern: RegExp,
+  timeoutMs = 15_000,
 ): Promise<RegExpMatchArray> {
-  for (let waited = 0; waited < 15_000; waited += 50) {
+  for (let waited = 0; waited < timeoutMs; waited += 50) {
     const match = output().match(pattern);
     if (match) return match;
     await new Promise((resolve) => setTimeout(resolve, 50));
