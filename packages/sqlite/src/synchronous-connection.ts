@@ -1,0 +1,142 @@
+import { inSavepoint, type SqlDatabase, type SqlValue } from "@tessera/sql";
+
+/** A prepared statement of a synchronous SQLite binding (better-sqlite3, node:sqlite). */
+export interface SynchronousStatement {
+  run(...params: SqlValue[]): { readonly changes: number | bigint };
+  get(...params: SqlValue[]): unknown;
+  all(...params: SqlValue[]): unknown[];
+}
+
+/** What the driver needs of a synchronous SQLite connection. */
+export interface SynchronousConnection {
+  prepare(sql: string): SynchronousStatement;
+  exec(sql: string): void;
+  /** Whether a transaction is open on the connection. */
+  inTransaction(): boolean;
+}
+
+/** The settings every Tessera store assumes, for a file or `:memory:`. */
+export function connectionSettings(inMemory: boolean, busyTimeoutMs = 5000): string {
+  return [
+    `PRAGMA busy_timeout = ${Math.trunc(busyTimeoutMs)}`,
+    "PRAGMA foreign_keys = ON",
+    // In WAL mode NORMAL never corrupts the database; it skips an fsync per commit, so a power
+    // cut (not a crash of the process) may lose the last transactions.
+    ...(inMemory ? [] : ["PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL"]),
+  ].join("; ");
+}
+
+/** SQLITE_BUSY, as better-sqlite3 (`code`) and node:sqlite (`errcode`) report it. */
+function isBusy(error: unknown): boolean {
+  const { code, errcode } = (error ?? {}) as { code?: unknown; errcode?: unknown };
+  return code === "SQLITE_BUSY" || (typeof errcode === "number" && (errcode & 0xff) === 5);
+}
+
+/**
+ * The {@link SqlDatabase} shape on a synchronous SQLite connection. Statements are prepared once
+ * per text. One connection has one transaction: while `transaction`'s work awaits, statements
+ * from other requests wait for it instead of landing inside it; BEGIN IMMEDIATE waits for
+ * another process's write lock without blocking the event loop.
+ */
+export function synchronousDatabase(connection: SynchronousConnection): SqlDatabase {
+  // Stores use a fixed set of statements, so they are kept by their text.
+  const statements = new Map<string, SynchronousStatement>();
+  const prepare = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = connection.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+  // The end of the open transaction, if any. Each waiter checks `while (open) await open` and
+  // then runs at once, in the same turn of the event loop, so no other waiter slips in between
+  // (a helper function awaited would add that turn).
+  let open: Promise<void> | undefined;
+
+  const begin = async () => {
+    const { timeout } = prepare("PRAGMA busy_timeout").get() as { timeout: number };
+    const deadline = Date.now() + timeout;
+    for (let delay = 1; ; delay = Math.min(delay * 2, 50)) {
+      connection.exec("PRAGMA busy_timeout = 0");
+      try {
+        connection.exec("BEGIN IMMEDIATE");
+        return;
+      } catch (error) {
+        if (!isBusy(error) || Date.now() >= deadline) throw error;
+      } finally {
+        connection.exec(`PRAGMA busy_timeout = ${timeout}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  };
+
+  /** The statements, waiting for an open transaction unless they are its own (`depth > 0`). */
+  const session = (depth: number): SqlDatabase => ({
+    dialect: "sqlite",
+    async run(sql, params = []) {
+      while (depth === 0 && open) await open;
+      return { changes: Number(prepare(sql).run(...params).changes) };
+    },
+    async get<Row extends object>(sql: string, params: readonly SqlValue[] = []) {
+      while (depth === 0 && open) await open;
+      return prepare(sql).get(...params) as Row | undefined;
+    },
+    async all<Row extends object>(sql: string, params: readonly SqlValue[] = []) {
+      while (depth === 0 && open) await open;
+      return prepare(sql).all(...params) as Row[];
+    },
+    async execScript(sql) {
+      while (depth === 0 && open) await open;
+      if (connection.inTransaction()) {
+        await inSavepoint(
+          (statement) => connection.exec(statement),
+          depth,
+          async () => {
+            connection.exec(sql);
+          },
+        );
+        return;
+      }
+      connection.exec("BEGIN");
+      try {
+        connection.exec(sql);
+        connection.exec("COMMIT");
+      } catch (error) {
+        if (connection.inTransaction()) connection.exec("ROLLBACK");
+        throw error;
+      }
+    },
+    async transaction<T>(work: (transaction: SqlDatabase) => Promise<T>): Promise<T> {
+      if (depth > 0) {
+        return inSavepoint(
+          (sql) => connection.exec(sql),
+          depth,
+          () => work(session(depth + 1)),
+        );
+      }
+      while (open) await open;
+      let end!: () => void;
+      open = new Promise((resolve) => {
+        end = resolve;
+      });
+      try {
+        // IMMEDIATE takes the write lock now, so other processes wait at BEGIN rather than
+        // fail at a later write of this transaction.
+        await begin();
+        try {
+          const result = await work(session(1));
+          connection.exec("COMMIT");
+          return result;
+        } catch (error) {
+          if (connection.inTransaction()) connection.exec("ROLLBACK");
+          throw error;
+        }
+      } finally {
+        open = undefined;
+        end();
+      }
+    },
+  });
+  return session(0);
+}
