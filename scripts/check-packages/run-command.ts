@@ -11,13 +11,23 @@ export interface CommandResult {
 export function runCommand(
   command: string,
   args: readonly string[],
-  options: { readonly cwd: string; readonly env?: NodeJS.ProcessEnv },
+  options: {
+    readonly cwd: string;
+    readonly env?: NodeJS.ProcessEnv;
+    /** Kill the command after this many milliseconds (default: no limit). */
+    readonly timeoutMs?: number;
+  },
 ): Promise<CommandResult> {
   return new Promise((resolve) => {
     execFile(
       command,
       [...args],
-      { cwd: options.cwd, env: options.env ?? process.env, maxBuffer: 64 * 1024 * 1024 },
+      {
+        cwd: options.cwd,
+        env: options.env ?? process.env,
+        maxBuffer: 64 * 1024 * 1024,
+        timeout: options.timeoutMs ?? 0,
+      },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
         resolve({ code, stdout, stderr: stderr || (error && !stdout ? String(error) : stderr) });
