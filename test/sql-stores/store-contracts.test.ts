@@ -1,6 +1,6 @@
 // The store contracts of the packages, run against their memory store and their SQL store on
-// SQLite, on a PostgreSQL server (through pg and postgres.js) and on PGlite (docs/stores.md
-// lists them).
+// SQLite, on D1 (miniflare's workerd), on a PostgreSQL server (through pg and postgres.js) and
+// on PGlite (docs/stores.md lists them).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,8 +21,10 @@ import { MemoryRecordStore, MemoryRecordTables } from "@tessera/records";
 import { recordMigration, SqlRecordStore } from "@tessera/records/sql";
 import { applyMigrations, type SqlDatabase } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
+import { d1Database } from "@tessera/sqlite/d1";
 import { MemoryWebhookEventStore } from "@tessera/webhooks";
 import { SqlWebhookEventStore, webhookMigrations } from "@tessera/webhooks/sql";
+import { Miniflare } from "miniflare";
 import postgres from "postgres";
 import { afterAll, onTestFinished } from "vitest";
 import { describeEmailedTokenStoreContract } from "../../packages/accounts/test/contracts/emailed-token-store.contract.js";
@@ -50,6 +52,17 @@ const engines: Record<string, () => Promise<SqlDatabase>> = {
     const database = openSqliteFile(join(folder, `${crypto.randomUUID()}.db`));
     onTestFinished(() => database.close());
     return database;
+  },
+  // D1 as workerd runs it: a Worker of its own per test, so each starts empty.
+  D1: async () => {
+    const worker = new Miniflare({
+      modules: true,
+      script: "export default { fetch: () => new Response() }",
+      compatibilityDate: "2026-07-01",
+      d1Databases: ["DB"],
+    });
+    onTestFinished(() => worker.dispose());
+    return d1Database(await worker.getD1Database("DB"));
   },
   PostgreSQL: freshPostgresDatabase,
   "PostgreSQL (postgres.js)": async () => {

@@ -46,14 +46,17 @@ export interface UniqueViolationTarget {
 
 /**
  * What a unique violation names, so a store can tell which of its columns was taken: SQLite
- * says `UNIQUE constraint failed: posts.slug` (or `index 'name'`), PostgreSQL drivers report
+ * says `UNIQUE constraint failed: posts.slug` (or `index 'name'`; D1 adds the result code after
+ * it), PostgreSQL drivers report
  * the index in the error's `constraint` (postgres.js: `constraint_name`).
  */
 export function uniqueViolationTarget(error: unknown): UniqueViolationTarget {
   const { constraint, constraint_name } = driverError(error);
   const reported = constraint ?? constraint_name;
   if (typeof reported === "string") return { index: reported, columns: [] };
-  const named = /UNIQUE constraint failed: (.+)$/m.exec(message(error))?.[1] ?? "";
+  // D1 appends the result code: `UNIQUE constraint failed: posts.slug: SQLITE_CONSTRAINT (…)`.
+  const named =
+    /UNIQUE constraint failed: (.+?)(?:: SQLITE_CONSTRAINT\b.*)?$/m.exec(message(error))?.[1] ?? "";
   const parts = named.split(", ").filter((part) => part !== "");
   const index = parts.map((part) => /^index '(.+)'$/.exec(part)?.[1]).find(Boolean);
   return {

@@ -6,7 +6,7 @@ export type SqlDialectName = "sqlite" | "postgres";
 
 /** What a write statement reports. */
 export interface RunResult {
-  /** Rows inserted, updated or deleted. */
+  /** Rows inserted, updated or deleted (on D1, with the rows an ON DELETE CASCADE removed). */
   readonly changes: number;
 }
 

@@ -32,7 +32,9 @@ const LOCK_LEDGER: Partial<Record<SqlDialectName, string>> = {
  * Applies, in `id` order, every migration not yet recorded in `schema_migrations`. Each one
  * runs with its record in a single transaction that first takes the migration lock and reads
  * the ledger again, so processes starting together apply each migration once, and a failing
- * migration leaves no trace (those before it stay applied). Returns the ids this call applied.
+ * migration leaves no trace (those before it stay applied). On an engine without a lock to
+ * take (D1), a migration that fails because another process applied it meanwhile is found in
+ * the ledger and skipped. Returns the ids this call applied.
  * @throws when two migrations share an id, or when a migration's SQL fails.
  */
 export async function applyMigrations(
@@ -42,24 +44,40 @@ export async function applyMigrations(
   const ids = new Set(migrations.map((migration) => migration.id));
   if (ids.size !== migrations.length) throw new Error("two migrations share an id");
   const ordered = [...migrations].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  // The ledger first, on its own: then each migration's transaction reads before it writes,
+  // which is all an engine that batches a transaction's writes (D1) can do.
+  await database.transaction(async (transaction) => {
+    await lockLedger(transaction);
+    await transaction.execScript(CREATE_LEDGER[transaction.dialect]);
+  });
   const appliedHere: string[] = [];
   for (;;) {
-    const next = await database.transaction(async (transaction) => {
-      const lock = LOCK_LEDGER[transaction.dialect];
-      if (lock) await transaction.get(lock);
-      await transaction.execScript(CREATE_LEDGER[transaction.dialect]);
-      const applied = new Set(
-        (await transaction.all<{ id: string }>("SELECT id FROM schema_migrations")).map(
-          (row) => row.id,
-        ),
-      );
-      const pending = ordered.find((migration) => !applied.has(migration.id));
-      if (!pending) return undefined;
-      await transaction.execScript(migrationSql(pending.sql, transaction.dialect));
-      await transaction.run("INSERT INTO schema_migrations (id) VALUES (?)", [pending.id]);
-      return pending.id;
-    });
-    if (next === undefined) return appliedHere;
-    appliedHere.push(next);
+    let attempted: string | undefined;
+    try {
+      await database.transaction(async (transaction) => {
+        await lockLedger(transaction);
+        const applied = await recordedIds(transaction);
+        const pending = ordered.find((migration) => !applied.has(migration.id));
+        if (!pending) return;
+        attempted = pending.id;
+        await transaction.execScript(migrationSql(pending.sql, transaction.dialect));
+        await transaction.run("INSERT INTO schema_migrations (id) VALUES (?)", [pending.id]);
+      });
+    } catch (error) {
+      if (attempted === undefined || !(await recordedIds(database)).has(attempted)) throw error;
+      continue;
+    }
+    if (attempted === undefined) return appliedHere;
+    appliedHere.push(attempted);
   }
+}
+
+async function lockLedger(transaction: SqlDatabase): Promise<void> {
+  const lock = LOCK_LEDGER[transaction.dialect];
+  if (lock) await transaction.get(lock);
+}
+
+async function recordedIds(database: SqlDatabase): Promise<Set<string>> {
+  const rows = await database.all<{ id: string }>("SELECT id FROM schema_migrations");
+  return new Set(rows.map((row) => row.id));
 }

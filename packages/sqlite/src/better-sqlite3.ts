@@ -32,7 +32,7 @@ export function openSqliteFile(
 ): BetterSqliteDatabase {
   if (path !== ":memory:" && path !== "") mkdirSync(dirname(path), { recursive: true });
   const connection = new Database(path);
-  connection.exec(connectionSettings(path === ":memory:", options.busyTimeoutMs));
+  connection.exec(connectionSettings(options.busyTimeoutMs));
   return wrapBetterSqlite(connection);
 }
 

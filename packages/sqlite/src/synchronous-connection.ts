@@ -15,14 +15,18 @@ export interface SynchronousConnection {
   inTransaction(): boolean;
 }
 
-/** The settings every Tessera store assumes, for a file or `:memory:`. */
-export function connectionSettings(inMemory: boolean, busyTimeoutMs = 5000): string {
+/**
+ * The settings every Tessera store assumes. The journal settings are no-ops on `:memory:`,
+ * which keeps its own.
+ */
+export function connectionSettings(busyTimeoutMs = 5000): string {
   return [
     `PRAGMA busy_timeout = ${Math.trunc(busyTimeoutMs)}`,
     "PRAGMA foreign_keys = ON",
     // In WAL mode NORMAL never corrupts the database; it skips an fsync per commit, so a power
     // cut (not a crash of the process) may lose the last transactions.
-    ...(inMemory ? [] : ["PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL"]),
+    "PRAGMA journal_mode = WAL",
+    "PRAGMA synchronous = NORMAL",
   ].join("; ");
 }
 

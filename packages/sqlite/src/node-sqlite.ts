@@ -1,0 +1,50 @@
+import type { SqlDatabase, SqlValue } from "@tessera/sql";
+import { connectionSettings, synchronousDatabase } from "./synchronous-connection.js";
+
+export { applyMigrations, type Migration } from "@tessera/sql";
+
+/**
+ * The part of a `node:sqlite` `DatabaseSync` (Node 22.5 and later, Deno 2) the driver uses.
+ * Described here rather than imported, so this module loads on Node 20 and type-checks there.
+ */
+export interface NodeSqliteConnection {
+  readonly isTransaction: boolean;
+  prepare(sql: string): {
+    run(...params: SqlValue[]): { readonly changes: number | bigint };
+    get(...params: SqlValue[]): unknown;
+    all(...params: SqlValue[]): unknown[];
+  };
+  exec(sql: string): void;
+  close(): void;
+}
+
+/** Options for {@link nodeSqliteDatabase}. */
+export interface NodeSqliteOptions {
+  /** Milliseconds to wait for a lock held by another connection (default 5000). */
+  readonly busyTimeoutMs?: number;
+}
+
+/** A {@link SqlDatabase} on a `node:sqlite` connection, with `close()` for shutdown. */
+export interface NodeSqliteDatabase extends SqlDatabase {
+  /** The underlying connection, for what the driver shape does not cover. */
+  readonly connection: NodeSqliteConnection;
+  close(): void;
+}
+
+/**
+ * Adapts an open `node:sqlite` database (`new DatabaseSync("data/app.db")`) and applies the
+ * settings every Tessera store assumes: foreign keys on, WAL journaling with
+ * `synchronous = NORMAL` and a busy timeout.
+ */
+export function nodeSqliteDatabase(
+  connection: NodeSqliteConnection,
+  options: NodeSqliteOptions = {},
+): NodeSqliteDatabase {
+  connection.exec(connectionSettings(options.busyTimeoutMs));
+  const database = synchronousDatabase({
+    prepare: (sql) => connection.prepare(sql),
+    exec: (sql) => connection.exec(sql),
+    inTransaction: () => connection.isTransaction,
+  });
+  return { ...database, connection, close: () => connection.close() };
+}
