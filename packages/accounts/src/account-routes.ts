@@ -8,7 +8,7 @@ import { type Clock, type SecretKeyBase, systemClock } from "@tessera/crypto";
 import { type Layout, plainLayout, type Route } from "@tessera/http";
 import type { Mailer } from "@tessera/mail";
 import type { PasswordHashOptions } from "@tessera/password";
-import { createRateLimiter, type RateLimitStore } from "@tessera/ratelimit";
+import { createRateLimiter, type RateLimiter, type RateLimitStore } from "@tessera/ratelimit";
 import {
   createSessionCookies,
   type MaybeSessionContext,
@@ -37,7 +37,13 @@ export interface AccountStores {
 }
 
 /** What {@link accountRoutes} is built from: the stores, the secret, and a few choices. */
-export interface AccountRoutesOptions extends AccountStores {
+export interface AccountRoutesOptions extends Omit<AccountStores, "rateLimits"> {
+  /**
+   * Where sign-in and mail attempts are counted (10 per minute per client and per email): a
+   * counter store, or a limiter that counts for itself, such as the Workers binding
+   * (`bindingRateLimiter(env.AUTH_RATE_LIMITER, { limit: 10, periodSeconds: 60 })`).
+   */
+  readonly rateLimits: RateLimitStore | RateLimiter;
   /** `SECRET_KEY_BASE` (at least 32 characters), or it and the previous one after a rotation. */
   readonly secretKeyBase: string | SecretKeyBase;
   /** Where account mails go; without one, the routes that exist to send a mail answer 500. */
@@ -98,7 +104,10 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
     findUser: (id) => options.users.findById(id),
     clock,
   });
-  const rateLimiter = createRateLimiter({ store: options.rateLimits, clock });
+  const rateLimiter =
+    "attempt" in options.rateLimits
+      ? options.rateLimits
+      : createRateLimiter({ store: options.rateLimits, clock });
   const shared = {
     users: options.users,
     rateLimiter,

@@ -4,8 +4,10 @@ import { join } from "node:path";
 import { accountMigrations, sqlAccountStores } from "@tessera/accounts/sql";
 import { routeRequests } from "@tessera/http";
 import { MemoryMailer } from "@tessera/mail";
+import { bindingRateLimiter, type RateLimitBinding, type RateLimiter } from "@tessera/ratelimit";
 import { applyMigrations } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
+import { Miniflare } from "miniflare";
 import { afterAll, describe, expect, it } from "vitest";
 import { accountRoutes } from "../src/index.js";
 
@@ -19,7 +21,9 @@ const ORIGIN = "https://app.example";
  * `accountRoutes` on a SQLite file, mounted the way any framework would mount it, with no
  * middleware of any kind between the request and the routes.
  */
-async function mountedAlone(options: { allowedOrigins?: readonly string[] } = {}) {
+async function mountedAlone(
+  options: { allowedOrigins?: readonly string[]; rateLimits?: RateLimiter } = {},
+) {
   const database = openSqliteFile(join(folder, `${crypto.randomUUID()}.db`));
   await applyMigrations(database, accountMigrations);
   const stores = sqlAccountStores(database);
@@ -152,5 +156,42 @@ describe("accountRoutes mounted with no middleware", () => {
     const deleted = await json(`/api/auth/keys/${api_key.id}`, "DELETE", undefined, token);
     expect(deleted.status).toBe(204);
     expect((await json("/api/auth/me", "GET")).status).toBe(401);
+  });
+});
+
+describe("accountRoutes with the Workers rate-limiting binding", () => {
+  it("refuses the attempt after the binding's limit with 429 and Retry-After of its period", async () => {
+    const worker = new Miniflare({
+      modules: true,
+      script: "export default { fetch: () => new Response() }",
+      compatibilityDate: "2026-07-01",
+      ratelimits: { AUTH_RATE_LIMITER: { namespace_id: "1001", simple: { limit: 2, period: 60 } } },
+    });
+    try {
+      const { AUTH_RATE_LIMITER } = await worker.getBindings<{
+        AUTH_RATE_LIMITER: RateLimitBinding;
+      }>();
+      const { send } = await mountedAlone({
+        rateLimits: bindingRateLimiter(AUTH_RATE_LIMITER, { limit: 2, periodSeconds: 60 }),
+      });
+      const token = () =>
+        send(
+          new Request(`${ORIGIN}/api/auth/token`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ email: "nobody@example.com", password: PASSWORD }),
+          }),
+        );
+      expect((await token()).status).toBe(401);
+      expect((await token()).status).toBe(401);
+      const refused = await token();
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toBe("60");
+      expect(await refused.json()).toEqual({
+        error: { status: 429, message: "Too many requests. Try again later." },
+      });
+    } finally {
+      await worker.dispose();
+    }
   });
 });

@@ -1,3 +1,8 @@
+export {
+  type BindingRateLimiterOptions,
+  bindingRateLimiter,
+  type RateLimitBinding,
+} from "./binding-limiter.js";
 export { MemoryRateLimitStore } from "./memory-store.js";
 export {
   createRateLimiter,

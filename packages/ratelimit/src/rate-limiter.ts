@@ -10,8 +10,8 @@ export const DEFAULT_RATE_LIMIT = { limit: 10, windowMs: 60_000 } as const;
 export interface RateLimitDecision {
   readonly allowed: boolean;
   readonly limit: number;
-  /** Attempts left in this window after this one. */
-  readonly remaining: number;
+  /** Attempts left in this window after this one; undefined when the limiter cannot tell. */
+  readonly remaining: number | undefined;
   /** Seconds until the window ends: the value for `Retry-After` when refused. */
   readonly retryAfterSeconds: number;
 }
