@@ -31,6 +31,7 @@ export {
   type SweepOptions,
   sweepUnreferencedObjects,
 } from "./object-sweep.js";
+export { type R2Bucket, R2ObjectStorage, type R2StoredObject } from "./r2-storage.js";
 export { hasPublicId, recordKeyOf, routeIdOf, rowIdOf } from "./record-key.js";
 export { modelTitle, recordFlash, STALE_RECORD_MESSAGE } from "./record-messages.js";
 export type {

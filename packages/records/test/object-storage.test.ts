@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Miniflare } from "miniflare";
 import { afterAll, describe, expect, it } from "vitest";
 import { FilesystemObjectStorage } from "../src/filesystem-storage.js";
 import {
@@ -8,11 +9,24 @@ import {
   MemoryObjectStorage,
   newStorageKey,
   type ObjectStorage,
+  type R2Bucket,
+  R2ObjectStorage,
 } from "../src/index.js";
 import { ADA, fileForm, postBody, setUpApp } from "./fixtures.js";
 
 const folder = mkdtempSync(join(tmpdir(), "tessera-storage-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+// R2 as workerd runs it, through miniflare: a bucket of its own for each test that lists.
+const worker = new Miniflare({
+  modules: true,
+  script: "export default { fetch: () => new Response() }",
+  compatibilityDate: "2026-07-01",
+  r2Buckets: ["FILES", "SWEPT", "ROUTED"],
+});
+afterAll(() => worker.dispose());
+const bucket = async (name: string) => (await worker.getR2Bucket(name)) as unknown as R2Bucket;
+const filesBucket = await bucket("FILES");
 
 const HOSTILE_KEYS = [
   "../escape",
@@ -30,6 +44,7 @@ const HOSTILE_KEYS = [
 const adapters: Array<[string, () => ObjectStorage]> = [
   ["memory", () => new MemoryObjectStorage()],
   ["filesystem", () => new FilesystemObjectStorage(join(folder, newStorageKey()))],
+  ["R2", () => new R2ObjectStorage(filesBucket)],
 ];
 
 describe.each(adapters)("%s object storage", (_name, make) => {
@@ -86,5 +101,47 @@ describe("FilesystemObjectStorage under the record routes", () => {
     expect(await download.text()).toBe("on disk");
     expect((await app.api(ADA, "DELETE", "/api/posts/1")).status).toBe(204);
     expect(readdirSync(root)).toEqual([]);
+  });
+});
+
+describe("R2ObjectStorage", () => {
+  it("lists every object named like a key, page by page, and never another object", async () => {
+    const swept = await bucket("SWEPT");
+    // Pages of two, so three keys and a foreign object take several pages.
+    const paged: R2Bucket = {
+      put: (key, value, options) => swept.put(key, value, options),
+      get: (key) => swept.get(key),
+      delete: (key) => swept.delete(key),
+      list: (options) => swept.list({ ...options, limit: 2 }),
+    };
+    const storage = new R2ObjectStorage(paged);
+    const keys = [newStorageKey(), newStorageKey(), newStorageKey()];
+    const before = Date.now() - 1000;
+    for (const key of keys) await storage.put(key, new Uint8Array([1]), "text/plain");
+    await swept.put("notes/readme.txt", new Uint8Array([2]), {
+      httpMetadata: { contentType: "text/plain" },
+    });
+    const listed = await storage.list();
+    expect(listed.map((entry) => entry.key).sort()).toEqual([...keys].sort());
+    for (const entry of listed) {
+      expect(entry.modifiedAt).toBeGreaterThanOrEqual(before);
+      expect(entry.modifiedAt).toBeLessThanOrEqual(Date.now() + 1000);
+    }
+  });
+
+  it("stores what the record routes upload, serves it back and removes it with the record", async () => {
+    const routed = await bucket("ROUTED");
+    const app = await setUpApp({ storage: new R2ObjectStorage(routed) });
+    await app.sendJson(ADA, "POST", "/api/posts", postBody());
+    const response = await app.api(ADA, "PUT", "/api/posts/1/cover", {
+      body: fileForm("in a bucket", "cover.txt", "text/plain"),
+    });
+    const { cover_key } = (await response.json()) as { cover_key: string };
+    const stored = await routed.get(cover_key);
+    expect(stored?.httpMetadata?.contentType).toBe("text/plain");
+    expect(new TextDecoder().decode(await stored!.arrayBuffer())).toBe("in a bucket");
+    expect(await (await app.api(ADA, "GET", "/api/posts/1/cover")).text()).toBe("in a bucket");
+    expect((await app.api(ADA, "DELETE", "/api/posts/1")).status).toBe(204);
+    expect(await routed.get(cover_key)).toBeNull();
   });
 });
