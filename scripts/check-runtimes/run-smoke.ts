@@ -51,11 +51,16 @@ export async function runSmoke(run: SmokeRun, runtime: Runtime): Promise<SmokeOu
       ? await runOnWorkerd(run, specifiers)
       : await runInProcess(run, runtime);
   } catch (error) {
-    return {
-      result: "failed",
-      detail: failureLine(String(error instanceof Error ? error.message : error)),
-    };
+    return { result: "failed", detail: failureLine(errorText(error)) };
   }
+}
+
+/** What went wrong: an esbuild failure's first error (its message only counts them), else the message. */
+function errorText(error: unknown): string {
+  const buildErrors = (error as { errors?: { text?: unknown }[] } | null)?.errors;
+  const firstBuildError = Array.isArray(buildErrors) ? buildErrors[0]?.text : undefined;
+  if (typeof firstBuildError === "string") return firstBuildError;
+  return String(error instanceof Error ? error.message : error);
 }
 
 async function runInProcess(
