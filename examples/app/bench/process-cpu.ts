@@ -52,3 +52,19 @@ export function processTreeCpuMicros(rootPid: number): number {
     MICROSECONDS_PER_TICK
   );
 }
+
+/** The first process below `rootPid` (itself included) whose command name is `name`. */
+export function descendantNamed(rootPid: number, name: string): number | undefined {
+  const all = processes();
+  const tree = [rootPid];
+  for (let index = 0; index < tree.length; index++) {
+    const pid = tree[index]!;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, "utf8").trim() === name) return pid;
+    } catch {
+      // The process ended while we looked.
+    }
+    for (const [child, parent] of all) if (parent === pid) tree.push(child);
+  }
+  return undefined;
+}

@@ -7,6 +7,7 @@ import type { Route } from "@tessera/http";
 import type { Mailer } from "@tessera/mail";
 import { oauthRoutes, renderProviderButtons } from "@tessera/oauth";
 import { SqlIdentityStore } from "@tessera/oauth/sql";
+import type { RateLimiter } from "@tessera/ratelimit";
 import type { MaybeSessionContext, SessionCookies, TrackedSessionStore } from "@tessera/session";
 import type { SqlDatabase } from "@tessera/sql";
 import type { Hono } from "hono";
@@ -27,6 +28,8 @@ export interface AccountWiring {
   readonly trackedSessions: TrackedSessionStore | undefined;
   /** Whether the browser reached the app over HTTPS: then cookies are `Secure`. */
   readonly overHttps: (request: Request) => boolean;
+  /** Counts sign-in and mail attempts instead of the SQL counters (the Workers binding). */
+  readonly rateLimiter?: RateLimiter;
 }
 
 /** The app's accounts: their routes, and what the app's other routes reuse. */
@@ -55,7 +58,7 @@ export function appAccounts(wiring: AccountWiring): AppAccounts {
     users: stores.users,
     apiKeys: stores.apiKeys,
     emailedTokens: stores.emailedTokens,
-    rateLimits: stores.rateLimits,
+    rateLimits: wiring.rateLimiter ?? stores.rateLimits,
     secretKeyBase: { current: wiring.secretKeyBase, previous: config.secretKeyBasePrevious },
     mailer: wiring.mailer,
     appUrl: config.appUrl,

@@ -6,6 +6,13 @@ import type { SqlDatabase } from "@tessera/sql";
 import { deleteProcessedEvents } from "@tessera/webhooks";
 import { SqlWebhookEventStore } from "@tessera/webhooks/sql";
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** `WEBHOOK_RETENTION_DAYS` in milliseconds, or undefined when events are kept forever (0). */
+export function webhookRetentionMs(config: { readonly webhookRetentionDays: number }) {
+  return config.webhookRetentionDays * DAY_MS || undefined;
+}
+
 /** How often the cleanups run after the one at start: 10 minutes. */
 export const CLEANUP_INTERVAL_MS = 600_000;
 

@@ -1,3 +1,4 @@
+import { MINIMUM_SECRET_LENGTH } from "@tessera/crypto";
 import { parseAllowedOrigins } from "@tessera/http";
 import { type OAuthProvider, oauthProvidersFromEnv } from "@tessera/oauth";
 import { z } from "zod";
@@ -58,6 +59,19 @@ export interface AppConfig {
 /** A setting that cannot be used; `message` is meant for the operator, as is. */
 export class ConfigError extends Error {
   override readonly name = "ConfigError";
+}
+
+/**
+ * `SECRET_KEY_BASE` as given, when it is long enough to derive keys from.
+ * @throws {ConfigError} when it is shorter than 32 characters.
+ */
+export function checkedSecretKeyBase(configured: string): string {
+  if (configured.length < MINIMUM_SECRET_LENGTH) {
+    throw new ConfigError(
+      `SECRET_KEY_BASE is too short: it needs at least ${MINIMUM_SECRET_LENGTH} characters (try: openssl rand -hex 64)`,
+    );
+  }
+  return configured;
 }
 
 const optionalText = z
@@ -130,6 +144,17 @@ const environmentSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   BILLING_WEBHOOK_SECRET: optionalText,
 });
+
+/**
+ * The names of the settings (beside the sign-in providers' `{PROVIDER}_CLIENT_ID`,
+ * `_CLIENT_SECRET`, `_ISSUER` and `_LABEL`), for a runner that hands them to the app (the Worker's).
+ */
+export const SETTING_NAMES: readonly string[] = Object.keys(environmentSchema.shape);
+
+/** Whether `name` is one of a sign-in provider's settings (`GITHUB_CLIENT_ID`, …). */
+export function isProviderSetting(name: string): boolean {
+  return /^[A-Z][A-Z0-9_]*_(CLIENT_ID|CLIENT_SECRET|ISSUER|LABEL)$/.test(name);
+}
 
 /**
  * Reads the settings from an environment.

@@ -20,18 +20,6 @@ const ASSETS: Readonly<Record<string, { readonly type: string; readonly body: st
   },
 };
 
-/** The `<head>` tags a page with a rich-text editor needs; the layout adds them only there. */
-export const RICH_TEXT_HEAD = `<link rel="stylesheet" href="/assets/trix.css">
-<script src="/assets/trix.js" defer></script>
-<script src="/assets/rich-text.js" defer></script>`;
-
-/** True when a page's main content holds a Trix editor (the record forms' rich_text input). */
-export function needsRichTextEditor(mainHtml: string): boolean {
-  // mainHtml is the app's own markup: user text in it is escaped (`&lt;trix-editor`) and
-  // sanitized rich text never keeps this tag, so only a form's editor matches.
-  return mainHtml.includes("<trix-editor ");
-}
-
 /** Serves Trix's script and stylesheet and the app's editor script under /assets. */
 export function mountRichTextAssets(app: AppHono): void {
   for (const [path, asset] of Object.entries(ASSETS)) {

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { MINIMUM_SECRET_LENGTH, randomToken } from "@tessera/crypto";
-import { type AppConfig, ConfigError } from "./config.js";
+import { type AppConfig, ConfigError, checkedSecretKeyBase } from "./config.js";
 
 /** Where development keeps its generated secret, relative to the working directory. */
 export const DEVELOPMENT_SECRET_PATH = "data/secret_key_base";
@@ -16,15 +16,7 @@ export function resolveSecretKeyBase(
   config: AppConfig,
   secretPath = DEVELOPMENT_SECRET_PATH,
 ): string {
-  const configured = config.secretKeyBase;
-  if (configured !== undefined) {
-    if (configured.length < MINIMUM_SECRET_LENGTH) {
-      throw new ConfigError(
-        `SECRET_KEY_BASE is too short: it needs at least ${MINIMUM_SECRET_LENGTH} characters (try: openssl rand -hex 64)`,
-      );
-    }
-    return configured;
-  }
+  if (config.secretKeyBase !== undefined) return checkedSecretKeyBase(config.secretKeyBase);
   if (config.production) {
     throw new ConfigError(
       "SECRET_KEY_BASE is required in production: set it to a random value of at least 32 characters (try: openssl rand -hex 64)",

@@ -5,7 +5,7 @@ import { scheduleSweeps } from "@tessera/jobs";
 import type { Mailer } from "@tessera/mail";
 import { SqlTrackedSessionStore } from "@tessera/session/sql";
 import { createApp } from "./app.js";
-import { CLEANUP_INTERVAL_MS, runCleanups } from "./cleanups.js";
+import { CLEANUP_INTERVAL_MS, runCleanups, webhookRetentionMs } from "./cleanups.js";
 import { type AppConfig, ConfigError } from "./config.js";
 import { openAppDatabase } from "./database.js";
 import { createAppMailer } from "./mailer.js";
@@ -13,8 +13,6 @@ import { appMigrations } from "./migrations.js";
 import { createRenderJobs } from "./render-jobs.js";
 import { resolveSecretKeyBase } from "./secret-key-base.js";
 import { openAppStorage } from "./storage.js";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A running example app: its address and a way to stop it. */
 export interface RunningServer {
@@ -98,10 +96,13 @@ export async function startServer(
   // Expired device rows, ended rate-limit windows and processed webhook events past their
   // retention are never read again: cleared out at start and then every 10 minutes, in small
   // batches, never inside a request.
-  const webhookRetentionMs = config.webhookRetentionDays * DAY_MS || undefined;
   const stopCleanups = background
     ? scheduleRepeating(
-        () => runCleanups({ database, trackedSessions, webhookRetentionMs }, options.clock),
+        () =>
+          runCleanups(
+            { database, trackedSessions, webhookRetentionMs: webhookRetentionMs(config) },
+            options.clock,
+          ),
         {
           intervalMs: CLEANUP_INTERVAL_MS,
           runAtStart: true,

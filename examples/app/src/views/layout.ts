@@ -1,6 +1,6 @@
 import type { Layout, PageContext } from "@tessera/http";
 import { escapeHtml } from "@tessera/http";
-import { needsRichTextEditor, RICH_TEXT_HEAD } from "../rich-text-assets.js";
+import { needsRichTextEditor, RICH_TEXT_HEAD } from "./rich-text-head.js";
 
 function renderHeader(context: PageContext): string {
   const account = context.signedInEmail

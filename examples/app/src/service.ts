@@ -1,0 +1,98 @@
+import type { User } from "@tessera/accounts";
+import type { Clock } from "@tessera/crypto";
+import {
+  clientAddress,
+  cookieSession,
+  crossSiteProtection,
+  mount,
+  securityHeaders,
+} from "@tessera/hono";
+import type { Mailer } from "@tessera/mail";
+import type { RateLimiter } from "@tessera/ratelimit";
+import type { ObjectStorage } from "@tessera/records";
+import type { TrackedSessionStore } from "@tessera/session";
+import type { SqlDatabase } from "@tessera/sql";
+import type { Context } from "hono";
+import { type AppHono, appAccounts } from "./accounts.js";
+import type { AppConfig } from "./config.js";
+import { reachedOverHttps } from "./https-requests.js";
+import { recordRoutes } from "./records.js";
+import { type RenderJobs, renderJobRoutes } from "./render-jobs.js";
+import { answerUnhandledError } from "./unhandled-error.js";
+import { webhookRoutes } from "./webhooks.js";
+
+/** What the service is built from: its settings, its open database, its mailer and storage. */
+export interface AppDependencies {
+  readonly config: AppConfig;
+  readonly secretKeyBase: string;
+  readonly database: SqlDatabase;
+  readonly mailer: Mailer | undefined;
+  /** The time source of sessions, tokens and rate limits (tests move it). */
+  readonly clock?: Clock;
+  /** The device list option's store, when `TRACKED_SESSIONS` is not `off`. */
+  readonly trackedSessions: TrackedSessionStore | undefined;
+  /** Where uploaded files go. */
+  readonly storage: ObjectStorage;
+  /** The render job, when its settings are there (see render-jobs.ts). */
+  readonly renderJobs: RenderJobs | undefined;
+  /** Counts sign-in and mail attempts; default: the SQL counters in `database`. */
+  readonly rateLimiter?: RateLimiter;
+  /** The client's socket address where the runtime does not say it on the context (Workers). */
+  readonly socketAddress?: (context: Context) => string | undefined;
+}
+
+/** What the app's own pages reuse of the service. */
+export interface MountedService {
+  /** Finds the signed-in user of a session. */
+  readonly findUser: (id: number) => Promise<User | undefined>;
+}
+
+/**
+ * Mounts the whole service on `app`, on any runtime: the security middleware, every account,
+ * record, webhook and render-job route, `GET /api/health`, and the JSON 404 and 500 answers.
+ * The Node app adds its pages and assets; the Worker serves it as it is.
+ */
+export function mountService(app: AppHono, dependencies: AppDependencies): MountedService {
+  const { config, database } = dependencies;
+  const overHttps = reachedOverHttps(config);
+  const accounts = appAccounts({
+    database,
+    config,
+    secretKeyBase: dependencies.secretKeyBase,
+    mailer: dependencies.mailer,
+    trackedSessions: dependencies.trackedSessions,
+    overHttps,
+    ...(dependencies.clock ? { clock: dependencies.clock } : {}),
+    ...(dependencies.rateLimiter ? { rateLimiter: dependencies.rateLimiter } : {}),
+  });
+  const { users, bearer } = accounts;
+  // Security headers go on every answer, the cross-site refusal and CORS preflights included.
+  app.use(securityHeaders({ https: overHttps }));
+  app.use(crossSiteProtection({ allowedOrigins: config.allowedOrigins }));
+  app.use(
+    clientAddress({
+      trustProxy: config.trustProxy,
+      ...(dependencies.socketAddress ? { socketAddress: dependencies.socketAddress } : {}),
+    }),
+  );
+  app.use(cookieSession(accounts.sessions));
+  mount(app, [
+    ...accounts.routes,
+    ...recordRoutes({
+      database,
+      storage: dependencies.storage,
+      users,
+      bearer,
+      sessions: accounts.sessions,
+      allowedOrigins: config.allowedOrigins,
+      ...(dependencies.clock ? { clock: dependencies.clock } : {}),
+    }),
+    ...webhookRoutes(database, config),
+    ...renderJobRoutes(dependencies.renderJobs, bearer, config),
+  ]);
+  // A static JSON answer: liveness checks, and the baseline of the bearer benchmark.
+  app.get("/api/health", (context) => context.json({ status: "ok" }));
+  app.notFound((context) => context.json({ error: { message: "Not found", status: 404 } }, 404));
+  app.onError(answerUnhandledError);
+  return { findUser: (id) => users.findById(id) };
+}

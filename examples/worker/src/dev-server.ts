@@ -1,0 +1,142 @@
+// `npm run dev -w examples/worker`: the Worker on this machine, in miniflare (the simulator
+// `wrangler dev` runs it in: workerd with D1, R2 and the rate-limiting binding simulated),
+// bundled from src/worker.ts as wrangler bundles it and configured from wrangler.json. It reads
+// the Node app's settings from the environment it is started in. wrangler 4 itself needs
+// Node 22; this runs on Node 20.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { randomToken } from "@tessera/crypto";
+import { build } from "esbuild";
+import { Log, LogLevel, Miniflare } from "miniflare";
+import { isProviderSetting, SETTING_NAMES } from "../../app/src/config.js";
+
+const folder = resolve(import.meta.dirname, "..");
+const root = resolve(folder, "..", "..");
+
+/** The parts of wrangler.json the simulator is configured from. */
+interface WranglerConfig {
+  readonly main: string;
+  readonly compatibility_date: string;
+  readonly d1_databases: readonly { binding: string; database_name: string }[];
+  readonly r2_buckets: readonly { binding: string; bucket_name: string }[];
+  readonly ratelimits: readonly {
+    name: string;
+    namespace_id: string;
+    simple: { limit: number; period: number };
+  }[];
+  readonly triggers: { readonly crons: readonly string[] };
+}
+
+const wrangler = JSON.parse(readFileSync(join(folder, "wrangler.json"), "utf8")) as WranglerConfig;
+const environment = process.env;
+
+if (environment.DATABASE_URL) {
+  console.error("Cannot start: DATABASE_URL is for the Node app; the Worker keeps its data in D1");
+  process.exit(1);
+}
+
+// The local D1 and R2 live in DATABASE_PATH's folder, kept between starts; without it, in a
+// fresh folder per start.
+const keepState = environment.DATABASE_PATH !== undefined && environment.DATABASE_PATH !== "";
+const stateFolder = keepState
+  ? resolve(dirname(environment.DATABASE_PATH!), "worker-state")
+  : mkdtempSync(join(tmpdir(), "tessera-worker-"));
+mkdirSync(stateFolder, { recursive: true });
+
+// The Worker's variables: the app's settings that are set, and a development secret (kept in
+// the state folder, like the Node app's data/secret_key_base) when SECRET_KEY_BASE is not.
+const settings: Record<string, string> = {};
+for (const [name, value] of Object.entries(environment)) {
+  if (value !== undefined && (SETTING_NAMES.includes(name) || isProviderSetting(name))) {
+    settings[name] = value;
+  }
+}
+settings.SECRET_KEY_BASE ??= developmentSecret(join(stateFolder, "secret_key_base"));
+
+const script = join(stateFolder, "worker.js");
+await build({
+  entryPoints: [join(folder, wrangler.main)],
+  outfile: script,
+  bundle: true,
+  format: "esm",
+  platform: "browser",
+  conditions: ["workerd", "worker", "browser"],
+  // The repository's packages from their sources, as its tsconfig maps them.
+  tsconfig: join(root, "tsconfig.json"),
+  logLevel: "warning",
+});
+
+const port = Number(environment.PORT ?? 8787);
+const host = environment.HOST ?? "127.0.0.1";
+const worker = new Miniflare({
+  modules: true,
+  scriptPath: script,
+  // Module names are paths relative to this folder: the bundle must be inside it.
+  modulesRoot: stateFolder,
+  compatibilityDate: wrangler.compatibility_date,
+  host,
+  port,
+  log: new Log(LogLevel.INFO),
+  // Requests get a placeholder `request.cf` instead of Cloudflare's, fetched from the internet.
+  cf: false,
+  bindings: settings,
+  d1Databases: Object.fromEntries(
+    wrangler.d1_databases.map((database) => [database.binding, database.database_name]),
+  ),
+  r2Buckets: Object.fromEntries(
+    wrangler.r2_buckets.map((bucket) => [bucket.binding, bucket.bucket_name]),
+  ),
+  ratelimits: Object.fromEntries(
+    wrangler.ratelimits.map((limiter) => [
+      limiter.name,
+      { namespace_id: limiter.namespace_id, simple: limiter.simple },
+    ]),
+  ),
+  d1Persist: join(stateFolder, "d1"),
+  r2Persist: join(stateFolder, "r2"),
+});
+const url = await worker.ready;
+console.log(`Tessera worker listening on ${url.origin} (D1 and R2 in ${stateFolder})`);
+
+// The cron trigger, every SWEEP_INTERVAL_SECONDS (default 300, as the cron's five minutes).
+const sweepSeconds = Number(settings.SWEEP_INTERVAL_SECONDS ?? 300);
+const cron = wrangler.triggers.crons[0] ?? "*/5 * * * *";
+const sweeps = setInterval(async () => {
+  try {
+    // The Worker's scheduled handler, as Cloudflare's cron calls it (miniflare's Fetcher type
+    // leaves `scheduled` out).
+    const fetcher = (await worker.getWorker()) as unknown as ScheduledFetcher;
+    await fetcher.scheduled({ cron });
+  } catch (error) {
+    console.error(`The scheduled run failed: ${(error as Error).message}`);
+  }
+}, sweepSeconds * 1000);
+
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  // `on`, not `once`: a second signal (tsx relays one, a terminal sends another) must not
+  // kill the process halfway through its shutdown.
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    clearInterval(sweeps);
+    await worker.dispose();
+    process.exit(0);
+  });
+}
+// On "exit", which runs however the process ends (miniflare's own signal hook exits at once).
+process.on("exit", () => {
+  if (!keepState) rmSync(stateFolder, { recursive: true, force: true });
+});
+
+interface ScheduledFetcher {
+  scheduled(options: { cron: string }): Promise<{ outcome: string }>;
+}
+
+function developmentSecret(path: string): string {
+  if (existsSync(path)) return readFileSync(path, "utf8").trim();
+  const secret = randomToken() + randomToken();
+  writeFileSync(path, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

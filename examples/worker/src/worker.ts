@@ -1,0 +1,124 @@
+// The Tessera service on Cloudflare Workers: the same service as examples/app (its wiring is
+// reused as it is), on D1 for data, R2 for attachments, the rate-limiting binding for sign-in
+// attempts, and a cron trigger for the render-job sweep and the cleanups. Settings are the
+// Node app's, read from the Worker's variables and secrets.
+
+import { LogMailer } from "@tessera/mail";
+import { bindingRateLimiter, type RateLimitBinding } from "@tessera/ratelimit";
+import { type R2Bucket, R2ObjectStorage } from "@tessera/records";
+import { SqlTrackedSessionStore } from "@tessera/session/sql";
+import { applyMigrations, type D1Connection, d1Database } from "@tessera/sqlite/d1";
+import { Hono } from "hono";
+import type { AppHono } from "../../app/src/accounts.js";
+import { runCleanups, webhookRetentionMs } from "../../app/src/cleanups.js";
+import {
+  type AppConfig,
+  ConfigError,
+  checkedSecretKeyBase,
+  loadConfig,
+} from "../../app/src/config.js";
+import { appMigrations } from "../../app/src/migrations.js";
+import { createRenderJobs } from "../../app/src/render-jobs.js";
+import { mountService } from "../../app/src/service.js";
+
+/** The Worker's bindings (wrangler.json) and its variables, the Node app's settings. */
+export interface WorkerEnv {
+  readonly DB: D1Connection;
+  readonly FILES: R2Bucket;
+  /** Optional: without it, attempts are counted in D1 like on Node. */
+  readonly AUTH_RATE_LIMITER?: RateLimitBinding;
+  readonly [setting: string]: unknown;
+}
+
+/** The binding's configuration in wrangler.json: the spec's 10 attempts per minute. */
+const AUTH_RATE_LIMIT = { limit: 10, periodSeconds: 60 } as const;
+
+/** The service of one isolate: built on its first request, migrations applied once. */
+interface Service {
+  readonly app: AppHono;
+  readonly config: AppConfig;
+  readonly database: ReturnType<typeof d1Database>;
+  readonly secretKeyBase: string;
+}
+
+let started: Promise<Service> | undefined;
+
+function service(env: WorkerEnv): Promise<Service> {
+  started ??= startService(env).catch((error: unknown) => {
+    // A failed start (a missing secret, D1 unreachable) is tried again by the next request.
+    started = undefined;
+    throw error;
+  });
+  return started;
+}
+
+async function startService(env: WorkerEnv): Promise<Service> {
+  const config = loadConfig(settingsOf(env));
+  if (config.secretKeyBase === undefined) {
+    throw new ConfigError("SECRET_KEY_BASE is required: set it as a secret of the Worker");
+  }
+  const secretKeyBase = checkedSecretKeyBase(config.secretKeyBase);
+  if (config.mailAdapter === "smtp") {
+    throw new ConfigError("MAIL_ADAPTER=smtp needs TCP sockets; on Workers use MAIL_ADAPTER=log");
+  }
+  const database = d1Database(env.DB);
+  await applyMigrations(database, appMigrations);
+  const app: AppHono = new Hono();
+  mountService(app, {
+    config,
+    secretKeyBase,
+    database,
+    mailer: config.mailAdapter === "log" ? new LogMailer() : undefined,
+    trackedSessions: config.trackedSessions ? new SqlTrackedSessionStore(database) : undefined,
+    storage: new R2ObjectStorage(env.FILES),
+    renderJobs: createRenderJobs(database, config, secretKeyBase),
+    ...(env.AUTH_RATE_LIMITER
+      ? { rateLimiter: bindingRateLimiter(env.AUTH_RATE_LIMITER, AUTH_RATE_LIMIT) }
+      : {}),
+    // Cloudflare puts the client's address in this header; the client cannot set it.
+    socketAddress: (context) => context.req.header("cf-connecting-ip"),
+  });
+  return { app, config, database, secretKeyBase };
+}
+
+/** The text settings among the Worker's bindings (the objects are D1, R2 and the limiter). */
+function settingsOf(env: WorkerEnv): Record<string, string | undefined> {
+  return Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
+}
+
+/** The 500 of a Worker that cannot start, naming the setting (never a secret's value). */
+function startFailure(error: unknown): Response {
+  const message =
+    error instanceof ConfigError ? `Cannot start: ${error.message}` : "Internal server error";
+  console.error(error instanceof ConfigError ? message : error);
+  return Response.json({ error: { message, status: 500 } }, { status: 500 });
+}
+
+export default {
+  async fetch(request: Request, env: WorkerEnv, context: unknown): Promise<Response> {
+    let running: Service;
+    try {
+      running = await service(env);
+    } catch (error) {
+      return startFailure(error);
+    }
+    return running.app.fetch(request, env, context as never);
+  },
+
+  /** The cron trigger: one render-job sweep and one cleanup round. */
+  async scheduled(_controller: unknown, env: WorkerEnv): Promise<void> {
+    const { config, database, secretKeyBase } = await service(env);
+    const jobs = createRenderJobs(database, config, secretKeyBase);
+    const report = jobs ? await jobs.runner.sweep() : undefined;
+    const cleaned = await runCleanups({
+      database,
+      trackedSessions: config.trackedSessions ? new SqlTrackedSessionStore(database) : undefined,
+      webhookRetentionMs: webhookRetentionMs(config),
+    });
+    console.log(
+      `Scheduled: ${report ? `${report.retried.length} render jobs retried, ${report.exhausted.length + report.stale.length} failed; ` : ""}${cleaned.expiredSessions} expired sessions, ${cleaned.endedRateLimitWindows} ended windows, ${cleaned.oldWebhookEvents} old webhook events deleted.`,
+    );
+  },
+};

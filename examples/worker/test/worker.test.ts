@@ -1,0 +1,405 @@
+// The Worker example over HTTP, started as `npm run dev` starts it (workerd through miniflare,
+// D1 and R2 kept in the folder of DATABASE_PATH): the JSON service's flows, checked by status,
+// body and D1 row, as the Node app's suites check them.
+import { createHmac } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { signBody, signStandardWebhook } from "@tessera/signer";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appMigrations } from "../../app/src/migrations.js";
+import { d1Rows, startWorker, type WorkerProcess } from "./worker-process.js";
+
+const SECRETS = {
+  ORDERS_WEBHOOK_SECRET: "orders-secret-for-tests",
+  GITHUB_WEBHOOK_SECRET: "It's a Secret to Everybody",
+  STRIPE_WEBHOOK_SECRET: "whsec_stripe_test_secret",
+  BILLING_WEBHOOK_SECRET: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+  RENDER_SECRET: "render-shared-secret",
+};
+const PASSWORD = "correct horse battery staple";
+
+const folder = mkdtempSync(join(tmpdir(), "tessera-worker-test-"));
+const databasePath = join(folder, "app.db");
+const rows = () => d1Rows(databasePath);
+
+/** The remote render service: records each submission and answers as told. */
+const submissions: { headers: IncomingMessage["headers"]; body: string }[] = [];
+let renderAnswer = { status: 202, body: '{"id":"ext-1"}' };
+let renderService: Server;
+let worker: WorkerProcess;
+let clients = 0;
+
+beforeAll(async () => {
+  renderService = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk) => (body += chunk));
+    request.on("end", () => {
+      submissions.push({ headers: request.headers, body });
+      response
+        .writeHead(renderAnswer.status, { "content-type": "application/json" })
+        .end(renderAnswer.body);
+    });
+  });
+  await new Promise<void>((resolve) => renderService.listen(0, "127.0.0.1", resolve));
+  const renderPort = (renderService.address() as AddressInfo).port;
+  worker = await startWorker({
+    ...SECRETS,
+    DATABASE_PATH: databasePath,
+    MAIL_ADAPTER: "log",
+    TRUST_PROXY: "1",
+    APP_URL: "https://app.example",
+    RENDER_URL: `http://127.0.0.1:${renderPort}/render`,
+    SWEEP_INTERVAL_SECONDS: "2",
+  });
+}, 90_000);
+
+afterAll(async () => {
+  await worker?.stop();
+  await new Promise((resolve) => renderService.close(resolve));
+  rmSync(folder, { recursive: true, force: true });
+});
+
+/** A client address of its own per caller, so rate limits of one test never touch another. */
+const newClient = () => `198.51.100.${++clients}`;
+
+async function call(
+  path: string,
+  options: { method?: string; token?: string; json?: unknown; body?: BodyInit; client?: string },
+) {
+  const headers: Record<string, string> = { "x-forwarded-for": options.client ?? newClient() };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.json !== undefined) headers["content-type"] = "application/json";
+  const body = options.json === undefined ? options.body : JSON.stringify(options.json);
+  return fetch(`${worker.url}${path}`, {
+    method: options.method ?? (body === undefined ? "GET" : "POST"),
+    headers,
+    ...(body === undefined ? {} : { body }),
+  });
+}
+
+async function newUser() {
+  const email = `ada.${Date.now()}.${++clients}@example.com`;
+  const signup = await call("/api/auth/signup", { json: { email, password: PASSWORD } });
+  expect(signup.status).toBe(201);
+  const token = await call("/api/auth/token", { json: { email, password: PASSWORD } });
+  return { email, token: ((await token.json()) as { token: string }).token };
+}
+
+describe("the Worker on D1", () => {
+  it("has applied every migration of the app at its first request", async () => {
+    expect((await call("/api/health", {})).status).toBe(200);
+    const applied = rows()<{ id: string }>("SELECT id FROM schema_migrations ORDER BY id");
+    expect(applied.map((row) => row.id)).toEqual(
+      appMigrations.map((migration) => migration.id).sort(),
+    );
+  });
+});
+
+describe("JSON accounts", () => {
+  it("signs up, refuses the same email in another case, issues a token and reads the user", async () => {
+    const email = `grace.${Date.now()}@example.com`;
+    const created = await call("/api/auth/signup", { json: { email, password: PASSWORD } });
+    expect(created.status).toBe(201);
+    const user = (await created.json()) as { id: number; email: string };
+    expect(user).toMatchObject({ email, name: null });
+    expect(user).not.toHaveProperty("password_digest");
+    const again = await call("/api/auth/signup", {
+      json: { email: email.toUpperCase(), password: PASSWORD },
+    });
+    expect(again.status).toBe(422);
+    expect(await again.json()).toEqual({
+      error: {
+        message: "Validation failed",
+        status: 422,
+        fields: { email: ["has already been taken"] },
+      },
+    });
+    const issued = await call("/api/auth/token", { json: { email, password: PASSWORD } });
+    const token = (await issued.json()) as {
+      token: string;
+      token_type: string;
+      expires_in: number;
+    };
+    expect(token).toMatchObject({ token_type: "Bearer", expires_in: 3600 });
+    const me = await call("/api/auth/me", { token: token.token });
+    expect(await me.json()).toMatchObject({ id: user.id, email });
+    const stored = rows()<{ password_digest: string }>(
+      "SELECT password_digest FROM users WHERE id = ?",
+      user.id,
+    );
+    expect(stored[0]!.password_digest).toMatch(/^pbkdf2_sha256\$100000\$/);
+  });
+
+  it("creates an API key that authenticates, lists and revokes it, then deletes the account", async () => {
+    const { email, token } = await newUser();
+    const created = await call("/api/auth/keys", { token, json: { name: "ci" } });
+    expect(created.status).toBe(201);
+    const { key, api_key } = (await created.json()) as { key: string; api_key: { id: number } };
+    expect((await (await call("/api/auth/me", { token: key })).json()) as object).toMatchObject({
+      email,
+    });
+    const listed = (await (await call("/api/auth/keys", { token })).json()) as { id: number }[];
+    expect(listed.map((entry) => entry.id)).toEqual([api_key.id]);
+    const digests = rows()<{ token_digest: string }>(
+      "SELECT * FROM api_keys WHERE id = ?",
+      api_key.id,
+    );
+    expect(JSON.stringify(digests)).not.toContain(key);
+    expect((await call(`/api/auth/keys/${api_key.id}`, { method: "DELETE", token })).status).toBe(
+      204,
+    );
+    expect((await call("/api/auth/me", { token: key })).status).toBe(401);
+    const wrong = await call("/api/auth/me", {
+      method: "DELETE",
+      token,
+      json: { password: "nope" },
+    });
+    expect(wrong.status).toBe(403);
+    const deleted = await call("/api/auth/me", {
+      method: "DELETE",
+      token,
+      json: { password: PASSWORD },
+    });
+    expect(deleted.status).toBe(204);
+    expect(rows()("SELECT id FROM users WHERE email = ?", email)).toEqual([]);
+  });
+
+  it("refuses the 11th sign-in attempt of a minute through the rate-limiting binding", async () => {
+    const client = newClient();
+    const attempts = [];
+    for (let attempt = 0; attempt < 11; attempt++) {
+      attempts.push(
+        await call("/api/auth/token", {
+          client,
+          json: { email: "nobody@example.com", password: "wrong password" },
+        }),
+      );
+    }
+    expect(attempts.slice(0, 10).map((response) => response.status)).toEqual(Array(10).fill(401));
+    const refused = attempts[10]!;
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("60");
+    // The binding counted them: the D1 counters were never touched.
+    expect(rows()("SELECT * FROM rate_limit_counters")).toEqual([]);
+  });
+
+  it("prints the password reset mail with its link (MAIL_ADAPTER=log)", async () => {
+    const { email } = await newUser();
+    const response = await fetch(`${worker.url}/passwords`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: worker.url,
+        "x-forwarded-for": newClient(),
+      },
+      body: new URLSearchParams({ email }),
+    });
+    expect(response.status).toBe(303);
+    await expect.poll(() => worker.output(), { timeout: 5000 }).toContain(`To: ${email}`);
+    expect(worker.output()).toMatch(/https:\/\/app\.example\/passwords\/[A-Za-z0-9_-]{43}/);
+  });
+});
+
+describe("the posts API with attachments in R2", () => {
+  it("creates a post, stores its cover in R2, serves it back and removes both", async () => {
+    const { token } = await newUser();
+    const created = await call("/api/posts", { token, json: { title: "Hello", status: "draft" } });
+    expect(created.status).toBe(201);
+    const post = (await created.json()) as { id: number };
+    const form = new FormData();
+    form.append("file", new File(["cover bytes"], "cover.txt", { type: "text/plain" }));
+    const uploaded = await call(`/api/posts/${post.id}/cover`, {
+      method: "PUT",
+      token,
+      body: form,
+    });
+    expect(uploaded.status).toBe(200);
+    const { cover_key } = (await uploaded.json()) as { cover_key: string };
+    expect(rows()("SELECT cover_key FROM posts WHERE id = ?", post.id)).toEqual([{ cover_key }]);
+    const download = await call(`/api/posts/${post.id}/cover`, { token });
+    expect(download.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(await download.text()).toBe("cover bytes");
+    expect((await call(`/api/posts/${post.id}`, { method: "DELETE", token })).status).toBe(204);
+    expect(rows()("SELECT id FROM posts WHERE id = ?", post.id)).toEqual([]);
+    expect((await call(`/api/posts/${post.id}/cover`, { token })).status).toBe(404);
+  });
+});
+
+describe("the four webhook endpoints", () => {
+  const deliver = async (source: string, body: string, headers: Record<string, string>) => {
+    const response = await fetch(`${worker.url}/webhooks/${source}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body,
+    });
+    return { status: response.status, body: await response.json() };
+  };
+  const receipts = (source: string, id: string) =>
+    rows()("SELECT event_type FROM webhook_receipts WHERE source = ? AND event_id = ?", source, id);
+
+  it("processes each signed event once and answers a repeat duplicate", async () => {
+    const stamp = Date.now();
+    const order = JSON.stringify({
+      id: `evt_${stamp}`,
+      type: "order.paid",
+      data: { order_id: `order-${stamp}`, amount: 42.5 },
+    });
+    const github = JSON.stringify({ action: "opened", issue: { number: 1 } });
+    const stripe = JSON.stringify({ id: `evt_s_${stamp}`, type: "invoice.paid" });
+    const billing = JSON.stringify({ type: "subscription.renewed", data: { plan: "pro" } });
+    const seconds = Math.floor(stamp / 1000);
+    const deliveries: [string, string, Record<string, string>][] = [
+      ["orders", order, { "x-signature": signBody(order, SECRETS.ORDERS_WEBHOOK_SECRET) }],
+      [
+        "github",
+        github,
+        {
+          "x-github-event": "issues",
+          "x-github-delivery": `delivery-${stamp}`,
+          "x-hub-signature-256": `sha256=${createHmac("sha256", SECRETS.GITHUB_WEBHOOK_SECRET).update(github).digest("hex")}`,
+        },
+      ],
+      [
+        "stripe",
+        stripe,
+        {
+          "stripe-signature": `t=${seconds},v1=${createHmac("sha256", SECRETS.STRIPE_WEBHOOK_SECRET).update(`${seconds}.${stripe}`).digest("hex")}`,
+        },
+      ],
+      [
+        "billing",
+        billing,
+        signStandardWebhook({
+          id: `msg_${stamp}`,
+          body: billing,
+          secret: SECRETS.BILLING_WEBHOOK_SECRET,
+        }),
+      ],
+    ];
+    for (const [source, body, headers] of deliveries) {
+      expect(await deliver(source, body, headers)).toEqual({
+        status: 200,
+        body: { status: "processed" },
+      });
+      expect(await deliver(source, body, headers)).toEqual({
+        status: 200,
+        body: { status: "duplicate" },
+      });
+      expect((await deliver(source, `${body} `, headers)).status).toBe(401);
+    }
+    expect(
+      rows()("SELECT amount FROM paid_orders WHERE order_id = ?", `order-${stamp}`),
+    ).toHaveLength(1);
+    expect(receipts("github", `delivery-${stamp}`)).toEqual([{ event_type: "issues" }]);
+    expect(receipts("stripe", `evt_s_${stamp}`)).toEqual([{ event_type: "invoice.paid" }]);
+    expect(receipts("billing", `msg_${stamp}`)).toEqual([{ event_type: "subscription.renewed" }]);
+  });
+});
+
+describe("render jobs", () => {
+  it("submits a signed job and follows its callbacks to done", async () => {
+    const { token } = await newUser();
+    const created = await call("/api/render_jobs", {
+      token,
+      json: { prompt: "a red fox", width: 640 },
+    });
+    expect(created.status).toBe(201);
+    const job = (await created.json()) as { id: number; status: string };
+    expect(job.status).toBe("submitted");
+    const submission = submissions.at(-1)!;
+    expect(submission.headers["x-signature"]).toBe(
+      createHmac("sha256", SECRETS.RENDER_SECRET).update(submission.body).digest("hex"),
+    );
+    const callback = new URL(JSON.parse(submission.body).webhook as string);
+    expect(callback.origin).toBe("https://app.example");
+    const report = await fetch(`${worker.url}${callback.pathname}${callback.search}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ status: "COMPLETED", output: { url: "https://cdn.example/fox.png" } }),
+    });
+    expect(report.status).toBe(200);
+    const done = await call(`/api/render_jobs/${job.id}`, { token });
+    expect(await done.json()).toMatchObject({
+      status: "done",
+      progress: 100,
+      result: { url: "https://cdn.example/fox.png" },
+    });
+  });
+
+  it("resubmits a refused job from the cron trigger once a minute has passed (real clock)", async () => {
+    const { token } = await newUser();
+    renderAnswer = { status: 500, body: "render farm on fire" };
+    const created = await call("/api/render_jobs", { token, json: { prompt: "a green frog" } });
+    const job = (await created.json()) as { id: number; status: string; error: string };
+    expect(job).toMatchObject({
+      status: "queued",
+      error: "RENDER_URL answered 500: render farm on fire",
+    });
+    renderAnswer = { status: 202, body: '{"id":"ext-2"}' };
+    // The scheduled handler runs every 2 s here; a queued job is retried 60 s after its attempt.
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (await call(`/api/render_jobs/${job.id}`, { token })).json()) as {
+              status: string;
+            }
+          ).status,
+        { timeout: 75_000, interval: 1000 },
+      )
+      .toBe("submitted");
+    expect(worker.output()).toMatch(/Scheduled: 1 render jobs retried/);
+  }, 90_000);
+});
+
+describe("npm run dev", () => {
+  it("keeps D1 in DATABASE_PATH's folder across starts, and a fresh one per start without it", async () => {
+    const email = `kept.${Date.now()}@example.com`;
+    /** The status of `path` for this email on a Worker started with `environment`. */
+    const statusOn = async (environment: Record<string, string>, path: string) => {
+      const started = await startWorker({ TRUST_PROXY: "1", ...environment });
+      try {
+        const response = await fetch(`${started.url}${path}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email, password: PASSWORD }),
+        });
+        return {
+          status: response.status,
+          state: /D1 and R2 in ([^\s)]+)/.exec(started.output())![1]!,
+        };
+      } finally {
+        await started.stop();
+      }
+    };
+    const kept = { DATABASE_PATH: join(folder, "kept", "app.db") };
+    expect((await statusOn(kept, "/api/auth/signup")).status).toBe(201);
+    expect((await statusOn(kept, "/api/auth/token")).status).toBe(200);
+    // Without DATABASE_PATH each start has a database of its own, removed when it stops.
+    const fresh = await statusOn({}, "/api/auth/signup");
+    expect(fresh.status).toBe(201);
+    expect(existsSync(fresh.state)).toBe(false);
+    expect((await statusOn({}, "/api/auth/token")).status).toBe(401);
+  }, 120_000);
+
+  it("answers 500 naming the setting when SECRET_KEY_BASE is too short", async () => {
+    const broken = await startWorker({ SECRET_KEY_BASE: "short" });
+    try {
+      const response = await fetch(`${broken.url}/api/health`);
+      expect(response.status).toBe(500);
+      expect(await response.json()).toEqual({
+        error: {
+          message:
+            "Cannot start: SECRET_KEY_BASE is too short: it needs at least 32 characters (try: openssl rand -hex 64)",
+          status: 500,
+        },
+      });
+    } finally {
+      await broken.stop();
+    }
+  }, 60_000);
+});
