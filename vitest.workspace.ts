@@ -13,7 +13,14 @@ const workspaceFolders = ["packages", "examples"].flatMap((parent) =>
 );
 
 /** The projects whose tests run on PostgreSQL: they get a throw-away server for the run. */
-const POSTGRES_PROJECTS = new Set(["sqlite", "postgres", "session", "repository", "example-app"]);
+const POSTGRES_PROJECTS = new Set([
+  "cli",
+  "sqlite",
+  "postgres",
+  "session",
+  "repository",
+  "example-app",
+]);
 const postgresSetup = [resolve("test/support/postgres-global-setup.ts")];
 
 /**

@@ -25,6 +25,16 @@ function migrationFiles(root: string): string[] {
   return readdirSync(folder).filter((file) => /^\d+_.*\.sql$/.test(file));
 }
 
+/** Every `migrations/NNNN_<name>.sql` of the app: its name without `.sql` as id, its text. */
+export function migrationsOf(root: string): { id: string; sql: string }[] {
+  return migrationFiles(root)
+    .sort()
+    .map((file) => ({
+      id: file.slice(0, -".sql".length),
+      sql: readFileSync(join(root, MIGRATIONS_FOLDER, file), "utf8"),
+    }));
+}
+
 /** The next migration file name: one past the highest number in `migrations/`, four digits. */
 export function nextMigrationName(root: string, description: string): string {
   const highest = Math.max(0, ...migrationFiles(root).map((file) => Number.parseInt(file, 10)));

@@ -5,7 +5,7 @@ import type { UniqueScope } from "@tessera/fields";
 
 /** What the command line asks for. */
 export interface Invocation {
-  readonly command: "check" | "generate model" | "generate accounts" | "help";
+  readonly command: "check" | "generate model" | "generate accounts" | "migrate" | "help";
   /** The model name of `generate model`. */
   readonly model?: string;
   readonly declarations: readonly string[];
@@ -24,6 +24,10 @@ export interface Invocation {
   readonly existingTable: boolean;
   /** `generate model` only: where `^` values must be distinct (default `table`). */
   readonly uniqueScope: UniqueScope;
+  /** `migrate` only: the SQLite file or `postgres://` URL (default: the app's settings). */
+  readonly database?: string;
+  /** `migrate` only: list the migrations and where each stands, applying none. */
+  readonly status: boolean;
 }
 
 /** A command line that cannot be run, with advice. */
@@ -40,6 +44,7 @@ export const USAGE = `Usage:
   tessera check <name:type>... [--graphql] [--html-only] [--existing-table]
   tessera generate model <name> <name:type>... [--table <name>] [--no-owner] [--unique-scope table|owner] [--graphql] [--html-only]
   tessera generate accounts
+  tessera migrate [--database <sqlite file | postgres:// URL>] [--status]
 
 Options for every command: --json (print one JSON object), --cwd <dir> (the app folder).
 Example: tessera generate model post title:string body:rich_text? status:enum:draft,published`;
@@ -50,10 +55,11 @@ const BOOLEAN_FLAGS = new Set([
   "--graphql",
   "--html-only",
   "--existing-table",
+  "--status",
   "--help",
   "-h",
 ]);
-const VALUE_FLAGS = new Set(["--cwd", "--table", "--unique-scope"]);
+const VALUE_FLAGS = new Set(["--cwd", "--table", "--unique-scope", "--database"]);
 const UNIQUE_SCOPES: ReadonlySet<string> = new Set<UniqueScope>(["table", "owner"]);
 
 /** Reads `argv` (without the node and script paths): flags may stand anywhere. */
@@ -94,12 +100,20 @@ export function parseArguments(
     graphql: flags.has("--graphql"),
     htmlOnly: flags.has("--html-only"),
     existingTable: flags.has("--existing-table"),
+    status: flags.has("--status"),
+    ...(values.has("--database") ? { database: values.get("--database")! } : {}),
     ...(values.has("--cwd") ? { cwd: values.get("--cwd")! } : {}),
     ...(values.has("--table") ? { table: values.get("--table")! } : {}),
   };
   const [first, second, ...rest] = words;
   if (flags.has("--help") || flags.has("-h") || first === undefined || first === "help") {
     return { ok: true, value: { ...base, command: "help", declarations: [] } };
+  }
+  if (first !== "migrate" && (base.status || base.database !== undefined)) {
+    return usage(
+      "--status and --database apply to `tessera migrate` only",
+      "run `tessera migrate --status` to see the migrations",
+    );
   }
   const noDeclarations = (example: string) =>
     usage("no field declarations given", `list them as name:type, e.g. \`${example}\``);
@@ -149,9 +163,18 @@ export function parseArguments(
       );
     return { ok: true, value: { ...base, command: "generate accounts", declarations: [] } };
   }
+  if (first === "migrate") {
+    if (second !== undefined) {
+      return usage(
+        `unexpected \`${second}\``,
+        "`tessera migrate` applies every file of migrations/; it takes no names",
+      );
+    }
+    return { ok: true, value: { ...base, command: "migrate", declarations: [] } };
+  }
   const command = first === "generate" ? `generate ${second ?? ""}`.trim() : first;
   return usage(
     `unknown command \`${command}\``,
-    "the commands are `check`, `generate model` and `generate accounts`",
+    "the commands are `check`, `generate model`, `generate accounts` and `migrate`",
   );
 }

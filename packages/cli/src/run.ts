@@ -1,12 +1,15 @@
 import { resolve } from "node:path";
 import { type Invocation, parseArguments, USAGE } from "./arguments.js";
 import { check, generateAccounts, generateModel, type Outcome } from "./commands.js";
+import { migrate } from "./migrate.js";
 
 /** Where the command prints, and the folder it runs in. */
 export interface CliEnvironment {
   readonly cwd: string;
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
+  /** The environment `migrate` reads `DATABASE_URL` and `DATABASE_PATH` from (default: none). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 /** Exit codes: 0 done, 1 refused (nothing written), 2 the command line itself is wrong. */
@@ -19,7 +22,10 @@ export const EXIT_USAGE = 2;
  * `hint: <advice>` (or one JSON object with `ok`, `error`, `hint` under `--json`) and writes
  * nothing.
  */
-export function runCli(argv: readonly string[], environment: CliEnvironment): number {
+export async function runCli(
+  argv: readonly string[],
+  environment: CliEnvironment,
+): Promise<number> {
   const parsed = parseArguments(argv);
   if (!parsed.ok) {
     report(environment, parsed.json, { ok: false, reason: parsed.reason, hint: parsed.hint });
@@ -40,6 +46,9 @@ export function runCli(argv: readonly string[], environment: CliEnvironment): nu
       break;
     case "generate accounts":
       outcome = generateAccounts(root);
+      break;
+    case "migrate":
+      outcome = await migrate(invocation, root, environment.env ?? {});
       break;
   }
   report(environment, invocation.json, outcome);

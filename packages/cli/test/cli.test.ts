@@ -1,6 +1,5 @@
 // Runs the real `tessera` command (src/cli.ts through tsx) in temporary app folders.
 
-import { spawnSync } from "node:child_process";
 import {
   mkdirSync,
   mkdtempSync,
@@ -12,29 +11,10 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import vectors from "../../fields/test/vectors/declaration-refusals.json" with { type: "json" };
-
-const CLI = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
-const TSCONFIG = fileURLToPath(new URL("../../../tsconfig.json", import.meta.url));
-const TSX = import.meta.resolve("tsx/esm");
-
-interface Run {
-  readonly status: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-function tessera(args: readonly string[], cwd: string): Run {
-  const result = spawnSync(process.execPath, ["--import", TSX, CLI, ...args], {
-    cwd,
-    encoding: "utf8",
-    env: { ...process.env, TSX_TSCONFIG_PATH: TSCONFIG },
-  });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+import { tessera } from "./support/tessera-process.js";
 
 function filesIn(root: string): Record<string, string> {
   const files: Record<string, string> = {};

@@ -6,6 +6,14 @@ export {
   uniqueViolationTarget,
 } from "./constraint-errors.js";
 export type { RunResult, SqlDatabase, SqlDialectName, SqlValue } from "./database.js";
-export { applyMigrations, type Migration, type MigrationSql, migrationSql } from "./migrations.js";
+export {
+  type ApplyMigrationsOptions,
+  applyMigrations,
+  type Migration,
+  type MigrationSql,
+  type MigrationState,
+  migrationSql,
+  migrationStatus,
+} from "./migrations.js";
 export { portableDdl } from "./portable-ddl.js";
 export { inSavepoint } from "./savepoint.js";

@@ -1,4 +1,12 @@
 import type { SqlDatabase, SqlDialectName } from "./database.js";
+import {
+  ensureLedger,
+  lockLedger,
+  type RecordedMigration,
+  recordedMigrations,
+  recordMigration,
+  sqlChecksum,
+} from "./migration-ledger.js";
 
 /** A migration's SQL: one text both engines read, or one per dialect. */
 export type MigrationSql = string | Readonly<Record<SqlDialectName, string>>;
@@ -14,57 +22,73 @@ export function migrationSql(sql: MigrationSql, dialect: SqlDialectName): string
   return typeof sql === "string" ? sql : sql[dialect];
 }
 
-const CREATE_LEDGER: Record<SqlDialectName, string> = {
-  sqlite: `CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT PRIMARY KEY,
-  applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%d %H:%M:%S', 'now')))`,
-  postgres: `CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT PRIMARY KEY,
-  applied_at TEXT NOT NULL DEFAULT (to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')))`,
-};
+/** Options of {@link applyMigrations}. */
+export interface ApplyMigrationsOptions {
+  /**
+   * Refuse to apply anything when an applied migration's SQL differs from what was applied
+   * (by the checksum recorded with it): a migration is changed by a new one, never in place.
+   * Off by default, so an app whose migrations were edited before checksums existed starts.
+   */
+  readonly refuseChanged?: boolean;
+}
 
-// PostgreSQL: one advisory lock, held to the end of each migration's transaction, makes
-// processes that start together take turns (the number is any constant all of them share).
-// SQLite: the driver's transactions begin IMMEDIATE, which already takes the file's write lock.
-const LOCK_LEDGER: Partial<Record<SqlDialectName, string>> = {
-  postgres: "SELECT pg_advisory_xact_lock(7261737365726100)",
-};
+/** What one migration is, in a database (see {@link migrationStatus}). */
+export interface MigrationState {
+  readonly id: string;
+  /**
+   * `applied`; `pending`; `changed` (applied, but its SQL is not what was applied); `unknown`
+   * (recorded, but not among the migrations given: applied by another version of the app).
+   */
+  readonly state: "applied" | "pending" | "changed" | "unknown";
+  /** When it was applied, as the ledger says (`YYYY-MM-DD HH:MM:SS` UTC). */
+  readonly appliedAt?: string;
+}
 
 /**
  * Applies, in `id` order, every migration not yet recorded in `schema_migrations`. Each one
- * runs with its record in a single transaction that first takes the migration lock and reads
- * the ledger again, so processes starting together apply each migration once, and a failing
- * migration leaves no trace (those before it stay applied). On an engine without a lock to
- * take (D1), a migration that fails because another process applied it meanwhile is found in
- * the ledger and skipped. Returns the ids this call applied.
- * @throws when two migrations share an id, or when a migration's SQL fails.
+ * runs with its record (and the SHA-256 of its SQL) in a single transaction that first takes
+ * the migration lock and reads the ledger again, so processes starting together apply each
+ * migration once, and a failing migration leaves no trace (those before it stay applied). On
+ * an engine without a lock to take (D1), a migration that fails because another process
+ * applied it meanwhile is found in the ledger and skipped. Returns the ids this call applied.
+ * @throws when two migrations share an id, when a migration's SQL fails, or (with
+ * `refuseChanged`) when an applied migration was changed.
  */
 export async function applyMigrations(
   database: SqlDatabase,
   migrations: readonly Migration[],
+  options: ApplyMigrationsOptions = {},
 ): Promise<string[]> {
-  const ids = new Set(migrations.map((migration) => migration.id));
-  if (ids.size !== migrations.length) throw new Error("two migrations share an id");
-  const ordered = [...migrations].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  // The ledger first, on its own: then each migration's transaction reads before it writes,
-  // which is all an engine that batches a transaction's writes (D1) can do.
-  await database.transaction(async (transaction) => {
-    await lockLedger(transaction);
-    await transaction.execScript(CREATE_LEDGER[transaction.dialect]);
-  });
+  const ordered = inOrder(migrations);
+  await ensureLedger(database);
+  if (options.refuseChanged) {
+    const changed = (await statesOf(database, ordered)).filter(
+      (migration) => migration.state === "changed",
+    );
+    if (changed.length > 0) {
+      throw new Error(
+        `migration ${changed.map((migration) => migration.id).join(", ")} was changed after it was applied: undo the change, and make it a new migration`,
+      );
+    }
+  }
   const appliedHere: string[] = [];
   for (;;) {
     let attempted: string | undefined;
     try {
       await database.transaction(async (transaction) => {
         await lockLedger(transaction);
-        const applied = await recordedIds(transaction);
+        const applied = await recordedMigrations(transaction);
         const pending = ordered.find((migration) => !applied.has(migration.id));
         if (!pending) return;
         attempted = pending.id;
-        await transaction.execScript(migrationSql(pending.sql, transaction.dialect));
-        await transaction.run("INSERT INTO schema_migrations (id) VALUES (?)", [pending.id]);
+        const sql = migrationSql(pending.sql, transaction.dialect);
+        await transaction.execScript(sql);
+        await recordMigration(transaction, pending.id, await sqlChecksum(sql));
       });
     } catch (error) {
-      if (attempted === undefined || !(await recordedIds(database)).has(attempted)) throw error;
+      if (attempted === undefined || !(await recordedMigrations(database)).has(attempted)) {
+        throw error;
+      }
       continue;
     }
     if (attempted === undefined) return appliedHere;
@@ -72,12 +96,53 @@ export async function applyMigrations(
   }
 }
 
-async function lockLedger(transaction: SqlDatabase): Promise<void> {
-  const lock = LOCK_LEDGER[transaction.dialect];
-  if (lock) await transaction.get(lock);
+/**
+ * Where each migration stands in the database, in `id` order, followed by those the ledger
+ * records that are not among `migrations`. Creates the ledger if there is none.
+ * @throws when two migrations share an id.
+ */
+export async function migrationStatus(
+  database: SqlDatabase,
+  migrations: readonly Migration[],
+): Promise<MigrationState[]> {
+  const ordered = inOrder(migrations);
+  await ensureLedger(database);
+  return statesOf(database, ordered);
 }
 
-async function recordedIds(database: SqlDatabase): Promise<Set<string>> {
-  const rows = await database.all<{ id: string }>("SELECT id FROM schema_migrations");
-  return new Set(rows.map((row) => row.id));
+/** {@link migrationStatus} of migrations already in order, on a ledger that exists. */
+async function statesOf(
+  database: SqlDatabase,
+  ordered: readonly Migration[],
+): Promise<MigrationState[]> {
+  const recorded = await recordedMigrations(database);
+  const states: MigrationState[] = [];
+  for (const migration of ordered) {
+    const applied = recorded.get(migration.id);
+    if (!applied) {
+      states.push({ id: migration.id, state: "pending" });
+      continue;
+    }
+    const checksum = await sqlChecksum(migrationSql(migration.sql, database.dialect));
+    const changed = applied.checksum !== null && applied.checksum !== checksum;
+    states.push({
+      id: migration.id,
+      state: changed ? "changed" : "applied",
+      appliedAt: applied.appliedAt,
+    });
+  }
+  const known = new Set(ordered.map((migration) => migration.id));
+  const unknown = [...recorded.values()]
+    .filter((row: RecordedMigration) => !known.has(row.id))
+    .sort((a, b) => (a.id < b.id ? -1 : 1));
+  for (const row of unknown)
+    states.push({ id: row.id, state: "unknown", appliedAt: row.appliedAt });
+  return states;
+}
+
+/** The migrations sorted by id. @throws when two share an id. */
+function inOrder(migrations: readonly Migration[]): Migration[] {
+  const ids = new Set(migrations.map((migration) => migration.id));
+  if (ids.size !== migrations.length) throw new Error("two migrations share an id");
+  return [...migrations].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }

@@ -4,6 +4,8 @@ import {
   isForeignKeyViolation,
   isUniqueViolation,
   type Migration,
+  migrationSql,
+  migrationStatus,
   type SqlDatabase,
   uniqueViolationTarget,
 } from "../src/index.js";
@@ -215,6 +217,45 @@ export function describeSqlDriverContract(
       const recorded = await database.all<{ id: string }>("SELECT id FROM schema_migrations");
       expect(recorded.map((row) => row.id)).toEqual(["0001_parents"]);
       await expect(database.get("SELECT * FROM a")).rejects.toThrow();
+    });
+
+    it("keeps each migration's checksum, and tells applied, changed, pending and unknown apart", async () => {
+      const { database } = await open();
+      await applyMigrations(database, [PARENTS]);
+      const edited = { ...PARENTS, sql: "CREATE TABLE parents (id INTEGER PRIMARY KEY)" };
+      const states = await migrationStatus(database, [edited, CHILDREN]);
+      expect(states.map(({ id, state }) => ({ id, state }))).toEqual([
+        { id: "0001_parents", state: "changed" },
+        { id: "0002_children", state: "pending" },
+      ]);
+      expect(states[0]!.appliedAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      expect((await migrationStatus(database, [PARENTS]))[0]!.state).toBe("applied");
+      expect((await migrationStatus(database, [])).map(({ id, state }) => ({ id, state }))).toEqual(
+        [{ id: "0001_parents", state: "unknown" }],
+      );
+      await expect(
+        applyMigrations(database, [edited, CHILDREN], { refuseChanged: true }),
+      ).rejects.toThrow("migration 0001_parents was changed after it was applied");
+      const recorded = await database.all<{ id: string }>("SELECT id FROM schema_migrations");
+      expect(recorded.map((row) => row.id)).toEqual(["0001_parents"]);
+    });
+
+    it("adds the checksum column to a ledger made before checksums, and keeps its rows", async () => {
+      const { database } = await open();
+      await database.execScript(
+        "CREATE TABLE schema_migrations (id TEXT PRIMARY KEY, applied_at TEXT NOT NULL DEFAULT '2025-01-01 00:00:00')",
+      );
+      // As an older version applied it: the table, and a ledger row without a checksum.
+      await database.execScript(migrationSql(PARENTS.sql, database.dialect));
+      await database.run("INSERT INTO schema_migrations (id) VALUES (?)", ["0001_parents"]);
+      expect(await applyMigrations(database, [PARENTS, CHILDREN], { refuseChanged: true })).toEqual(
+        ["0002_children"],
+      );
+      const rows = await database.all<{ id: string; checksum: string | null }>(
+        "SELECT id, checksum FROM schema_migrations ORDER BY id",
+      );
+      expect(rows[0]).toEqual({ id: "0001_parents", checksum: null });
+      expect(rows[1]!.checksum).toMatch(/^[0-9a-f]{64}$/);
     });
 
     it("refuses two migrations with one id", async () => {

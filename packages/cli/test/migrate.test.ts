@@ -1,0 +1,178 @@
+// `tessera migrate` run as the real command, on SQLite files and on the test run's PostgreSQL.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createPostgresSchema, postgresUrl } from "../../../test/support/postgres.js";
+import { tessera, tesseraAsync } from "./support/tessera-process.js";
+
+let app: string;
+beforeEach(() => {
+  app = mkdtempSync(join(tmpdir(), "tessera-migrate-"));
+});
+afterEach(() => {
+  rmSync(app, { recursive: true, force: true });
+});
+
+/** Writes `migrations/<name>.sql`. */
+function migration(name: string, sql: string): void {
+  mkdirSync(join(app, "migrations"), { recursive: true });
+  writeFileSync(join(app, "migrations", `${name}.sql`), sql);
+}
+
+/** Rows of the app's SQLite file. */
+function query(path: string, sql: string): unknown[] {
+  const database = new Database(join(app, path), { readonly: true });
+  try {
+    return database.prepare(sql).all();
+  } finally {
+    database.close();
+  }
+}
+
+describe("tessera migrate on SQLite", () => {
+  it("applies the generated migrations in order once, into data/app.db by default", () => {
+    expect(tessera(["generate", "accounts"], app).status).toBe(0);
+    expect(tessera(["generate", "model", "post", "title:string"], app).status).toBe(0);
+    const first = tessera(["migrate"], app);
+    expect(first).toEqual({
+      status: 0,
+      stdout: "data/app.db:\napplied 0001_create_users\napplied 0002_create_posts\n",
+      stderr: "",
+    });
+    expect(query("data/app.db", "SELECT id FROM schema_migrations ORDER BY id")).toEqual([
+      { id: "0001_create_users" },
+      { id: "0002_create_posts" },
+    ]);
+    expect(query("data/app.db", "SELECT name FROM sqlite_master WHERE name = 'posts'")).toEqual([
+      { name: "posts" },
+    ]);
+    expect(tessera(["migrate"], app).stdout).toBe("data/app.db: nothing to apply (2 applied)\n");
+  });
+
+  it("lists where each migration stands with --status, applying none", () => {
+    migration("0001_notes", "CREATE TABLE notes (id INTEGER PRIMARY KEY)");
+    expect(tessera(["migrate", "--database", "app.db"], app).status).toBe(0);
+    migration("0002_tags", "CREATE TABLE tags (id INTEGER PRIMARY KEY)");
+    const status = tessera(["migrate", "--status", "--database", "app.db"], app);
+    expect(status.status).toBe(0);
+    expect(status.stdout).toMatch(
+      /^app\.db:\napplied {2}0001_notes {2}\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\npending {2}0002_tags\n$/,
+    );
+    const json = JSON.parse(
+      tessera(["migrate", "--status", "--json"], app, { DATABASE_PATH: "app.db" }).stdout,
+    );
+    expect(json).toEqual({
+      ok: true,
+      migrations: [
+        { id: "0001_notes", state: "applied", appliedAt: expect.any(String) },
+        { id: "0002_tags", state: "pending" },
+      ],
+    });
+    expect(query("app.db", "SELECT name FROM sqlite_master WHERE name = 'tags'")).toEqual([]);
+  });
+
+  it("refuses to apply anything once an applied file was changed, and says so", () => {
+    migration("0001_notes", "CREATE TABLE notes (id INTEGER PRIMARY KEY)");
+    expect(tessera(["migrate", "--database", "app.db"], app).status).toBe(0);
+    migration("0001_notes", "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)");
+    migration("0002_tags", "CREATE TABLE tags (id INTEGER PRIMARY KEY)");
+    const refused = tessera(["migrate", "--database", "app.db"], app);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toBe(
+      "error: migration 0001_notes was changed after it was applied: undo the change, and make it a new migration\n" +
+        "hint: restore the applied file from version control, and write the change as a new migration\n",
+    );
+    expect(query("app.db", "SELECT id FROM schema_migrations")).toEqual([{ id: "0001_notes" }]);
+    expect(tessera(["migrate", "--status", "--database", "app.db"], app).stdout).toMatch(
+      /changed {2}0001_notes/,
+    );
+  });
+
+  it("leaves no trace of a failing migration and keeps those before it", () => {
+    migration("0001_notes", "CREATE TABLE notes (id INTEGER PRIMARY KEY)");
+    migration(
+      "0002_broken",
+      "CREATE TABLE tags (id INTEGER PRIMARY KEY); INSERT INTO nowhere VALUES (1)",
+    );
+    const run = tessera(["migrate", "--json", "--database", "app.db"], app);
+    expect(run.status).toBe(1);
+    expect(JSON.parse(run.stdout)).toEqual({
+      ok: false,
+      error: "no such table: nowhere",
+      hint: "fix the migration: those before it stay applied, and it left no trace",
+    });
+    expect(query("app.db", "SELECT id FROM schema_migrations")).toEqual([{ id: "0001_notes" }]);
+    expect(query("app.db", "SELECT name FROM sqlite_master WHERE name = 'tags'")).toEqual([]);
+  });
+
+  it("applies each migration once when two processes migrate one file at the same moment", async () => {
+    for (let index = 1; index <= 8; index++) {
+      migration(
+        `000${index}_table_${index}`,
+        `CREATE TABLE table_${index} (id INTEGER PRIMARY KEY)`,
+      );
+    }
+    const runs = await Promise.all([
+      tesseraAsync(["migrate", "--json", "--database", "app.db"], app),
+      tesseraAsync(["migrate", "--json", "--database", "app.db"], app),
+    ]);
+    expect(runs.map((run) => run.status)).toEqual([0, 0]);
+    const applied = runs.flatMap((run) => JSON.parse(run.stdout).applied as string[]);
+    expect(applied.sort()).toEqual(
+      Array.from({ length: 8 }, (_, index) => `000${index + 1}_table_${index + 1}`),
+    );
+    expect(query("app.db", "SELECT count(*) AS n FROM schema_migrations")).toEqual([{ n: 8 }]);
+  });
+
+  it("refuses extra words, and --status outside migrate, with a usage error", () => {
+    expect(tessera(["migrate", "0001_notes"], app).status).toBe(2);
+    const misplaced = tessera(["check", "title:string", "--status"], app);
+    expect(misplaced.status).toBe(2);
+    expect(misplaced.stderr).toBe(
+      "error: --status and --database apply to `tessera migrate` only\nhint: run `tessera migrate --status` to see the migrations\n",
+    );
+  });
+});
+
+describe("tessera migrate on PostgreSQL", () => {
+  it("applies the migrations in a schema of the server, and never prints the URL's password", async () => {
+    const schema = await createPostgresSchema();
+    try {
+      migration("0001_notes", "CREATE TABLE notes (id BIGINT PRIMARY KEY, body TEXT NOT NULL)");
+      migration("0002_tags", "CREATE TABLE tags (id BIGINT PRIMARY KEY)");
+      const url = new URL(schema.url);
+      url.password = "not-shown-anywhere";
+      const run = tessera(["migrate"], app, { DATABASE_URL: url.toString() });
+      expect(run.status).toBe(0);
+      expect(run.stdout).toMatch(/applied 0001_notes\napplied 0002_tags\n$/);
+      expect(run.stdout + run.stderr).not.toContain("not-shown-anywhere");
+      const recorded = await schema.database.all<{ id: string; checksum: string }>(
+        "SELECT id, checksum FROM schema_migrations ORDER BY id",
+      );
+      expect(recorded.map((row) => row.id)).toEqual(["0001_notes", "0002_tags"]);
+      for (const row of recorded) expect(row.checksum).toMatch(/^[0-9a-f]{64}$/);
+      const status = tessera(["migrate", "--status", "--database", url.toString()], app);
+      expect(status.stdout).toMatch(/applied {2}0002_tags/);
+    } finally {
+      await schema.drop();
+    }
+  });
+
+  it("answers an unreachable server with the reason, the advice and no password", () => {
+    migration("0001_notes", "CREATE TABLE notes (id BIGINT PRIMARY KEY)");
+    const unreachable = new URL(postgresUrl());
+    unreachable.port = "1";
+    unreachable.password = "not-shown-anywhere";
+    const run = tessera(["migrate", "--database", unreachable.toString()], app);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(
+      /^error: cannot use the database: connect ECONNREFUSED 127\.0\.0\.1:1\n/,
+    );
+    expect(run.stderr).toContain(
+      "hint: check that the server runs and the URL's host, port, user, password and database",
+    );
+    expect(run.stderr + run.stdout).not.toContain("not-shown-anywhere");
+  });
+});
