@@ -35,10 +35,16 @@ export function migrationsOf(root: string): { id: string; sql: string }[] {
     }));
 }
 
-/** The next migration file name: one past the highest number in `migrations/`, four digits. */
-export function nextMigrationName(root: string, description: string): string {
+/**
+ * The next migration file names, one per description, numbered on from the highest number in
+ * `migrations/` (four digits).
+ */
+export function nextMigrationNames(root: string, descriptions: readonly string[]): string[] {
   const highest = Math.max(0, ...migrationFiles(root).map((file) => Number.parseInt(file, 10)));
-  return `${MIGRATIONS_FOLDER}/${String(highest + 1).padStart(4, "0")}_${description}.sql`;
+  return descriptions.map(
+    (description, index) =>
+      `${MIGRATIONS_FOLDER}/${String(highest + 1 + index).padStart(4, "0")}_${description}.sql`,
+  );
 }
 
 /** Whether any migration already creates `table` (quoted or not, with or without IF NOT EXISTS). */

@@ -24,6 +24,8 @@ export interface Invocation {
   readonly existingTable: boolean;
   /** `generate model` only: where `^` values must be distinct (default `table`). */
   readonly uniqueScope: UniqueScope;
+  /** The SQL the generators write (default: `postgres` when `DATABASE_URL` names PostgreSQL). */
+  readonly dialect?: "sqlite" | "postgres";
   /** `migrate` only: the SQLite file or `postgres://` URL (default: the app's settings). */
   readonly database?: string;
   /** `migrate` only: list the migrations and where each stands, applying none. */
@@ -42,8 +44,8 @@ export interface UsageError {
 /** The usage text `tessera --help` prints. */
 export const USAGE = `Usage:
   tessera check <name:type>... [--graphql] [--html-only] [--existing-table]
-  tessera generate model <name> <name:type>... [--table <name>] [--no-owner] [--unique-scope table|owner] [--graphql] [--html-only]
-  tessera generate accounts
+  tessera generate model <name> <name:type>... [--table <name>] [--no-owner] [--unique-scope table|owner] [--graphql] [--html-only] [--dialect sqlite|postgres]
+  tessera generate accounts [--dialect sqlite|postgres]
   tessera migrate [--database <sqlite file | postgres:// URL>] [--status]
 
 Options for every command: --json (print one JSON object), --cwd <dir> (the app folder).
@@ -59,7 +61,8 @@ const BOOLEAN_FLAGS = new Set([
   "--help",
   "-h",
 ]);
-const VALUE_FLAGS = new Set(["--cwd", "--table", "--unique-scope", "--database"]);
+const VALUE_FLAGS = new Set(["--cwd", "--table", "--unique-scope", "--database", "--dialect"]);
+const DIALECTS: ReadonlySet<string> = new Set(["sqlite", "postgres"]);
 const UNIQUE_SCOPES: ReadonlySet<string> = new Set<UniqueScope>(["table", "owner"]);
 
 /** Reads `argv` (without the node and script paths): flags may stand anywhere. */
@@ -93,6 +96,13 @@ export function parseArguments(
       "write `--unique-scope owner` (unique per owner) or `--unique-scope table` (the default)",
     );
   }
+  const dialectWord = values.get("--dialect");
+  if (dialectWord !== undefined && !DIALECTS.has(dialectWord)) {
+    return usage(
+      `unknown dialect \`${dialectWord}\``,
+      "write `--dialect sqlite` or `--dialect postgres`",
+    );
+  }
   const base = {
     json,
     uniqueScope: (scopeWord ?? "table") as UniqueScope,
@@ -101,6 +111,7 @@ export function parseArguments(
     htmlOnly: flags.has("--html-only"),
     existingTable: flags.has("--existing-table"),
     status: flags.has("--status"),
+    ...(dialectWord ? { dialect: dialectWord as "sqlite" | "postgres" } : {}),
     ...(values.has("--database") ? { database: values.get("--database")! } : {}),
     ...(values.has("--cwd") ? { cwd: values.get("--cwd")! } : {}),
     ...(values.has("--table") ? { table: values.get("--table")! } : {}),
@@ -108,6 +119,12 @@ export function parseArguments(
   const [first, second, ...rest] = words;
   if (flags.has("--help") || flags.has("-h") || first === undefined || first === "help") {
     return { ok: true, value: { ...base, command: "help", declarations: [] } };
+  }
+  if (dialectWord !== undefined && first !== "generate") {
+    return usage(
+      "--dialect applies to the generators only",
+      "`tessera migrate` runs the files as they are written",
+    );
   }
   if (first !== "migrate" && (base.status || base.database !== undefined)) {
     return usage(

@@ -3,19 +3,21 @@ import {
   type DeclarationContext,
   type Field,
   type Model,
+  POSTGRES,
   parseDeclarations,
   pluralize,
   refuse,
   SNAKE_CASE,
+  SQLITE,
   withUniqueScope,
 } from "@tessera/fields";
-import { USER_MODULE, USERS_MIGRATION } from "./accounts.js";
+import { accountMigrationFiles, USER_MODULE } from "./accounts.js";
 import {
   existingModels,
   fileExists,
   migrationCreates,
   modelPath,
-  nextMigrationName,
+  nextMigrationNames,
   writeNewFiles,
 } from "./app-folder.js";
 import type { Invocation } from "./arguments.js";
@@ -80,8 +82,27 @@ function describeField(field: Field): [string, string, string, string] {
   return [field.name, type, modifiers, columns];
 }
 
+/** The settings the generators read: `DATABASE_URL` picks the dialect when `--dialect` does not. */
+export type GeneratorEnvironment = Readonly<Record<string, string | undefined>>;
+
+/** The SQL a generator writes: `--dialect`, else PostgreSQL's when `DATABASE_URL` names it. */
+export function dialectOf(
+  invocation: Invocation,
+  env: GeneratorEnvironment,
+): "sqlite" | "postgres" {
+  return (
+    invocation.dialect ??
+    (/^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? "") ? "postgres" : "sqlite")
+  );
+}
+
 /** `tessera generate model`: writes `src/models/<model>.ts` and a CREATE TABLE migration. */
-export function generateModel(invocation: Invocation, root: string, command: string): Outcome {
+export function generateModel(
+  invocation: Invocation,
+  root: string,
+  command: string,
+  env: GeneratorEnvironment = {},
+): Outcome {
   const name = invocation.model ?? "";
   if (!SNAKE_CASE.test(name)) {
     return refused(
@@ -110,7 +131,10 @@ export function generateModel(invocation: Invocation, root: string, command: str
 
   const fields = withUniqueScope(parsed.value, invocation.uniqueScope);
   const model: Model = { name, table, fields };
-  const sql = createTableSql(model, { ownedByUser: invocation.owner });
+  const sql = createTableSql(model, {
+    ownedByUser: invocation.owner,
+    dialect: dialectOf(invocation, env) === "postgres" ? POSTGRES : SQLITE,
+  });
   const files = [
     [
       modelPath(name),
@@ -119,22 +143,38 @@ export function generateModel(invocation: Invocation, root: string, command: str
         graphql: invocation.graphql,
       }),
     ],
-    [nextMigrationName(root, `create_${table}`), migrationFile(sql, command)],
+    [nextMigrationNames(root, [`create_${table}`])[0]!, migrationFile(sql, command)],
   ] as const;
   writeNewFiles(root, files);
   return written(files.map(([path]) => path));
 }
 
-/** `tessera generate accounts`: the users model and table, once per app. */
-export function generateAccounts(root: string): Outcome {
+/**
+ * `tessera generate accounts`: the users model, and the account tables as @tessera/accounts
+ * declares them, once per app.
+ */
+export function generateAccounts(
+  invocation: Invocation,
+  root: string,
+  env: GeneratorEnvironment = {},
+): Outcome {
   if (fileExists(root, modelPath("user")) || migrationCreates(root, "users")) {
     const refusal = refuse.accountsTwice();
     return refused(refusal.reason, refusal.hint);
   }
-  const files = [
+  const dialect = dialectOf(invocation, env);
+  const command = `tessera generate accounts${invocation.dialect ? ` --dialect ${dialect}` : ""}`;
+  const migrations = accountMigrationFiles(dialect);
+  const names = nextMigrationNames(
+    root,
+    migrations.map((migration) => migration.description),
+  );
+  const files: (readonly [string, string])[] = [
     [modelPath("user"), USER_MODULE],
-    [nextMigrationName(root, "create_users"), USERS_MIGRATION],
-  ] as const;
+    ...migrations.map(
+      (migration, index) => [names[index]!, migrationFile(migration.sql, command)] as const,
+    ),
+  ];
   writeNewFiles(root, files);
   return written(files.map(([path]) => path));
 }

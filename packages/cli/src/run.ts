@@ -42,10 +42,10 @@ export async function runCli(
       outcome = check(invocation, root);
       break;
     case "generate model":
-      outcome = generateModel(invocation, root, commandLine(invocation));
+      outcome = generateModel(invocation, root, commandLine(invocation), environment.env ?? {});
       break;
     case "generate accounts":
-      outcome = generateAccounts(root);
+      outcome = generateAccounts(invocation, root, environment.env ?? {});
       break;
     case "migrate":
       outcome = await migrate(invocation, root, environment.env ?? {});
@@ -65,6 +65,7 @@ function commandLine(invocation: Invocation): string {
     ...(invocation.owner ? [] : ["--no-owner"]),
     ...(invocation.graphql ? ["--graphql"] : []),
     ...(invocation.htmlOnly ? ["--html-only"] : []),
+    ...(invocation.dialect ? [`--dialect ${invocation.dialect}`] : []),
   ].join(" ");
 }
 

@@ -28,6 +28,7 @@ describe("parseArguments", () => {
         graphql: false,
         htmlOnly: false,
         existingTable: false,
+        status: false,
         uniqueScope: "table",
       },
     });

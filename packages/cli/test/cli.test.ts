@@ -34,6 +34,17 @@ function addModel(root: string, name: string): void {
   writeFileSync(join(root, `src/models/${name}.ts`), `export const ${name}Model = {};\n`);
 }
 
+/** What `generate accounts` writes: @tessera/accounts' own migrations, in order. */
+const ACCOUNT_MIGRATIONS = [
+  "0001_tessera_rate_limit_counters",
+  "0002_tessera_rate_limit_counters_window_start",
+  "0003_tessera_users",
+  "0004_tessera_api_keys",
+  "0005_tessera_auth_tokens",
+  "0006_tessera_user_sessions",
+  "0007_tessera_user_sessions_expires_at",
+];
+
 let app: string;
 beforeEach(() => {
   app = mkdtempSync(join(tmpdir(), "tessera-cli-"));
@@ -104,18 +115,18 @@ describe("tessera generate model", () => {
     expect(run.status).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual({
       ok: true,
-      written: ["src/models/post.ts", "migrations/0002_create_posts.sql"],
+      written: ["src/models/post.ts", "migrations/0008_create_posts.sql"],
     });
     expect(Object.keys(filesIn(app)).sort()).toEqual([
-      "migrations/0001_create_users.sql",
-      "migrations/0002_create_posts.sql",
+      ...ACCOUNT_MIGRATIONS.map((name) => `migrations/${name}.sql`),
+      "migrations/0008_create_posts.sql",
       "src/models/post.ts",
       "src/models/user.ts",
     ]);
 
     const db = new Database(join(app, "app.db"));
-    for (const file of ["0001_create_users.sql", "0002_create_posts.sql"]) {
-      db.exec(readFileSync(join(app, "migrations", file), "utf8"));
+    for (const name of [...ACCOUNT_MIGRATIONS, "0008_create_posts"]) {
+      db.exec(readFileSync(join(app, "migrations", `${name}.sql`), "utf8"));
     }
     const tables = db
       .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
@@ -124,7 +135,7 @@ describe("tessera generate model", () => {
       expect.arrayContaining([{ name: "post_photo" }, { name: "posts" }, { name: "users" }]),
     );
     // `^` is a unique index on the column alone: unique across the table.
-    expect(readFileSync(join(app, "migrations/0002_create_posts.sql"), "utf8")).toContain(
+    expect(readFileSync(join(app, "migrations/0008_create_posts.sql"), "utf8")).toContain(
       `CREATE UNIQUE INDEX "index_posts_on_slug" ON "posts" ("slug") WHERE "slug" IS NOT NULL;`,
     );
     db.close();
@@ -271,7 +282,11 @@ describe("tessera generate model", () => {
 describe("tessera generate accounts", () => {
   it("runs once", () => {
     expect(tessera(["generate", "accounts"], app).stdout).toBe(
-      "wrote src/models/user.ts\nwrote migrations/0001_create_users.sql\n",
+      [
+        "wrote src/models/user.ts",
+        ...ACCOUNT_MIGRATIONS.map((name) => `wrote migrations/${name}.sql`),
+        "",
+      ].join("\n"),
     );
     const before = filesIn(app);
     const again = tessera(["generate", "accounts", "--json"], app);
