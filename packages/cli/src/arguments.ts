@@ -5,9 +5,17 @@ import type { UniqueScope } from "@tessera/fields";
 
 /** What the command line asks for. */
 export interface Invocation {
-  readonly command: "check" | "generate model" | "generate accounts" | "migrate" | "help";
+  readonly command:
+    | "check"
+    | "generate model"
+    | "generate accounts"
+    | "generate migration"
+    | "migrate"
+    | "help";
   /** The model name of `generate model`. */
   readonly model?: string;
+  /** The migration name of `generate migration` (`add_views_to_posts`). */
+  readonly migration?: string;
   readonly declarations: readonly string[];
   /** Print one JSON object instead of text. */
   readonly json: boolean;
@@ -46,6 +54,7 @@ export const USAGE = `Usage:
   tessera check <name:type>... [--graphql] [--html-only] [--existing-table]
   tessera generate model <name> <name:type>... [--table <name>] [--no-owner] [--unique-scope table|owner] [--graphql] [--html-only] [--dialect sqlite|postgres]
   tessera generate accounts [--dialect sqlite|postgres]
+  tessera generate migration add_<columns>_to_<table> <name:type>... [--dialect sqlite|postgres]
   tessera migrate [--database <sqlite file | postgres:// URL>] [--status]
 
 Options for every command: --json (print one JSON object), --cwd <dir> (the app folder).
@@ -172,6 +181,19 @@ export function parseArguments(
     }
     return { ok: true, value: { ...base, command: "generate model", model, declarations } };
   }
+  if (first === "generate" && second === "migration") {
+    const [migration, ...declarations] = rest;
+    if (migration === undefined) {
+      return usage(
+        "no migration name given",
+        "write e.g. `tessera generate migration add_views_to_posts views:integer?`",
+      );
+    }
+    if (declarations.length === 0) {
+      return noDeclarations(`tessera generate migration ${migration} views:integer?`);
+    }
+    return { ok: true, value: { ...base, command: "generate migration", migration, declarations } };
+  }
   if (first === "generate" && second === "accounts") {
     if (rest.length > 0)
       return usage(
@@ -192,6 +214,6 @@ export function parseArguments(
   const command = first === "generate" ? `generate ${second ?? ""}`.trim() : first;
   return usage(
     `unknown command \`${command}\``,
-    "the commands are `check`, `generate model`, `generate accounts` and `migrate`",
+    "the commands are `check`, `generate model`, `generate accounts`, `generate migration` and `migrate`",
   );
 }

@@ -32,7 +32,8 @@ function refused(reason: string, hint: string): Outcome {
   return { ok: false, reason, hint };
 }
 
-function contextFor(
+/** The declaration context of the app in `root`: its models, and the command's options. */
+export function contextFor(
   invocation: Invocation,
   root: string,
   extraModels: readonly string[] = [],

@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { generateAddColumns } from "./add-columns.js";
 import { type Invocation, parseArguments, USAGE } from "./arguments.js";
 import { check, generateAccounts, generateModel, type Outcome } from "./commands.js";
 import { migrate } from "./migrate.js";
@@ -47,6 +48,14 @@ export async function runCli(
     case "generate accounts":
       outcome = generateAccounts(invocation, root, environment.env ?? {});
       break;
+    case "generate migration":
+      outcome = generateAddColumns(
+        invocation,
+        root,
+        migrationCommandLine(invocation),
+        environment.env ?? {},
+      );
+      break;
     case "migrate":
       outcome = await migrate(invocation, root, environment.env ?? {});
       break;
@@ -65,6 +74,16 @@ function commandLine(invocation: Invocation): string {
     ...(invocation.owner ? [] : ["--no-owner"]),
     ...(invocation.graphql ? ["--graphql"] : []),
     ...(invocation.htmlOnly ? ["--html-only"] : []),
+    ...(invocation.dialect ? [`--dialect ${invocation.dialect}`] : []),
+  ].join(" ");
+}
+
+/** `tessera generate migration` as its file names it. */
+function migrationCommandLine(invocation: Invocation): string {
+  return [
+    "tessera generate migration",
+    invocation.migration,
+    ...invocation.declarations,
     ...(invocation.dialect ? [`--dialect ${invocation.dialect}`] : []),
   ].join(" ");
 }

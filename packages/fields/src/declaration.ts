@@ -5,6 +5,23 @@ import { pluralize } from "./inflection.js";
 import { RESERVED_NAMES } from "./reserved-names.js";
 import { type UniqueScopeOption, uniqueScopeProblem, withUniqueScope } from "./unique-scope.js";
 
+/**
+ * Types that have no value the rows already in a table could be given when the field is added
+ * as required: a reference or a file must be real, and no date, time, uuid or public id is
+ * right for every row. (A string gets `''`, a number 0, a json `{}`; booleans and enums have
+ * their defaults.)
+ */
+const NO_VALUE_FOR_EXISTING_ROWS: ReadonlySet<FieldType> = new Set([
+  "references",
+  "attachment",
+  "polymorphic",
+  "date",
+  "datetime",
+  "time",
+  "uuid",
+  "public_id",
+]);
+
 /** What the parser needs to know about the app around a declaration; every key is optional. */
 export interface DeclarationContext {
   /** Models that exist (`references` and `polymorphic` targets). Leave out to skip the check. */
@@ -98,8 +115,9 @@ export function parseDeclaration(
   if (type === "attachment" && !optional && (context.jsonApi ?? true)) {
     return refuse.attachmentRequiredInJson(d, name);
   }
-  if (context.existingTable && !optional && (type === "references" || type === "attachment")) {
-    return refuse.requiredOnExistingTable(d, type === "references" ? shape.columns[0]! : name);
+  if (context.existingTable && !optional && NO_VALUE_FOR_EXISTING_ROWS.has(type)) {
+    const column = type === "references" || type === "polymorphic" ? shape.columns[0]! : name;
+    return refuse.requiredOnExistingTable(d, column);
   }
 
   const field: Field = {

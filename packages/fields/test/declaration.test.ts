@@ -178,6 +178,34 @@ describe("accepted declarations", () => {
     expect(parseDeclaration("title:string", { existingTable: true }).ok).toBe(true);
   });
 
+  it("refuses, on an existing table, a required type no row already there could be given", () => {
+    const onExisting = (declaration: string) => {
+      const parsed = parseDeclaration(declaration, { existingTable: true, models: ["post"] });
+      return parsed.ok ? "accepted" : parsed.reason;
+    };
+    expect(onExisting("published_on:date")).toBe(
+      "`published_on` must be optional when added to an existing table",
+    );
+    expect(onExisting("starts_at:datetime")).toMatch(/^`starts_at` must be optional/);
+    expect(onExisting("reminder_at:time")).toMatch(/^`reminder_at` must be optional/);
+    expect(onExisting("external_ref:uuid")).toMatch(/^`external_ref` must be optional/);
+    expect(onExisting("public_id:token")).toMatch(/^`public_id` must be optional/);
+    expect(onExisting("target:polymorphic:post")).toBe(
+      "`target_type` must be optional when added to an existing table",
+    );
+    // These have a value for every row: '' or 0 (the generator fills it), or their default.
+    for (const fine of [
+      "title:string",
+      "views:integer",
+      "price:decimal",
+      "meta:json",
+      "on:boolean",
+      "kind:enum:a,b",
+    ]) {
+      expect(onExisting(fine)).toBe("accepted");
+    }
+  });
+
   it("parses the example app's models", () => {
     const posts =
       "title:string body:rich_text? published:bool views:integer? rating:float? publish_on:date? starts_at:datetime? reminder_at:time? price:decimal? external_ref:uuid? metadata:json? status:enum:draft,review,published slug:string?^ cover:attachment? lock_version:integer photos:attachments";

@@ -1,0 +1,125 @@
+import {
+  columnDefinitions,
+  type Field,
+  fieldIndexes,
+  POSTGRES,
+  parseDeclarations,
+  quoteIdentifier,
+  SQLITE,
+} from "@tessera/fields";
+import { migrationCreates, modelPath, nextMigrationNames, writeNewFiles } from "./app-folder.js";
+import type { Invocation } from "./arguments.js";
+import { contextFor, dialectOf, type GeneratorEnvironment, type Outcome } from "./commands.js";
+import { migrationFile } from "./model-module.js";
+import { modelOfTable, rewriteModule } from "./model-source.js";
+
+/** `add_<columns>_to_<table>`: the one migration name the generator writes today. */
+const ADD_COLUMNS = /^add_([a-z0-9_]+?)_to_([a-z][a-z0-9_]*)$/;
+
+/**
+ * What a required column gets on the rows already in the table, by type. The parser refuses
+ * the types with no right value for every row (a date, a uuid, a reference…) when they are
+ * added to an existing table; booleans, enums and lock versions declare their own default.
+ */
+const EXISTING_ROWS_GET: Partial<Record<Field["type"], { sql: string; shown: string }>> = {
+  string: { sql: "''", shown: "an empty string" },
+  text: { sql: "''", shown: "an empty string" },
+  rich_text: { sql: "''", shown: "an empty string" },
+  integer: { sql: "0", shown: "0" },
+  float: { sql: "0", shown: "0" },
+  decimal: { sql: "'0'", shown: "0" },
+  json: { sql: "'{}'", shown: "{}" },
+};
+const OWN_DEFAULT: ReadonlySet<Field["type"]> = new Set(["boolean", "enum", "lock_version"]);
+
+/**
+ * `tessera generate migration add_<columns>_to_<table> <decl>...`: an ALTER TABLE migration
+ * adding the fields' columns (and their indexes) to a table a model module of the app declares,
+ * and the declarations appended to that module. Refuses, writing nothing, what the rows already
+ * in the table could not hold.
+ */
+export function generateAddColumns(
+  invocation: Invocation,
+  root: string,
+  command: string,
+  env: GeneratorEnvironment,
+): Outcome {
+  const name = invocation.migration ?? "";
+  const table = ADD_COLUMNS.exec(name)?.[2];
+  if (table === undefined) {
+    return {
+      ok: false,
+      reason: `unknown migration \`${name}\``,
+      hint: "the generator writes `add_<columns>_to_<table>` migrations, e.g. `tessera generate migration add_views_to_posts views:integer?`",
+    };
+  }
+  const model = modelOfTable(root, table);
+  if (!model) {
+    return {
+      ok: false,
+      reason: `no model of the app has the table \`${table}\``,
+      hint: migrationCreates(root, table)
+        ? "the table has no model module: add its columns with a migration you write"
+        : "generate the model first: `tessera generate model <name> <name:type>...`",
+    };
+  }
+  const source = model.source;
+  const existing = source && parseDeclarations(source.declarations, contextFor(invocation, root));
+  if (!source || !existing?.ok) {
+    return {
+      ok: false,
+      reason: `\`${model.path}\` is not in the form the generator writes`,
+      hint: "add the declarations to its defineModel call by hand, and write the ALTER TABLE migration",
+    };
+  }
+  const takenColumns = [
+    "user_id",
+    ...existing.value.flatMap((field) => [field.name, ...field.columns]),
+  ];
+  const parsed = parseDeclarations(invocation.declarations, {
+    ...contextFor(invocation, root),
+    graphql: invocation.graphql || source.graphql,
+    existingTable: true,
+    takenColumns,
+  });
+  if (!parsed.ok) return parsed;
+
+  const dialect = dialectOf(invocation, env) === "postgres" ? POSTGRES : SQLITE;
+  const statements: string[] = [];
+  const notes: string[] = [];
+  for (const field of parsed.value) {
+    if (field.type === "attachments") {
+      return {
+        ok: false,
+        reason: `\`${field.name}\` is an attachments field: adding one to an existing table is not generated yet`,
+        hint: "generate its child table by hand, or declare it when generating the model",
+      };
+    }
+    // A required field of a type no row could be given was refused when parsed (existingTable).
+    const fill =
+      field.optional || OWN_DEFAULT.has(field.type) ? undefined : EXISTING_ROWS_GET[field.type];
+    for (const definition of columnDefinitions(field, dialect)) {
+      const withDefault = fill ? `${definition} DEFAULT ${fill.sql}` : definition;
+      statements.push(`ALTER TABLE ${quoteIdentifier(table)} ADD COLUMN ${withDefault};`);
+    }
+    statements.push(...fieldIndexes(table, field, "user_id"));
+    if (fill) notes.push(`the rows already in \`${table}\` get \`${field.name}\` = ${fill.shown}`);
+  }
+
+  const [migrationPath] = nextMigrationNames(root, [name]);
+  writeNewFiles(root, [[migrationPath!, migrationFile(`${statements.join("\n")}\n`, command)]]);
+  rewriteModule(
+    root,
+    model.path,
+    source.withDeclarations(parsed.value.map((field) => field.declaration)),
+  );
+  return {
+    ok: true,
+    text: [
+      `wrote ${migrationPath}`,
+      `updated ${modelPath(source.name)}`,
+      ...notes.map((note) => `note: ${note}`),
+    ].join("\n"),
+    json: { ok: true, written: [migrationPath], updated: [model.path], notes },
+  };
+}
