@@ -7,11 +7,12 @@ import {
   quoteIdentifier,
   SQLITE,
 } from "@tessera/fields";
-import { migrationCreates, modelPath, nextMigrationNames, writeNewFiles } from "./app-folder.js";
+import { migrationCreates, nextMigrationNames } from "./app-folder.js";
 import type { Invocation } from "./arguments.js";
 import { contextFor, dialectOf, type GeneratorEnvironment, type Outcome } from "./commands.js";
+import { applyFileChanges } from "./file-changes.js";
 import { migrationFile } from "./model-module.js";
-import { modelOfTable, rewriteModule } from "./model-source.js";
+import { modelOfTable } from "./model-source.js";
 
 /** `add_<columns>_to_<table>`: the one migration name the generator writes today. */
 const ADD_COLUMNS = /^add_([a-z0-9_]+?)_to_([a-z][a-z0-9_]*)$/;
@@ -107,19 +108,15 @@ export function generateAddColumns(
   }
 
   const [migrationPath] = nextMigrationNames(root, [name]);
-  writeNewFiles(root, [[migrationPath!, migrationFile(`${statements.join("\n")}\n`, command)]]);
-  rewriteModule(
+  return applyFileChanges(
     root,
-    model.path,
-    source.withDeclarations(parsed.value.map((field) => field.declaration)),
+    {
+      created: [[migrationPath!, migrationFile(`${statements.join("\n")}\n`, command)]],
+      updated: [
+        [model.path, source.withDeclarations(parsed.value.map((field) => field.declaration))],
+      ],
+      notes,
+    },
+    invocation.pretend,
   );
-  return {
-    ok: true,
-    text: [
-      `wrote ${migrationPath}`,
-      `updated ${modelPath(source.name)}`,
-      ...notes.map((note) => `note: ${note}`),
-    ].join("\n"),
-    json: { ok: true, written: [migrationPath], updated: [model.path], notes },
-  };
 }

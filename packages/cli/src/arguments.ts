@@ -38,6 +38,8 @@ export interface Invocation {
   readonly database?: string;
   /** `migrate` only: list the migrations and where each stands, applying none. */
   readonly status: boolean;
+  /** The generators: say what would be written, and write nothing. */
+  readonly pretend: boolean;
 }
 
 /** A command line that cannot be run, with advice. */
@@ -58,6 +60,7 @@ export const USAGE = `Usage:
   tessera migrate [--database <sqlite file | postgres:// URL>] [--status]
 
 Options for every command: --json (print one JSON object), --cwd <dir> (the app folder).
+The generators also take --pretend: say what would be written, and write nothing.
 Example: tessera generate model post title:string body:rich_text? status:enum:draft,published`;
 
 const BOOLEAN_FLAGS = new Set([
@@ -67,6 +70,7 @@ const BOOLEAN_FLAGS = new Set([
   "--html-only",
   "--existing-table",
   "--status",
+  "--pretend",
   "--help",
   "-h",
 ]);
@@ -120,6 +124,7 @@ export function parseArguments(
     htmlOnly: flags.has("--html-only"),
     existingTable: flags.has("--existing-table"),
     status: flags.has("--status"),
+    pretend: flags.has("--pretend"),
     ...(dialectWord ? { dialect: dialectWord as "sqlite" | "postgres" } : {}),
     ...(values.has("--database") ? { database: values.get("--database")! } : {}),
     ...(values.has("--cwd") ? { cwd: values.get("--cwd")! } : {}),
@@ -128,6 +133,12 @@ export function parseArguments(
   const [first, second, ...rest] = words;
   if (flags.has("--help") || flags.has("-h") || first === undefined || first === "help") {
     return { ok: true, value: { ...base, command: "help", declarations: [] } };
+  }
+  if (base.pretend && first !== "generate") {
+    return usage(
+      "--pretend applies to the generators only",
+      "`tessera migrate --status` lists what migrate would apply",
+    );
   }
   if (dialectWord !== undefined && first !== "generate") {
     return usage(

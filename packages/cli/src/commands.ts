@@ -18,9 +18,9 @@ import {
   migrationCreates,
   modelPath,
   nextMigrationNames,
-  writeNewFiles,
 } from "./app-folder.js";
 import type { Invocation } from "./arguments.js";
+import { applyFileChanges } from "./file-changes.js";
 import { migrationFile, modelModule } from "./model-module.js";
 
 /** What a command did: text and a JSON object to print, or a refusal with advice. */
@@ -146,8 +146,7 @@ export function generateModel(
     ],
     [nextMigrationNames(root, [`create_${table}`])[0]!, migrationFile(sql, command)],
   ] as const;
-  writeNewFiles(root, files);
-  return written(files.map(([path]) => path));
+  return applyFileChanges(root, { created: files }, invocation.pretend);
 }
 
 /**
@@ -176,14 +175,5 @@ export function generateAccounts(
       (migration, index) => [names[index]!, migrationFile(migration.sql, command)] as const,
     ),
   ];
-  writeNewFiles(root, files);
-  return written(files.map(([path]) => path));
-}
-
-function written(paths: readonly string[]): Outcome {
-  return {
-    ok: true,
-    text: paths.map((path) => `wrote ${path}`).join("\n"),
-    json: { ok: true, written: paths },
-  };
+  return applyFileChanges(root, { created: files }, invocation.pretend);
 }

@@ -87,6 +87,28 @@ describe("tessera generate migration add_<columns>_to_<table>", () => {
     db.close();
   });
 
+  it("says what it would write with --pretend, and writes nothing", () => {
+    const before = snapshot();
+    const run = tessera(
+      ["generate", "migration", "add_views_to_posts", "views:integer", "--pretend"],
+      app,
+    );
+    expect(run).toEqual({
+      status: 0,
+      stdout:
+        "would write migrations/0009_add_views_to_posts.sql\nwould update src/models/post.ts\nnote: the rows already in `posts` get `views` = 0\n",
+      stderr: "",
+    });
+    const model = tessera(["generate", "model", "tag", "name:string", "--pretend", "--json"], app);
+    expect(JSON.parse(model.stdout)).toEqual({
+      ok: true,
+      pretend: true,
+      written: ["src/models/tag.ts", "migrations/0009_create_tags.sql"],
+    });
+    expect(snapshot()).toEqual(before);
+    expect(tessera(["migrate", "--pretend"], app).status).toBe(2);
+  });
+
   it("adds to the users model of generate accounts, whose list was empty", () => {
     const run = tessera(
       ["generate", "migration", "add_nickname_to_users", "nickname:string?"],

@@ -29,6 +29,7 @@ describe("parseArguments", () => {
         htmlOnly: false,
         existingTable: false,
         status: false,
+        pretend: false,
         uniqueScope: "table",
       },
     });
