@@ -129,6 +129,14 @@ export function generateModel(
   }
   const parsed = parseDeclarations(invocation.declarations, contextFor(invocation, root, [name]));
   if (!parsed.ok) return parsed;
+  // The owner column references users: its table must come first, or PostgreSQL refuses the
+  // migration and SQLite takes a foreign key to nothing.
+  if (invocation.owner && !migrationCreates(root, "users")) {
+    return refused(
+      "records belong to users, but no migration creates the `users` table",
+      "run `tessera generate accounts` first, or pass `--no-owner` for a table no user owns",
+    );
+  }
 
   const fields = withUniqueScope(parsed.value, invocation.uniqueScope);
   const model: Model = { name, table, fields };

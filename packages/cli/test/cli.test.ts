@@ -29,6 +29,15 @@ function filesIn(root: string): Record<string, string> {
   return files;
 }
 
+/** The table records' owner column references, as an app that generated accounts has it. */
+function usersTable(): void {
+  mkdirSync(join(app, "migrations"), { recursive: true });
+  writeFileSync(
+    join(app, "migrations/0000_create_users.sql"),
+    "CREATE TABLE users (id INTEGER PRIMARY KEY);\n",
+  );
+}
+
 function addModel(root: string, name: string): void {
   mkdirSync(join(root, "src/models"), { recursive: true });
   writeFileSync(join(root, `src/models/${name}.ts`), `export const ${name}Model = {};\n`);
@@ -94,6 +103,7 @@ describe("every documented refused declaration", () => {
   });
 
   it("refuses a reference to a model without a module, naming its path", () => {
+    usersTable();
     const refused = tessera(["generate", "model", "comment", "post:references", "body:text"], app);
     expect(refused.status).toBe(1);
     expect(refused.stderr).toMatch(/^error: `src\/models\/post\.ts` does not exist\nhint: /);
@@ -105,6 +115,20 @@ describe("every documented refused declaration", () => {
 });
 
 describe("tessera generate model", () => {
+  it("refuses a model owned by users before any migration creates `users`", () => {
+    const run = tessera(["generate", "model", "post", "title:string"], app);
+    expect(run).toEqual({
+      status: 1,
+      stdout: "",
+      stderr:
+        "error: records belong to users, but no migration creates the `users` table\nhint: run `tessera generate accounts` first, or pass `--no-owner` for a table no user owns\n",
+    });
+    expect(filesIn(app)).toEqual({});
+    expect(tessera(["generate", "model", "setting", "code:string", "--no-owner"], app).status).toBe(
+      0,
+    );
+  });
+
   it("writes the model module and a numbered migration that SQLite runs", async () => {
     const posts =
       "title:string body:rich_text? published:bool views:integer? rating:float? publish_on:date? starts_at:datetime? reminder_at:time? price:decimal? external_ref:uuid? metadata:json? status:enum:draft,review,published slug:string?^ cover:attachment? lock_version:integer photos:attachments".split(
@@ -151,6 +175,7 @@ describe("tessera generate model", () => {
   });
 
   it("with --graphql, writes a module whose model is checked for and named in GraphQL", async () => {
+    usersTable();
     mkdirSync(join(app, "src/models"), { recursive: true });
     writeFileSync(
       join(app, "src/models/post.ts"),
@@ -197,6 +222,7 @@ describe("tessera generate model", () => {
   });
 
   it("without --graphql, writes a module that does not import @tessera/graphql", () => {
+    usersTable();
     expect(tessera(["generate", "model", "note", "title:string"], app).status).toBe(0);
     const source = readFileSync(join(app, "src/models/note.ts"), "utf8");
     expect(source).not.toContain("graphql");
@@ -223,6 +249,7 @@ describe("tessera generate model", () => {
   });
 
   it("scopes `^` to each owner with --unique-scope owner, in the migration and the module", async () => {
+    usersTable();
     const run = tessera(
       ["generate", "model", "tag", "name:string^", "note:string?", "--unique-scope", "owner"],
       app,
@@ -242,12 +269,14 @@ describe("tessera generate model", () => {
   });
 
   it("works on the folder given by --cwd", () => {
+    usersTable();
     const other = mkdtempSync(join(tmpdir(), "tessera-elsewhere-"));
     try {
       expect(
         tessera(["generate", "model", "post", "title:string", "--cwd", app], other).status,
       ).toBe(0);
       expect(Object.keys(filesIn(app)).sort()).toEqual([
+        "migrations/0000_create_users.sql",
         "migrations/0001_create_posts.sql",
         "src/models/post.ts",
       ]);
@@ -258,6 +287,7 @@ describe("tessera generate model", () => {
   });
 
   it("refuses a model or table that exists, and a bad model name", () => {
+    usersTable();
     expect(tessera(["generate", "model", "post", "title:string"], app).status).toBe(0);
     const before = filesIn(app);
     const again = tessera(["generate", "model", "post", "title:string", "--json"], app);
