@@ -10,12 +10,17 @@ export interface Invocation {
     | "generate model"
     | "generate accounts"
     | "generate migration"
+    | "generate webhook"
     | "migrate"
     | "help";
   /** The model name of `generate model`. */
   readonly model?: string;
   /** The migration name of `generate migration` (`add_views_to_posts`). */
   readonly migration?: string;
+  /** The endpoint name of `generate webhook` (`orders` for `POST /webhooks/orders`). */
+  readonly webhook?: string;
+  /** `generate webhook`: the signature scheme (default the `X-Signature` header). */
+  readonly scheme?: "standard" | "github" | "stripe";
   readonly declarations: readonly string[];
   /** Print one JSON object instead of text. */
   readonly json: boolean;
@@ -57,6 +62,7 @@ export const USAGE = `Usage:
   tessera generate model <name> <name:type>... [--table <name>] [--no-owner] [--unique-scope table|owner] [--graphql] [--html-only] [--dialect sqlite|postgres]
   tessera generate accounts [--dialect sqlite|postgres]
   tessera generate migration add_<columns>_to_<table> <name:type>... [--dialect sqlite|postgres]
+  tessera generate webhook <name> [--standard | --github | --stripe] [--dialect sqlite|postgres]
   tessera migrate [--database <sqlite file | postgres:// URL>] [--status]
 
 Options for every command: --json (print one JSON object), --cwd <dir> (the app folder).
@@ -71,6 +77,9 @@ const BOOLEAN_FLAGS = new Set([
   "--existing-table",
   "--status",
   "--pretend",
+  "--standard",
+  "--github",
+  "--stripe",
   "--help",
   "-h",
 ]);
@@ -205,6 +214,43 @@ export function parseArguments(
     }
     return { ok: true, value: { ...base, command: "generate migration", migration, declarations } };
   }
+  const schemes = (["standard", "github", "stripe"] as const).filter((scheme) =>
+    flags.has(`--${scheme}`),
+  );
+  if (schemes.length > 0 && !(first === "generate" && second === "webhook")) {
+    return usage(
+      `--${schemes[0]} applies to \`tessera generate webhook\` only`,
+      "it names the signature scheme of a generated webhook endpoint",
+    );
+  }
+  if (first === "generate" && second === "webhook") {
+    const [webhook, ...extra] = rest;
+    if (webhook === undefined) {
+      return usage(
+        "no webhook name given",
+        "write e.g. `tessera generate webhook orders --standard`",
+      );
+    }
+    if (extra.length > 0) {
+      return usage(`unexpected \`${extra[0]}\``, "`tessera generate webhook` takes one name");
+    }
+    if (schemes.length > 1) {
+      return usage(
+        "choose one signature scheme",
+        "write one of `--standard`, `--github` or `--stripe` (or none, for `X-Signature`)",
+      );
+    }
+    return {
+      ok: true,
+      value: {
+        ...base,
+        command: "generate webhook",
+        webhook,
+        declarations: [],
+        ...(schemes[0] ? { scheme: schemes[0] } : {}),
+      },
+    };
+  }
   if (first === "generate" && second === "accounts") {
     if (rest.length > 0)
       return usage(
@@ -225,6 +271,6 @@ export function parseArguments(
   const command = first === "generate" ? `generate ${second ?? ""}`.trim() : first;
   return usage(
     `unknown command \`${command}\``,
-    "the commands are `check`, `generate model`, `generate accounts`, `generate migration` and `migrate`",
+    "the commands are `check`, `generate model`, `generate accounts`, `generate migration`, `generate webhook` and `migrate`",
   );
 }

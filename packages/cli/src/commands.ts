@@ -1,3 +1,4 @@
+import { accountMigrations } from "@tessera/accounts/sql";
 import {
   createTableSql,
   type DeclarationContext,
@@ -11,7 +12,7 @@ import {
   SQLITE,
   withUniqueScope,
 } from "@tessera/fields";
-import { accountMigrationFiles, USER_MODULE } from "./accounts.js";
+import { USER_MODULE } from "./accounts.js";
 import {
   existingModels,
   fileExists,
@@ -22,6 +23,7 @@ import {
 import type { Invocation } from "./arguments.js";
 import { applyFileChanges } from "./file-changes.js";
 import { migrationFile, modelModule } from "./model-module.js";
+import { packageMigrationFiles } from "./package-migrations.js";
 
 /** What a command did: text and a JSON object to print, or a refusal with advice. */
 export type Outcome =
@@ -172,16 +174,9 @@ export function generateAccounts(
   }
   const dialect = dialectOf(invocation, env);
   const command = `tessera generate accounts${invocation.dialect ? ` --dialect ${dialect}` : ""}`;
-  const migrations = accountMigrationFiles(dialect);
-  const names = nextMigrationNames(
-    root,
-    migrations.map((migration) => migration.description),
-  );
-  const files: (readonly [string, string])[] = [
-    [modelPath("user"), USER_MODULE],
-    ...migrations.map(
-      (migration, index) => [names[index]!, migrationFile(migration.sql, command)] as const,
-    ),
+  const files = [
+    [modelPath("user"), USER_MODULE] as const,
+    ...packageMigrationFiles(root, accountMigrations, dialect, command),
   ];
   return applyFileChanges(root, { created: files }, invocation.pretend);
 }

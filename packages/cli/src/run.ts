@@ -3,6 +3,7 @@ import { generateAddColumns } from "./add-columns.js";
 import { type Invocation, parseArguments, USAGE } from "./arguments.js";
 import { check, generateAccounts, generateModel, type Outcome } from "./commands.js";
 import { migrate } from "./migrate.js";
+import { generateWebhook } from "./webhook-generator.js";
 
 /** Where the command prints, and the folder it runs in. */
 export interface CliEnvironment {
@@ -53,6 +54,18 @@ export async function runCli(
         invocation,
         root,
         migrationCommandLine(invocation),
+        environment.env ?? {},
+      );
+      break;
+    case "generate webhook":
+      outcome = generateWebhook(
+        invocation,
+        root,
+        [
+          "tessera generate webhook",
+          invocation.webhook,
+          ...(invocation.scheme ? [`--${invocation.scheme}`] : []),
+        ].join(" "),
         environment.env ?? {},
       );
       break;
