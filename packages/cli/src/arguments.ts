@@ -11,6 +11,7 @@ export interface Invocation {
     | "generate accounts"
     | "generate migration"
     | "generate webhook"
+    | "generate job"
     | "migrate"
     | "help";
   /** The model name of `generate model`. */
@@ -19,6 +20,10 @@ export interface Invocation {
   readonly migration?: string;
   /** The endpoint name of `generate webhook` (`orders` for `POST /webhooks/orders`). */
   readonly webhook?: string;
+  /** The job name of `generate job` (`render`: table `render_jobs`, `RENDER_URL`). */
+  readonly job?: string;
+  /** `generate job`: how often its sweep runs (`10m`; default 5 minutes). */
+  readonly sweepEvery?: string;
   /** `generate webhook`: the signature scheme (default the `X-Signature` header). */
   readonly scheme?: "standard" | "github" | "stripe";
   readonly declarations: readonly string[];
@@ -63,6 +68,7 @@ export const USAGE = `Usage:
   tessera generate accounts [--dialect sqlite|postgres]
   tessera generate migration add_<columns>_to_<table> <name:type>... [--dialect sqlite|postgres]
   tessera generate webhook <name> [--standard | --github | --stripe] [--dialect sqlite|postgres]
+  tessera generate job <name> <name:type>... [--sweep-every 10m] [--dialect sqlite|postgres]
   tessera migrate [--database <sqlite file | postgres:// URL>] [--status]
 
 Options for every command: --json (print one JSON object), --cwd <dir> (the app folder).
@@ -83,7 +89,14 @@ const BOOLEAN_FLAGS = new Set([
   "--help",
   "-h",
 ]);
-const VALUE_FLAGS = new Set(["--cwd", "--table", "--unique-scope", "--database", "--dialect"]);
+const VALUE_FLAGS = new Set([
+  "--cwd",
+  "--table",
+  "--unique-scope",
+  "--database",
+  "--dialect",
+  "--sweep-every",
+]);
 const DIALECTS: ReadonlySet<string> = new Set(["sqlite", "postgres"]);
 const UNIQUE_SCOPES: ReadonlySet<string> = new Set<UniqueScope>(["table", "owner"]);
 
@@ -134,6 +147,7 @@ export function parseArguments(
     existingTable: flags.has("--existing-table"),
     status: flags.has("--status"),
     pretend: flags.has("--pretend"),
+    ...(values.has("--sweep-every") ? { sweepEvery: values.get("--sweep-every")! } : {}),
     ...(dialectWord ? { dialect: dialectWord as "sqlite" | "postgres" } : {}),
     ...(values.has("--database") ? { database: values.get("--database")! } : {}),
     ...(values.has("--cwd") ? { cwd: values.get("--cwd")! } : {}),
@@ -142,6 +156,12 @@ export function parseArguments(
   const [first, second, ...rest] = words;
   if (flags.has("--help") || flags.has("-h") || first === undefined || first === "help") {
     return { ok: true, value: { ...base, command: "help", declarations: [] } };
+  }
+  if (base.sweepEvery !== undefined && !(first === "generate" && second === "job")) {
+    return usage(
+      "--sweep-every applies to `tessera generate job` only",
+      "it sets how often a generated job's sweep runs",
+    );
   }
   if (base.pretend && first !== "generate") {
     return usage(
@@ -223,6 +243,14 @@ export function parseArguments(
       "it names the signature scheme of a generated webhook endpoint",
     );
   }
+  if (first === "generate" && second === "job") {
+    const [job, ...declarations] = rest;
+    if (job === undefined) {
+      return usage("no job name given", "write e.g. `tessera generate job render prompt:text`");
+    }
+    if (declarations.length === 0) return noDeclarations(`tessera generate job ${job} prompt:text`);
+    return { ok: true, value: { ...base, command: "generate job", job, declarations } };
+  }
   if (first === "generate" && second === "webhook") {
     const [webhook, ...extra] = rest;
     if (webhook === undefined) {
@@ -271,6 +299,6 @@ export function parseArguments(
   const command = first === "generate" ? `generate ${second ?? ""}`.trim() : first;
   return usage(
     `unknown command \`${command}\``,
-    "the commands are `check`, `generate model`, `generate accounts`, `generate migration`, `generate webhook` and `migrate`",
+    "the commands are `check`, `generate model`, `generate accounts`, `generate migration`, `generate webhook`, `generate job` and `migrate`",
   );
 }

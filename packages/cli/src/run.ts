@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import { generateAddColumns } from "./add-columns.js";
 import { type Invocation, parseArguments, USAGE } from "./arguments.js";
 import { check, generateAccounts, generateModel, type Outcome } from "./commands.js";
+import { generateJob } from "./job-generator.js";
 import { migrate } from "./migrate.js";
 import { generateWebhook } from "./webhook-generator.js";
 
@@ -65,6 +66,19 @@ export async function runCli(
           "tessera generate webhook",
           invocation.webhook,
           ...(invocation.scheme ? [`--${invocation.scheme}`] : []),
+        ].join(" "),
+        environment.env ?? {},
+      );
+      break;
+    case "generate job":
+      outcome = generateJob(
+        invocation,
+        root,
+        [
+          "tessera generate job",
+          invocation.job,
+          ...invocation.declarations,
+          ...(invocation.sweepEvery ? [`--sweep-every ${invocation.sweepEvery}`] : []),
         ].join(" "),
         environment.env ?? {},
       );

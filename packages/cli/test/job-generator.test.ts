@@ -1,0 +1,136 @@
+// `tessera generate job`, run as the real command in an app folder inside the repository (so
+// the generated module resolves the packages); the module is then used as an app would.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Authenticate, Route } from "@tessera/http";
+import type { JobRunner } from "@tessera/jobs";
+import type { SqlDatabase } from "@tessera/sql";
+import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tessera } from "./support/tessera-process.js";
+
+/** What the generated `src/jobs/render.ts` exports, as this test uses it. */
+interface GeneratedModule {
+  renderJobs(options: {
+    database: SqlDatabase;
+    appUrl: string;
+    secretKeyBase: string;
+    environment: Record<string, string>;
+  }): {
+    runner: JobRunner;
+    routes(authenticate: Authenticate<{ readonly user: { readonly id: number } }>): Route[];
+    startSweeps(): () => Promise<void>;
+  };
+}
+
+const repository = fileURLToPath(new URL("../../..", import.meta.url));
+const bin = join(repository, "node_modules", ".bin");
+const app = mkdtempSync(join(repository, "packages/cli/test/.generated-"));
+const submissions: string[] = [];
+let service: Server;
+beforeAll(async () => {
+  service = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk) => (body += chunk));
+    request.on("end", () => {
+      submissions.push(body);
+      response.writeHead(202, { "content-type": "application/json" }).end('{"id":"ext-1"}');
+    });
+  });
+  await new Promise<void>((resolve) => service.listen(0, "127.0.0.1", resolve));
+});
+afterAll(async () => {
+  rmSync(app, { recursive: true, force: true });
+  await new Promise((resolve) => service.close(resolve));
+});
+
+describe("tessera generate job", () => {
+  it("refuses an owned job before the users table, a bad period and a bad input", () => {
+    const noUsers = tessera(["generate", "job", "render", "prompt:text", "--json"], app);
+    expect(JSON.parse(noUsers.stdout)).toMatchObject({
+      ok: false,
+      error: "jobs belong to users, but no migration creates the `users` table",
+    });
+    expect(tessera(["generate", "accounts"], app).status).toBe(0);
+    const period = tessera(
+      ["generate", "job", "render", "prompt:text", "--sweep-every", "2s"],
+      app,
+    );
+    expect(period.stderr).toBe(
+      "error: invalid sweep period `2s`\nhint: write seconds, minutes or hours from 10s to 24h, e.g. `--sweep-every 10m`\n",
+    );
+    const input = tessera(["generate", "job", "render", "photo:attachment", "--json"], app);
+    expect(input.status).toBe(1);
+    expect(JSON.parse(input.stdout).error).toMatch(/^job render: /);
+    expect(tessera(["generate", "model", "x", "a:string", "--sweep-every", "1m"], app).status).toBe(
+      2,
+    );
+  });
+
+  it("writes the job module and its table, which migrate applies and an app runs", async () => {
+    const run = tessera(
+      [
+        "generate",
+        "job",
+        "render",
+        "prompt:text",
+        "width:integer?",
+        "--sweep-every",
+        "10m",
+        "--json",
+      ],
+      app,
+    );
+    expect(JSON.parse(run.stdout)).toEqual({
+      ok: true,
+      written: ["src/jobs/render.ts", "migrations/0008_tessera_render_jobs.sql"],
+      notes: ["set RENDER_URL and RENDER_SECRET (and RENDER_TOKEN if the service wants one)"],
+    });
+    const module = readFileSync(join(app, "src/jobs/render.ts"), "utf8");
+    expect(module).toContain("export const RENDER_SWEEP_INTERVAL_MS = 600_000;");
+    expect(tessera(["generate", "job", "render", "prompt:text"], app).status).toBe(1);
+    expect(tessera(["migrate", "--database", "app.db"], app).status).toBe(0);
+
+    const database = openSqliteFile(join(app, "app.db"));
+    try {
+      await database.run(
+        "INSERT INTO users (email, created_at, updated_at) VALUES ('ada@example.com', '2026-01-01 00:00:00', '2026-01-01 00:00:00')",
+      );
+      const { renderJobs } = (await import(join(app, "src/jobs/render.ts"))) as GeneratedModule;
+      const jobs = renderJobs({
+        database,
+        appUrl: "https://app.example",
+        secretKeyBase: "a secret key base of at least thirty-two characters",
+        environment: {
+          RENDER_URL: `http://127.0.0.1:${(service.address() as AddressInfo).port}/render`,
+          RENDER_SECRET: "render-shared-secret",
+        },
+      });
+      const job = await jobs.runner.start(1, { prompt: "a red fox", width: 640 });
+      expect(job).toMatchObject({ status: "submitted", externalId: "ext-1" });
+      expect(JSON.parse(submissions.at(-1)!)).toMatchObject({
+        input: { prompt: "a red fox", width: 640 },
+      });
+      expect(jobs.routes(async () => ({ ok: true, value: { user: { id: 1 } } })).length).toBe(4);
+      const stop = jobs.startSweeps();
+      await stop();
+    } finally {
+      database.close();
+    }
+
+    writeFileSync(
+      join(app, "tsconfig.json"),
+      JSON.stringify({ extends: "../../../../tsconfig.json", include: ["src"] }),
+    );
+    expect(
+      execFileSync(join(bin, "tsc"), ["-p", app, "--noEmit", "--strict"], { encoding: "utf8" }),
+    ).toBe("");
+    execFileSync(join(bin, "biome"), ["check", join(app, "src/jobs/render.ts")], {
+      cwd: repository,
+    });
+  }, 120_000);
+});
