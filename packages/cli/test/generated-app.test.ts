@@ -1,0 +1,167 @@
+// A whole app made with the generators, as a user would: accounts, a model, a webhook and a
+// job generated, migrated by `tessera migrate` on SQLite and on PostgreSQL, served by a server
+// file written the way the READMEs show, and driven over HTTP.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { signStandardWebhook } from "@tessera/signer";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { waitForLine } from "../../../examples/app/test/support/app-process.js";
+import { createPostgresSchema, type PostgresSchema } from "../../../test/support/postgres.js";
+import { tessera } from "./support/tessera-process.js";
+
+const repository = fileURLToPath(new URL("../../..", import.meta.url));
+const TSX = import.meta.resolve("tsx/esm");
+const ORDERS_SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+
+/** The app's own server, written as a user of the generated modules would write it. */
+const SERVER = `import { createServer } from "node:http";
+import { accountRoutes } from "@tessera/accounts";
+import { sqlAccountStores } from "@tessera/accounts/sql";
+import { bearerAuthentication } from "@tessera/bearer";
+import { toNodeHandler } from "@tessera/node";
+import { openPostgres } from "@tessera/postgres/pg";
+import { jsonRecordRoutes, MemoryObjectStorage } from "@tessera/records";
+import { SqlRecordStore } from "@tessera/records/sql";
+import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
+import { SqlWebhookEventStore } from "@tessera/webhooks/sql";
+import { renderJobs } from "./jobs/render.js";
+import { postModel } from "./models/post.js";
+import { ordersWebhookRoute } from "./webhooks/orders.js";
+
+const env = process.env;
+const database = env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openSqliteFile(env.DATABASE_PATH!);
+const secretKeyBase = env.SECRET_KEY_BASE!;
+const accounts = accountRoutes({ ...sqlAccountStores(database), secretKeyBase, passwords: { iterations: 1000 } });
+const authenticate = bearerAuthentication(accounts.bearer);
+const jobs = renderJobs({ database, appUrl: env.APP_URL!, secretKeyBase, environment: env });
+const routes = [
+  ...accounts.routes,
+  ...jsonRecordRoutes({ model: postModel, store: new SqlRecordStore(database, postModel), storage: new MemoryObjectStorage(), authenticate }),
+  ordersWebhookRoute({ store: new SqlWebhookEventStore(database), secret: env.ORDERS_WEBHOOK_SECRET! }),
+  ...jobs.routes(authenticate),
+];
+const server = createServer(toNodeHandler(routes)).listen(0, "127.0.0.1", () => {
+  console.log(\`listening on http://127.0.0.1:\${(server.address() as { port: number }).port}\`);
+});
+`;
+
+const submissions: string[] = [];
+let renderService: Server;
+beforeAll(async () => {
+  renderService = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk) => (body += chunk));
+    request.on("end", () => {
+      submissions.push(body);
+      response.writeHead(202, { "content-type": "application/json" }).end('{"id":"ext-7"}');
+    });
+  });
+  await new Promise<void>((resolve) => renderService.listen(0, "127.0.0.1", resolve));
+});
+afterAll(() => new Promise((resolve) => renderService.close(resolve)));
+
+describe.each(["sqlite", "postgres"] as const)("an app generated for %s", (engine) => {
+  const app = mkdtempSync(join(repository, "packages/cli/test/.generated-"));
+  let schema: PostgresSchema | undefined;
+  let server: ChildProcess | undefined;
+  let url = "";
+  beforeAll(async () => {
+    schema = engine === "postgres" ? await createPostgresSchema() : undefined;
+    const database = schema
+      ? { DATABASE_URL: schema.url }
+      : { DATABASE_PATH: join(app, "data/app.db") };
+    const generate = (...args: string[]) => {
+      const run = tessera(args, app, database);
+      if (run.status !== 0) throw new Error(`tessera ${args.join(" ")}: ${run.stderr}`);
+    };
+    generate("generate", "accounts");
+    generate("generate", "model", "post", "title:string", "body:text?");
+    generate("generate", "webhook", "orders", "--standard");
+    generate("generate", "job", "render", "prompt:text");
+    mkdirSync(join(app, "data"), { recursive: true });
+    generate("migrate");
+    writeFileSync(join(app, "src/server.ts"), SERVER);
+    const output: string[] = [];
+    server = spawn(process.execPath, ["--import", TSX, join(app, "src/server.ts")], {
+      cwd: app,
+      env: {
+        PATH: process.env.PATH ?? "",
+        TSX_TSCONFIG_PATH: join(repository, "tsconfig.json"),
+        ...database,
+        SECRET_KEY_BASE: "a secret key base of at least thirty-two characters",
+        APP_URL: "https://app.example",
+        ORDERS_WEBHOOK_SECRET: ORDERS_SECRET,
+        RENDER_URL: `http://127.0.0.1:${(renderService.address() as AddressInfo).port}/render`,
+        RENDER_SECRET: "render-shared-secret",
+      },
+    });
+    server.stdout?.on("data", (chunk) => output.push(String(chunk)));
+    server.stderr?.on("data", (chunk) => output.push(String(chunk)));
+    [, url = ""] = await waitForLine(
+      () => output.join(""),
+      /listening on (http:\/\/[^\s]+)/,
+      30_000,
+    );
+  }, 90_000);
+  afterAll(async () => {
+    server?.kill();
+    await schema?.drop();
+    rmSync(app, { recursive: true, force: true });
+  });
+
+  const call = async (
+    path: string,
+    init: { token?: string; json?: unknown; headers?: Record<string, string>; body?: string } = {},
+  ) => {
+    const response = await fetch(`${url}${path}`, {
+      method: init.json === undefined && init.body === undefined ? "GET" : "POST",
+      headers: {
+        "content-type": "application/json",
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+        ...init.headers,
+      },
+      ...(init.body !== undefined
+        ? { body: init.body }
+        : init.json !== undefined
+          ? { body: JSON.stringify(init.json) }
+          : {}),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+
+  it("signs up, creates and lists posts, takes a webhook once and submits a job", async () => {
+    const credentials = { email: "ada@example.com", password: "correct horse battery staple" };
+    expect((await call("/api/auth/signup", { json: credentials })).status).toBe(201);
+    const { token } = (await call("/api/auth/token", { json: credentials })).body as {
+      token: string;
+    };
+
+    const created = await call("/api/posts", { token, json: { title: "Hello" } });
+    expect(created).toMatchObject({ status: 201, body: { title: "Hello", body: null } });
+    const listed = await fetch(`${url}/api/posts`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(((await listed.json()) as { title: string }[]).map((post) => post.title)).toEqual([
+      "Hello",
+    ]);
+    expect((await call("/api/posts", { json: { title: "No token" } })).status).toBe(401);
+
+    const body = JSON.stringify({ type: "order.paid" });
+    const headers = signStandardWebhook({ id: `msg_${engine}`, body, secret: ORDERS_SECRET });
+    expect(await call("/webhooks/orders", { body, headers: { ...headers } })).toEqual({
+      status: 200,
+      body: { status: "processed" },
+    });
+    expect((await call("/webhooks/orders", { body, headers: { ...headers } })).body).toEqual({
+      status: "duplicate",
+    });
+
+    const job = await call("/api/render_jobs", { token, json: { prompt: "a red fox" } });
+    expect(job).toMatchObject({ status: 201, body: { status: "submitted", external_id: "ext-7" } });
+    expect(JSON.parse(submissions.at(-1)!)).toMatchObject({ input: { prompt: "a red fox" } });
+  });
+});
