@@ -7,15 +7,12 @@ import {
   quoteIdentifier,
   SQLITE,
 } from "@tessera/fields";
-import { migrationCreates, nextMigrationNames } from "./app-folder.js";
+import { nextMigrationNames } from "./app-folder.js";
 import type { Invocation } from "./arguments.js";
 import { contextFor, dialectOf, type GeneratorEnvironment, type Outcome } from "./commands.js";
 import { applyFileChanges } from "./file-changes.js";
+import { migrationTarget } from "./migration-target.js";
 import { migrationFile } from "./model-module.js";
-import { modelOfTable } from "./model-source.js";
-
-/** `add_<columns>_to_<table>`: the one migration name the generator writes today. */
-const ADD_COLUMNS = /^add_([a-z0-9_]+?)_to_([a-z][a-z0-9_]*)$/;
 
 /**
  * What a required column gets on the rows already in the table, by type. The parser refuses
@@ -42,40 +39,16 @@ const OWN_DEFAULT: ReadonlySet<Field["type"]> = new Set(["boolean", "enum", "loc
 export function generateAddColumns(
   invocation: Invocation,
   root: string,
+  table: string,
   command: string,
   env: GeneratorEnvironment,
 ): Outcome {
-  const name = invocation.migration ?? "";
-  const table = ADD_COLUMNS.exec(name)?.[2];
-  if (table === undefined) {
-    return {
-      ok: false,
-      reason: `unknown migration \`${name}\``,
-      hint: "the generator writes `add_<columns>_to_<table>` migrations, e.g. `tessera generate migration add_views_to_posts views:integer?`",
-    };
-  }
-  const model = modelOfTable(root, table);
-  if (!model) {
-    return {
-      ok: false,
-      reason: `no model of the app has the table \`${table}\``,
-      hint: migrationCreates(root, table)
-        ? "the table has no model module: add its columns with a migration you write"
-        : "generate the model first: `tessera generate model <name> <name:type>...`",
-    };
-  }
-  const source = model.source;
-  const existing = source && parseDeclarations(source.declarations, contextFor(invocation, root));
-  if (!source || !existing?.ok) {
-    return {
-      ok: false,
-      reason: `\`${model.path}\` is not in the form the generator writes`,
-      hint: "add the declarations to its defineModel call by hand, and write the ALTER TABLE migration",
-    };
-  }
+  const target = migrationTarget(invocation, root, table);
+  if (!target.ok) return target;
+  const { source } = target;
   const takenColumns = [
     "user_id",
-    ...existing.value.flatMap((field) => [field.name, ...field.columns]),
+    ...target.fields.flatMap((field) => [field.name, ...field.columns]),
   ];
   const parsed = parseDeclarations(invocation.declarations, {
     ...contextFor(invocation, root),
@@ -107,13 +80,19 @@ export function generateAddColumns(
     if (fill) notes.push(`the rows already in \`${table}\` get \`${field.name}\` = ${fill.shown}`);
   }
 
-  const [migrationPath] = nextMigrationNames(root, [name]);
+  const [migrationPath] = nextMigrationNames(root, [invocation.migration!]);
   return applyFileChanges(
     root,
     {
       created: [[migrationPath!, migrationFile(`${statements.join("\n")}\n`, command)]],
       updated: [
-        [model.path, source.withDeclarations(parsed.value.map((field) => field.declaration))],
+        [
+          target.path,
+          source.withDeclarations([
+            ...source.declarations,
+            ...parsed.value.map((field) => field.declaration),
+          ]),
+        ],
       ],
       notes,
     },

@@ -67,6 +67,9 @@ export const USAGE = `Usage:
   tessera generate model <name> <name:type>... [--table <name>] [--no-owner] [--unique-scope table|owner] [--graphql] [--html-only] [--dialect sqlite|postgres]
   tessera generate accounts [--dialect sqlite|postgres]
   tessera generate migration add_<columns>_to_<table> <name:type>... [--dialect sqlite|postgres]
+  tessera generate migration remove_<columns>_from_<table> <field>...
+  tessera generate migration rename_<old>_to_<new>_in_<table>
+  tessera generate migration add_index_to_<table> <field>[^]
   tessera generate webhook <name> [--standard | --github | --stripe] [--dialect sqlite|postgres]
   tessera generate job <name> <name:type>... [--sweep-every 10m] [--dialect sqlite|postgres]
   tessera migrate [--database <sqlite file | postgres:// URL>] [--status]
@@ -229,7 +232,7 @@ export function parseArguments(
         "write e.g. `tessera generate migration add_views_to_posts views:integer?`",
       );
     }
-    if (declarations.length === 0) {
+    if (declarations.length === 0 && !migration.startsWith("rename_")) {
       return noDeclarations(`tessera generate migration ${migration} views:integer?`);
     }
     return { ok: true, value: { ...base, command: "generate migration", migration, declarations } };

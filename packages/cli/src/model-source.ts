@@ -10,8 +10,8 @@ export interface ModelSource {
   readonly declarations: readonly string[];
   /** Whether the module passes the model through `graphqlModel`. */
   readonly graphql: boolean;
-  /** The module's text with `declarations` appended to its list. */
-  withDeclarations(added: readonly string[]): string;
+  /** The module's text with its declarations list replaced by `declarations`. */
+  withDeclarations(declarations: readonly string[]): string;
 }
 
 // A generated module lists one JSON string per line inside `defineModel("<name>", [ … ], …)`;
@@ -38,16 +38,16 @@ export function parseModelSource(text: string): ModelSource | undefined {
     table: JSON.parse(table) as string,
     declarations,
     graphql: text.includes("graphqlModel("),
-    withDeclarations(added) {
-      const all = [...declarations, ...added].map((declaration) => JSON.stringify(declaration));
+    withDeclarations(replacement) {
+      const all = replacement.map((declaration) => JSON.stringify(declaration));
       // One declaration a line, indented as the list's first one, or on one line as it was.
       const indent = /\n([ \t]*)"/.exec(list)?.[1];
       const closing = /\n([ \t]*)$/.exec(list)?.[1] ?? "";
-      const replacement =
-        indent === undefined
+      const written =
+        indent === undefined || all.length === 0
           ? all.join(", ")
           : `\n${all.map((line) => `${indent}${line},`).join("\n")}\n${closing}`;
-      return text.slice(0, listStart) + replacement + text.slice(listEnd);
+      return text.slice(0, listStart) + written + text.slice(listEnd);
     },
   };
 }

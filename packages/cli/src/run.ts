@@ -1,9 +1,9 @@
 import { resolve } from "node:path";
-import { generateAddColumns } from "./add-columns.js";
 import { type Invocation, parseArguments, USAGE } from "./arguments.js";
 import { check, generateAccounts, generateModel, type Outcome } from "./commands.js";
 import { generateJob } from "./job-generator.js";
 import { migrate } from "./migrate.js";
+import { generateMigration } from "./migration-generator.js";
 import { generateWebhook } from "./webhook-generator.js";
 
 /** Where the command prints, and the folder it runs in. */
@@ -51,7 +51,7 @@ export async function runCli(
       outcome = generateAccounts(invocation, root, environment.env ?? {});
       break;
     case "generate migration":
-      outcome = generateAddColumns(
+      outcome = generateMigration(
         invocation,
         root,
         migrationCommandLine(invocation),

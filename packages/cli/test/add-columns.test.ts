@@ -142,7 +142,7 @@ describe("tessera generate migration add_<columns>_to_<table>", () => {
         ["add_photos_to_posts", "photos:attachments"],
         "`photos` is an attachments field: adding one to an existing table is not generated yet",
       ],
-      [["remove_title_from_posts", "title:string"], "unknown migration `remove_title_from_posts`"],
+      [["drop_title_from_posts", "title"], "unknown migration `drop_title_from_posts`"],
       [["add_views_to_articles", "views:integer?"], "no model of the app has the table `articles`"],
     ];
     for (const [args, error] of refusals) {

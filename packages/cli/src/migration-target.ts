@@ -1,0 +1,43 @@
+import { type Field, parseDeclarations } from "@tessera/fields";
+import { migrationCreates } from "./app-folder.js";
+import type { Invocation } from "./arguments.js";
+import { contextFor, type Outcome } from "./commands.js";
+import { type ModelSource, modelOfTable } from "./model-source.js";
+
+/** The model whose table a migration changes: its module, and its fields as declared. */
+export interface MigrationTarget {
+  readonly ok: true;
+  readonly table: string;
+  /** `src/models/<name>.ts`. */
+  readonly path: string;
+  readonly source: ModelSource;
+  readonly fields: readonly Field[];
+}
+
+/** The model module of `table`, read back and parsed; a refusal when there is none to change. */
+export function migrationTarget(
+  invocation: Invocation,
+  root: string,
+  table: string,
+): MigrationTarget | Extract<Outcome, { ok: false }> {
+  const model = modelOfTable(root, table);
+  if (!model) {
+    return {
+      ok: false,
+      reason: `no model of the app has the table \`${table}\``,
+      hint: migrationCreates(root, table)
+        ? "the table has no model module: change it with a migration you write"
+        : "generate the model first: `tessera generate model <name> <name:type>...`",
+    };
+  }
+  const source = model.source;
+  const parsed = source && parseDeclarations(source.declarations, contextFor(invocation, root));
+  if (!source || !parsed?.ok) {
+    return {
+      ok: false,
+      reason: `\`${model.path}\` is not in the form the generator writes`,
+      hint: "change its defineModel call by hand, and write the migration yourself",
+    };
+  }
+  return { ok: true, table, path: model.path, source, fields: parsed.value };
+}

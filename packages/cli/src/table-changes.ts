@@ -1,0 +1,165 @@
+import {
+  childTableName,
+  type Field,
+  fieldIndexes,
+  parseDeclarations,
+  quoteIdentifier as q,
+} from "@tessera/fields";
+import type { Invocation } from "./arguments.js";
+import { contextFor, type Outcome } from "./commands.js";
+import type { MigrationTarget } from "./migration-target.js";
+
+/** What a table change writes: its statements, and the model's declarations after it. */
+export type TableChange =
+  | { readonly ok: true; readonly statements: string[]; readonly declarations: string[] }
+  | Extract<Outcome, { ok: false }>;
+
+const refused = (reason: string, hint: string) => ({ ok: false as const, reason, hint });
+
+/** The names of the indexes a field has (`fieldIndexes` writes them), quoted. */
+function indexNames(table: string, field: Field): string[] {
+  return fieldIndexes(table, field, "user_id").map(
+    (statement) => /INDEX ("[^"]+")/.exec(statement)![1]!,
+  );
+}
+
+function fieldNamed(target: MigrationTarget, name: string): Field | undefined {
+  return target.fields.find((field) => field.name === name);
+}
+
+const unknownField = (target: MigrationTarget, name: string) =>
+  refused(
+    `the model of \`${target.table}\` has no field \`${name}\``,
+    `its fields are ${target.fields.map((field) => `\`${field.name}\``).join(", ") || "none"}`,
+  );
+
+/**
+ * `remove_<columns>_from_<table> <field>...`: drops each field's indexes and columns (an
+ * `attachments` field's child table). SQLite cannot drop a column that is a foreign key
+ * without rebuilding the table, which the generator does not write: a reference is refused
+ * there.
+ */
+export function removeFields(
+  target: MigrationTarget,
+  names: readonly string[],
+  dialect: "sqlite" | "postgres",
+): TableChange {
+  const statements: string[] = [];
+  for (const name of names) {
+    const field = fieldNamed(target, name);
+    if (!field) return unknownField(target, name);
+    if (field.type === "references" && dialect === "sqlite") {
+      return refused(
+        `SQLite cannot drop \`${field.columns[0]}\`: it is a foreign key`,
+        "that needs the table rebuilt with foreign keys off, which the generator does not write yet; write that migration by hand",
+      );
+    }
+    statements.push(
+      ...indexNames(target.table, field).map((index) => `DROP INDEX IF EXISTS ${index};`),
+    );
+    if (field.type === "attachments") {
+      statements.push(`DROP TABLE IF EXISTS ${q(childTableName(target.source.name, field))};`);
+      continue;
+    }
+    for (const column of field.columns) {
+      statements.push(`ALTER TABLE ${q(target.table)} DROP COLUMN ${q(column)};`);
+    }
+  }
+  const removed = new Set(names);
+  const declarations = target.fields
+    .filter((field) => !removed.has(field.name))
+    .map((field) => field.declaration);
+  return { ok: true, statements, declarations };
+}
+
+/**
+ * `rename_<old>_to_<new>_in_<table>`: renames the field's columns (ALTER TABLE RENAME COLUMN,
+ * which SQLite and PostgreSQL both have, keeping the data and any foreign key) and its indexes
+ * (dropped and made again under the new names).
+ */
+export function renameField(
+  invocation: Invocation,
+  root: string,
+  target: MigrationTarget,
+  from: string,
+  to: string,
+): TableChange {
+  const field = fieldNamed(target, from);
+  if (!field) return unknownField(target, from);
+  if (field.type === "attachments") {
+    return refused(
+      `\`${from}\` is an attachments field: renaming its child table is not generated yet`,
+      "write that migration by hand",
+    );
+  }
+  const others = target.fields.filter((other) => other !== field);
+  const parsed = parseDeclarations([`${to}${field.declaration.slice(from.length)}`], {
+    ...contextFor(invocation, root),
+    takenColumns: ["user_id", ...others.flatMap((other) => [other.name, ...other.columns])],
+  });
+  if (!parsed.ok) return parsed;
+  const renamed = parsed.value[0]!;
+  const statements = [
+    ...indexNames(target.table, field).map((index) => `DROP INDEX IF EXISTS ${index};`),
+    ...field.columns.flatMap((column, index) => {
+      const next = renamed.columns[index]!;
+      return column === next
+        ? []
+        : [`ALTER TABLE ${q(target.table)} RENAME COLUMN ${q(column)} TO ${q(next)};`];
+    }),
+    ...fieldIndexes(target.table, renamed, "user_id"),
+  ];
+  const declarations = target.fields.map((each) =>
+    each === field ? renamed.declaration : each.declaration,
+  );
+  return { ok: true, statements, declarations };
+}
+
+/**
+ * `add_index_to_<table> <field>[^]`: an index on the field's columns, unique with `^` (the
+ * model's declaration gains the `^`, so records answer a taken value with a 422).
+ */
+export function indexField(
+  invocation: Invocation,
+  root: string,
+  target: MigrationTarget,
+  argument: string,
+): TableChange {
+  const unique = argument.endsWith("^");
+  const name = unique ? argument.slice(0, -1) : argument;
+  const field = fieldNamed(target, name);
+  if (!field) return unknownField(target, name);
+  const existing = indexNames(target.table, field);
+  if (existing.length > 0 && !(unique && !field.unique)) {
+    return refused(`\`${name}\` already has an index`, `it is ${existing.join(", ")}`);
+  }
+  if (!unique) {
+    if (field.columns.length === 0 || field.type === "attachment") {
+      return refused(
+        `\`${name}\` has no column to index`,
+        "index a field stored in the table's own columns",
+      );
+    }
+    const index = q(`index_${target.table}_on_${field.columns.join("_and_")}`);
+    return {
+      ok: true,
+      statements: [
+        `CREATE INDEX ${index} ON ${q(target.table)} (${field.columns.map(q).join(", ")});`,
+      ],
+      declarations: target.fields.map((each) => each.declaration),
+    };
+  }
+  const parsed = parseDeclarations([`${field.declaration}^`], contextFor(invocation, root));
+  if (!parsed.ok) return parsed;
+  const made = parsed.value[0]!;
+  return {
+    ok: true,
+    statements: [
+      ...existing.map((index) => `DROP INDEX IF EXISTS ${index};`),
+      ...fieldIndexes(target.table, made, "user_id"),
+    ],
+    declarations: target.fields.map((each) =>
+      each === field ? made.declaration : each.declaration,
+    ),
+  };
+}
