@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import type { Migration } from "@tessera/sql";
 
 /** Where the generator reads and writes, relative to the app folder. */
 export const MODELS_FOLDER = "src/models";
@@ -25,14 +26,21 @@ function migrationFiles(root: string): string[] {
   return readdirSync(folder).filter((file) => /^\d+_.*\.sql$/.test(file));
 }
 
-/** Every `migrations/NNNN_<name>.sql` of the app: its name without `.sql` as id, its text. */
-export function migrationsOf(root: string): { id: string; sql: string }[] {
+/** The line that makes a migration file run with SQLite's foreign keys off (a table rebuild). */
+export const FOREIGN_KEYS_OFF = "-- tessera: foreign_keys off";
+
+/**
+ * Every `migrations/NNNN_<name>.sql` of the app: its name without `.sql` as id, its text, and
+ * whether it asks for foreign keys off with a {@link FOREIGN_KEYS_OFF} line.
+ */
+export function migrationsOf(root: string): Migration[] {
   return migrationFiles(root)
     .sort()
-    .map((file) => ({
-      id: file.slice(0, -".sql".length),
-      sql: readFileSync(join(root, MIGRATIONS_FOLDER, file), "utf8"),
-    }));
+    .map((file) => {
+      const sql = readFileSync(join(root, MIGRATIONS_FOLDER, file), "utf8");
+      const off = sql.split("\n").some((line) => line.trim() === FOREIGN_KEYS_OFF);
+      return { id: file.slice(0, -".sql".length), sql, ...(off ? { foreignKeys: "off" } : {}) };
+    });
 }
 
 /**

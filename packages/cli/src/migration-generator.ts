@@ -1,5 +1,5 @@
 import { generateAddColumns } from "./add-columns.js";
-import { nextMigrationNames } from "./app-folder.js";
+import { FOREIGN_KEYS_OFF, nextMigrationNames } from "./app-folder.js";
 import type { Invocation } from "./arguments.js";
 import { dialectOf, type GeneratorEnvironment, type Outcome } from "./commands.js";
 import { applyFileChanges } from "./file-changes.js";
@@ -72,7 +72,15 @@ export function generateMigration(
   return applyFileChanges(
     root,
     {
-      created: [[path!, migrationFile(`${change.statements.join("\n")}\n`, command)]],
+      created: [
+        [
+          path!,
+          migrationFile(
+            `${[...(change.rebuild ? [FOREIGN_KEYS_OFF] : []), ...change.statements].join("\n")}\n`,
+            command,
+          ),
+        ],
+      ],
       updated: unchanged
         ? []
         : [[target.path, target.source.withDeclarations(change.declarations)]],

@@ -1,5 +1,6 @@
 import {
   childTableName,
+  createTableSql,
   type Field,
   fieldIndexes,
   parseDeclarations,
@@ -11,7 +12,13 @@ import type { MigrationTarget } from "./migration-target.js";
 
 /** What a table change writes: its statements, and the model's declarations after it. */
 export type TableChange =
-  | { readonly ok: true; readonly statements: string[]; readonly declarations: string[] }
+  | {
+      readonly ok: true;
+      readonly statements: string[];
+      readonly declarations: string[];
+      /** SQLite must run it with foreign keys off: it rebuilds the table. */
+      readonly rebuild?: boolean;
+    }
   | Extract<Outcome, { ok: false }>;
 
 const refused = (reason: string, hint: string) => ({ ok: false as const, reason, hint });
@@ -35,24 +42,24 @@ const unknownField = (target: MigrationTarget, name: string) =>
 
 /**
  * `remove_<columns>_from_<table> <field>...`: drops each field's indexes and columns (an
- * `attachments` field's child table). SQLite cannot drop a column that is a foreign key
- * without rebuilding the table, which the generator does not write: a reference is refused
- * there.
+ * `attachments` field's child table). SQLite cannot drop a column that is a foreign key, so
+ * there a reference is removed by rebuilding the table (see {@link rebuildWithout}).
  */
 export function removeFields(
   target: MigrationTarget,
   names: readonly string[],
   dialect: "sqlite" | "postgres",
 ): TableChange {
+  const removed = new Set(names);
+  const declarations = target.fields
+    .filter((field) => !removed.has(field.name))
+    .map((field) => field.declaration);
   const statements: string[] = [];
   for (const name of names) {
     const field = fieldNamed(target, name);
     if (!field) return unknownField(target, name);
     if (field.type === "references" && dialect === "sqlite") {
-      return refused(
-        `SQLite cannot drop \`${field.columns[0]}\`: it is a foreign key`,
-        "that needs the table rebuilt with foreign keys off, which the generator does not write yet; write that migration by hand",
-      );
+      return rebuildWithout(target, removed, declarations);
     }
     statements.push(
       ...indexNames(target.table, field).map((index) => `DROP INDEX IF EXISTS ${index};`),
@@ -65,11 +72,66 @@ export function removeFields(
       statements.push(`ALTER TABLE ${q(target.table)} DROP COLUMN ${q(column)};`);
     }
   }
-  const removed = new Set(names);
-  const declarations = target.fields
-    .filter((field) => !removed.has(field.name))
-    .map((field) => field.declaration);
   return { ok: true, statements, declarations };
+}
+
+/**
+ * SQLite's way to drop a foreign key column: a new table as the model now declares it, the
+ * rows copied, the old table dropped and the new one renamed, the indexes made again, the
+ * AUTOINCREMENT counter kept (ids are never reused). It runs with foreign keys off, so dropping
+ * the old table does not cascade into tables that reference it; their references name the
+ * table, which exists again by commit, when `PRAGMA foreign_key_check` must find them whole.
+ */
+function rebuildWithout(
+  target: MigrationTarget,
+  removed: ReadonlySet<string>,
+  declarations: string[],
+): TableChange {
+  if (target.source.name === "user") {
+    return refused(
+      "the users table belongs to @tessera/accounts",
+      "rebuild it with a migration you write, keeping the columns the account stores use",
+    );
+  }
+  const table = target.table;
+  const rebuilt = `${table}_rebuilt`;
+  const kept = target.fields.filter((field) => !removed.has(field.name));
+  const inTable = kept.filter((field) => field.type !== "attachments");
+  const [create = "", ...indexes] = createTableSql(
+    { name: target.source.name, table, fields: inTable },
+    { ownedByUser: target.source.owned },
+  )
+    .trim()
+    .split(/;\n/)
+    .map((statement) => statement.replace(/;$/, ""));
+  const columns = [
+    "id",
+    ...(target.source.owned ? ["user_id"] : []),
+    ...inTable.flatMap((field) => field.columns),
+    "created_at",
+    "updated_at",
+  ]
+    .map((column) => q(column))
+    .join(", ");
+  const dropped = target.fields.filter(
+    (field) => removed.has(field.name) && field.type === "attachments",
+  );
+  return {
+    ok: true,
+    rebuild: true,
+    declarations,
+    statements: [
+      `${create.replace(`CREATE TABLE ${q(table)} (`, `CREATE TABLE ${q(rebuilt)} (`)};`,
+      `INSERT INTO ${q(rebuilt)} (${columns}) SELECT ${columns} FROM ${q(table)};`,
+      `UPDATE sqlite_sequence SET seq = (SELECT seq FROM sqlite_sequence WHERE name = '${table}') WHERE name = '${rebuilt}';`,
+      `DROP TABLE ${q(table)};`,
+      `ALTER TABLE ${q(rebuilt)} RENAME TO ${q(table)};`,
+      ...indexes.map((statement) => `${statement};`),
+      ...dropped.map(
+        (field) => `DROP TABLE IF EXISTS ${q(childTableName(target.source.name, field))};`,
+      ),
+    ],
+  };
 }
 
 /**

@@ -81,6 +81,57 @@ INSERT INTO posts (user_id, title, slug, views) VALUES (1, 'Hello', 'hello', 3);
     ).toEqual([]);
   });
 
+  it("removes a reference by rebuilding the table with foreign keys off, cascading nothing", () => {
+    expect(
+      tessera(["generate", "model", "comment", "post:references", "body:text"], app).status,
+    ).toBe(0);
+    expect(tessera(["migrate", "--database", "app.db"], app).status).toBe(0);
+    const seed = new Database(join(app, "app.db"));
+    seed.exec(
+      "UPDATE posts SET author_id = 1; INSERT INTO comments (user_id, post_id, body) VALUES (1, 1, 'First');",
+    );
+    seed.exec("UPDATE sqlite_sequence SET seq = 41 WHERE name = 'posts'");
+    seed.close();
+    expect(generate("remove_author_from_posts", "author").status).toBe(0);
+    const sql = readFileSync(join(app, "migrations/0010_remove_author_from_posts.sql"), "utf8");
+    expect(sql.split("\n").slice(1, 3)).toEqual([
+      "-- tessera: foreign_keys off",
+      'CREATE TABLE "posts_rebuilt" (',
+    ]);
+    expect(tessera(["migrate", "--database", "app.db"], app).status).toBe(0);
+    expect(query("SELECT id, title, views FROM posts")).toEqual([
+      { id: 1, title: "Hello", views: 3 },
+    ]);
+    expect(query("SELECT name FROM pragma_table_info('posts') WHERE name = 'author_id'")).toEqual(
+      [],
+    );
+    // Dropping the old table cascaded into nothing, and comments still reference posts.
+    expect(query("SELECT post_id, body FROM comments")).toEqual([{ post_id: 1, body: "First" }]);
+    expect(
+      query(
+        "SELECT name FROM sqlite_master WHERE name IN ('index_posts_on_user_id', 'index_posts_on_author_id')",
+      ),
+    ).toEqual([{ name: "index_posts_on_user_id" }]);
+    const db = new Database(join(app, "app.db"));
+    db.pragma("foreign_keys = ON");
+    expect(() =>
+      db.exec("INSERT INTO comments (user_id, post_id, body) VALUES (1, 999, 'x')"),
+    ).toThrow(/FOREIGN KEY/);
+    // The AUTOINCREMENT counter survived the rebuild: the next post is 42, not 2.
+    expect(
+      db.prepare("INSERT INTO posts (user_id, title) VALUES (1, 'Next') RETURNING id").get(),
+    ).toEqual({
+      id: 42,
+    });
+    db.close();
+    expect(declarations()).toEqual([
+      "title:string",
+      "slug:string?",
+      "views:integer?",
+      "photos:attachments",
+    ]);
+  });
+
   it("makes a unique index that refuses a taken value once migrated", () => {
     expect(generate("add_index_to_posts", "slug^").status).toBe(0);
     expect(tessera(["migrate", "--database", "app.db"], app).status).toBe(0);
@@ -95,10 +146,6 @@ INSERT INTO posts (user_id, title, slug, views) VALUES (1, 'Hello', 'hello', 3);
   it("refuses what it cannot do safely, and writes nothing", () => {
     const before = readFileSync(join(app, "src/models/post.ts"), "utf8");
     const refusals: [string[], string][] = [
-      [
-        ["remove_author_from_posts", "author"],
-        "SQLite cannot drop `author_id`: it is a foreign key",
-      ],
       [["remove_body_from_posts", "body"], "the model of `posts` has no field `body`"],
       [
         ["rename_photos_to_images_in_posts"],

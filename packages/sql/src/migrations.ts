@@ -15,6 +15,14 @@ export type MigrationSql = string | Readonly<Record<SqlDialectName, string>>;
 export interface Migration {
   readonly id: string;
   readonly sql: MigrationSql;
+  /**
+   * SQLite: run with foreign key enforcement off, as a table rebuild must (dropping a table
+   * that others reference would otherwise cascade into them), then refuse to commit unless
+   * `PRAGMA foreign_key_check` finds every reference whole. The pragma only takes effect
+   * outside a transaction, so it is set around the migration's; statements other requests send
+   * on the same connection meanwhile are not checked either. Not for D1. PostgreSQL ignores it.
+   */
+  readonly foreignKeys?: "off";
 }
 
 /** The text of `sql` for `dialect`. */
@@ -74,6 +82,10 @@ export async function applyMigrations(
   const appliedHere: string[] = [];
   for (;;) {
     let attempted: string | undefined;
+    // Read ahead: a rebuild needs foreign keys off before its transaction begins.
+    const upcoming = await nextPending(database, ordered);
+    const foreignKeysOff = database.dialect === "sqlite" && upcoming?.foreignKeys === "off";
+    if (foreignKeysOff) await database.run("PRAGMA foreign_keys = OFF");
     try {
       await database.transaction(async (transaction) => {
         await lockLedger(transaction);
@@ -83,6 +95,7 @@ export async function applyMigrations(
         attempted = pending.id;
         const sql = migrationSql(pending.sql, transaction.dialect);
         await transaction.execScript(sql);
+        if (foreignKeysOff) await refuseBrokenReferences(transaction, pending.id);
         await recordMigration(transaction, pending.id, await sqlChecksum(sql));
       });
     } catch (error) {
@@ -90,9 +103,33 @@ export async function applyMigrations(
         throw error;
       }
       continue;
+    } finally {
+      if (foreignKeysOff) await database.run("PRAGMA foreign_keys = ON");
     }
     if (attempted === undefined) return appliedHere;
     appliedHere.push(attempted);
+  }
+}
+
+/** The first migration the ledger does not record, read outside any transaction. */
+async function nextPending(
+  database: SqlDatabase,
+  ordered: readonly Migration[],
+): Promise<Migration | undefined> {
+  const applied = await recordedMigrations(database);
+  return ordered.find((migration) => !applied.has(migration.id));
+}
+
+/** Throws, rolling the migration back, when a row's foreign key points at no row. */
+async function refuseBrokenReferences(transaction: SqlDatabase, id: string): Promise<void> {
+  const broken = await transaction.all<{ table: string; parent: string }>(
+    "PRAGMA foreign_key_check",
+  );
+  if (broken.length > 0) {
+    const first = broken[0]!;
+    throw new Error(
+      `migration ${id} would leave ${broken.length} row(s) of ${first.table} referencing no row of ${first.parent}`,
+    );
   }
 }
 
