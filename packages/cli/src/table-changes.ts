@@ -1,4 +1,6 @@
 import {
+  attachmentColumns,
+  childAttachmentName,
   childTableName,
   createTableSql,
   type Field,
@@ -137,7 +139,7 @@ function rebuildWithout(
 /**
  * `rename_<old>_to_<new>_in_<table>`: renames the field's columns (ALTER TABLE RENAME COLUMN,
  * which SQLite and PostgreSQL both have, keeping the data and any foreign key) and its indexes
- * (dropped and made again under the new names).
+ * (dropped and made again under the new names); an `attachments` field's child table too.
  */
 export function renameField(
   invocation: Invocation,
@@ -148,12 +150,6 @@ export function renameField(
 ): TableChange {
   const field = fieldNamed(target, from);
   if (!field) return unknownField(target, from);
-  if (field.type === "attachments") {
-    return refused(
-      `\`${from}\` is an attachments field: renaming its child table is not generated yet`,
-      "write that migration by hand",
-    );
-  }
   const others = target.fields.filter((other) => other !== field);
   const parsed = parseDeclarations([`${to}${field.declaration.slice(from.length)}`], {
     ...contextFor(invocation, root),
@@ -161,6 +157,13 @@ export function renameField(
   });
   if (!parsed.ok) return parsed;
   const renamed = parsed.value[0]!;
+  if (field.type === "attachments") {
+    return {
+      ok: true,
+      statements: renameChildTable(target, field, renamed),
+      declarations: renamedDeclarations(target, field, renamed),
+    };
+  }
   const statements = [
     ...indexNames(target.table, field).map((index) => `DROP INDEX IF EXISTS ${index};`),
     ...field.columns.flatMap((column, index) => {
@@ -171,10 +174,31 @@ export function renameField(
     }),
     ...fieldIndexes(target.table, renamed, "user_id"),
   ];
-  const declarations = target.fields.map((each) =>
-    each === field ? renamed.declaration : each.declaration,
-  );
-  return { ok: true, statements, declarations };
+  return { ok: true, statements, declarations: renamedDeclarations(target, field, renamed) };
+}
+
+function renamedDeclarations(target: MigrationTarget, field: Field, renamed: Field): string[] {
+  return target.fields.map((each) => (each === field ? renamed.declaration : each.declaration));
+}
+
+/**
+ * An `attachments` field's files live in `<model>_<singular>` with `<singular>_key` and the
+ * like: the table and those columns take the new name, and its index is made again.
+ */
+function renameChildTable(target: MigrationTarget, field: Field, renamed: Field): string[] {
+  const model = target.source.name;
+  const [from, to] = [childTableName(model, field), childTableName(model, renamed)];
+  const parent = `${model}_id`;
+  const columns = attachmentColumns(childAttachmentName(field));
+  const next = attachmentColumns(childAttachmentName(renamed));
+  return [
+    `DROP INDEX IF EXISTS ${q(`index_${from}_on_${parent}`)};`,
+    `ALTER TABLE ${q(from)} RENAME TO ${q(to)};`,
+    ...columns.map(
+      (column, index) => `ALTER TABLE ${q(to)} RENAME COLUMN ${q(column)} TO ${q(next[index]!)};`,
+    ),
+    `CREATE INDEX ${q(`index_${to}_on_${parent}`)} ON ${q(to)} (${q(parent)});`,
+  ];
 }
 
 /**

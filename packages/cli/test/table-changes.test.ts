@@ -132,6 +132,24 @@ INSERT INTO posts (user_id, title, slug, views) VALUES (1, 'Hello', 'hello', 3);
     ]);
   });
 
+  it("renames an attachments field's child table and file columns, keeping the files", () => {
+    const seed = new Database(join(app, "app.db"));
+    seed.exec(
+      "INSERT INTO post_photo (post_id, photo_key, photo_filename, photo_content_type, photo_size) VALUES (1, 'k', 'a.png', 'image/png', 3)",
+    );
+    seed.close();
+    expect(generate("rename_photos_to_images_in_posts").status).toBe(0);
+    expect(tessera(["migrate", "--database", "app.db"], app).status).toBe(0);
+    expect(query("SELECT post_id, image_key, image_filename FROM post_image")).toEqual([
+      { post_id: 1, image_key: "k", image_filename: "a.png" },
+    ]);
+    expect(query("SELECT name FROM sqlite_master WHERE name LIKE '%post_photo%'")).toEqual([]);
+    expect(
+      query("SELECT name FROM sqlite_master WHERE name = 'index_post_image_on_post_id'"),
+    ).toHaveLength(1);
+    expect(declarations()).toContain("images:attachments");
+  });
+
   it("makes a unique index that refuses a taken value once migrated", () => {
     expect(generate("add_index_to_posts", "slug^").status).toBe(0);
     expect(tessera(["migrate", "--database", "app.db"], app).status).toBe(0);
@@ -147,10 +165,6 @@ INSERT INTO posts (user_id, title, slug, views) VALUES (1, 'Hello', 'hello', 3);
     const before = readFileSync(join(app, "src/models/post.ts"), "utf8");
     const refusals: [string[], string][] = [
       [["remove_body_from_posts", "body"], "the model of `posts` has no field `body`"],
-      [
-        ["rename_photos_to_images_in_posts"],
-        "`photos` is an attachments field: renaming its child table is not generated yet",
-      ],
       [["rename_views_to_title_in_posts"], "field `title` is listed twice"],
       [["add_index_to_posts", "author"], "already has an index"],
       [["add_index_to_posts", "slug", "title"], "an index migration takes one field"],
