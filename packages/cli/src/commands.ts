@@ -149,10 +149,14 @@ export function generateModel(
   const files = [
     [
       modelPath(name),
-      modelModule(model, command, {
-        uniqueScope: invocation.uniqueScope,
-        graphql: invocation.graphql,
-      }),
+      modelModule(
+        { name, table, declarations: fields.map((field) => field.declaration) },
+        command,
+        {
+          uniqueScope: invocation.uniqueScope,
+          graphql: invocation.graphql,
+        },
+      ),
     ],
     [nextMigrationNames(root, [`create_${table}`])[0]!, migrationFile(sql, command)],
   ] as const;

@@ -1,4 +1,5 @@
 import { camelize } from "@tessera/fields";
+import { printedCall } from "./printed-call.js";
 
 /**
  * `10m` → 600 000: a sweep period of seconds (`s`), minutes (`m`) or hours (`h`), from 10
@@ -9,15 +10,6 @@ export function sweepPeriodMs(text: string): number | undefined {
   if (!match) return undefined;
   const ms = Number(match[1]) * { s: 1000, m: 60_000, h: 3_600_000 }[match[2] as "s" | "m" | "h"];
   return ms >= 10_000 && ms <= 86_400_000 ? ms : undefined;
-}
-
-/** `export const renderJob = defineJob(…)`, on one line when it fits 100 columns, as Biome prints it. */
-function definitionLine(camel: string, name: string, declarations: readonly string[]): string {
-  const start = `export const ${camel}Job = defineJob(${JSON.stringify(name)}, [`;
-  const oneLine = `${start}${declarations.map((declaration) => JSON.stringify(declaration)).join(", ")}]);`;
-  if (oneLine.length <= 100) return oneLine;
-  const lines = declarations.map((declaration) => `  ${JSON.stringify(declaration)},`);
-  return [start, ...lines, "]);"].join("\n");
 }
 
 /** The text of `src/jobs/<name>.ts`: the definition, its runner, routes and sweep schedule. */
@@ -48,7 +40,7 @@ import { SqlJobStore } from "@tessera/jobs/sql";
 import type { SqlDatabase } from "@tessera/sql";
 
 /** The \`${name}\` job: its inputs, as declared (table \`${name}_jobs\`). */
-${definitionLine(camel, name, declarations)}
+${printedCall("defineJob", [JSON.stringify(name), { array: declarations.map((declaration) => JSON.stringify(declaration)) }], { head: `export const ${camel}Job = `, tail: ";" }).join("\n")}
 
 /** How often the sweep retries failed submissions and fails stale jobs: ${sweepText}. */
 export const ${prefix}_SWEEP_INTERVAL_MS = ${sweepMs.toLocaleString("en").replaceAll(",", "_")};

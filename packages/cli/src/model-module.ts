@@ -1,8 +1,16 @@
-import { camelize, type Model, type UniqueScope } from "@tessera/fields";
+import { camelize, type UniqueScope } from "@tessera/fields";
+import { type PrintedArgument, printedCall } from "./printed-call.js";
 
 /** `post_tag` → `postTagModel`: the name a generated module exports its model under. */
 export function modelExportName(model: string): string {
   return `${camelize(model)}Model`;
+}
+
+/** What a model module declares: the model's name, its table and its declarations as written. */
+export interface ModuleModel {
+  readonly name: string;
+  readonly table: string;
+  readonly declarations: readonly string[];
 }
 
 /**
@@ -14,20 +22,20 @@ export function modelExportName(model: string): string {
  * `graphqlRoutes` serves.
  */
 export function modelModule(
-  model: Model,
+  model: ModuleModel,
   command: string,
   options: { readonly uniqueScope?: UniqueScope; readonly graphql?: boolean } = {},
 ): string {
   const graphql = options.graphql ?? false;
-  const scope = options.uniqueScope === "owner" ? `, uniqueScope: "owner"` : "";
-  const definition = [
-    "defineModel(",
-    `  ${JSON.stringify(model.name)},`,
-    "  [",
-    ...model.fields.map((field) => `    ${JSON.stringify(field.declaration)},`),
-    "  ],",
-    `  { table: ${JSON.stringify(model.table)}${scope} },`,
-    ")",
+  const definitionArgs: PrintedArgument[] = [
+    JSON.stringify(model.name),
+    { array: model.declarations.map((declaration) => JSON.stringify(declaration)) },
+    {
+      object: [
+        `table: ${JSON.stringify(model.table)}`,
+        ...(options.uniqueScope === "owner" ? ['uniqueScope: "owner"'] : []),
+      ],
+    },
   ];
   const name = modelExportName(model.name);
   const uses = graphql
@@ -41,14 +49,24 @@ export function modelModule(
     "",
     `/** The \`${model.name}\` model (table \`${model.table}\`): ${uses}. */`,
     ...(graphql
-      ? [
-          `export const ${name} = graphqlModel(`,
-          ...definition.map((line) => `  ${line}`).with(-1, "  ),"),
-          ");",
-        ]
-      : [`export const ${name} = ${definition.join("\n")};`]),
+      ? graphqlDefinition(name, definitionArgs)
+      : printedCall("defineModel", definitionArgs, { head: `export const ${name} = `, tail: ";" })),
     "",
   ].join("\n");
+}
+
+/** `export const x = graphqlModel(defineModel(…));` as Biome prints it. */
+function graphqlDefinition(name: string, definitionArgs: readonly PrintedArgument[]): string[] {
+  const oneLine = printedCall("defineModel", definitionArgs, {
+    head: `export const ${name} = graphqlModel(`,
+    tail: ");",
+  });
+  if (oneLine.length === 1) return oneLine;
+  return [
+    `export const ${name} = graphqlModel(`,
+    ...printedCall("defineModel", definitionArgs, { indent: "  ", tail: "," }),
+    ");",
+  ];
 }
 
 /** A migration file: a comment naming the command, then the statements. */

@@ -1,7 +1,7 @@
 // A whole app made with the generators, as a user would: accounts, a model, a webhook and a
 // job generated, migrated by `tessera migrate` on SQLite and on PostgreSQL, served by a server
 // file written the way the READMEs show, and driven over HTTP.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -132,6 +132,27 @@ describe.each(["sqlite", "postgres"] as const)("an app generated for %s", (engin
     });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
+
+  it("is generated as code that type-checks strictly and that Biome accepts", () => {
+    writeFileSync(
+      join(app, "tsconfig.json"),
+      JSON.stringify({
+        extends: "../../../../tsconfig.json",
+        include: ["src/models", "src/webhooks", "src/jobs", "test"],
+      }),
+    );
+    const bin = join(repository, "node_modules", ".bin");
+    expect(
+      execFileSync(join(bin, "tsc"), ["-p", app, "--noEmit", "--strict"], { encoding: "utf8" }),
+    ).toBe("");
+    const generated = ["src/models", "src/webhooks", "src/jobs", "test"].map((folder) =>
+      join(app, folder),
+    );
+    execFileSync(join(bin, "biome"), ["check", ...generated], {
+      cwd: repository,
+      encoding: "utf8",
+    });
+  }, 60_000);
 
   it("signs up, creates and lists posts, takes a webhook once and submits a job", async () => {
     const credentials = { email: "ada@example.com", password: "correct horse battery staple" };
