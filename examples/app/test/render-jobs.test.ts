@@ -1,45 +1,32 @@
 import { createHmac } from "node:crypto";
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type RecordingService,
+  startRecordingService,
+} from "../../../test/support/recording-service.js";
 import { newClientAddress, startTestServer, type TestServer } from "./support/test-server.js";
 
 const RENDER_SECRET = "render-shared-secret";
 const RENDER_TOKEN = "render-api-token";
 
 /** The remote render service: records each submission and answers as told. */
-interface Submission {
-  headers: IncomingMessage["headers"];
-  body: string;
-}
-const submissions: Submission[] = [];
-let answer: { status: number; body: string } = { status: 202, body: '{"id":"ext-1"}' };
-let service: Server;
-let serviceUrl: string;
+let service: RecordingService;
+const submissions = () => service.requests;
 let server: TestServer;
 
 beforeAll(async () => {
-  service = createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk) => (body += chunk));
-    request.on("end", () => {
-      submissions.push({ headers: request.headers, body });
-      response.writeHead(answer.status, { "content-type": "application/json" }).end(answer.body);
-    });
-  });
-  await new Promise<void>((resolve) => service.listen(0, "127.0.0.1", resolve));
-  serviceUrl = `http://127.0.0.1:${(service.address() as AddressInfo).port}/render`;
+  service = await startRecordingService({ status: 202, body: '{"id":"ext-1"}' });
   server = await startTestServer({
     TRUST_PROXY: "1",
     APP_URL: "https://app.example",
-    RENDER_URL: serviceUrl,
+    RENDER_URL: service.url,
     RENDER_SECRET,
     RENDER_TOKEN,
   });
 });
 afterAll(async () => {
   await server.stop();
-  await new Promise((resolve) => service.close(resolve));
+  await service.close();
 });
 
 async function api(
@@ -68,7 +55,7 @@ async function newUserToken(): Promise<string> {
 
 /** The callback path the app sent to the service for the last submission. */
 function lastCallbackPath(): string {
-  const webhook = JSON.parse(submissions.at(-1)!.body).webhook as string;
+  const webhook = JSON.parse(submissions().at(-1)!.body).webhook as string;
   const url = new URL(webhook);
   expect(url.origin).toBe("https://app.example");
   return url.pathname + url.search;
@@ -101,7 +88,7 @@ describe("render jobs", () => {
     });
     expect(created.body).not.toHaveProperty("token");
 
-    const submission = submissions.at(-1)!;
+    const submission = submissions().at(-1)!;
     expect(submission.headers["x-signature"]).toBe(
       createHmac("sha256", RENDER_SECRET).update(submission.body).digest("hex"),
     );
@@ -171,7 +158,7 @@ describe("render jobs", () => {
 
   it("keeps a job queued with the service's error when it refuses the submission", async () => {
     const token = await newUserToken();
-    answer = { status: 500, body: "render farm on fire" };
+    service.answer = { status: 500, body: "render farm on fire" };
     try {
       const created = await api("/api/render_jobs", { token, json: { prompt: "a green frog" } });
       expect(created.status).toBe(201);
@@ -180,7 +167,7 @@ describe("render jobs", () => {
         error: "RENDER_URL answered 500: render farm on fire",
       });
     } finally {
-      answer = { status: 202, body: '{"id":"ext-1"}' };
+      service.answer = { status: 202, body: '{"id":"ext-1"}' };
     }
   });
 

@@ -3,12 +3,14 @@
 // body and D1 row, as the Node app's suites check them.
 import { createHmac } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { signBody, signStandardWebhook } from "@tessera/signer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type RecordingService,
+  startRecordingService,
+} from "../../../test/support/recording-service.js";
 import { appMigrations } from "../../app/src/migrations.js";
 import { d1Rows, startWorker, type WorkerProcess } from "./worker-process.js";
 
@@ -26,39 +28,26 @@ const databasePath = join(folder, "app.db");
 const rows = () => d1Rows(databasePath);
 
 /** The remote render service: records each submission and answers as told. */
-const submissions: { headers: IncomingMessage["headers"]; body: string }[] = [];
-let renderAnswer = { status: 202, body: '{"id":"ext-1"}' };
-let renderService: Server;
+let renderService: RecordingService;
 let worker: WorkerProcess;
 let clients = 0;
 
 beforeAll(async () => {
-  renderService = createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk) => (body += chunk));
-    request.on("end", () => {
-      submissions.push({ headers: request.headers, body });
-      response
-        .writeHead(renderAnswer.status, { "content-type": "application/json" })
-        .end(renderAnswer.body);
-    });
-  });
-  await new Promise<void>((resolve) => renderService.listen(0, "127.0.0.1", resolve));
-  const renderPort = (renderService.address() as AddressInfo).port;
+  renderService = await startRecordingService({ status: 202, body: '{"id":"ext-1"}' });
   worker = await startWorker({
     ...SECRETS,
     DATABASE_PATH: databasePath,
     MAIL_ADAPTER: "log",
     TRUST_PROXY: "1",
     APP_URL: "https://app.example",
-    RENDER_URL: `http://127.0.0.1:${renderPort}/render`,
+    RENDER_URL: renderService.url,
     SWEEP_INTERVAL_SECONDS: "2",
   });
 }, 90_000);
 
 afterAll(async () => {
   await worker?.stop();
-  await new Promise((resolve) => renderService.close(resolve));
+  await renderService.close();
   rmSync(folder, { recursive: true, force: true });
 });
 
@@ -310,7 +299,7 @@ describe("render jobs", () => {
     expect(created.status).toBe(201);
     const job = (await created.json()) as { id: number; status: string };
     expect(job.status).toBe("submitted");
-    const submission = submissions.at(-1)!;
+    const submission = renderService.requests.at(-1)!;
     expect(submission.headers["x-signature"]).toBe(
       createHmac("sha256", SECRETS.RENDER_SECRET).update(submission.body).digest("hex"),
     );
@@ -332,14 +321,14 @@ describe("render jobs", () => {
 
   it("resubmits a refused job from the cron trigger once a minute has passed (real clock)", async () => {
     const { token } = await newUser();
-    renderAnswer = { status: 500, body: "render farm on fire" };
+    renderService.answer = { status: 500, body: "render farm on fire" };
     const created = await call("/api/render_jobs", { token, json: { prompt: "a green frog" } });
     const job = (await created.json()) as { id: number; status: string; error: string };
     expect(job).toMatchObject({
       status: "queued",
       error: "RENDER_URL answered 500: render farm on fire",
     });
-    renderAnswer = { status: 202, body: '{"id":"ext-2"}' };
+    renderService.answer = { status: 202, body: '{"id":"ext-2"}' };
     // The scheduled handler runs every 2 s here; a queued job is retried 60 s after its attempt.
     await expect
       .poll(

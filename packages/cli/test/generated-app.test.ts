@@ -3,14 +3,16 @@
 // file written the way the READMEs show, and driven over HTTP.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { signStandardWebhook } from "@tessera/signer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitForLine } from "../../../examples/app/test/support/app-process.js";
 import { createPostgresSchema, type PostgresSchema } from "../../../test/support/postgres.js";
+import {
+  type RecordingService,
+  startRecordingService,
+} from "../../../test/support/recording-service.js";
 import { tessera } from "./support/tessera-process.js";
 
 const repository = fileURLToPath(new URL("../../..", import.meta.url));
@@ -49,20 +51,11 @@ const server = createServer(toNodeHandler(routes)).listen(0, "127.0.0.1", () => 
 });
 `;
 
-const submissions: string[] = [];
-let renderService: Server;
+let renderService: RecordingService;
 beforeAll(async () => {
-  renderService = createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk) => (body += chunk));
-    request.on("end", () => {
-      submissions.push(body);
-      response.writeHead(202, { "content-type": "application/json" }).end('{"id":"ext-7"}');
-    });
-  });
-  await new Promise<void>((resolve) => renderService.listen(0, "127.0.0.1", resolve));
+  renderService = await startRecordingService({ status: 202, body: '{"id":"ext-7"}' });
 });
-afterAll(() => new Promise((resolve) => renderService.close(resolve)));
+afterAll(() => renderService.close());
 
 describe.each(["sqlite", "postgres"] as const)("an app generated for %s", (engine) => {
   const app = mkdtempSync(join(repository, "packages/cli/test/.generated-"));
@@ -95,7 +88,7 @@ describe.each(["sqlite", "postgres"] as const)("an app generated for %s", (engin
         SECRET_KEY_BASE: "a secret key base of at least thirty-two characters",
         APP_URL: "https://app.example",
         ORDERS_WEBHOOK_SECRET: ORDERS_SECRET,
-        RENDER_URL: `http://127.0.0.1:${(renderService.address() as AddressInfo).port}/render`,
+        RENDER_URL: renderService.url,
         RENDER_SECRET: "render-shared-secret",
       },
     });
@@ -183,6 +176,8 @@ describe.each(["sqlite", "postgres"] as const)("an app generated for %s", (engin
 
     const job = await call("/api/render_jobs", { token, json: { prompt: "a red fox" } });
     expect(job).toMatchObject({ status: 201, body: { status: "submitted", external_id: "ext-7" } });
-    expect(JSON.parse(submissions.at(-1)!)).toMatchObject({ input: { prompt: "a red fox" } });
+    expect(JSON.parse(renderService.requests.at(-1)!.body)).toMatchObject({
+      input: { prompt: "a red fox" },
+    });
   });
 });

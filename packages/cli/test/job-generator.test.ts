@@ -2,8 +2,6 @@
 // the generated module resolves the packages); the module is then used as an app would.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Authenticate, Route } from "@tessera/http";
@@ -11,6 +9,10 @@ import type { JobRunner } from "@tessera/jobs";
 import type { SqlDatabase } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type RecordingService,
+  startRecordingService,
+} from "../../../test/support/recording-service.js";
 import { tessera } from "./support/tessera-process.js";
 
 /** What the generated `src/jobs/render.ts` exports, as this test uses it. */
@@ -30,22 +32,13 @@ interface GeneratedModule {
 const repository = fileURLToPath(new URL("../../..", import.meta.url));
 const bin = join(repository, "node_modules", ".bin");
 const app = mkdtempSync(join(repository, "packages/cli/test/.generated-"));
-const submissions: string[] = [];
-let service: Server;
+let service: RecordingService;
 beforeAll(async () => {
-  service = createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk) => (body += chunk));
-    request.on("end", () => {
-      submissions.push(body);
-      response.writeHead(202, { "content-type": "application/json" }).end('{"id":"ext-1"}');
-    });
-  });
-  await new Promise<void>((resolve) => service.listen(0, "127.0.0.1", resolve));
+  service = await startRecordingService({ status: 202, body: '{"id":"ext-1"}' });
 });
 afterAll(async () => {
   rmSync(app, { recursive: true, force: true });
-  await new Promise((resolve) => service.close(resolve));
+  await service.close();
 });
 
 describe("tessera generate job", () => {
@@ -106,13 +99,13 @@ describe("tessera generate job", () => {
         appUrl: "https://app.example",
         secretKeyBase: "a secret key base of at least thirty-two characters",
         environment: {
-          RENDER_URL: `http://127.0.0.1:${(service.address() as AddressInfo).port}/render`,
+          RENDER_URL: service.url,
           RENDER_SECRET: "render-shared-secret",
         },
       });
       const job = await jobs.runner.start(1, { prompt: "a red fox", width: 640 });
       expect(job).toMatchObject({ status: "submitted", externalId: "ext-1" });
-      expect(JSON.parse(submissions.at(-1)!)).toMatchObject({
+      expect(JSON.parse(service.requests.at(-1)!.body)).toMatchObject({
         input: { prompt: "a red fox", width: 640 },
       });
       expect(jobs.routes(async () => ({ ok: true, value: { user: { id: 1 } } })).length).toBe(4);
