@@ -32,8 +32,11 @@ const COMPATIBILITY_DATE = "2026-07-01";
 /** Compiles a package's `test/runtime.smoke.ts` to `<name>.smoke.mjs` in `workDir`. */
 export async function compileSmoke(source: string, workDir: string, name: string): Promise<string> {
   const file = `${name}.smoke.mjs`;
-  // Not bundled: the smoke's imports are types only, and the packages come through `load`.
+  // Its own helpers (relative imports) are bundled in; packages stay imports, and the smoke
+  // takes them through `load` anyway, so each runtime resolves them its own way.
   await build({
+    bundle: true,
+    packages: "external",
     entryPoints: [source],
     outfile: join(workDir, file),
     format: "esm",

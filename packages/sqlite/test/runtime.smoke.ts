@@ -1,4 +1,5 @@
 import type { Runtime, RuntimeSmoke } from "../../../scripts/check-runtimes/smoke.js";
+import { checkSqlDatabase } from "../../../scripts/check-runtimes/sql-database-checks.js";
 
 type SqlDatabase = import("@tessera/sql").SqlDatabase;
 type Migrations = Pick<typeof import("@tessera/sql"), "applyMigrations">;
@@ -21,35 +22,7 @@ export default {
     );
     const { isUniqueViolation } = await load<typeof import("@tessera/sql")>("@tessera/sql");
     const database = await open(runtime, driver, bindings, load);
-    const applied = await driver.applyMigrations(database, [
-      {
-        id: "0001_notes",
-        sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL UNIQUE)",
-      },
-    ]);
-    check(applied.join() === "0001_notes", "the migration is applied once");
-    check((await driver.applyMigrations(database, [])).length === 0, "nothing left to apply");
-    const row = await database.get<{ id: number }>(
-      "INSERT INTO notes (body) VALUES (?) RETURNING id",
-      ["hello"],
-    );
-    check(row?.id === 1, "INSERT … RETURNING gives the new id");
-    const duplicate = await database
-      .run("INSERT INTO notes (body) VALUES (?)", ["hello"])
-      .catch((error: unknown) => error);
-    check(isUniqueViolation(duplicate), "a duplicate is recognised as a unique violation");
-    await database
-      .transaction(async (transaction) => {
-        await transaction.run("INSERT INTO notes (body) VALUES (?)", ["rolled back"]);
-        throw new Error("roll back");
-      })
-      .catch(() => undefined);
-    const bodies = await database.all<{ body: string }>("SELECT body FROM notes ORDER BY id");
-    check(bodies.map((note) => note.body).join() === "hello", "the rolled-back write is gone");
-    check(
-      (await database.get("SELECT 1 FROM notes WHERE body = ?", ["none"])) === undefined,
-      "no row is undefined",
-    );
+    await checkSqlDatabase(database, { ...driver, isUniqueViolation, check });
   },
 } satisfies RuntimeSmoke;
 
