@@ -2,24 +2,22 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import type { SqlDatabase, SqlValue } from "@tessera/sql";
 import Database from "better-sqlite3";
-import { connectionSettings, synchronousDatabase } from "./synchronous-connection.js";
+import {
+  connectionSettings,
+  type SqliteConnectionDatabase,
+  type SqliteSettings,
+  synchronousDatabase,
+} from "./synchronous-connection.js";
 
 // Opening a database and migrating it go together: an app that installs only this driver
 // (strict pnpm sees no transitive @tessera/sql) imports both from here.
 export { applyMigrations, type Migration } from "@tessera/sql";
 
 /** Options for {@link openSqliteFile}. */
-export interface OpenSqliteOptions {
-  /** Milliseconds to wait for a lock held by another connection (default 5000). */
-  readonly busyTimeoutMs?: number;
-}
+export type OpenSqliteOptions = SqliteSettings;
 
-/** A {@link SqlDatabase} on a better-sqlite3 connection, with `close()` for shutdown. */
-export interface BetterSqliteDatabase extends SqlDatabase {
-  /** The underlying connection, for what the driver shape does not cover. */
-  readonly connection: Database.Database;
-  close(): void;
-}
+/** A `SqlDatabase` on a better-sqlite3 connection, with `close()` for shutdown. */
+export type BetterSqliteDatabase = SqliteConnectionDatabase<Database.Database>;
 
 /**
  * Opens (creating it and its folder if needed) a SQLite file, or `:memory:`, with foreign keys

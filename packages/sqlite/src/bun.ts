@@ -1,5 +1,10 @@
-import type { SqlDatabase, SqlValue } from "@tessera/sql";
-import { connectionSettings, synchronousDatabase } from "./synchronous-connection.js";
+import type { SqlValue } from "@tessera/sql";
+import {
+  connectionSettings,
+  type SqliteConnectionDatabase,
+  type SqliteSettings,
+  synchronousDatabase,
+} from "./synchronous-connection.js";
 
 export { applyMigrations, type Migration } from "@tessera/sql";
 
@@ -20,17 +25,10 @@ export interface BunSqliteConnection {
 }
 
 /** Options for {@link bunSqliteDatabase}. */
-export interface BunSqliteOptions {
-  /** Milliseconds to wait for a lock held by another connection (default 5000). */
-  readonly busyTimeoutMs?: number;
-}
+export type BunSqliteOptions = SqliteSettings;
 
-/** A {@link SqlDatabase} on a `bun:sqlite` connection, with `close()` for shutdown. */
-export interface BunSqliteDatabase extends SqlDatabase {
-  /** The underlying connection, for what the driver shape does not cover. */
-  readonly connection: BunSqliteConnection;
-  close(): void;
-}
+/** A `SqlDatabase` on a `bun:sqlite` connection, with `close()` for shutdown. */
+export type BunSqliteDatabase = SqliteConnectionDatabase<BunSqliteConnection>;
 
 /**
  * Adapts an open `bun:sqlite` database (`new Database("data/app.db", { create: true })`) and

@@ -1,5 +1,10 @@
-import type { SqlDatabase, SqlValue } from "@tessera/sql";
-import { connectionSettings, synchronousDatabase } from "./synchronous-connection.js";
+import type { SqlValue } from "@tessera/sql";
+import {
+  connectionSettings,
+  type SqliteConnectionDatabase,
+  type SqliteSettings,
+  synchronousDatabase,
+} from "./synchronous-connection.js";
 
 export { applyMigrations, type Migration } from "@tessera/sql";
 
@@ -19,17 +24,10 @@ export interface NodeSqliteConnection {
 }
 
 /** Options for {@link nodeSqliteDatabase}. */
-export interface NodeSqliteOptions {
-  /** Milliseconds to wait for a lock held by another connection (default 5000). */
-  readonly busyTimeoutMs?: number;
-}
+export type NodeSqliteOptions = SqliteSettings;
 
-/** A {@link SqlDatabase} on a `node:sqlite` connection, with `close()` for shutdown. */
-export interface NodeSqliteDatabase extends SqlDatabase {
-  /** The underlying connection, for what the driver shape does not cover. */
-  readonly connection: NodeSqliteConnection;
-  close(): void;
-}
+/** A `SqlDatabase` on a `node:sqlite` connection, with `close()` for shutdown. */
+export type NodeSqliteDatabase = SqliteConnectionDatabase<NodeSqliteConnection>;
 
 /**
  * Adapts an open `node:sqlite` database (`new DatabaseSync("data/app.db")`) and applies the

@@ -15,6 +15,19 @@ export interface SynchronousConnection {
   inTransaction(): boolean;
 }
 
+/** Options every SQLite driver of this package takes. */
+export interface SqliteSettings {
+  /** Milliseconds to wait for a lock held by another connection (default 5000). */
+  readonly busyTimeoutMs?: number;
+}
+
+/** A {@link SqlDatabase} on a driver's connection `C`, with `close()` for shutdown. */
+export interface SqliteConnectionDatabase<C> extends SqlDatabase {
+  /** The underlying connection, for what the driver shape does not cover. */
+  readonly connection: C;
+  close(): void;
+}
+
 /**
  * The settings every Tessera store assumes. The journal settings are no-ops on `:memory:`,
  * which keeps its own.
