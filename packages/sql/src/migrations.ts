@@ -80,11 +80,14 @@ export async function applyMigrations(
     }
   }
   const appliedHere: string[] = [];
+  const rebuilds =
+    database.dialect === "sqlite" && ordered.some((migration) => migration.foreignKeys === "off");
   for (;;) {
     let attempted: string | undefined;
-    // Read ahead: a rebuild needs foreign keys off before its transaction begins.
-    const upcoming = await nextPending(database, ordered);
-    const foreignKeysOff = database.dialect === "sqlite" && upcoming?.foreignKeys === "off";
+    // Read ahead, only when some migration needs it: a rebuild must have foreign keys off
+    // before its transaction begins.
+    const foreignKeysOff =
+      rebuilds && (await nextPending(database, ordered))?.foreignKeys === "off";
     if (foreignKeysOff) await database.run("PRAGMA foreign_keys = OFF");
     try {
       await database.transaction(async (transaction) => {
