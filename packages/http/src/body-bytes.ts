@@ -8,8 +8,11 @@ export type BodyBytesFailure = "too-large" | "unreadable";
 
 /**
  * Reads a request body up to `maximumBytes`. Refuses at once when `Content-Length` already says
- * more, and otherwise counts while streaming, because a chunked or lying body has no honest
- * length. Reading stops (and the stream is cancelled) at the first byte over the cap.
+ * more. A body with an honest length is read whole through the runtime's own `arrayBuffer()`:
+ * the HTTP parser frames it by that length, and the runtime reads it without a web stream
+ * (on Node with `@hono/node-server`, straight from the socket: several times cheaper per
+ * request). A chunked body has no honest length, so it is streamed and counted, and reading
+ * stops (the stream cancelled) at the first byte over the cap.
  * @throws {TypeError} when the body was already read: that is a bug in the caller.
  */
 export async function readBodyBytes(
@@ -17,13 +20,41 @@ export async function readBodyBytes(
   maximumBytes: number,
 ): Promise<Result<Uint8Array, BodyBytesFailure>> {
   if (request.bodyUsed) throw new TypeError("the request body has already been read");
-  const declared = request.headers.get("content-length");
-  if (declared !== null && /^[0-9]+$/.test(declared.trim()) && Number(declared) > maximumBytes) {
+  const declared = declaredLength(request);
+  if (declared !== undefined && declared > maximumBytes) {
     await cancelQuietly(request.body);
     return fail("too-large");
   }
+  if (declared !== undefined) return readDeclared(request, maximumBytes);
   if (request.body === null) return ok(new Uint8Array(0));
-  const reader = request.body.getReader();
+  return readStreamed(request.body, maximumBytes);
+}
+
+/** The `Content-Length` of a request, when it is a plain decimal number. */
+function declaredLength(request: Request): number | undefined {
+  const declared = request.headers.get("content-length")?.trim();
+  return declared !== undefined && /^[0-9]+$/.test(declared) ? Number(declared) : undefined;
+}
+
+async function readDeclared(
+  request: Request,
+  maximumBytes: number,
+): Promise<Result<Uint8Array, BodyBytesFailure>> {
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await request.arrayBuffer());
+  } catch {
+    return fail("unreadable");
+  }
+  // Only a Request made in code can carry more than its length says; it is still refused.
+  return bytes.byteLength > maximumBytes ? fail("too-large") : ok(bytes);
+}
+
+async function readStreamed(
+  body: ReadableStream<Uint8Array>,
+  maximumBytes: number,
+): Promise<Result<Uint8Array, BodyBytesFailure>> {
+  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   try {

@@ -112,6 +112,33 @@ describe("body readers behind a real HTTP server", () => {
     });
   });
 
+  it("read a body of exactly the cap whose Content-Length the parser frames, sent in pieces", async () => {
+    const body = `[${'"x",'.repeat(199)}"y"]`.padEnd(1000, " ");
+    const pieces = [body.slice(0, 300), body.slice(300, 700), body.slice(700)];
+    const answer = await send("/json", { ...JSON_TYPE, "content-length": "1000" }, pieces);
+    expect(answer.status).toBe(200);
+    expect((answer.body as { value: string[] }).value).toHaveLength(200);
+  });
+
+  it("survive a client that leaves before the length it declared, and answer the next", async () => {
+    await new Promise<void>((resolve) => {
+      const outgoing = httpRequest({
+        host: "127.0.0.1",
+        port,
+        path: "/json",
+        method: "POST",
+        headers: { ...JSON_TYPE, "content-length": "900" },
+      });
+      outgoing.on("error", () => resolve());
+      outgoing.write('{"half": "', () => setTimeout(() => outgoing.destroy(), 50));
+      outgoing.on("close", () => resolve());
+    });
+    expect(await send("/json", JSON_TYPE, ['{"next":', "true}"])).toEqual({
+      status: 200,
+      body: { value: { next: true } },
+    });
+  });
+
   it("read a form and refuse a JSON Content-Type on the form route", async () => {
     const form = { "content-type": "application/x-www-form-urlencoded" };
     expect(await send("/form", form, ["email=a%40example.com&", "remember_me=1"])).toEqual({
