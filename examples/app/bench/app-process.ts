@@ -17,8 +17,9 @@ export interface AppProcess {
 }
 
 /**
- * Starts `src/main.ts` as `npm start` does, on a free port and a temporary SQLite file (or the
- * `DATABASE_URL` of `environment`).
+ * Starts `src/main.ts` as `npm start` does in production (`NODE_ENV=production`, so libraries
+ * such as graphql-js skip their development checks; mail goes to the log), on a free port and a
+ * temporary SQLite file (or the `DATABASE_URL` of `environment`).
  */
 export async function startAppProcess(
   environment: Record<string, string> = {},
@@ -30,6 +31,8 @@ export async function startAppProcess(
       PATH: process.env.PATH ?? "",
       TSX_TSCONFIG_PATH: join(appFolder, "tsconfig.json"),
       PORT: "0",
+      NODE_ENV: "production",
+      MAIL_ADAPTER: "log",
       SECRET_KEY_BASE: "bench-secret-".repeat(4),
       ...environment,
     },

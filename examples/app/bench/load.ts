@@ -1,4 +1,5 @@
 import autocannon from "autocannon";
+import { processTreeCpuMicros } from "./process-cpu.js";
 
 /** One route under load: its name and the request to repeat. */
 export interface LoadTarget {
@@ -11,11 +12,26 @@ export interface LoadTarget {
   readonly eachRequest?: () => { body: string; headers: Record<string, string> };
 }
 
-/** Requests per second of one target, one median over several rounds. */
+/** The median of a figure over rounds, and the lowest and highest round. */
+export interface Spread {
+  readonly median: number;
+  readonly low: number;
+  readonly high: number;
+}
+
+/** One target over its rounds: requests per second, and the server's CPU per request. */
 export interface LoadResult {
   readonly name: string;
-  readonly medianRequestsPerSecond: number;
+  readonly requestsPerSecond: Spread;
+  /** CPU time of the app's processes (user and system, from /proc) per answered request. */
+  readonly cpuMicrosPerRequest: Spread;
   readonly non2xx: number;
+}
+
+/** The app under load: where it answers, and the process whose tree does the work. */
+export interface LoadedApp {
+  readonly url: string;
+  readonly pid: number;
 }
 
 /** One autocannon run of `target` (10 connections, `seconds` long). */
@@ -58,41 +74,66 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/** The median, lowest and highest of `values`. */
+export function spreadOf(values: number[]): Spread {
+  return { median: median(values), low: Math.min(...values), high: Math.max(...values) };
+}
+
 /**
  * Loads each target with autocannon (10 connections) for `seconds`, in interleaved rounds so
- * that drift in the machine's speed touches every target alike; reports the median round.
+ * that drift in the machine's speed touches every target alike, reading the app's CPU time
+ * from /proc around each round. On a shared machine CPU per request is much steadier than
+ * requests per second, which also counts the load generator's share of the cores.
  */
 export async function loadTargets(
-  url: string,
+  app: LoadedApp,
   targets: readonly LoadTarget[],
   options: { rounds?: number; seconds?: number } = {},
 ): Promise<LoadResult[]> {
   const rounds = options.rounds ?? 3;
-  const samples = targets.map(() => ({ rates: [] as number[], non2xx: 0 }));
+  const samples = targets.map(() => ({ rates: [] as number[], cpu: [] as number[], non2xx: 0 }));
   for (let round = 0; round < rounds; round++) {
     for (const [index, target] of targets.entries()) {
       console.error(`  round ${round + 1}/${rounds}: ${target.name}`);
-      const sample = await measureOnce(url, target, options.seconds ?? 3);
+      const cpuBefore = processTreeCpuMicros(app.pid);
+      const sample = await measureOnce(app.url, target, options.seconds ?? 3);
+      const cpu = processTreeCpuMicros(app.pid) - cpuBefore;
       samples[index]!.rates.push(sample.requestsPerSecond);
+      samples[index]!.cpu.push(cpu / sample.requests);
       samples[index]!.non2xx += sample.non2xx;
     }
   }
   return targets.map((target, index) => ({
     name: target.name,
-    medianRequestsPerSecond: median(samples[index]!.rates),
+    requestsPerSecond: spreadOf(samples[index]!.rates),
+    cpuMicrosPerRequest: spreadOf(samples[index]!.cpu),
     non2xx: samples[index]!.non2xx,
   }));
 }
 
-/** A Markdown table of load results, each with its ratio to the first (the baseline). */
+/** `median (low–high)`, each rounded to a whole number. */
+export function spreadText({ median, low, high }: Spread): string {
+  const whole = (value: number) => Math.round(value).toLocaleString("en-US");
+  return `${whole(median)} (${whole(low)}–${whole(high)})`;
+}
+
+/** How many times the baseline's CPU per request a result takes. */
+export function cpuRatio(result: LoadResult, baseline: LoadResult): number {
+  return result.cpuMicrosPerRequest.median / baseline.cpuMicrosPerRequest.median;
+}
+
+/**
+ * A Markdown table of load results: requests per second and server CPU per request, medians
+ * with the range of the rounds, and each CPU per request against the first (the baseline).
+ */
 export function loadTable(results: readonly LoadResult[]): string {
-  const baseline = results[0]!.medianRequestsPerSecond;
+  const baseline = results[0]!;
   return [
-    `| route | requests/s (median of rounds) | vs ${results[0]!.name} |`,
-    "|---|---|---|",
+    `| route | requests/s | server CPU µs/request | CPU vs ${baseline.name} |`,
+    "|---|---|---|---|",
     ...results.map(
       (result) =>
-        `| ${result.name} | ${Math.round(result.medianRequestsPerSecond).toLocaleString("en-US")} | ${(result.medianRequestsPerSecond / baseline).toFixed(2)}x |`,
+        `| ${result.name} | ${spreadText(result.requestsPerSecond)} | ${spreadText(result.cpuMicrosPerRequest)} | ${cpuRatio(result, baseline).toFixed(2)}x |`,
     ),
   ].join("\n");
 }

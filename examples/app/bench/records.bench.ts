@@ -41,7 +41,7 @@ try {
     if (response.status !== 201) throw new Error(`seeding answered ${response.status}`);
   }
 
-  const results = await loadTargets(app.url, [
+  const results = await loadTargets(app, [
     { name: "GET /api/health (static JSON, no auth)", path: "/api/health" },
     {
       name: "POST /api/posts (a new post each time)",

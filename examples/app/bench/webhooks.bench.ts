@@ -6,7 +6,7 @@ import { orderDeliveryTarget } from "./order-delivery.js";
 const secret = "bench-orders-secret";
 const app = await startAppProcess({ ORDERS_WEBHOOK_SECRET: secret });
 try {
-  const results = await loadTargets(app.url, [
+  const results = await loadTargets(app, [
     { name: "GET /api/health (static JSON)", path: "/api/health" },
     orderDeliveryTarget("POST /webhooks/orders, a new order.paid each time", secret),
   ]);
