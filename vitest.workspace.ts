@@ -76,6 +76,16 @@ export const testProjects = [
       globalSetup: postgresSetup,
     },
   },
+  // The GraphQL suites again, with operations compiled by graphql-jit (see its fixtures).
+  {
+    extends: true as const,
+    test: {
+      name: "graphql-jit",
+      root: "packages/graphql",
+      include: ["test/**/*.test.ts"],
+      env: { TESSERA_TEST_GRAPHQL_EXECUTOR: "graphql-jit" },
+    },
+  },
   // Checks of the repository as a whole (links in its Markdown), in the root `test/` folder.
   {
     extends: true as const,

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { optionalUser } from "@tessera/session";
+import { compileQuery } from "graphql-jit";
 import { Hono } from "hono";
 import type { AppHono } from "./accounts.js";
 import { mountRichTextAssets } from "./rich-text-assets.js";
@@ -12,11 +13,12 @@ const stylesheet = readFileSync(new URL("../public/app.css", import.meta.url), "
 
 /**
  * Builds the example app on Hono: the service (see service.ts) with its home page, stylesheet
- * and rich-text editor assets, which it reads from files. Every route answers a WHATWG Request.
+ * and rich-text editor assets, which it reads from files, and its GraphQL operations compiled
+ * by graphql-jit (Node may generate code). Every route answers a WHATWG Request.
  */
 export function createApp(dependencies: AppDependencies): AppHono {
   const app: AppHono = new Hono();
-  const service = mountService(app, dependencies);
+  const service = mountService(app, { compileGraphql: compileQuery, ...dependencies });
   app.get("/", async (context) => {
     const session = context.get("session");
     const user = await optionalUser(session, service.findUser);

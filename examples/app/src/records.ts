@@ -3,7 +3,7 @@ import type { SqlUserStore } from "@tessera/accounts/sql";
 import { type BearerAuthenticator, bearerAuthentication } from "@tessera/bearer";
 import { type Clock, systemClock } from "@tessera/crypto";
 import { defineModel, type Model, withUniqueScope } from "@tessera/fields";
-import { graphqlModel, graphqlRoutes } from "@tessera/graphql";
+import { type CompileQuery, graphqlModel, graphqlRoutes } from "@tessera/graphql";
 import type { Route } from "@tessera/http";
 import { htmlRecordRoutes, jsonRecordRoutes, type ObjectStorage } from "@tessera/records";
 import { recordMigration, SqlRecordStore } from "@tessera/records/sql";
@@ -112,6 +112,8 @@ export interface RecordWiring {
   readonly sessions: SessionCookies;
   readonly allowedOrigins: readonly string[];
   readonly clock?: Clock;
+  /** Compiles GraphQL operations (see `graphqlRoutes`' `compileQuery`). */
+  readonly compileGraphql?: CompileQuery;
 }
 
 /**
@@ -140,6 +142,10 @@ export function recordRoutes(wiring: RecordWiring): Route<MaybeSessionContext>[]
       ...jsonRecordRoutes({ ...optionsOf(model), authenticate: bearer }),
       ...htmlRecordRoutes({ ...optionsOf(model), ...pages }),
     ]),
-    ...graphqlRoutes({ records: graphqlModels.map(optionsOf), authenticate: bearer }),
+    ...graphqlRoutes({
+      records: graphqlModels.map(optionsOf),
+      authenticate: bearer,
+      ...(wiring.compileGraphql ? { compileQuery: wiring.compileGraphql } : {}),
+    }),
   ];
 }

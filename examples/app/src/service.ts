@@ -1,5 +1,6 @@
 import type { User } from "@tessera/accounts";
 import type { Clock } from "@tessera/crypto";
+import type { CompileQuery } from "@tessera/graphql";
 import {
   clientAddress,
   cookieSession,
@@ -39,6 +40,11 @@ export interface AppDependencies {
   readonly rateLimiter?: RateLimiter;
   /** The client's socket address where the runtime does not say it on the context (Workers). */
   readonly socketAddress?: (context: Context) => string | undefined;
+  /**
+   * Compiles GraphQL operations (graphql-jit's `compileQuery`) where the runtime lets code be
+   * generated; without it graphql-js interprets them (Workers).
+   */
+  readonly compileGraphql?: CompileQuery;
 }
 
 /** What the app's own pages reuse of the service. */
@@ -86,6 +92,7 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
       sessions: accounts.sessions,
       allowedOrigins: config.allowedOrigins,
       ...(dependencies.clock ? { clock: dependencies.clock } : {}),
+      ...(dependencies.compileGraphql ? { compileGraphql: dependencies.compileGraphql } : {}),
     }),
     ...webhookRoutes(database, config),
     ...renderJobRoutes(dependencies.renderJobs, bearer, config),

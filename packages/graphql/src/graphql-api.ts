@@ -7,6 +7,7 @@ import {
 } from "@tessera/records";
 import { GraphQLError } from "graphql";
 import { createHandler } from "graphql-http";
+import { type CompileQuery, compiledExecute } from "./compiled-execution.js";
 import { documentCache } from "./document-cache.js";
 import { type QueryLimits, queryLimitRules } from "./query-limits.js";
 import { recordSchema } from "./record-schema.js";
@@ -32,6 +33,13 @@ export interface GraphqlRoutesOptions extends QueryLimits {
    * operations skip both steps.
    */
   readonly documentCacheCharacters?: number;
+  /**
+   * Compiles each operation to a function once, then runs that instead of graphql-js's
+   * interpreter: pass graphql-jit's `compileQuery`. A list of 50 records of 12 fields then runs
+   * in about a tenth of the time. Leave it out where code may not be generated at run time
+   * (Cloudflare Workers, a strict Content-Security-Policy): graphql-jit needs `new Function`.
+   */
+  readonly compileQuery?: CompileQuery;
   /**
    * Called with an error a resolver threw that is not a GraphQL error (a database failure, a
    * bug); the client sees only `Internal server error`. Default: one line on stderr.
@@ -66,6 +74,7 @@ export function graphqlRoutes(options: GraphqlRoutesOptions): Route[] {
     // graphql-http passes graphql's specified rules followed by the limits.
     validate: (schema, document, allRules) => cache.validate(schema, document, allRules),
     context: (request) => request.context,
+    ...(options.compileQuery ? { execute: compiledExecute(options.compileQuery) } : {}),
     formatError(error) {
       // A request error ("Missing query") is no GraphQLError and is shown as it is; a
       // resolver's error has a path, and is a GraphQL error only when we threw one on purpose.

@@ -1,4 +1,9 @@
 export {
+  type CompiledOperation,
+  type CompileQuery,
+  compiledExecute,
+} from "./compiled-execution.js";
+export {
   DEFAULT_DOCUMENT_CACHE_CHARACTERS,
   type DocumentCache,
   documentCache,

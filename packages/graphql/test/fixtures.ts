@@ -10,6 +10,7 @@ import {
 import { recordMigration, SqlRecordStore } from "@tessera/records/sql";
 import { applyMigrations } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
+import { compileQuery } from "graphql-jit";
 import { type GraphqlRoutesOptions, graphqlRoutes } from "../src/index.js";
 
 /** The reference target. */
@@ -30,6 +31,13 @@ export const articleModel = defineModel(
     " ",
   ),
 );
+
+/**
+ * The suites run twice: on graphql-js's interpreter, and (project `graphql-jit`) on operations
+ * compiled by graphql-jit, so both executors keep one contract.
+ */
+export const EXECUTOR_OPTIONS: Partial<GraphqlRoutesOptions> =
+  process.env.TESSERA_TEST_GRAPHQL_EXECUTOR === "graphql-jit" ? { compileQuery } : {};
 
 /** Ada (user 1) and Bob (user 2); the tokens the tests' authenticate accepts. */
 export const ADA = 1;
@@ -56,6 +64,8 @@ export interface Answer {
 /** How a test sends one operation. */
 export interface SendOptions {
   readonly variables?: Readonly<Record<string, unknown>>;
+  /** Which operation of the document to run. */
+  readonly operationName?: string;
   /** The bearer token; default Ada's; null sends none. */
   readonly token?: string | null;
   readonly accept?: string;
@@ -88,7 +98,9 @@ export async function setUp(overrides: Partial<GraphqlRoutesOptions> = {}) {
     clock: () => (now += 1000),
   });
   const records = models.map(optionsOf);
-  const route = routeRequests(graphqlRoutes({ records, authenticate, ...overrides }));
+  const route = routeRequests(
+    graphqlRoutes({ records, authenticate, ...EXECUTOR_OPTIONS, ...overrides }),
+  );
   const api = {
     handle: async (request: Request) =>
       (await route(request)) ?? new Response("no route", { status: 404 }),
@@ -104,7 +116,11 @@ export async function setUp(overrides: Partial<GraphqlRoutesOptions> = {}) {
       new Request("http://localhost/graphql", {
         method: "POST",
         headers,
-        body: JSON.stringify({ query, variables: options.variables ?? {} }),
+        body: JSON.stringify({
+          query,
+          variables: options.variables ?? {},
+          ...(options.operationName ? { operationName: options.operationName } : {}),
+        }),
       }),
     );
     const text = await response.text();

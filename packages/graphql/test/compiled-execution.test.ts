@@ -1,0 +1,87 @@
+// With `compileQuery`, operations run as graphql-jit compiled them: once per operation, kept
+// with the cached document, variables refused in graphql-js's words, graphql-js as fallback.
+import { compileQuery } from "graphql-jit";
+import { describe, expect, it } from "vitest";
+import type { CompileQuery } from "../src/index.js";
+import { setUp } from "./fixtures.js";
+
+/** graphql-jit's compiler, counting its compilations and the runs of what it compiled. */
+function countingCompiler(fail = false) {
+  const counts = { compiled: [] as (string | undefined)[], runs: 0 };
+  const compile: CompileQuery = (schema, document, operationName) => {
+    counts.compiled.push(operationName);
+    if (fail) return { errors: [] };
+    const compiled = compileQuery(schema, document, operationName);
+    if (!("query" in compiled)) return compiled;
+    return {
+      query(root, context, variables) {
+        counts.runs += 1;
+        return compiled.query(root, context, variables);
+      },
+    };
+  };
+  return { compile, counts };
+}
+
+const CREATE = `mutation ($input: NoteCreateInput!) { createNote(input: $input) { id title wordCount } }`;
+
+describe("compiled operations", () => {
+  it("compile once per operation text and answer what graphql-js answers", async () => {
+    const interpreted = await setUp();
+    const { compile, counts } = countingCompiler();
+    const compiled = await setUp({ compileQuery: compile });
+    for (const context of [interpreted, compiled]) {
+      for (const title of ["one", "two"]) {
+        await context.send(CREATE, { variables: { input: { title, wordCount: 2 ** 40 } } });
+      }
+    }
+    const list = "{ notes(limit: 5) { id title wordCount pinned createdAt } }";
+    const expected = await interpreted.send(list);
+    expect(expected.body.data.notes).toHaveLength(2);
+    expect(await compiled.send(list)).toEqual(expected);
+    expect(await compiled.send(list)).toEqual(expected);
+    expect(counts.compiled).toEqual([undefined, undefined]);
+    expect(counts.runs).toBe(4);
+  });
+
+  it("compile each named operation of a document apart", async () => {
+    const { compile, counts } = countingCompiler();
+    const { send } = await setUp({ compileQuery: compile });
+    const document = "query Few { notes(limit: 1) { id } } query Many { notes { id } }";
+    const sendNamed = async (operationName: string) =>
+      (await send(document, { operationName })).body;
+    expect(await sendNamed("Few")).toEqual({ data: { notes: [] } });
+    expect(await sendNamed("Many")).toEqual({ data: { notes: [] } });
+    expect(await sendNamed("Few")).toEqual({ data: { notes: [] } });
+    expect(counts.compiled).toEqual(["Few", "Many"]);
+    expect(counts.runs).toBe(3);
+  });
+
+  it("refuse a variable in graphql-js's words without running the compiled operation", async () => {
+    const { compile, counts } = countingCompiler();
+    const { send, rows } = await setUp({ compileQuery: compile });
+    const answer = await send(CREATE, {
+      variables: { input: { title: "x", wordCount: "many" } },
+    });
+    expect(answer.body).toEqual({
+      errors: [
+        expect.objectContaining({
+          message:
+            'Variable "$input" got invalid value "many" at "input.wordCount"; SafeInt cannot represent non-integer value: many',
+        }),
+      ],
+    });
+    expect(counts.runs).toBe(0);
+    expect(rows("SELECT id FROM notes")).toEqual([]);
+  });
+
+  it("run an operation that does not compile through graphql-js", async () => {
+    const { compile, counts } = countingCompiler(true);
+    const { send, rows } = await setUp({ compileQuery: compile });
+    const answer = await send(CREATE, { variables: { input: { title: "kept" } } });
+    expect(answer.body.data.createNote).toMatchObject({ title: "kept", wordCount: null });
+    expect(rows("SELECT title FROM notes")).toEqual([{ title: "kept" }]);
+    expect(counts.compiled).toEqual([undefined]);
+    expect(counts.runs).toBe(0);
+  });
+});
