@@ -1,6 +1,8 @@
 import { fail, ok, type Result } from "@tessera/core";
+import { aeadBackend } from "./aead-backend.js";
 import { decodeBase64url, encodeBase64url } from "./base64.js";
 import type { KeyRing } from "./key-ring.js";
+import { randomBytes } from "./random.js";
 import { toBytes } from "./utf8.js";
 
 const FORMAT_VERSION = 1;
@@ -12,21 +14,6 @@ export const MAXIMUM_SEALED_LENGTH = 8192;
 /** Why {@link openPayload} refused a sealed text. */
 export type OpenFailure = "malformed" | "not-authentic";
 
-const importedKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
-
-function aesKey(key: Uint8Array): Promise<CryptoKey> {
-  let imported = importedKeys.get(key);
-  if (!imported) {
-    if (key.length !== 32) throw new RangeError("AES-256-GCM needs a 32-byte key");
-    imported = globalThis.crypto.subtle.importKey("raw", key as BufferSource, "AES-GCM", false, [
-      "encrypt",
-      "decrypt",
-    ]);
-    importedKeys.set(key, imported);
-  }
-  return imported;
-}
-
 /**
  * Encrypts and authenticates a small payload with AES-256-GCM and a random 96-bit nonce.
  * `context` (for example the cookie name) is authenticated too, so a sealed text made for one
@@ -37,19 +24,9 @@ export async function sealPayload(
   plaintext: string | Uint8Array,
   context = "",
 ): Promise<string> {
-  const iv = globalThis.crypto.getRandomValues(new Uint8Array(IV_LENGTH));
-  const ciphertext = new Uint8Array(
-    await globalThis.crypto.subtle.encrypt(
-      {
-        name: "AES-GCM",
-        iv,
-        additionalData: toBytes(context) as BufferSource,
-        tagLength: TAG_LENGTH * 8,
-      },
-      await aesKey(key),
-      toBytes(plaintext) as BufferSource,
-    ),
-  );
+  if (key.length !== 32) throw new RangeError("AES-256-GCM needs a 32-byte key");
+  const iv = randomBytes(IV_LENGTH);
+  const ciphertext = await aeadBackend.seal(key, iv, toBytes(plaintext), toBytes(context));
   const sealed = new Uint8Array(1 + IV_LENGTH + ciphertext.length);
   sealed[0] = FORMAT_VERSION;
   sealed.set(iv, 1);
@@ -78,18 +55,12 @@ export async function openPayload(
   }
   const iv = bytes.subarray(1, 1 + IV_LENGTH);
   const ciphertext = bytes.subarray(1 + IV_LENGTH);
-  const additionalData = toBytes(context) as BufferSource;
+  const additionalData = toBytes(context);
   for (const key of keys instanceof Uint8Array ? [keys] : keys.all) {
-    try {
-      const plaintext = await globalThis.crypto.subtle.decrypt(
-        { name: "AES-GCM", iv: iv as BufferSource, additionalData, tagLength: TAG_LENGTH * 8 },
-        await aesKey(key),
-        ciphertext as BufferSource,
-      );
-      return ok(new Uint8Array(plaintext));
-    } catch {
-      // Authentication failed under this key; try the next one.
-    }
+    if (key.length !== 32) throw new RangeError("AES-256-GCM needs a 32-byte key");
+    // Authentication failing under this key gives undefined; the next one is tried.
+    const plaintext = await aeadBackend.open(key, iv, ciphertext, additionalData);
+    if (plaintext) return ok(plaintext);
   }
   return fail("not-authentic");
 }

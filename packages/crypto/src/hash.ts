@@ -1,5 +1,4 @@
 import { digestBackend, type HashInput } from "./digest-backend.js";
-import { encodeHex } from "./hex.js";
 import { toBytes } from "./utf8.js";
 
 /** SHA-256 of bytes or of text as UTF-8 (32 bytes). */
@@ -9,7 +8,7 @@ export function sha256(data: HashInput): Uint8Array {
 
 /** SHA-256 as lowercase hex: the form in which Tessera stores digests of tokens and keys. */
 export function sha256Hex(data: HashInput): string {
-  return encodeHex(sha256(data));
+  return digestBackend.sha256Hex(data);
 }
 
 /**

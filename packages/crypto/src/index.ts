@@ -8,6 +8,7 @@ export {
   type Result,
   systemClock,
 } from "@tessera/core";
+export { type AeadBackend, aeadBackend, webCryptoAead } from "./aead-backend.js";
 export {
   MAXIMUM_SEALED_LENGTH,
   type OpenFailure,

@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decodeBase64, decodeBase64url, encodeBase64, encodeBase64url } from "../src/base64.js";
+import {
+  decodeBase64,
+  decodeBase64url,
+  encodeBase64,
+  encodeBase64url,
+  portableEncoders,
+} from "../src/base64.js";
 import { EncodingError } from "../src/encoding-error.js";
 import { decodeHex, encodeHex } from "../src/hex.js";
 
@@ -15,7 +21,31 @@ const codecs = [
     decode: decodeBase64url,
     canonical: withoutPadding,
   },
+  // What Deno and Workers encode with (Node and Bun use Buffer).
+  {
+    name: "base64 (portable)",
+    encode: portableEncoders.base64,
+    decode: decodeBase64,
+    canonical: withoutPadding,
+  },
+  {
+    name: "base64url (portable)",
+    encode: portableEncoders.base64url,
+    decode: decodeBase64url,
+    canonical: withoutPadding,
+  },
 ];
+
+describe("the portable encoders", () => {
+  it("write what Buffer writes, byte for byte", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
+        expect(portableEncoders.base64(bytes)).toBe(encodeBase64(bytes));
+        expect(portableEncoders.base64url(bytes)).toBe(encodeBase64url(bytes));
+      }),
+    );
+  });
+});
 
 describe.each(codecs)("$name", ({ encode, decode, canonical }) => {
   it("round-trips every byte string", () => {

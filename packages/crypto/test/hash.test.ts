@@ -12,6 +12,8 @@ describe.each(backends)("$name backend", (backend) => {
   it.each(sha256Vectors.cases)("SHA-256 FIPS 180 $name", (vector) => {
     const message = utf8(vector.message.repeat(vector.repeat));
     expect(encodeHex(backend.sha256(message))).toBe(vector.digestHex);
+    expect(backend.sha256Hex(message)).toBe(vector.digestHex);
+    expect(backend.sha256Hex(vector.message.repeat(vector.repeat))).toBe(vector.digestHex);
   });
 
   it.each(hmacVectors.cases)("HMAC-SHA256 RFC 4231 $name", (vector) => {

@@ -24,4 +24,16 @@ describe("randomBytes", () => {
     // The tail beyond 65536 bytes is filled too: 4464 zero bytes by chance is impossible.
     expect(bytes.subarray(65_536).some((byte) => byte !== 0)).toBe(true);
   });
+
+  it("hands out small requests from a pool: each byte once, across refills, each a copy", () => {
+    // 12 bytes at a time through several 4 KiB refills: no two nonces alike.
+    const nonces = Array.from({ length: 2_000 }, () => randomBytes(12));
+    expect(new Set(nonces.map((nonce) => nonce.join(","))).size).toBe(2_000);
+    expect(nonces.every((nonce) => nonce.length === 12)).toBe(true);
+    // Changing one's bytes changes nothing handed out later.
+    const first = randomBytes(64);
+    first.fill(0);
+    expect(randomBytes(64).every((byte) => byte === 0)).toBe(false);
+    expect(randomBytes(0)).toHaveLength(0);
+  });
 });

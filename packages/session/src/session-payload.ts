@@ -103,11 +103,23 @@ function payloadJson(state: SessionState, flashes: readonly Flash[]): string {
 export function encodeSessionPayload(state: SessionState): string {
   let flashes = state.flashes;
   let json = payloadJson(state, flashes);
-  while (flashes.length > 0 && utf8Encoder.encode(json).length > MAXIMUM_PAYLOAD_BYTES) {
+  while (flashes.length > 0 && isOverPayloadBytes(json)) {
     flashes = flashes.slice(1);
     json = payloadJson(state, flashes);
   }
   return json;
+}
+
+/**
+ * Whether `json` is over {@link MAXIMUM_PAYLOAD_BYTES} as UTF-8. A UTF-16 code unit is one to
+ * three UTF-8 bytes, so the length alone answers for most payloads, which then are not encoded
+ * twice (sealing encodes them again).
+ */
+function isOverPayloadBytes(json: string): boolean {
+  if (json.length * 3 <= MAXIMUM_PAYLOAD_BYTES) return false;
+  return (
+    json.length > MAXIMUM_PAYLOAD_BYTES || utf8Encoder.encode(json).length > MAXIMUM_PAYLOAD_BYTES
+  );
 }
 
 type JsonObject = Record<string, unknown>;
