@@ -5,9 +5,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { MemoryEmailedTokenStore, MemoryUserStore } from "@tessera/accounts";
+import { CachedUserStore, MemoryEmailedTokenStore, MemoryUserStore } from "@tessera/accounts";
 import { accountMigrations, SqlEmailedTokenStore, SqlUserStore } from "@tessera/accounts/sql";
-import { MemoryApiKeyStore } from "@tessera/bearer";
+import { CachedApiKeyStore, MemoryApiKeyStore } from "@tessera/bearer";
 import { SqlApiKeyStore } from "@tessera/bearer/sql";
 import { MemoryJobStore } from "@tessera/jobs";
 import { jobTableMigration, SqlJobStore } from "@tessera/jobs/sql";
@@ -88,6 +88,13 @@ let pglite: Promise<ReturnType<typeof wrapPglite>> | undefined;
 afterAll(async () => (await pglite)?.close());
 
 /** Makes users, so keys have an owner to belong to (the SQL table requires one). */
+/** A new database of `open`'s engine with the account and webhook tables. */
+async function migratedOn(open: () => Promise<SqlDatabase>): Promise<SqlDatabase> {
+  const database = await open();
+  await applyMigrations(database, [...accountMigrations, ...webhookMigrations]);
+  return database;
+}
+
 function userMaker(users: MemoryUserStore | SqlUserStore) {
   return async () => {
     const created = await users.create(
@@ -119,17 +126,26 @@ describeJobStoreContract("memory", async () => {
   return { store: new MemoryJobStore(contractJob), newUser: async () => ++users };
 });
 describeUserStoreContract("memory", async () => new MemoryUserStore());
+// The credential caches keep the contract: every change goes through them.
+const staleness = { maximumStalenessMs: 60_000 };
+describeUserStoreContract(
+  "SQLite behind CachedUserStore",
+  async () => new CachedUserStore(new SqlUserStore(await migratedOn(engines.SQLite!)), staleness),
+);
+describeApiKeyStoreContract("SQLite behind CachedApiKeyStore", async () => {
+  const database = await migratedOn(engines.SQLite!);
+  return {
+    store: new CachedApiKeyStore(new SqlApiKeyStore(database), staleness),
+    newUser: userMaker(new SqlUserStore(database)),
+  };
+});
 describeEmailedTokenStoreContract("memory", async () => ({
   store: new MemoryEmailedTokenStore(),
   users: new MemoryUserStore(),
 }));
 
 for (const [engine, open] of Object.entries(engines)) {
-  const migrated = async () => {
-    const database = await open();
-    await applyMigrations(database, [...accountMigrations, ...webhookMigrations]);
-    return database;
-  };
+  const migrated = () => migratedOn(open);
 
   describeWebhookEventStoreContract(engine, async () => new SqlWebhookEventStore(await migrated()));
   describeRateLimitStoreContract(engine, async () => new SqlRateLimitStore(await migrated()));

@@ -1,5 +1,11 @@
-import { accountRoutes, defaultAccountPages, nameColumn, type User } from "@tessera/accounts";
-import { type SqlUserStore, sqlAccountStores } from "@tessera/accounts/sql";
+import {
+  accountRoutes,
+  defaultAccountPages,
+  nameColumn,
+  type User,
+  type UserStore,
+} from "@tessera/accounts";
+import { sqlAccountStores } from "@tessera/accounts/sql";
 import type { BearerAuthenticator } from "@tessera/bearer";
 import { type Clock, systemClock } from "@tessera/crypto";
 import type { TesseraEnv } from "@tessera/hono";
@@ -37,7 +43,7 @@ export interface AppAccounts {
   readonly routes: Route<MaybeSessionContext>[];
   readonly sessions: SessionCookies;
   readonly bearer: BearerAuthenticator<User>;
-  readonly users: SqlUserStore;
+  readonly users: UserStore;
 }
 
 /** The operator columns of this app's `users` table. */
@@ -53,6 +59,7 @@ export function appAccounts(wiring: AccountWiring): AppAccounts {
   const stores = sqlAccountStores(
     database,
     operatorColumns.map((column) => column.name),
+    { maximumStalenessMs: config.credentialCacheMs, clock },
   );
   const accounts = accountRoutes({
     users: stores.users,

@@ -43,6 +43,12 @@ export interface AppConfig {
   /** `SWEEP_INTERVAL_SECONDS`: how often the job sweep runs (default 300). */
   readonly sweepIntervalSeconds: number;
   /**
+   * `CREDENTIAL_CACHE_MS`: how long a user found by id and an API key found by digest are served
+   * from memory (default 0: always queried). A change made in the same process takes effect at
+   * once; one made by another process (a second worker, the CLI) at most this late.
+   */
+  readonly credentialCacheMs: number;
+  /**
    * `WEBHOOK_RETENTION_DAYS`: processed webhook events older than this are deleted (default
    * 30; 0 keeps them forever). A deleted event delivered again runs its effect again.
    */
@@ -132,6 +138,13 @@ const environmentSchema = z.object({
     .max(86_400)
     .optional()
     .transform((seconds) => seconds ?? 300),
+  CREDENTIAL_CACHE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .optional()
+    .transform((milliseconds) => milliseconds ?? 0),
   WEBHOOK_RETENTION_DAYS: z.coerce
     .number()
     .int()
@@ -205,6 +218,7 @@ export function loadConfig(environment: Record<string, string | undefined>): App
     trackedSessions: settings.TRACKED_SESSIONS !== "off",
     oauthProviders,
     uploadsPath: settings.UPLOADS_PATH,
+    credentialCacheMs: settings.CREDENTIAL_CACHE_MS,
     webhookRetentionDays: settings.WEBHOOK_RETENTION_DAYS,
     webhookSecrets: {
       orders: settings.ORDERS_WEBHOOK_SECRET,

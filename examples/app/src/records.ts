@@ -1,5 +1,4 @@
-import type { User } from "@tessera/accounts";
-import type { SqlUserStore } from "@tessera/accounts/sql";
+import type { User, UserStore } from "@tessera/accounts";
 import { type BearerAuthenticator, bearerAuthentication } from "@tessera/bearer";
 import { type Clock, systemClock } from "@tessera/crypto";
 import { defineModel, type Model, withUniqueScope } from "@tessera/fields";
@@ -106,7 +105,7 @@ export async function referencedFileKeys(database: SqlDatabase): Promise<Set<str
 export interface RecordWiring {
   readonly database: SqlDatabase;
   readonly storage: ObjectStorage;
-  readonly users: SqlUserStore;
+  readonly users: UserStore;
   readonly bearer: BearerAuthenticator<User>;
   /** The cookie sessions of the account pages: the record pages share them. */
   readonly sessions: SessionCookies;

@@ -10,6 +10,7 @@ export {
   type AccountStores,
   accountRoutes,
 } from "./account-routes.js";
+export { CachedUserStore } from "./cached-user-store.js";
 export { isValidEmail, MAXIMUM_EMAIL_LENGTH, normalizeEmail } from "./email.js";
 export {
   EMAILED_TOKEN_PURPOSES,

@@ -16,7 +16,9 @@ export {
   createBearerAuthenticator,
   LAST_USED_WRITE_INTERVAL_MS,
 } from "./bearer-authenticator.js";
+export { CachedApiKeyStore } from "./cached-api-key-store.js";
 export { type CreateApiKeyResult, type CreatedApiKey, createApiKey } from "./create-api-key.js";
+export type { CredentialCacheOptions } from "./credential-cache-options.js";
 export {
   createJwtIssuer,
   type IssuedJwt,

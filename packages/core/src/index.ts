@@ -1,5 +1,6 @@
 export { type Clock, systemClock } from "./clock.js";
 export { type ErrorEnvelope, errorEnvelope } from "./error-envelope.js";
+export { ExpiringCache, type ExpiringCacheOptions } from "./expiring-cache.js";
 export { escapeHtml } from "./html-escape.js";
 export { type RepeatingTaskOptions, scheduleRepeating } from "./repeating-task.js";
 export { fail, ok, type Result } from "./result.js";

@@ -1,3 +1,4 @@
+import { CachedApiKeyStore, type CredentialCacheOptions } from "@tessera/bearer";
 import { apiKeysMigration, SqlApiKeyStore } from "@tessera/bearer/sql";
 import {
   rateLimitCountersMigration,
@@ -10,7 +11,7 @@ import {
   userSessionsMigration,
 } from "@tessera/session/sql";
 import type { Migration, SqlDatabase } from "@tessera/sql";
-import type { AccountStores } from "../index.js";
+import { type AccountStores, CachedUserStore, type UserStore } from "../index.js";
 import { authTokensMigration, SqlEmailedTokenStore } from "./emailed-token-store.js";
 import { SqlUserStore, usersMigration } from "./user-store.js";
 
@@ -28,9 +29,9 @@ export const accountMigrations: readonly Migration[] = [
   userSessionsExpiryIndexMigration,
 ];
 
-/** The SQLite stores of account routes and, for the device list, tracked sessions. */
+/** The SQL stores of account routes and, for the device list, tracked sessions. */
 export interface SqlAccountStores extends AccountStores {
-  readonly users: SqlUserStore;
+  readonly users: UserStore;
   readonly rateLimits: SqlRateLimitStore;
   readonly trackedSessions: SqlTrackedSessionStore;
 }
@@ -38,14 +39,17 @@ export interface SqlAccountStores extends AccountStores {
 /**
  * Every store `accountRoutes` needs, on one database whose tables {@link accountMigrations}
  * created. `operatorColumns` names extra `users` columns the app added (see `nameColumn`).
+ * Users by id and API keys by digest are served from memory for `credentialCache`'s
+ * `maximumStalenessMs` (default 0: always queried); see `CachedUserStore`.
  */
 export function sqlAccountStores(
   database: SqlDatabase,
   operatorColumns: readonly string[] = [],
+  credentialCache: CredentialCacheOptions = {},
 ): SqlAccountStores {
   return {
-    users: new SqlUserStore(database, operatorColumns),
-    apiKeys: new SqlApiKeyStore(database),
+    users: new CachedUserStore(new SqlUserStore(database, operatorColumns), credentialCache),
+    apiKeys: new CachedApiKeyStore(new SqlApiKeyStore(database), credentialCache),
     emailedTokens: new SqlEmailedTokenStore(database),
     rateLimits: new SqlRateLimitStore(database),
     trackedSessions: new SqlTrackedSessionStore(database),

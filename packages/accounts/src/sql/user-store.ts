@@ -40,6 +40,8 @@ const COLUMN_NAME = /^[a-z][a-z0-9_]*$/;
  */
 export class SqlUserStore implements UserStore {
   readonly #operatorColumns: readonly string[];
+  /** The columns a user is read from: those it has, not whatever else the table grew. */
+  readonly #selected: string;
 
   constructor(
     private readonly database: SqlDatabase,
@@ -49,6 +51,15 @@ export class SqlUserStore implements UserStore {
       if (!COLUMN_NAME.test(column)) throw new RangeError(`invalid column name ${column}`);
     }
     this.#operatorColumns = operatorColumns;
+    this.#selected = [
+      "id",
+      "email",
+      "password_digest",
+      "confirmed_at",
+      "created_at",
+      "updated_at",
+      ...operatorColumns,
+    ].join(", ");
   }
 
   async create(user: NewUser, now: number): Promise<Result<User, "email-taken">> {
@@ -71,7 +82,7 @@ export class SqlUserStore implements UserStore {
     ];
     try {
       const row = await this.database.get<UserRow>(
-        `INSERT INTO users (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")}) RETURNING *`,
+        `INSERT INTO users (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")}) RETURNING ${this.#selected}`,
         values,
       );
       return ok(this.#toUser(row!));
@@ -82,12 +93,18 @@ export class SqlUserStore implements UserStore {
   }
 
   async findById(id: number): Promise<User | undefined> {
-    const row = await this.database.get<UserRow>("SELECT * FROM users WHERE id = ?", [id]);
+    const row = await this.database.get<UserRow>(
+      `SELECT ${this.#selected} FROM users WHERE id = ?`,
+      [id],
+    );
     return row && this.#toUser(row);
   }
 
   async findByEmail(email: string): Promise<User | undefined> {
-    const row = await this.database.get<UserRow>("SELECT * FROM users WHERE email = ?", [email]);
+    const row = await this.database.get<UserRow>(
+      `SELECT ${this.#selected} FROM users WHERE email = ?`,
+      [email],
+    );
     return row && this.#toUser(row);
   }
 

@@ -1,0 +1,14 @@
+import type { Clock } from "@tessera/core";
+
+/** How long credentials a store found may be served again without asking it. */
+export interface CredentialCacheOptions {
+  /**
+   * Milliseconds an entry is served without a query: the longest a change made by another
+   * process (a deleted user or key) can go unseen here. Changes made through the cached store
+   * in this process take effect at once. Default 0: every lookup asks the store.
+   */
+  readonly maximumStalenessMs?: number;
+  /** Most entries kept, least recently used out first (default 10,000). */
+  readonly maximumEntries?: number;
+  readonly clock?: Clock;
+}
