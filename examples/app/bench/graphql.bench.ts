@@ -81,8 +81,7 @@ try {
     LoadResult,
   ];
   /** GraphQL's server CPU per request over JSON's: the issue's goal is at most 1.5. */
-  const timeRatio = (json: LoadResult, graphql: LoadResult) =>
-    cpuRatio(graphql, json).toFixed(2);
+  const timeRatio = (json: LoadResult, graphql: LoadResult) => cpuRatio(graphql, json).toFixed(2);
   const note = [
     "autocannon, 10 connections, 3 interleaved rounds of 3 s per route (all four in one run),",
     `app in its own process on a SQLite file (WAL, \`NODE_ENV=production\`), ${SEEDED_NOTES} notes`,
