@@ -1,7 +1,8 @@
 // Decoding and validating 10,000 JSON create bodies shaped like the example app's `posts`, with
-// @tessera/fields against a hand-written zod schema of the same shape and the same checks.
+// @tessera/fields against hand-written zod and valibot schemas of the same shape and checks.
 // Run: npx tsx packages/fields/bench/decode.bench.ts
 
+import * as v from "valibot";
 import { z } from "zod";
 import { compareContenders } from "../../../bench/compare.js";
 import { seededRandom } from "../../../bench/seeded-random.js";
@@ -93,6 +94,59 @@ const zodPost = z
     metadata: record.metadata === null ? null : JSON.stringify(record.metadata),
   }));
 
+// The same rules in valibot: a preprocess is a pipe from unknown through a transform.
+const valibotOptional = <T extends v.GenericSchema>(schema: T) =>
+  v.pipe(v.unknown(), v.transform(blankToNull), v.nullable(schema));
+const valibotText = (check: (text: string) => boolean, message: string) =>
+  valibotOptional(v.pipe(v.string(), v.check(check, message)));
+const isJson = (value: unknown): boolean => {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return true;
+  if (typeof value === "number") return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every(isJson);
+  return typeof value === "object" && Object.values(value as object).every(isJson);
+};
+
+const valibotPost = v.pipe(
+  v.object({
+    title: v.pipe(
+      v.string(),
+      v.check((s) => s.trim() !== "", BLANK),
+    ),
+    body: valibotOptional(v.pipe(v.string(), v.transform(sanitizeRichText))),
+    published: v.optional(v.boolean(), false),
+    views: valibotOptional(
+      v.pipe(
+        v.unknown(),
+        v.transform(numberFrom(parseIntegerText)),
+        v.number(),
+        v.integer(),
+        v.minValue(MIN_INTEGER),
+        v.maxValue(MAX_INTEGER),
+      ),
+    ),
+    rating: valibotOptional(
+      v.pipe(v.unknown(), v.transform(numberFrom(parseFloatText)), v.number()),
+    ),
+    publish_on: valibotText(isCalendarDate, "is not a valid date"),
+    starts_at: valibotText(isDateTime, "is not a valid date and time"),
+    reminder_at: valibotText(isTimeOfDay, "is not a valid time"),
+    price: valibotText(isDecimalText, "is not a decimal number"),
+    external_ref: valibotText(isUuidText, "is not a valid UUID"),
+    metadata: v.pipe(
+      v.unknown(),
+      v.transform((value) => (value === undefined ? null : value)),
+      v.check(isJson, "is not valid JSON"),
+    ),
+    status: v.picklist(["draft", "review", "published"]),
+    slug: valibotOptional(v.string()),
+  }),
+  v.transform((record) => ({
+    ...record,
+    published: record.published ? 1 : 0,
+    metadata: record.metadata === null ? null : JSON.stringify(record.metadata),
+  })),
+);
+
 async function main(): Promise<void> {
   const sections: string[] = [];
   for (const html of [true, false]) {
@@ -100,11 +154,14 @@ async function main(): Promise<void> {
     // Both must accept every record, or the comparison would be of different work.
     for (const body of bodies) {
       const ours = decodeJsonCreate(post.fields, body);
-      const theirs = zodPost.safeParse(body);
-      if (!ours.ok || !theirs.success)
+      const zodResult = zodPost.safeParse(body);
+      const valibotResult = v.safeParse(valibotPost, body);
+      if (!ours.ok || !zodResult.success || !valibotResult.success)
         throw new Error(`a contender refused ${JSON.stringify(body)}`);
-      if (JSON.stringify(ours.value.values) !== JSON.stringify(theirs.data)) {
-        throw new Error(`contenders disagree on ${JSON.stringify(body)}`);
+      for (const theirs of [zodResult.data, valibotResult.output]) {
+        if (JSON.stringify(ours.value.values) !== JSON.stringify(theirs)) {
+          throw new Error(`contenders disagree on ${JSON.stringify(body)}`);
+        }
       }
     }
     console.error(`measuring ${html ? "HTML" : "plain-text"} bodies`);
@@ -116,6 +173,10 @@ async function main(): Promise<void> {
           run: () => bodies.map((body) => zodPost.safeParse(body)),
         },
         {
+          name: "valibot 1 schema",
+          run: () => bodies.map((body) => v.safeParse(valibotPost, body)),
+        },
+        {
           name: "@tessera/fields decodeJsonCreate",
           run: () => bodies.map((body) => decodeJsonCreate(post.fields, body)),
         },
@@ -123,7 +184,7 @@ async function main(): Promise<void> {
       {
         note: [
           "One iteration decodes all 10,000 bodies (70% of optional fields set; `views` sometimes a numeric string).",
-          "The zod schema performs the same checks with the same predicates, the same create semantics and",
+          "The zod and valibot schemas perform the same checks with the same predicates, the same create semantics and",
           "the same `sanitizeRichText` transform on `body`, and both give identical column values (checked first).",
           html
             ? "Bodies carry markup here, so the sanitizer runs for each body in both contenders."
