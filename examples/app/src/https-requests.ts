@@ -1,3 +1,4 @@
+import { isHttpsRequest } from "@tessera/http";
 import type { AppConfig } from "./config.js";
 
 /**
@@ -19,7 +20,7 @@ function forwardedProto(header: string, trustProxy: number): string {
 export function reachedOverHttps(config: AppConfig): (request: Request) => boolean {
   const httpsAppUrl = config.production && config.appUrl?.startsWith("https:") === true;
   return (request) => {
-    if (httpsAppUrl || new URL(request.url).protocol === "https:") return true;
+    if (httpsAppUrl || isHttpsRequest(request)) return true;
     const header = request.headers.get("x-forwarded-proto");
     return (
       config.trustProxy > 0 &&

@@ -11,6 +11,18 @@ const TAG_LENGTH = 16;
 /** Sealed texts longer than this are refused unread: cookies are at most 4 KB anyway. */
 export const MAXIMUM_SEALED_LENGTH = 8192;
 
+// The context is nearly always the same text (a cookie name): its bytes are kept, not encoded
+// again on every seal and open. Only read, never changed, by the ciphers.
+let lastContext = "";
+let lastContextBytes = new Uint8Array(0);
+function contextBytes(context: string): Uint8Array {
+  if (context !== lastContext) {
+    lastContextBytes = toBytes(context);
+    lastContext = context;
+  }
+  return lastContextBytes;
+}
+
 /** Why {@link openPayload} refused a sealed text. */
 export type OpenFailure = "malformed" | "not-authentic";
 
@@ -26,7 +38,7 @@ export async function sealPayload(
 ): Promise<string> {
   if (key.length !== 32) throw new RangeError("AES-256-GCM needs a 32-byte key");
   const iv = randomBytes(IV_LENGTH);
-  const ciphertext = await aeadBackend.seal(key, iv, toBytes(plaintext), toBytes(context));
+  const ciphertext = await aeadBackend.seal(key, iv, toBytes(plaintext), contextBytes(context));
   const sealed = new Uint8Array(1 + IV_LENGTH + ciphertext.length);
   sealed[0] = FORMAT_VERSION;
   sealed.set(iv, 1);
@@ -55,7 +67,7 @@ export async function openPayload(
   }
   const iv = bytes.subarray(1, 1 + IV_LENGTH);
   const ciphertext = bytes.subarray(1 + IV_LENGTH);
-  const additionalData = toBytes(context);
+  const additionalData = contextBytes(context);
   for (const key of keys instanceof Uint8Array ? [keys] : keys.all) {
     if (key.length !== 32) throw new RangeError("AES-256-GCM needs a 32-byte key");
     // Authentication failing under this key gives undefined; the next one is tried.

@@ -2,6 +2,7 @@ import {
   answerCorsPreflight,
   checkCrossSiteRequest,
   crossSiteRefusal,
+  isHttpsRequest,
   withCorsHeaders,
   withSecurityHeaders,
 } from "@tessera/http";
@@ -21,7 +22,7 @@ function finish(context: Context, finished: Response): void {
 export function securityHeaders(
   options: { readonly https?: (request: Request) => boolean } = {},
 ): MiddlewareHandler {
-  const https = options.https ?? ((request) => new URL(request.url).protocol === "https:");
+  const https = options.https ?? isHttpsRequest;
   return async (context, next) => {
     await next();
     finish(context, withSecurityHeaders(context.res, { https: https(context.req.raw) }));

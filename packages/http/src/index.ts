@@ -35,6 +35,7 @@ export {
 } from "./error-envelope.js";
 export { FORM_BODY_FAILURE_PREFIX, readFormBody } from "./form-body.js";
 export { htmlPage, NO_REFERRER, seeOther } from "./html-responses.js";
+export { isHttpsRequest } from "./https-request.js";
 export { isIpAddress } from "./ip-address.js";
 export {
   JSON_BODY_FAILURE_PREFIX,

@@ -10,6 +10,7 @@ import {
   type CookieAttributes,
   editResponseHeaders,
   expireCookie,
+  isHttpsRequest,
   parseCookies,
   serializeCookie,
 } from "@tessera/http";
@@ -168,7 +169,7 @@ export function createSessionCookies(options: SessionCookiesOptions): SessionCoo
       const secure =
         typeof options.secureCookies === "function"
           ? options.secureCookies(request)
-          : (options.secureCookies ?? new URL(request.url).protocol === "https:");
+          : (options.secureCookies ?? isHttpsRequest(request));
       const value = readCookieValue(request.headers.get("cookie"), cookieName);
       const { state, stale } =
         value === undefined
