@@ -14,7 +14,7 @@ export const MAXIMUM_SEALED_LENGTH = 8192;
 // The context is nearly always the same text (a cookie name): its bytes are kept, not encoded
 // again on every seal and open. Only read, never changed, by the ciphers.
 let lastContext = "";
-let lastContextBytes = new Uint8Array(0);
+let lastContextBytes: Uint8Array = new Uint8Array(0);
 function contextBytes(context: string): Uint8Array {
   if (context !== lastContext) {
     lastContextBytes = toBytes(context);
