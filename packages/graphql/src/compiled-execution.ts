@@ -39,7 +39,7 @@ interface Compiled {
  * compiled once per document and operation name and kept as long as the document is (the
  * document cache keeps one per operation text). Variables are coerced by graphql-js first, so
  * a refused variable is worded as graphql-js words it. An operation that does not compile runs
- * through graphql-js, whose errors are the answer.
+ * (or throws) runs through graphql-js, whose errors are the answer.
  */
 export function compiledExecute(
   compile: CompileQuery,
@@ -71,6 +71,12 @@ export function compiledExecute(
 function compileOperation(compile: CompileQuery, args: ExecutionArgs): Compiled | null {
   const definition = getOperationAST(args.document, args.operationName);
   if (!definition) return null;
-  const outcome = compile(args.schema, args.document, args.operationName ?? undefined);
+  let outcome: CompiledOperation | ExecutionResult;
+  try {
+    outcome = compile(args.schema, args.document, args.operationName ?? undefined);
+  } catch {
+    // A compiler that throws on an operation graphql-js validated: graphql-js runs it instead.
+    return null;
+  }
   return "query" in outcome ? { definition, operation: outcome } : null;
 }

@@ -6,11 +6,12 @@ import type { CompileQuery } from "../src/index.js";
 import { setUp } from "./fixtures.js";
 
 /** graphql-jit's compiler, counting its compilations and the runs of what it compiled. */
-function countingCompiler(fail = false) {
+function countingCompiler(fail: false | "errors" | "throws" = false) {
   const counts = { compiled: [] as (string | undefined)[], runs: 0 };
   const compile: CompileQuery = (schema, document, operationName) => {
     counts.compiled.push(operationName);
-    if (fail) return { errors: [] };
+    if (fail === "throws") throw new Error("cannot compile this");
+    if (fail === "errors") return { errors: [] };
     const compiled = compileQuery(schema, document, operationName);
     if (!("query" in compiled)) return compiled;
     return {
@@ -75,13 +76,16 @@ describe("compiled operations", () => {
     expect(rows("SELECT id FROM notes")).toEqual([]);
   });
 
-  it("run an operation that does not compile through graphql-js", async () => {
-    const { compile, counts } = countingCompiler(true);
-    const { send, rows } = await setUp({ compileQuery: compile });
-    const answer = await send(CREATE, { variables: { input: { title: "kept" } } });
-    expect(answer.body.data.createNote).toMatchObject({ title: "kept", wordCount: null });
-    expect(rows("SELECT title FROM notes")).toEqual([{ title: "kept" }]);
-    expect(counts.compiled).toEqual([undefined]);
-    expect(counts.runs).toBe(0);
-  });
+  it.each(["errors", "throws"] as const)(
+    "run an operation whose compilation %s through graphql-js",
+    async (failure) => {
+      const { compile, counts } = countingCompiler(failure);
+      const { send, rows } = await setUp({ compileQuery: compile });
+      const answer = await send(CREATE, { variables: { input: { title: "kept" } } });
+      expect(answer.body.data.createNote).toMatchObject({ title: "kept", wordCount: null });
+      expect(rows("SELECT title FROM notes")).toEqual([{ title: "kept" }]);
+      expect(counts.compiled).toEqual([undefined]);
+      expect(counts.runs).toBe(0);
+    },
+  );
 });
