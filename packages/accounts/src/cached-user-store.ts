@@ -1,5 +1,5 @@
-import type { CredentialCacheOptions } from "@tessera/bearer";
-import { ExpiringCache, type Result } from "@tessera/core";
+import { type CredentialCacheOptions, credentialCache } from "@tessera/bearer";
+import type { ExpiringCache, Result } from "@tessera/core";
 import type { User } from "./user.js";
 import type { NewUser, UserStore } from "./user-store.js";
 
@@ -18,11 +18,7 @@ export class CachedUserStore implements UserStore {
     private readonly store: UserStore,
     options: CredentialCacheOptions = {},
   ) {
-    this.#users = new ExpiringCache({
-      maximumAgeMs: options.maximumStalenessMs ?? 0,
-      ...(options.maximumEntries === undefined ? {} : { maximumEntries: options.maximumEntries }),
-      ...(options.clock ? { clock: options.clock } : {}),
-    });
+    this.#users = credentialCache(options);
   }
 
   create(user: NewUser, now: number): Promise<Result<User, "email-taken">> {

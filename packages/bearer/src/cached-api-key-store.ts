@@ -1,6 +1,6 @@
-import { ExpiringCache } from "@tessera/core";
+import type { ExpiringCache } from "@tessera/core";
 import type { ApiKeyRecord, ApiKeyStore, NewApiKey } from "./api-key-store.js";
-import type { CredentialCacheOptions } from "./credential-cache-options.js";
+import { type CredentialCacheOptions, credentialCache } from "./credential-cache-options.js";
 
 /**
  * An {@link ApiKeyStore} that remembers keys found by digest for `maximumStalenessMs`, so a
@@ -16,11 +16,7 @@ export class CachedApiKeyStore implements ApiKeyStore {
     private readonly store: ApiKeyStore,
     options: CredentialCacheOptions = {},
   ) {
-    this.#keys = new ExpiringCache({
-      maximumAgeMs: options.maximumStalenessMs ?? 0,
-      ...(options.maximumEntries === undefined ? {} : { maximumEntries: options.maximumEntries }),
-      ...(options.clock ? { clock: options.clock } : {}),
-    });
+    this.#keys = credentialCache(options);
   }
 
   create(key: NewApiKey): Promise<ApiKeyRecord> {

@@ -1,4 +1,4 @@
-import type { Clock } from "@tessera/core";
+import { type Clock, ExpiringCache } from "@tessera/core";
 
 /** How long credentials a store found may be served again without asking it. */
 export interface CredentialCacheOptions {
@@ -11,4 +11,13 @@ export interface CredentialCacheOptions {
   /** Most entries kept, least recently used out first (default 10,000). */
   readonly maximumEntries?: number;
   readonly clock?: Clock;
+}
+
+/** The cache a credential store keeps under `options` (nothing kept with the default of 0). */
+export function credentialCache<K, V>(options: CredentialCacheOptions = {}): ExpiringCache<K, V> {
+  return new ExpiringCache({
+    maximumAgeMs: options.maximumStalenessMs ?? 0,
+    ...(options.maximumEntries === undefined ? {} : { maximumEntries: options.maximumEntries }),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
 }

@@ -18,7 +18,7 @@ export {
 } from "./bearer-authenticator.js";
 export { CachedApiKeyStore } from "./cached-api-key-store.js";
 export { type CreateApiKeyResult, type CreatedApiKey, createApiKey } from "./create-api-key.js";
-export type { CredentialCacheOptions } from "./credential-cache-options.js";
+export { type CredentialCacheOptions, credentialCache } from "./credential-cache-options.js";
 export {
   createJwtIssuer,
   type IssuedJwt,
