@@ -35,17 +35,22 @@ function webCryptoKey(key: Uint8Array): Promise<CryptoKey> {
   return imported;
 }
 
+/** WebCrypto's AES-GCM parameters for one seal or open. */
+function gcmParameters(iv: Uint8Array, additionalData: Uint8Array): AesGcmParams {
+  return {
+    name: "AES-GCM",
+    iv: iv as BufferSource,
+    additionalData: additionalData as BufferSource,
+    tagLength: TAG_LENGTH * 8,
+  };
+}
+
 /** WebCrypto's AES-GCM: every runtime has it; each call is asynchronous. */
 export const webCryptoAead: AeadBackend = {
   name: "webcrypto",
   async seal(key, iv, plaintext, additionalData) {
     const sealed = await globalThis.crypto.subtle.encrypt(
-      {
-        name: "AES-GCM",
-        iv: iv as BufferSource,
-        additionalData: additionalData as BufferSource,
-        tagLength: TAG_LENGTH * 8,
-      },
+      gcmParameters(iv, additionalData),
       await webCryptoKey(key),
       plaintext as BufferSource,
     );
@@ -54,12 +59,7 @@ export const webCryptoAead: AeadBackend = {
   async open(key, iv, sealed, additionalData) {
     try {
       const plaintext = await globalThis.crypto.subtle.decrypt(
-        {
-          name: "AES-GCM",
-          iv: iv as BufferSource,
-          additionalData: additionalData as BufferSource,
-          tagLength: TAG_LENGTH * 8,
-        },
+        gcmParameters(iv, additionalData),
         await webCryptoKey(key),
         sealed as BufferSource,
       );
