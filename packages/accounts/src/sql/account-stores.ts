@@ -47,9 +47,13 @@ export function sqlAccountStores(
   operatorColumns: readonly string[] = [],
   credentialCache: CredentialCacheOptions = {},
 ): SqlAccountStores {
+  const users = new SqlUserStore(database, operatorColumns);
+  const apiKeys = new SqlApiKeyStore(database);
+  // With no staleness allowed the caches would keep nothing: the plain stores serve as they are.
+  const cached = (credentialCache.maximumStalenessMs ?? 0) > 0;
   return {
-    users: new CachedUserStore(new SqlUserStore(database, operatorColumns), credentialCache),
-    apiKeys: new CachedApiKeyStore(new SqlApiKeyStore(database), credentialCache),
+    users: cached ? new CachedUserStore(users, credentialCache) : users,
+    apiKeys: cached ? new CachedApiKeyStore(apiKeys, credentialCache) : apiKeys,
     emailedTokens: new SqlEmailedTokenStore(database),
     rateLimits: new SqlRateLimitStore(database),
     trackedSessions: new SqlTrackedSessionStore(database),
