@@ -30,6 +30,7 @@ import {
   parseIntegerText,
 } from "./number-text.js";
 import { isBlankRichText, sanitizeRichText } from "./rich-text.js";
+import type { PreparedRichText } from "./rich-text-prepare.js";
 import { OUT_OF_RANGE, unstorableJson } from "./storable-json.js";
 import { fitsTextLimit } from "./text-size.js";
 import { hasLoneSurrogate } from "./unicode-text.js";
@@ -63,13 +64,16 @@ export function isBlank(input: unknown): boolean {
   return typeof input === "string" && input.trim() === "";
 }
 
-/** A text-valued type's string, from JSON or from a form: one rule set for both paths. */
-function readText(field: Field, text: string): ColumnRead {
+/**
+ * A text-valued type's string, from JSON or from a form: one rule set for both paths. A
+ * rich_text value found in `richText` was sanitized ahead, off the caller's turn.
+ */
+function readText(field: Field, text: string, richText?: PreparedRichText): ColumnRead {
   switch (field.type) {
     case "rich_text": {
-      // The raw size first: sanitizing megabytes of markup blocks the process for seconds.
+      // The raw size first: no sanitizing of markup over the limit.
       if (!fitsTextLimit(text)) return refused(TOO_LONG);
-      const html = sanitizeRichText(text);
+      const html = richText?.get(text) ?? sanitizeRichText(text);
       if (isBlankRichText(html)) return field.optional ? NULL : refused(BLANK);
       return sized(html);
     }
@@ -102,7 +106,12 @@ function rangeChecked(field: Field, number: number): ColumnRead {
  * values of the right type that break a rule a 422. Optional fields take null and blank strings
  * as null and accept a string that parses as their type.
  */
-export function readJsonValue(field: Field, key: string, input: unknown): ColumnRead {
+export function readJsonValue(
+  field: Field,
+  key: string,
+  input: unknown,
+  richText?: PreparedRichText,
+): ColumnRead {
   if (input === null) return field.optional ? NULL : wrongType(field, key, input);
   // A JSON string is a json field's value, even a blank one.
   if (field.optional && field.type !== "json" && isBlank(input)) return NULL;
@@ -143,7 +152,9 @@ export function readJsonValue(field: Field, key: string, input: unknown): Column
       if (typeof input !== "string") return wrongType(field, key, input);
       return field.args.includes(input) ? value(input) : unknownVariant(field, key, input);
     default:
-      return typeof input === "string" ? readText(field, input) : wrongType(field, key, input);
+      return typeof input === "string"
+        ? readText(field, input, richText)
+        : wrongType(field, key, input);
   }
 }
 
@@ -151,7 +162,7 @@ export function readJsonValue(field: Field, key: string, input: unknown): Column
  * Reads form text for `field`. Callers turn a blank optional value into null first; checkboxes
  * read as 0 for `UNCHECKED` values and 1 otherwise. Never a 400: forms have no JSON types.
  */
-export function readFormText(field: Field, text: string): ColumnRead {
+export function readFormText(field: Field, text: string, richText?: PreparedRichText): ColumnRead {
   // Browsers' form bodies decode to valid Unicode; only a hand-built form input gets here.
   if (hasLoneSurrogate(text)) return refused(INVALID);
   switch (field.type) {
@@ -181,7 +192,7 @@ export function readFormText(field: Field, text: string): ColumnRead {
     case "enum":
       return field.args.includes(text) ? value(text) : refused(NOT_IN_LIST);
     default:
-      return readText(field, text);
+      return readText(field, text, richText);
   }
 }
 

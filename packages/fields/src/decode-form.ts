@@ -17,6 +17,7 @@ import type { Field } from "./field.js";
 import { BLANK, type FieldMessages } from "./messages.js";
 import { joinPair, polymorphicParts } from "./polymorphic-pair.js";
 import { newPublicId } from "./public-id.js";
+import type { PreparedRichText } from "./rich-text-prepare.js";
 
 /** Options of {@link decodeForm}. */
 export interface FormDecodeOptions {
@@ -26,6 +27,8 @@ export interface FormDecodeOptions {
   readonly attachmentRules?: Readonly<Record<string, AttachmentRules>>;
   /** Makes the `public_id` of a new record (default {@link newPublicId}). */
   readonly newPublicId?: () => string;
+  /** Long rich_text values already sanitized, from `prepareRichText`. */
+  readonly richText?: PreparedRichText;
 }
 
 const NULL: ColumnRead = { ok: true, value: null };
@@ -95,7 +98,7 @@ export function decodeForm<F extends FormFile>(
         const text = lastText(form, key);
         if (text === undefined && !create && field.type !== "boolean") break;
         if (field.optional && isBlank(text ?? "")) record(key, NULL);
-        else record(key, readFormText(field, text ?? ""));
+        else record(key, readFormText(field, text ?? "", options.richText));
       }
     }
   }
@@ -105,7 +108,8 @@ export function decodeForm<F extends FormFile>(
   return { ok: true, value: decoded };
 }
 
-function lastText<F extends FormFile>(form: FormInput<F>, name: string): string | undefined {
+/** The last text sent under `name` (files skipped), as the decoder reads an input. */
+export function lastText<F extends FormFile>(form: FormInput<F>, name: string): string | undefined {
   const entries = form.getAll(name);
   for (let i = entries.length - 1; i >= 0; i--) {
     const entry = entries[i];

@@ -5,9 +5,16 @@ import type { FieldMessages } from "./messages.js";
 import { describeJsonValue } from "./messages.js";
 import { joinPair, polymorphicParts } from "./polymorphic-pair.js";
 import { newPublicId } from "./public-id.js";
+import type { PreparedRichText } from "./rich-text-prepare.js";
+
+/** Options of {@link decodeJsonUpdate}. */
+export interface JsonUpdateOptions {
+  /** Long rich_text values already sanitized, from `prepareRichText`. */
+  readonly richText?: PreparedRichText;
+}
 
 /** Options of {@link decodeJsonCreate}. */
-export interface JsonCreateOptions {
+export interface JsonCreateOptions extends JsonUpdateOptions {
   /** Makes the `public_id` of a new record (default {@link newPublicId}); inject one in tests. */
   readonly newPublicId?: () => string;
 }
@@ -37,7 +44,9 @@ export function decodeJsonCreate(
   options: JsonCreateOptions = {},
 ): DecodeResult {
   const makePublicId = options.newPublicId ?? newPublicId;
-  return decodeJson(fields, body, (field, object) => readForCreate(field, object, makePublicId));
+  return decodeJson(fields, body, (field, object) =>
+    readForCreate(field, object, makePublicId, options.richText),
+  );
 }
 
 /**
@@ -45,8 +54,14 @@ export function decodeJsonCreate(
  * optional one (a json field keeps a string as a string), and a sent `lock_version` is returned
  * for the caller's stale-version check.
  */
-export function decodeJsonUpdate(fields: readonly Field[], body: unknown): DecodeResult {
-  return decodeJson(fields, body, readForUpdate);
+export function decodeJsonUpdate(
+  fields: readonly Field[],
+  body: unknown,
+  options: JsonUpdateOptions = {},
+): DecodeResult {
+  return decodeJson(fields, body, (field, object) =>
+    readForUpdate(field, object, options.richText),
+  );
 }
 
 function decodeJson(
@@ -81,7 +96,12 @@ function missing(key: string): ColumnRead {
   return { ok: false, status: 400, reason: `missing field \`${key}\`` };
 }
 
-function readForCreate(field: Field, object: JsonObject, makePublicId: () => string): Reads {
+function readForCreate(
+  field: Field,
+  object: JsonObject,
+  makePublicId: () => string,
+  richText: PreparedRichText | undefined,
+): Reads {
   switch (field.type) {
     case "attachment":
     case "attachments":
@@ -99,14 +119,18 @@ function readForCreate(field: Field, object: JsonObject, makePublicId: () => str
     }
     default: {
       const key = field.columns[0]!;
-      if (has(object, key)) return [[key, readJsonValue(field, key, object[key])]];
+      if (has(object, key)) return [[key, readJsonValue(field, key, object[key], richText)]];
       if (field.type === "boolean") return [[key, { ok: true, value: 0 }]];
       return [[key, field.optional ? NULL : missing(key)]];
     }
   }
 }
 
-function readForUpdate(field: Field, object: JsonObject): Reads {
+function readForUpdate(
+  field: Field,
+  object: JsonObject,
+  richText: PreparedRichText | undefined,
+): Reads {
   switch (field.type) {
     case "attachment":
     case "attachments":
@@ -120,7 +144,7 @@ function readForUpdate(field: Field, object: JsonObject): Reads {
       return field.columns.some((key) => has(object, key)) ? readPair(field, object) : [];
     default: {
       const key = field.columns[0]!;
-      return has(object, key) ? [[key, readJsonValue(field, key, object[key])]] : [];
+      return has(object, key) ? [[key, readJsonValue(field, key, object[key], richText)]] : [];
     }
   }
 }

@@ -27,6 +27,11 @@ const NO_ATTRIBUTES: Readonly<Record<string, string>> = Object.freeze({});
 // reports text between two tags in one piece (the Parser reports `a&amp;b` as three), which
 // makes text-heavy markup cheaper to escape.
 class TreeReader implements TokenizerCallbacks {
+  /** Events that start at or after this index pause the tokenizer (see {@link HtmlReading}). */
+  pauseAt = Number.POSITIVE_INFINITY;
+  paused = false;
+  /** The tokenizer has reported the end of the input; open elements may remain to close. */
+  tokenized = false;
   private readonly open: string[] = [];
   private readonly openByTag = new Map<string, number>();
   /** One entry per open foreign or integration element: true inside svg and math. */
@@ -45,9 +50,11 @@ class TreeReader implements TokenizerCallbacks {
   constructor(
     private readonly html: string,
     private readonly handler: HtmlHandler,
+    private readonly pause: () => void,
   ) {}
 
   ontext(start: number, end: number): void {
+    this.pauseFrom(end);
     if (start < 0) {
       // The tokenizer reports the rest of a tag cut off at the end as text from -1, which the
       // Parser slices as `slice(-1, end)`: the last character. Read it the same way.
@@ -68,6 +75,7 @@ class TreeReader implements TokenizerCallbacks {
   }
 
   onopentagname(start: number, end: number): void {
+    this.pauseFrom(end);
     this.reportText();
     this.openTag(this.name(start, end));
   }
@@ -104,6 +112,7 @@ class TreeReader implements TokenizerCallbacks {
   }
 
   onclosetag(start: number, end: number): void {
+    this.pauseFrom(end);
     this.reportText();
     const tag = this.name(start, end);
     if (FOREIGN_ELEMENTS.has(tag) || INTEGRATION_ELEMENTS.has(tag)) this.foreign.pop();
@@ -132,8 +141,21 @@ class TreeReader implements TokenizerCallbacks {
 
   onend(): void {
     this.reportText();
-    while (this.open.length > 0) this.closeInnermost();
+    this.tokenized = true;
+  }
+
+  /** Closes up to `count` of the elements left open at the end; true once all are closed. */
+  closeLeftOpen(count: number): boolean {
+    for (let closed = 0; closed < count && this.open.length > 0; closed++) this.closeInnermost();
+    if (this.open.length > 0) return false;
     this.handler.onend();
+    return true;
+  }
+
+  private pauseFrom(index: number): void {
+    if (index < this.pauseAt || this.paused) return;
+    this.paused = true;
+    this.pause();
   }
 
   private name(start: number, end: number): string {
@@ -190,11 +212,49 @@ class TreeReader implements TokenizerCallbacks {
 }
 
 /**
+ * Reads one HTML string a slice at a time, reporting the events of {@link readHtml}, so that a
+ * caller can yield to the event loop between slices. The whole string is written to the
+ * tokenizer at once and paused and resumed there (htmlparser2's own mechanism for streams), so
+ * slicing never changes how the input is read.
+ */
+export class HtmlReading {
+  private readonly reader: TreeReader;
+  private readonly tokenizer: Tokenizer;
+  private written = false;
+
+  constructor(
+    private readonly html: string,
+    handler: HtmlHandler,
+  ) {
+    this.reader = new TreeReader(html, handler, () => this.tokenizer.pause());
+    this.tokenizer = new Tokenizer({ decodeEntities: true }, this.reader);
+  }
+
+  /**
+   * Reads about `characters` more of the input, then closes up to a quarter as many elements
+   * left open at its end; true once the input has ended and `onend` was reported.
+   */
+  advance(characters: number): boolean {
+    const reader = this.reader;
+    if (!reader.tokenized) {
+      reader.pauseAt = this.tokenizer.getIndex() + characters;
+      reader.paused = false;
+      if (this.written) this.tokenizer.resume();
+      else {
+        this.written = true;
+        this.tokenizer.write(this.html);
+      }
+      if (reader.paused) return false;
+      this.tokenizer.end();
+    }
+    return reader.closeLeftOpen(Math.ceil(characters / 4));
+  }
+}
+
+/**
  * Reads HTML with htmlparser2's tokenizer and reports the events htmlparser2's Parser would
  * (HTML mode, entities decoded), in time linear in the input however deeply it nests.
  */
 export function readHtml(html: string, handler: HtmlHandler): void {
-  const tokenizer = new Tokenizer({ decodeEntities: true }, new TreeReader(html, handler));
-  tokenizer.write(html);
-  tokenizer.end();
+  new HtmlReading(html, handler).advance(Number.POSITIVE_INFINITY);
 }

@@ -18,7 +18,12 @@ export {
 } from "./declaration.js";
 export { type DeclarationRefusal, refuse, TYPE_NAMES } from "./declaration-errors.js";
 export { decodeForm, type FormDecodeOptions } from "./decode-form.js";
-export { decodeJsonCreate, decodeJsonUpdate, type JsonCreateOptions } from "./decode-json.js";
+export {
+  decodeJsonCreate,
+  decodeJsonUpdate,
+  type JsonCreateOptions,
+  type JsonUpdateOptions,
+} from "./decode-json.js";
 export {
   type ColumnValue,
   DESERIALIZE_PREFIX,
@@ -76,7 +81,14 @@ export {
 } from "./number-text.js";
 export { isPublicId, newPublicId } from "./public-id.js";
 export { RESERVED_NAMES } from "./reserved-names.js";
-export { isBlankRichText, RICH_TEXT_TAGS, sanitizeRichText } from "./rich-text.js";
+export {
+  isBlankRichText,
+  RICH_TEXT_SLICE,
+  RICH_TEXT_TAGS,
+  sanitizeRichText,
+  sanitizeRichTextAsync,
+} from "./rich-text.js";
+export { type PreparedRichText, prepareRichText } from "./rich-text-prepare.js";
 export { POSTGRES, quoteIdentifier, quoteLiteral, SQLITE, type SqlDialect } from "./sql-dialect.js";
 export { MAX_JSON_DEPTH, OUT_OF_RANGE, unstorableJson } from "./storable-json.js";
 export { type UniqueScope, type UniqueScopeOption, withUniqueScope } from "./unique-scope.js";

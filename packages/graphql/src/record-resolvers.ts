@@ -3,6 +3,7 @@ import {
   decodeJsonUpdate,
   encodeRecord,
   parseIntegerText,
+  prepareRichText,
 } from "@tessera/fields";
 import {
   DEFAULT_LIST_LIMIT,
@@ -99,7 +100,9 @@ export function recordResolvers(
     },
 
     async create(input, context) {
-      const decoded = decodeJsonCreate(model.fields, jsonBodyOf(input), decodeOptions);
+      const body = jsonBodyOf(input);
+      const richText = await prepareRichText(model.fields, body);
+      const decoded = decodeJsonCreate(model.fields, body, { ...decodeOptions, richText });
       if (!decoded.ok) throw decodeError(names, decoded);
       const created = await writes.create(context.ownerId, decoded.value.values);
       if (!created.ok) {
@@ -114,7 +117,9 @@ export function recordResolvers(
       const key = recordKeyOf(model, id);
       // Found first, as the JSON API does: any input for another user's record is not found.
       if (!key || !(await store.find(context.ownerId, key))) throw notFoundError();
-      const decoded = decodeJsonUpdate(model.fields, jsonBodyOf(input));
+      const body = jsonBodyOf(input);
+      const richText = await prepareRichText(model.fields, body);
+      const decoded = decodeJsonUpdate(model.fields, body, { richText });
       if (!decoded.ok) throw decodeError(names, decoded);
       const { values, lockVersion } = decoded.value;
       const updated = await writes.update(context.ownerId, key, values, lockVersion);

@@ -4,6 +4,7 @@ import {
   type Field,
   humanizeFieldName,
   type Model,
+  type PreparedRichText,
   renderErrorSummary,
   sanitizeRichText,
 } from "@tessera/fields";
@@ -57,13 +58,19 @@ export function recordPages(
   }
 
   /** One field's value on the show page, as trusted HTML. */
-  function display(field: Field, row: RecordRow, files: readonly RecordRow[]): string {
+  function display(
+    field: Field,
+    row: RecordRow,
+    files: readonly RecordRow[],
+    richText: PreparedRichText,
+  ): string {
     switch (field.type) {
-      case "rich_text":
+      case "rich_text": {
         // Sanitized when saved; again here, for rows written by other means.
-        return typeof row[field.name] === "string"
-          ? `<div class="rich-text">${sanitizeRichText(row[field.name] as string)}</div>`
-          : plain(field, row, field.name);
+        const stored = row[field.name];
+        if (typeof stored !== "string") return plain(field, row, field.name);
+        return `<div class="rich-text">${richText.get(stored) ?? sanitizeRichText(stored)}</div>`;
+      }
       case "json":
         return typeof row[field.name] === "string"
           ? `<pre><code>${escapeHtml(JSON.stringify(JSON.parse(row[field.name] as string), null, 2))}</code></pre>`
@@ -140,12 +147,18 @@ ${links.length > 0 ? `<nav aria-label="Pages">${links.join(" ")}</nav>` : ""}`,
       });
     },
 
-    show(context: PageContext, row: RecordRow, files: Readonly<Record<string, RecordRow[]>>) {
+    /** `richText`: the row's long rich_text values sanitized ahead, from `prepareRichText`. */
+    show(
+      context: PageContext,
+      row: RecordRow,
+      files: Readonly<Record<string, RecordRow[]>>,
+      richText: PreparedRichText,
+    ) {
       const facts = model.fields
         .filter((field) => field.type !== "lock_version")
         .map(
           (field) =>
-            `<dt>${escapeHtml(humanizeFieldName(field.name))}</dt><dd>${display(field, row, files[field.name] ?? [])}</dd>`,
+            `<dt>${escapeHtml(humanizeFieldName(field.name))}</dt><dd>${display(field, row, files[field.name] ?? [], richText)}</dd>`,
         );
       return layout({
         title: `${title} ${routeIdOf(model, row)}`,

@@ -7,6 +7,7 @@ import {
   type FormFile,
   type FormInput,
   type Model,
+  prepareRichText,
 } from "@tessera/fields";
 import {
   htmlPage,
@@ -138,7 +139,12 @@ export function htmlRecordRoutes(options: HtmlRecordRoutesOptions): Route<MaybeS
             errors,
           }),
         );
-      const decoded = decodeForm(model.fields, form.value, { ...decodeOptions, mode: "create" });
+      const richText = await prepareRichText(model.fields, form.value);
+      const decoded = decodeForm(model.fields, form.value, {
+        ...decodeOptions,
+        mode: "create",
+        richText,
+      });
       if (!decoded.ok) return refused(decoded.status === 422 ? decoded.fields : {});
       const { values, uploads } = decoded.value;
       const created = await writes.create(context.ownerId, values, uploads);
@@ -161,7 +167,8 @@ export function htmlRecordRoutes(options: HtmlRecordRoutesOptions): Route<MaybeS
           field.name,
         );
       }
-      return htmlPage(200, pages.show(pageContext(context), found.row, files));
+      const richText = await prepareRichText(model.fields, found.row);
+      return htmlPage(200, pages.show(pageContext(context), found.row, files, richText));
     },
 
     async edit(_request, context, params) {
@@ -180,7 +187,12 @@ export function htmlRecordRoutes(options: HtmlRecordRoutesOptions): Route<MaybeS
         const state = { values: typedValues(model.fields, form.value), errors };
         return htmlPage(status, pages.editForm(pageContext(context), found.row, state, message));
       };
-      const decoded = decodeForm(model.fields, form.value, { ...decodeOptions, mode: "update" });
+      const richText = await prepareRichText(model.fields, form.value);
+      const decoded = decodeForm(model.fields, form.value, {
+        ...decodeOptions,
+        mode: "update",
+        richText,
+      });
       if (!decoded.ok) return refused(422, decoded.status === 422 ? decoded.fields : {});
       const { values, uploads, lockVersion } = decoded.value;
       const updated = await writes.update(context.ownerId, found.key, values, lockVersion, uploads);

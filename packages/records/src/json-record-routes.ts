@@ -1,4 +1,4 @@
-import { decodeJsonCreate, decodeJsonUpdate, encodeRecord } from "@tessera/fields";
+import { decodeJsonCreate, decodeJsonUpdate, encodeRecord, prepareRichText } from "@tessera/fields";
 import {
   badRequest,
   loadListPage,
@@ -63,7 +63,8 @@ export function jsonRecordRoutes(options: JsonRecordRoutesOptions): Route[] {
     async create(request: Request, context: RecordContext) {
       const body = await readJsonBody(request, bodyOptions);
       if (!body.ok) return body.response;
-      const decoded = decodeJsonCreate(model.fields, body.value, decodeOptions);
+      const richText = await prepareRichText(model.fields, body.value);
+      const decoded = decodeJsonCreate(model.fields, body.value, { ...decodeOptions, richText });
       if (!decoded.ok) return decodeRefusal(decoded);
       const created = await writes.create(context.ownerId, decoded.value.values);
       if (!created.ok) return writeRefusal(created);
@@ -76,7 +77,8 @@ export function jsonRecordRoutes(options: JsonRecordRoutesOptions): Route[] {
       if (!key || !(await store.find(context.ownerId, key))) return notFound();
       const body = await readJsonBody(request, bodyOptions);
       if (!body.ok) return body.response;
-      const decoded = decodeJsonUpdate(model.fields, body.value);
+      const richText = await prepareRichText(model.fields, body.value);
+      const decoded = decodeJsonUpdate(model.fields, body.value, { richText });
       if (!decoded.ok) return decodeRefusal(decoded);
       const { values, lockVersion } = decoded.value;
       const updated = await writes.update(context.ownerId, key, values, lockVersion);

@@ -1,5 +1,6 @@
 // Body caps of the record routes: JSON bodies up to 4 MiB (a 2,000,000-byte text value fits),
 // urlencoded forms up to 4 MiB, and only multipart forms up to the larger file cap.
+import { sanitizeRichText } from "@tessera/fields";
 import { describe, expect, it } from "vitest";
 import {
   DEFAULT_MAXIMUM_JSON_BYTES,
@@ -133,5 +134,56 @@ describe("HTML forms", () => {
     expect(tooLarge.response.status).toBe(413);
     expect(tooLarge.html).toContain("The form is larger than 2 MB.");
     expect(app.storage.keys()).toEqual([]);
+  });
+});
+
+describe("a megabyte of rich_text markup", () => {
+  // 800 KB, every element left open: sanitized, 1.6 MB.
+  const nested = "<b>x".repeat(200_000);
+
+  /** Runs `send` with a 0 ms interval going; how often the interval ran before it answered. */
+  async function ticksDuring<T>(send: () => Promise<T>): Promise<{ result: T; ticks: number }> {
+    let ticks = 0;
+    const interval = setInterval(() => ticks++, 0);
+    try {
+      const result = await send();
+      return { result, ticks };
+    } finally {
+      clearInterval(interval);
+    }
+  }
+
+  it("is sanitized between turns of the event loop on JSON create and update", async () => {
+    const app = await setUpApp();
+    const created = await ticksDuring(() =>
+      app.sendJson(ADA, "POST", "/api/posts", postBody({ body: nested })),
+    );
+    expect(created.result.status).toBe(201);
+    expect(created.ticks).toBeGreaterThan(1);
+    expect((await app.rows("posts"))[0]?.body).toBe(sanitizeRichText(nested));
+
+    const id = ((await created.result.json()) as { id: number }).id;
+    const updated = await ticksDuring(() =>
+      app.sendJson(ADA, "PATCH", `/api/posts/${id}`, { body: `<i>${nested}` }),
+    );
+    expect(updated.result.status).toBe(200);
+    expect(updated.ticks).toBeGreaterThan(1);
+    expect((await app.rows("posts"))[0]?.body).toBe(sanitizeRichText(`<i>${nested}`));
+  });
+
+  it("is sanitized between turns of the event loop from a form, and on the show page", async () => {
+    const app = await setUpApp();
+    const form = new URLSearchParams({ title: "Long", status: "draft", body: nested });
+    const submitted = await ticksDuring(() => app.submit(ADA, "/posts", form));
+    expect(submitted.result.response.status).toBe(303);
+    expect(submitted.ticks).toBeGreaterThan(1);
+    expect((await app.rows("posts"))[0]?.body).toBe(sanitizeRichText(nested));
+
+    // The show page sanitizes the stored HTML again, also a slice at a time.
+    const location = submitted.result.response.headers.get("location") ?? "";
+    const shown = await ticksDuring(() => app.page(ADA, "GET", location));
+    expect(shown.result.response.status).toBe(200);
+    expect(shown.ticks).toBeGreaterThan(1);
+    expect(shown.result.html).toContain(`<div class="rich-text">${sanitizeRichText(nested)}</div>`);
   });
 });
