@@ -81,6 +81,12 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
       ...(dependencies.socketAddress ? { socketAddress: dependencies.socketAddress } : {}),
     }),
   );
+  // Machine routes before the cookie session: Hono runs what was added in order and these answer
+  // without calling on, so webhook senders and job clients never pay for opening a cookie.
+  mount(app, [
+    ...webhookRoutes(database, config),
+    ...renderJobRoutes(dependencies.renderJobs, bearer, config),
+  ]);
   app.use(cookieSession(accounts.sessions));
   mount(app, [
     ...accounts.routes,
@@ -94,8 +100,6 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
       ...(dependencies.clock ? { clock: dependencies.clock } : {}),
       ...(dependencies.compileGraphql ? { compileGraphql: dependencies.compileGraphql } : {}),
     }),
-    ...webhookRoutes(database, config),
-    ...renderJobRoutes(dependencies.renderJobs, bearer, config),
   ]);
   // A static JSON answer: liveness checks, and the baseline of the bearer benchmark.
   app.get("/api/health", (context) => context.json({ status: "ok" }));

@@ -288,3 +288,21 @@ describe("an endpoint without its secret", () => {
     }
   });
 });
+
+describe("webhook routes and the cookie session", () => {
+  it("never open a session cookie sent along, which the pages would expire", async () => {
+    const cookie = "_tessera_session=not-a-sealed-session";
+    const id = uniqueId("evt");
+    const body = order(id, `order-${id}`, 5);
+    const delivered = await fetch(`${server.url}/webhooks/orders`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie, ...signedOrder(body) },
+      body,
+    });
+    expect(delivered.status).toBe(200);
+    expect(delivered.headers.get("set-cookie")).toBeNull();
+    // The same cookie on a route behind the session is read, found invalid and expired.
+    const health = await fetch(`${server.url}/api/health`, { headers: { cookie } });
+    expect(health.headers.get("set-cookie")).toMatch(/^_tessera_session=;/);
+  });
+});
