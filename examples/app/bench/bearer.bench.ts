@@ -1,6 +1,6 @@
 import { startAppProcess } from "./app-process.js";
 import { benchUserToken, JSON_HEADERS } from "./bench-user.js";
-import { type LoadResult, loadTable, loadTargets } from "./load.js";
+import { goalVerdict, type LoadResult, loadTable, loadTargets } from "./load.js";
 
 // Issue "Performance": bearer authentication adds at most 5 µs of server CPU per request over
 // the static route with a JWT, and at most 8 µs with an API key. Measured with the credential
@@ -56,8 +56,7 @@ for (const setup of SETUPS) {
   const [health, jwt, apiKey] = results as [LoadResult, LoadResult, LoadResult];
   const added = (result: LoadResult) =>
     result.cpuMicrosPerRequest.median - health.cpuMicrosPerRequest.median;
-  const verdict = (result: LoadResult, goal: number) =>
-    `${added(result).toFixed(1)} µs (goal ≤ ${goal}: ${added(result) <= goal ? "met" : "NOT met"})`;
+  const verdict = (result: LoadResult, goal: number) => goalVerdict(added(result), goal);
   lines.push(
     `### ${setup.name}`,
     "",

@@ -122,6 +122,11 @@ export function cpuRatio(result: LoadResult, baseline: LoadResult): number {
   return result.cpuMicrosPerRequest.median / baseline.cpuMicrosPerRequest.median;
 }
 
+/** `234 µs (goal ≤ 120: NOT met)`: a figure against an issue's goal, said plainly. */
+export function goalVerdict(micros: number, goal: number): string {
+  return `${micros.toFixed(1)} µs (goal ≤ ${goal}: ${micros <= goal ? "met" : "NOT met"})`;
+}
+
 /**
  * A Markdown table of load results: requests per second and server CPU per request, medians
  * with the range of the rounds, and each CPU per request against the first (the baseline).
@@ -139,15 +144,18 @@ export function loadTable(results: readonly LoadResult[]): string {
 }
 
 /**
- * A bench's Markdown section: its title, the note that says what was measured, and the table.
+ * A bench's Markdown section: its title, the note that says what was measured, the table, and
+ * the lines `after` it (goals met or not, what a profile showed).
  * @throws when any target got a non-2xx answer: the figures would not mean what they say.
  */
 export function loadSection(
   title: string,
   note: readonly string[],
   results: readonly LoadResult[],
+  after: readonly string[] = [],
 ): string {
   const failures = results.filter((result) => result.non2xx > 0);
   if (failures.length > 0) throw new Error(`non-2xx answers: ${JSON.stringify(failures)}`);
-  return [`## ${title}`, "", ...note, "", loadTable(results), ""].join("\n");
+  const closing = after.length > 0 ? ["", ...after, ""] : [""];
+  return [`## ${title}`, "", ...note, "", loadTable(results), ...closing].join("\n");
 }

@@ -115,20 +115,23 @@ export interface RecordWiring {
   readonly compileGraphql?: CompileQuery;
 }
 
-/**
- * The JSON API (bearer token) and the HTML pages (signed-in session) of every record model,
- * and `POST /graphql` (bearer token) for the GraphQL models. The owner always comes from the
- * credentials, never from the request body.
- */
-export function recordRoutes(wiring: RecordWiring): Route<MaybeSessionContext>[] {
+/** Where each record model's store, storage and clock come from. */
+function recordOptions(wiring: RecordWiring) {
   const clock = wiring.clock ?? systemClock;
-  const optionsOf = (model: Model) => ({
+  return (model: Model) => ({
     model,
     store: new SqlRecordStore(wiring.database, model),
     storage: wiring.storage,
     clock,
   });
-  const bearer = bearerAuthentication(wiring.bearer);
+}
+
+/**
+ * The HTML pages of every record model, for the signed-in session; mount them behind the
+ * cookie session.
+ */
+export function recordPageRoutes(wiring: RecordWiring): Route<MaybeSessionContext>[] {
+  const optionsOf = recordOptions(wiring);
   const pages = {
     layout: renderLayout,
     richTextEditor: "trix" as const,
@@ -136,11 +139,21 @@ export function recordRoutes(wiring: RecordWiring): Route<MaybeSessionContext>[]
     allowedOrigins: wiring.allowedOrigins,
     authenticate: sessionAuthentication((id) => wiring.users.findById(id)),
   };
+  return recordModels.flatMap((model) => htmlRecordRoutes({ ...optionsOf(model), ...pages }));
+}
+
+/**
+ * The JSON API of every record model and `POST /graphql` for the GraphQL models, for a bearer
+ * token: no cookie session needed. The owner always comes from the credentials, never from
+ * the request body.
+ */
+export function recordApiRoutes(wiring: RecordWiring): Route[] {
+  const optionsOf = recordOptions(wiring);
+  const bearer = bearerAuthentication(wiring.bearer);
   return [
-    ...recordModels.flatMap((model) => [
-      ...jsonRecordRoutes({ ...optionsOf(model), authenticate: bearer }),
-      ...htmlRecordRoutes({ ...optionsOf(model), ...pages }),
-    ]),
+    ...recordModels.flatMap((model) =>
+      jsonRecordRoutes({ ...optionsOf(model), authenticate: bearer }),
+    ),
     ...graphqlRoutes({
       records: graphqlModels.map(optionsOf),
       authenticate: bearer,

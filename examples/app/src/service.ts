@@ -17,7 +17,7 @@ import type { Context } from "hono";
 import { type AppHono, appAccounts } from "./accounts.js";
 import type { AppConfig } from "./config.js";
 import { reachedOverHttps } from "./https-requests.js";
-import { recordRoutes } from "./records.js";
+import { type RecordWiring, recordApiRoutes, recordPageRoutes } from "./records.js";
 import { type RenderJobs, renderJobRoutes } from "./render-jobs.js";
 import { answerUnhandledError } from "./unhandled-error.js";
 import { webhookRoutes } from "./webhooks.js";
@@ -81,26 +81,26 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
       ...(dependencies.socketAddress ? { socketAddress: dependencies.socketAddress } : {}),
     }),
   );
-  // Machine routes before the cookie session: Hono runs what was added in order and these answer
-  // without calling on, so webhook senders and job clients never pay for opening a cookie.
+  const records: RecordWiring = {
+    database,
+    storage: dependencies.storage,
+    users,
+    bearer,
+    sessions: accounts.sessions,
+    allowedOrigins: config.allowedOrigins,
+    ...(dependencies.clock ? { clock: dependencies.clock } : {}),
+    ...(dependencies.compileGraphql ? { compileGraphql: dependencies.compileGraphql } : {}),
+  };
+  // Routes for machines and bearer tokens before the cookie session: Hono runs what was added in
+  // order and these answer without calling on, so webhook senders and API clients never pay
+  // for opening a cookie they do not send.
   mount(app, [
     ...webhookRoutes(database, config),
     ...renderJobRoutes(dependencies.renderJobs, bearer, config),
+    ...recordApiRoutes(records),
   ]);
   app.use(cookieSession(accounts.sessions));
-  mount(app, [
-    ...accounts.routes,
-    ...recordRoutes({
-      database,
-      storage: dependencies.storage,
-      users,
-      bearer,
-      sessions: accounts.sessions,
-      allowedOrigins: config.allowedOrigins,
-      ...(dependencies.clock ? { clock: dependencies.clock } : {}),
-      ...(dependencies.compileGraphql ? { compileGraphql: dependencies.compileGraphql } : {}),
-    }),
-  ]);
+  mount(app, [...accounts.routes, ...recordPageRoutes(records)]);
   // A static JSON answer: liveness checks, and the baseline of the bearer benchmark.
   app.get("/api/health", (context) => context.json({ status: "ok" }));
   app.notFound((context) => context.json({ error: { message: "Not found", status: 404 } }, 404));

@@ -607,3 +607,29 @@ describe("GET /api/posts pages", () => {
     },
   );
 });
+
+describe("the JSON and GraphQL record routes and the cookie session", () => {
+  it("never open a session cookie sent along with a bearer token", async () => {
+    const user = await signUp();
+    const headers = {
+      authorization: `Bearer ${user.token}`,
+      "content-type": "application/json",
+      cookie: "_tessera_session=not-a-sealed-session",
+    };
+    const listed = await fetch(`${server.url}/api/posts`, { headers });
+    expect(listed.status).toBe(200);
+    expect(listed.headers.get("set-cookie")).toBeNull();
+    const graphql = await fetch(`${server.url}/graphql`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ query: "{ notes { id } }" }),
+    });
+    expect(await graphql.json()).toEqual({ data: { notes: [] } });
+    expect(graphql.headers.get("set-cookie")).toBeNull();
+    // A page behind the session reads the same cookie, finds it invalid, and writes a new one
+    // with the flash that goes with its redirect to the login page.
+    const page = await fetch(`${server.url}/posts`, { headers, redirect: "manual" });
+    expect(page.status).toBe(303);
+    expect(page.headers.get("set-cookie")).toMatch(/^_tessera_session=[^;]/);
+  });
+});
