@@ -1,6 +1,7 @@
+import { goalVerdict } from "../../../bench/goal-verdict.js";
 import { startAppProcess } from "./app-process.js";
 import { benchUserToken, JSON_HEADERS } from "./bench-user.js";
-import { goalVerdict, type LoadResult, loadTable, loadTargets } from "./load.js";
+import { type LoadResult, loadTable, loadTargets } from "./load.js";
 
 // Issue "Performance": bearer authentication adds at most 5 µs of server CPU per request over
 // the static route with a JWT, and at most 8 µs with an API key. Measured with the credential

@@ -122,11 +122,6 @@ export function cpuRatio(result: LoadResult, baseline: LoadResult): number {
   return result.cpuMicrosPerRequest.median / baseline.cpuMicrosPerRequest.median;
 }
 
-/** `234 µs (goal ≤ 120: NOT met)`: a figure against an issue's goal, said plainly. */
-export function goalVerdict(micros: number, goal: number): string {
-  return `${micros.toFixed(1)} µs (goal ≤ ${goal}: ${micros <= goal ? "met" : "NOT met"})`;
-}
-
 /**
  * A Markdown table of load results: requests per second and server CPU per request, medians
  * with the range of the rounds, and each CPU per request against the first (the baseline).

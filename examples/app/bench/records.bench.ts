@@ -1,6 +1,7 @@
+import { goalVerdict } from "../../../bench/goal-verdict.js";
 import { startAppProcess } from "./app-process.js";
 import { benchUserToken, JSON_HEADERS } from "./bench-user.js";
-import { goalVerdict, loadSection, loadTargets } from "./load.js";
+import { loadSection, loadTargets } from "./load.js";
 
 // Issue "Generated record APIs": requests per second of the posts API (bearer JWT, every field
 // type decoded and validated, one SQLite write or read), against a static JSON route.

@@ -1,5 +1,6 @@
+import { goalVerdict } from "../../../bench/goal-verdict.js";
 import { startAppProcess } from "./app-process.js";
-import { goalVerdict, loadSection, loadTargets } from "./load.js";
+import { loadSection, loadTargets } from "./load.js";
 import { orderDeliveryTarget } from "./order-delivery.js";
 
 // Issue: the example app's deliveries per second on /webhooks/orders, unique event ids.
