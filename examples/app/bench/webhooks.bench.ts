@@ -26,8 +26,9 @@ try {
         "statements at 40% of a delivery's CPU (claim 17%, the effect's insert 11%, the mark 12%),",
         "writing the answer to the socket (`writev`) at 30%, HTTP parsing at 8%, the HMAC at 4%;",
         "Hono and the global middleware share the rest. The cookie session no longer runs for",
-        "webhook routes. Halving it needs the three writes in one transaction, which the effect's",
-        "database handle, D1's transactions and the crash semantics make a design of its own.",
+        "webhook routes. The same three statements on bare better-sqlite3 cost 48 µs auto-committed",
+        "and 34 µs in one transaction (measured apart, 5 × 5,000 rounds): one transaction would save",
+        "about 14 µs, so the goal needs a lighter HTTP stack rather than fewer commits.",
       ],
     ),
   );
