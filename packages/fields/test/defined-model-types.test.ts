@@ -183,6 +183,37 @@ describe("RecordOf, CreateInputOf and UpdateInputOf of the example app's posts (
   });
 });
 
+describe("the example of docs/fields.md", () => {
+  it("has the types the docs show", () => {
+    const post = defineModel(
+      "post",
+      "title:string body:rich_text? views:integer? status:enum:draft,published",
+    );
+    expectTypeOf<RecordOf<typeof post>>().toEqualTypeOf<{
+      id: number;
+      user_id?: number;
+      title: string;
+      body: string | null;
+      views: number | null;
+      status: "draft" | "published";
+      created_at: string;
+      updated_at: string;
+    }>();
+    expectTypeOf<CreateInputOf<typeof post>>().toEqualTypeOf<{
+      title: string;
+      status: "draft" | "published";
+      body?: string | null;
+      views?: number | null;
+    }>();
+    expectTypeOf<UpdateInputOf<typeof post>>().toEqualTypeOf<{
+      title?: string;
+      body?: string | null;
+      views?: number | null;
+      status?: "draft" | "published";
+    }>();
+  });
+});
+
 describe("every type, alias and modifier", () => {
   it("types the text-valued types as strings", () => {
     const model = defineModel(
