@@ -1,8 +1,19 @@
 import { closestName } from "./closest-type.js";
-import { type DeclarationRefusal, refuse, TYPE_NAMES } from "./declaration-errors.js";
-import { attachmentColumns, type Field, type FieldType, type Model, SNAKE_CASE } from "./field.js";
+import { type DeclarationRefusal, refuse } from "./declaration-errors.js";
+import { decodeJsonCreate, decodeJsonUpdate } from "./decode-json.js";
+import { attachmentColumns, type Field, type FieldType, SNAKE_CASE } from "./field.js";
+import type { CheckedList, CheckedString } from "./infer/check.js";
 import { pluralize } from "./inflection.js";
 import { RESERVED_NAMES } from "./reserved-names.js";
+import { jsonBodySchema } from "./standard-schema.js";
+import { TYPE_WORDS, typeOfWord } from "./type-aliases.js";
+import type {
+  CreateInputOf,
+  DefinedModel,
+  RecordOf,
+  TypesOf,
+  UpdateInputOf,
+} from "./typed-model.js";
 import { type UniqueScopeOption, uniqueScopeProblem, withUniqueScope } from "./unique-scope.js";
 
 /**
@@ -45,17 +56,6 @@ export type ParsedFields =
   | { readonly ok: true; readonly value: readonly Field[] }
   | DeclarationRefusal;
 
-const TYPE_ALIASES: Readonly<Record<string, FieldType>> = {
-  ...Object.fromEntries(TYPE_NAMES.map((type) => [type, type])),
-  int: "integer",
-  small_int: "integer",
-  big_int: "integer",
-  double: "float",
-  bool: "boolean",
-  date_time: "datetime",
-  jsonb: "json",
-};
-
 const TYPES_WITH_ARGUMENTS: ReadonlySet<FieldType> = new Set(["enum", "polymorphic", "references"]);
 const NEVER_UNIQUE: ReadonlySet<FieldType> = new Set([
   "attachment",
@@ -90,10 +90,10 @@ export function parseDeclaration(
   if (typeWord === "") return refuse.noType(d, name);
 
   const special = name === "lock_version" || name === "public_id";
-  const type: FieldType | undefined = special ? (name as FieldType) : TYPE_ALIASES[typeWord];
+  const type: FieldType | undefined = special ? (name as FieldType) : typeOfWord(typeWord);
   if (type === undefined || !validModifiers) {
     const written = validModifiers ? typeWord : `${typeWord}${modifiers}`;
-    return refuse.unknownType(d, written, name, closestName(typeWord, Object.keys(TYPE_ALIASES)));
+    return refuse.unknownType(d, written, name, closestName(typeWord, Object.keys(TYPE_WORDS)));
   }
   if (rest.length > 0 && !TYPES_WITH_ARGUMENTS.has(type)) {
     return refuse.takesNoArgument(d, typeWord, name, rest.join(":"));
@@ -246,20 +246,48 @@ export interface DefineModelOptions {
 }
 
 /**
- * A model from declarations the generator already accepted (a generated `src/models/*.ts`).
+ * A model from declarations the generator already accepted (a generated `src/models/*.ts`), as
+ * one string (`"title:string views:integer?"`, split on whitespace) or an array of strings.
+ * Literal declarations give the model its types ({@link RecordOf}, {@link CreateInputOf},
+ * {@link UpdateInputOf}), and a refused one is a compile error where the types can see it.
  * Throws on a refused declaration or `uniqueScope`: here that is a programming error, not
  * user input.
  */
+export function defineModel<const D extends string>(
+  name: string,
+  declarations: CheckedString<D>,
+  options?: DefineModelOptions,
+): DefinedModel<TypesOf<D>>;
+export function defineModel<const D extends readonly string[]>(
+  name: string,
+  declarations: CheckedList<D>,
+  options?: DefineModelOptions,
+): DefinedModel<TypesOf<D>>;
 export function defineModel(
   name: string,
-  declarations: readonly string[],
+  declarations: string | readonly string[],
   options: DefineModelOptions = {},
-): Model {
-  const parsed = parseDeclarations(declarations, options.context);
+): DefinedModel {
+  const list = typeof declarations === "string" ? splitDeclarations(declarations) : declarations;
+  const parsed = parseDeclarations(list, options.context);
   if (!parsed.ok) throw new Error(`model ${name}: ${parsed.reason} (${parsed.hint})`);
   const scope = options.uniqueScope ?? "table";
   const problem = uniqueScopeProblem(parsed.value, scope);
   if (problem !== undefined) throw new Error(`model ${name}: ${problem}`);
   const fields = withUniqueScope(parsed.value, scope);
-  return { name, table: options.table ?? pluralize(name), fields };
+  const model = { name, table: options.table ?? pluralize(name), fields };
+  // Not enumerable: a model still equals one written as `{ name, table, fields }`, and a spread
+  // copy (`{ ...model, fields: other }`) carries no schema of the old fields.
+  return Object.defineProperties(model, {
+    create: { value: jsonBodySchema((body) => decodeJsonCreate(fields, body)) },
+    update: { value: jsonBodySchema((body) => decodeJsonUpdate(fields, body)) },
+  }) as DefinedModel;
+}
+
+/**
+ * The declarations of the one-string form: its words, split on spaces, tabs and line breaks
+ * (the whitespace the declaration types split on too).
+ */
+export function splitDeclarations(declarations: string): readonly string[] {
+  return declarations.split(/[ \t\n\r]+/).filter((word) => word !== "");
 }

@@ -15,6 +15,7 @@ export {
   type ParsedFields,
   parseDeclaration,
   parseDeclarations,
+  splitDeclarations,
 } from "./declaration.js";
 export { type DeclarationRefusal, refuse, TYPE_NAMES } from "./declaration-errors.js";
 export { decodeForm, type FormDecodeOptions } from "./decode-form.js";
@@ -46,6 +47,7 @@ export {
   type Model,
   SNAKE_CASE,
 } from "./field.js";
+export type { Declarations } from "./infer/check.js";
 export { camelize, pluralize, singularize } from "./inflection.js";
 export {
   BLANK,
@@ -90,6 +92,24 @@ export {
 } from "./rich-text.js";
 export { type PreparedRichText, prepareRichText } from "./rich-text-prepare.js";
 export { POSTGRES, quoteIdentifier, quoteLiteral, SQLITE, type SqlDialect } from "./sql-dialect.js";
+export {
+  issuesOf as standardSchemaIssues,
+  jsonBodySchema,
+  STANDARD_SCHEMA_VENDOR,
+} from "./standard-schema.js";
 export { MAX_JSON_DEPTH, OUT_OF_RANGE, unstorableJson } from "./storable-json.js";
+export type {
+  CreateInputOf,
+  CreateValuesOf,
+  DefinedModel,
+  LooseModelTypes,
+  LooseRecord,
+  LooseValues,
+  ModelTypes,
+  RecordOf,
+  TypesOf,
+  UpdateInputOf,
+  UpdateValuesOf,
+} from "./typed-model.js";
 export { type UniqueScope, type UniqueScopeOption, withUniqueScope } from "./unique-scope.js";
 export { isUuidText } from "./uuid.js";
