@@ -43,6 +43,14 @@ export {
 } from "./field.js";
 export { camelize, pluralize, singularize } from "./inflection.js";
 export {
+  createJsonSchema,
+  JSON_SCHEMA_DIALECT,
+  type JsonSchema,
+  type RecordSchemaOptions,
+  recordJsonSchema,
+  updateJsonSchema,
+} from "./json-schema.js";
+export {
   BLANK,
   describeJsonValue,
   type FieldMessages,
