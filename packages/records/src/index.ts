@@ -32,6 +32,7 @@ export {
   type SweepOptions,
   sweepUnreferencedObjects,
 } from "./object-sweep.js";
+export type { OpenApiObject } from "./openapi-components.js";
 export {
   type OpenApiDocument,
   type OpenApiDocumentOptions,
