@@ -38,6 +38,7 @@ const POSTGRES_APP_SUITES = [
   "graphql",
   "hostile-bodies",
   "html-accounts",
+  "openapi",
   "records-html",
   "records-json",
   "records-json-access",

@@ -17,6 +17,7 @@ import type { Context } from "hono";
 import { type AppHono, appAccounts } from "./accounts.js";
 import type { AppConfig } from "./config.js";
 import { reachedOverHttps } from "./https-requests.js";
+import { recordApiDocument } from "./openapi.js";
 import { type RecordWiring, recordApiRoutes, recordPageRoutes } from "./records.js";
 import { type RenderJobs, renderJobRoutes } from "./render-jobs.js";
 import { answerUnhandledError } from "./unhandled-error.js";
@@ -55,7 +56,8 @@ export interface MountedService {
 
 /**
  * Mounts the whole service on `app`, on any runtime: the security middleware, every account,
- * record, webhook and render-job route, `GET /api/health`, and the JSON 404 and 500 answers.
+ * record, webhook and render-job route, `GET /api/health`, `GET /api/openapi.json`, and the
+ * JSON 404 and 500 answers.
  * The Node app adds its pages and assets; the Worker serves it as it is.
  */
 export function mountService(app: AppHono, dependencies: AppDependencies): MountedService {
@@ -103,6 +105,8 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
   mount(app, [...accounts.routes, ...recordPageRoutes(records)]);
   // A static JSON answer: liveness checks, and the baseline of the bearer benchmark.
   app.get("/api/health", (context) => context.json({ status: "ok" }));
+  // The record API's OpenAPI document, built once at start; public, like the routes' shapes.
+  app.get("/api/openapi.json", (context) => context.json(recordApiDocument));
   app.notFound((context) => context.json({ error: { message: "Not found", status: 404 } }, 404));
   app.onError(answerUnhandledError);
   return { findUser: (id) => users.findById(id) };

@@ -12,6 +12,7 @@ import {
   startRecordingService,
 } from "../../../test/support/recording-service.js";
 import { appMigrations } from "../../app/src/migrations.js";
+import { recordApiDocument } from "../../app/src/openapi.js";
 import { d1Rows, startWorker, type WorkerProcess } from "./worker-process.js";
 
 const SECRETS = {
@@ -84,6 +85,14 @@ describe("the Worker on D1", () => {
     expect(applied.map((row) => row.id)).toEqual(
       appMigrations.map((migration) => migration.id).sort(),
     );
+  });
+});
+
+describe("GET /api/openapi.json", () => {
+  it("serves the record API's OpenAPI document, as the Node app does", async () => {
+    const response = await fetch(`${worker.url}/api/openapi.json`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual(JSON.parse(JSON.stringify(recordApiDocument)));
   });
 });
 

@@ -2,7 +2,8 @@
 // March), time zones and many other shapes, and a field takes exactly these forms.
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const TIME = /^(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d)?$/;
+/** `HH:MM` or `HH:MM:SS`, 00:00 to 23:59:59: the whole rule of a time (the JSON Schemas reuse it). */
+export const TIME_TEXT = /^(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d)?$/;
 
 function daysInMonth(year: number, month: number): number {
   if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
@@ -21,7 +22,7 @@ export function isCalendarDate(text: string): boolean {
 
 /** True for `HH:MM` or `HH:MM:SS` from 00:00 to 23:59:59 (no leap second, no fraction). */
 export function isTimeOfDay(text: string): boolean {
-  return TIME.test(text);
+  return TIME_TEXT.test(text);
 }
 
 /**

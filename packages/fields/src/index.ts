@@ -50,6 +50,14 @@ export {
 export type { Declarations } from "./infer/check.js";
 export { camelize, pluralize, singularize } from "./inflection.js";
 export {
+  createJsonSchema,
+  JSON_SCHEMA_DIALECT,
+  type JsonSchema,
+  type RecordSchemaOptions,
+  recordJsonSchema,
+  updateJsonSchema,
+} from "./json-schema.js";
+export {
   BLANK,
   describeJsonValue,
   type FieldMessages,

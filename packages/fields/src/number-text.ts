@@ -5,9 +5,12 @@ export const MAX_INTEGER = 9_007_199_254_740_991;
 /** Smallest integer a field stores. */
 export const MIN_INTEGER = -9_007_199_254_740_991;
 
-const INTEGER_TEXT = /^[+-]?\d+$/;
-const FLOAT_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-const DECIMAL_TEXT = /^[+-]?\d+(?:\.\d+)?$/;
+/** Text an optional integer field reads as a number (the JSON Schemas reuse the three). */
+export const INTEGER_TEXT = /^[+-]?\d+$/;
+/** Text an optional float field reads as a number, when it is also finite. */
+export const FLOAT_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+/** A decimal field's text. */
+export const DECIMAL_TEXT = /^[+-]?\d+(?:\.\d+)?$/;
 
 /**
  * The integer an optionally signed run of ASCII digits denotes, or undefined for anything else

@@ -1,6 +1,7 @@
 import { encodeBase64url, randomBytes } from "@tessera/crypto";
 
-const PUBLIC_ID = /^[A-Za-z0-9_-]{22}$/;
+/** 22 URL-safe base64 characters (the JSON Schemas reuse it). */
+export const PUBLIC_ID_TEXT = /^[A-Za-z0-9_-]{22}$/;
 
 /** A new public id: 128 random bits as 22 URL-safe base64 characters. */
 export function newPublicId(): string {
@@ -9,5 +10,5 @@ export function newPublicId(): string {
 
 /** True for text shaped like a public id (22 URL-safe base64 characters). */
 export function isPublicId(text: string): boolean {
-  return PUBLIC_ID.test(text);
+  return PUBLIC_ID_TEXT.test(text);
 }

@@ -12,6 +12,7 @@ export {
   htmlRecordRoutes,
 } from "./html-record-routes.js";
 export { childFileField, MULTIPART_OVERHEAD_BYTES } from "./json-attachment-routes.js";
+export { jsonRecordsPath } from "./json-record-paths.js";
 export { DEFAULT_MAXIMUM_JSON_BYTES, jsonRecordRoutes } from "./json-record-routes.js";
 export { decodeRefusal, writeRefusal } from "./json-refusals.js";
 export { MemoryRecordStore, MemoryRecordTables } from "./memory-record-store.js";
@@ -31,6 +32,13 @@ export {
   type SweepOptions,
   sweepUnreferencedObjects,
 } from "./object-sweep.js";
+export type { OpenApiObject } from "./openapi-components.js";
+export {
+  type OpenApiDocument,
+  type OpenApiDocumentOptions,
+  type OpenApiInfo,
+  openApiDocument,
+} from "./openapi-document.js";
 export { type R2Bucket, R2ObjectStorage, type R2StoredObject } from "./r2-storage.js";
 export { hasPublicId, recordKeyOf, routeIdOf, rowIdOf } from "./record-key.js";
 export { modelTitle, recordFlash, STALE_RECORD_MESSAGE } from "./record-messages.js";

@@ -12,6 +12,7 @@ import {
 } from "@tessera/fields";
 import { badRequest, FORM_BODY_FAILURE_PREFIX, notFound, validationFailed } from "@tessera/http";
 import { attachedFile, downloadResponse } from "./attachment-download.js";
+import { jsonRecordsPath } from "./json-record-paths.js";
 import { writeRefusal } from "./json-refusals.js";
 import { readMultipartBody } from "./multipart-body.js";
 import { recordKeyOf, rowIdOf } from "./record-key.js";
@@ -187,7 +188,7 @@ export function jsonAttachmentRoutes(
     },
   };
 
-  const base = `/api/${model.table}/:id`;
+  const base = `${jsonRecordsPath(model)}/:id`;
   const routes: RecordRoute<RecordContext>[] = [];
   const bound =
     (handler: RecordHandler<RecordContext>, name: string): RecordHandler<RecordContext> =>

@@ -9,6 +9,7 @@ import {
 } from "@tessera/http";
 import { authenticatedRoutes } from "./authenticated-routes.js";
 import { jsonAttachmentRoutes } from "./json-attachment-routes.js";
+import { jsonRecordsPath } from "./json-record-paths.js";
 import { decodeRefusal, writeRefusal } from "./json-refusals.js";
 import { recordKeyOf } from "./record-key.js";
 import type {
@@ -92,7 +93,7 @@ export function jsonRecordRoutes(options: JsonRecordRoutesOptions): Route[] {
     },
   } satisfies Record<string, RecordHandler<RecordContext>>;
 
-  const base = `/api/${model.table}`;
+  const base = jsonRecordsPath(model);
   const routes: RecordRoute<RecordContext>[] = [
     { method: "GET", path: base, handle: handlers.list },
     { method: "POST", path: base, handle: handlers.create },

@@ -1,0 +1,18 @@
+import { openApiDocument } from "@tessera/records";
+import { recordModels } from "./records.js";
+
+/**
+ * The OpenAPI 3.1 document of the app's JSON record routes, served at `GET /api/openapi.json`:
+ * built once, when the module loads, from the same models the routes are mounted from.
+ */
+export const recordApiDocument = openApiDocument({
+  models: recordModels,
+  info: {
+    title: "Tessera example app: record API",
+    version: "0.1.0",
+    description:
+      'The JSON record routes of the example app. Every record belongs to the bearer\'s user; another user\'s record is a 404 like a missing one. Errors use the envelope `{"error":{"message","status","fields"?}}`.',
+  },
+  bearerDescription:
+    "`Authorization: Bearer <token>`: a JWT from `POST /api/auth/token` (3600 seconds) or an API key from `POST /api/auth/keys`.",
+});

@@ -1,0 +1,10 @@
+import type { Model } from "@tessera/fields";
+
+/**
+ * Where a model's JSON routes live: `/api/<table>` (`/api/posts`); a record is
+ * `<path>/{id}` and an attachment `<path>/{id}/<field>`. The routes and the OpenAPI document
+ * both build their paths from it.
+ */
+export function jsonRecordsPath(model: Model): string {
+  return `/api/${model.table}`;
+}
