@@ -2,6 +2,7 @@ import {
   type Field,
   type FieldType,
   type JsonValue,
+  type PreparedRichText,
   parseDeclarations,
   SNAKE_CASE,
 } from "@tessera/fields";
@@ -26,8 +27,9 @@ export interface JobDefinition {
   /**
    * Reads a JSON body (already parsed) with the JSON create semantics of records: wrong JSON types
    * and missing required keys are a 400, broken rules a 422 listing every field. Never throws.
+   * `richText`: long rich_text values sanitized ahead (`prepareRichText` of `@tessera/fields`).
    */
-  decodeInput(body: unknown): JobInputResult;
+  decodeInput(body: unknown, richText?: PreparedRichText): JobInputResult;
 }
 
 /** Columns of every job table: an input cannot take their names. */
@@ -85,7 +87,7 @@ export function defineJob(name: string, declarations: readonly string[]): JobDef
     name,
     table: `${name}_jobs`,
     inputs,
-    decodeInput: (body) => decodeJobInput(inputs, body),
+    decodeInput: (body, richText) => decodeJobInput(inputs, body, richText),
   };
   return Object.freeze(definition);
 }

@@ -3,6 +3,7 @@ import {
   decodeJsonCreate,
   encodeRecord,
   type Field,
+  type PreparedRichText,
   type Row,
 } from "@tessera/fields";
 import { badRequest, JSON_BODY_FAILURE_PREFIX, validationFailed } from "@tessera/http";
@@ -31,8 +32,12 @@ export type JobInputResult =
  * `decodeJsonCreate` of `@tessera/fields` on the input fields, with the refusal's response
  * built; the input comes out in its JSON form, exactly as a store will give it back.
  */
-export function decodeJobInput(inputs: readonly Field[], body: unknown): JobInputResult {
-  const decoded = decodeJsonCreate(inputs, body);
+export function decodeJobInput(
+  inputs: readonly Field[],
+  body: unknown,
+  richText?: PreparedRichText,
+): JobInputResult {
+  const decoded = decodeJsonCreate(inputs, body, richText ? { richText } : {});
   if (decoded.ok) return { ok: true, value: fromColumns(inputs, decoded.value.values) };
   if (decoded.status === 422) {
     return {

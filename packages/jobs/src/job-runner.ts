@@ -1,4 +1,5 @@
 import { type Clock, type KeyRing, systemClock } from "@tessera/crypto";
+import { prepareRichText } from "@tessera/fields";
 import { DEFAULT_MAXIMUM_BODY_BYTES } from "@tessera/http";
 import { type CallbackHandler, createCallbackHandler } from "./callback-handler.js";
 import { jobCallbackToken } from "./callback-token.js";
@@ -119,7 +120,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     callbackUrl,
     handleCallback,
     async start(userId, input) {
-      const decoded = definition.decodeInput(input);
+      const richText = await prepareRichText(definition.inputs, input);
+      const decoded = definition.decodeInput(input, richText);
       if (!decoded.ok) {
         const detail = decoded.status === 400 ? decoded.message : JSON.stringify(decoded.fields);
         throw new TypeError(`invalid input for job ${definition.name}: ${detail}`);

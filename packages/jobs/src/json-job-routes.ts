@@ -1,3 +1,4 @@
+import { prepareRichText } from "@tessera/fields";
 import {
   type Authenticate,
   badRequest,
@@ -46,7 +47,8 @@ export function jsonJobRoutes(options: JsonJobRoutesOptions): Route[] {
       if (!who.ok) return who.response;
       const body = await readJsonBody(request);
       if (!body.ok) return body.response;
-      const input = definition.decodeInput(body.value);
+      const richText = await prepareRichText(definition.inputs, body.value);
+      const input = definition.decodeInput(body.value, richText);
       if (!input.ok) return input.response;
       const job = await runner.start(who.value.user.id, input.value);
       return Response.json(encodeJob(job), { status: 201 });

@@ -3,6 +3,7 @@ import {
   createJobRunner,
   defineJob,
   type JobChange,
+  type JobDefinition,
   type JobRunnerOptions,
   jobTokenKeys,
   MemoryJobStore,
@@ -33,15 +34,21 @@ export const accepting = (): Answer => ({ status: 202, body: '{"id":"ext-1"}' })
  * movable clock and every change hook call recorded.
  */
 export async function setupRunner(
-  options: { answer?: (received: Received) => Answer; overrides?: Partial<JobRunnerOptions> } = {},
+  options: {
+    answer?: (received: Received) => Answer;
+    overrides?: Partial<JobRunnerOptions>;
+    /** Another job than `render`. */
+    definition?: JobDefinition;
+  } = {},
 ) {
   const service: FakeService = await startFakeService(SERVICE_SECRET, options.answer ?? accepting);
   cleanups.push(() => service.close());
-  const store = new MemoryJobStore(render);
+  const definition = options.definition ?? render;
+  const store = new MemoryJobStore(definition);
   const time = { now: T0 };
   const changes: JobChange[] = [];
   const runner = createJobRunner({
-    definition: render,
+    definition,
     store,
     url: service.url,
     secret: SERVICE_SECRET,
