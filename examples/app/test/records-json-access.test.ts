@@ -608,7 +608,7 @@ describe("GET /api/posts pages", () => {
   );
 });
 
-describe("the JSON and GraphQL record routes and the cookie session", () => {
+describe("the JSON and GraphQL record routes, their document and the cookie session", () => {
   it("never open a session cookie sent along with a bearer token", async () => {
     const user = await signUp();
     const headers = {
@@ -626,6 +626,9 @@ describe("the JSON and GraphQL record routes and the cookie session", () => {
     });
     expect(await graphql.json()).toEqual({ data: { notes: [] } });
     expect(graphql.headers.get("set-cookie")).toBeNull();
+    const document = await fetch(`${server.url}/api/openapi.json`, { headers });
+    expect(document.status).toBe(200);
+    expect(document.headers.get("set-cookie")).toBeNull();
     // A page behind the session reads the same cookie, finds it invalid, and writes a new one
     // with the flash that goes with its redirect to the login page.
     const page = await fetch(`${server.url}/posts`, { headers, redirect: "manual" });
