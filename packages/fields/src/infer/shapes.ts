@@ -55,15 +55,19 @@ export type CreateInputShape<D extends Declarations> =
         }
       >;
 
+/**
+ * The columns whose input is one of `Inputs`, each typed by its JSON form or its decoded value,
+ * nullable where the column is.
+ */
+type ColumnsTyped<D extends Declarations, Inputs extends string, As extends "json" | "value"> = {
+  [C in Columns<D> as C["input"] extends Inputs ? C["column"] : never]: WithNull<C, C[As]>;
+};
+
 /** An update body: every key optional, null where it clears; `lock_version` for the stale check. */
 export type UpdateInputShape<D extends Declarations> =
   IsLoose<D> extends true
     ? LooseRecord
-    : Simplify<{
-        [C in Columns<D> as C["input"] extends "sent" | "defaulted" | "lock"
-          ? C["column"]
-          : never]?: WithNull<C, C["json"]>;
-      }>;
+    : Simplify<Partial<ColumnsTyped<D, "sent" | "defaulted" | "lock", "json">>>;
 
 /** The column values of a loose model. */
 export type LooseValues = Record<string, ColumnValue>;
@@ -75,11 +79,7 @@ export type LooseValues = Record<string, ColumnValue>;
 export type CreateValuesShape<D extends Declarations> =
   IsLoose<D> extends true
     ? LooseValues
-    : Simplify<{
-        [C in Columns<D> as C["input"] extends "sent" | "defaulted" | "generated"
-          ? C["column"]
-          : never]: WithNull<C, C["value"]>;
-      }>;
+    : Simplify<ColumnsTyped<D, "sent" | "defaulted" | "generated", "value">>;
 
 /**
  * What an update body decodes to: the columns it changes (`decodeJsonUpdate`'s `values`), and
@@ -88,8 +88,4 @@ export type CreateValuesShape<D extends Declarations> =
 export type UpdateValuesShape<D extends Declarations> =
   IsLoose<D> extends true
     ? LooseValues
-    : Simplify<{
-        [C in Columns<D> as C["input"] extends "sent" | "defaulted" | "lock"
-          ? C["column"]
-          : never]?: WithNull<C, C["value"]>;
-      }>;
+    : Simplify<Partial<ColumnsTyped<D, "sent" | "defaulted" | "lock", "value">>>;
