@@ -42,6 +42,9 @@ export class SqlUserStore implements UserStore {
   readonly #operatorColumns: readonly string[];
   /** The columns a user is read from: those it has, not whatever else the table grew. */
   readonly #selected: string;
+  // Built once: every bearer check runs the first, and a statement is found by its text.
+  readonly #findById: string;
+  readonly #findByEmail: string;
 
   constructor(
     private readonly database: SqlDatabase,
@@ -60,6 +63,8 @@ export class SqlUserStore implements UserStore {
       "updated_at",
       ...operatorColumns,
     ].join(", ");
+    this.#findById = `SELECT ${this.#selected} FROM users WHERE id = ?`;
+    this.#findByEmail = `SELECT ${this.#selected} FROM users WHERE email = ?`;
   }
 
   async create(user: NewUser, now: number): Promise<Result<User, "email-taken">> {
@@ -93,18 +98,12 @@ export class SqlUserStore implements UserStore {
   }
 
   async findById(id: number): Promise<User | undefined> {
-    const row = await this.database.get<UserRow>(
-      `SELECT ${this.#selected} FROM users WHERE id = ?`,
-      [id],
-    );
+    const row = await this.database.get<UserRow>(this.#findById, [id]);
     return row && this.#toUser(row);
   }
 
   async findByEmail(email: string): Promise<User | undefined> {
-    const row = await this.database.get<UserRow>(
-      `SELECT ${this.#selected} FROM users WHERE email = ?`,
-      [email],
-    );
+    const row = await this.database.get<UserRow>(this.#findByEmail, [email]);
     return row && this.#toUser(row);
   }
 
