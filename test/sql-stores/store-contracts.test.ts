@@ -26,7 +26,7 @@ import { MemoryWebhookEventStore } from "@tessera/webhooks";
 import { SqlWebhookEventStore, webhookMigrations } from "@tessera/webhooks/sql";
 import { Miniflare } from "miniflare";
 import postgres from "postgres";
-import { afterAll, onTestFinished } from "vitest";
+import { afterAll, describe, expect, it, onTestFinished } from "vitest";
 import { describeEmailedTokenStoreContract } from "../../packages/accounts/test/contracts/emailed-token-store.contract.js";
 import { describeUserStoreContract } from "../../packages/accounts/test/contracts/user-store.contract.js";
 import { describeApiKeyStoreContract } from "../../packages/bearer/test/contracts/api-key-store.contract.js";
@@ -183,6 +183,53 @@ for (const [engine, open] of Object.entries(engines)) {
     };
   });
   describeUserStoreContract(engine, async () => new SqlUserStore(await migrated()));
+  describe(`SqlUserStore.findByApiKeyDigest on ${engine}`, () => {
+    it("finds a key and its user in one statement, as the two stores would apart", async () => {
+      const database = await migrated();
+      await database.execScript("ALTER TABLE users ADD COLUMN name TEXT");
+      const users = new SqlUserStore(database, ["name"]);
+      const apiKeys = new SqlApiKeyStore(database);
+      const created = await users.create(
+        { email: "ada@example.com", passwordDigest: "d", columns: { name: "Ada" } },
+        Date.UTC(2026, 0, 2, 3, 4, 5),
+      );
+      if (!created.ok) throw new Error("created");
+      const key = await apiKeys.create({
+        userId: created.value.id,
+        name: "ci",
+        digest: "a".repeat(64),
+        createdAt: Date.UTC(2026, 0, 3),
+      });
+      await apiKeys.touchLastUsed(key.id, Date.UTC(2026, 0, 4), Date.UTC(2026, 0, 4));
+      expect(await users.findByApiKeyDigest("a".repeat(64))).toEqual({
+        user: await users.findById(created.value.id),
+        key: await apiKeys.findByDigest("a".repeat(64)),
+      });
+      expect((await users.findByApiKeyDigest("a".repeat(64)))?.user.columns).toEqual({
+        name: "Ada",
+      });
+      expect(await users.findByApiKeyDigest("b".repeat(64))).toBeUndefined();
+      await apiKeys.deleteForUser(created.value.id, key.id);
+      expect(await users.findByApiKeyDigest("a".repeat(64))).toBeUndefined();
+    });
+
+    it("finds nothing once the key's user is deleted", async () => {
+      const database = await migrated();
+      const users = new SqlUserStore(database);
+      const created = await users.create({ email: "ada@example.com", passwordDigest: "" }, 0);
+      if (!created.ok) throw new Error("created");
+      const digest = "c".repeat(64);
+      await new SqlApiKeyStore(database).create({
+        userId: created.value.id,
+        name: "ci",
+        digest,
+        createdAt: 0,
+      });
+      expect((await users.findByApiKeyDigest(digest))?.user.id).toBe(created.value.id);
+      await users.delete(created.value.id);
+      expect(await users.findByApiKeyDigest(digest)).toBeUndefined();
+    });
+  });
   describeEmailedTokenStoreContract(engine, async () => {
     const database = await migrated();
     return { store: new SqlEmailedTokenStore(database), users: new SqlUserStore(database) };

@@ -64,6 +64,7 @@ export function appAccounts(wiring: AccountWiring): AppAccounts {
   const accounts = accountRoutes({
     users: stores.users,
     apiKeys: stores.apiKeys,
+    ...(stores.findApiKeyHolder ? { findApiKeyHolder: stores.findApiKeyHolder } : {}),
     emailedTokens: stores.emailedTokens,
     rateLimits: wiring.rateLimiter ?? stores.rateLimits,
     secretKeyBase: { current: wiring.secretKeyBase, previous: config.secretKeyBasePrevious },

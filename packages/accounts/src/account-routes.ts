@@ -1,4 +1,5 @@
 import {
+  type ApiKeyHolder,
   type ApiKeyStore,
   type BearerAuthenticator,
   createBearerAuthenticator,
@@ -34,6 +35,11 @@ export interface AccountStores {
   readonly apiKeys: ApiKeyStore;
   readonly emailedTokens: EmailedTokenStore;
   readonly rateLimits: RateLimitStore;
+  /**
+   * An API key and its user in one lookup, where both live in one database (see
+   * `createBearerAuthenticator`'s `findKeyHolder`); without it, the key and then the user.
+   */
+  readonly findApiKeyHolder?: (digest: string) => Promise<ApiKeyHolder<User> | undefined>;
 }
 
 /** What {@link accountRoutes} is built from: the stores, the secret, and a few choices. */
@@ -102,6 +108,7 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
     jwt,
     apiKeys: options.apiKeys,
     findUser: (id) => options.users.findById(id),
+    ...(options.findApiKeyHolder ? { findKeyHolder: options.findApiKeyHolder } : {}),
     clock,
   });
   const rateLimiter =

@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { accountMigrations, sqlAccountStores } from "@tessera/accounts/sql";
+import { createApiKey } from "@tessera/bearer";
 import { routeRequests } from "@tessera/http";
 import { MemoryMailer } from "@tessera/mail";
 import { bindingRateLimiter, type RateLimitBinding, type RateLimiter } from "@tessera/ratelimit";
-import { applyMigrations } from "@tessera/sql";
+import { applyMigrations, type SqlDatabase } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { Miniflare } from "miniflare";
 import { afterAll, describe, expect, it } from "vitest";
@@ -156,6 +157,38 @@ describe("accountRoutes mounted with no middleware", () => {
     const deleted = await json(`/api/auth/keys/${api_key.id}`, "DELETE", undefined, token);
     expect(deleted.status).toBe(204);
     expect((await json("/api/auth/me", "GET")).status).toBe(401);
+  });
+
+  it("reads a request's API key and its user in one statement", async () => {
+    const database = openSqliteFile(join(folder, `${crypto.randomUUID()}.db`));
+    await applyMigrations(database, accountMigrations);
+    const reads: string[] = [];
+    const recording: SqlDatabase = {
+      ...database,
+      get: (sql, params) => {
+        reads.push(sql);
+        return database.get(sql, params);
+      },
+    };
+    const stores = sqlAccountStores(recording);
+    const { bearer } = accountRoutes({ ...stores, secretKeyBase: "k".repeat(32) });
+    const user = await stores.users.create({ email: "ada@example.com", passwordDigest: "" }, 0);
+    if (!user.ok) throw new Error("created");
+    const created = await createApiKey(stores.apiKeys, { userId: user.value.id, name: "ci" });
+    if (!created.ok) throw new Error("created");
+    const request = new Request(`${ORIGIN}/api/auth/me`, {
+      headers: { authorization: `Bearer ${created.value.key}` },
+    });
+    // The first use also writes last_used_at; from then on a request only reads.
+    await bearer.authenticate(request);
+    reads.length = 0;
+    const identity = await bearer.authenticate(request);
+    expect(identity.ok && identity.value.user.email).toBe("ada@example.com");
+    expect(identity.ok && identity.value.credential === "api_key" && identity.value.apiKeyId).toBe(
+      created.value.api_key.id,
+    );
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toMatch(/FROM api_keys JOIN users/);
   });
 });
 

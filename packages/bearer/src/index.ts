@@ -9,6 +9,7 @@ export type { ApiKeyJson, ApiKeyRecord, ApiKeyStore, NewApiKey } from "./api-key
 export { type AuthorizationHeaderFailure, readBearerToken } from "./authorization-header.js";
 export { bearerAuthentication } from "./bearer-authentication.js";
 export {
+  type ApiKeyHolder,
   type BearerAuthenticator,
   type BearerAuthenticatorOptions,
   type BearerFailure,

@@ -1,4 +1,4 @@
-import { formatTimestamp, randomToken } from "@tessera/crypto";
+import { formatTimestamp, randomToken, sha256Hex } from "@tessera/crypto";
 import { describe, expect, it } from "vitest";
 import { readBearerToken } from "../src/authorization-header.js";
 import { createBearerAuthenticator } from "../src/bearer-authenticator.js";
@@ -205,5 +205,43 @@ describe("authenticate", () => {
     expect(await authenticate(`Bearer ${token}`)).toEqual({ ok: false, reason: "unknown-user" });
     expect(await authenticate(`Bearer ${key}`)).toEqual({ ok: false, reason: "unknown-user" });
     expect((await apiKeys.listForUser(1))[0]!.lastUsedAt).toBeNull();
+  });
+
+  it("with findKeyHolder, finds a key and its user in that one lookup", async () => {
+    const { users, apiKeys, jwt, newKey } = setUp();
+    const { key, api_key } = await newKey(2);
+    const lookups: string[] = [];
+    const authenticator = createBearerAuthenticator<User>({
+      jwt,
+      // Only the last_used_at write may reach the store: finding goes through the holder.
+      apiKeys: {
+        create: (created) => apiKeys.create(created),
+        listForUser: (userId) => apiKeys.listForUser(userId),
+        deleteForUser: (userId, id) => apiKeys.deleteForUser(userId, id),
+        touchLastUsed: (id, usedAt, staleAt) => apiKeys.touchLastUsed(id, usedAt, staleAt),
+        findByDigest: () => Promise.reject(new Error("findByDigest was asked")),
+      },
+      findUser: () => Promise.reject(new Error("findUser was asked")),
+      findKeyHolder: async (digest) => {
+        lookups.push(digest);
+        const found = await apiKeys.findByDigest(digest);
+        return found && { key: found, user: users.get(found.userId)! };
+      },
+      clock: () => T0 + 5000,
+    });
+    const authenticate = (credential: string) =>
+      authenticator.authenticate(
+        new Request("http://app.test/api/auth/me", {
+          headers: { authorization: `Bearer ${credential}` },
+        }),
+      );
+    expect(await authenticate(key)).toEqual({
+      ok: true,
+      value: { user: users.get(2), credential: "api_key", apiKeyId: api_key.id },
+    });
+    expect(lookups).toEqual([sha256Hex(key)]);
+    expect((await apiKeys.listForUser(2))[0]!.lastUsedAt).toBe(T0 + 5000);
+    expect(await authenticate(randomToken())).toEqual({ ok: false, reason: "unknown-api-key" });
+    expect(lookups).toHaveLength(2);
   });
 });

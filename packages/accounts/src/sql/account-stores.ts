@@ -40,7 +40,8 @@ export interface SqlAccountStores extends AccountStores {
  * Every store `accountRoutes` needs, on one database whose tables {@link accountMigrations}
  * created. `operatorColumns` names extra `users` columns the app added (see `nameColumn`).
  * Users by id and API keys by digest are served from memory for `credentialCache`'s
- * `maximumStalenessMs` (default 0: always queried); see `CachedUserStore`.
+ * `maximumStalenessMs` (default 0: always queried); see `CachedUserStore`. Queried, a request
+ * with an API key reads the key and its user in one joined statement (`findApiKeyHolder`).
  */
 export function sqlAccountStores(
   database: SqlDatabase,
@@ -52,6 +53,7 @@ export function sqlAccountStores(
   // With no staleness allowed the caches would keep nothing: the plain stores serve as they are.
   const cached = (credentialCache.maximumStalenessMs ?? 0) > 0;
   return {
+    ...(cached ? {} : { findApiKeyHolder: (digest) => users.findByApiKeyDigest(digest) }),
     users: cached ? new CachedUserStore(users, credentialCache) : users,
     apiKeys: cached ? new CachedApiKeyStore(apiKeys, credentialCache) : apiKeys,
     emailedTokens: new SqlEmailedTokenStore(database),

@@ -1,3 +1,4 @@
+import type { ApiKeyHolder } from "@tessera/bearer";
 import { fail, formatTimestamp, ok, parseTimestamp, type Result } from "@tessera/crypto";
 import {
   isUniqueViolation,
@@ -22,6 +23,14 @@ export const usersMigration: Migration = {
 CREATE UNIQUE INDEX index_users_on_email ON users (email)`),
 };
 
+/** A user's row joined with the key it holds, whose columns cannot clash with an operator's. */
+interface KeyHolderRow extends UserRow {
+  _key_id: number;
+  _key_name: string;
+  _key_last_used_at: string | null;
+  _key_created_at: string;
+}
+
 interface UserRow {
   id: number;
   email: string;
@@ -45,6 +54,7 @@ export class SqlUserStore implements UserStore {
   // Built once: every bearer check runs the first, and a statement is found by its text.
   readonly #findById: string;
   readonly #findByEmail: string;
+  readonly #findByApiKeyDigest: string;
 
   constructor(
     private readonly database: SqlDatabase,
@@ -65,6 +75,15 @@ export class SqlUserStore implements UserStore {
     ].join(", ");
     this.#findById = `SELECT ${this.#selected} FROM users WHERE id = ?`;
     this.#findByEmail = `SELECT ${this.#selected} FROM users WHERE email = ?`;
+    // Operator column names start with a letter, so the key's `_key_` aliases never clash.
+    const userColumns = this.#selected
+      .split(", ")
+      .map((column) => `users.${column}`)
+      .join(", ");
+    this.#findByApiKeyDigest = `SELECT ${userColumns}, api_keys.id AS _key_id,
+  api_keys.name AS _key_name, api_keys.last_used_at AS _key_last_used_at,
+  api_keys.created_at AS _key_created_at
+FROM api_keys JOIN users ON users.id = api_keys.user_id WHERE api_keys.digest = ?`;
   }
 
   async create(user: NewUser, now: number): Promise<Result<User, "email-taken">> {
@@ -105,6 +124,26 @@ export class SqlUserStore implements UserStore {
   async findByEmail(email: string): Promise<User | undefined> {
     const row = await this.database.get<UserRow>(this.#findByEmail, [email]);
     return row && this.#toUser(row);
+  }
+
+  /**
+   * The API key with this SHA-256 digest and its user, in one statement: what a bearer check
+   * with a key needs, for one query instead of two. Needs `@tessera/bearer`'s `api_keys` table
+   * in the same database (`accountMigrations` creates both).
+   */
+  async findByApiKeyDigest(digest: string): Promise<ApiKeyHolder<User> | undefined> {
+    const row = await this.database.get<KeyHolderRow>(this.#findByApiKeyDigest, [digest]);
+    if (!row) return undefined;
+    return {
+      user: this.#toUser(row),
+      key: {
+        id: row._key_id,
+        userId: row.id,
+        name: row._key_name,
+        lastUsedAt: row._key_last_used_at === null ? null : parseTimestamp(row._key_last_used_at),
+        createdAt: parseTimestamp(row._key_created_at),
+      },
+    };
   }
 
   async delete(id: number): Promise<boolean> {
