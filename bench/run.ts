@@ -40,8 +40,9 @@ const header = [
   "",
   `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench\` on ${cpus().length} × ${cpu},`,
   `${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${process.platform}/${process.arch}.`,
-  "Figures are medians; each ratio compares contenders measured in the same run, the first row",
-  "of a table being the baseline. Absolute numbers vary between machines; the ratios are the point.",
+  "Figures are medians of interleaved rounds, with the lowest and highest round in brackets; each",
+  "ratio compares contenders measured in the same run, the first row of a table being the",
+  "baseline. Absolute numbers vary between machines; the ratios are the point.",
   "",
 ].join("\n");
 const document = `${header}\n${sections.join("\n")}`;
