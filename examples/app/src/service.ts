@@ -93,20 +93,25 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
     ...(dependencies.clock ? { clock: dependencies.clock } : {}),
     ...(dependencies.compileGraphql ? { compileGraphql: dependencies.compileGraphql } : {}),
   };
-  // Routes for machines and bearer tokens, and the API's document, before the cookie session:
-  // Hono runs what was added in order and these answer without calling on, so webhook senders
-  // and API clients never pay for opening a cookie they do not send.
+  // Routes for machines and bearer tokens (everything under /api/ and the webhooks), before the
+  // cookie session: Hono runs what was added in order and these answer without calling on, so
+  // webhook senders and API clients never pay for opening a cookie they do not send.
+  const isApiRoute = (route: { readonly path: string }) => route.path.startsWith("/api/");
   mount(app, [
     ...webhookRoutes(database, config),
     ...renderJobRoutes(dependencies.renderJobs, bearer, config),
     ...recordApiRoutes(records),
+    ...accounts.routes.filter(isApiRoute),
   ]);
   // The record API's OpenAPI document, built once at start; public, like the routes' shapes.
   app.get("/api/openapi.json", (context) => context.json(recordApiDocument));
-  app.use(cookieSession(accounts.sessions));
-  mount(app, [...accounts.routes, ...recordPageRoutes(records)]);
   // A static JSON answer: liveness checks, and the baseline of the bearer benchmark.
   app.get("/api/health", (context) => context.json({ status: "ok" }));
+  app.use(cookieSession(accounts.sessions));
+  mount(app, [
+    ...accounts.routes.filter((route) => !isApiRoute(route)),
+    ...recordPageRoutes(records),
+  ]);
   app.notFound((context) => context.json({ error: { message: "Not found", status: 404 } }, 404));
   app.onError(answerUnhandledError);
   return { findUser: (id) => users.findById(id) };

@@ -453,3 +453,23 @@ describe("rate limiting", () => {
     ).toBe(422);
   });
 });
+
+describe("the JSON account routes, /api/health and the cookie session", () => {
+  it("never open a session cookie sent along: no Set-Cookie, whatever the cookie holds", async () => {
+    const { email, password } = await signUp();
+    const jwt = await tokenFor(email, password);
+    const cookie = { cookie: "_tessera_session=not-a-sealed-session" };
+    const answers = [
+      await call("/api/auth/me", { token: jwt, headers: cookie }),
+      await call("/api/auth/keys", { token: jwt, headers: cookie }),
+      await call("/api/auth/token", { json: { email, password }, headers: cookie }),
+      await call("/api/auth/me", { headers: cookie }),
+      await call("/api/health", { headers: cookie }),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 401, 200]);
+    for (const answer of answers) expect(answer.headers.get("set-cookie")).toBeNull();
+    // A page reads the same cookie, finds it invalid, and deletes it with its answer.
+    const page = await fetch(`${server.url}/login`, { headers: cookie });
+    expect(page.headers.get("set-cookie")).toMatch(/^_tessera_session=;/);
+  });
+});

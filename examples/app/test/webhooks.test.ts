@@ -301,8 +301,8 @@ describe("webhook routes and the cookie session", () => {
     });
     expect(delivered.status).toBe(200);
     expect(delivered.headers.get("set-cookie")).toBeNull();
-    // The same cookie on a route behind the session is read, found invalid and expired.
-    const health = await fetch(`${server.url}/api/health`, { headers: { cookie } });
-    expect(health.headers.get("set-cookie")).toMatch(/^_tessera_session=;/);
+    // The same cookie on a page behind the session is read, found invalid and expired.
+    const page = await fetch(`${server.url}/login`, { headers: { cookie } });
+    expect(page.headers.get("set-cookie")).toMatch(/^_tessera_session=;/);
   });
 });
