@@ -1,7 +1,26 @@
-import { lstat, mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import type { BigIntStats } from "node:fs";
+import {
+  type FileHandle,
+  lstat,
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat as statPath,
+  writeFile,
+} from "node:fs/promises";
 import { join } from "node:path";
 import { randomToken } from "@tessera/crypto";
-import { assertStorageKey, isStorageKey, type StoredObject } from "./object-storage.js";
+import {
+  assertStorageKey,
+  type ByteRange,
+  isStorageKey,
+  type StoredObject,
+  type StoredObjectInfo,
+  type StoredObjectPart,
+} from "./object-storage.js";
 import type { ListableObjectStorage, StoredObjectEntry } from "./object-sweep.js";
 
 const DEFAULT_CONTENT_TYPE = "application/octet-stream";
@@ -55,20 +74,70 @@ export class FilesystemObjectStorage implements ListableObjectStorage {
 
   async get(key: string): Promise<StoredObject | undefined> {
     assertStorageKey(key);
-    let bytes: Uint8Array<ArrayBuffer>;
-    try {
-      bytes = new Uint8Array(await readFile(this.#path(key)));
-    } catch (error) {
-      if (isMissing(error)) return undefined;
-      throw error;
-    }
+    // Size, version and bytes come from one open file, so they describe the same bytes even
+    // when a put renames another file over the key meanwhile.
+    const read = await this.#withFile(key, async (file, info) => ({
+      info,
+      bytes: new Uint8Array(await file.readFile()),
+    }));
+    if (!read) return undefined;
     const contentType = await readFile(this.#path(`${key}.type`), "utf8").catch(
       (error: unknown) => {
         if (isMissing(error)) return DEFAULT_CONTENT_TYPE;
         throw error;
       },
     );
-    return { bytes, contentType };
+    return { bytes: read.bytes, contentType, version: read.info.version };
+  }
+
+  async stat(key: string): Promise<Required<StoredObjectInfo> | undefined> {
+    assertStorageKey(key);
+    try {
+      return fileInfo(await statPath(this.#path(key), { bigint: true }));
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+  }
+
+  /** Reads only the range's bytes from the file, however large the file is. */
+  async getRange(key: string, range: ByteRange): Promise<StoredObjectPart | undefined> {
+    assertStorageKey(key);
+    return this.#withFile(key, async (file, info) => {
+      const length = Math.max(0, Math.min(range.length, info.size - range.offset));
+      const bytes = new Uint8Array(length);
+      let filled = 0;
+      while (filled < length) {
+        const { bytesRead } = await file.read(
+          bytes,
+          filled,
+          length - filled,
+          range.offset + filled,
+        );
+        if (bytesRead === 0) break;
+        filled += bytesRead;
+      }
+      return { ...info, bytes: filled === length ? bytes : bytes.slice(0, filled) };
+    });
+  }
+
+  /** Runs `read` on the open file of `key` and its info; undefined when there is no file. */
+  async #withFile<T>(
+    key: string,
+    read: (file: FileHandle, info: Required<StoredObjectInfo>) => Promise<T>,
+  ): Promise<T | undefined> {
+    let file: FileHandle;
+    try {
+      file = await open(this.#path(key), "r");
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+    try {
+      return await read(file, fileInfo(await file.stat({ bigint: true })));
+    } finally {
+      await file.close();
+    }
   }
 
   async delete(key: string): Promise<void> {
@@ -135,6 +204,16 @@ export class FilesystemObjectStorage implements ListableObjectStorage {
   #path(name: string): string {
     return join(this.folder, name);
   }
+}
+
+/**
+ * A file's size and version: its inode, size, and modification and change times in
+ * nanoseconds. A put renames a new file over the key (a new inode, new times) and a rewrite in
+ * place changes the times; the change time cannot be set back by a program.
+ */
+function fileInfo(stats: BigIntStats): Required<StoredObjectInfo> {
+  const version = [stats.ino, stats.size, stats.mtimeNs, stats.ctimeNs].join(".");
+  return { size: Number(stats.size), version };
 }
 
 function isMissing(error: unknown): boolean {
