@@ -33,10 +33,13 @@ import type {
   RecordRoute,
   RouteParams,
 } from "./record-options.js";
-import type { RecordRow } from "./record-store.js";
+import type { RecordRow, StoredFile } from "./record-store.js";
 import { recordWrites } from "./record-writes.js";
 
 const MiB = 1024 * 1024;
+
+/** The text of the 416 page: a `Range` that holds no byte of the file. */
+const RANGE_NOT_SATISFIABLE_TEXT = "The requested range is outside the file.";
 
 /** Default cap of an urlencoded form body: room for a 2,000,000-byte value once escaped. */
 export const DEFAULT_MAXIMUM_URLENCODED_BYTES = 4 * MiB;
@@ -83,6 +86,16 @@ export function htmlRecordRoutes(options: HtmlRecordRoutesOptions): Route<MaybeS
       404,
       pages.message(pageContext(context), "Not found", "This account no longer exists."),
     );
+
+  const download = (request: Request, context: HtmlRecordContext, file: StoredFile) =>
+    downloadResponse(writes.storage(), file, {
+      request,
+      rangeNotSatisfiable: () =>
+        htmlPage(
+          416,
+          pages.message(pageContext(context), "Range not satisfiable", RANGE_NOT_SATISFIABLE_TEXT),
+        ),
+    });
 
   async function owned(context: HtmlRecordContext, params: RouteParams) {
     const key = recordKeyOf(model, params.id);
@@ -213,14 +226,14 @@ export function htmlRecordRoutes(options: HtmlRecordRoutesOptions): Route<MaybeS
       return seeOther(base);
     },
 
-    async downloadAttachment(_request, context, params) {
+    async downloadAttachment(request, context, params) {
       const field = fieldNamed(model, params.name, "attachment");
       const found = field && (await owned(context, params));
       const file = found && attachedFile(found.row, params.name!);
-      return (file && (await downloadResponse(writes.storage(), file))) ?? notFound(context);
+      return (file && (await download(request, context, file))) ?? notFound(context);
     },
 
-    async downloadFile(_request, context, params) {
+    async downloadFile(request, context, params) {
       const field = fieldNamed(model, params.name, "attachments");
       const fileId = rowIdOf(params.file_id);
       const found = field && fileId !== undefined && (await owned(context, params));
@@ -228,7 +241,7 @@ export function htmlRecordRoutes(options: HtmlRecordRoutesOptions): Route<MaybeS
       const files = await store.listFiles(context.ownerId, found.row.id as number, field.name);
       const row = files.find((each) => each.id === fileId);
       const file = row && attachedFile(row, childAttachmentName(field));
-      return (file && (await downloadResponse(writes.storage(), file))) ?? notFound(context);
+      return (file && (await download(request, context, file))) ?? notFound(context);
     },
   } satisfies Record<string, Handler>;
 

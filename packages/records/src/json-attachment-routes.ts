@@ -120,10 +120,10 @@ export function jsonAttachmentRoutes(
   }
 
   const handlers: JsonAttachmentRoutes = {
-    async downloadAttachment(_request, context, params) {
+    async downloadAttachment(request, context, params) {
       const found = await target(params, context, "attachment");
       const file = found && attachedFile(found.row, found.field.name);
-      return (file && (await downloadResponse(writes.storage(), file))) ?? notFound();
+      return (file && (await downloadResponse(writes.storage(), file, { request }))) ?? notFound();
     },
 
     async uploadAttachment(request, context, params) {
@@ -169,10 +169,10 @@ export function jsonAttachmentRoutes(
       return Response.json(encodeFile(found.field, row), { status: 201 });
     },
 
-    async downloadFile(_request, context, params) {
+    async downloadFile(request, context, params) {
       const found = await target(params, context, "attachments");
       const file = found && (await fileOf(context, found.row, found.field, params.file_id));
-      return (file && (await downloadResponse(writes.storage(), file))) ?? notFound();
+      return (file && (await downloadResponse(writes.storage(), file, { request }))) ?? notFound();
     },
 
     async deleteFile(_request, context, params) {
