@@ -52,6 +52,8 @@ interface JsonAttachmentRoutes {
   readonly downloadFile: RecordHandler<RecordContext>;
   /** `DELETE /api/<plural>/{id}/<name>/{file_id}`: 204. */
   readonly deleteFile: RecordHandler<RecordContext>;
+  /** `DELETE /api/<plural>/{id}/<name>` of an `attachments` field: every file; 204. */
+  readonly deleteFiles: RecordHandler<RecordContext>;
 }
 
 /** A field of an `attachments` child table: what its file rows hold. */
@@ -186,6 +188,17 @@ export function jsonAttachmentRoutes(
       await writes.discard([file.key]);
       return new Response(null, { status: 204 });
     },
+
+    async deleteFiles(_request, context, params) {
+      const found = await target(params, context, "attachments");
+      if (!found) return notFound();
+      const name = childAttachmentName(found.field);
+      const parentId = found.row.id as number;
+      const rows = await store.deleteFiles(context.ownerId, parentId, found.field.name);
+      // The rows are gone first, so no answer can name an object that is being deleted.
+      await writes.discard(rows.flatMap((row) => attachedFile(row, name)?.key ?? []));
+      return new Response(null, { status: 204 });
+    },
   };
 
   const base = `${jsonRecordsPath(model)}/:id`;
@@ -207,6 +220,7 @@ export function jsonAttachmentRoutes(
       routes.push(
         { method: "GET", path, handle: bound(handlers.listFiles, field.name) },
         { method: "POST", path, handle: bound(handlers.addFile, field.name) },
+        { method: "DELETE", path, handle: bound(handlers.deleteFiles, field.name) },
         { method: "GET", path: filePath, handle: bound(handlers.downloadFile, field.name) },
         { method: "DELETE", path: filePath, handle: bound(handlers.deleteFile, field.name) },
       );

@@ -219,6 +219,18 @@ export class MemoryRecordStore implements RecordStore {
     return copy(file);
   }
 
+  async deleteFiles(ownerId: number, parentId: number, field: string): Promise<RecordRow[]> {
+    const child = this.#child(field);
+    if (this.#table.rows.get(parentId)?.user_id !== ownerId) return [];
+    const deleted: RecordRow[] = [];
+    for (const [id, file] of [...child.table.rows].sort(([a], [b]) => a - b)) {
+      if (file[child.parent] !== parentId) continue;
+      child.table.rows.delete(id);
+      deleted.push(copy(file));
+    }
+    return deleted;
+  }
+
   #owned(ownerId: number, key: RecordKey): Record<string, unknown> | undefined {
     if ("publicId" in key) {
       if (!this.model.fields.some((field) => field.type === "public_id")) {

@@ -105,4 +105,9 @@ export interface RecordStore {
     field: string,
     fileId: number,
   ): Promise<RecordRow | undefined>;
+  /**
+   * Deletes every file row of the owner's parent for `field`, in one statement, and returns
+   * them (none when the parent is not the owner's). The parent row is left as it is.
+   */
+  deleteFiles(ownerId: number, parentId: number, field: string): Promise<RecordRow[]>;
 }

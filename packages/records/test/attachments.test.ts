@@ -3,12 +3,14 @@ import { describe, expect, it } from "vitest";
 import { jsonRecordRoutes } from "../src/index.js";
 import {
   ADA,
+  BOB,
   commentModel,
   envelope,
   fileForm,
   postBody,
   postModel,
   setUpApp,
+  T0,
   testAuthentication,
 } from "./fixtures.js";
 
@@ -212,6 +214,49 @@ describe("multi-file attachments (posts photos:attachments)", () => {
     expect((await app.api(ADA, "GET", "/api/posts/1/photos/1")).status).toBe(404);
     expect(app.storage.keys()).toHaveLength(1);
     expect(await app.rows("post_photo")).toHaveLength(1);
+  });
+
+  it("DELETE on the field removes every file of the record: rows and objects, and only those", async () => {
+    const app = await withPost();
+    expect((await app.sendJson(ADA, "POST", "/api/posts", postBody())).status).toBe(201);
+    expect((await app.sendJson(BOB, "POST", "/api/posts", postBody())).status).toBe(201);
+    const add = (ownerId: number, post: number, name: string) =>
+      app.api(ownerId, "POST", `/api/posts/${post}/photos`, {
+        body: fileForm(`bytes of ${name}`, name, "image/png"),
+      });
+    for (const name of ["a.png", "b.png", "c.png"])
+      expect((await add(ADA, 1, name)).status).toBe(201);
+    const kept = [await add(ADA, 2, "other post.png"), await add(BOB, 3, "bob.png")];
+    const keptKeys = await Promise.all(
+      kept.map(async (answer) => ((await answer.json()) as { photo_key: string }).photo_key),
+    );
+    const before = await app.api(ADA, "GET", "/api/posts/1");
+    app.setNow(T0 + 60_000);
+
+    // Bob cannot empty Ada's post: a 404, as for a missing record, and nothing goes.
+    const foreign = await app.api(BOB, "DELETE", "/api/posts/1/photos");
+    expect(foreign.status).toBe(404);
+    expect(await envelope(foreign)).toEqual({ error: { message: "Not found", status: 404 } });
+    expect(await app.rows("post_photo")).toHaveLength(5);
+    expect(app.storage.keys()).toHaveLength(5);
+
+    const deleted = await app.api(ADA, "DELETE", "/api/posts/1/photos");
+    expect(deleted.status).toBe(204);
+    expect(await deleted.text()).toBe("");
+    const left = await app.rows("post_photo");
+    expect(left.map((row) => row.photo_key).sort()).toEqual([...keptKeys].sort());
+    expect(app.storage.keys().sort()).toEqual([...keptKeys].sort());
+    expect(await (await app.api(ADA, "GET", "/api/posts/1/photos")).json()).toEqual([]);
+    // The post itself is not written, as when one file is added or deleted.
+    expect(await (await app.api(ADA, "GET", "/api/posts/1")).json()).toEqual(await before.json());
+
+    // Nothing left is still a success; a missing post or another field is not.
+    expect((await app.api(ADA, "DELETE", "/api/posts/1/photos")).status).toBe(204);
+    expect((await app.api(ADA, "DELETE", "/api/posts/9/photos")).status).toBe(404);
+    expect((await app.api(ADA, "DELETE", "/api/posts/x/photos")).status).toBe(404);
+    // One file at a time still works beside it.
+    const file = (await (await add(ADA, 1, "d.png")).json()) as { id: number };
+    expect((await app.api(ADA, "DELETE", `/api/posts/1/photos/${file.id}`)).status).toBe(204);
   });
 
   it("applies the rules to each file, on the field's name", async () => {

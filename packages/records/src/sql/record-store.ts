@@ -272,6 +272,15 @@ export class SqlRecordStore implements RecordStore {
     );
   }
 
+  deleteFiles(ownerId: number, parentId: number, field: string): Promise<RecordRow[]> {
+    const child = this.#child(field);
+    return this.database.all<RecordRow>(
+      `DELETE FROM ${child.table} WHERE ${child.parent} = ?
+       AND EXISTS (SELECT 1 FROM ${this.#table} WHERE "id" = ? AND "user_id" = ?) RETURNING *`,
+      [parentId, parentId, ownerId],
+    );
+  }
+
   /**
    * Every storage key a row of this model holds, of every owner: single attachments and the
    * files of `attachments` fields. For sweeping unreferenced objects, never for a request.

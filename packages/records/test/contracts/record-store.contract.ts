@@ -162,6 +162,36 @@ export function describeRecordStoreContract(
       expect(await posts.delete(ada, { id })).toEqual({ row: undefined, fileKeys: [] });
     });
 
+    it("deletes every file of a record's field at once, only the owner's, leaving the record", async () => {
+      const { posts, ada, bob } = await setUp();
+      const idOf = async (owner: number) => {
+        const created = await posts.insert(owner, post("p"), T0);
+        return created.ok ? (created.row.id as number) : 0;
+      };
+      const [emptied, other, bobs] = [await idOf(ada), await idOf(ada), await idOf(bob)];
+      const file = (key: string) => ({ key, filename: "f.png", contentType: "image/png", size: 1 });
+      for (const key of ["a1", "a2", "a3"])
+        await posts.insertFile(ada, emptied, "photos", file(key), T0);
+      await posts.insertFile(ada, other, "photos", file("o1"), T0);
+      await posts.insertFile(bob, bobs, "photos", file("b1"), T0);
+      const before = await posts.find(ada, { id: emptied });
+
+      expect(await posts.deleteFiles(bob, emptied, "photos")).toEqual([]);
+      expect(await posts.listFiles(ada, emptied, "photos")).toHaveLength(3);
+      const deleted = await posts.deleteFiles(ada, emptied, "photos");
+      expect(deleted.map((row) => row.photo_key).sort()).toEqual(["a1", "a2", "a3"]);
+      expect(deleted[0]).toMatchObject({ post_id: emptied, photo_filename: "f.png" });
+      expect(await posts.listFiles(ada, emptied, "photos")).toEqual([]);
+      expect(await posts.deleteFiles(ada, emptied, "photos")).toEqual([]);
+      expect(await posts.find(ada, { id: emptied })).toEqual(before);
+      expect((await posts.listFiles(ada, other, "photos")).map((row) => row.photo_key)).toEqual([
+        "o1",
+      ]);
+      expect((await posts.listFiles(bob, bobs, "photos")).map((row) => row.photo_key)).toEqual([
+        "b1",
+      ]);
+    });
+
     it("finds by public id within the owner", async () => {
       const { labels, ada, bob } = await setUp();
       await labels.insert(ada, { public_id: "AAAAAAAAAAAAAAAAAAAAAA", name: "urgent" }, T0);
