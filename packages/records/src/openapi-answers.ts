@@ -9,6 +9,7 @@ const STATUS_OF = {
   notFound: "404",
   conflict: "409",
   validationFailed: "422",
+  rangeNotSatisfiable: "416",
 } as const satisfies Record<keyof typeof ERROR_RESPONSES, string>;
 
 /** The error answers `names`, as `responses` entries that point at `components.responses`. */

@@ -5,13 +5,73 @@ import { errorAnswers, idParameter, jsonAnswer } from "./openapi-answers.js";
 import { componentRef, type OpenApiObject } from "./openapi-components.js";
 import { fileSchemaName, modelSchemaNames, operationId } from "./openapi-names.js";
 
+const ETAG_HEADER: OpenApiObject = {
+  description: "The file's strong entity tag: the same while the file is the same.",
+  schema: { type: "string" },
+};
+
 /** A stored file as a download answers it. */
 const DOWNLOAD: OpenApiObject = {
   description:
-    "The file as stored, with the content type recorded at upload, `Content-Disposition: attachment` and `X-Content-Type-Options: nosniff`.",
-  headers: { "Content-Disposition": { schema: { type: "string" } } },
+    "The file as stored, with the content type recorded at upload, `Content-Disposition: attachment` and `X-Content-Type-Options: nosniff`. A `HEAD` answers the same headers without the bytes.",
+  headers: {
+    "Content-Disposition": { schema: { type: "string" } },
+    ETag: ETAG_HEADER,
+    "Accept-Ranges": { schema: { type: "string", const: "bytes" } },
+  },
   content: { "*/*": { schema: { type: "string", contentMediaType: "application/octet-stream" } } },
 };
+
+/** The answers of a download: the file, a part of it, not modified, or a range outside it. */
+const DOWNLOAD_ANSWERS: OpenApiObject = {
+  "200": DOWNLOAD,
+  "206": {
+    description: "The one range asked for in `Range`, with the headers of the whole file.",
+    headers: {
+      "Content-Range": {
+        description: "`bytes <first>-<last>/<size>`.",
+        schema: { type: "string", pattern: "^bytes [0-9]+-[0-9]+/[0-9]+$" },
+      },
+      ETag: ETAG_HEADER,
+    },
+    content: {
+      "*/*": { schema: { type: "string", contentMediaType: "application/octet-stream" } },
+    },
+  },
+  "304": {
+    description: "`If-None-Match` names the current file: no body.",
+    headers: { ETag: ETAG_HEADER },
+  },
+  ...errorAnswers("unauthorized", "notFound", "rangeNotSatisfiable"),
+};
+
+/** The request headers a download reads (RFC 9110). */
+const DOWNLOAD_PARAMETERS: OpenApiObject[] = [
+  {
+    name: "Range",
+    in: "header",
+    required: false,
+    description:
+      "One byte range: `bytes=<first>-<last>`, `bytes=<first>-` or `bytes=-<suffix length>` (a 206). A malformed value, another unit, or several ranges get the whole file (200).",
+    schema: { type: "string" },
+  },
+  {
+    name: "If-None-Match",
+    in: "header",
+    required: false,
+    description:
+      "ETags of copies the client holds, or `*`: a 304 when one is the current file's (weak comparison).",
+    schema: { type: "string" },
+  },
+  {
+    name: "If-Range",
+    in: "header",
+    required: false,
+    description:
+      "The ETag the client's part came from: `Range` is honoured only while it is the current file's (strong comparison); otherwise the whole file.",
+    schema: { type: "string" },
+  },
+];
 
 /** A multipart body with the file in part `file` (the last non-empty one counts). */
 const UPLOAD: OpenApiObject = {
@@ -39,7 +99,8 @@ function singlePaths(model: Model, field: Field): OpenApiObject {
       operationId: operationId("get", ...words),
       tags,
       summary: `Download the ${field.name} of a ${model.name}`,
-      responses: { "200": DOWNLOAD, ...errorAnswers("unauthorized", "notFound") },
+      parameters: DOWNLOAD_PARAMETERS,
+      responses: DOWNLOAD_ANSWERS,
     },
     put: {
       operationId: operationId("put", ...words),
@@ -101,6 +162,17 @@ function multiplePaths(model: Model, field: Field, path: string): Record<string,
           ...errorAnswers("badRequest", "unauthorized", "notFound", "validationFailed"),
         },
       },
+      delete: {
+        operationId: operationId("delete", model.name, field.name),
+        tags,
+        summary: `Delete every file of the ${field.name} of a ${model.name}`,
+        description:
+          "Removes every file row and its stored object; the record itself is not changed. 204 also when there were none.",
+        responses: {
+          "204": { description: "Deleted." },
+          ...errorAnswers("unauthorized", "notFound"),
+        },
+      },
     },
     [`${path}/{file_id}`]: {
       parameters: [
@@ -117,7 +189,8 @@ function multiplePaths(model: Model, field: Field, path: string): Record<string,
         operationId: operationId("get", model.name, singular),
         tags,
         summary: `Download one file of the ${field.name} of a ${model.name}`,
-        responses: { "200": DOWNLOAD, ...errorAnswers("unauthorized", "notFound") },
+        parameters: DOWNLOAD_PARAMETERS,
+        responses: DOWNLOAD_ANSWERS,
       },
       delete: {
         operationId: operationId("delete", model.name, singular),
@@ -134,8 +207,8 @@ function multiplePaths(model: Model, field: Field, path: string): Record<string,
 
 /**
  * The attachment routes of a model: `/api/<table>/{id}/<name>` for a single attachment
- * (download, store, delete), and for an `attachments` field also `/{file_id}` (list and add,
- * then download and delete one file).
+ * (download, store, delete), and for an `attachments` field (list, add, delete all) and its
+ * `/{file_id}` (download and delete one file).
  */
 export function attachmentPaths(model: Model): Record<string, OpenApiObject> {
   const paths: Record<string, OpenApiObject> = {};

@@ -13,6 +13,7 @@ import {
   UNAUTHORIZED_MESSAGE,
   VALIDATION_FAILED_MESSAGE,
 } from "@tessera/http";
+import { RANGE_NOT_SATISFIABLE_MESSAGE } from "./attachment-download.js";
 import { STALE_RECORD_MESSAGE } from "./record-messages.js";
 
 /** An OpenAPI object as plain data (the same shape as a JSON Schema). */
@@ -28,6 +29,7 @@ export const ERROR_RESPONSES = {
   notFound: "NotFound",
   conflict: "Conflict",
   validationFailed: "ValidationFailed",
+  rangeNotSatisfiable: "RangeNotSatisfiable",
 } as const;
 
 /** A `$ref` to `components.<section>.<name>`. */
@@ -112,6 +114,18 @@ export function errorResponses(maximumJsonBytes: number): Readonly<Record<string
       errorEnvelope(422, VALIDATION_FAILED_MESSAGE, { title: ["can't be blank"] }),
       "ValidationError",
     ),
+    [ERROR_RESPONSES.rangeNotSatisfiable]: {
+      ...errorAnswer(
+        "A download's `Range` holds no byte of the file: it starts at or past the end, or is `bytes=-0`.",
+        errorEnvelope(416, RANGE_NOT_SATISFIABLE_MESSAGE),
+      ),
+      headers: {
+        "Content-Range": {
+          description: "`bytes */<size>`: the file's length.",
+          schema: { type: "string", pattern: "^bytes \\*/[0-9]+$" },
+        },
+      },
+    },
   };
 }
 

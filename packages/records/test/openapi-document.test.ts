@@ -101,12 +101,18 @@ describe("the routes' real answers conform to the document", () => {
     const app = await setUpApp();
     const problems: string[] = [];
     /** Sends a request, checks its answer (and a JSON request body), returns the answer. */
-    const call = async (method: string, path: string, body?: unknown, ownerId = ADA) => {
+    const call = async (
+      method: string,
+      path: string,
+      body?: unknown,
+      ownerId = ADA,
+      headers: Record<string, string> = {},
+    ) => {
       const response =
         body instanceof FormData
           ? await app.api(ownerId, method, path, { body })
           : body === undefined
-            ? await app.api(ownerId, method, path)
+            ? await app.api(ownerId, method, path, { headers })
             : await app.sendJson(ownerId, method, path, body);
       const text = await response.text();
       const json =
@@ -156,7 +162,13 @@ describe("the routes' real answers conform to the document", () => {
 
     const png = fileForm(new Uint8Array([137, 80, 78, 71]), "a.png", "image/png");
     expect((await call("PUT", `/api/posts/${id}/cover`, png)).status).toBe(200);
-    expect((await call("GET", `/api/posts/${id}/cover`)).status).toBe(200);
+    const cover = await call("GET", `/api/posts/${id}/cover`);
+    expect(cover.status).toBe(200);
+    const conditional = (headers: Record<string, string>) =>
+      call("GET", `/api/posts/${id}/cover`, undefined, ADA, headers);
+    expect((await conditional({ Range: "bytes=1-2" })).status).toBe(206);
+    expect((await conditional({ Range: "bytes=9-" })).status).toBe(416);
+    expect((await conditional({ "If-None-Match": cover.headers.get("etag")! })).status).toBe(304);
     const exe = fileForm("MZ", "a.exe", "application/x-msdownload");
     expect((await call("PUT", `/api/posts/${id}/cover`, exe)).status).toBe(422);
     expect((await call("DELETE", `/api/posts/${id}/cover`)).status).toBe(204);
@@ -166,6 +178,9 @@ describe("the routes' real answers conform to the document", () => {
     expect((await call("GET", `/api/posts/${id}/photos`)).status).toBe(200);
     expect((await call("GET", `/api/posts/${id}/photos/${photo.json.id}`)).status).toBe(200);
     expect((await call("DELETE", `/api/posts/${id}/photos/${photo.json.id}`)).status).toBe(204);
+    expect((await call("POST", `/api/posts/${id}/photos`, png)).status).toBe(201);
+    expect((await call("DELETE", `/api/posts/${id}/photos`)).status).toBe(204);
+    expect((await call("DELETE", "/api/posts/999/photos")).status).toBe(404);
 
     const comment = await call("POST", "/api/comments", { post_id: id, body: "Nice" });
     expect(comment.status).toBe(201);
