@@ -155,6 +155,36 @@ describe("an openapi-fetch client of the generated types drives the posts API", 
     expect(problems).toEqual([]);
   });
 
+  it("deletes every photo of a post at once, and gets the documented 404 for a missing post", async () => {
+    const post = await api.POST("/api/posts", { body: { title: "Photos", status: "draft" } });
+    const id = post.data!.id;
+    for (const name of ["a.txt", "b.txt"]) {
+      const added = await api.POST("/api/posts/{id}/photos", {
+        params: { path: { id } },
+        body: { file: name },
+        bodySerializer: (body) => {
+          const form = new FormData();
+          form.append("file", new Blob([body.file], { type: "text/plain" }), name);
+          return form;
+        },
+      });
+      expect(added.response.status).toBe(201);
+    }
+    const listed = await api.GET("/api/posts/{id}/photos", { params: { path: { id } } });
+    expect(listed.data).toHaveLength(2);
+
+    const deleted = await api.DELETE("/api/posts/{id}/photos", { params: { path: { id } } });
+    expect(deleted.response.status).toBe(204);
+    const after = await api.GET("/api/posts/{id}/photos", { params: { path: { id } } });
+    expect(after.data).toEqual([]);
+    const missing = await api.DELETE("/api/posts/{id}/photos", {
+      params: { path: { id: 999_999_999 } },
+    });
+    expect(missing.response.status).toBe(404);
+    expect(missing.error).toEqual({ error: { message: "Not found", status: 404 } });
+    expect(problems).toEqual([]);
+  });
+
   it("without credentials gets the documented 401", async () => {
     const anonymous = recordClient(undefined, problems);
     const refused = await anonymous.GET("/api/posts", {});

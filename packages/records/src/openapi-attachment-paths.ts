@@ -7,6 +7,7 @@ import { fileSchemaName, modelSchemaNames, operationId } from "./openapi-names.j
 
 const ETAG_HEADER: OpenApiObject = {
   description: "The file's strong entity tag: the same while the file is the same.",
+  required: true,
   schema: { type: "string" },
 };
 
@@ -17,7 +18,7 @@ const DOWNLOAD: OpenApiObject = {
   headers: {
     "Content-Disposition": { schema: { type: "string" } },
     ETag: ETAG_HEADER,
-    "Accept-Ranges": { schema: { type: "string", const: "bytes" } },
+    "Accept-Ranges": { required: true, schema: { type: "string", const: "bytes" } },
   },
   content: { "*/*": { schema: { type: "string", contentMediaType: "application/octet-stream" } } },
 };
@@ -30,6 +31,7 @@ const DOWNLOAD_ANSWERS: OpenApiObject = {
     headers: {
       "Content-Range": {
         description: "`bytes <first>-<last>/<size>`.",
+        required: true,
         schema: { type: "string", pattern: "^bytes [0-9]+-[0-9]+/[0-9]+$" },
       },
       ETag: ETAG_HEADER,

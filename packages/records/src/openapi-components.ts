@@ -122,6 +122,7 @@ export function errorResponses(maximumJsonBytes: number): Readonly<Record<string
       headers: {
         "Content-Range": {
           description: "`bytes */<size>`: the file's length.",
+          required: true,
           schema: { type: "string", pattern: "^bytes \\*/[0-9]+$" },
         },
       },
