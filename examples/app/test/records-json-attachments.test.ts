@@ -62,10 +62,16 @@ async function signUp(): Promise<string> {
   return ((await issued.json()) as { token: string }).token;
 }
 
-async function call(method: string, path: string, body?: BodyInit, headers = {}) {
+async function call(
+  method: string,
+  path: string,
+  body?: BodyInit,
+  headers: Record<string, string> = {},
+  bearer = token,
+) {
   const response = await fetch(`${server.url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...headers },
+    headers: { authorization: `Bearer ${bearer}`, ...headers },
     body: body ?? null,
   });
   const bytes = new Uint8Array(await response.arrayBuffer());
@@ -403,9 +409,146 @@ describe("POST, GET and DELETE /api/posts/{id}/photos", () => {
     expect((await photoRows()).map((row) => row.id)).toEqual([photo.body.id]);
   });
 
+  it("DELETE on /photos deletes every file: 204, rows and files gone, the post untouched", async () => {
+    const photos = [
+      await addPhoto(fileForm("1.png", "image/png", PNG)),
+      await addPhoto(fileForm("2.txt", "text/plain", "two")),
+      await addPhoto(fileForm("3.jpg", "image/jpeg", "jpeg")),
+    ];
+    const other = await newPost();
+    const kept = await addPhoto(fileForm("kept.png", "image/png", PNG), other);
+    const before = await postRow();
+    for (const photo of photos) {
+      expect(filesOnDisk()).toEqual(expect.arrayContaining(objectFiles(photo.body.photo_key)));
+    }
+
+    const deleted = await call("DELETE", `/api/posts/${postId}/photos`);
+    expect(deleted.status).toBe(204);
+    expect(deleted.bytes.length).toBe(0);
+    expect(await photoRows()).toEqual([]);
+    const left = filesOnDisk();
+    for (const photo of photos) {
+      expect(left).not.toContain(photo.body.photo_key);
+      expect(left).not.toContain(`${photo.body.photo_key}.type`);
+    }
+    // The post is not written (lock_version and updated_at stay), as for one file.
+    expect(await postRow()).toEqual(before);
+    expect((await call("GET", `/api/posts/${postId}/photos`)).body).toEqual([]);
+    expect(left).toEqual(expect.arrayContaining(objectFiles(kept.body.photo_key)));
+    expect((await photoRows(other)).map((row) => row.id)).toEqual([kept.body.id]);
+
+    // Nothing left to delete is still a 204; one file at a time still works.
+    expect((await call("DELETE", `/api/posts/${postId}/photos`)).status).toBe(204);
+    expect((await call("DELETE", `/api/posts/${other}/photos/${kept.body.id}`)).status).toBe(204);
+  });
+
+  it("DELETE on another user's /photos is a 404 and deletes nothing", async () => {
+    const photo = await addPhoto(fileForm("mine.png", "image/png", PNG));
+    const stranger = await signUp();
+    const refused = await call("DELETE", `/api/posts/${postId}/photos`, undefined, {}, stranger);
+    expect({ status: refused.status, body: refused.body }).toEqual(NOT_FOUND);
+    expect((await photoRows()).map((row) => row.id)).toEqual([photo.body.id]);
+    expect(filesOnDisk()).toEqual(expect.arrayContaining(objectFiles(photo.body.photo_key)));
+    const missing = await call("DELETE", "/api/posts/999999999/photos");
+    expect({ status: missing.status, body: missing.body }).toEqual(NOT_FOUND);
+  });
+
   it("answers 404 for an attachment route of a field that is not one", async () => {
     const answer = await call("GET", `/api/posts/${postId}/title`);
     expect({ status: answer.status, body: answer.body }).toEqual(NOT_FOUND);
+  });
+});
+
+describe("conditional and ranged downloads", () => {
+  const TEXT = "0123456789abcdef";
+  const download = (headers: Record<string, string> = {}, method = "GET") =>
+    call(method, `/api/posts/${postId}/cover`, undefined, headers);
+  const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+
+  it("carry a strong ETag; If-None-Match answers 304 without the file", async () => {
+    await putCover(fileForm("digits.txt", "text/plain", TEXT));
+    const first = await download();
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
+    expect(first.headers.get("accept-ranges")).toBe("bytes");
+    expect((await download()).headers.get("etag")).toBe(etag);
+    for (const header of [etag, `W/${etag}`, `"older", ${etag}`, "*"]) {
+      const fresh = await download({ "if-none-match": header });
+      expect(fresh.status).toBe(304);
+      expect(fresh.bytes.length).toBe(0);
+      expect(fresh.headers.get("etag")).toBe(etag);
+    }
+    expect((await download({ "if-none-match": '"older"' })).status).toBe(200);
+
+    // A new upload, even of the same bytes, is a new file: a new tag, and the old one is stale.
+    await putCover(fileForm("digits.txt", "text/plain", TEXT));
+    const renewed = await download({ "if-none-match": etag });
+    expect(renewed.status).toBe(200);
+    expect(text(renewed.bytes)).toBe(TEXT);
+    expect(renewed.headers.get("etag")).not.toBe(etag);
+  });
+
+  it("answer one Range with 206 and Content-Range, from the file on disk", async () => {
+    await putCover(fileForm("digits.txt", "text/plain", TEXT));
+    for (const [range, first, last] of [
+      ["bytes=2-5", 2, 5],
+      ["bytes=12-", 12, 15],
+      ["bytes=-4", 12, 15],
+      ["bytes=0-999", 0, 15],
+    ] as const) {
+      const part = await download({ range });
+      expect(part.status).toBe(206);
+      expect(text(part.bytes)).toBe(TEXT.slice(first, last + 1));
+      expect(part.headers.get("content-range")).toBe(`bytes ${first}-${last}/16`);
+      expect(part.headers.get("content-length")).toBe(String(last - first + 1));
+      expect(part.headers.get("content-type")).toBe("text/plain");
+      expect(part.headers.get("content-disposition")).toMatch(/^attachment; filename="digits.txt"/);
+      expect(part.headers.get("x-content-type-options")).toBe("nosniff");
+    }
+    const photo = await addPhoto(fileForm("photo.txt", "text/plain", TEXT));
+    const photoPart = await call("GET", `/api/posts/${postId}/photos/${photo.body.id}`, undefined, {
+      range: "bytes=-1",
+    });
+    expect({ status: photoPart.status, text: text(photoPart.bytes) }).toEqual({
+      status: 206,
+      text: "f",
+    });
+  });
+
+  it("answer a range outside the file with 416, and a malformed or multiple one with the file", async () => {
+    await putCover(fileForm("digits.txt", "text/plain", TEXT));
+    const refused = await download({ range: "bytes=16-" });
+    expect({ status: refused.status, body: refused.body }).toEqual({
+      status: 416,
+      body: { error: { message: "Range not satisfiable", status: 416 } },
+    });
+    expect(refused.headers.get("content-range")).toBe("bytes */16");
+    for (const range of ["bytes=5-2", "bytes=x-y", "lines=0-1", "bytes=0-1,4-5"]) {
+      const whole = await download({ range });
+      expect({ range, status: whole.status, text: text(whole.bytes) }).toEqual({
+        range,
+        status: 200,
+        text: TEXT,
+      });
+    }
+  });
+
+  it("honour If-Range only for the current ETag, and answer HEAD without the bytes", async () => {
+    await putCover(fileForm("digits.txt", "text/plain", TEXT));
+    const etag = (await download()).headers.get("etag")!;
+    expect((await download({ range: "bytes=0-0", "if-range": etag })).status).toBe(206);
+    const changed = await download({ range: "bytes=0-0", "if-range": '"older"' });
+    expect({ status: changed.status, text: text(changed.bytes) }).toEqual({
+      status: 200,
+      text: TEXT,
+    });
+    const head = await download({}, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.bytes.length).toBe(0);
+    expect(head.headers.get("content-length")).toBe("16");
+    expect(head.headers.get("etag")).toBe(etag);
+    expect(head.headers.get("accept-ranges")).toBe("bytes");
+    expect((await download({ "if-none-match": etag }, "HEAD")).status).toBe(304);
   });
 });
 
