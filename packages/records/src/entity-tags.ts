@@ -65,12 +65,11 @@ export function ifNoneMatchHolds(header: string, etag: string): boolean {
 }
 
 /**
- * True when a `Range` may be honoured under `If-Range`: no `If-Range`, or one strong entity tag
- * equal to the current one. A weak tag, another tag, or a date (downloads send no
- * `Last-Modified`, so none can match) means the file changed for the client: send it whole.
+ * True when a `Range` may be honoured under `If-Range`: no `If-Range`, or exactly the current
+ * tag (strong comparison; ours are strong, so a `W/` tag never matches). Another tag, a list,
+ * or a date (downloads send no `Last-Modified`, so none can match) means the file changed
+ * for the client: send it whole.
  */
 export function ifRangeHolds(header: string | null, etag: string): boolean {
-  if (header === null) return true;
-  const tags = entityTagList(header);
-  return tags?.length === 1 && !tags[0]!.weak && tags[0]!.opaque === etag;
+  return header === null || header.replace(/^[ \t]+|[ \t]+$/g, "") === etag;
 }
