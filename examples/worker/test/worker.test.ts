@@ -57,9 +57,19 @@ const newClient = () => `198.51.100.${++clients}`;
 
 async function call(
   path: string,
-  options: { method?: string; token?: string; json?: unknown; body?: BodyInit; client?: string },
+  options: {
+    method?: string;
+    token?: string;
+    json?: unknown;
+    body?: BodyInit;
+    client?: string;
+    headers?: Record<string, string>;
+  },
 ) {
-  const headers: Record<string, string> = { "x-forwarded-for": options.client ?? newClient() };
+  const headers: Record<string, string> = {
+    "x-forwarded-for": options.client ?? newClient(),
+    ...options.headers,
+  };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.json !== undefined) headers["content-type"] = "application/json";
   const body = options.json === undefined ? options.body : JSON.stringify(options.json);
@@ -203,7 +213,7 @@ describe("JSON accounts", () => {
 });
 
 describe("the posts API with attachments in R2", () => {
-  it("creates a post, stores its cover in R2, serves it back and removes both", async () => {
+  it("creates a post, stores its cover in R2, serves it back (whole, in part, or not modified) and removes both", async () => {
     const { token } = await newUser();
     const created = await call("/api/posts", { token, json: { title: "Hello", status: "draft" } });
     expect(created.status).toBe(201);
@@ -221,6 +231,25 @@ describe("the posts API with attachments in R2", () => {
     const download = await call(`/api/posts/${post.id}/cover`, { token });
     expect(download.headers.get("content-type")).toMatch(/^text\/plain/);
     expect(await download.text()).toBe("cover bytes");
+    const etag = download.headers.get("etag")!;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
+    expect(download.headers.get("accept-ranges")).toBe("bytes");
+    const cover = (headers: Record<string, string>, method = "GET") =>
+      call(`/api/posts/${post.id}/cover`, { token, headers, method });
+    const part = await cover({ range: "bytes=6-" });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe("bytes 6-10/11");
+    expect(await part.text()).toBe("bytes");
+    const outside = await cover({ range: "bytes=11-" });
+    expect(outside.status).toBe(416);
+    expect(outside.headers.get("content-range")).toBe("bytes */11");
+    const fresh = await cover({ "if-none-match": etag });
+    expect(fresh.status).toBe(304);
+    expect(fresh.headers.get("etag")).toBe(etag);
+    const head = await cover({}, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-length")).toBe("11");
+    expect(await head.text()).toBe("");
     expect((await call(`/api/posts/${post.id}`, { method: "DELETE", token })).status).toBe(204);
     expect(rows()("SELECT id FROM posts WHERE id = ?", post.id)).toEqual([]);
     expect((await call(`/api/posts/${post.id}/cover`, { token })).status).toBe(404);
