@@ -1,4 +1,10 @@
-export { attachedFile, contentDisposition, downloadResponse } from "./attachment-download.js";
+export {
+  attachedFile,
+  contentDisposition,
+  type DownloadOptions,
+  downloadResponse,
+  RANGE_NOT_SATISFIABLE_MESSAGE,
+} from "./attachment-download.js";
 export {
   type FormState,
   renderFieldInputs,
@@ -20,10 +26,13 @@ export { MemoryObjectStorage } from "./memory-storage.js";
 export { type MultipartFailure, readMultipartBody } from "./multipart-body.js";
 export {
   assertStorageKey,
+  type ByteRange,
   isStorageKey,
   newStorageKey,
   type ObjectStorage,
   type StoredObject,
+  type StoredObjectInfo,
+  type StoredObjectPart,
 } from "./object-storage.js";
 export {
   DEFAULT_SWEEP_GRACE_MS,
@@ -39,7 +48,12 @@ export {
   type OpenApiInfo,
   openApiDocument,
 } from "./openapi-document.js";
-export { type R2Bucket, R2ObjectStorage, type R2StoredObject } from "./r2-storage.js";
+export {
+  type R2Bucket,
+  type R2ObjectHead,
+  R2ObjectStorage,
+  type R2StoredObject,
+} from "./r2-storage.js";
 export { hasPublicId, recordKeyOf, routeIdOf, rowIdOf } from "./record-key.js";
 export { modelTitle, recordFlash, STALE_RECORD_MESSAGE } from "./record-messages.js";
 export type {
