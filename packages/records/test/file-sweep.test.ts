@@ -55,7 +55,7 @@ describe("FilesystemObjectStorage.open", () => {
     const reopened = await FilesystemObjectStorage.open(folder);
     expect(filesIn(folder)).toEqual([kept, `${kept}.type`, live].sort());
     for (const name of abandoned) expect(existsSync(join(folder, name))).toBe(false);
-    expect(await reopened.get(kept)).toEqual({
+    expect(await reopened.get(kept)).toMatchObject({
       bytes: new Uint8Array([1, 2, 3]),
       contentType: "image/png",
     });
