@@ -37,6 +37,7 @@ const POSTGRES_APP_SUITES = [
   "browser-rich-text",
   "graphql",
   "hostile-bodies",
+  "hostile-nul",
   "html-accounts",
   "openapi",
   "records-html",

@@ -1,3 +1,4 @@
+import { unstorableText } from "@tessera/core";
 import { formatTimestamp } from "@tessera/crypto";
 import { type Migration, portableDdl, type SqlDatabase } from "@tessera/sql";
 import type { WebhookEvent } from "@tessera/webhooks";
@@ -35,7 +36,9 @@ function field(value: unknown, name: string): unknown {
 
 /**
  * `POST /webhooks/orders`: an `order.paid` event records a paid order once. Its `data.amount`
- * must be a number; anything else fails the event (500, status `failed`) for a retry to mend.
+ * must be a number and its `data.order_id` a number or text without a NUL or a lone surrogate
+ * (PostgreSQL cannot store a NUL, SQLite can); anything else fails the event (500, status
+ * `failed`) for a retry to mend.
  */
 export function recordPaidOrder(database: SqlDatabase) {
   return async (event: WebhookEvent): Promise<void> => {
@@ -46,6 +49,9 @@ export function recordPaidOrder(database: SqlDatabase) {
     if (typeof orderId !== "string" && typeof orderId !== "number") {
       throw new Error("order.paid event has no data.order_id");
     }
+    const unstorable = typeof orderId === "string" && unstorableText(orderId);
+    if (unstorable)
+      throw new Error(`order.paid event data.order_id is unusable text: ${unstorable}`);
     if (typeof amount !== "number" || !Number.isFinite(amount)) {
       throw new Error("order.paid event data.amount is not a number");
     }
@@ -60,7 +66,8 @@ export function recordPaidOrder(database: SqlDatabase) {
 
 /**
  * The GitHub, Stripe and billing endpoints' effect: a receipt of the event and its type (for
- * GitHub the `X-GitHub-Event` header), once per event.
+ * GitHub the `X-GitHub-Event` header), once per event. A type that is not text, or holds a
+ * NUL or a lone surrogate, is recorded as null: the receipt matters more than its label.
  */
 export function recordReceipt(database: SqlDatabase, readType: (event: WebhookEvent) => unknown) {
   return async (event: WebhookEvent): Promise<void> => {
@@ -69,7 +76,13 @@ export function recordReceipt(database: SqlDatabase, readType: (event: WebhookEv
     await database.run(
       `INSERT INTO webhook_receipts (source, event_id, event_type, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?) ON CONFLICT (source, event_id) DO NOTHING`,
-      [event.source, event.id, typeof type === "string" ? type : null, now, now],
+      [
+        event.source,
+        event.id,
+        typeof type === "string" && !unstorableText(type) ? type : null,
+        now,
+        now,
+      ],
     );
   };
 }

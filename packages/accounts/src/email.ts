@@ -1,3 +1,5 @@
+import { unstorableText } from "@tessera/core";
+
 /**
  * The HTML standard's "valid email address" (the same rule browsers apply to
  * `<input type="email">`, and Rails' `URI::MailTo::EMAIL_REGEXP`): ASCII local part, dotted
@@ -25,12 +27,14 @@ const MAXIMUM_SUBMITTED_EMAIL_LENGTH = 4 * MAXIMUM_EMAIL_LENGTH;
 
 /**
  * {@link normalizeEmail} for text a stranger submits: undefined when it is longer than any
- * address can be, so a megabyte is refused before it is normalized, looked up or counted.
+ * address can be, so a megabyte is refused before it is normalized, looked up or counted; and
+ * when it holds a NUL or a lone surrogate, which no address has and PostgreSQL refuses as a
+ * parameter.
  */
 export function normalizeSubmittedEmail(input: string): string | undefined {
   if (input.length > MAXIMUM_SUBMITTED_EMAIL_LENGTH) return undefined;
   const email = normalizeEmail(input);
-  return email.length <= MAXIMUM_EMAIL_LENGTH ? email : undefined;
+  return email.length <= MAXIMUM_EMAIL_LENGTH && !unstorableText(email) ? email : undefined;
 }
 
 /** True when a normalized address has the accepted format and length. */

@@ -8,7 +8,7 @@ import {
   validationFailed,
 } from "@tessera/http";
 import { normalizeEmail } from "./email.js";
-import { requireStrings } from "./json-input.js";
+import { refuseUnstorableText, requireStrings } from "./json-input.js";
 import type { JsonAccountRoutesOptions } from "./json-routes-options.js";
 import { checkPassword, findUserByPassword } from "./password-sign-in.js";
 import { refuseWhenRateLimited } from "./rate-limit-guard.js";
@@ -29,7 +29,9 @@ async function readCredentials(request: Request): Promise<
 > {
   const body = await readJsonBody(request);
   if (!body.ok) return body;
-  const credentials = requireStrings(body.value, ["email", "password"]);
+  const credentials = requireStrings(body.value, ["email", "password"], {
+    hashedOnly: ["password"],
+  });
   if (!credentials.ok) return { ok: false, response: badRequest(credentials.message) };
   return { ok: true, body: body.value, value: credentials.value };
 }
@@ -44,6 +46,9 @@ async function readCredentials(request: Request): Promise<
  */
 export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
   const operatorColumns = options.operatorColumns ?? [];
+  const signupColumns = operatorColumns
+    .filter((column) => column.acceptedAtSignup)
+    .map((column) => column.name);
   const passwordOptions = {
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.passwords ? { passwords: options.passwords } : {}),
@@ -59,6 +64,8 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
       if (limited) return limited;
       const credentials = await readCredentials(request);
       if (!credentials.ok) return credentials.response;
+      const unstorable = refuseUnstorableText(credentials.body, signupColumns);
+      if (unstorable) return badRequest(unstorable.message);
       const result = await signUp(
         { users: options.users, operatorColumns, ...passwordOptions },
         { ...credentials.body, ...credentials.value },
@@ -106,9 +113,11 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
       const body = await readJsonBody(request);
       if (!body.ok) return body.response;
       // Users who only sign in through a provider have no password: they confirm with their email.
-      const confirmation = requireStrings(body.value, [
-        user.passwordDigest === "" ? "email" : "password",
-      ]);
+      const confirmation = requireStrings(
+        body.value,
+        [user.passwordDigest === "" ? "email" : "password"],
+        { hashedOnly: ["password"] },
+      );
       if (!confirmation.ok) return badRequest(confirmation.message);
       const confirmed =
         user.passwordDigest === ""

@@ -1,3 +1,4 @@
+import { unstorableText } from "@tessera/core";
 import { type Clock, systemClock } from "@tessera/crypto";
 import {
   hashPassword,
@@ -11,8 +12,10 @@ import type { UserStore } from "./user-store.js";
 
 /**
  * Finds the user with this email and password. An unknown email, or a user without a password,
- * costs one dummy verification, so timing does not tell which accounts exist. A digest
- * weaker than the configured one is replaced while the password is known (a stronger one stays).
+ * costs one dummy verification, so timing does not tell which accounts exist. An email holding
+ * a NUL or a lone surrogate is unknown without a lookup (PostgreSQL refuses such a parameter,
+ * and no stored address holds one). A digest weaker than the configured one is replaced while
+ * the password is known (a stronger one stays).
  */
 export async function findUserByPassword(
   users: UserStore,
@@ -20,7 +23,8 @@ export async function findUserByPassword(
   password: string,
   options: { readonly clock?: Clock; readonly passwords?: PasswordHashOptions } = {},
 ): Promise<User | undefined> {
-  const user = await users.findByEmail(normalizeEmail(email));
+  const normalized = normalizeEmail(email);
+  const user = unstorableText(normalized) ? undefined : await users.findByEmail(normalized);
   if (!user || user.passwordDigest === "") {
     await verifyDummyPassword(password, options.passwords);
     return undefined;

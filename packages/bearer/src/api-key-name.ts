@@ -1,4 +1,4 @@
-import { BLANK, INVALID, tooLongMessage } from "@tessera/core";
+import { BLANK, INVALID, tooLongMessage, unstorableText } from "@tessera/core";
 
 /** Longest API key name, in characters (Unicode code points) after trimming. */
 export const API_KEY_NAME_MAX_LENGTH = 100;
@@ -21,7 +21,9 @@ export type ApiKeyNameCheck =
 
 /**
  * Validates the `name` given when creating a key: required, trimmed, not blank, at most 100
- * characters. Missing or null counts as blank; any other non-text value is `is invalid`.
+ * characters. Missing or null counts as blank; any other non-text value is `is invalid`, and so
+ * is text holding a NUL or a lone surrogate, which no database stores alike (PostgreSQL
+ * refuses a NUL, SQLite keeps it).
  */
 export function checkApiKeyName(name: unknown): ApiKeyNameCheck {
   const refuse = (message: string): ApiKeyNameCheck => ({
@@ -30,7 +32,8 @@ export function checkApiKeyName(name: unknown): ApiKeyNameCheck {
     fields: { name: [message] },
   });
   if (name === undefined || name === null) return refuse(API_KEY_NAME_MESSAGES.blank);
-  if (typeof name !== "string") return refuse(API_KEY_NAME_MESSAGES.invalid);
+  if (typeof name !== "string" || unstorableText(name))
+    return refuse(API_KEY_NAME_MESSAGES.invalid);
   const trimmed = name.trim();
   if (trimmed === "") return refuse(API_KEY_NAME_MESSAGES.blank);
   // Counted in code points, as a person counts characters, not in UTF-16 units.

@@ -60,6 +60,10 @@ describe("createApiKey", () => {
       [" \t\n ", "can't be blank"],
       [42, "is invalid"],
       [["ci"], "is invalid"],
+      // PostgreSQL refuses a NUL and SQLite keeps it; a lone surrogate has no UTF-8 form.
+      ["ci\u0000", "is invalid"],
+      ["\u0000", "is invalid"],
+      ["ci\ud800", "is invalid"],
       ["x".repeat(101), "is too long (maximum is 100 characters)"],
       [` ${"😀".repeat(101)} `, "is too long (maximum is 100 characters)"],
     ];

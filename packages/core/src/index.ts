@@ -5,4 +5,5 @@ export { escapeHtml } from "./html-escape.js";
 export { type RepeatingTaskOptions, scheduleRepeating } from "./repeating-task.js";
 export { fail, ok, type Result } from "./result.js";
 export { formatTimestamp, parseTimestamp } from "./timestamp.js";
+export { type UnstorableText, unstorableText } from "./unicode-text.js";
 export { BLANK, INVALID, tooLongMessage } from "./validation-messages.js";

@@ -3,7 +3,7 @@ import type { RuntimeSmoke } from "../../../scripts/check-runtimes/smoke.js";
 type Core = typeof import("@tessera/core");
 
 export default {
-  does: "build the error envelope and results, round-trip a UTC timestamp, escape HTML",
+  does: "build the error envelope and results, round-trip a UTC timestamp, escape HTML, find NUL and lone surrogates",
   imports: () => ["@tessera/core"],
   async run({ load, check }) {
     const {
@@ -15,6 +15,7 @@ export default {
       ok,
       parseTimestamp,
       tooLongMessage,
+      unstorableText,
     } = await load<Core>("@tessera/core");
     check(
       JSON.stringify(errorEnvelope(422, "Validation failed", { title: [BLANK] })) ===
@@ -41,6 +42,12 @@ export default {
       escapeHtml(`<a href="x">Tom & Jerry's</a>`) ===
         "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;",
       "escapeHtml escapes & < > \" '",
+    );
+    check(
+      unstorableText("a\u0000") === "NUL character in string" &&
+        unstorableText("\ud800") === "lone surrogate in string" &&
+        unstorableText("😀") === undefined,
+      "unstorableText finds a NUL and a lone surrogate, and passes a surrogate pair",
     );
   },
 } satisfies RuntimeSmoke;

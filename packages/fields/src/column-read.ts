@@ -3,6 +3,7 @@
 // also read form text. Mapping zod issues back onto that would be longer than the rules
 // themselves, and slower (see bench/decode.bench.ts).
 
+import { unstorableText } from "@tessera/core";
 import { isCalendarDate, isDateTime, isTimeOfDay } from "./calendar.js";
 import type { ColumnValue } from "./decode-result.js";
 import type { Field } from "./field.js";
@@ -33,7 +34,6 @@ import { isBlankRichText, sanitizeRichText } from "./rich-text.js";
 import type { PreparedRichText } from "./rich-text-prepare.js";
 import { OUT_OF_RANGE, unstorableJson } from "./storable-json.js";
 import { fitsTextLimit } from "./text-size.js";
-import { hasLoneSurrogate } from "./unicode-text.js";
 import { isUuidText } from "./uuid.js";
 
 /** What one input value gave: the column value, a 400 reason, or 422 messages. */
@@ -117,10 +117,10 @@ export function readJsonValue(
   if (field.optional && field.type !== "json" && isBlank(input)) return NULL;
   // JSON.parse reads 1e400 as Infinity, which a column would keep as null or fail on.
   if (typeof input === "number" && !Number.isFinite(input)) return outOfRange(key);
-  // A json value keeps its strings as JSON escapes, so only the other types need valid text.
-  if (typeof input === "string" && field.type !== "json" && hasLoneSurrogate(input)) {
-    return { ok: false, status: 400, reason: `${key}: invalid value: lone surrogate in string` };
-  }
+  // A NUL or a lone surrogate has no place in any engine's text: refused before the type's
+  // own rules. A json value's strings (and keys) are checked by unstorableJson below.
+  const text = typeof input === "string" && field.type !== "json" && unstorableText(input);
+  if (text) return { ok: false, status: 400, reason: `${key}: invalid value: ${text}` };
   switch (field.type) {
     case "integer":
     case "references":
@@ -163,8 +163,9 @@ export function readJsonValue(
  * read as 0 for `UNCHECKED` values and 1 otherwise. Never a 400: forms have no JSON types.
  */
 export function readFormText(field: Field, text: string, richText?: PreparedRichText): ColumnRead {
-  // Browsers' form bodies decode to valid Unicode; only a hand-built form input gets here.
-  if (hasLoneSurrogate(text)) return refused(INVALID);
+  // Browsers' form bodies decode to valid Unicode, so a lone surrogate only comes from a
+  // hand-built form input; a NUL (`%00`) from one, or from text pasted into a field.
+  if (unstorableText(text)) return refused(INVALID);
   switch (field.type) {
     case "boolean":
       return value(UNCHECKED.has(text) ? 0 : 1);

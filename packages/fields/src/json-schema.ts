@@ -63,8 +63,8 @@ export function recordJsonSchema(model: Model, options: RecordSchemaOptions = {}
  * (`maxLength` counts characters: see the descriptions), rich_text that is blank once tags are
  * stripped, an integer text out of range, a datetime's day past its month's end, a reference
  * to no row of yours (`must exist`), a `^` value already taken, and one half of an optional
- * polymorphic pair without the other. A string with a lone surrogate is a 400 the schema does
- * not state either.
+ * polymorphic pair without the other. A string (or a json value's string or key) holding a
+ * lone surrogate or a NUL is a 400 the schema does not state either.
  */
 export function createJsonSchema(model: Model): JsonSchema {
   const fields = model.fields.filter(

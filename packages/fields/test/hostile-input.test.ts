@@ -1,6 +1,6 @@
 // Input an attacker sends on purpose: rich text far over the size limit (refused before the
 // sanitizer runs), numbers JSON can write but a column cannot hold, and strings that are not
-// valid Unicode.
+// valid Unicode or hold a NUL, which PostgreSQL cannot store and SQLite can.
 
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
@@ -112,7 +112,7 @@ describe("numbers a column cannot hold", () => {
   });
 });
 
-describe("strings that are not valid Unicode", () => {
+describe("strings no database stores alike: lone surrogates and NUL", () => {
   const f = fields(
     "title:string",
     "notes:text?",
@@ -127,11 +127,13 @@ describe("strings that are not valid Unicode", () => {
     "metadata:json?",
   );
   const valid = { title: "Hi", status: "draft" };
-  // JSON.parse turns the escape "\ud800" into a lone surrogate, which has no UTF-8 form.
+  // JSON.parse turns the escape "\ud800" into a lone surrogate, which has no UTF-8 form; and
+  // "\u0000" into a NUL, which PostgreSQL refuses in text and jsonb while SQLite keeps it.
   const lone = JSON.parse('"a\\ud800b"') as string;
+  const nul = JSON.parse('"a\\u0000b"') as string;
   const reason = (key: string) => `${key}: invalid value: lone surrogate in string`;
-
-  it.each([
+  const nulReason = (key: string) => `${key}: invalid value: NUL character in string`;
+  const keys = [
     "title",
     "notes",
     "body",
@@ -142,31 +144,88 @@ describe("strings that are not valid Unicode", () => {
     "external_ref",
     "status",
     "views",
-  ])("refuses a lone surrogate in %s with a 400 naming the field", (key) => {
+  ];
+
+  it.each(keys)("refuses a lone surrogate in %s with a 400 naming the field", (key) => {
     expect(decodeJsonCreate(f, { ...valid, [key]: lone })).toEqual(deserialize(reason(key)));
     expect(decodeJsonUpdate(f, { [key]: lone })).toEqual(deserialize(reason(key)));
   });
 
-  it("refuses a trailing surrogate alone and one at the very end", () => {
+  it.each(keys)("refuses a NUL in %s with a 400 naming the field", (key) => {
+    expect(decodeJsonCreate(f, { ...valid, [key]: nul })).toEqual(deserialize(nulReason(key)));
+    expect(decodeJsonUpdate(f, { [key]: nul })).toEqual(deserialize(nulReason(key)));
+  });
+
+  it("refuses a trailing surrogate alone and one at the very end, a NUL alone and at either end", () => {
     for (const text of ["\udc00", "x\ud83d"]) {
       expect(decodeJsonCreate(f, { ...valid, title: text })).toEqual(deserialize(reason("title")));
     }
+    for (const text of ["\u0000", "\u0000x", "x\u0000"]) {
+      expect(decodeJsonCreate(f, { ...valid, title: text })).toEqual(
+        deserialize(nulReason("title")),
+      );
+    }
   });
 
-  it("keeps a surrogate pair (an emoji) and keeps a json value's escaped string as sent", () => {
-    expect(decodeJsonCreate(f, { ...valid, title: "😀" })).toMatchObject(accepted({ title: "😀" }));
-    // A json value is stored as JSON text, where the surrogate stays the ASCII escape \ud800.
-    expect(decodeJsonCreate(f, { ...valid, metadata: { note: lone } })).toMatchObject(
-      accepted({ metadata: '{"note":"a\\ud800b"}' }),
+  it("names whichever comes first when a string holds both", () => {
+    expect(decodeJsonCreate(f, { ...valid, title: "\u0000\ud800" })).toEqual(
+      deserialize(nulReason("title")),
+    );
+    expect(decodeJsonCreate(f, { ...valid, title: "\ud800\u0000" })).toEqual(
+      deserialize(reason("title")),
     );
   });
 
-  it("refuses a lone surrogate in a form value with `is invalid`", () => {
-    // Browsers' form bodies decode to valid Unicode; only a hand-built form input can carry one.
-    const form = { getAll: (name: string) => (name === "title" ? [lone] : []) };
-    expect(decodeForm(f, form)).toMatchObject({
+  it("refuses either in a json value's strings and object keys, at any depth", () => {
+    const metadata = (value: unknown) => decodeJsonCreate(f, { ...valid, metadata: value });
+    for (const value of [
+      nul,
+      [nul],
+      { note: nul },
+      { [nul]: 1 },
+      { a: [{ b: [[{ [`k${nul}`]: true }]] }] },
+    ]) {
+      expect(metadata(value)).toEqual(deserialize(nulReason("metadata")));
+    }
+    for (const value of [lone, { note: lone }, { [lone]: null }]) {
+      expect(metadata(value)).toEqual(deserialize(reason("metadata")));
+    }
+    // On update too, where a json string stays a string.
+    expect(decodeJsonUpdate(f, { metadata: nul })).toEqual(deserialize(nulReason("metadata")));
+  });
+
+  it("keeps a surrogate pair (an emoji) and other control characters, in text and in json", () => {
+    expect(decodeJsonCreate(f, { ...valid, title: "😀\u0001\u007f" })).toMatchObject(
+      accepted({ title: "😀\u0001\u007f" }),
+    );
+    expect(decodeJsonCreate(f, { ...valid, metadata: { "😀": "\u0001" } })).toMatchObject(
+      accepted({ metadata: '{"😀":"\\u0001"}' }),
+    );
+  });
+
+  it("refuses a lone surrogate or a NUL in a form value with `is invalid`", () => {
+    // Browsers' form bodies decode to valid Unicode; only a hand-built form input can carry a
+    // lone surrogate. A NUL is `%00`, or pasted text.
+    for (const text of [lone, nul]) {
+      const form = { getAll: (name: string) => (name === "title" ? [text] : []) };
+      expect(decodeForm(f, form)).toMatchObject({
+        status: 422,
+        fields: { title: [INVALID] },
+      });
+    }
+    expect(decodeForm(f, new URLSearchParams("title=a%00b&status=draft"))).toMatchObject({
       status: 422,
       fields: { title: [INVALID] },
     });
+  });
+
+  it("answers `is not valid JSON` for a json form value holding an escaped NUL or lone surrogate", () => {
+    for (const text of ['{"a":"\\u0000"}', '{"\\u0000":1}', '["\\ud800"]']) {
+      const form = new URLSearchParams({ title: "Hi", status: "draft", metadata: text });
+      expect(decodeForm(f, form)).toMatchObject({
+        status: 422,
+        fields: { metadata: [NOT_JSON] },
+      });
+    }
   });
 });

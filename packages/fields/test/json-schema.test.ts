@@ -92,6 +92,8 @@ const POOL: readonly unknown[] = [
   "abc",
   "é".repeat(MAX_TEXT_BYTES / 2 + 1),
   "\ud800",
+  "a\u0000b",
+  { "k\u0000": ["\ud800"] },
   0,
   5,
   -5,
@@ -148,18 +150,27 @@ const POOL: readonly unknown[] = [
   "Draft",
 ];
 
+/** The pool's strings no engine stores alike, and its json value with such a key. */
+const UNSTORABLE_STRINGS: readonly unknown[] = ["\ud800", "a\u0000b"];
+const unstorableKey = (value: unknown): boolean =>
+  typeof value === "object" && value !== null && "k\u0000" in value;
+
 const fieldOfKey = (key: string): Field =>
   sample.fields.find((field) => field.columns.includes(key) || field.name === key)!;
 
 /**
  * Where the schema accepts and the decoder refuses: rules a JSON Schema cannot state. Each is
- * a 422 (or the lone-surrogate 400) that the schemas' descriptions name.
+ * a 422 (or the 400 of a lone surrogate or a NUL) that the schemas' descriptions name.
  */
 function knownGap(key: string, value: unknown, mode: "create" | "update"): string | undefined {
   const field = fieldOfKey(key);
   const text = typeof value === "string" ? value : undefined;
   const textType = ["string", "text", "rich_text"].includes(field.type);
-  if (text === "\ud800" && textType) return "a lone surrogate is a 400";
+  // A string holding a lone surrogate or a NUL is a 400, a json value's strings and keys too.
+  if (UNSTORABLE_STRINGS.includes(value) && (textType || field.type === "json")) {
+    return "a lone surrogate or a NUL is a 400";
+  }
+  if (unstorableKey(value) && field.type === "json") return "a NUL in a json key is a 400";
   const huge = text !== undefined && text.length > 100_000;
   if (huge && (textType || field.type === "json")) return "UTF-8 bytes, not characters";
   if (text === "<p> </p>" && field.type === "rich_text" && !field.optional) {

@@ -1,3 +1,4 @@
+import { unstorableText } from "@tessera/core";
 import { postSignedJson } from "@tessera/signer";
 import type { JobInput } from "./job-definition.js";
 import type { JobEvent } from "./state-machine.js";
@@ -40,7 +41,11 @@ export async function submitJob(target: SubmissionTarget, body: SubmissionBody):
   if (answer.ok) return { type: "accepted", externalId: externalIdOf(answer.value.body) };
   switch (answer.reason) {
     case "non-2xx": {
-      const quoted = Array.from(answer.body).slice(0, QUOTED_BODY_LENGTH).join("");
+      // Stored as the job's error: a NUL in it would fail that write on PostgreSQL.
+      const quoted = Array.from(answer.body)
+        .slice(0, QUOTED_BODY_LENGTH)
+        .join("")
+        .replaceAll("\u0000", "\uFFFD");
       return refused(`${target.urlName} answered ${answer.status}: ${quoted}`);
     }
     case "timeout":
@@ -59,7 +64,10 @@ function refused(error: string): JobEvent {
   return { type: "refused", error };
 }
 
-/** The answer's `id` as text, or null when the answer is not a JSON object with one. */
+/**
+ * The answer's `id` as text, or null when the answer is not a JSON object with one, or its id
+ * holds a NUL or a lone surrogate (no database stores such text alike).
+ */
 function externalIdOf(text: string): string | null {
   let answer: unknown;
   try {
@@ -68,7 +76,7 @@ function externalIdOf(text: string): string | null {
     return null;
   }
   const id = (answer as { id?: unknown } | null)?.id;
-  if (typeof id === "string" && id.length > 0) return id;
+  if (typeof id === "string" && id.length > 0) return unstorableText(id) ? null : id;
   if (typeof id === "number" && Number.isFinite(id)) return String(id);
   return null;
 }

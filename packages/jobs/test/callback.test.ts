@@ -227,6 +227,34 @@ describe("the job callback", () => {
     expect(await store.find(job.id)).toMatchObject({ status: "done" });
   });
 
+  it("answers 400 for an output, result or error holding a NUL or a lone surrogate, at any depth", async () => {
+    // Kept as text: PostgreSQL refuses a NUL there (and the escape \u0000 in a jsonb check),
+    // SQLite keeps it; refused on every engine alike.
+    const { byToken, store, job } = await submittedJob();
+    for (const [key, body, words] of [
+      ["error", { status: "failed", error: "out of \u0000memory" }, "NUL character in string"],
+      ["error", { status: "failed", error: { message: ["\u0000"] } }, "NUL character in string"],
+      ["output", { status: "done", output: { "url\u0000": "x" } }, "NUL character in string"],
+      ["result", { status: "done", result: [[["a\u0000"]]] }, "NUL character in string"],
+      ["output", { status: "done", output: { note: "\ud800" } }, "lone surrogate in string"],
+    ] as const) {
+      expect(await answerOf(await byToken(body))).toEqual({
+        status: 400,
+        body: {
+          error: {
+            message: `Failed to deserialize the JSON body into the target type: ${key}: invalid value: ${words}`,
+            status: 400,
+          },
+        },
+      });
+    }
+    expect(await store.find(job.id)).toMatchObject({
+      status: "submitted",
+      result: null,
+      error: null,
+    });
+  });
+
   it("authenticates before reading the body: garbage without credentials is 401", async () => {
     const { runner, job } = await submittedJob();
     const response = await runner.handleCallback(

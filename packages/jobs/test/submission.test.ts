@@ -67,6 +67,20 @@ describe("starting a job", () => {
     expect(job.error).toBe(`RENDER_URL answered 500: ${answerBody.slice(0, 200)}`);
   });
 
+  it("stores no external id holding a NUL, and a quoted answer's NUL as U+FFFD", async () => {
+    // Both are stored as text, where PostgreSQL refuses a NUL and SQLite keeps it.
+    let answer = { status: 202, body: '{"id":"ext\\u00001"}' };
+    const { runner } = await setupRunner({ answer: () => answer });
+    const accepted = await runner.start(1, { prompt: "p", width: null });
+    expect(accepted).toMatchObject({ status: "submitted", externalId: null });
+    answer = { status: 500, body: "farm\u0000fire" };
+    const refused = await runner.start(1, { prompt: "q", width: null });
+    expect(refused).toMatchObject({
+      status: "queued",
+      error: "RENDER_URL answered 500: farm\uFFFDfire",
+    });
+  });
+
   it("keeps a job queued when the service never answers", async () => {
     const { runner, service } = await setupRunner({ answer: () => "hang" });
     const job = await runner.start(1, { prompt: "p", width: null });

@@ -1,4 +1,5 @@
 import { isValidEmail, normalizeEmail } from "@tessera/accounts";
+import { unstorableText } from "@tessera/core";
 
 /** Who the provider says signed in. */
 export interface ProviderProfile {
@@ -16,7 +17,8 @@ const MAXIMUM_SUBJECT_LENGTH = 255;
 /**
  * Builds a profile from what a provider answered. Only a boolean `true` counts as verified: a
  * string "true", or a missing claim, does not.
- * @throws {Error} for an empty or overlong subject (a provider that breaks its protocol).
+ * @throws {Error} for an empty or overlong subject, or one holding a NUL or a lone surrogate,
+ * which no database stores alike (a provider that breaks its protocol).
  */
 export function providerProfile(
   subject: string,
@@ -26,6 +28,8 @@ export function providerProfile(
   if (subject === "" || subject.length > MAXIMUM_SUBJECT_LENGTH) {
     throw new Error(`the provider's subject is empty or over ${MAXIMUM_SUBJECT_LENGTH} characters`);
   }
+  const problem = unstorableText(subject);
+  if (problem) throw new Error(`the provider's subject is unusable text: ${problem}`);
   const normalized = typeof email === "string" ? normalizeEmail(email) : undefined;
   return {
     subject,

@@ -398,4 +398,25 @@ describe("GET /auth/{provider}/callback, refusing", () => {
       oauthMessages.emailMissing("Test IdP"),
     );
   });
+
+  it("refuses a subject or an email holding a NUL, which PostgreSQL could not store", async () => {
+    app.provider.accounts.set("nul\u0000sub", { email: "nul@example.com", email_verified: true });
+    const browser = new Browser();
+    await expectRefusal(
+      browser,
+      await app.callbackUrl(browser, "nul\u0000sub"),
+      oauthMessages.failed("Test IdP"),
+    );
+    expect(app.providerErrors).toEqual([
+      "testidp: the provider's subject is unusable text: NUL character in string",
+    ]);
+    // An address holding a NUL is no valid address: as if none was shared.
+    app.provider.accounts.set("eve-sub", { email: "eve\u0000@example.com", email_verified: true });
+    const second = new Browser();
+    await expectRefusal(
+      second,
+      await app.callbackUrl(second, "eve-sub"),
+      oauthMessages.emailMissing("Test IdP"),
+    );
+  });
 });

@@ -1,3 +1,4 @@
+import { unstorableText } from "@tessera/core";
 import { fail, ok, type Result } from "@tessera/crypto";
 import { readHeader, type WebhookDelivery } from "./delivery.js";
 
@@ -25,11 +26,16 @@ export function parseEventPayload(body: Uint8Array): Result<EventPayload, string
 /**
  * The event id as text from a JSON `id` (string or number) or from a custom reader. Numbers
  * outside ±(2^53 − 1) are refused: JavaScript has already rounded them, and two different
- * events would share one id and be deduplicated into one.
+ * events would share one id and be deduplicated into one. So is text holding a NUL (which
+ * PostgreSQL cannot store and SQLite can) or a lone surrogate (which databases store as U+FFFD,
+ * so two ids would become one).
  */
 export function readEventId(id: unknown): Result<string, string> {
   if (id === undefined) return fail("missing field `id`");
-  if (typeof id === "string" && id.length > 0) return ok(id);
+  if (typeof id === "string" && id.length > 0) {
+    const problem = unstorableText(id);
+    return problem ? fail(`invalid value for field \`id\`: ${problem}`) : ok(id);
+  }
   if (typeof id === "number" && Number.isFinite(id)) {
     if (Number.isInteger(id) && !Number.isSafeInteger(id)) {
       return fail(
@@ -49,8 +55,14 @@ export function bodyEventId(value: unknown): Result<string, string> {
   return readEventId((value as { id?: unknown }).id);
 }
 
-/** The event id carried by request header `name` (as spelled, for the message); empty is missing. */
+/**
+ * The event id carried by request header `name` (as spelled, for the message); empty is
+ * missing. HTTP forbids a NUL in a header, but headers handed over as a plain object were not
+ * necessarily parsed by an HTTP server: such text is refused as in a body's `id`.
+ */
 export function headerEventId(delivery: WebhookDelivery, name: string): Result<string, string> {
   const id = readHeader(delivery.headers, name.toLowerCase());
-  return id ? ok(id) : fail(`missing header \`${name}\``);
+  if (!id) return fail(`missing header \`${name}\``);
+  const problem = unstorableText(id);
+  return problem ? fail(`invalid value for header \`${name}\`: ${problem}`) : ok(id);
 }

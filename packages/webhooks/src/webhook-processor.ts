@@ -164,10 +164,11 @@ export function createWebhookProcessor(options: WebhookProcessorOptions): Webhoo
         delivery,
       });
     } catch (error) {
-      const message = (error instanceof Error ? error.message : String(error)).slice(
-        0,
-        MAX_ERROR_LENGTH,
-      );
+      // An effect may quote the payload in its message: a NUL there would fail the mark on
+      // PostgreSQL and leave the event claimed, so it is kept as U+FFFD.
+      const message = (error instanceof Error ? error.message : String(error))
+        .slice(0, MAX_ERROR_LENGTH)
+        .replaceAll("\u0000", "\uFFFD");
       await options.store.markFailed({ ...reference, now: clock(), error: message });
       return {
         status: 500,

@@ -7,6 +7,7 @@ import {
   signatureHeaderVerifier,
   standardWebhookVerifier,
   type WebhookEvent,
+  type WebhookEventStore,
   type WebhookProcessorOptions,
 } from "../src/index.js";
 
@@ -145,6 +146,18 @@ describe("createWebhookProcessor", () => {
       '{"id":12345678901234567891}',
       "invalid value for field `id`: integer beyond ±9007199254740991; send it as a string",
     ],
+    // PostgreSQL cannot store a NUL and SQLite can; a lone surrogate would be stored as
+    // U+FFFD, so two ids would become one.
+    [
+      "an id holding a NUL",
+      '{"id":"evt\\u00001"}',
+      "invalid value for field `id`: NUL character in string",
+    ],
+    [
+      "an id holding a lone surrogate",
+      '{"id":"evt\\ud800"}',
+      "invalid value for field `id`: lone surrogate in string",
+    ],
   ])("answers 400 for a signed body that is %s", async (_name, body, reason) => {
     const { store, calls, processor } = setup();
     const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
@@ -203,6 +216,33 @@ describe("createWebhookProcessor", () => {
       attempts: 2,
       error: "data.amount is not a number",
       updatedAt: T0 + 1000,
+    });
+  });
+
+  it("keeps a NUL of a failed effect's message as U+FFFD, which every store can hold", async () => {
+    const memory = new MemoryWebhookEventStore();
+    // As PostgreSQL answers a text parameter holding NUL.
+    const store: WebhookEventStore = {
+      claim: (claim) => memory.claim(claim),
+      markProcessed: (reference) => memory.markProcessed(reference),
+      async markFailed(failure) {
+        if (failure.error.includes("\u0000")) throw new Error("invalid byte sequence: 0x00");
+        return memory.markFailed(failure);
+      },
+    };
+    const { processor } = setup({
+      store,
+      effect: () => {
+        throw new Error("order o\u00001 is unknown");
+      },
+    });
+    expect(await answer(await processor.handle(delivery(paid)))).toEqual({
+      status: 500,
+      body: { error: { message: "Webhook processing failed", status: 500 } },
+    });
+    expect(memory.get("orders", "evt_1")).toMatchObject({
+      status: "failed",
+      error: "order o\uFFFD1 is unknown",
     });
   });
 
@@ -416,6 +456,50 @@ describe("createWebhookProcessor", () => {
     expect(() =>
       setup({ eventIdHeader: "X-GitHub-Delivery", eventId: (payload) => payload }),
     ).toThrow(new RangeError("give eventId or eventIdHeader, not both"));
+  });
+
+  it("refuses an event id holding a NUL from any source: a header object, `eventId`, webhook-id", async () => {
+    const github = setup({
+      source: "github",
+      verify: githubSignatureVerifier({ secret }),
+      eventIdHeader: "X-GitHub-Delivery",
+    });
+    const body = '{"zen":"Keep it logically awesome."}';
+    const signed = { "x-hub-signature-256": `sha256=${signBody(body, secret)}` };
+    // HTTP forbids a NUL in a header; a plain header object was not necessarily parsed by one.
+    expect(
+      await github.processor.process({
+        headers: { ...signed, "x-github-delivery": "d\u00001" },
+        body,
+      }),
+    ).toMatchObject({
+      status: 400,
+      detail: "invalid value for header `X-GitHub-Delivery`: NUL character in string",
+    });
+    const custom = setup({ eventId: (payload) => (payload as { ref: string }).ref });
+    const refBody = '{"ref":"r\\u0000"}';
+    expect(
+      await custom.processor.process({ headers: delivery(refBody).headers, body: refBody }),
+    ).toMatchObject({
+      status: 400,
+      detail: "invalid value for field `id`: NUL character in string",
+    });
+    const whsec = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+    const billing = setup({
+      source: "billing",
+      verify: standardWebhookVerifier({ secret: whsec, clock: () => T0 }),
+    });
+    const headers = signStandardWebhook({
+      id: "msg\u0000",
+      timestamp: T0 / 1000,
+      body,
+      secret: whsec,
+    });
+    expect(await billing.processor.process({ headers, body })).toMatchObject({
+      status: 400,
+      detail: "invalid value for field `id`: NUL character in string",
+    });
+    for (const each of [github, custom, billing]) expect(each.calls).toEqual([]);
   });
 
   it("process() serves frameworks that hand over a raw body and Node headers", async () => {
