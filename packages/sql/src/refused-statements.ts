@@ -36,7 +36,7 @@ const REFUSED: ReadonlyMap<string, { readonly statement: string; readonly why: s
     "pragma foreign_keys",
     {
       statement: "PRAGMA foreign_keys",
-      why: 'does nothing inside a transaction, and each migration runs in one: a migration that needs foreign keys off says so (`foreignKeys: "off"`)',
+      why: "does nothing inside a transaction, and each migration runs in one",
     },
   ],
 ]);
