@@ -1,4 +1,12 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmdirSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import type { Migration } from "@tessera/sql";
 
@@ -69,14 +77,42 @@ export function migrationCreates(root: string, table: string): boolean {
 
 /**
  * Writes files (paths relative to `root`), creating folders. Each file must not exist yet:
- * `wx` makes a race with another writer fail instead of overwriting.
+ * `wx` makes a race with another writer fail instead of overwriting. All or nothing: when one
+ * cannot be written, the files written before it and the folders made for them are removed,
+ * and the error is thrown. Returns the same undoing, for a step after it that fails.
  */
-export function writeNewFiles(root: string, files: ReadonlyArray<readonly [string, string]>): void {
-  for (const [path, content] of files) {
-    const target = join(root, path);
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, content, { flag: "wx" });
+export function writeNewFiles(
+  root: string,
+  files: ReadonlyArray<readonly [string, string]>,
+): () => void {
+  const written: string[] = [];
+  const madeFolders: string[] = [];
+  const undo = () => {
+    for (const file of written) rmSync(file, { force: true });
+    for (const folder of madeFolders.reverse()) removeEmptyFolders(folder);
+  };
+  try {
+    for (const [path, content] of files) {
+      const target = join(root, path);
+      const made = mkdirSync(dirname(target), { recursive: true });
+      if (made !== undefined) madeFolders.push(made);
+      writeFileSync(target, content, { flag: "wx" });
+      written.push(target);
+    }
+  } catch (error) {
+    undo();
+    throw error;
   }
+  return undo;
+}
+
+/** Removes `folder` and the folders in it, as far as they hold no file. */
+function removeEmptyFolders(folder: string): void {
+  if (!existsSync(folder)) return;
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    if (entry.isDirectory()) removeEmptyFolders(join(folder, entry.name));
+  }
+  if (readdirSync(folder).length === 0) rmdirSync(folder);
 }
 
 /** Whether a file exists relative to the app folder. */

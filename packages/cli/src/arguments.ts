@@ -74,7 +74,8 @@ export const USAGE = `Usage:
   tessera generate job <name> <name:type>... [--sweep-every 10m] [--dialect sqlite|postgres]
   tessera migrate [--database <sqlite file | postgres:// URL>] [--status]
 
-Options for every command: --json (print one JSON object), --cwd <dir> (the app folder).
+Options for every command: --json (print one JSON object), --cwd <dir> (the app folder),
+--debug (print the stack trace of an unexpected error).
 The generators also take --pretend: say what would be written, and write nothing.
 Example: tessera generate model post title:string body:rich_text? status:enum:draft,published`;
 
@@ -91,6 +92,7 @@ const BOOLEAN_FLAGS = new Set([
   "--stripe",
   "--help",
   "-h",
+  "--debug",
 ]);
 const VALUE_FLAGS = new Set([
   "--cwd",

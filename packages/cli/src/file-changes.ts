@@ -1,6 +1,7 @@
 import { writeNewFiles } from "./app-folder.js";
 import type { Outcome } from "./commands.js";
 import { rewriteModule } from "./model-source.js";
+import { refuseLongSqlNames } from "./name-limits.js";
 
 /** What a generator changes in the app folder (paths relative to it), and what to tell. */
 export interface FileChanges {
@@ -14,13 +15,22 @@ export interface FileChanges {
 /**
  * Makes the changes, or with `pretend` only says what they would be: `wrote`/`updated` lines
  * (`would write`/`would update`), then the notes; in JSON `written`, `updated` and `notes`.
+ * Refused, with nothing written, when a migration it would write names something longer than
+ * PostgreSQL keeps; when a file cannot be written, the files created are removed again.
  */
 export function applyFileChanges(root: string, changes: FileChanges, pretend: boolean): Outcome {
   const updated = changes.updated ?? [];
   const notes = changes.notes ?? [];
+  const longName = refuseLongSqlNames(changes.created);
+  if (longName) return longName;
   if (!pretend) {
-    writeNewFiles(root, changes.created);
-    for (const [path, content] of updated) rewriteModule(root, path, content);
+    const undo = writeNewFiles(root, changes.created);
+    try {
+      for (const [path, content] of updated) rewriteModule(root, path, content);
+    } catch (error) {
+      undo();
+      throw error;
+    }
   }
   const written = changes.created.map(([path]) => path);
   const rewritten = updated.map(([path]) => path);

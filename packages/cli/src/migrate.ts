@@ -3,9 +3,10 @@ import {
   applyMigrations,
   type MigrationState,
   migrationStatus,
+  RefusedMigrationError,
   type SqlDatabase,
 } from "@tessera/sql";
-import { migrationsOf } from "./app-folder.js";
+import { FOREIGN_KEYS_OFF, MIGRATIONS_FOLDER, migrationsOf } from "./app-folder.js";
 import type { Invocation } from "./arguments.js";
 import type { Outcome } from "./commands.js";
 
@@ -90,6 +91,7 @@ const UNREACHABLE = new Set(["ECONNREFUSED", "ENOTFOUND", "ETIMEDOUT", "28P01", 
 
 /** What went wrong, in the command's words: a driver to install, a database to reach, a file. */
 function refusal(error: unknown, target: string): Outcome {
+  if (error instanceof RefusedMigrationError) return refusedStatement(error);
   const { code, message = String(error) } = error as { code?: string; message?: string };
   const missing = /Cannot find (?:module|package) '(better-sqlite3|pg)'/.exec(message)?.[1];
   if (missing) {
@@ -119,5 +121,24 @@ function refusal(error: unknown, target: string): Outcome {
     ok: false,
     reason: message,
     hint: "fix the migration: those before it stay applied, and it left no trace",
+  };
+}
+
+/** Advice for a statement no migration may hold, by the statement. */
+const STATEMENT_ADVICE: Readonly<Record<string, string>> = {
+  VACUUM: "run VACUUM on its own, outside migrations",
+  "PRAGMA foreign_keys": `write the line \`${FOREIGN_KEYS_OFF}\` in the file instead, and migrate runs it with foreign keys off`,
+};
+
+/** A refused statement, named by its file and line as an editor finds them. */
+function refusedStatement(error: RefusedMigrationError): Outcome {
+  const { statement, line, why } = error.refused;
+  const advice =
+    STATEMENT_ADVICE[statement] ??
+    "remove it: migrate runs each file in a transaction of its own, with its record in `schema_migrations`";
+  return {
+    ok: false,
+    reason: `\`${MIGRATIONS_FOLDER}/${error.id}.sql\` line ${line}: \`${statement}\` ${why}`,
+    hint: `${advice}; nothing was applied`,
   };
 }

@@ -4,6 +4,8 @@ import { check, generateAccounts, generateModel, type Outcome } from "./commands
 import { generateJob } from "./job-generator.js";
 import { migrate } from "./migrate.js";
 import { generateMigration } from "./migration-generator.js";
+import { refuseLongNames } from "./name-limits.js";
+import { printableText } from "./printable-text.js";
 import { generateWebhook } from "./webhook-generator.js";
 
 /** Where the command prints, and the folder it runs in. */
@@ -15,7 +17,10 @@ export interface CliEnvironment {
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
-/** Exit codes: 0 done, 1 refused (nothing written), 2 the command line itself is wrong. */
+/**
+ * Exit codes: 0 done, 1 refused (nothing written) or failed, 2 the command line itself is
+ * wrong.
+ */
 export const EXIT_OK = 0;
 export const EXIT_REFUSED = 1;
 export const EXIT_USAGE = 2;
@@ -23,18 +28,48 @@ export const EXIT_USAGE = 2;
 /**
  * Runs `tessera <argv>` and returns the exit code. A refusal prints `error: <message>` and
  * `hint: <advice>` (or one JSON object with `ok`, `error`, `hint` under `--json`) and writes
- * nothing.
+ * nothing. An unexpected failure (a file that cannot be written, a bug) prints one line,
+ * `error: <message> (…)`, or the same JSON object; its stack trace only with `--debug`. It
+ * never throws.
  */
 export async function runCli(
   argv: readonly string[],
   environment: CliEnvironment,
 ): Promise<number> {
+  try {
+    return await run(argv, environment);
+  } catch (error) {
+    const message = oneLine(error instanceof Error ? error.message : String(error));
+    const hint = "rerun with --debug for the stack trace";
+    if (argv.includes("--json")) {
+      report(environment, true, { ok: false, reason: message, hint });
+    } else {
+      environment.stderr(`error: ${printableText(message)} (${hint})\n`);
+    }
+    if (argv.includes("--debug")) {
+      environment.stderr(`${error instanceof Error ? error.stack : String(error)}\n`);
+    }
+    return EXIT_REFUSED;
+  }
+}
+
+/** A message on one line: Node's and the drivers' messages may hold line breaks. */
+function oneLine(message: string): string {
+  return message.replace(/\s*[\r\n]+\s*/g, " ").trim() || "unknown error";
+}
+
+async function run(argv: readonly string[], environment: CliEnvironment): Promise<number> {
   const parsed = parseArguments(argv);
   if (!parsed.ok) {
     report(environment, parsed.json, { ok: false, reason: parsed.reason, hint: parsed.hint });
     return EXIT_USAGE;
   }
   const invocation = parsed.value;
+  const longName = refuseLongNames(invocation);
+  if (longName) {
+    report(environment, invocation.json, longName);
+    return EXIT_REFUSED;
+  }
   const root = resolve(environment.cwd, invocation.cwd ?? ".");
   let outcome: Outcome;
   switch (invocation.command) {
@@ -119,11 +154,13 @@ function report(environment: CliEnvironment, json: boolean, outcome: Outcome): v
   if (json) {
     const object = outcome.ok
       ? outcome.json
-      : { ok: false, error: outcome.reason, hint: outcome.hint };
+      : { ok: false, error: printableText(outcome.reason), hint: printableText(outcome.hint) };
     environment.stdout(`${JSON.stringify(object)}\n`);
   } else if (outcome.ok) {
     environment.stdout(`${outcome.text}\n`);
   } else {
-    environment.stderr(`error: ${outcome.reason}\nhint: ${outcome.hint}\n`);
+    environment.stderr(
+      `error: ${printableText(outcome.reason)}\nhint: ${printableText(outcome.hint)}\n`,
+    );
   }
 }

@@ -103,6 +103,53 @@ describe("tessera migrate on SQLite", () => {
     expect(query("app.db", "SELECT name FROM sqlite_master WHERE name = 'tags'")).toEqual([]);
   });
 
+  it("refuses a file with COMMIT before applying any, naming the file and the line", () => {
+    migration("0001_notes", "CREATE TABLE notes (id INTEGER PRIMARY KEY)");
+    migration(
+      "0002_tags",
+      "CREATE TABLE tags (id INTEGER PRIMARY KEY);\n-- keep tags apart\nCOMMIT;\nCREATE TABLE late (id INTEGER)",
+    );
+    const run = tessera(["migrate", "--database", "app.db"], app);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe(
+      "error: `migrations/0002_tags.sql` line 3: `COMMIT` controls the transaction, and each migration runs with its ledger row in one transaction the runner begins and ends\n" +
+        "hint: remove it: migrate runs each file in a transaction of its own, with its record in `schema_migrations`; nothing was applied\n",
+    );
+    expect(query("app.db", "SELECT name FROM sqlite_master WHERE type = 'table'")).toEqual([
+      { name: "schema_migrations" },
+    ]);
+    expect(query("app.db", "SELECT id FROM schema_migrations")).toEqual([]);
+    migration(
+      "0002_tags",
+      "PRAGMA foreign_keys = OFF;\nCREATE TABLE tags (id INTEGER PRIMARY KEY)",
+    );
+    expect(JSON.parse(tessera(["migrate", "--json", "--database", "app.db"], app).stdout)).toEqual({
+      ok: false,
+      error:
+        "`migrations/0002_tags.sql` line 1: `PRAGMA foreign_keys` does nothing inside a transaction, and each migration runs in one",
+      hint: "write the line `-- tessera: foreign_keys off` in the file instead, and migrate runs it with foreign keys off; nothing was applied",
+    });
+  });
+
+  it("applies a trigger whose body begins and ends, and the words in literals and comments", () => {
+    migration("0001_notes", "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)");
+    migration(
+      "0002_note_count",
+      `CREATE TABLE note_count (n INTEGER NOT NULL);
+INSERT INTO note_count VALUES (0);
+/* COMMIT; and ROLLBACK; are words in this comment */
+CREATE TRIGGER count_notes AFTER INSERT ON notes
+BEGIN
+  UPDATE note_count SET n = n + CASE WHEN NEW.body = 'END;' THEN 10 ELSE 1 END;
+END;
+INSERT INTO notes (body) VALUES ('BEGIN; COMMIT;');`,
+    );
+    const run = tessera(["migrate", "--database", "app.db"], app);
+    expect(run.stdout).toBe("app.db:\napplied 0001_notes\napplied 0002_note_count\n");
+    expect(query("app.db", "SELECT n FROM note_count")).toEqual([{ n: 1 }]);
+    expect(query("app.db", "SELECT body FROM notes")).toEqual([{ body: "BEGIN; COMMIT;" }]);
+  });
+
   it("applies each migration once when two processes migrate one file at the same moment", async () => {
     for (let index = 1; index <= 8; index++) {
       migration(
@@ -189,6 +236,48 @@ describe("tessera migrate on PostgreSQL", () => {
         [user!.id, "Hello"],
       );
       expect(post).toEqual({ title: "Hello" });
+    } finally {
+      await schema.drop();
+    }
+  });
+
+  it("refuses a file with COMMIT before applying any, and applies functions whose bodies begin and end", async () => {
+    const schema = await createPostgresSchema();
+    try {
+      migration("0001_notes", "CREATE TABLE notes (id BIGINT PRIMARY KEY, body TEXT)");
+      migration(
+        "0002_touch",
+        `CREATE FUNCTION count_note() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE note_count SET n = n + 1; -- COMMIT is a word here
+  RETURN NEW;
+END;
+$$;
+CREATE TABLE note_count (n BIGINT NOT NULL);
+INSERT INTO note_count VALUES (0);
+CREATE TRIGGER count_notes AFTER INSERT ON notes FOR EACH ROW EXECUTE FUNCTION count_note();`,
+      );
+      migration(
+        "0003_split",
+        "CREATE TABLE tags (id BIGINT);\n  commit;\nCREATE TABLE late (id BIGINT)",
+      );
+      const refused = tessera(["migrate", "--json"], app, { DATABASE_URL: schema.url });
+      expect(refused.status).toBe(1);
+      expect(JSON.parse(refused.stdout)).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(/^`migrations\/0003_split\.sql` line 2: `COMMIT` controls/),
+        hint: expect.stringMatching(/nothing was applied$/),
+      });
+      const tables = await schema.database.all<{ name: string }>(
+        "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()",
+      );
+      expect(tables).toEqual([{ name: "schema_migrations" }]);
+
+      migration("0003_split", "CREATE TABLE tags (id BIGINT)");
+      const run = tessera(["migrate"], app, { DATABASE_URL: schema.url });
+      expect(run.stdout).toMatch(/applied 0001_notes\napplied 0002_touch\napplied 0003_split\n$/);
+      await schema.database.run("INSERT INTO notes (id, body) VALUES (1, 'END;')");
+      expect(await schema.database.all("SELECT n FROM note_count")).toEqual([{ n: 1 }]);
     } finally {
       await schema.drop();
     }

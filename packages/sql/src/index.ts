@@ -6,6 +6,7 @@ export {
   uniqueViolationTarget,
 } from "./constraint-errors.js";
 export type { RunResult, SqlDatabase, SqlDialectName, SqlValue } from "./database.js";
+export { RefusedMigrationError } from "./migration-refusal.js";
 export {
   type ApplyMigrationsOptions,
   applyMigrations,
@@ -16,4 +17,6 @@ export {
   migrationStatus,
 } from "./migrations.js";
 export { portableDdl } from "./portable-ddl.js";
+export { type RefusedStatement, refusedStatementIn } from "./refused-statements.js";
 export { inSavepoint } from "./savepoint.js";
+export { type SqlToken, sqlTokens } from "./sql-tokens.js";

@@ -1,4 +1,4 @@
-import type { SqlDatabase, SqlDialectName } from "./database.js";
+import type { SqlDatabase } from "./database.js";
 import {
   ensureLedger,
   lockLedger,
@@ -7,28 +7,10 @@ import {
   recordMigration,
   sqlChecksum,
 } from "./migration-ledger.js";
+import { refuseForbiddenStatements } from "./migration-refusal.js";
+import { type Migration, migrationSql } from "./migration-sql.js";
 
-/** A migration's SQL: one text both engines read, or one per dialect. */
-export type MigrationSql = string | Readonly<Record<SqlDialectName, string>>;
-
-/** One schema change. `id` orders migrations and is recorded once applied. */
-export interface Migration {
-  readonly id: string;
-  readonly sql: MigrationSql;
-  /**
-   * SQLite: run with foreign key enforcement off, as a table rebuild must (dropping a table
-   * that others reference would otherwise cascade into them), then refuse to commit unless
-   * `PRAGMA foreign_key_check` finds every reference whole. The pragma only takes effect
-   * outside a transaction, so it is set around the migration's; statements other requests send
-   * on the same connection meanwhile are not checked either. Not for D1. PostgreSQL ignores it.
-   */
-  readonly foreignKeys?: "off";
-}
-
-/** The text of `sql` for `dialect`. */
-export function migrationSql(sql: MigrationSql, dialect: SqlDialectName): string {
-  return typeof sql === "string" ? sql : sql[dialect];
-}
+export { type Migration, type MigrationSql, migrationSql } from "./migration-sql.js";
 
 /** Options of {@link applyMigrations}. */
 export interface ApplyMigrationsOptions {
@@ -58,9 +40,12 @@ export interface MigrationState {
  * the migration lock and reads the ledger again, so processes starting together apply each
  * migration once, and a failing migration leaves no trace (those before it stay applied). On
  * an engine without a lock to take (D1), a migration that fails because another process
- * applied it meanwhile is found in the ledger and skipped. Returns the ids this call applied.
- * @throws when two migrations share an id, when a migration's SQL fails, or (with
- * `refuseChanged`) when an applied migration was changed.
+ * applied it meanwhile is found in the ledger and skipped. Before any runs, a pending migration
+ * with transaction control (`BEGIN`, `COMMIT`, `SAVEPOINT`…), which would break that one
+ * transaction, is refused. Returns the ids this call applied.
+ * @throws when two migrations share an id, when a migration's SQL fails, a
+ * `RefusedMigrationError` (nothing applied) for a refused statement, or (with `refuseChanged`)
+ * when an applied migration was changed.
  */
 export async function applyMigrations(
   database: SqlDatabase,
@@ -79,6 +64,7 @@ export async function applyMigrations(
       );
     }
   }
+  await refuseForbiddenStatements(database, ordered);
   const appliedHere: string[] = [];
   const rebuilds =
     database.dialect === "sqlite" && ordered.some((migration) => migration.foreignKeys === "off");

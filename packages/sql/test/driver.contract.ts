@@ -6,6 +6,7 @@ import {
   type Migration,
   migrationSql,
   migrationStatus,
+  RefusedMigrationError,
   type SqlDatabase,
   uniqueViolationTarget,
 } from "../src/index.js";
@@ -256,6 +257,79 @@ export function describeSqlDriverContract(
       );
       expect(rows[0]).toEqual({ id: "0001_parents", checksum: null });
       expect(rows[1]!.checksum).toMatch(/^[0-9a-f]{64}$/);
+    });
+
+    it("refuses a pending migration with COMMIT before running any, naming it and the line", async () => {
+      const { database } = await open();
+      const committing: Migration = {
+        id: "0003_committing",
+        sql: "CREATE TABLE early (id INTEGER);\n-- the next line ends the runner's transaction\ncommit;\nCREATE TABLE late (id INTEGER)",
+      };
+      const refused = await applyMigrations(database, [PARENTS, CHILDREN, committing]).catch(
+        (error: unknown) => error,
+      );
+      expect(refused).toBeInstanceOf(RefusedMigrationError);
+      expect(refused).toMatchObject({
+        id: "0003_committing",
+        refused: { statement: "COMMIT", line: 3 },
+        message: expect.stringMatching(
+          /^migration 0003_committing, line 3: COMMIT controls the transaction/,
+        ),
+      });
+      // Nothing of any pending migration ran: not the two before it, not its own first table.
+      for (const table of ["parents", "children", "early", "late"]) {
+        await expect(database.get(`SELECT * FROM ${table}`)).rejects.toThrow();
+      }
+      expect(await database.all("SELECT id FROM schema_migrations")).toEqual([]);
+    });
+
+    it("reads only pending migrations: an applied one with transaction control stays applied", async () => {
+      const { database } = await open();
+      await applyMigrations(database, [PARENTS]);
+      // As an older version may have applied it, wrapped in its own BEGIN and COMMIT.
+      const wrapped = {
+        ...PARENTS,
+        sql: `BEGIN;\n${migrationSql(PARENTS.sql, database.dialect)};\nCOMMIT;`,
+      };
+      expect(await applyMigrations(database, [wrapped, CHILDREN])).toEqual(["0002_children"]);
+    });
+
+    it("applies triggers and functions with BEGIN … END bodies, and the words in literals and comments", async () => {
+      const { database } = await open();
+      const counted: Migration = {
+        id: "0002_counted",
+        sql: {
+          sqlite: `CREATE TABLE counts (n INTEGER NOT NULL);
+INSERT INTO counts (n) VALUES (0);
+-- COMMIT would be refused here; in this comment it is a word
+CREATE TRIGGER count_parents AFTER INSERT ON parents
+BEGIN
+  UPDATE counts SET n = CASE WHEN n >= 0 THEN n + 1 ELSE 0 END;
+END;
+CREATE TABLE words (word TEXT NOT NULL);
+INSERT INTO words (word) VALUES ('COMMIT; ROLLBACK')`,
+          postgres: `CREATE TABLE counts (n BIGINT NOT NULL);
+INSERT INTO counts (n) VALUES (0);
+/* COMMIT would be refused here; in this comment it is a word */
+CREATE FUNCTION count_parent() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE counts SET n = CASE WHEN n >= 0 THEN n + 1 ELSE 0 END;
+  RETURN NEW;
+END;
+$$;
+CREATE TRIGGER count_parents AFTER INSERT ON parents FOR EACH ROW EXECUTE FUNCTION count_parent();
+CREATE TABLE words (word TEXT NOT NULL);
+INSERT INTO words (word) VALUES ('COMMIT; ROLLBACK')`,
+        },
+      };
+      expect(await applyMigrations(database, [PARENTS, counted])).toEqual([
+        "0001_parents",
+        "0002_counted",
+      ]);
+      await database.run("INSERT INTO parents (email) VALUES (?)", ["a@example.com"]);
+      const counts = await database.all<{ n: number }>("SELECT n FROM counts");
+      expect(counts.map((row) => Number(row.n))).toEqual([1]);
+      expect(await database.all("SELECT word FROM words")).toEqual([{ word: "COMMIT; ROLLBACK" }]);
     });
 
     it("refuses two migrations with one id", async () => {
