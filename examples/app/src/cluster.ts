@@ -12,7 +12,7 @@ export const WORKER_INDEX = "TESSERA_WORKER_INDEX";
 /**
  * `WEB_CONCURRENCY=N`: the primary process forks N workers that share the port (node:cluster)
  * and resolves with the URL once all of them listen. Worker 0 runs the job sweep and the
- * cleanups; a worker that dies later is replaced in its place. A worker that fails to start
+ * cleanups; a worker that dies later is replaced in its place (both are logged). A worker that fails to start
  * stops them all: the promise rejects with what it printed. `stop()` ends the workers gracefully.
  * @throws {ConfigError} for an in-memory database, which N processes could not share.
  */
@@ -33,7 +33,14 @@ export async function startCluster(
       console.error(`Worker ${index} ended (${signal ?? `exit code ${code}`}); starting another.`);
       // A second's pause, so a worker that dies at once (its database gone) does not spin.
       setTimeout(() => {
-        if (!stopping) workers[index] = fork(index);
+        if (stopping) return;
+        const replacement = fork(index);
+        workers[index] = replacement;
+        // A replacement that ends before it listens is replaced in turn (its exit said so).
+        listening(replacement).then(
+          () => console.log(`Worker ${index} is serving again.`),
+          () => {},
+        );
       }, 1000);
     });
     return worker;
