@@ -26,8 +26,15 @@ export async function startCluster(
   }
   let started = false;
   let stopping = false;
+  // The port the workers listen on, once they do. Node's primary closes the shared socket when
+  // its last worker dies, and a replacement opens it anew: with PORT=0 it would get another
+  // port, and the address printed at start would answer no more. Replacements ask for this one.
+  let listeningPort: string | undefined;
   const fork = (index: number): Worker => {
-    const worker = cluster.fork({ [WORKER_INDEX]: String(index) });
+    const worker = cluster.fork({
+      [WORKER_INDEX]: String(index),
+      ...(listeningPort === undefined ? {} : { PORT: listeningPort }),
+    });
     worker.once("exit", (code, signal) => {
       if (stopping || !started) return;
       console.error(`Worker ${index} ended (${signal ?? `exit code ${code}`}); starting another.`);
@@ -61,6 +68,7 @@ export async function startCluster(
   };
   try {
     const urls = await Promise.all(workers.map(listening));
+    if (config.port === 0) listeningPort = new URL(urls[0]!).port;
     started = true;
     return { url: urls[0]!, stop };
   } catch (error) {
