@@ -67,13 +67,26 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Options of {@link startPostgresCluster}. */
+export interface PostgresClusterOptions {
+  /**
+   * Acknowledge a commit only once its WAL is written (`synchronous_commit=on`), so that a
+   * server killed with `halt("immediate")` keeps every commit it acknowledged, as a real one
+   * does. Off by default: tests that never crash the server go faster without it.
+   */
+  readonly crashSafeCommits?: boolean;
+}
+
 /**
  * initdb into a temporary folder and `pg_ctl start` on a free port of 127.0.0.1, with fsync
- * off (a test server never outlives a crash). PostgreSQL refuses to run as root, so as root the
- * server runs as the `postgres` user Debian's package creates. A watchdog process stops the
- * server and deletes the folder if this process dies without calling `stop`.
+ * off (a test server never outlives a crash of the machine) and, unless `crashSafeCommits`,
+ * commits acknowledged before their WAL is written. PostgreSQL refuses to run as root, so as
+ * root the server runs as the `postgres` user Debian's package creates. A watchdog process
+ * stops the server and deletes the folder if this process dies without calling `stop`.
  */
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+export async function startPostgresCluster(
+  clusterOptions: PostgresClusterOptions = {},
+): Promise<PostgresCluster> {
   const bin = binaries();
   const folder = mkdtempSync(join(tmpdir(), "tessera-postgres-"));
   const data = join(folder, "data");
@@ -103,7 +116,8 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     "--no-sync",
     "--no-instructions",
   ]);
-  const options = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`;
+  const synchronousCommit = clusterOptions.crashSafeCommits ? "on" : "off";
+  const options = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=${synchronousCommit} -c full_page_writes=off -c max_connections=300`;
   const startArguments = [
     "start",
     "-w",
