@@ -48,7 +48,14 @@ const header = [
 const document = `${header}\n${sections.join("\n")}`;
 if (filter) process.stdout.write(document);
 else {
-  // The install footprint is written by `npm run check:packages`: carry it over untouched.
-  const footprint = markedSection(readFileSync("docs/benchmarks.md", "utf8"), "install-footprint");
-  writeFileSync("docs/benchmarks.md", footprint ? `${document}\n${footprint}\n` : document);
+  // The install footprint (`npm run check:packages`) and the soaks (`npm run soak -- --write`)
+  // are written by their own commands: carry them over untouched.
+  const previous = readFileSync("docs/benchmarks.md", "utf8");
+  const carried = ["install-footprint", "soak-sqlite", "soak-postgresql"]
+    .map((name) => markedSection(previous, name))
+    .filter((section) => section !== undefined);
+  writeFileSync(
+    "docs/benchmarks.md",
+    [document, ...carried].join("\n") + (carried.length ? "\n" : ""),
+  );
 }

@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from "node:child_process";
+import { execFile, execFileSync, spawn } from "node:child_process";
 import {
   chmodSync,
   chownSync,
@@ -11,13 +11,28 @@ import {
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
+
+/**
+ * How {@link PostgresCluster.halt} stops the server: `fast` ends every connection with an
+ * error message first (an orderly restart), `immediate` drops them as a crash would.
+ */
+export type HaltMode = "fast" | "immediate";
 
 /** A throw-away PostgreSQL server on 127.0.0.1, for tests. */
 export interface PostgresCluster {
   /** `postgres://tessera@127.0.0.1:<port>/postgres`: a superuser, no password (trust). */
   readonly url: string;
-  /** The server's main process (its backends are its children). */
+  /** The server's main process (its backends are its children); a new one after `resume`. */
   readonly pid: number;
+  /**
+   * Stops the server and resolves once it is down, keeping its data folder and port, so that
+   * `resume` brings the same databases back at the same URL (chaos tests restart it).
+   */
+  halt(mode: HaltMode): Promise<void>;
+  /** Starts the halted server again on its port and resolves once it takes connections. */
+  resume(): Promise<void>;
+  /** Stops the server and deletes its folder. */
   stop(): void;
 }
 
@@ -52,13 +67,26 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Options of {@link startPostgresCluster}. */
+export interface PostgresClusterOptions {
+  /**
+   * Acknowledge a commit only once its WAL is written (`synchronous_commit=on`), so that a
+   * server killed with `halt("immediate")` keeps every commit it acknowledged, as a real one
+   * does. Off by default: tests that never crash the server go faster without it.
+   */
+  readonly crashSafeCommits?: boolean;
+}
+
 /**
  * initdb into a temporary folder and `pg_ctl start` on a free port of 127.0.0.1, with fsync
- * off (a test server never outlives a crash). PostgreSQL refuses to run as root, so as root the
- * server runs as the `postgres` user Debian's package creates. A watchdog process stops the
- * server and deletes the folder if this process dies without calling `stop`.
+ * off (a test server never outlives a crash of the machine) and, unless `crashSafeCommits`,
+ * commits acknowledged before their WAL is written. PostgreSQL refuses to run as root, so as
+ * root the server runs as the `postgres` user Debian's package creates. A watchdog process
+ * stops the server and deletes the folder if this process dies without calling `stop`.
  */
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+export async function startPostgresCluster(
+  clusterOptions: PostgresClusterOptions = {},
+): Promise<PostgresCluster> {
   const bin = binaries();
   const folder = mkdtempSync(join(tmpdir(), "tessera-postgres-"));
   const data = join(folder, "data");
@@ -68,14 +96,14 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     const { uid, gid } = postgresUser();
     chownSync(folder, uid, gid);
   }
+  // As the server's user: through runuser as root.
+  const asServerUser = (command: string, args: string[]): [string, string[]] =>
+    asRoot ? ["runuser", ["-u", "postgres", "--", command, ...args]] : [command, args];
   const run = (command: string, args: string[]) =>
-    execFileSync(
-      asRoot ? "runuser" : command,
-      asRoot ? ["-u", "postgres", "--", command, ...args] : args,
-      {
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
+    execFileSync(...asServerUser(command, args), { stdio: ["ignore", "pipe", "pipe"] });
+  // pg_ctl without blocking this process: a chaos test's requests go on meanwhile.
+  const runAsync = (command: string, args: string[]) =>
+    promisify(execFile)(...asServerUser(command, args));
   const port = await freePort();
   run(join(bin, "initdb"), [
     "-D",
@@ -88,8 +116,9 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     "--no-sync",
     "--no-instructions",
   ]);
-  const options = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`;
-  run(join(bin, "pg_ctl"), [
+  const synchronousCommit = clusterOptions.crashSafeCommits ? "on" : "off";
+  const options = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=${synchronousCommit} -c full_page_writes=off -c max_connections=300`;
+  const startArguments = [
     "start",
     "-w",
     "-D",
@@ -98,7 +127,8 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     join(folder, "server.log"),
     "-o",
     options,
-  ]);
+  ];
+  run(join(bin, "pg_ctl"), startArguments);
   const stopCommand = `${asRoot ? "runuser -u postgres -- " : ""}${join(bin, "pg_ctl")} stop -D ${data} -m immediate`;
   const watchdog = spawn(
     "sh",
@@ -110,15 +140,28 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   );
   watchdog.unref();
   let stopped = false;
-  const pid = Number(readFileSync(join(data, "postmaster.pid"), "utf8").split("\n")[0]);
+  let running = true;
+  const readPid = () => Number(readFileSync(join(data, "postmaster.pid"), "utf8").split("\n")[0]);
+  let pid = readPid();
   return {
     url: `postgres://tessera@127.0.0.1:${port}/postgres`,
-    pid,
+    get pid() {
+      return pid;
+    },
+    async halt(mode) {
+      running = false;
+      await runAsync(join(bin, "pg_ctl"), ["stop", "-w", "-D", data, "-m", mode]);
+    },
+    async resume() {
+      await runAsync(join(bin, "pg_ctl"), startArguments);
+      running = true;
+      pid = readPid();
+    },
     stop() {
       if (stopped) return;
       stopped = true;
       try {
-        execFileSync("sh", ["-c", stopCommand], { stdio: "ignore" });
+        if (running) execFileSync("sh", ["-c", stopCommand], { stdio: "ignore" });
       } finally {
         watchdog.kill();
         rmSync(folder, { recursive: true, force: true });

@@ -3,17 +3,32 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const appFolder = fileURLToPath(new URL("..", import.meta.url));
-const tsxCli = createRequire(import.meta.url).resolve("tsx/cli");
+const resolve = createRequire(import.meta.url).resolve;
+const tsxCli = resolve("tsx/cli");
+// tsx as a loader inside one Node process (`node --import tsx`), as tsx's CLI runs its child.
+const tsxLoader = pathToFileURL(resolve("tsx")).href;
 
 /** The example app in its own process (so the load generator does not share its thread). */
 export interface AppProcess {
   readonly url: string;
   /** The process `npm start` would be: its descendants are the app's processes. */
   readonly pid: number;
+  /** That process, with an IPC channel when started with `nodeArguments`. */
+  readonly child: ChildProcess;
   stop(): Promise<void>;
+}
+
+/** Options of {@link startAppProcess}. */
+export interface AppProcessOptions {
+  /**
+   * Node arguments (`--expose-gc`, `--import <module>`) for the app: it then runs in the child
+   * itself (`node --import tsx <arguments> src/main.ts`, much as tsx's CLI runs its own
+   * child) with an IPC channel, for a bench that preloads a module into the app to talk to it.
+   */
+  readonly nodeArguments?: readonly string[];
 }
 
 /**
@@ -23,9 +38,14 @@ export interface AppProcess {
  */
 export async function startAppProcess(
   environment: Record<string, string> = {},
+  options: AppProcessOptions = {},
 ): Promise<AppProcess> {
   const folder = mkdtempSync(join(tmpdir(), "tessera-bench-"));
-  const child: ChildProcess = spawn(process.execPath, [tsxCli, join(appFolder, "src/main.ts")], {
+  const main = join(appFolder, "src/main.ts");
+  const command = options.nodeArguments
+    ? ["--import", tsxLoader, ...options.nodeArguments, main]
+    : [tsxCli, main];
+  const child: ChildProcess = spawn(process.execPath, command, {
     cwd: folder,
     env: {
       PATH: process.env.PATH ?? "",
@@ -36,7 +56,9 @@ export async function startAppProcess(
       SECRET_KEY_BASE: "bench-secret-".repeat(4),
       ...environment,
     },
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: options.nodeArguments
+      ? ["ignore", "pipe", "inherit", "ipc"]
+      : ["ignore", "pipe", "inherit"],
   });
   const url = await new Promise<string>((resolve, reject) => {
     let output = "";
@@ -50,6 +72,7 @@ export async function startAppProcess(
   return {
     url,
     pid: child.pid!,
+    child,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once("exit", () => {

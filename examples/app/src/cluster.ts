@@ -12,7 +12,7 @@ export const WORKER_INDEX = "TESSERA_WORKER_INDEX";
 /**
  * `WEB_CONCURRENCY=N`: the primary process forks N workers that share the port (node:cluster)
  * and resolves with the URL once all of them listen. Worker 0 runs the job sweep and the
- * cleanups; a worker that dies later is replaced in its place. A worker that fails to start
+ * cleanups; a worker that dies later is replaced in its place (both are logged). A worker that fails to start
  * stops them all: the promise rejects with what it printed. `stop()` ends the workers gracefully.
  * @throws {ConfigError} for an in-memory database, which N processes could not share.
  */
@@ -26,14 +26,28 @@ export async function startCluster(
   }
   let started = false;
   let stopping = false;
+  // The port the workers listen on, once they do. Node's primary closes the shared socket when
+  // its last worker dies, and a replacement opens it anew: with PORT=0 it would get another
+  // port, and the address printed at start would answer no more. Replacements ask for this one.
+  let listeningPort: string | undefined;
   const fork = (index: number): Worker => {
-    const worker = cluster.fork({ [WORKER_INDEX]: String(index) });
+    const worker = cluster.fork({
+      [WORKER_INDEX]: String(index),
+      ...(listeningPort === undefined ? {} : { PORT: listeningPort }),
+    });
     worker.once("exit", (code, signal) => {
       if (stopping || !started) return;
       console.error(`Worker ${index} ended (${signal ?? `exit code ${code}`}); starting another.`);
       // A second's pause, so a worker that dies at once (its database gone) does not spin.
       setTimeout(() => {
-        if (!stopping) workers[index] = fork(index);
+        if (stopping) return;
+        const replacement = fork(index);
+        workers[index] = replacement;
+        // A replacement that ends before it listens is replaced in turn (its exit said so).
+        listening(replacement).then(
+          () => console.log(`Worker ${index} is serving again.`),
+          () => {},
+        );
       }, 1000);
     });
     return worker;
@@ -54,6 +68,7 @@ export async function startCluster(
   };
   try {
     const urls = await Promise.all(workers.map(listening));
+    if (config.port === 0) listeningPort = new URL(urls[0]!).port;
     started = true;
     return { url: urls[0]!, stop };
   } catch (error) {

@@ -1,9 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { type AppProcess, spawnApp, waitForLine } from "./support/app-process.js";
+import { type AppProcess, childrenOf, spawnApp, waitForLine } from "./support/app-process.js";
 
 const folders: string[] = [];
 afterEach(() => {
@@ -12,22 +12,6 @@ afterEach(() => {
 
 // Each worker of a cluster compiles the app's TypeScript as it starts: slow on a busy machine.
 const CLUSTER_STARTUP_MS = 30_000;
-
-/** The ids of the app processes (tsx's esbuild service aside) whose parent is `pid`, from /proc. */
-function childrenOf(pid: number): number[] {
-  return readdirSync("/proc")
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((entry) => {
-      try {
-        const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-        const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-        return parent === pid && readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("main.ts");
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 /** Starts the app the way `npm start` does, in a temporary working directory. */
 function startApp(environment: Record<string, string>): AppProcess {
@@ -112,6 +96,7 @@ describe("npm start's entry point", () => {
         await waitForLine(app.output, /Worker \d ended \(SIGKILL\); starting another\.\n/);
         await expect.poll(() => childrenOf(primary).length, { timeout: 10_000 }).toBe(2);
         expect(childrenOf(primary)).toContain(second);
+        await waitForLine(app.output, /Worker \d is serving again\.\n/, CLUSTER_STARTUP_MS);
         const answers = await Promise.all(
           Array.from({ length: 4 }, () => fetch(`${url}/api/health`)),
         );

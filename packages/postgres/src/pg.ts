@@ -95,6 +95,15 @@ function session(target: pg.Pool | pg.PoolClient, depth: number): SqlDatabase {
         );
       }
       const client = await (target as pg.Pool).connect();
+      // pg reports a lost connection (a server restart, a terminated backend) as an `error`
+      // event of its client, besides failing the statements on it. The pool listens only while
+      // the client is idle in it: without this listener, a transaction under way when the
+      // server goes would end the process.
+      let lost = false;
+      const noteLost = () => {
+        lost = true;
+      };
+      client.on("error", noteLost);
       let broken = false;
       try {
         await client.query("BEGIN");
@@ -109,8 +118,10 @@ function session(target: pg.Pool | pg.PoolClient, depth: number): SqlDatabase {
           throw error;
         }
       } finally {
-        // A client whose ROLLBACK failed may be mid-transaction: destroy it, never reuse it.
-        client.release(broken);
+        client.off("error", noteLost);
+        // A client whose ROLLBACK failed may be mid-transaction, and a lost one is of no use:
+        // destroy it, never reuse it.
+        client.release(broken || lost);
       }
     },
   };

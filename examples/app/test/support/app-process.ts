@@ -1,4 +1,5 @@
 import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -85,4 +86,23 @@ export async function waitForLine(
 export async function listeningUrl(app: AppProcess): Promise<string> {
   const [, url] = await waitForLine(app.output, /listening on (http:\/\/[^\s]+)\n/);
   return url!;
+}
+
+/**
+ * The ids of the app's processes (tsx's esbuild service aside) whose parent is `pid`, from
+ * /proc: the workers of a cluster's primary, or the app under tsx's CLI.
+ */
+export function childrenOf(pid: number): number[] {
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+        const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+        return parent === pid && readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("main.ts");
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 }
