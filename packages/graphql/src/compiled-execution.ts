@@ -64,7 +64,11 @@ export function compiledExecute(
       args.variableValues ?? {},
     );
     if (variables.errors) return { errors: variables.errors };
-    return entry.operation.query(args.rootValue, args.contextValue, variables.coerced);
+    return entry.operation.query(
+      args.rootValue,
+      args.contextValue,
+      variables.variableValues.coerced,
+    );
   };
 }
 
