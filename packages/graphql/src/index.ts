@@ -6,8 +6,16 @@ export {
 export {
   DEFAULT_DOCUMENT_CACHE_CHARACTERS,
   type DocumentCache,
+  type DocumentCacheOptions,
   documentCache,
 } from "./document-cache.js";
+export {
+  DEFAULT_MAXIMUM_NESTING,
+  DEFAULT_MAXIMUM_QUERY_BYTES,
+  DEFAULT_MAXIMUM_TOKENS,
+  type DocumentLimits,
+  parseWithinLimits,
+} from "./document-limits.js";
 export {
   type GraphqlRoutesOptions,
   graphqlRoutes,
