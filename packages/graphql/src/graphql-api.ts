@@ -5,13 +5,14 @@ import {
   type RecordRoutesOptions,
   type RecordUser,
 } from "@tessera/records";
-import { GraphQLError } from "graphql";
+import { type ExecutionArgs, execute, GraphQLError, getOperationAST } from "graphql";
 import { createHandler } from "graphql-http";
 import { type CompileQuery, compiledExecute } from "./compiled-execution.js";
 import { documentCache } from "./document-cache.js";
 import { type DocumentLimits, parseWithinLimits } from "./document-limits.js";
 import { type QueryLimits, queryLimitRules } from "./query-limits.js";
 import { recordSchema } from "./record-schema.js";
+import { undescribableVariables } from "./variable-refusals.js";
 
 /** What {@link graphqlRoutes} is built from. */
 export interface GraphqlRoutesOptions extends QueryLimits, DocumentLimits {
@@ -74,6 +75,7 @@ export function graphqlRoutes(options: GraphqlRoutesOptions): Route[] {
     parse: parseWithinLimits(options),
     limitRules: queryLimitRules(options),
   });
+  const run = options.compileQuery ? compiledExecute(options.compileQuery) : execute;
   // A mapped type: graphql-http wants a context with an index signature, an interface has none.
   const handler = createHandler<Request, RecordContext, Pick<RecordContext, "ownerId">>({
     schema,
@@ -82,7 +84,13 @@ export function graphqlRoutes(options: GraphqlRoutesOptions): Route[] {
     validate: (schema, document, specifiedRules) =>
       cache.validate(schema, document, specifiedRules),
     context: (request) => request.context,
-    ...(options.compileQuery ? { execute: compiledExecute(options.compileQuery) } : {}),
+    execute(args: ExecutionArgs) {
+      const operation = getOperationAST(args.document, args.operationName);
+      const refused = operation
+        ? undescribableVariables(args.schema, operation, args.variableValues ?? {})
+        : [];
+      return refused.length > 0 ? { errors: refused } : run(args);
+    },
     formatError(error) {
       // A request error ("Missing query") is no GraphQLError and is shown as it is; a
       // resolver's error has a path, and is a GraphQL error only when we threw one on purpose.

@@ -50,3 +50,4 @@ export {
 } from "./record-resolvers.js";
 export { recordSchema } from "./record-schema.js";
 export { type RecordTypes, recordTypes } from "./record-types.js";
+export { DESCRIBED_VALUE_LIMITS, undescribableVariables } from "./variable-refusals.js";

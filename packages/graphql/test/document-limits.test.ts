@@ -250,12 +250,12 @@ describe("deeply nested variables", () => {
     [
       "a String variable",
       "mutation ($t: String!) { createNote(input: { title: $t }) { id } }",
-      'Variable "$t" has invalid value: String cannot represent a non string value: [[[Array]]]',
+      'Variable "$t" has invalid value: not of type "String!", and too large to describe.',
     ],
     [
       "an input variable",
       "mutation ($i: NoteCreateInput!) { createNote(input: $i) { id } }",
-      'Variable "$i" has invalid value: Expected value of type "NoteCreateInput" to be an object, found: [[[Array]]].',
+      'Variable "$i" has invalid value: not of type "NoteCreateInput!", and too large to describe.',
     ],
     ["a variable the operation does not declare", "{ notes { id } }", null],
   ])("answers 100,000 levels in %s with a clear error", async (_case, query, message) => {
