@@ -11,9 +11,10 @@ export default defineConfig({
     alias: [
       { find: /^@tessera\/([^/]+)$/, replacement: `${packagesDir}/$1/src/index.ts` },
       { find: /^@tessera\/([^/]+)\/(.+)$/, replacement: `${packagesDir}/$1/src/$2.ts` },
-      // graphql 16 ships a CommonJS and an ESM copy. Node loads the CommonJS one for every
-      // package that imports it (graphql-http, graphql-scalars); the sources must get the same
-      // copy, or graphql refuses the scalars as coming "from another module or realm".
+      // graphql keeps one set of modules for every package that imports it (graphql-http,
+      // graphql-scalars), which Node loads itself; resolved by Vite instead, the sources would
+      // get a second set, and graphql refuses the scalars as "from another module or realm".
+      // Node gives `import` and `require` alike graphql 17's ESM build (`module-sync`).
       { find: /^graphql$/, replacement: createRequire(import.meta.url).resolve("graphql") },
     ],
   },

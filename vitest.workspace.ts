@@ -36,6 +36,7 @@ const POSTGRES_APP_SUITES = [
   "browser-records",
   "browser-rich-text",
   "graphql",
+  "graphql-hostile",
   "hostile-bodies",
   "hostile-nul",
   "html-accounts",

@@ -12,12 +12,4 @@ export interface KnownException {
  * the check and why it fails; the check fails again as soon as an exception is no longer needed,
  * so this list only shrinks. Do not add to it to make the check pass: fix the package.
  */
-export const KNOWN_EXCEPTIONS: readonly KnownException[] = [
-  {
-    packageName: "@tessera/graphql",
-    check: "main-entry-environment-read",
-    reason:
-      "graphql-js reads NODE_ENV at import (its instanceOf check for duplicate graphql copies), " +
-      "and so do the graphql-armor limits; no GraphQL executor comes without it",
-  },
-];
+export const KNOWN_EXCEPTIONS: readonly KnownException[] = [];

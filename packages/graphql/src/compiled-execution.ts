@@ -62,9 +62,15 @@ export function compiledExecute(
       args.schema,
       entry.definition.variableDefinitions ?? [],
       args.variableValues ?? {},
+      // As many as graphql-js's execute reports before it stops.
+      { maxErrors: 50 },
     );
     if (variables.errors) return { errors: variables.errors };
-    return entry.operation.query(args.rootValue, args.contextValue, variables.coerced);
+    return entry.operation.query(
+      args.rootValue,
+      args.contextValue,
+      variables.variableValues.coerced,
+    );
   };
 }
 

@@ -5,15 +5,17 @@ import {
   type RecordRoutesOptions,
   type RecordUser,
 } from "@tessera/records";
-import { GraphQLError } from "graphql";
+import { type ExecutionArgs, execute, GraphQLError, getOperationAST } from "graphql";
 import { createHandler } from "graphql-http";
 import { type CompileQuery, compiledExecute } from "./compiled-execution.js";
 import { documentCache } from "./document-cache.js";
+import { type DocumentLimits, parseWithinLimits } from "./document-limits.js";
 import { type QueryLimits, queryLimitRules } from "./query-limits.js";
 import { recordSchema } from "./record-schema.js";
+import { undescribableVariables } from "./variable-refusals.js";
 
 /** What {@link graphqlRoutes} is built from. */
-export interface GraphqlRoutesOptions extends QueryLimits {
+export interface GraphqlRoutesOptions extends QueryLimits, DocumentLimits {
   /** The models to serve, each with the options its JSON record routes take. */
   readonly records: readonly RecordRoutesOptions[];
   /**
@@ -25,7 +27,8 @@ export interface GraphqlRoutesOptions extends QueryLimits {
   readonly path?: string;
   /**
    * Largest request body in bytes: default 4 MiB, as the JSON record API, so a 2,000,000-byte
-   * text value fits with its escapes.
+   * text value fits with its escapes in `variables`. The operation text itself is held to the
+   * far smaller `maximumQueryBytes`.
    */
   readonly maximumBodyBytes?: number;
   /**
@@ -54,27 +57,40 @@ export const INTERNAL_ERROR_MESSAGE = "Internal server error";
  * Serves record models as GraphQL with graphql-http (GraphQL over HTTP) at `POST /graphql`
  * (and `GET` for queries). The request is authenticated first (its refusal is the answer), then its body is read as the JSON API
  * reads one (its 400s for a body that is not a JSON object, or is over the size cap). Every
- * operation is checked against the depth and field limits before it runs. Errors a resolver
- * refuses with carry `extensions.code` and `extensions.status`; the HTTP status of a response
- * that has data stays 200, as GraphQL over HTTP asks.
+ * operation text is held to its size, token and nesting limits before it is parsed, and its
+ * document to the depth and field limits before anything runs. Errors a resolver refuses with
+ * carry `extensions.code` and `extensions.status`; the HTTP status of a response that has data
+ * stays 200, as GraphQL over HTTP asks.
  */
 export function graphqlRoutes(options: GraphqlRoutesOptions): Route[] {
   const schema = recordSchema(options.records);
-  const rules = queryLimitRules(options);
   const report =
     options.onError ??
     ((error: unknown) =>
       console.error(`GraphQL resolver failed: ${(error as Error)?.stack ?? error}`));
-  const cache = documentCache(options.documentCacheCharacters);
+  const cache = documentCache({
+    ...(options.documentCacheCharacters === undefined
+      ? {}
+      : { maximumCharacters: options.documentCacheCharacters }),
+    parse: parseWithinLimits(options),
+    limitRules: queryLimitRules(options),
+  });
+  const run = options.compileQuery ? compiledExecute(options.compileQuery) : execute;
   // A mapped type: graphql-http wants a context with an index signature, an interface has none.
   const handler = createHandler<Request, RecordContext, Pick<RecordContext, "ownerId">>({
     schema,
-    validationRules: rules,
     parse: (source) => cache.parse(typeof source === "string" ? source : source.body),
-    // graphql-http passes graphql's specified rules followed by the limits.
-    validate: (schema, document, allRules) => cache.validate(schema, document, allRules),
+    // graphql-http passes graphql's specified rules; the cache runs the limits before them.
+    validate: (schema, document, specifiedRules) =>
+      cache.validate(schema, document, specifiedRules),
     context: (request) => request.context,
-    ...(options.compileQuery ? { execute: compiledExecute(options.compileQuery) } : {}),
+    execute(args: ExecutionArgs) {
+      const operation = getOperationAST(args.document, args.operationName);
+      const refused = operation
+        ? undescribableVariables(args.schema, operation, args.variableValues ?? {})
+        : [];
+      return refused.length > 0 ? { errors: refused } : run(args);
+    },
     formatError(error) {
       // A request error ("Missing query") is no GraphQLError and is shown as it is; a
       // resolver's error has a path, and is a GraphQL error only when we threw one on purpose.

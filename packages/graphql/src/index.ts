@@ -6,8 +6,16 @@ export {
 export {
   DEFAULT_DOCUMENT_CACHE_CHARACTERS,
   type DocumentCache,
+  type DocumentCacheOptions,
   documentCache,
 } from "./document-cache.js";
+export {
+  DEFAULT_MAXIMUM_NESTING,
+  DEFAULT_MAXIMUM_QUERY_BYTES,
+  DEFAULT_MAXIMUM_TOKENS,
+  type DocumentLimits,
+  parseWithinLimits,
+} from "./document-limits.js";
 export {
   type GraphqlRoutesOptions,
   graphqlRoutes,
@@ -42,3 +50,4 @@ export {
 } from "./record-resolvers.js";
 export { recordSchema } from "./record-schema.js";
 export { type RecordTypes, recordTypes } from "./record-types.js";
+export { DESCRIBED_VALUE_LIMITS, undescribableVariables } from "./variable-refusals.js";

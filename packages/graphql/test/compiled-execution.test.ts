@@ -68,7 +68,7 @@ describe("compiled operations", () => {
       errors: [
         expect.objectContaining({
           message:
-            'Variable "$input" got invalid value "many" at "input.wordCount"; SafeInt cannot represent non-integer value: many',
+            'Variable "$input" has invalid value at .wordCount: SafeInt cannot represent non-integer value: many',
         }),
       ],
     });

@@ -1,7 +1,7 @@
 // Repeated operations skip parsing and validation; the cache stays within its budget.
 import { GraphQLError, specifiedRules } from "graphql";
 import { describe, expect, it } from "vitest";
-import { documentCache, recordSchema } from "../src/index.js";
+import { documentCache, parseWithinLimits, recordSchema } from "../src/index.js";
 import { noteModel, postModel } from "./fixtures.js";
 
 const schema = recordSchema([postModel, noteModel].map((model) => ({ model, store: {} as never })));
@@ -33,8 +33,15 @@ describe("documentCache", () => {
     expect(() => cache.parse("{ notes {")).toThrow(first as Error);
   });
 
+  it("holds texts to the operation limits, or parses as it is told", () => {
+    const deep = `{ notes(limit: ${"[".repeat(300)}1${"]".repeat(300)}) { id } }`;
+    expect(() => documentCache().parse(deep)).toThrow("Query nesting limit of 256 exceeded.");
+    const lenient = documentCache({ parse: parseWithinLimits({ maximumNesting: 400 }) });
+    expect(lenient.parse(deep).definitions).toHaveLength(1);
+  });
+
   it("keeps at most its budget of characters, least recently used out first", () => {
-    const cache = documentCache(40);
+    const cache = documentCache({ maximumCharacters: 40 });
     const a = cache.parse("{ notes { id } }"); // 16 characters
     const b = cache.parse("{ notes { title } }"); // 19
     expect(cache.parse("{ notes { id } }")).toBe(a);

@@ -186,6 +186,55 @@ describe("query limits", () => {
     expect(rows("SELECT id FROM notes")).toEqual([]);
   });
 
+  it("counts an inline fragment once and a spread twice, besides what they select", async () => {
+    const { send } = await setUp({ maximumFields: 6 });
+    const answer = await send(
+      "{ ...F ... on Query { notes { id } } } fragment F on Query { notes { id } }",
+    );
+    expect(answer.body.errors).toEqual([
+      {
+        message: "Query Cost limit of 6 exceeded, found 7.",
+        extensions: { code: "QUERY_TOO_WIDE" },
+      },
+    ]);
+  });
+
+  it("measures a fragment once, however many times it is spread", async () => {
+    const { send } = await setUp();
+    // Each fragment spreads the next twice: 2^40 spreads of the last one, measured 41 times.
+    const levels = 40;
+    const fragments = Array.from(
+      { length: levels },
+      (_, n) => `fragment F${n} on Query { ...F${n + 1} ...F${n + 1} }`,
+    );
+    let cost = 2; // notes and id
+    for (let n = 0; n < levels; n++) cost = 2 * (2 + cost);
+    const answer = await send(
+      `{ ...F0 } ${fragments.join(" ")} fragment F${levels} on Query { notes { id } }`,
+    );
+    expect(answer.body.errors).toEqual([
+      {
+        message: `Query Cost limit of 200 exceeded, found ${2 + cost}.`,
+        extensions: { code: "QUERY_TOO_WIDE" },
+      },
+    ]);
+  });
+
+  it("runs the limits before graphql's own rules: a refused operation gets their errors only", async () => {
+    const { send } = await setUp();
+    // graphql compares fields of one name pairwise; 400 of them (and an unknown one) are
+    // refused by the field limit before that comparison runs.
+    const answer = await send(`{ ${"notes { id } ".repeat(400)} secrets }`);
+    expect(answer.body).toEqual({
+      errors: [
+        {
+          message: "Query Cost limit of 200 exceeded, found 801.",
+          extensions: { code: "QUERY_TOO_WIDE" },
+        },
+      ],
+    });
+  });
+
   it("takes other limits as options", async () => {
     const { send } = await setUp({ maximumDepth: 2, maximumFields: 3 });
     expect((await send("{ notes { id title } }")).body.data).toEqual({ notes: [] });

@@ -91,7 +91,7 @@ describe("malformed input: a GraphQL validation error, and no resolver runs", ()
     [
       "a missing required field",
       'mutation { createNote(input: { body: "x" }) { id } }',
-      'Field "NoteCreateInput.title" of required type "String!" was not provided.',
+      'Expected value of type "NoteCreateInput" to include required field "title", found: { body: "x" }.',
     ],
     [
       "a value of the wrong type",
@@ -111,7 +111,7 @@ describe("malformed input: a GraphQL validation error, and no resolver runs", ()
     [
       "an unknown field",
       'mutation { createNote(input: { title: "x", colour: "red" }) { id } }',
-      'Field "colour" is not defined by type "NoteCreateInput".',
+      'Expected value of type "NoteCreateInput" not to include unknown field "colour", found: { title: "x", colour: "red" }.',
     ],
     ["an unknown query", "{ secrets { id } }", 'Cannot query field "secrets" on type "Query".'],
     ["a syntax error", "mutation { createNote(input: { title: ", "Syntax Error: Unexpected <EOF>."],
@@ -133,7 +133,7 @@ describe("malformed input: a GraphQL validation error, and no resolver runs", ()
       { variables: { input: { title: "x", wordCount: 9007199254740992 } } },
     );
     expect(answer.body.errors[0].message).toBe(
-      'Variable "$input" got invalid value 9007199254740992 at "input.wordCount"; SafeInt cannot represent unsafe integer value: 9007199254740992',
+      'Variable "$input" has invalid value at .wordCount: SafeInt cannot represent unsafe integer value: 9007199254740992',
     );
     expect(answer.body.data).toBeUndefined();
     expect(rows("SELECT id FROM notes")).toEqual([]);

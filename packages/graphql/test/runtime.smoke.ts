@@ -12,9 +12,6 @@ const TOKENS: Readonly<Record<string, number>> = { "ada-token": ADA, "bob-token"
 export default {
   does: "create and list a note over POST /graphql on a memory store; refuse a blank title and no token",
   imports: () => ["@tessera/graphql", "@tessera/fields", "@tessera/http", "@tessera/records"],
-  denoPermissions: [
-    { flag: "--allow-env=NODE_ENV", why: "graphql-js 16 reads NODE_ENV when it loads" },
-  ],
   async run({ load, check }) {
     const { graphqlModel, graphqlRoutes } = await load<Graphql>("@tessera/graphql");
     const { defineModel } = await load<Fields>("@tessera/fields");

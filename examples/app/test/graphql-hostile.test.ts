@@ -1,0 +1,135 @@
+// Operations an attacker sends to POST /graphql on purpose, over real HTTP against the running
+// app: a 3.9 MB operation text, a list literal 5,000 deep, variables nested 100,000 deep and an
+// input of 150,000 unknown fields. Each is refused with a GraphQL error that says which limit,
+// never the engine's words; nothing is written; the app keeps answering meanwhile. (How long
+// /api/health takes during them is measured by bench/graphql-hostile.bench.ts, not here.)
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newClientAddress, startTestServer, type TestServer } from "./support/test-server.js";
+
+let server: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ TRUST_PROXY: "1" });
+  const headers = { "content-type": "application/json", "x-forwarded-for": newClientAddress() };
+  const body = JSON.stringify({
+    email: `graphql.hostile.${Date.now()}@example.com`,
+    password: "correct horse battery",
+  });
+  expect(
+    (await fetch(`${server.url}/api/auth/signup`, { method: "POST", headers, body })).status,
+  ).toBe(201);
+  const issued = await fetch(`${server.url}/api/auth/token`, { method: "POST", headers, body });
+  token = ((await issued.json()) as { token: string }).token;
+});
+afterAll(() => server.stop());
+
+/** Posts a body as text (JSON.stringify cannot write a value 100,000 deep) to POST /graphql. */
+async function postGraphql(body: string) {
+  const response = await fetch(`${server.url}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body,
+  });
+  const text = await response.text();
+  return { status: response.status, text, body: JSON.parse(text) };
+}
+
+const noteCount = async () =>
+  (await server.query<{ n: number }>("SELECT count(*) AS n FROM notes"))[0]!.n;
+
+/** /api/health's answer, asked while `pending` is in flight. */
+async function healthDuring(pending: Promise<unknown>) {
+  const health = await fetch(`${server.url}/api/health`);
+  await pending;
+  return { status: health.status, body: await health.json() };
+}
+
+describe("operation texts over the limits", () => {
+  it("refuses a 3.9 MB operation without parsing it, and /api/health answers meanwhile", async () => {
+    const before = await noteCount();
+    const query = `mutation { createNote(input: { title: "big" }) { id } } #${"x".repeat(3_900_000)}`;
+    const refused = postGraphql(JSON.stringify({ query }));
+    expect(await healthDuring(refused)).toEqual({ status: 200, body: { status: "ok" } });
+    expect((await refused).body).toEqual({
+      errors: [
+        {
+          message: "Query size limit of 65536 bytes exceeded.",
+          extensions: { code: "QUERY_TOO_LARGE" },
+        },
+      ],
+    });
+    expect(await noteCount()).toBe(before);
+  });
+
+  it("refuses a list literal nested 5,000 deep with the nesting limit, not a stack overflow", async () => {
+    const query = `{ notes(limit: ${"[".repeat(5_000)}1${"]".repeat(5_000)}) { id } }`;
+    const answer = await postGraphql(JSON.stringify({ query }));
+    expect(answer.status).toBe(200);
+    expect(answer.text).not.toMatch(/call stack|RangeError/i);
+    expect(answer.body.errors).toEqual([
+      expect.objectContaining({
+        message: "Query nesting limit of 256 exceeded.",
+        extensions: { code: "QUERY_TOO_DEEP" },
+      }),
+    ]);
+  });
+});
+
+describe("variables an attacker shapes", () => {
+  const deepArray = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
+  const create = (type: string, input: string) =>
+    JSON.stringify(`mutation ($v: ${type}) { createNote(input: ${input}) { id } }`);
+
+  it("answers a JSON value nested 100,000 deep as the JSON API does, writing nothing", async () => {
+    const before = await noteCount();
+    const answer = await postGraphql(
+      `{"query":${create("JSON", '{ title: "deep", tags: $v }')},"variables":{"v":${deepArray}}}`,
+    );
+    expect(answer.text).not.toMatch(/call stack|RangeError/i);
+    expect(answer.body.errors).toEqual([
+      expect.objectContaining({
+        message: "tags: recursion limit exceeded",
+        extensions: { code: "BAD_USER_INPUT", status: 400 },
+      }),
+    ]);
+    expect(await noteCount()).toBe(before);
+  });
+
+  it("refuses an input nested 100,000 deep, or of 150,000 unknown fields, in a few words", async () => {
+    const before = await noteCount();
+    const unknownFields = Array.from({ length: 150_000 }, (_, n) => `"f${n}":1`).join(",");
+    for (const value of [deepArray, `{"title":"x",${unknownFields}}`]) {
+      const refused = postGraphql(
+        `{"query":${create("NoteCreateInput!", "$v")},"variables":{"v":${value}}}`,
+      );
+      expect(await healthDuring(refused)).toEqual({ status: 200, body: { status: "ok" } });
+      const answer = await refused;
+      expect(answer.body).toEqual({
+        errors: [
+          {
+            message:
+              'Variable "$v" has invalid value: not of type "NoteCreateInput!", and too large to describe.',
+            locations: [{ line: 1, column: 11 }],
+          },
+        ],
+      });
+    }
+    expect(await noteCount()).toBe(before);
+  });
+
+  it("still stores a 2,000,000-byte text sent in variables", async () => {
+    const body = "é".repeat(1_000_000);
+    const answer = await postGraphql(
+      JSON.stringify({
+        query:
+          'mutation ($body: String) { createNote(input: { title: "long", body: $body }) { id } }',
+        variables: { body },
+      }),
+    );
+    expect(answer.body.errors).toBeUndefined();
+    const id = Number(answer.body.data.createNote.id);
+    const [row] = await server.query<{ body: string }>("SELECT body FROM notes WHERE id = ?", id);
+    expect(row?.body).toBe(body);
+  });
+});
