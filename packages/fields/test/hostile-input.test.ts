@@ -167,13 +167,10 @@ describe("strings no database stores alike: lone surrogates and NUL", () => {
     }
   });
 
-  it("names whichever comes first when a string holds both", () => {
-    expect(decodeJsonCreate(f, { ...valid, title: "\u0000\ud800" })).toEqual(
-      deserialize(nulReason("title")),
-    );
-    expect(decodeJsonCreate(f, { ...valid, title: "\ud800\u0000" })).toEqual(
-      deserialize(reason("title")),
-    );
+  it("names a NUL first when a string holds both", () => {
+    for (const title of ["\u0000\ud800", "\ud800\u0000"]) {
+      expect(decodeJsonCreate(f, { ...valid, title })).toEqual(deserialize(nulReason("title")));
+    }
   });
 
   it("refuses either in a json value's strings and object keys, at any depth", () => {
