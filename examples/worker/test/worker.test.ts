@@ -1,6 +1,7 @@
 // The Worker example over HTTP, started as `npm run dev` starts it (workerd through miniflare,
 // D1 and R2 kept in the folder of DATABASE_PATH): the JSON service's flows, checked by status,
-// body and D1 row, as the Node app's suites check them.
+// body and D1 row, as the Node app's suites check them. The dev server takes the client's
+// address from the socket, as Cloudflare does, so each client is a loopback address of its own.
 import { createHmac } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,6 +14,7 @@ import {
 } from "../../../test/support/recording-service.js";
 import { appMigrations } from "../../app/src/migrations.js";
 import { recordApiDocument } from "../../app/src/openapi.js";
+import { fetchFrom } from "./loopback-client.js";
 import { d1Rows, startWorker, type WorkerProcess } from "./worker-process.js";
 
 const SECRETS = {
@@ -39,7 +41,6 @@ beforeAll(async () => {
     ...SECRETS,
     DATABASE_PATH: databasePath,
     MAIL_ADAPTER: "log",
-    TRUST_PROXY: "1",
     APP_URL: "https://app.example",
     RENDER_URL: renderService.url,
     SWEEP_INTERVAL_SECONDS: "2",
@@ -52,18 +53,31 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-/** A client address of its own per caller, so rate limits of one test never touch another. */
-const newClient = () => `198.51.100.${++clients}`;
+/**
+ * A loopback address of its own per caller (127.0.0.2 on), so rate limits of one test never
+ * touch another's.
+ */
+const newClient = () => {
+  const client = ++clients;
+  return `127.0.${Math.floor(client / 250)}.${(client % 250) + 2}`;
+};
 
 async function call(
   path: string,
-  options: { method?: string; token?: string; json?: unknown; body?: BodyInit; client?: string },
+  options: {
+    method?: string;
+    token?: string;
+    json?: unknown;
+    body?: BodyInit;
+    client?: string;
+    headers?: Record<string, string>;
+  },
 ) {
-  const headers: Record<string, string> = { "x-forwarded-for": options.client ?? newClient() };
+  const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.json !== undefined) headers["content-type"] = "application/json";
   const body = options.json === undefined ? options.body : JSON.stringify(options.json);
-  return fetch(`${worker.url}${path}`, {
+  return fetchFrom(options.client ?? newClient(), `${worker.url}${path}`, {
     method: options.method ?? (body === undefined ? "GET" : "POST"),
     headers,
     ...(body === undefined ? {} : { body }),
@@ -165,14 +179,24 @@ describe("JSON accounts", () => {
     expect(rows()("SELECT id FROM users WHERE email = ?", email)).toEqual([]);
   });
 
-  it("refuses the 11th sign-in attempt of a minute through the rate-limiting binding", async () => {
+  it("refuses the 11th sign-in attempt of a minute from one address, whatever address headers it sends", async () => {
     const client = newClient();
     const attempts = [];
     for (let attempt = 0; attempt < 11; attempt++) {
+      // Each attempt claims another address in every header a client could use to look new.
+      // The Worker reads CF-Connecting-IP, which Cloudflare sets from the connection whatever
+      // the client sent, and so does the dev server (src/edge-proxy.ts).
+      const spoofed = `203.0.113.${attempt + 1}`;
       attempts.push(
         await call("/api/auth/token", {
           client,
           json: { email: "nobody@example.com", password: "wrong password" },
+          headers: {
+            "cf-connecting-ip": spoofed,
+            "x-forwarded-for": spoofed,
+            "true-client-ip": spoofed,
+            "x-real-ip": spoofed,
+          },
         }),
       );
     }
@@ -186,13 +210,11 @@ describe("JSON accounts", () => {
 
   it("prints the password reset mail with its link (MAIL_ADAPTER=log)", async () => {
     const { email } = await newUser();
-    const response = await fetch(`${worker.url}/passwords`, {
+    const response = await fetchFrom(newClient(), `${worker.url}/passwords`, {
       method: "POST",
-      redirect: "manual",
       headers: {
         "content-type": "application/x-www-form-urlencoded",
         origin: worker.url,
-        "x-forwarded-for": newClient(),
       },
       body: new URLSearchParams({ email }),
     });
