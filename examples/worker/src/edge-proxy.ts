@@ -2,7 +2,7 @@
 // client's address comes from the socket, never from what the client wrote. miniflare alone
 // keeps a client-sent `CF-Connecting-IP` (it sets one only when none came), so rotating that
 // header was a fresh client to the sign-in rate limit on every request.
-import { createServer, type IncomingMessage, request, type ServerResponse } from "node:http";
+import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { pipeline } from "node:stream";
 
@@ -80,6 +80,12 @@ export async function startEdgeProxy(options: {
   };
 }
 
+/**
+ * A connection to miniflare per request: a kept-alive one that workerd closes while idle can be
+ * picked for the next request just as it goes, and that request would fail.
+ */
+const toMiniflare = new Agent({ keepAlive: false });
+
 function forward(incoming: IncomingMessage, outgoing: ServerResponse, upstream: URL): void {
   const clientAddress = edgeClientAddress(incoming.socket.remoteAddress ?? "");
   let answered = false;
@@ -90,6 +96,7 @@ function forward(incoming: IncomingMessage, outgoing: ServerResponse, upstream: 
       method: incoming.method,
       path: incoming.url,
       headers: edgeRequestHeaders(incoming.rawHeaders, clientAddress),
+      agent: toMiniflare,
     },
     (answer) => {
       answered = true;
@@ -108,6 +115,7 @@ function forward(incoming: IncomingMessage, outgoing: ServerResponse, upstream: 
     incoming.unpipe(toWorker);
     incoming.resume();
     if (answered) return;
+    console.error(`The Worker did not answer ${incoming.method} ${incoming.url}: ${error.message}`);
     outgoing.writeHead(502, { "content-type": "text/plain; charset=utf-8" });
     outgoing.end(`The Worker did not answer: ${error.message}\n`);
   });
