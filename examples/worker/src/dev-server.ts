@@ -2,9 +2,10 @@
 // `wrangler dev` runs it in: workerd with D1, R2 and the rate-limiting binding simulated),
 // bundled from src/worker.ts as wrangler bundles it and configured from wrangler.json. It reads
 // the Node app's settings from the environment it is started in. wrangler 4 itself needs
-// Node 22; this runs on Node 20. Requests reach miniflare through an edge that sets the
-// client's address from the socket, as Cloudflare's does and miniflare alone does not
-// (edge-proxy.ts).
+// Node 22; this runs on Node 20. Two things make it behave as Cloudflare's production does where
+// miniflare alone does not: requests reach miniflare through an edge that sets the client's
+// address from the socket (edge-proxy.ts), and WebCrypto refuses PBKDF2 above 100,000
+// iterations (production-pbkdf2-limit.ts).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -65,6 +66,8 @@ await build({
   format: "esm",
   platform: "browser",
   conditions: ["workerd", "worker", "browser"],
+  // Runs before the Worker's own modules: production's PBKDF2 limit, which local workerd lacks.
+  inject: [join(folder, "src", "production-pbkdf2-limit.ts")],
   // The repository's packages from their sources, as its tsconfig maps them.
   tsconfig: join(root, "tsconfig.json"),
   logLevel: "warning",

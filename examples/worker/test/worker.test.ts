@@ -6,6 +6,7 @@ import { createHmac } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { hashPassword } from "@tessera/password";
 import { signBody, signStandardWebhook } from "@tessera/signer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -15,7 +16,7 @@ import {
 import { appMigrations } from "../../app/src/migrations.js";
 import { recordApiDocument } from "../../app/src/openapi.js";
 import { fetchFrom } from "./loopback-client.js";
-import { d1Rows, startWorker, type WorkerProcess } from "./worker-process.js";
+import { d1Rows, startWorker, type WorkerProcess, writeD1 } from "./worker-process.js";
 
 const SECRETS = {
   ORDERS_WEBHOOK_SECRET: "orders-secret-for-tests",
@@ -374,6 +375,76 @@ describe("render jobs", () => {
       .toBe("submitted");
     expect(worker.output()).toMatch(/Scheduled: 1 render jobs retried/);
   }, 90_000);
+});
+
+describe("passwords above Cloudflare's PBKDF2 cap (the dev server's WebCrypto refuses above 100,000, as production's does)", () => {
+  it("signs in with a 600,000-iteration digest in pure JS, and refuses one above the budget as a wrong password, with a log line", async () => {
+    const databasePath = join(folder, "pbkdf2", "app.db");
+    const environment = { DATABASE_PATH: databasePath, MAIL_ADAPTER: "log" };
+    const stamp = Date.now();
+    const emails = { django: `django.${stamp}@example.com`, beyond: `beyond.${stamp}@example.com` };
+    const first = await startWorker(environment);
+    try {
+      for (const email of Object.values(emails)) {
+        const signup = await fetchFrom(newClient(), `${first.url}/api/auth/signup`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email, password: PASSWORD }),
+        });
+        expect(signup.status).toBe(201);
+      }
+    } finally {
+      await first.stop();
+    }
+    // As a Django app left them: 600,000 iterations (Django 4.2's default) and 1,200,000
+    // (Django 6.0's, above the pure-JS budget of 800,000).
+    const digests = {
+      django: await hashPassword(PASSWORD, { iterations: 600_000 }),
+      beyond: await hashPassword(PASSWORD, { iterations: 1_200_000 }),
+    };
+    for (const key of ["django", "beyond"] as const) {
+      const changed = writeD1(
+        databasePath,
+        "UPDATE users SET password_digest = ? WHERE email = ?",
+        digests[key],
+        emails[key],
+      );
+      expect(changed).toBe(1);
+    }
+    const [beyondUser] = d1Rows(databasePath)<{ id: number }>(
+      "SELECT id FROM users WHERE email = ?",
+      emails.beyond,
+    );
+    const second = await startWorker(environment);
+    try {
+      const signIn = (email: string, password: string) =>
+        fetchFrom(newClient(), `${second.url}/api/auth/token`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email, password }),
+        });
+      const granted = await signIn(emails.django, PASSWORD);
+      expect(granted.status).toBe(200);
+      expect(await granted.json()).toMatchObject({ token_type: "Bearer" });
+      // Kept as it is: a higher count than the Worker's 100,000 is never downgraded.
+      expect(
+        d1Rows(databasePath)("SELECT password_digest FROM users WHERE email = ?", emails.django),
+      ).toEqual([{ password_digest: digests.django }]);
+      const refused = await signIn(emails.beyond, PASSWORD);
+      const wrong = await signIn(emails.beyond, "not the password");
+      expect(refused.status).toBe(401);
+      expect({ status: wrong.status, body: await wrong.json() }).toEqual({
+        status: 401,
+        body: await refused.json(),
+      });
+      expect(second.output()).toContain(
+        `Cannot verify the password of user ${beyondUser!.id}: its digest has 1200000 iterations, above the 800000 this runtime verifies`,
+      );
+      expect(second.output()).not.toMatch(/iteration counts above 100000 are not supported/);
+    } finally {
+      await second.stop();
+    }
+  }, 180_000);
 });
 
 describe("npm run dev", () => {
