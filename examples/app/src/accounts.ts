@@ -1,4 +1,5 @@
 import {
+  type AccountRoutesOptions,
   accountRoutes,
   defaultAccountPages,
   nameColumn,
@@ -36,6 +37,8 @@ export interface AccountWiring {
   readonly overHttps: (request: Request) => boolean;
   /** Counts sign-in and mail attempts instead of the SQL counters (the Workers binding). */
   readonly rateLimiter?: RateLimiter;
+  /** Password hashing under the runtime's limits (the Workers' PBKDF2 cap); default: none. */
+  readonly passwords?: AccountRoutesOptions["passwords"];
 }
 
 /** The app's accounts: their routes, and what the app's other routes reuse. */
@@ -79,6 +82,7 @@ export function appAccounts(wiring: AccountWiring): AppAccounts {
     operatorColumns,
     clock,
     ...(wiring.trackedSessions ? { trackedSessions: wiring.trackedSessions } : {}),
+    ...(wiring.passwords ? { passwords: wiring.passwords } : {}),
   });
   const providerSignIn =
     config.oauthProviders.length > 0

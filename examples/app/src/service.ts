@@ -14,7 +14,7 @@ import type { ObjectStorage } from "@tessera/records";
 import type { TrackedSessionStore } from "@tessera/session";
 import type { SqlDatabase } from "@tessera/sql";
 import type { Context } from "hono";
-import { type AppHono, appAccounts } from "./accounts.js";
+import { type AccountWiring, type AppHono, appAccounts } from "./accounts.js";
 import type { AppConfig } from "./config.js";
 import { reachedOverHttps } from "./https-requests.js";
 import { recordApiDocument } from "./openapi.js";
@@ -39,6 +39,8 @@ export interface AppDependencies {
   readonly renderJobs: RenderJobs | undefined;
   /** Counts sign-in and mail attempts; default: the SQL counters in `database`. */
   readonly rateLimiter?: RateLimiter;
+  /** Password hashing under the runtime's limits (the Workers' PBKDF2 cap). */
+  readonly passwords?: AccountWiring["passwords"];
   /** The client's socket address where the runtime does not say it on the context (Workers). */
   readonly socketAddress?: (context: Context) => string | undefined;
   /**
@@ -72,6 +74,7 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
     overHttps,
     ...(dependencies.clock ? { clock: dependencies.clock } : {}),
     ...(dependencies.rateLimiter ? { rateLimiter: dependencies.rateLimiter } : {}),
+    ...(dependencies.passwords ? { passwords: dependencies.passwords } : {}),
   });
   const { users, bearer } = accounts;
   // Security headers go on every answer, the cross-site refusal and CORS preflights included.

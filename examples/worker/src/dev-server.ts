@@ -2,7 +2,10 @@
 // `wrangler dev` runs it in: workerd with D1, R2 and the rate-limiting binding simulated),
 // bundled from src/worker.ts as wrangler bundles it and configured from wrangler.json. It reads
 // the Node app's settings from the environment it is started in. wrangler 4 itself needs
-// Node 22; this runs on Node 20.
+// Node 22; this runs on Node 20. Two things make it behave as Cloudflare's production does where
+// miniflare alone does not: requests reach miniflare through an edge that sets the client's
+// address from the socket (edge-proxy.ts), and WebCrypto refuses PBKDF2 above 100,000
+// iterations (production-pbkdf2-limit.ts).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -10,6 +13,7 @@ import { randomToken } from "@tessera/crypto";
 import { build } from "esbuild";
 import { Log, LogLevel, Miniflare } from "miniflare";
 import { isProviderSetting, SETTING_NAMES } from "../../app/src/config.js";
+import { startEdgeProxy } from "./edge-proxy.js";
 
 const folder = resolve(import.meta.dirname, "..");
 const root = resolve(folder, "..", "..");
@@ -62,6 +66,8 @@ await build({
   format: "esm",
   platform: "browser",
   conditions: ["workerd", "worker", "browser"],
+  // Runs before the Worker's own modules: production's PBKDF2 limit, which local workerd lacks.
+  inject: [join(folder, "src", "production-pbkdf2-limit.ts")],
   // The repository's packages from their sources, as its tsconfig maps them.
   tsconfig: join(root, "tsconfig.json"),
   logLevel: "warning",
@@ -69,14 +75,15 @@ await build({
 
 const port = Number(environment.PORT ?? 8787);
 const host = environment.HOST ?? "127.0.0.1";
+// miniflare listens on loopback only, on a port of its own: clients reach it through the edge.
 const worker = new Miniflare({
   modules: true,
   scriptPath: script,
   // Module names are paths relative to this folder: the bundle must be inside it.
   modulesRoot: stateFolder,
   compatibilityDate: wrangler.compatibility_date,
-  host,
-  port,
+  host: "127.0.0.1",
+  port: 0,
   log: new Log(LogLevel.INFO),
   // Requests get a placeholder `request.cf` instead of Cloudflare's, fetched from the internet.
   cf: false,
@@ -96,8 +103,8 @@ const worker = new Miniflare({
   d1Persist: join(stateFolder, "d1"),
   r2Persist: join(stateFolder, "r2"),
 });
-const url = await worker.ready;
-console.log(`Tessera worker listening on ${url.origin} (D1 and R2 in ${stateFolder})`);
+const edge = await startEdgeProxy({ host, port, upstream: await worker.ready });
+console.log(`Tessera worker listening on ${edge.url.origin} (D1 and R2 in ${stateFolder})`);
 
 // The cron trigger, every SWEEP_INTERVAL_SECONDS (default 300, as the cron's five minutes).
 const sweepSeconds = Number(settings.SWEEP_INTERVAL_SECONDS ?? 300);
@@ -121,6 +128,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     if (stopping) return;
     stopping = true;
     clearInterval(sweeps);
+    await edge.close();
     await worker.dispose();
     process.exit(0);
   });

@@ -33,6 +33,13 @@ export interface WorkerEnv {
 /** The binding's configuration in wrangler.json: the spec's 10 attempts per minute. */
 const AUTH_RATE_LIMIT = { limit: 10, periodSeconds: 60 } as const;
 
+/**
+ * Cloudflare's WebCrypto refuses PBKDF2 above 100,000 iterations: a stored digest above it (a
+ * Django app's 600,000) is verified in pure JS within @tessera/password's CPU budget, and new
+ * digests stay at 100,000. The package assumes this on Workers anyway; said here so it shows.
+ */
+const PASSWORDS = { maximumNativeIterations: 100_000 } as const;
+
 /** The service of one isolate: built on its first request, migrations applied once. */
 interface Service {
   readonly app: AppHono;
@@ -75,6 +82,7 @@ async function startService(env: WorkerEnv): Promise<Service> {
     ...(env.AUTH_RATE_LIMITER
       ? { rateLimiter: bindingRateLimiter(env.AUTH_RATE_LIMITER, AUTH_RATE_LIMIT) }
       : {}),
+    passwords: PASSWORDS,
     // Cloudflare puts the client's address in this header; the client cannot set it.
     socketAddress: (context) => context.req.header("cf-connecting-ip"),
   });

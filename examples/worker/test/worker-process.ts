@@ -50,22 +50,41 @@ export async function startWorker(environment: Record<string, string>): Promise<
   };
 }
 
-/**
- * Reads rows of the Worker's local D1 database, the SQLite file miniflare keeps in the state
- * folder beside `DATABASE_PATH`, read-only.
- */
-export function d1Rows(databasePath: string) {
+/** The SQLite file of the Worker's local D1 database, kept in the state folder beside `DATABASE_PATH`. */
+function d1File(databasePath: string): string {
   const folder = join(databasePath, "..", "worker-state", "d1", "miniflare-D1DatabaseObject");
   const file = readdirSync(folder).find(
     (name) => name.endsWith(".sqlite") && name !== "metadata.sqlite",
   );
   if (!file) throw new Error(`no D1 database in ${folder}`);
+  return join(folder, file);
+}
+
+/**
+ * Reads rows of the Worker's local D1 database, the SQLite file miniflare keeps in the state
+ * folder beside `DATABASE_PATH`, read-only.
+ */
+export function d1Rows(databasePath: string) {
+  const file = d1File(databasePath);
   return <Row>(sql: string, ...params: unknown[]): Row[] => {
-    const database = new Database(join(folder, file), { readonly: true });
+    const database = new Database(file, { readonly: true });
     try {
       return database.prepare(sql).all(...params) as Row[];
     } finally {
       database.close();
     }
   };
+}
+
+/**
+ * Runs one writing statement on the Worker's local D1 database: only while no Worker of that
+ * `DATABASE_PATH` runs, since miniflare's own connection to the file is not told of it.
+ */
+export function writeD1(databasePath: string, sql: string, ...params: unknown[]): number {
+  const database = new Database(d1File(databasePath));
+  try {
+    return database.prepare(sql).run(...params).changes;
+  } finally {
+    database.close();
+  }
 }

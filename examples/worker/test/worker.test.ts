@@ -1,10 +1,12 @@
 // The Worker example over HTTP, started as `npm run dev` starts it (workerd through miniflare,
 // D1 and R2 kept in the folder of DATABASE_PATH): the JSON service's flows, checked by status,
-// body and D1 row, as the Node app's suites check them.
+// body and D1 row, as the Node app's suites check them. The dev server takes the client's
+// address from the socket, as Cloudflare does, so each client is a loopback address of its own.
 import { createHmac } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { hashPassword } from "@tessera/password";
 import { signBody, signStandardWebhook } from "@tessera/signer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -13,7 +15,8 @@ import {
 } from "../../../test/support/recording-service.js";
 import { appMigrations } from "../../app/src/migrations.js";
 import { recordApiDocument } from "../../app/src/openapi.js";
-import { d1Rows, startWorker, type WorkerProcess } from "./worker-process.js";
+import { fetchFrom } from "./loopback-client.js";
+import { d1Rows, startWorker, type WorkerProcess, writeD1 } from "./worker-process.js";
 
 const SECRETS = {
   ORDERS_WEBHOOK_SECRET: "orders-secret-for-tests",
@@ -39,7 +42,6 @@ beforeAll(async () => {
     ...SECRETS,
     DATABASE_PATH: databasePath,
     MAIL_ADAPTER: "log",
-    TRUST_PROXY: "1",
     APP_URL: "https://app.example",
     RENDER_URL: renderService.url,
     SWEEP_INTERVAL_SECONDS: "2",
@@ -52,8 +54,14 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-/** A client address of its own per caller, so rate limits of one test never touch another. */
-const newClient = () => `198.51.100.${++clients}`;
+/**
+ * A loopback address of its own per caller (127.0.0.2 on), so rate limits of one test never
+ * touch another's.
+ */
+const newClient = () => {
+  const client = ++clients;
+  return `127.0.${Math.floor(client / 250)}.${(client % 250) + 2}`;
+};
 
 async function call(
   path: string,
@@ -66,14 +74,11 @@ async function call(
     headers?: Record<string, string>;
   },
 ) {
-  const headers: Record<string, string> = {
-    "x-forwarded-for": options.client ?? newClient(),
-    ...options.headers,
-  };
+  const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.json !== undefined) headers["content-type"] = "application/json";
   const body = options.json === undefined ? options.body : JSON.stringify(options.json);
-  return fetch(`${worker.url}${path}`, {
+  return fetchFrom(options.client ?? newClient(), `${worker.url}${path}`, {
     method: options.method ?? (body === undefined ? "GET" : "POST"),
     headers,
     ...(body === undefined ? {} : { body }),
@@ -175,14 +180,24 @@ describe("JSON accounts", () => {
     expect(rows()("SELECT id FROM users WHERE email = ?", email)).toEqual([]);
   });
 
-  it("refuses the 11th sign-in attempt of a minute through the rate-limiting binding", async () => {
+  it("refuses the 11th sign-in attempt of a minute from one address, whatever address headers it sends", async () => {
     const client = newClient();
     const attempts = [];
     for (let attempt = 0; attempt < 11; attempt++) {
+      // Each attempt claims another address in every header a client could use to look new.
+      // The Worker reads CF-Connecting-IP, which Cloudflare sets from the connection whatever
+      // the client sent, and so does the dev server (src/edge-proxy.ts).
+      const spoofed = `203.0.113.${attempt + 1}`;
       attempts.push(
         await call("/api/auth/token", {
           client,
           json: { email: "nobody@example.com", password: "wrong password" },
+          headers: {
+            "cf-connecting-ip": spoofed,
+            "x-forwarded-for": spoofed,
+            "true-client-ip": spoofed,
+            "x-real-ip": spoofed,
+          },
         }),
       );
     }
@@ -196,13 +211,11 @@ describe("JSON accounts", () => {
 
   it("prints the password reset mail with its link (MAIL_ADAPTER=log)", async () => {
     const { email } = await newUser();
-    const response = await fetch(`${worker.url}/passwords`, {
+    const response = await fetchFrom(newClient(), `${worker.url}/passwords`, {
       method: "POST",
-      redirect: "manual",
       headers: {
         "content-type": "application/x-www-form-urlencoded",
         origin: worker.url,
-        "x-forwarded-for": newClient(),
       },
       body: new URLSearchParams({ email }),
     });
@@ -381,6 +394,76 @@ describe("render jobs", () => {
       .toBe("submitted");
     expect(worker.output()).toMatch(/Scheduled: 1 render jobs retried/);
   }, 90_000);
+});
+
+describe("passwords above Cloudflare's PBKDF2 cap (the dev server's WebCrypto refuses above 100,000, as production's does)", () => {
+  it("signs in with a 600,000-iteration digest in pure JS, and refuses one above the budget as a wrong password, with a log line", async () => {
+    const databasePath = join(folder, "pbkdf2", "app.db");
+    const environment = { DATABASE_PATH: databasePath, MAIL_ADAPTER: "log" };
+    const stamp = Date.now();
+    const emails = { django: `django.${stamp}@example.com`, beyond: `beyond.${stamp}@example.com` };
+    const first = await startWorker(environment);
+    try {
+      for (const email of Object.values(emails)) {
+        const signup = await fetchFrom(newClient(), `${first.url}/api/auth/signup`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email, password: PASSWORD }),
+        });
+        expect(signup.status).toBe(201);
+      }
+    } finally {
+      await first.stop();
+    }
+    // As a Django app left them: 600,000 iterations (Django 4.2's default) and 1,200,000
+    // (Django 6.0's, above the pure-JS budget of 800,000).
+    const digests = {
+      django: await hashPassword(PASSWORD, { iterations: 600_000 }),
+      beyond: await hashPassword(PASSWORD, { iterations: 1_200_000 }),
+    };
+    for (const key of ["django", "beyond"] as const) {
+      const changed = writeD1(
+        databasePath,
+        "UPDATE users SET password_digest = ? WHERE email = ?",
+        digests[key],
+        emails[key],
+      );
+      expect(changed).toBe(1);
+    }
+    const [beyondUser] = d1Rows(databasePath)<{ id: number }>(
+      "SELECT id FROM users WHERE email = ?",
+      emails.beyond,
+    );
+    const second = await startWorker(environment);
+    try {
+      const signIn = (email: string, password: string) =>
+        fetchFrom(newClient(), `${second.url}/api/auth/token`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email, password }),
+        });
+      const granted = await signIn(emails.django, PASSWORD);
+      expect(granted.status).toBe(200);
+      expect(await granted.json()).toMatchObject({ token_type: "Bearer" });
+      // Kept as it is: a higher count than the Worker's 100,000 is never downgraded.
+      expect(
+        d1Rows(databasePath)("SELECT password_digest FROM users WHERE email = ?", emails.django),
+      ).toEqual([{ password_digest: digests.django }]);
+      const refused = await signIn(emails.beyond, PASSWORD);
+      const wrong = await signIn(emails.beyond, "not the password");
+      expect(refused.status).toBe(401);
+      expect({ status: wrong.status, body: await wrong.json() }).toEqual({
+        status: 401,
+        body: await refused.json(),
+      });
+      expect(second.output()).toContain(
+        `Cannot verify the password of user ${beyondUser!.id}: its digest has 1200000 iterations, above the 800000 this runtime verifies`,
+      );
+      expect(second.output()).not.toMatch(/iteration counts above 100000 are not supported/);
+    } finally {
+      await second.stop();
+    }
+  }, 180_000);
 });
 
 describe("npm run dev", () => {

@@ -32,7 +32,12 @@ export async function findUserByPassword(
   return (await checkPassword(users, user, password, options)) ? user : undefined;
 }
 
-/** Verifies a known user's password (false for a user without one), rehashing when due. */
+/**
+ * Verifies a known user's password (false for a user without one), rehashing when due. A digest
+ * this runtime may not verify (see `PasswordHashOptions.maximumFallbackIterations`) is refused
+ * like a wrong password, and said on stderr: a different answer would tell any caller that the
+ * account exists, and a password reset, which the failed sign-in offers, replaces the digest.
+ */
 export async function checkPassword(
   users: UserStore,
   user: User,
@@ -44,6 +49,12 @@ export async function checkPassword(
     return false;
   }
   const check = await verifyPassword(password, user.passwordDigest, options.passwords);
+  if (check.unverifiable) {
+    const { iterations, maximumIterations } = check.unverifiable;
+    console.error(
+      `Cannot verify the password of user ${user.id}: its digest has ${iterations} iterations, above the ${maximumIterations} this runtime verifies; the sign-in was refused as a wrong password. Raise maximumFallbackIterations, or have the user reset the password.`,
+    );
+  }
   if (check.valid && check.needsRehash) {
     const digest = await hashPassword(password, options.passwords);
     await users.updatePasswordDigest(user.id, digest, (options.clock ?? systemClock)());

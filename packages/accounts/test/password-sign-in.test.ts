@@ -5,7 +5,7 @@ import { SqlUserStore, usersMigration } from "@tessera/accounts/sql";
 import { hashPassword } from "@tessera/password";
 import { applyMigrations } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { findUserByPassword } from "../src/password-sign-in.js";
 
 const folder = mkdtempSync(join(tmpdir(), "tessera-password-sign-in-"));
@@ -42,5 +42,38 @@ describe("findUserByPassword at the default 100000 iterations", () => {
     const { users, storedDigest } = await userWithDigestOf(30_000);
     expect(await findUserByPassword(users, "ada@example.com", PASSWORD)).toBeDefined();
     expect(await storedDigest()).toMatch(/^pbkdf2_sha256\$100000\$/);
+  });
+});
+
+describe("findUserByPassword on a runtime that caps native PBKDF2", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("refuses a digest above the runtime's limits like a wrong password, and says why on stderr", async () => {
+    const { users, digest, storedDigest } = await userWithDigestOf(3000);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const limits = {
+      iterations: 1000,
+      maximumNativeIterations: 1000,
+      maximumFallbackIterations: 2000,
+    };
+    expect(
+      await findUserByPassword(users, "ada@example.com", PASSWORD, { passwords: limits }),
+    ).toBeUndefined();
+    expect(logged.mock.calls).toEqual([
+      [
+        "Cannot verify the password of user 1: its digest has 3000 iterations, above the 2000 this runtime verifies; the sign-in was refused as a wrong password. Raise maximumFallbackIterations, or have the user reset the password.",
+      ],
+    ]);
+    expect(await storedDigest()).toBe(digest);
+    // Within the pure-JS budget the same digest verifies, and nothing is logged.
+    logged.mockClear();
+    expect(
+      await findUserByPassword(users, "ada@example.com", PASSWORD, {
+        passwords: { ...limits, maximumFallbackIterations: 3000 },
+      }),
+    ).toMatchObject({ email: "ada@example.com" });
+    expect(logged).not.toHaveBeenCalled();
   });
 });

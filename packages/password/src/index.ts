@@ -11,9 +11,14 @@ export {
   parsePasswordDigest,
 } from "./digest-format.js";
 export {
+  DEFAULT_MAXIMUM_FALLBACK_ITERATIONS,
+  WORKERS_MAXIMUM_NATIVE_ITERATIONS,
+} from "./iteration-limits.js";
+export {
   hashPassword,
   type PasswordCheck,
   type PasswordHashOptions,
+  type UnverifiableDigest,
   verifyDummyPassword,
   verifyPassword,
 } from "./password-hashing.js";
