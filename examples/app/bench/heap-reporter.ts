@@ -15,8 +15,10 @@ process.on("message", (message: { readonly heap?: boolean }) => {
   const collections = profiler.stop()?.statistics ?? [];
   profiler = new GCProfiler();
   profiler.start();
+  let fullCollections = 0;
   for (const collection of collections) {
     if (collection.gcType === "MarkSweepCompact") {
+      fullCollections += 1;
       liveAfterFullGc = collection.afterGC.heapStatistics.usedHeapSize;
     }
   }
@@ -25,6 +27,7 @@ process.on("message", (message: { readonly heap?: boolean }) => {
     memory: {
       residentBytes: heap.total_physical_size,
       usedBytes: heap.used_heap_size,
+      fullCollections,
       ...(liveAfterFullGc === undefined ? {} : { liveAfterFullGcBytes: liveAfterFullGc }),
     } satisfies V8Memory,
   });

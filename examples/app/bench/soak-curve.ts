@@ -7,6 +7,8 @@ export interface MemorySample {
   readonly heapResidentBytes: number;
   /** The heap's live objects after V8's latest full collection, once there was one. */
   readonly liveHeapBytes: number | undefined;
+  /** Whether V8 made a full collection since the reading before. */
+  readonly afterFullGc: boolean;
   /** Requests answered so far. */
   readonly requests: number;
 }
@@ -22,9 +24,21 @@ export interface SoakVerdict {
   /** Lowest and highest resident memory after the warm-up, in MiB. */
   readonly lowestMiB: number;
   readonly highestMiB: number;
-  /** The live heap at the first and the last reading after the warm-up, in MiB. */
-  readonly liveHeapMiB: readonly [number, number] | undefined;
+  /**
+   * The first and the last reading after the warm-up that followed a full collection: what is
+   * left once garbage is gone, so growth from one to the other is what the app keeps.
+   */
+  readonly afterFullGcs: readonly [PostCollection, PostCollection] | undefined;
   readonly flat: boolean;
+}
+
+/** A reading right after a full collection, in MiB. */
+export interface PostCollection {
+  readonly seconds: number;
+  /** The live JavaScript heap. */
+  readonly liveHeapMiB: number;
+  /** Resident memory outside the JavaScript heap. */
+  readonly restMiB: number;
 }
 
 /**
@@ -54,44 +68,25 @@ export function soakVerdict(samples: readonly MemorySample[]): SoakVerdict {
     (slope(secondHalf, (sample) => sample.residentBytes - sample.heapResidentBytes) * 60) / MIB;
   const afterWarmUp = samples.filter((sample) => sample.seconds >= warmUp);
   const resident = afterWarmUp.map((sample) => sample.residentBytes);
-  const firstLive = afterWarmUp.find((sample) => sample.liveHeapBytes !== undefined);
-  const lastLive = afterWarmUp.at(-1)?.liveHeapBytes;
+  const postCollections = afterWarmUp
+    .filter((sample) => sample.afterFullGc && sample.liveHeapBytes !== undefined)
+    .map(
+      (sample): PostCollection => ({
+        seconds: sample.seconds,
+        liveHeapMiB: sample.liveHeapBytes! / MIB,
+        restMiB: (sample.residentBytes - sample.heapResidentBytes) / MIB,
+      }),
+    );
   return {
     warmUpSeconds: warmUp,
     slopeMiBPerMinute,
     outsideHeapSlopeMiBPerMinute,
     lowestMiB: Math.min(...resident) / MIB,
     highestMiB: Math.max(...resident) / MIB,
-    liveHeapMiB:
-      firstLive?.liveHeapBytes === undefined || lastLive === undefined
-        ? undefined
-        : [firstLive.liveHeapBytes / MIB, lastLive / MIB],
+    afterFullGcs:
+      postCollections.length < 2 ? undefined : [postCollections[0]!, postCollections.at(-1)!],
     flat: slopeMiBPerMinute < FLAT_SLOPE_MIB_PER_MINUTE,
   };
-}
-
-/** Live heap growth after the warm-up, in MiB, below which no JavaScript leak is suspected. */
-export const LIVE_HEAP_GROWTH_MIB = 1;
-
-/**
- * Where resident memory that is not flat went: native memory (the rest of RSS) growing as fast
- * as the flat limit, live objects, or neither, which leaves V8 enlarging its heap's reserve (its
- * young generation grows in steps under a steady allocation rate, up to a fixed maximum).
- */
-export function growthDiagnosis(verdict: SoakVerdict): string | undefined {
-  if (verdict.flat) return undefined;
-  const causes: string[] = [];
-  if (verdict.outsideHeapSlopeMiBPerMinute >= FLAT_SLOPE_MIB_PER_MINUTE) {
-    causes.push("memory outside the JavaScript heap grew: suspect native code (Node, drivers)");
-  }
-  const [firstLive, lastLive] = verdict.liveHeapMiB ?? [0, 0];
-  if (lastLive - firstLive >= LIVE_HEAP_GROWTH_MIB) {
-    causes.push("the live heap grew: compare heap snapshots for the objects that accumulate");
-  }
-  if (!verdict.liveHeapMiB) causes.push("no full collection to tell whether live objects grew");
-  return causes.length > 0
-    ? `Where: ${causes.join("; ")}.`
-    : "Where: neither live objects nor native memory grew, only the heap's reserve around them (V8 enlarges its young generation in steps under load, up to a fixed maximum): no leak.";
 }
 
 /** Least-squares slope of `value` over seconds. */

@@ -9,7 +9,6 @@ import {
   clock,
   curveTable,
   FLAT_SLOPE_MIB_PER_MINUTE,
-  growthDiagnosis,
   type MemorySample,
   soakVerdict,
 } from "./soak-curve.js";
@@ -60,6 +59,7 @@ try {
       residentBytes: residentBytes(app.pid),
       heapResidentBytes: heap.residentBytes,
       liveHeapBytes: heap.liveAfterFullGcBytes,
+      afterFullGc: heap.fullCollections > 0,
       requests: load!.counts.requests,
     };
     samples.push(reading);
@@ -87,6 +87,15 @@ const unexpected = [...(load?.counts.unexpected ?? [])].map(
   ([key, { count, firstBody }]) =>
     `- ${key}: ${count} (first: \`${firstBody.replaceAll("`", "'")}\`)`,
 );
+/** The live heap and the rest of RSS right after the first and last full collection. */
+function afterFullGcText(verdict: ReturnType<typeof soakVerdict>): string {
+  if (!verdict.afterFullGcs) {
+    return "V8 made fewer than two full collections after the warm-up: nothing to compare.";
+  }
+  const [first, last] = verdict.afterFullGcs;
+  return `Right after V8's first full collection past the warm-up (${clock(first.seconds)}) and its last (${clock(last.seconds)}), the live heap was ${first.liveHeapMiB.toFixed(1)} and ${last.liveHeapMiB.toFixed(1)} MiB, the rest of RSS ${first.restMiB.toFixed(1)} and ${last.restMiB.toFixed(1)} MiB.`;
+}
+
 const section = [
   `## Soak: examples/app on ${engine}`,
   "",
@@ -99,16 +108,17 @@ const section = [
   `${SAMPLE_SECONDS} s the soak reads the app's resident memory (\`VmRSS\`, /proc) and asks a module it preloaded`,
   "into the app for the JavaScript heap's share of it (the rest is native code's: Node, SQLite,",
   "OpenSSL, buffers) and for the live heap after V8's latest full collection (none is forced).",
+  "Under a steady load V8 enlarges its young generation in steps up to a fixed maximum, and the",
+  "rarer its full collections, the more native memory owned by garbage (buffers, statements)",
+  "waits for one: both lift RSS for a while without anything leaking. A leak shows as a live",
+  "heap, or a rest of RSS right after full collections, that keeps growing from one to the next.",
   "",
   curveTable(samples),
   "",
   `**${verdict.flat ? "Flat" : "Growing"}**: over the second half resident memory moved ${verdict.slopeMiBPerMinute.toFixed(2)} MiB per minute`,
   `(flat is under ${FLAT_SLOPE_MIB_PER_MINUTE}), the rest of RSS outside the JavaScript heap ${verdict.outsideHeapSlopeMiBPerMinute.toFixed(2)} MiB per minute; after the warm-up`,
   `(${clock(verdict.warmUpSeconds)}) RSS stayed between ${verdict.lowestMiB.toFixed(1)} and ${verdict.highestMiB.toFixed(1)} MiB (${(verdict.highestMiB - verdict.lowestMiB).toFixed(1)} MiB apart).`,
-  verdict.liveHeapMiB
-    ? `The live JavaScript heap, as V8's own full collections left it, was ${verdict.liveHeapMiB[0].toFixed(1)} MiB at the first reading after the warm-up and ${verdict.liveHeapMiB[1].toFixed(1)} MiB at the last.`
-    : "V8 made no full collection after the warm-up: no live heap to compare.",
-  ...(growthDiagnosis(verdict) ? [growthDiagnosis(verdict)!] : []),
+  afterFullGcText(verdict),
   `${last.requests.toLocaleString("en-US")} requests answered as expected (${(last.requests / last.seconds).toFixed(0)} per second); ${unexpected.length === 0 ? "no other answers." : "other answers:"}`,
   ...unexpected,
   "",

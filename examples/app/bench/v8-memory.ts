@@ -6,6 +6,8 @@ export interface V8Memory {
   readonly residentBytes: number;
   /** Taken by objects, live or not yet collected. */
   readonly usedBytes: number;
+  /** Full collections V8 made since the previous reading. */
+  readonly fullCollections: number;
   /** Taken by objects right after V8's latest full collection: the live heap, then. */
   readonly liveAfterFullGcBytes?: number;
 }

@@ -71,7 +71,7 @@ describe("pg: connections the server ends", () => {
     expect(after).not.toBe(victim);
   });
 
-  it("fails a statement whose pooled connection the server ended, then serves the next on a new one", async () => {
+  it("drops an idle connection the server ended, and serves the next statement on a new one", async () => {
     const database = await freshPostgresDatabase();
     const victim = await backendPid(database);
     // The idle connection is ended; the pool hears of it and drops it.
