@@ -8,6 +8,7 @@ import {
   checkGithubWebhook,
   checkHtmlSignIn,
   checkJsonAccounts,
+  checkOversizedBodies,
   overHttp,
   type SendRequest,
 } from "./support/framework-checks.js";
@@ -51,11 +52,13 @@ describe.each(["app", "express", "fastify", "hono"])("examples/%s", (name) => {
   let folder: string;
   let stop: () => void;
   let send: SendRequest;
+  let baseUrl: string;
 
   beforeAll(async () => {
     folder = mkdtempSync(join(tmpdir(), `tessera-${name}-`));
     const { child, url } = await startExample(name, folder);
     stop = () => child.kill("SIGTERM");
+    baseUrl = url;
     send = overHttp(url);
   }, 30_000);
   afterAll(() => {
@@ -67,4 +70,6 @@ describe.each(["app", "express", "fastify", "hono"])("examples/%s", (name) => {
   it("signs in with the HTML forms and refuses login CSRF", () => checkHtmlSignIn(send));
   it("verifies GitHub webhooks and keeps the event log", () =>
     checkGithubWebhook(send, GITHUB_SECRET));
+  it("answers a body far over a route's cap instead of resetting the connection", () =>
+    checkOversizedBodies(baseUrl));
 });

@@ -166,3 +166,37 @@ export async function checkGithubWebhook(send: SendRequest, secret: string): Pro
   const forged = await send(githubDelivery(secret, randomUUID(), body, `sha256=${"0".repeat(64)}`));
   expect(forged.status).toBe(401);
 }
+
+/**
+ * A body far over a route's cap is answered, not reset: the JSON sign-up's 400 envelope and the
+ * login form's 400 reach the client over a real socket, and the server serves on after.
+ */
+export async function checkOversizedBodies(baseUrl: string): Promise<void> {
+  const farOver = new Uint8Array(3 * 1024 * 1024).fill(0x20);
+  const signup = await fetch(new URL("/api/auth/signup", baseUrl), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: farOver,
+  });
+  expect(signup.status).toBe(400);
+  expect(await signup.json()).toEqual({
+    error: {
+      message:
+        "Failed to deserialize the JSON body into the target type: the body is larger than 1048576 bytes",
+      status: 400,
+    },
+  });
+  const login = await fetch(new URL("/login", baseUrl), {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: farOver,
+  });
+  expect(login.status).toBe(400);
+  expect(await login.json()).toEqual({
+    error: {
+      message: "Failed to deserialize form body: the body is larger than 1048576 bytes",
+      status: 400,
+    },
+  });
+  expect((await fetch(new URL("/login", baseUrl))).status).toBe(200);
+}

@@ -6,5 +6,11 @@ export {
   type NodeHandlerOptions,
   toNodeHandler,
 } from "./node-handler.js";
-export { type NodeRequestRefusal, webRequest } from "./node-request.js";
+export { type NodeRequestRefusal, type StreamedBody, webRequest } from "./node-request.js";
 export { writeResponse } from "./node-response.js";
+export {
+  DRAIN_LIMIT_BYTES,
+  LINGER_LIMIT_BYTES,
+  LINGER_MS,
+  settleUnreadBody,
+} from "./unread-body.js";

@@ -9,6 +9,7 @@ import {
 } from "@tessera/http";
 import { webRequest } from "./node-request.js";
 import { writeResponse } from "./node-response.js";
+import { settleUnreadBody } from "./unread-body.js";
 
 /** Default cap of a request body the adapter streams: 64 MiB, the largest upload route's. */
 export const DEFAULT_MAXIMUM_BODY_BYTES = 64 * 1024 * 1024;
@@ -66,25 +67,20 @@ export function toNodeHandler(
     }
     const declared = Number(incoming.headers["content-length"]);
     if (Number.isFinite(declared) && declared > maximumBodyBytes) {
-      outgoing.setHeader("connection", "close");
-      await writeResponse(jsonError(413, "Request body too large"), outgoing);
+      await answer(incoming, outgoing, jsonError(413, "Request body too large"), 0);
       return;
     }
     const aborted = new AbortController();
     outgoing.once("close", () => {
       if (!outgoing.writableFinished) aborted.abort();
     });
-    const converted = webRequest(incoming, {
-      maximumBodyBytes,
-      signal: aborted.signal,
-      onTooLarge: () => outgoing.setHeader("connection", "close"),
-    });
+    const converted = webRequest(incoming, { maximumBodyBytes, signal: aborted.signal });
     if (!converted.ok) {
-      const answer =
+      const refusal =
         converted.reason === "bad-host"
           ? jsonError(400, "Invalid Host header")
           : jsonError(500, BODY_ALREADY_READ_MESSAGE);
-      await writeResponse(answer, outgoing);
+      await answer(incoming, outgoing, refusal, 0);
       return;
     }
     const clientAddress =
@@ -93,8 +89,16 @@ export function toNodeHandler(
         forwardedFor: incoming.headers["x-forwarded-for"],
         trustProxy: options.trustProxy ?? 0,
       }) ?? "unknown";
-    const response = await route(converted.request, { clientAddress });
-    await writeResponse(response ?? jsonError(404, "Not found"), outgoing);
+    const { body } = converted;
+    let response: Response | undefined;
+    try {
+      response = await route(converted.request, { clientAddress });
+    } finally {
+      // The route is done with the body, whatever it read of it: what is left is settled below
+      // (or by Express's error handler, which reads the rest itself).
+      body?.release();
+    }
+    await answer(incoming, outgoing, response ?? jsonError(404, "Not found"), body?.receivedBytes);
   }
 
   return (incoming, outgoing, next) => {
@@ -109,11 +113,28 @@ export function toNodeHandler(
         return;
       }
       report(error);
-      await writeResponse(jsonError(500, "Internal server error"), outgoing).catch(() =>
+      await answer(incoming, outgoing, jsonError(500, "Internal server error")).catch(() =>
         outgoing.destroy(),
       );
     });
   };
+}
+
+/**
+ * Writes the answer; a body the route left unread is drained or the connection closed after
+ * the answer (see {@link settleUnreadBody}), so the client reads the answer, never a reset.
+ * `receivedBytes` is how much of the body arrived (undefined: unknown, treated as none).
+ */
+async function answer(
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+  response: Response,
+  receivedBytes = 0,
+): Promise<void> {
+  if (incoming.method !== "GET" && incoming.method !== "HEAD") {
+    settleUnreadBody(incoming, outgoing, receivedBytes);
+  }
+  await writeResponse(response, outgoing);
 }
 
 /** The request's path, as Express's `originalUrl` keeps it when the handler is mounted under a prefix. */
