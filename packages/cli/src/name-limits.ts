@@ -30,7 +30,7 @@ const SHORTER_NAME =
   "names become tables, columns, indexes and file names, and PostgreSQL keeps only the first 63 bytes of a name: choose a shorter one";
 
 /** The length of `text` in UTF-8 bytes, as file systems and PostgreSQL count it. */
-export function utf8Bytes(text: string): number {
+function utf8Bytes(text: string): number {
   return new TextEncoder().encode(text).length;
 }
 
