@@ -13,6 +13,7 @@ import { appMigrations } from "./migrations.js";
 import { createRenderJobs } from "./render-jobs.js";
 import { resolveSecretKeyBase } from "./secret-key-base.js";
 import { openAppStorage } from "./storage.js";
+import { answerUnparsableRequest } from "./unparsable-request.js";
 
 /** A running example app: its address and a way to stop it. */
 export interface RunningServer {
@@ -34,6 +35,8 @@ function listen(
     const listening = serve({ fetch, port: config.port, hostname: config.host }, () =>
       resolve(listening),
     );
+    // A request Node cannot parse reaches no route: answered in the envelope all the same.
+    listening.on("clientError", answerUnparsableRequest);
     listening.once("error", (error: NodeJS.ErrnoException) =>
       reject(
         error.code === "EADDRINUSE" ? new ConfigError(`port ${config.port} is in use`) : error,

@@ -1,5 +1,6 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -75,6 +76,42 @@ describe("the example app skeleton", () => {
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: { message: "Not found", status: 404 } });
   });
+
+  it.each([
+    [
+      "a head over the 16 KiB Node reads",
+      `GET /api/health?q=${"a".repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+      431,
+      "Request header fields too large",
+    ],
+    [
+      "a header line without a colon",
+      "GET /api/health HTTP/1.1\r\nHost: x\r\nnot a header\r\n\r\n",
+      400,
+      "Bad request",
+    ],
+    ["a request line that is not HTTP", "HELLO\r\n\r\n", 400, "Bad request"],
+  ])(
+    "answers %s, which no route sees, in the JSON envelope",
+    async (_, request, status, message) => {
+      const answer = await new Promise<string>((resolve, reject) => {
+        const { port } = new URL(server.url);
+        const socket = connect(Number(port), "127.0.0.1", () => socket.write(request));
+        let text = "";
+        socket.setEncoding("utf8");
+        socket.on("data", (chunk: string) => {
+          text += chunk;
+        });
+        socket.on("end", () => resolve(text));
+        socket.on("error", reject);
+      });
+      const [head, body] = answer.split("\r\n\r\n");
+      expect(head).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+      expect(head).toMatch(/\r\ncontent-type: application\/json\r\n/i);
+      expect(head).toMatch(/\r\nx-content-type-options: nosniff\r\n/i);
+      expect(JSON.parse(body!)).toEqual({ error: { message, status } });
+    },
+  );
 
   it("refuses a cross-site POST from a browser, names ALLOWED_ORIGINS, and lets listed origins and servers through", async () => {
     const crossSite = await fetch(`${server.url}/`, {

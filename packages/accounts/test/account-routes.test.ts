@@ -113,6 +113,50 @@ describe("accountRoutes mounted with no middleware", () => {
     expect(await database.get("SELECT id FROM users WHERE email = ?", [email])).toBeUndefined();
   });
 
+  it.each([
+    ["is not urlencoded", 400, "The form could not be read.", "application/json", '{"email":1}'],
+    [
+      "is over 1 MiB",
+      413,
+      "The form is larger than 1 MB.",
+      "application/x-www-form-urlencoded",
+      `email=${"a".repeat(1024 * 1024)}`,
+    ],
+  ])(
+    "answers a form that %s with a %i page on every form, changing nothing",
+    async (_, status, message, type, body) => {
+      const { send, database, mailer } = await mountedAlone();
+      const email = `ada-${crypto.randomUUID()}@example.com`;
+      const signup = await send(form("/signup", { email, password: PASSWORD }, sameOrigin));
+      const cookie = signup.headers.getSetCookie()[0]!.split(";")[0]!;
+      await send(form("/passwords", { email }, sameOrigin));
+      const resetToken = mailer.last(email)!.text.match(/\/passwords\/([\w-]{43})/)![1]!;
+      const before = await database.all("SELECT * FROM users");
+      for (const path of [
+        "/signup",
+        "/login",
+        "/magic_link",
+        "/passwords",
+        `/passwords/${resetToken}`,
+        "/account/delete",
+      ]) {
+        const response = await send(
+          new Request(`${ORIGIN}${path}`, {
+            method: "POST",
+            headers: { ...sameOrigin, cookie, "content-type": type },
+            body,
+          }),
+        );
+        expect(response.status, path).toBe(status);
+        expect(response.headers.get("content-type"), path).toBe("text/html; charset=utf-8");
+        expect(await response.text(), path).toContain(`<p role="alert">${message}</p>`);
+      }
+      expect(await database.all("SELECT * FROM users")).toEqual(before);
+      // The reset link was only looked at: it still opens its form.
+      expect((await send(new Request(`${ORIGIN}/passwords/${resetToken}`))).status).toBe(200);
+    },
+  );
+
   it("records the device at sign-in and ends it at logout", async () => {
     const { send, database } = await mountedAlone();
     const email = await signedUp(send);

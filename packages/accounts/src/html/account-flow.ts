@@ -1,6 +1,11 @@
 import { fail, ok, type Result, systemClock } from "@tessera/crypto";
 import type { PageContext } from "@tessera/http";
-import { htmlPage, rateLimitClientKey, readFormBody } from "@tessera/http";
+import {
+  DEFAULT_MAXIMUM_BODY_BYTES,
+  htmlPage,
+  rateLimitClientKey,
+  readFormBody,
+} from "@tessera/http";
 import type { MailMessage } from "@tessera/mail";
 import { optionalUser, signInDevice, signOutDevice } from "@tessera/session";
 import { type AccountEmailInput, accountEmail, mailLinkOrigin } from "../account-emails.js";
@@ -12,6 +17,11 @@ import type { HtmlAccountRoutesOptions, HtmlRequestContext } from "./html-routes
 /** The text 500 page of a mail route when no mailer is configured. */
 export const NO_MAILER_MESSAGE =
   "Email cannot be sent: no mail delivery is configured (MAIL_ADAPTER).";
+
+/** The page's sentence for a body that is not an urlencoded form. */
+export const UNREADABLE_FORM_MESSAGE = "The form could not be read.";
+/** The page's sentence for a form over the 1 MiB an account form may be. */
+export const FORM_TOO_LARGE_MESSAGE = `The form is larger than ${DEFAULT_MAXIMUM_BODY_BYTES / (1024 * 1024)} MB.`;
 
 /**
  * The steps every HTML account route shares, bound to the routes' options: loading the user,
@@ -62,8 +72,26 @@ export function accountFlow(options: HtmlAccountRoutesOptions) {
     peekToken: (token: string, purpose: EmailedTokenPurpose) =>
       peekEmailedToken(options.emailedTokens, token, purpose, clock),
 
-    /** The form's values, or the ready 400 for a body that is not a form (never a browser's). */
-    readForm: (request: Request) => readFormBody(request),
+    /**
+     * The form's values, or the page that refuses a body which is not one: 413 over the size
+     * cap, else 400. A browser sends neither, but the answer is still a page, as on every
+     * HTML route (the JSON envelope would show a person raw JSON).
+     */
+    async readForm(
+      request: Request,
+      context: HtmlRequestContext,
+    ): Promise<{ ok: true; value: URLSearchParams } | { ok: false; response: Response }> {
+      const form = await readFormBody(request);
+      if (form.ok) return form;
+      const tooLarge = form.reason === "too-large";
+      const user = await flow.currentUser(context);
+      const page = options.pages.unreadableForm({
+        context: flow.pageContext(context, user),
+        title: tooLarge ? "Form too large" : "Bad request",
+        message: tooLarge ? FORM_TOO_LARGE_MESSAGE : UNREADABLE_FORM_MESSAGE,
+      });
+      return { ok: false, response: htmlPage(tooLarge ? 413 : 400, page) };
+    },
 
     /**
      * Records one attempt for the client and, for mail routes, one for each target email, and

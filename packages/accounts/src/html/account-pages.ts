@@ -31,6 +31,8 @@ export interface AccountPages {
   }): string;
   confirmationConfirm(view: { context: PageContext; token: string }): string;
   tooManyRequests(view: { context: PageContext }): string;
+  /** A form the server could not read (not urlencoded, or over its size cap): says which. */
+  unreadableForm(view: { context: PageContext; title: string; message: string }): string;
 }
 
 /** A page of one short form: a title, a sentence, the form's inputs (if any) and its button. */
@@ -267,6 +269,14 @@ ${renderForm(
         context,
         mainHtml: `<h1>Too many requests</h1>
 <p role="alert">Too many requests. Try again later.</p>`,
+      }),
+
+    unreadableForm: ({ context, title, message }) =>
+      layout({
+        title,
+        context,
+        mainHtml: `<h1>${escapeHtml(title)}</h1>
+<p role="alert">${escapeHtml(message)}</p>`,
       }),
   };
 }

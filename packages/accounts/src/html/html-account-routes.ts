@@ -49,7 +49,7 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
     async signup(request, context) {
       const limited = await flow.refuseWhenRateLimited(context, "signup");
       if (limited) return limited;
-      const form = await flow.readForm(request);
+      const form = await flow.readForm(request, context);
       if (!form.ok) return form.response;
       const email = form.value.get("email") ?? "";
       const result = await signUp(
@@ -87,7 +87,7 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
     async login(request, context) {
       const limited = await flow.refuseWhenRateLimited(context, "login");
       if (limited) return limited;
-      const form = await flow.readForm(request);
+      const form = await flow.readForm(request, context);
       if (!form.ok) return form.response;
       const email = form.value.get("email") ?? "";
       const user = await findUserByPassword(
@@ -145,7 +145,7 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
       const user = access.value;
       const limited = await flow.refuseWhenRateLimited(context, "account_delete");
       if (limited) return limited;
-      const form = await flow.readForm(request);
+      const form = await flow.readForm(request, context);
       if (!form.ok) return form.response;
       // The password confirms, or the email for users who have no password.
       const withPassword = user.passwordDigest !== "";

@@ -63,7 +63,7 @@ export function htmlEmailLinkRoutes(
     purpose: Extract<EmailedTokenPurpose, "magic_link" | "password_reset">,
     sentMessage: string,
   ): Promise<Response> {
-    const form = await flow.readForm(request);
+    const form = await flow.readForm(request, context);
     if (!form.ok) return form.response;
     // Undefined for text longer than any address: no account has it, so it gets the answer of
     // an unknown address without being counted, and a stranger cannot grow the counters with it.
@@ -162,7 +162,7 @@ export function htmlEmailLinkRoutes(
       if (limited) return limited;
       const valid = await flow.peekToken(token, "password_reset");
       if (!valid.ok) return refuseLink(context, PASSWORD_RESET_INVALID_MESSAGE, "/passwords/new");
-      const form = await flow.readForm(request);
+      const form = await flow.readForm(request, context);
       if (!form.ok) return form.response;
       const password = form.value.get("password") ?? "";
       const errors: FieldErrors = {};

@@ -1,0 +1,33 @@
+import { SqlTrackedSessionStore } from "@tessera/session/sql";
+import { createApp } from "../../src/app.js";
+import { loadConfig } from "../../src/config.js";
+import { openAppDatabase } from "../../src/database.js";
+import { appMigrations } from "../../src/migrations.js";
+import { createRenderJobs } from "../../src/render-jobs.js";
+import { openAppStorage } from "../../src/storage.js";
+
+/**
+ * Every route the app mounts with `environment`, as `METHOD /path` (`POST /api/posts/:id`): the
+ * app built as `startServer` builds it, on an in-memory database, without listening.
+ */
+export async function appRoutes(environment: Record<string, string>): Promise<string[]> {
+  const config = loadConfig({ PORT: "0", DATABASE_PATH: ":memory:", ...environment });
+  const secretKeyBase = "routes-secret-".repeat(5);
+  const database = await openAppDatabase(config, appMigrations);
+  try {
+    const app = createApp({
+      config,
+      secretKeyBase,
+      database,
+      mailer: undefined,
+      renderJobs: createRenderJobs(database, config, secretKeyBase),
+      trackedSessions: config.trackedSessions ? new SqlTrackedSessionStore(database) : undefined,
+      storage: await openAppStorage(config),
+    });
+    // Middleware (`ALL /*`, `ALL /api/*`...) is not a route of its own.
+    const routes = app.routes.filter((route) => route.method !== "ALL");
+    return [...new Set(routes.map((route) => `${route.method} ${route.path}`))];
+  } finally {
+    await database.close();
+  }
+}
