@@ -9,6 +9,7 @@ import {
   checkHtmlSignIn,
   checkJsonAccounts,
   checkOversizedBodies,
+  checkPageHeaders,
   overHttp,
   type SendRequest,
 } from "./support/framework-checks.js";
@@ -70,6 +71,7 @@ describe.each(["app", "express", "fastify", "hono"])("examples/%s", (name) => {
   it("signs in with the HTML forms and refuses login CSRF", () => checkHtmlSignIn(send));
   it("verifies GitHub webhooks and keeps the event log", () =>
     checkGithubWebhook(send, GITHUB_SECRET));
+  it("sends the security headers with every page", () => checkPageHeaders(send));
   it("answers a body far over a route's cap instead of resetting the connection", () =>
     checkOversizedBodies(baseUrl));
 });

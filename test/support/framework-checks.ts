@@ -168,6 +168,34 @@ export async function checkGithubWebhook(send: SendRequest, secret: string): Pro
 }
 
 /**
+ * The HTML pages carry their security headers whatever framework serves them: a
+ * Content-Security-Policy with a fresh nonce and no inline scripts, no framing, the page
+ * headers, and no `X-Powered-By` naming the framework.
+ */
+export async function checkPageHeaders(send: SendRequest): Promise<void> {
+  const nonces = new Set<string>();
+  for (const path of ["/signup", "/login", "/magic_link", "/passwords/new"]) {
+    const page = await send(new Request(`${ORIGIN}${path}`));
+    expect([path, page.status]).toEqual([path, 200]);
+    const policy = page.headers.get("content-security-policy") ?? "";
+    const nonce = /script-src 'nonce-([A-Za-z0-9_-]{43})'/.exec(policy)?.[1];
+    expect(nonce, `${path}: a script nonce in ${policy}`).toBeDefined();
+    nonces.add(nonce!);
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).not.toContain("unsafe-inline");
+    expect(Object.fromEntries(page.headers)).toMatchObject({
+      "x-frame-options": "DENY",
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "strict-origin-when-cross-origin",
+      "cross-origin-opener-policy": "same-origin",
+      "permissions-policy": expect.stringContaining("camera=()"),
+    });
+    expect(page.headers.get("x-powered-by")).toBeNull();
+  }
+  expect(nonces.size).toBe(4);
+}
+
+/**
  * A body far over a route's cap is answered, not reset: the JSON sign-up's 400 envelope and the
  * login form's 400 reach the client over a real socket, and the server serves on after.
  */

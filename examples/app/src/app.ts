@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { cspNonce } from "@tessera/hono";
 import { optionalUser } from "@tessera/session";
 import { compileQuery } from "graphql-jit";
 import { Hono } from "hono";
@@ -23,7 +24,11 @@ export function createApp(dependencies: AppDependencies): AppHono {
     const session = context.get("session");
     const user = await optionalUser(session, service.findUser);
     return context.html(
-      renderHomePage({ signedInEmail: user?.email, flashes: session.takeFlashes() }),
+      renderHomePage({
+        signedInEmail: user?.email,
+        flashes: session.takeFlashes(),
+        cspNonce: cspNonce(context),
+      }),
     );
   });
   app.get("/assets/app.css", (context) =>

@@ -16,8 +16,9 @@ function asksForJson(request: Request): boolean {
 
 const errorPage = renderLayout({
   title: "Something went wrong",
-  // The session may be what failed: the page reads nothing from it.
-  context: { signedInEmail: undefined, flashes: [] },
+  // The session may be what failed: the page reads nothing from it. It holds no script, so it
+  // needs no nonce (it is rendered once, ahead of any request).
+  context: { signedInEmail: undefined, flashes: [], cspNonce: undefined },
   mainHtml: `<h1>Something went wrong</h1>
 <p>The server could not finish this request. Please try again in a moment.</p>
 <p><a href="/">Back to the home page</a></p>`,

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { MemoryMailer } from "@tessera/mail";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, screenshotFolder } from "./support/chromium.js";
+import { launchChromium, screenshotFolder, watchPage } from "./support/chromium.js";
 import { startTestServer, type TestServer } from "./support/test-server.js";
 
 const screenshots = screenshotFolder();
@@ -41,9 +41,14 @@ const PNG = Buffer.from(
 );
 
 describe("the posts pages in a real browser", () => {
-  it("creates (after a refused form), shows, edits and deletes a post", async () => {
+  // A longer limit than the default: a sign-up and five pages with a real editor, on a shared CPU.
+  it("creates (after a refused form), shows, edits and deletes a post", {
+    timeout: 60_000,
+  }, async () => {
     const email = `browser.records.${Date.now()}@example.com`;
     const page = await browser.newPage();
+    // Every page runs under its Content-Security-Policy: nothing it needs is refused.
+    const reports = await watchPage(page);
     await page.goto(`${server.url}/signup`);
     await field(page, "Email").fill(email);
     await page.getByLabel("Password (8 to 128 characters)").fill("a long passphrase");
@@ -161,6 +166,8 @@ describe("the posts pages in a real browser", () => {
     expect(await text(page.locator("main"))).toContain("No posts yet.");
     expect(await posts()).toEqual([]);
     expect(readdirSync(uploads)).toEqual([]);
+    expect(await reports.violations()).toEqual([]);
+    expect(reports.errors).toEqual([]);
     await page.close();
   });
 });

@@ -37,7 +37,9 @@ describe("the example app skeleton", () => {
     expect(response.headers.get("content-type")).toMatch(/^text\/html/);
     expect(await response.text()).toContain("<h1>Tessera example app</h1>");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(response.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    // A page: no framing at all (frame-ancestors 'none' in its policy, DENY for older browsers).
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(response.headers.get("strict-transport-security")).toBeNull();
   });
@@ -62,8 +64,8 @@ describe("the example app skeleton", () => {
         type,
       ]);
       expect(await response.text()).toBe(readFileSync(require.resolve(file), "utf8"));
-      // nosniff needs the right type (above); no Content-Security-Policy stops Trix's scripts
-      // or the style element it inserts.
+      // nosniff needs the right type (above); a script or stylesheet gets no page policy (the
+      // policy of the page that loads it applies).
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
       expect(response.headers.get("content-security-policy")).toBeNull();
     }

@@ -33,6 +33,8 @@ const webhooks = settings.githubWebhookSecret
   : [];
 
 const app = express();
+// Express names itself in an X-Powered-By header on every answer unless told not to.
+app.disable("x-powered-by");
 // Before any body parser: webhook signatures cover the raw bytes.
 app.use(toNodeHandler([...accounts.routes, ...webhooks], { trustProxy: settings.trustProxy }));
 app.get("/", (_request, response) => {

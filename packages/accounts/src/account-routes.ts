@@ -6,7 +6,7 @@ import {
   createJwtIssuer,
 } from "@tessera/bearer";
 import { type Clock, type SecretKeyBase, systemClock } from "@tessera/crypto";
-import { type Layout, plainLayout, type Route } from "@tessera/http";
+import { type Layout, type PageHeaderOptions, plainLayout, type Route } from "@tessera/http";
 import type { Mailer } from "@tessera/mail";
 import type { PasswordHashOptions } from "@tessera/password";
 import { createRateLimiter, type RateLimiter, type RateLimitStore } from "@tessera/ratelimit";
@@ -68,6 +68,11 @@ export interface AccountRoutesOptions extends Omit<AccountStores, "rateLimits"> 
   readonly layout?: Layout;
   /** The HTML pages themselves; default `defaultAccountPages(layout)`. */
   readonly pages?: AccountPages;
+  /**
+   * How the pages' security headers differ from the defaults (`withPageHeaders` of
+   * `@tessera/http`): a Content-Security-Policy extended or replaced, other headers changed.
+   */
+  readonly pageHeaders?: PageHeaderOptions;
   readonly operatorColumns?: readonly OperatorColumn[];
   readonly passwords?: PasswordHashOptions;
   readonly clock?: Clock;
@@ -130,6 +135,7 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
     mailer: options.mailer,
     appUrl: options.appUrl,
     ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
+    ...(options.pageHeaders ? { pageHeaders: options.pageHeaders } : {}),
     pages: options.pages ?? defaultAccountPages(layout),
   };
   const routes = [

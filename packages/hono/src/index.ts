@@ -1,5 +1,10 @@
 export { type ClientAddressOptions, clientAddress } from "./client-address.js";
 export { cookieSession } from "./cookie-session.js";
 export { mount } from "./mount.js";
-export { crossSiteProtection, securityHeaders } from "./security.js";
+export {
+  crossSiteProtection,
+  cspNonce,
+  type SecurityHeadersOptions,
+  securityHeaders,
+} from "./security.js";
 export type { TesseraEnv, TesseraVariables } from "./variables.js";

@@ -3,10 +3,14 @@ import {
   checkCrossSiteRequest,
   crossSiteRefusal,
   isHttpsRequest,
+  type PageHeaderOptions,
+  STRICT_TRANSPORT_SECURITY,
   withCorsHeaders,
-  withSecurityHeaders,
+  withPageHeaders,
 } from "@tessera/http";
+import { newCspNonce } from "@tessera/session";
 import type { Context, MiddlewareHandler } from "hono";
+import type { TesseraEnv } from "./variables.js";
 
 /** Replaces the response only when adding headers had to copy it (an immutable response). */
 function finish(context: Context, finished: Response): void {
@@ -14,18 +18,50 @@ function finish(context: Context, finished: Response): void {
   if (finished !== context.res) context.res = finished;
 }
 
+/** Options of {@link securityHeaders}. */
+export interface SecurityHeadersOptions {
+  /**
+   * Whether the browser came over HTTPS, for HSTS (default: the request URL is `https:`; behind
+   * a TLS proxy, read its `X-Forwarded-Proto`).
+   */
+  readonly https?: (request: Request) => boolean;
+  /**
+   * How the pages' headers differ from `withPageHeaders`' defaults; give Tessera's HTML route
+   * groups the same (`pageHeaders`), since they set their pages' headers themselves.
+   */
+  readonly pages?: PageHeaderOptions;
+}
+
 /**
- * Adds `X-Content-Type-Options`, `X-Frame-Options` and `Referrer-Policy` to every response that
- * does not set them itself, and HSTS when `https(request)` says the browser came over HTTPS
- * (default: the request URL is `https:`; behind a TLS proxy, read its `X-Forwarded-Proto`).
+ * The nonce of this request's page, for its `<script nonce="…">` tags: made on the first call,
+ * the same for the rest of the request. {@link securityHeaders} puts it in the page's
+ * Content-Security-Policy; a request that never asks makes none.
  */
-export function securityHeaders(
-  options: { readonly https?: (request: Request) => boolean } = {},
-): MiddlewareHandler {
+export function cspNonce(context: Context<TesseraEnv>): string {
+  const made = context.get("cspNonce") as string | undefined;
+  if (made !== undefined) return made;
+  const nonce = newCspNonce();
+  context.set("cspNonce", nonce);
+  return nonce;
+}
+
+/**
+ * The security headers of every answer that does not set them itself: `X-Content-Type-Options`,
+ * `X-Frame-Options` and `Referrer-Policy` on all; on an HTML page also a Content-Security-Policy
+ * with the page's {@link cspNonce}, `Permissions-Policy` and `Cross-Origin-Opener-Policy`
+ * (`withPageHeaders` of `@tessera/http`); HSTS when `https(request)` says the browser came over
+ * HTTPS. Tessera's HTML routes set their own, so for them this only checks they are there.
+ */
+export function securityHeaders(options: SecurityHeadersOptions = {}): MiddlewareHandler {
   const https = options.https ?? isHttpsRequest;
+  const pages = options.pages ?? {};
   return async (context, next) => {
     await next();
-    finish(context, withSecurityHeaders(context.res, { https: https(context.req.raw) }));
+    const secured = withPageHeaders(context.res, () => cspNonce(context), pages);
+    if (https(context.req.raw) && !secured.headers.has("Strict-Transport-Security")) {
+      secured.headers.set("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
+    }
+    finish(context, secured);
   };
 }
 

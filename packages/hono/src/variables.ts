@@ -6,6 +6,8 @@ export interface TesseraVariables {
   session: Session;
   /** The client's address, from {@link clientAddress}. */
   clientAddress: string;
+  /** The page's CSP nonce: read it with {@link cspNonce}, which makes it on first use. */
+  cspNonce: string;
 }
 
 /** The Hono environment of an app using every middleware of this package. */

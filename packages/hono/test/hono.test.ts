@@ -1,13 +1,19 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import type { Route } from "@tessera/http";
-import { createSessionCookies, type MaybeSessionContext } from "@tessera/session";
+import { escapeHtml, htmlPage, type Route } from "@tessera/http";
+import {
+  createSessionCookies,
+  type HtmlRouteContext,
+  type MaybeSessionContext,
+  safeHtmlRoutes,
+} from "@tessera/session";
 import { Hono } from "hono";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   clientAddress,
   cookieSession,
   crossSiteProtection,
+  cspNonce,
   mount,
   securityHeaders,
   type TesseraEnv,
@@ -129,5 +135,63 @@ describe("the middleware on @hono/node-server", () => {
     });
     expect(partner.status).toBe(200);
     expect(partner.headers.get("access-control-allow-origin")).toBe("https://partner.example");
+  });
+});
+
+/** An HTML route group as packages hand them out: a page whose script carries its nonce. */
+const pageRoutes = safeHtmlRoutes({ sessions }, [
+  {
+    method: "GET",
+    path: "/page",
+    handle: async (_request, context: HtmlRouteContext) =>
+      htmlPage(200, `<script nonce="${escapeHtml(context.cspNonce)}">ran = true</script>`),
+  },
+]);
+
+function policyNonce(response: Response): string | undefined {
+  return /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+}
+
+describe("page headers on Hono", () => {
+  it("come with an HTML route group mounted without any middleware", async () => {
+    const base = await served(mount(new Hono<TesseraEnv>(), pageRoutes));
+    const page = await fetch(`${base}/page`);
+    const nonce = policyNonce(page);
+    expect(await page.text()).toBe(`<script nonce="${nonce}">ran = true</script>`);
+    expect(page.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(page.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+    expect(page.headers.get("permissions-policy")).toContain("camera=()");
+    expect(page.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(page.headers.get("x-frame-options")).toBe("DENY");
+  });
+
+  it("stay the route group's under securityHeaders, which adds HSTS over HTTPS", async () => {
+    const app = new Hono<TesseraEnv>();
+    app.use(securityHeaders({ https: () => true, pages: { headers: { "X-Frame-Options": "X" } } }));
+    const page = await mount(app, pageRoutes).request("https://app.example/page");
+    expect(await page.text()).toContain(`nonce="${policyNonce(page)}"`);
+    expect(page.headers.get("x-frame-options")).toBe("DENY");
+    expect(page.headers.get("strict-transport-security")).toBe("max-age=31536000");
+  });
+
+  it("go on the app's own pages with securityHeaders, with the nonce of cspNonce(c)", async () => {
+    const app = new Hono<TesseraEnv>();
+    app.use(securityHeaders({ pages: { extendPolicy: { "img-src": ["https://cdn.example"] } } }));
+    app.get("/own", (c) => c.html(`<script nonce="${cspNonce(c)}"></script>${cspNonce(c)}`));
+    app.get("/plain", (c) => c.html("<p>no script</p>"));
+    app.get("/json", (c) => c.json({ ok: true }));
+    const own = await app.request("/own");
+    const nonce = policyNonce(own);
+    expect(await own.text()).toBe(`<script nonce="${nonce}"></script>${nonce}`);
+    expect(own.headers.get("content-security-policy")).toMatch(
+      /img-src [^;]*https:\/\/cdn\.example/,
+    );
+    expect(own.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+    const plain = await app.request("/plain");
+    expect(policyNonce(plain)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(policyNonce(plain)).not.toBe(nonce);
+    const json = await app.request("/json");
+    expect(json.headers.has("content-security-policy")).toBe(false);
+    expect(json.headers.get("x-frame-options")).toBe("SAMEORIGIN");
   });
 });

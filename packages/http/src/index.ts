@@ -56,11 +56,21 @@ export {
   readListPage,
 } from "./list-page.js";
 export { type MediaType, parseMediaType } from "./media-type.js";
+export {
+  DEFAULT_PAGE_POLICY,
+  NONCE_SOURCE,
+  PAGE_HEADERS,
+  type PageHeaderOptions,
+  type PolicyDirectives,
+  pagePolicy,
+  withPageHeaders,
+} from "./page-headers.js";
 export { type Layout, type PageContext, type PageFlash, plainLayout } from "./page-layout.js";
 export { editResponseHeaders } from "./response-headers.js";
 export {
   type Authenticate,
   type Authentication,
+  type PageRouteContext,
   type Route,
   type RouteContext,
   type RouteHandler,

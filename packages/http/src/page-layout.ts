@@ -6,11 +6,20 @@ export interface PageFlash {
   readonly message: string;
 }
 
-/** What every page knows besides its own content: who is signed in and the waiting flashes. */
+/**
+ * What every page knows besides its own content: who is signed in, the waiting flashes, and
+ * the nonce its scripts need.
+ */
 export interface PageContext {
   /** The signed-in user's email, for the page header; undefined for visitors. */
   readonly signedInEmail: string | undefined;
   readonly flashes: readonly PageFlash[];
+  /**
+   * The answer's Content-Security-Policy nonce (`PageRouteContext.cspNonce`): every `<script>`
+   * the layout writes carries it as `nonce="…"`, or the browser does not run it. Undefined for
+   * a page rendered ahead of any request (then it must hold no script).
+   */
+  readonly cspNonce: string | undefined;
 }
 
 /**

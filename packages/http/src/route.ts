@@ -14,6 +14,15 @@ export interface RouteContext {
   readonly clientAddress: string;
 }
 
+/** The context of a route that answers pages: the nonce of its answer's scripts. */
+export interface PageRouteContext extends RouteContext {
+  /**
+   * This answer's Content-Security-Policy nonce (see `withPageHeaders`): the page's layout puts
+   * it on every `<script>` tag, which does not run without it.
+   */
+  readonly cspNonce: string;
+}
+
 /** A ready handler: WHATWG Request and its context in, Response out. */
 export type RouteHandler<C extends RouteContext = RouteContext> = (
   request: Request,

@@ -5,7 +5,6 @@ import {
   type HtmlRouteSafety,
   LOGIN_PATH,
   type MaybeSessionContext,
-  type SessionRouteContext,
   safeHtmlRoutes,
   signInDevice,
 } from "@tessera/session";
@@ -60,7 +59,7 @@ export interface OAuthRoutesOptions extends HtmlRouteSafety {
   readonly onProviderError?: (error: unknown, provider: string) => void;
 }
 
-type Handler = Route<SessionRouteContext>["handle"];
+type Handler = Route<HtmlRequestContext>["handle"];
 
 function notFoundPage(): Response {
   return new Response(NOT_FOUND_MESSAGE, {

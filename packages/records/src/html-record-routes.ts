@@ -18,7 +18,7 @@ import {
   readListPage,
   seeOther,
 } from "@tessera/http";
-import { type MaybeSessionContext, safeHtmlRoutes } from "@tessera/session";
+import { type HtmlRouteContext, type MaybeSessionContext, safeHtmlRoutes } from "@tessera/session";
 import { attachedFile, downloadResponse } from "./attachment-download.js";
 import { authenticatedRoutes } from "./authenticated-routes.js";
 import { storedValues, typedValues } from "./form-inputs.js";
@@ -77,6 +77,7 @@ export function htmlRecordRoutes(options: HtmlRecordRoutesOptions): Route<MaybeS
   const pageContext = (context: HtmlRecordContext): PageContext => ({
     signedInEmail: context.signedInEmail,
     flashes: context.session.takeFlashes(),
+    cspNonce: context.cspNonce,
   });
   const notFound = (context: HtmlRecordContext) =>
     htmlPage(404, pages.message(pageContext(context), "Not found", "There is no such record."));
@@ -269,11 +270,16 @@ export function htmlRecordRoutes(options: HtmlRecordRoutesOptions): Route<MaybeS
   }
   return safeHtmlRoutes(
     options,
-    authenticatedRoutes(routes, options.authenticate, ({ user }, { session }) => ({
-      ownerId: user.id,
-      signedInEmail: user.email,
-      session,
-    })),
+    authenticatedRoutes(
+      routes,
+      options.authenticate,
+      ({ user }, { session, cspNonce }: HtmlRouteContext) => ({
+        ownerId: user.id,
+        signedInEmail: user.email,
+        session,
+        cspNonce,
+      }),
+    ),
   );
 }
 

@@ -62,6 +62,8 @@ export interface HtmlRecordContext extends RecordContext {
   /** Shown in the layout's header. */
   readonly signedInEmail: string | undefined;
   readonly session: FlashSession;
+  /** The page's CSP nonce, for the layout's `<script>` tags (Trix's among them). */
+  readonly cspNonce: string;
 }
 
 /**

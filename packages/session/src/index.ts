@@ -11,7 +11,12 @@ export {
   type UserLoader,
 } from "./access-modes.js";
 export { signInDevice, signOutDevice } from "./device-sign-in.js";
-export { type HtmlRouteSafety, safeHtmlRoutes } from "./safe-html-routes.js";
+export { newCspNonce, withPageSecurity } from "./page-security.js";
+export {
+  type HtmlRouteContext,
+  type HtmlRouteSafety,
+  safeHtmlRoutes,
+} from "./safe-html-routes.js";
 export { SESSION_LIFETIME_SECONDS, type Session, type SignInOptions } from "./session.js";
 export {
   confirmedSessionAuthentication,

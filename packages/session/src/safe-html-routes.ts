@@ -1,4 +1,10 @@
-import { type Route, withCrossSiteCheck } from "@tessera/http";
+import {
+  type PageHeaderOptions,
+  type PageRouteContext,
+  type Route,
+  withCrossSiteCheck,
+} from "@tessera/http";
+import { withPageSecurity } from "./page-security.js";
 import type { SessionCookies } from "./session-cookies.js";
 import {
   type MaybeSessionContext,
@@ -19,19 +25,29 @@ export interface HtmlRouteSafety {
    * other cross-site `POST` is refused with a 403 before the handler runs (login CSRF included).
    */
   readonly allowedOrigins?: readonly string[];
+  /**
+   * How the pages' security headers differ from `withPageHeaders`' defaults (a policy extended
+   * or replaced, other headers changed). Give the app's own pages the same options.
+   */
+  readonly pageHeaders?: PageHeaderOptions;
 }
 
+/** What a handler of an HTML route group gets: the session and its page's CSP nonce. */
+export interface HtmlRouteContext extends SessionRouteContext, PageRouteContext {}
+
 /**
- * An HTML route group as packages hand it out: each route opens and commits the cookie session
- * itself, and each state-changing route refuses a cross-site request before it runs (and
- * before the cookie is opened). Mounted in any framework with no middleware at all, the pages
- * keep their session and refuse login CSRF.
+ * An HTML route group as packages hand it out: each route answers with its security headers (a
+ * Content-Security-Policy with a fresh nonce, handed to the handler as `context.cspNonce`, on
+ * its pages; see `withPageSecurity`), opens and commits the cookie session itself, and each
+ * state-changing route refuses a cross-site request before it runs (and before the cookie is
+ * opened). Mounted in any framework with no middleware at all, the pages keep their headers
+ * and their session, and refuse login CSRF.
  */
 export function safeHtmlRoutes(
   safety: HtmlRouteSafety,
-  routes: readonly Route<SessionRouteContext>[],
+  routes: readonly Route<HtmlRouteContext>[],
 ): Route<MaybeSessionContext>[] {
-  return withCrossSiteCheck(withCookieSession(safety.sessions, routes), {
-    allowedOrigins: safety.allowedOrigins ?? [],
-  });
+  const withSession = withCookieSession<PageRouteContext>(safety.sessions, routes);
+  const checked = withCrossSiteCheck(withSession, { allowedOrigins: safety.allowedOrigins ?? [] });
+  return withPageSecurity<MaybeSessionContext>(checked, safety.pageHeaders ?? {});
 }

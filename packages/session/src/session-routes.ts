@@ -19,12 +19,13 @@ export interface MaybeSessionContext extends RouteContext {
  * The routes, each opening the cookie session before its handler and writing it back onto the
  * response after. When the context already has a session (an adapter's middleware opened it),
  * that one is used and left for the middleware to commit. HTML route groups apply this
- * themselves, so they work in any framework with no session middleware at all.
+ * themselves, so they work in any framework with no session middleware at all. What else the
+ * context holds (`C`) reaches the handler as it is.
  */
-export function withCookieSession(
+export function withCookieSession<C extends RouteContext = RouteContext>(
   cookies: SessionCookies,
-  routes: readonly Route<SessionRouteContext>[],
-): Route<MaybeSessionContext>[] {
+  routes: readonly Route<C & SessionRouteContext>[],
+): Route<C & MaybeSessionContext>[] {
   return routes.map((route) => ({
     ...route,
     handle: async (request, context) => {

@@ -1,6 +1,6 @@
 import type { Layout, PageContext } from "@tessera/http";
 import { escapeHtml } from "@tessera/http";
-import { needsRichTextEditor, RICH_TEXT_HEAD } from "./rich-text-head.js";
+import { needsRichTextEditor, richTextHead } from "./rich-text-head.js";
 
 function renderHeader(context: PageContext): string {
   const account = context.signedInEmail
@@ -30,8 +30,8 @@ function renderFlashes(context: PageContext): string {
 
 /**
  * The page frame shared by every HTML page: head, header with the account links, flashes.
- * Pages with a rich-text editor also load Trix (before app.css, so the app's rules win); the
- * others do not pay for it.
+ * Pages with a rich-text editor also load Trix (before app.css, so the app's rules win), its
+ * scripts carrying the page's CSP nonce; the others do not pay for it.
  */
 export const renderLayout: Layout = ({ title, mainHtml, context }) => `<!doctype html>
 <html lang="en">
@@ -39,7 +39,7 @@ export const renderLayout: Layout = ({ title, mainHtml, context }) => `<!doctype
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · Tessera example</title>
-${needsRichTextEditor(mainHtml) ? `${RICH_TEXT_HEAD}\n` : ""}<link rel="stylesheet" href="/assets/app.css">
+${needsRichTextEditor(mainHtml) ? `${richTextHead(context.cspNonce)}\n` : ""}<link rel="stylesheet" href="/assets/app.css">
 </head>
 <body>
 ${renderHeader(context)}

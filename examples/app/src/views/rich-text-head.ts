@@ -1,7 +1,17 @@
-/** The `<head>` tags a page with a rich-text editor needs; the layout adds them only there. */
-export const RICH_TEXT_HEAD = `<link rel="stylesheet" href="/assets/trix.css">
-<script src="/assets/trix.js" defer></script>
-<script src="/assets/rich-text.js" defer></script>`;
+import { escapeHtml } from "@tessera/http";
+
+/**
+ * The `<head>` tags a page with a rich-text editor needs; the layout adds them only there. The
+ * scripts carry the page's CSP nonce, and so does the `csp-nonce` meta tag Trix reads for the
+ * `<style>` element it inserts (as a `nonce` attribute, which browsers hide from the page).
+ */
+export function richTextHead(cspNonce: string | undefined): string {
+  const nonce = cspNonce === undefined ? "" : ` nonce="${escapeHtml(cspNonce)}"`;
+  const meta = cspNonce === undefined ? "" : `<meta name="csp-nonce"${nonce}>\n`;
+  return `${meta}<link rel="stylesheet" href="/assets/trix.css">
+<script src="/assets/trix.js" defer${nonce}></script>
+<script src="/assets/rich-text.js" defer${nonce}></script>`;
+}
 
 /** True when a page's main content holds a Trix editor (the record forms' rich_text input). */
 export function needsRichTextEditor(mainHtml: string): boolean {

@@ -46,7 +46,11 @@ export function accountFlow(options: HtmlAccountRoutesOptions) {
 
     /** Takes the waiting flashes: call it once, for the page being rendered. */
     pageContext(context: HtmlRequestContext, user: User | undefined): PageContext {
-      return { signedInEmail: user?.email, flashes: context.session.takeFlashes() };
+      return {
+        signedInEmail: user?.email,
+        flashes: context.session.takeFlashes(),
+        cspNonce: context.cspNonce,
+      };
     },
 
     /** Whether the sessions record devices (then the pages link the device list). */

@@ -1,16 +1,11 @@
 import { formatTimestamp } from "@tessera/crypto";
 import { htmlPage, type Route, seeOther } from "@tessera/http";
-import {
-  type MaybeSessionContext,
-  requireUser,
-  type SessionRouteContext,
-  safeHtmlRoutes,
-} from "@tessera/session";
+import { type MaybeSessionContext, requireUser, safeHtmlRoutes } from "@tessera/session";
 import { normalizeEmail } from "../email.js";
 import { checkPassword, findUserByPassword } from "../password-sign-in.js";
 import { signUp } from "../signup.js";
 import { type AccountFlow, accountFlow } from "./account-flow.js";
-import type { HtmlAccountRoutesOptions } from "./html-routes-options.js";
+import type { HtmlAccountRoutesOptions, HtmlRequestContext } from "./html-routes-options.js";
 
 /** The flash after a successful sign-up. */
 export const WELCOME_MESSAGE =
@@ -26,7 +21,7 @@ export const ACCOUNT_DELETED_MESSAGE = "Your account has been deleted.";
 /** Where sign-up goes when no page was remembered: the account page, with its reminder. */
 export const AFTER_SIGNUP_PATH = "/account";
 
-type Handler = Route<SessionRouteContext>["handle"];
+type Handler = Route<HtmlRequestContext>["handle"];
 
 /**
  * The HTML routes of sign-up, login, logout, the account page and account deletion:

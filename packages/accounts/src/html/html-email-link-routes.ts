@@ -4,7 +4,6 @@ import {
   endOtherTrackedSessions,
   type MaybeSessionContext,
   requireUser,
-  type SessionRouteContext,
   safeHtmlRoutes,
 } from "@tessera/session";
 import { normalizeSubmittedEmail } from "../email.js";
@@ -39,7 +38,7 @@ export const CONFIRMED_MESSAGE = "Thanks, your email address is confirmed.";
 /** The alert for a confirmation link that cannot be used. */
 export const CONFIRMATION_INVALID_MESSAGE = "That confirmation link is invalid or has expired.";
 
-type Handler = Route<SessionRouteContext>["handle"];
+type Handler = Route<HtmlRequestContext>["handle"];
 
 /**
  * The HTML routes of emailed links: sign-in links (`GET|POST /magic_link`,

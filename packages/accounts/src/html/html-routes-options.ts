@@ -2,14 +2,17 @@ import type { Clock } from "@tessera/crypto";
 import type { Mailer } from "@tessera/mail";
 import type { PasswordHashOptions } from "@tessera/password";
 import type { RateLimiter } from "@tessera/ratelimit";
-import type { HtmlRouteSafety, SessionRouteContext } from "@tessera/session";
+import type { HtmlRouteContext, HtmlRouteSafety } from "@tessera/session";
 import type { EmailedTokenStore } from "../emailed-token-store.js";
 import type { OperatorColumn } from "../operator-columns.js";
 import type { UserStore } from "../user-store.js";
 import type { AccountPages } from "./account-pages.js";
 
-/** What an HTML handler gets besides the Request: params, client address and cookie session. */
-export type HtmlRequestContext = SessionRouteContext;
+/**
+ * What an HTML handler gets besides the Request: params, client address, cookie session, and
+ * the CSP nonce of its page.
+ */
+export type HtmlRequestContext = HtmlRouteContext;
 
 /** What the HTML account routes are built from. */
 export interface HtmlAccountRoutesOptions extends HtmlRouteSafety {

@@ -9,7 +9,6 @@ import {
   listTrackedSessions,
   type MaybeSessionContext,
   requireUser,
-  type SessionRouteContext,
   safeHtmlRoutes,
   type TrackedSession,
   type TrackedSessionStore,
@@ -37,7 +36,7 @@ export interface HtmlSessionRoutesOptions extends HtmlRouteSafety {
   readonly clock?: Clock;
 }
 
-type Handler = Route<SessionRouteContext>["handle"];
+type Handler = Route<HtmlRequestContext>["handle"];
 
 /** A session id as a path carries it: a positive safe integer without leading zeros. */
 const SESSION_ID = /^[1-9][0-9]{0,15}$/;
@@ -77,7 +76,11 @@ export function htmlSessionRoutes(options: HtmlSessionRoutesOptions): Route<Mayb
 
   /** Takes the waiting flashes: call it once, for the page being rendered. */
   function pageContext(context: HtmlRequestContext, user: User): PageContext {
-    return { signedInEmail: user.email, flashes: context.session.takeFlashes() };
+    return {
+      signedInEmail: user.email,
+      flashes: context.session.takeFlashes(),
+      cspNonce: context.cspNonce,
+    };
   }
 
   const handlers = {
