@@ -32,9 +32,8 @@ export interface AppProcessOptions {
 }
 
 /**
- * Starts `src/main.ts` as `npm start` does in production (`NODE_ENV=production`, so libraries
- * such as graphql-js skip their development checks; mail goes to the log), on a free port and a
- * temporary SQLite file (or the `DATABASE_URL` of `environment`).
+ * Starts `src/main.ts` as `npm start` does in production (`NODE_ENV=production`, mail to the
+ * log), on a free port and a temporary SQLite file (or the `DATABASE_URL` of `environment`).
  */
 export async function startAppProcess(
   environment: Record<string, string> = {},
