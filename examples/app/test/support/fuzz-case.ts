@@ -153,9 +153,8 @@ export function toRawRequest(
   const body = fuzzCase.body ? bodyBytes(fuzzCase.body) : undefined;
   const filled = fuzzCase.headers.map(([name, value]) => [name, fill(value)] as const);
   const input = { headers: filled, body: body ?? new Uint8Array() };
-  const headers = filled.map(
-    ([name, value]) =>
-      [name, asLatin1(value.replace(placeholder, (_, sign_) => sign(sign_, input)))] as const,
-  );
+  const signed = (value: string) =>
+    value.replace(placeholder, (_, signature: string) => sign(signature, input));
+  const headers = filled.map(([name, value]) => [name, asLatin1(signed(value))] as const);
   return { method: fuzzCase.method, path: fill(fuzzCase.path), headers, ...(body ? { body } : {}) };
 }
