@@ -48,10 +48,10 @@ const header = [
 const document = `${header}\n${sections.join("\n")}`;
 if (filter) process.stdout.write(document);
 else {
-  // The install footprint (`npm run check:packages`) and the soaks (`npm run soak -- --write`)
-  // are written by their own commands: carry them over untouched.
+  // The install footprint (`npm run check:packages`) and the soaks (`npm run soak -- --write`,
+  // with the reading of their curves, written by hand) come from elsewhere: carry them over.
   const previous = readFileSync("docs/benchmarks.md", "utf8");
-  const carried = ["install-footprint", "soak-sqlite", "soak-postgresql"]
+  const carried = ["install-footprint", "soak-sqlite", "soak-postgresql", "soak-findings"]
     .map((name) => markedSection(previous, name))
     .filter((section) => section !== undefined);
   writeFileSync(
