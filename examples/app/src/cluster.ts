@@ -1,4 +1,5 @@
 import cluster, { type Worker } from "node:cluster";
+import { type AddressInfo, createServer } from "node:net";
 import { type AppConfig, ConfigError } from "./config.js";
 
 /** What a worker tells the primary once it listens. */
@@ -12,8 +13,9 @@ export const WORKER_INDEX = "TESSERA_WORKER_INDEX";
 /**
  * `WEB_CONCURRENCY=N`: the primary process forks N workers that share the port (node:cluster)
  * and resolves with the URL once all of them listen. Worker 0 runs the job sweep and the
- * cleanups; a worker that dies later is replaced in its place (both are logged). A worker that fails to start
- * stops them all: the promise rejects with what it printed. `stop()` ends the workers gracefully.
+ * cleanups; a worker that dies later is replaced in its place, on the same port (both are
+ * logged). A worker that fails to start stops them all: the promise rejects with what it
+ * printed. `stop()` ends the workers gracefully.
  * @throws {ConfigError} for an in-memory database, which N processes could not share.
  */
 export async function startCluster(
@@ -24,17 +26,16 @@ export async function startCluster(
       "WEB_CONCURRENCY above 1 needs DATABASE_URL or a DATABASE_PATH file: each process would have a :memory: database of its own",
     );
   }
+  // Node's primary closes the shared socket when its last worker dies, and the next worker to
+  // listen opens it anew: with PORT=0 that would be another port, and the address printed at
+  // start would answer no more. So PORT=0 is resolved here, once, and every worker gets the
+  // port itself (the socket is keyed by the port asked for: workers asking for 0 and for the
+  // port would not share it).
+  const port = config.port === 0 ? await freePort(config.host) : config.port;
   let started = false;
   let stopping = false;
-  // The port the workers listen on, once they do. Node's primary closes the shared socket when
-  // its last worker dies, and a replacement opens it anew: with PORT=0 it would get another
-  // port, and the address printed at start would answer no more. Replacements ask for this one.
-  let listeningPort: string | undefined;
   const fork = (index: number): Worker => {
-    const worker = cluster.fork({
-      [WORKER_INDEX]: String(index),
-      ...(listeningPort === undefined ? {} : { PORT: listeningPort }),
-    });
+    const worker = cluster.fork({ [WORKER_INDEX]: String(index), PORT: String(port) });
     worker.once("exit", (code, signal) => {
       if (stopping || !started) return;
       console.error(`Worker ${index} ended (${signal ?? `exit code ${code}`}); starting another.`);
@@ -68,13 +69,27 @@ export async function startCluster(
   };
   try {
     const urls = await Promise.all(workers.map(listening));
-    if (config.port === 0) listeningPort = new URL(urls[0]!).port;
     started = true;
     return { url: urls[0]!, stop };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+/**
+ * A port of `host` that is free now: the system's pick, as for PORT=0. Another process could
+ * take it before the workers listen; they then stop saying the port is in use.
+ */
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, host, () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 /** The URL a worker reports once it listens; rejects if it exits first. */
