@@ -1,5 +1,5 @@
 import { MINIMUM_SECRET_LENGTH } from "@tessera/crypto";
-import { parseAllowedOrigins } from "@tessera/http";
+import { normalizeHost, parseAllowedHosts, parseAllowedOrigins } from "@tessera/http";
 import { type OAuthProvider, oauthProvidersFromEnv } from "@tessera/oauth";
 import { z } from "zod";
 
@@ -18,6 +18,11 @@ export interface AppConfig {
   readonly secretKeyBasePrevious: string | undefined;
   readonly appUrl: string | undefined;
   readonly allowedOrigins: readonly string[];
+  /**
+   * The hosts requests may name in production: `APP_URL`'s host and `ALLOWED_HOSTS`, normalized
+   * (`normalizeHost` of `@tessera/http`). Every other `Host` is refused with a 400 there.
+   */
+  readonly allowedHosts: readonly string[];
   readonly trustProxy: number;
   /** `MAIL_ADAPTER`: `log`, `smtp`, or undefined (development then means `log`). */
   readonly mailAdapter: "log" | "smtp" | undefined;
@@ -116,6 +121,7 @@ const environmentSchema = z.object({
   SECRET_KEY_BASE_PREVIOUS: optionalText,
   APP_URL: optionalText.pipe(z.url().optional()),
   ALLOWED_ORIGINS: optionalText,
+  ALLOWED_HOSTS: optionalText,
   TRUST_PROXY: z.coerce
     .number()
     .int()
@@ -194,6 +200,12 @@ export function loadConfig(environment: Record<string, string | undefined>): App
       "APP_URL is required when sign-in providers are configured: it makes their redirect address",
     );
   }
+  const allowedHosts = hostsOf(settings.APP_URL, settings.ALLOWED_HOSTS);
+  if (settings.NODE_ENV === "production" && allowedHosts.length === 0) {
+    throw new ConfigError(
+      "APP_URL or ALLOWED_HOSTS is required in production: requests are served only for those hosts",
+    );
+  }
   return {
     port: settings.PORT,
     host: settings.HOST,
@@ -205,6 +217,7 @@ export function loadConfig(environment: Record<string, string | undefined>): App
     secretKeyBasePrevious: settings.SECRET_KEY_BASE_PREVIOUS,
     appUrl: settings.APP_URL?.replace(/\/$/, ""),
     allowedOrigins: parseAllowedOrigins(settings.ALLOWED_ORIGINS),
+    allowedHosts,
     trustProxy: settings.TRUST_PROXY,
     mailAdapter: settings.MAIL_ADAPTER ?? (settings.NODE_ENV === "production" ? undefined : "log"),
     smtpUrl: settings.SMTP_URL,
@@ -227,4 +240,20 @@ export function loadConfig(environment: Record<string, string | undefined>): App
       billing: settings.BILLING_WEBHOOK_SECRET,
     },
   };
+}
+
+/**
+ * `APP_URL`'s host and the hosts of `ALLOWED_HOSTS`, normalized, without repeats.
+ * @throws {ConfigError} naming an `ALLOWED_HOSTS` entry that is not a host name.
+ */
+function hostsOf(appUrl: string | undefined, listed: string | undefined): string[] {
+  const hosts: string[] = [];
+  const appHost = appUrl === undefined ? undefined : normalizeHost(new URL(appUrl).host);
+  if (appHost !== undefined) hosts.push(appHost);
+  try {
+    hosts.push(...parseAllowedHosts(listed));
+  } catch (error) {
+    throw new ConfigError(`ALLOWED_HOSTS is not valid: ${(error as Error).message}`);
+  }
+  return [...new Set(hosts)];
 }

@@ -5,6 +5,7 @@ import {
   clientAddress,
   cookieSession,
   crossSiteProtection,
+  hostCheck,
   mount,
   securityHeaders,
 } from "@tessera/hono";
@@ -57,9 +58,9 @@ export interface MountedService {
 }
 
 /**
- * Mounts the whole service on `app`, on any runtime: the security middleware, every account,
- * record, webhook and render-job route, `GET /api/health`, `GET /api/openapi.json`, and the
- * JSON 404 and 500 answers.
+ * Mounts the whole service on `app`, on any runtime: the security middleware (the host check in
+ * production), every account, record, webhook and render-job route, `GET /api/health`,
+ * `GET /api/openapi.json`, and the JSON 404 and 500 answers.
  * The Node app adds its pages and assets; the Worker serves it as it is.
  */
 export function mountService(app: AppHono, dependencies: AppDependencies): MountedService {
@@ -77,8 +78,11 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
     ...(dependencies.passwords ? { passwords: dependencies.passwords } : {}),
   });
   const { users, bearer } = accounts;
-  // Security headers go on every answer, the cross-site refusal and CORS preflights included.
+  // Security headers go on every answer, the host and cross-site refusals and CORS preflights
+  // included.
   app.use(securityHeaders({ https: overHttps }));
+  // In production a request for another host reaches no route (DNS rebinding, forged links).
+  if (config.production) app.use(hostCheck({ allowedHosts: config.allowedHosts }));
   app.use(crossSiteProtection({ allowedOrigins: config.allowedOrigins }));
   app.use(
     clientAddress({

@@ -56,6 +56,34 @@ describe("loadConfig", () => {
   });
 });
 
+describe("loadConfig for the host check", () => {
+  it("allows APP_URL's host and each of ALLOWED_HOSTS, normalized", () => {
+    const config = loadConfig({
+      APP_URL: "https://App.Example:8443/",
+      ALLOWED_HOSTS: " www.app.example , ::1,10.0.0.5:3000,,app.example ",
+    });
+    expect(config.allowedHosts).toEqual(["app.example", "www.app.example", "[::1]", "10.0.0.5"]);
+    expect(loadConfig({}).allowedHosts).toEqual([]);
+  });
+
+  it("requires APP_URL or ALLOWED_HOSTS in production, saying why", () => {
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(
+      new ConfigError(
+        "APP_URL or ALLOWED_HOSTS is required in production: requests are served only for those hosts",
+      ),
+    );
+    expect(loadConfig({ NODE_ENV: "production", ALLOWED_HOSTS: "app.example" }).production).toBe(
+      true,
+    );
+  });
+
+  it("refuses an ALLOWED_HOSTS entry that is not a host name, naming it", () => {
+    expect(() => loadConfig({ ALLOWED_HOSTS: "app.example, https://www.app.example" })).toThrow(
+      /^ALLOWED_HOSTS is not valid: "https:\/\/www\.app\.example" is not a host name/,
+    );
+  });
+});
+
 describe("loadConfig for the database and processes", () => {
   it("takes PostgreSQL from DATABASE_URL and the process count from WEB_CONCURRENCY", () => {
     expect(loadConfig({})).toMatchObject({ databaseUrl: undefined, webConcurrency: 1 });
@@ -82,7 +110,9 @@ describe("loadConfig for the database and processes", () => {
 describe("loadConfig for mail, jobs, sessions and providers", () => {
   it("defaults MAIL_ADAPTER to log in development and to none in production", () => {
     expect(loadConfig({}).mailAdapter).toBe("log");
-    expect(loadConfig({ NODE_ENV: "production" }).mailAdapter).toBeUndefined();
+    expect(
+      loadConfig({ NODE_ENV: "production", APP_URL: "https://app.example" }).mailAdapter,
+    ).toBeUndefined();
     expect(loadConfig({ MAIL_ADAPTER: "smtp", SMTP_URL: "smtp://127.0.0.1:2525" }).smtpUrl).toBe(
       "smtp://127.0.0.1:2525",
     );
@@ -140,7 +170,8 @@ describe("resolveSecretKeyBase", () => {
   });
 
   it("requires SECRET_KEY_BASE in production, with a clear message", () => {
-    expect(() => resolveSecretKeyBase(loadConfig({ NODE_ENV: "production" }))).toThrow(
+    const production = { NODE_ENV: "production", APP_URL: "https://app.example" };
+    expect(() => resolveSecretKeyBase(loadConfig(production))).toThrow(
       "SECRET_KEY_BASE is required in production",
     );
   });
@@ -148,7 +179,9 @@ describe("resolveSecretKeyBase", () => {
   it("refuses one shorter than 32 characters, in production and development", () => {
     for (const NODE_ENV of ["production", "development"]) {
       expect(() =>
-        resolveSecretKeyBase(loadConfig({ NODE_ENV, SECRET_KEY_BASE: "x".repeat(31) })),
+        resolveSecretKeyBase(
+          loadConfig({ NODE_ENV, SECRET_KEY_BASE: "x".repeat(31), APP_URL: "https://a.example" }),
+        ),
       ).toThrow("SECRET_KEY_BASE is too short: it needs at least 32 characters");
     }
   });

@@ -511,6 +511,7 @@ describe("without a mailer in production", () => {
       NODE_ENV: "production",
       TRUST_PROXY: "1",
       APP_URL: "https://app.example",
+      ALLOWED_HOSTS: "127.0.0.1",
     });
     try {
       for (const path of ["/magic_link", "/passwords"]) {

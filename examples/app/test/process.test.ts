@@ -53,7 +53,7 @@ describe("npm start's entry point", () => {
   });
 
   it("refuses to start in production without SECRET_KEY_BASE, saying why", async () => {
-    const app = startApp({ PORT: "0", NODE_ENV: "production" });
+    const app = startApp({ PORT: "0", NODE_ENV: "production", APP_URL: "https://app.example" });
     expect(await app.exited).toBe(1);
     expect(app.output()).toContain("Cannot start: SECRET_KEY_BASE is required in production");
     expect(app.output()).not.toContain("listening");

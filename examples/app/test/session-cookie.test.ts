@@ -62,7 +62,12 @@ describe("the session cookie's Secure attribute", () => {
   beforeAll(async () => {
     plain = await startTestServer();
     behindProxy = await startTestServer({ TRUST_PROXY: "1" });
-    production = await startTestServer({ NODE_ENV: "production", APP_URL: "https://app.example" });
+    // The requests reach it at 127.0.0.1: listed, as the host check wants in production.
+    production = await startTestServer({
+      NODE_ENV: "production",
+      APP_URL: "https://app.example",
+      ALLOWED_HOSTS: "127.0.0.1",
+    });
   });
   afterAll(async () => {
     await Promise.all([plain.stop(), behindProxy.stop(), production.stop()]);

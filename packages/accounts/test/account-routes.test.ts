@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { accountMigrations, sqlAccountStores } from "@tessera/accounts/sql";
 import { createApiKey } from "@tessera/bearer";
-import { routeRequests } from "@tessera/http";
+import { type PageHeaderOptions, routeRequests } from "@tessera/http";
 import { MemoryMailer } from "@tessera/mail";
 import { bindingRateLimiter, type RateLimitBinding, type RateLimiter } from "@tessera/ratelimit";
 import { applyMigrations, type SqlDatabase } from "@tessera/sql";
@@ -23,7 +23,11 @@ const ORIGIN = "https://app.example";
  * middleware of any kind between the request and the routes.
  */
 async function mountedAlone(
-  options: { allowedOrigins?: readonly string[]; rateLimits?: RateLimiter } = {},
+  options: {
+    allowedOrigins?: readonly string[];
+    rateLimits?: RateLimiter;
+    pageHeaders?: PageHeaderOptions;
+  } = {},
 ) {
   const database = openSqliteFile(join(folder, `${crypto.randomUUID()}.db`));
   await applyMigrations(database, accountMigrations);
@@ -64,6 +68,31 @@ async function signedUp(send: (request: Request) => Promise<Response>) {
 }
 
 describe("accountRoutes mounted with no middleware", () => {
+  it("answers each page with its security headers, and the JSON routes without page ones", async () => {
+    const { send } = await mountedAlone();
+    const login = await send(new Request(`${ORIGIN}/login`));
+    expect(login.headers.get("content-security-policy")).toMatch(
+      /script-src 'nonce-[A-Za-z0-9_-]{43}'; .*frame-ancestors 'none'/,
+    );
+    expect(login.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+    expect(login.headers.get("permissions-policy")).toContain("camera=()");
+    const me = await send(new Request(`${ORIGIN}/api/auth/me`));
+    expect(me.status).toBe(401);
+    expect(me.headers.has("content-security-policy")).toBe(false);
+  });
+
+  it("takes pageHeaders for every page", async () => {
+    const { send } = await mountedAlone({
+      pageHeaders: { extendPolicy: { "img-src": ["https://cdn.example"] } },
+    });
+    for (const path of ["/login", "/signup", "/magic_link"]) {
+      const page = await send(new Request(`${ORIGIN}${path}`));
+      expect(page.headers.get("content-security-policy")).toMatch(
+        /img-src [^;]*https:\/\/cdn\.example/,
+      );
+    }
+  });
+
   it.each([
     ["a foreign Origin", { origin: "https://evil.example", host: "app.example" }],
     ["Sec-Fetch-Site: cross-site", { "sec-fetch-site": "cross-site" }],

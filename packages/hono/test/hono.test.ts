@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { escapeHtml, htmlPage, type Route } from "@tessera/http";
@@ -14,6 +15,7 @@ import {
   cookieSession,
   crossSiteProtection,
   cspNonce,
+  hostCheck,
   mount,
   securityHeaders,
   type TesseraEnv,
@@ -193,5 +195,61 @@ describe("page headers on Hono", () => {
     const json = await app.request("/json");
     expect(json.headers.has("content-security-policy")).toBe(false);
     expect(json.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+  });
+});
+
+describe("hostCheck", () => {
+  function checkedApp() {
+    const app = new Hono<TesseraEnv>();
+    app.use(securityHeaders());
+    app.use(hostCheck({ allowedHosts: ["app.example", "[::1]"] }));
+    let ran = 0;
+    app.get("/things", (c) => {
+      ran += 1;
+      return c.text("ran");
+    });
+    return { app, ran: () => ran };
+  }
+
+  it("lets a listed host through, with any port and in any case", async () => {
+    const { app, ran } = checkedApp();
+    for (const host of ["app.example", "APP.example:8443", "[::1]:3000"]) {
+      const response = await app.request("/things", { headers: { host } });
+      expect([host, response.status]).toEqual([host, 200]);
+    }
+    expect(ran()).toBe(3);
+  });
+
+  it("refuses an unknown or missing host with the 400 envelope before the route runs", async () => {
+    const { app, ran } = checkedApp();
+    const unknown = await app.request("/things", { headers: { host: "evil.example" } });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toEqual({
+      error: { message: "Unknown host: add it to ALLOWED_HOSTS to serve it.", status: 400 },
+    });
+    expect(unknown.headers.get("x-content-type-options")).toBe("nosniff");
+    expect((await app.request("/things")).status).toBe(400);
+    expect(ran()).toBe(0);
+  });
+
+  it("reads the Host a real server received", async () => {
+    const app = new Hono<TesseraEnv>();
+    app.use(hostCheck({ allowedHosts: ["127.0.0.1"] }));
+    app.get("/things", (c) => c.text("ran"));
+    const base = await served(app);
+    expect((await fetch(`${base}/things`)).status).toBe(200);
+    const { port } = new URL(base);
+    const forged = await new Promise<number | undefined>((resolve, reject) => {
+      const sent = httpRequest(
+        { host: "127.0.0.1", port, path: "/things", headers: { host: "evil.example" } },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode);
+        },
+      );
+      sent.on("error", reject);
+      sent.end();
+    });
+    expect(forged).toBe(400);
   });
 });

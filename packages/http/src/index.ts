@@ -34,6 +34,12 @@ export {
   validationFailed,
 } from "./error-envelope.js";
 export { FORM_BODY_FAILURE_PREFIX, readFormBody } from "./form-body.js";
+export {
+  createHostCheck,
+  HOST_REFUSAL_MESSAGE,
+  normalizeHost,
+  parseAllowedHosts,
+} from "./host-check.js";
 export { htmlPage, NO_REFERRER, seeOther } from "./html-responses.js";
 export { isHttpsRequest } from "./https-request.js";
 export { isIpAddress } from "./ip-address.js";

@@ -41,12 +41,14 @@ function dropBody(incoming: IncomingMessage, limit: number, tooMuch: () => void)
  * Node closes a `Connection: close` connection as soon as the answer is written, with the
  * client's body still arriving: the reset that sends may overtake the answer. This closes it
  * the way Go's server does instead: the write side first (the client sees the answer and the
- * end), then the socket once the client stopped sending, or after {@link LINGER_MS}.
+ * end), then the socket once the client stopped sending, or after {@link LINGER_MS}. Returns
+ * the function that gives the socket Node's own close back, for a connection that stays open.
  */
-function closeAfterLingering(incoming: IncomingMessage, socket: Socket): void {
+function closeAfterLingering(incoming: IncomingMessage, socket: Socket): () => void {
   // Node's http server calls destroySoon on the socket once a closing answer is written; it is
   // replaced for this socket only, because no option lets a route delay that close.
   socket.destroySoon = () => {
+    restore();
     socket.end();
     const close = () => {
       clearTimeout(timer);
@@ -59,6 +61,9 @@ function closeAfterLingering(incoming: IncomingMessage, socket: Socket): void {
     incoming.once("error", close);
     dropBody(incoming, LINGER_LIMIT_BYTES, close);
   };
+  // The own property hid the prototype's method; removing it brings that back.
+  const restore = () => Reflect.deleteProperty(socket, "destroySoon");
+  return restore;
 }
 
 /**
@@ -76,9 +81,12 @@ export function settleUnreadBody(
 ): void {
   if (incoming.readableEnded || incoming.destroyed) return;
   const socket = incoming.socket;
+  // The client may ask to close after this answer itself: the close lingers then too.
+  const restore = socket ? closeAfterLingering(incoming, socket) : () => false;
   const remaining = remainingBytes(incoming, receivedBytes);
-  if (socket) closeAfterLingering(incoming, socket);
   if (remaining !== undefined && remaining <= DRAIN_LIMIT_BYTES) {
+    // Drained, the connection serves the next request, which closes as Node closes any.
+    incoming.once("end", restore);
     dropBody(incoming, DRAIN_LIMIT_BYTES, () => socket?.destroy());
     return;
   }
