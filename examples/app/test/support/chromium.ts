@@ -50,17 +50,12 @@ export interface PageReports {
 /**
  * Records a page's console errors and Content-Security-Policy violations from now on (and in
  * every document it loads after). The browser's own request for /favicon.ico is left out: the
- * app has none (a JSON 404). So is Chromium's note that a document answered 4xx: a refused form
- * (422) is a page the tests ask for on purpose.
+ * app has none (a JSON 404).
  */
 export async function watchPage(page: Page): Promise<PageReports> {
   const errors: string[] = [];
   page.on("console", (message) => {
     if (message.location().url.endsWith("/favicon.ico")) return;
-    if (
-      /^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())
-    )
-      return;
     if (message.type() === "error") errors.push(`${message.text()} ${message.location().url}`);
   });
   page.on("pageerror", (error) => errors.push(error.message));
