@@ -106,6 +106,8 @@ export async function checkHtmlSignIn(send: SendRequest): Promise<void> {
     form("/login", { email, password }, { origin: "https://evil.example", host: "app.test" }),
   );
   expect(forged.status).toBe(403);
+  expect(forged.headers.get("content-type")).toMatch(/^text\/html/);
+  expect(await forged.text()).toContain("ALLOWED_ORIGINS");
   expect(forged.headers.getSetCookie()).toEqual([]);
   const fetchedCrossSite = await send(
     form("/login", { email, password }, { "sec-fetch-site": "cross-site" }),

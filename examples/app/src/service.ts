@@ -83,7 +83,12 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
   app.use(securityHeaders({ https: overHttps }));
   // In production a request for another host reaches no route (DNS rebinding, forged links).
   if (config.production) app.use(hostCheck({ allowedHosts: config.allowedHosts }));
-  app.use(crossSiteProtection({ allowedOrigins: config.allowedOrigins }));
+  // CORS and the cross-site check for the JSON and GraphQL APIs, whose refusal is the JSON
+  // envelope. Pages check for themselves and refuse with a page; webhooks are proven by their
+  // signatures.
+  const apiCrossSite = crossSiteProtection({ allowedOrigins: config.allowedOrigins });
+  app.use("/api/*", apiCrossSite);
+  app.use("/graphql", apiCrossSite);
   app.use(
     clientAddress({
       trustProxy: config.trustProxy,

@@ -115,23 +115,35 @@ describe("the example app skeleton", () => {
     },
   );
 
-  it("refuses a cross-site POST from a browser, names ALLOWED_ORIGINS, and lets listed origins and servers through", async () => {
-    const crossSite = await fetch(`${server.url}/`, {
+  it("refuses a cross-site POST to the API from a browser, names ALLOWED_ORIGINS, and lets listed origins and servers through", async () => {
+    const crossSite = await fetch(`${server.url}/api/notes`, {
       method: "POST",
       headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
     });
     expect(crossSite.status).toBe(403);
-    expect(await crossSite.text()).toContain("ALLOWED_ORIGINS");
+    expect(await crossSite.json()).toEqual({
+      error: {
+        message: "Cross-site request refused: add this origin to ALLOWED_ORIGINS to allow it.",
+        status: 403,
+      },
+    });
     expect(crossSite.headers.get("x-content-type-options")).toBe("nosniff");
 
-    const listed = await fetch(`${server.url}/`, {
+    const listed = await fetch(`${server.url}/api/notes`, {
       method: "POST",
       headers: { origin: "https://spa.example", "sec-fetch-site": "cross-site" },
     });
-    expect(listed.status).toBe(404); // passed the check; no POST / route exists
+    expect(listed.status).toBe(401); // passed the check; no bearer token
+    expect(listed.headers.get("access-control-allow-origin")).toBe("https://spa.example");
 
-    const fromServer = await fetch(`${server.url}/`, { method: "POST" });
-    expect(fromServer.status).toBe(404);
+    const fromServer = await fetch(`${server.url}/api/notes`, { method: "POST" });
+    expect(fromServer.status).toBe(401);
+
+    const graphql = await fetch(`${server.url}/graphql`, {
+      method: "POST",
+      headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+    });
+    expect(graphql.status).toBe(403);
   });
 
   it("created the SQLite file in its folder with the migrations table", () => {

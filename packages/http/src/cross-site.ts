@@ -1,6 +1,8 @@
-import { fail, ok, type Result } from "@tessera/core";
+import { escapeHtml, fail, ok, type Result } from "@tessera/core";
 import { isAllowedOrigin } from "./allowed-origins.js";
 import { forbidden } from "./error-envelope.js";
+import { htmlPage } from "./html-responses.js";
+import { plainLayout } from "./page-layout.js";
 
 /** The message of a refused cross-site request; it tells the operator what to change. */
 export const CROSS_SITE_REFUSAL_MESSAGE =
@@ -24,6 +26,11 @@ export type CrossSiteRefusal = "cross-site-fetch" | "origin-mismatch";
 export interface CrossSiteOptions {
   /** Browser origins allowed cross-site, as {@link parseAllowedOrigins} reads them. */
   readonly allowedOrigins?: readonly string[];
+  /**
+   * The answer to a refused request: {@link crossSiteRefusal}'s JSON envelope by default,
+   * {@link crossSiteRefusalPage} for page routes.
+   */
+  readonly refusal?: () => Response;
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -85,4 +92,18 @@ export function checkCrossSiteRequest(
 /** The 403 for a refused cross-site request, in the JSON error envelope. */
 export function crossSiteRefusal(): Response {
   return forbidden(CROSS_SITE_REFUSAL_MESSAGE);
+}
+
+/**
+ * The 403 for a refused cross-site request to a page: a standalone document (the refusal comes
+ * before the session is opened, so there is no user to render the site's layout for), as the
+ * JSON envelope would show a person raw JSON.
+ */
+export function crossSiteRefusalPage(): Response {
+  const page = plainLayout({
+    title: "Request refused",
+    mainHtml: `<h1>Request refused</h1>\n<p>${escapeHtml(CROSS_SITE_REFUSAL_MESSAGE)}</p>`,
+    context: { signedInEmail: undefined, flashes: [], cspNonce: undefined },
+  });
+  return htmlPage(403, page);
 }

@@ -19,6 +19,7 @@ export {
   type CrossSiteRefusal,
   checkCrossSiteRequest,
   crossSiteRefusal,
+  crossSiteRefusalPage,
 } from "./cross-site.js";
 export {
   badRequest,

@@ -67,10 +67,11 @@ export function withCrossSiteCheck<C extends RouteContext>(
   return routes.map((route) => {
     if (!UNSAFE_METHODS.has(route.method)) return route;
     const { handle } = route;
+    const refuse = options.refusal ?? crossSiteRefusal;
     return {
       ...route,
       handle: async (request, context) =>
-        checkCrossSiteRequest(request, options).ok ? handle(request, context) : crossSiteRefusal(),
+        checkCrossSiteRequest(request, options).ok ? handle(request, context) : refuse(),
     };
   });
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   checkCrossSiteRequest,
   crossSiteRefusal,
+  crossSiteRefusalPage,
   isAllowedOrigin,
   parseAllowedOrigins,
 } from "../src/index.js";
@@ -162,5 +163,18 @@ describe("crossSiteRefusal", () => {
         status: 403,
       },
     });
+  });
+});
+
+describe("crossSiteRefusalPage", () => {
+  it("is a 403 page, a whole document that names ALLOWED_ORIGINS", async () => {
+    const response = crossSiteRefusalPage();
+    expect(response.status).toBe(403);
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const html = await response.text();
+    expect(html).toMatch(/^<!doctype html>[\s\S]*<\/html>$/);
+    expect(html).toContain(
+      "<p>Cross-site request refused: add this origin to ALLOWED_ORIGINS to allow it.</p>",
+    );
   });
 });

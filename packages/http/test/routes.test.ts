@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   CROSS_SITE_REFUSAL_MESSAGE,
   createRouteMatcher,
+  crossSiteRefusalPage,
   type Route,
   routeRequests,
   withCrossSiteCheck,
@@ -107,5 +108,17 @@ describe("withCrossSiteCheck", () => {
       new Request("https://app.example/login", { headers: { "sec-fetch-site": "cross-site" } }),
     );
     expect(await form?.text()).toBe("form");
+  });
+
+  it("answers a refusal with the one its options give", async () => {
+    const pages = routeRequests(withCrossSiteCheck(counted, { refusal: crossSiteRefusalPage }));
+    const response = await pages(
+      new Request("https://app.example/login", {
+        method: "POST",
+        headers: { "sec-fetch-site": "cross-site" },
+      }),
+    );
+    expect(response?.status).toBe(403);
+    expect(response?.headers.get("content-type")).toBe("text/html; charset=utf-8");
   });
 });

@@ -54,6 +54,7 @@ describe("record routes mounted with no middleware", () => {
       labelForm({ cookie, origin: "https://evil.example", host: "app.example" }),
     );
     expect(forged?.status).toBe(403);
+    expect(forged?.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(await app.rows("labels")).toEqual([]);
   });
 

@@ -1,4 +1,5 @@
 import {
+  crossSiteRefusalPage,
   type PageHeaderOptions,
   type PageRouteContext,
   type Route,
@@ -22,7 +23,8 @@ export interface HtmlRouteSafety {
   readonly sessions: SessionCookies;
   /**
    * `ALLOWED_ORIGINS`, parsed: browser origins whose cross-site form posts are accepted. Every
-   * other cross-site `POST` is refused with a 403 before the handler runs (login CSRF included).
+   * other cross-site `POST` is refused with a 403 page before the handler runs (login CSRF
+   * included).
    */
   readonly allowedOrigins?: readonly string[];
   /**
@@ -48,6 +50,9 @@ export function safeHtmlRoutes(
   routes: readonly Route<HtmlRouteContext>[],
 ): Route<MaybeSessionContext>[] {
   const withSession = withCookieSession<PageRouteContext>(safety.sessions, routes);
-  const checked = withCrossSiteCheck(withSession, { allowedOrigins: safety.allowedOrigins ?? [] });
+  const checked = withCrossSiteCheck(withSession, {
+    allowedOrigins: safety.allowedOrigins ?? [],
+    refusal: crossSiteRefusalPage,
+  });
   return withPageSecurity<MaybeSessionContext>(checked, safety.pageHeaders ?? {});
 }

@@ -57,7 +57,7 @@ describe("safeHtmlRoutes in a bare fetch handler", () => {
     expect(nonces.size).toBe(5);
   });
 
-  it("gives a redirect and a cross-site refusal the three headers, with the cookie kept", async () => {
+  it("gives a redirect the three headers with the cookie kept, and a cross-site refusal a page", async () => {
     const saved = (await handle(
       browserRequest("http://app.test/save", undefined, {
         method: "POST",
@@ -74,8 +74,12 @@ describe("safeHtmlRoutes in a bare fetch handler", () => {
       }),
     ))!;
     expect(refused.status).toBe(403);
-    expect(refused.headers.get("x-frame-options")).toBe("SAMEORIGIN");
-    expect(refused.headers.has("content-security-policy")).toBe(false);
+    expect(refused.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(await refused.text()).toContain(
+      "Cross-site request refused: add this origin to ALLOWED_ORIGINS to allow it.",
+    );
+    expect(refused.headers.get("x-frame-options")).toBe("DENY");
+    expect(refused.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
   });
 
   it("takes the group's page header options", async () => {
