@@ -10,6 +10,7 @@ import { createHandler } from "graphql-http";
 import { type CompileQuery, compiledExecute } from "./compiled-execution.js";
 import { documentCache } from "./document-cache.js";
 import { type DocumentLimits, parseWithinLimits } from "./document-limits.js";
+import { graphqlHttpResponse } from "./http-answer.js";
 import { type QueryLimits, queryLimitRules } from "./query-limits.js";
 import { recordSchema } from "./record-schema.js";
 import { undescribableVariables } from "./variable-refusals.js";
@@ -118,7 +119,7 @@ export function graphqlRoutes(options: GraphqlRoutesOptions): Route[] {
       if (!read.ok) return read.response;
       body = read.value;
     }
-    const [text, init] = await handler({
+    const answer = await handler({
       method: request.method,
       url: request.url,
       headers: request.headers,
@@ -126,7 +127,7 @@ export function graphqlRoutes(options: GraphqlRoutesOptions): Route[] {
       raw: request,
       context,
     });
-    return new Response(text, init);
+    return graphqlHttpResponse(answer);
   };
   const path = options.path ?? "/graphql";
   return [

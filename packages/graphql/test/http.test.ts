@@ -128,7 +128,34 @@ describe("the request body", () => {
     });
     expect(mutation.status).toBe(405);
     expect(mutation.headers.get("allow")).toBe("POST");
+    expect(mutation.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(mutation.body).toEqual({ errors: [{ message: "Cannot perform mutations over GET" }] });
     expect(context.rows("SELECT id FROM notes")).toEqual([]);
+  });
+
+  it.each([
+    [
+      "an Accept it cannot serve",
+      { method: "POST", headers: { accept: "text/plain" } },
+      406,
+      "Not acceptable: accept application/graphql-response+json or application/json",
+    ],
+    [
+      "a JSON type it does not take",
+      { method: "POST", headers: { "content-type": "application/vnd.api+json" } },
+      415,
+      "Unsupported content type: send application/json",
+    ],
+  ])("answers %s in the JSON envelope", async (_case, request, status, message) => {
+    const context = await setUp();
+    const answer = await handleRaw(context, {
+      method: request.method,
+      headers: { ...ada, "content-type": "application/json", ...request.headers },
+      body: JSON.stringify({ query: "{ notes { id } }" }),
+    });
+    expect(answer.status).toBe(status);
+    expect(answer.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(answer.body).toEqual({ error: { message, status } });
   });
 });
 

@@ -1,0 +1,33 @@
+import { jsonError } from "@tessera/http";
+
+/** What graphql-http's handler answers: a body (or none) and the response's status and headers. */
+export type GraphqlHttpAnswer = readonly [
+  body: string | null,
+  init: { readonly status: number; readonly statusText: string; readonly headers?: HeadersInit },
+];
+
+/** The refusals graphql-http answers with no body, in words a client can act on. */
+const BODYLESS_REFUSALS: Readonly<Record<number, string>> = {
+  406: "Not acceptable: accept application/graphql-response+json or application/json",
+  415: "Unsupported content type: send application/json",
+};
+
+/**
+ * The response for graphql-http's answer. It answers some refusals (an `Accept` it cannot serve,
+ * a JSON type other than `application/json`) with no body, or with a GraphQL error
+ * response and no `Content-Type`; a client then gets the JSON it gets from every other refusal:
+ * the error envelope, or the `{"errors": [...]}` marked as JSON.
+ */
+export function graphqlHttpResponse([body, init]: GraphqlHttpAnswer): Response {
+  const headers = new Headers(init.headers);
+  if (init.status < 400 || headers.has("content-type")) {
+    return new Response(body, { status: init.status, headers });
+  }
+  if (body !== null && body !== "") {
+    headers.set("content-type", "application/json; charset=utf-8");
+    return new Response(body, { status: init.status, headers });
+  }
+  headers.delete("content-length");
+  const message = BODYLESS_REFUSALS[init.status] ?? init.statusText;
+  return jsonError(init.status, message, { headers });
+}
