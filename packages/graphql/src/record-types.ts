@@ -11,8 +11,9 @@ import {
   type GraphQLScalarType,
   GraphQLString,
 } from "graphql";
-import { GraphQLJSON, GraphQLSafeInt } from "graphql-scalars";
+import { GraphQLJSON } from "graphql-scalars";
 import type { GraphqlColumn, GraphqlModel, GraphqlScalarKind } from "./graphql-model.js";
+import { SafeInt } from "./safe-int.js";
 
 /** The GraphQL types of one model: its object type and its two input types. */
 export interface RecordTypes {
@@ -21,11 +22,11 @@ export interface RecordTypes {
   readonly updateInput: GraphQLInputObjectType;
 }
 
-// graphql-scalars' SafeInt refuses any number outside ±(2^53 - 1) and any fraction, in
-// literals and variables alike; its JSON takes any JSON value.
+// SafeInt refuses any number outside ±(2^53 - 1) and any fraction, in literals and variables
+// alike; graphql-scalars' JSON takes any JSON value.
 const SCALARS: Readonly<Record<GraphqlScalarKind, GraphQLScalarType>> = {
   String: GraphQLString,
-  SafeInt: GraphQLSafeInt,
+  SafeInt,
   Int: GraphQLInt,
   Float: GraphQLFloat,
   Boolean: GraphQLBoolean,

@@ -139,6 +139,29 @@ describe("malformed input: a GraphQL validation error, and no resolver runs", ()
     expect(rows("SELECT id FROM notes")).toEqual([]);
   });
 
+  it.each([
+    ["an array", "[[[1]]]", "an array"],
+    ["an object", '{"n": 1}', "an object"],
+  ])(
+    "refuses %s given for a SafeInt by its kind, not as the text it would make",
+    async (_case, value, kind) => {
+      const { api, rows } = await setUp();
+      const response = await api.handle(
+        new Request("http://localhost/graphql", {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: "Bearer ada-token" },
+          body: `{"query": "mutation ($w: SafeInt) { createNote(input: {title: \\"x\\", wordCount: $w}) { id } }", "variables": {"w": ${value}}}`,
+        }),
+      );
+      expect((await response.json()).errors).toEqual([
+        expect.objectContaining({
+          message: `Variable "$w" has invalid value: SafeInt cannot represent non-integer value: ${kind}`,
+        }),
+      ]);
+      expect(rows("SELECT id FROM notes")).toEqual([]);
+    },
+  );
+
   it("answers 400 to a client that accepts the GraphQL response media type", async () => {
     const { send } = await setUp();
     const answer = await send("mutation { createNote(input: { title: 5 }) { id } }", {
