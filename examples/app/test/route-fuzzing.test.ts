@@ -202,19 +202,6 @@ const response = (status: number, type: string, body: string): RawResponse => ({
   body: Buffer.from(body),
 });
 
-/**
- * Groups whose properties fail today on defects the fuzzer found, by group name: each is skipped,
- * with its reason in the test's name, until the defect is fixed. Remove the entry with the fix.
- */
-const KNOWN_DEFECTS: Readonly<Record<string, string>> = {
-  "HTML account pages and forms":
-    "a cross-site POST to a page is refused with the JSON envelope, not a page",
-  "HTML record pages and forms":
-    "a cross-site POST to a page is refused with the JSON envelope, not a page",
-  GraphQL:
-    "graphql-http answers some refusals (a mutation over GET, an Accept it cannot serve) without a JSON type or body",
-};
-
 describe("route fuzzing", () => {
   it("covers every route the app mounts", async () => {
     const fuzzed = new Set(routeGroups.flatMap((group) => group.routes.map(({ route }) => route)));
@@ -253,8 +240,6 @@ describe("route fuzzing", () => {
   });
 
   for (const group of routeGroups) {
-    const defect = KNOWN_DEFECTS[group.name];
-    if (defect) it.skip(`${group.name} (skipped until fixed: ${defect})`, () => fuzz(group));
-    else it(group.name, () => fuzz(group), group.budgetMs * SCALE + 30_000);
+    it(group.name, () => fuzz(group), group.budgetMs * SCALE + 30_000);
   }
 });
