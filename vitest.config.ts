@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { testProjects } from "./vitest.workspace.ts";
@@ -21,5 +22,9 @@ export default defineConfig({
   test: {
     projects: testProjects,
     testTimeout: 20_000,
+    // Vitest's default is one file less than the cores: one at a time on a 2-core machine. Many
+    // files mostly wait (on a browser, workerd, PostgreSQL, a child process or a real clock), so
+    // two share the cores without slowing each other much.
+    maxWorkers: Math.max(2, availableParallelism()),
   },
 });
