@@ -10,10 +10,10 @@ import { parseModelSource } from "../src/model-source.js";
 import { tessera } from "./support/tessera-process.js";
 
 let app: string;
-beforeEach(() => {
+beforeEach(async () => {
   app = mkdtempSync(join(tmpdir(), "tessera-add-columns-"));
-  expect(tessera(["generate", "accounts"], app).status).toBe(0);
-  expect(tessera(["generate", "model", "post", "title:string"], app).status).toBe(0);
+  expect((await tessera(["generate", "accounts"], app)).status).toBe(0);
+  expect((await tessera(["generate", "model", "post", "title:string"], app)).status).toBe(0);
 });
 afterEach(() => {
   rmSync(app, { recursive: true, force: true });
@@ -27,8 +27,8 @@ const snapshot = () => [
 ];
 
 /** A row in every table the columns go to, then what the command answered. */
-function withRows(database: string) {
-  expect(tessera(["migrate", "--database", database], app).status).toBe(0);
+async function withRows(database: string) {
+  expect((await tessera(["migrate", "--database", database], app)).status).toBe(0);
   const db = new Database(join(app, database));
   db.exec(`INSERT INTO users (email, created_at, updated_at) VALUES ('ada@example.com', '2026-01-01 00:00:00', '2026-01-01 00:00:00');
 INSERT INTO posts (user_id, title) VALUES (1, 'Hello');`);
@@ -36,9 +36,9 @@ INSERT INTO posts (user_id, title) VALUES (1, 'Hello');`);
 }
 
 describe("tessera generate migration add_<columns>_to_<table>", () => {
-  it("adds columns to a table with rows, filling required ones, and the fields to the model", () => {
+  it("adds columns to a table with rows, filling required ones, and the fields to the model", async () => {
     withRows("app.db");
-    const run = tessera(
+    const run = await tessera(
       [
         "generate",
         "migration",
@@ -77,7 +77,7 @@ describe("tessera generate migration add_<columns>_to_<table>", () => {
       "author:references:user?",
       "slug:string?^",
     ]);
-    expect(tessera(["migrate", "--database", "app.db"], app).stdout).toBe(
+    expect((await tessera(["migrate", "--database", "app.db"], app)).stdout).toBe(
       "app.db:\napplied 0009_add_views_summary_and_author_to_posts\n",
     );
     const db = new Database(join(app, "app.db"), { readonly: true });
@@ -87,9 +87,9 @@ describe("tessera generate migration add_<columns>_to_<table>", () => {
     db.close();
   });
 
-  it("says what it would write with --pretend, and writes nothing", () => {
+  it("says what it would write with --pretend, and writes nothing", async () => {
     const before = snapshot();
-    const run = tessera(
+    const run = await tessera(
       ["generate", "migration", "add_views_to_posts", "views:integer", "--pretend"],
       app,
     );
@@ -99,18 +99,21 @@ describe("tessera generate migration add_<columns>_to_<table>", () => {
         "would write migrations/0009_add_views_to_posts.sql\nwould update src/models/post.ts\nnote: the rows already in `posts` get `views` = 0\n",
       stderr: "",
     });
-    const model = tessera(["generate", "model", "tag", "name:string", "--pretend", "--json"], app);
+    const model = await tessera(
+      ["generate", "model", "tag", "name:string", "--pretend", "--json"],
+      app,
+    );
     expect(JSON.parse(model.stdout)).toEqual({
       ok: true,
       pretend: true,
       written: ["src/models/tag.ts", "migrations/0009_create_tags.sql"],
     });
     expect(snapshot()).toEqual(before);
-    expect(tessera(["migrate", "--pretend"], app).status).toBe(2);
+    expect((await tessera(["migrate", "--pretend"], app)).status).toBe(2);
   });
 
-  it("adds to the users model of generate accounts, whose list was empty", () => {
-    const run = tessera(
+  it("adds to the users model of generate accounts, whose list was empty", async () => {
+    const run = await tessera(
       ["generate", "migration", "add_nickname_to_users", "nickname:string?"],
       app,
     );
@@ -122,7 +125,7 @@ describe("tessera generate migration add_<columns>_to_<table>", () => {
     );
   });
 
-  it("refuses what the rows already there could not hold, and writes nothing", () => {
+  it("refuses what the rows already there could not hold, and writes nothing", async () => {
     const before = snapshot();
     const refusals: [string[], string][] = [
       [
@@ -146,7 +149,7 @@ describe("tessera generate migration add_<columns>_to_<table>", () => {
       [["add_views_to_articles", "views:integer?"], "no model of the app has the table `articles`"],
     ];
     for (const [args, error] of refusals) {
-      const run = tessera(["generate", "migration", ...args, "--json"], app);
+      const run = await tessera(["generate", "migration", ...args, "--json"], app);
       expect(run.status).toBe(1);
       expect(JSON.parse(run.stdout)).toMatchObject({ ok: false, error });
     }
@@ -159,16 +162,18 @@ describe("tessera generate migration add_<columns>_to_<table>", () => {
     rmSync(join(app, "src"), { recursive: true });
     try {
       const env = { DATABASE_URL: schema.url };
-      expect(tessera(["generate", "accounts"], app, env).status).toBe(0);
-      expect(tessera(["generate", "model", "post", "title:string"], app, env).status).toBe(0);
-      expect(tessera(["migrate"], app, env).status).toBe(0);
+      expect((await tessera(["generate", "accounts"], app, env)).status).toBe(0);
+      expect((await tessera(["generate", "model", "post", "title:string"], app, env)).status).toBe(
+        0,
+      );
+      expect((await tessera(["migrate"], app, env)).status).toBe(0);
       const user = await schema.database.get<{ id: number }>(
         "INSERT INTO users (email, created_at, updated_at) VALUES ('ada@example.com', '2026-01-01 00:00:00', '2026-01-01 00:00:00') RETURNING id",
       );
       await schema.database.run("INSERT INTO posts (user_id, title) VALUES (?, 'Hello')", [
         user!.id,
       ]);
-      const run = tessera(
+      const run = await tessera(
         ["generate", "migration", "add_views_to_posts", "views:integer", "--dialect", "postgres"],
         app,
       );
@@ -176,7 +181,7 @@ describe("tessera generate migration add_<columns>_to_<table>", () => {
       expect(read("migrations/0009_add_views_to_posts.sql")).toContain(
         'ALTER TABLE "posts" ADD COLUMN "views" BIGINT NOT NULL DEFAULT 0;',
       );
-      expect(tessera(["migrate"], app, env).status).toBe(0);
+      expect((await tessera(["migrate"], app, env)).status).toBe(0);
       expect(await schema.database.all("SELECT title, views FROM posts")).toEqual([
         { title: "Hello", views: 0 },
       ]);

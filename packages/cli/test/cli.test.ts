@@ -1,4 +1,4 @@
-// Runs the real `tessera` command (src/cli.ts through tsx) in temporary app folders.
+// Runs the `tessera` command (runCli, as src/cli.ts does) in temporary app folders.
 
 import {
   mkdirSync,
@@ -63,7 +63,7 @@ afterEach(() => {
 });
 
 describe("every documented refused declaration", () => {
-  it.each(vectors.cases)("$declarations → $message", (vector) => {
+  it.each(vectors.cases)("$declarations → $message", async (vector) => {
     const context: {
       models?: string[];
       graphql?: boolean;
@@ -82,7 +82,7 @@ describe("every documented refused declaration", () => {
       : ["generate", "model", "thing", ...flags, ...vector.declarations];
     const before = filesIn(app);
 
-    const run = tessera(args, app);
+    const run = await tessera(args, app);
     expect(run.status).toBe(1);
     const output = JSON.parse(run.stdout);
     expect(Object.keys(output).sort()).toEqual(["error", "hint", "ok"]);
@@ -92,8 +92,11 @@ describe("every documented refused declaration", () => {
     expect(filesIn(app)).toEqual(before);
   });
 
-  it("prints `error:` and `hint:` lines without --json, and writes nothing", () => {
-    const run = tessera(["generate", "model", "post", "title:string", "published:bool?"], app);
+  it("prints `error:` and `hint:` lines without --json, and writes nothing", async () => {
+    const run = await tessera(
+      ["generate", "model", "post", "title:string", "published:bool?"],
+      app,
+    );
     expect(run.status).toBe(1);
     expect(run.stdout).toBe("");
     expect(run.stderr).toBe(
@@ -102,21 +105,24 @@ describe("every documented refused declaration", () => {
     expect(filesIn(app)).toEqual({});
   });
 
-  it("refuses a reference to a model without a module, naming its path", () => {
+  it("refuses a reference to a model without a module, naming its path", async () => {
     usersTable();
-    const refused = tessera(["generate", "model", "comment", "post:references", "body:text"], app);
+    const refused = await tessera(
+      ["generate", "model", "comment", "post:references", "body:text"],
+      app,
+    );
     expect(refused.status).toBe(1);
     expect(refused.stderr).toMatch(/^error: `src\/models\/post\.ts` does not exist\nhint: /);
-    expect(tessera(["generate", "model", "post", "title:string"], app).status).toBe(0);
+    expect((await tessera(["generate", "model", "post", "title:string"], app)).status).toBe(0);
     expect(
-      tessera(["generate", "model", "comment", "post:references", "body:text"], app).status,
+      (await tessera(["generate", "model", "comment", "post:references", "body:text"], app)).status,
     ).toBe(0);
   });
 });
 
 describe("tessera generate model", () => {
-  it("refuses a model owned by users before any migration creates `users`", () => {
-    const run = tessera(["generate", "model", "post", "title:string"], app);
+  it("refuses a model owned by users before any migration creates `users`", async () => {
+    const run = await tessera(["generate", "model", "post", "title:string"], app);
     expect(run).toEqual({
       status: 1,
       stdout: "",
@@ -124,9 +130,9 @@ describe("tessera generate model", () => {
         "error: records belong to users, but no migration creates the `users` table\nhint: run `tessera generate accounts` first, or pass `--no-owner` for a table no user owns\n",
     });
     expect(filesIn(app)).toEqual({});
-    expect(tessera(["generate", "model", "setting", "code:string", "--no-owner"], app).status).toBe(
-      0,
-    );
+    expect(
+      (await tessera(["generate", "model", "setting", "code:string", "--no-owner"], app)).status,
+    ).toBe(0);
   });
 
   it("writes the model module and a numbered migration that SQLite runs", async () => {
@@ -134,8 +140,8 @@ describe("tessera generate model", () => {
       "title:string body:rich_text? published:bool views:integer? rating:float? publish_on:date? starts_at:datetime? reminder_at:time? price:decimal? external_ref:uuid? metadata:json? status:enum:draft,review,published slug:string?^ cover:attachment? lock_version:integer photos:attachments".split(
         " ",
       );
-    expect(tessera(["generate", "accounts"], app).status).toBe(0);
-    const run = tessera(["generate", "model", "post", ...posts, "--json"], app);
+    expect((await tessera(["generate", "accounts"], app)).status).toBe(0);
+    const run = await tessera(["generate", "model", "post", ...posts, "--json"], app);
     expect(run.status).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual({
       ok: true,
@@ -182,7 +188,7 @@ describe("tessera generate model", () => {
       'import { defineModel } from "@tessera/fields";\nexport const postModel = defineModel("post", ["title:string"]);\n',
     );
     const declarations = ["title:string", "word_count:integer?", "post:references?"];
-    const run = tessera(["generate", "model", "note", ...declarations, "--graphql"], app);
+    const run = await tessera(["generate", "model", "note", ...declarations, "--graphql"], app);
     expect(run).toEqual({
       status: 0,
       stdout: "wrote src/models/note.ts\nwrote migrations/0001_create_notes.sql\n",
@@ -224,9 +230,9 @@ describe("tessera generate model", () => {
     ]);
   });
 
-  it("without --graphql, writes a module that does not import @tessera/graphql", () => {
+  it("without --graphql, writes a module that does not import @tessera/graphql", async () => {
     usersTable();
-    expect(tessera(["generate", "model", "note", "title:string"], app).status).toBe(0);
+    expect((await tessera(["generate", "model", "note", "title:string"], app)).status).toBe(0);
     const source = readFileSync(join(app, "src/models/note.ts"), "utf8");
     expect(source).not.toContain("graphql");
     expect(source).toContain(
@@ -234,10 +240,10 @@ describe("tessera generate model", () => {
     );
   });
 
-  it("takes the next free migration number, a custom table and no owner", () => {
+  it("takes the next free migration number, a custom table and no owner", async () => {
     mkdirSync(join(app, "migrations"));
     writeFileSync(join(app, "migrations/0007_something.sql"), "SELECT 1;\n");
-    const run = tessera(
+    const run = await tessera(
       ["generate", "model", "person", "name:string", "--table", "people", "--no-owner"],
       app,
     );
@@ -255,7 +261,7 @@ describe("tessera generate model", () => {
 
   it("scopes `^` to each owner with --unique-scope owner, in the migration and the module", async () => {
     usersTable();
-    const run = tessera(
+    const run = await tessera(
       ["generate", "model", "tag", "name:string^", "note:string?", "--unique-scope", "owner"],
       app,
     );
@@ -273,12 +279,12 @@ describe("tessera generate model", () => {
     ).toEqual(["owner", undefined]);
   });
 
-  it("works on the folder given by --cwd", () => {
+  it("works on the folder given by --cwd", async () => {
     usersTable();
     const other = mkdtempSync(join(tmpdir(), "tessera-elsewhere-"));
     try {
       expect(
-        tessera(["generate", "model", "post", "title:string", "--cwd", app], other).status,
+        (await tessera(["generate", "model", "post", "title:string", "--cwd", app], other)).status,
       ).toBe(0);
       expect(Object.keys(filesIn(app)).sort()).toEqual([
         "migrations/0000_create_users.sql",
@@ -291,32 +297,32 @@ describe("tessera generate model", () => {
     }
   });
 
-  it("refuses a model or table that exists, and a bad model name", () => {
+  it("refuses a model or table that exists, and a bad model name", async () => {
     usersTable();
-    expect(tessera(["generate", "model", "post", "title:string"], app).status).toBe(0);
+    expect((await tessera(["generate", "model", "post", "title:string"], app)).status).toBe(0);
     const before = filesIn(app);
-    const again = tessera(["generate", "model", "post", "title:string", "--json"], app);
+    const again = await tessera(["generate", "model", "post", "title:string", "--json"], app);
     expect(again.status).toBe(1);
     expect(JSON.parse(again.stdout)).toMatchObject({
       ok: false,
       error: "`src/models/post.ts` already exists",
     });
-    const table = tessera(
+    const table = await tessera(
       ["generate", "model", "article", "title:string", "--table", "posts", "--json"],
       app,
     );
     expect(JSON.parse(table.stdout)).toMatchObject({
       error: "a migration already creates the table `posts`",
     });
-    const name = tessera(["generate", "model", "Post", "title:string", "--json"], app);
+    const name = await tessera(["generate", "model", "Post", "title:string", "--json"], app);
     expect(JSON.parse(name.stdout)).toMatchObject({ error: "invalid model name `Post`" });
     expect(filesIn(app)).toEqual(before);
   });
 });
 
 describe("tessera generate accounts", () => {
-  it("runs once", () => {
-    expect(tessera(["generate", "accounts"], app).stdout).toBe(
+  it("runs once", async () => {
+    expect((await tessera(["generate", "accounts"], app)).stdout).toBe(
       [
         "wrote src/models/user.ts",
         ...ACCOUNT_MIGRATIONS.map((name) => `wrote migrations/${name}.sql`),
@@ -324,7 +330,7 @@ describe("tessera generate accounts", () => {
       ].join("\n"),
     );
     const before = filesIn(app);
-    const again = tessera(["generate", "accounts", "--json"], app);
+    const again = await tessera(["generate", "accounts", "--json"], app);
     expect(again.status).toBe(1);
     expect(JSON.parse(again.stdout)).toEqual({
       ok: false,
@@ -334,13 +340,13 @@ describe("tessera generate accounts", () => {
     expect(filesIn(app)).toEqual(before);
   });
 
-  it("is refused when a migration already creates users, even without the model", () => {
+  it("is refused when a migration already creates users, even without the model", async () => {
     mkdirSync(join(app, "migrations"));
     writeFileSync(
       join(app, "migrations/0001_init.sql"),
       'create table if not exists "users" (id integer primary key);\n',
     );
-    const run = tessera(["generate", "accounts"], app);
+    const run = await tessera(["generate", "accounts"], app);
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(
       /^error: this app already has a User model or a users table\nhint: /,
@@ -350,9 +356,9 @@ describe("tessera generate accounts", () => {
 });
 
 describe("tessera check", () => {
-  it("lists the resolved fields, as text or JSON", () => {
+  it("lists the resolved fields, as text or JSON", async () => {
     addModel(app, "post");
-    const text = tessera(
+    const text = await tessera(
       ["check", "title:string", "slug:string?^", "post:references", "kind:enum:like,love"],
       app,
     );
@@ -367,7 +373,7 @@ describe("tessera check", () => {
         "",
       ].join("\n"),
     );
-    const json = JSON.parse(tessera(["check", "--json", "cover:attachment?"], app).stdout);
+    const json = JSON.parse((await tessera(["check", "--json", "cover:attachment?"], app)).stdout);
     expect(json).toEqual({
       ok: true,
       fields: [
@@ -385,18 +391,18 @@ describe("tessera check", () => {
     expect(filesIn(app)).toEqual({ "src/models/post.ts": "export const postModel = {};\n" });
   });
 
-  it("exits 2 on a command line it cannot run", () => {
-    const unknown = tessera(["frobnicate", "--json"], app);
+  it("exits 2 on a command line it cannot run", async () => {
+    const unknown = await tessera(["frobnicate", "--json"], app);
     expect(unknown.status).toBe(2);
     expect(JSON.parse(unknown.stdout)).toMatchObject({
       ok: false,
       error: "unknown command `frobnicate`",
     });
-    expect(tessera(["check"], app)).toMatchObject({
+    expect(await tessera(["check"], app)).toMatchObject({
       status: 2,
       stderr: expect.stringContaining("error: no field declarations given"),
     });
-    expect(tessera(["--help"], app)).toMatchObject({
+    expect(await tessera(["--help"], app)).toMatchObject({
       status: 0,
       stdout: expect.stringContaining("tessera generate model"),
     });

@@ -67,8 +67,8 @@ describe.each(["sqlite", "postgres"] as const)("an app generated for %s", (engin
     const database = schema
       ? { DATABASE_URL: schema.url }
       : { DATABASE_PATH: join(app, "data/app.db") };
-    const generate = (...args: string[]) => {
-      const run = tessera(args, app, database);
+    const generate = async (...args: string[]) => {
+      const run = await tessera(args, app, database);
       if (run.status !== 0) throw new Error(`tessera ${args.join(" ")}: ${run.stderr}`);
     };
     generate("generate", "accounts");

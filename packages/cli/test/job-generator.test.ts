@@ -42,30 +42,30 @@ afterAll(async () => {
 });
 
 describe("tessera generate job", () => {
-  it("refuses an owned job before the users table, a bad period and a bad input", () => {
-    const noUsers = tessera(["generate", "job", "render", "prompt:text", "--json"], app);
+  it("refuses an owned job before the users table, a bad period and a bad input", async () => {
+    const noUsers = await tessera(["generate", "job", "render", "prompt:text", "--json"], app);
     expect(JSON.parse(noUsers.stdout)).toMatchObject({
       ok: false,
       error: "jobs belong to users, but no migration creates the `users` table",
     });
-    expect(tessera(["generate", "accounts"], app).status).toBe(0);
-    const period = tessera(
+    expect((await tessera(["generate", "accounts"], app)).status).toBe(0);
+    const period = await tessera(
       ["generate", "job", "render", "prompt:text", "--sweep-every", "2s"],
       app,
     );
     expect(period.stderr).toBe(
       "error: invalid sweep period `2s`\nhint: write seconds, minutes or hours from 10s to 24h, e.g. `--sweep-every 10m`\n",
     );
-    const input = tessera(["generate", "job", "render", "photo:attachment", "--json"], app);
+    const input = await tessera(["generate", "job", "render", "photo:attachment", "--json"], app);
     expect(input.status).toBe(1);
     expect(JSON.parse(input.stdout).error).toMatch(/^job render: /);
-    expect(tessera(["generate", "model", "x", "a:string", "--sweep-every", "1m"], app).status).toBe(
-      2,
-    );
+    expect(
+      (await tessera(["generate", "model", "x", "a:string", "--sweep-every", "1m"], app)).status,
+    ).toBe(2);
   });
 
   it("writes the job module and its table, which migrate applies and an app runs", async () => {
-    const run = tessera(
+    const run = await tessera(
       [
         "generate",
         "job",
@@ -85,8 +85,8 @@ describe("tessera generate job", () => {
     });
     const module = readFileSync(join(app, "src/jobs/render.ts"), "utf8");
     expect(module).toContain("export const RENDER_SWEEP_INTERVAL_MS = 600_000;");
-    expect(tessera(["generate", "job", "render", "prompt:text"], app).status).toBe(1);
-    expect(tessera(["migrate", "--database", "app.db"], app).status).toBe(0);
+    expect((await tessera(["generate", "job", "render", "prompt:text"], app)).status).toBe(1);
+    expect((await tessera(["migrate", "--database", "app.db"], app)).status).toBe(0);
 
     const database = openSqliteFile(join(app, "app.db"));
     try {

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createPostgresSchema, postgresUrl } from "../../../test/support/postgres.js";
-import { tessera, tesseraAsync } from "./support/tessera-process.js";
+import { tessera, tesseraProcess } from "./support/tessera-process.js";
 
 let app: string;
 beforeEach(() => {
@@ -32,10 +32,10 @@ function query(path: string, sql: string): unknown[] {
 }
 
 describe("tessera migrate on SQLite", () => {
-  it("applies the generated migrations in order once, into data/app.db by default", () => {
-    expect(tessera(["generate", "accounts"], app).status).toBe(0);
-    expect(tessera(["generate", "model", "post", "title:string"], app).status).toBe(0);
-    const first = tessera(["migrate"], app);
+  it("applies the generated migrations in order once, into data/app.db by default", async () => {
+    expect((await tessera(["generate", "accounts"], app)).status).toBe(0);
+    expect((await tessera(["generate", "model", "post", "title:string"], app)).status).toBe(0);
+    const first = await tessera(["migrate"], app);
     expect(first.status).toBe(0);
     expect(first.stdout).toMatch(
       /^data\/app\.db:\napplied 0001_tessera_rate_limit_counters\n(applied \d{4}_\w+\n){6}applied 0008_create_posts\n$/,
@@ -44,20 +44,22 @@ describe("tessera migrate on SQLite", () => {
     expect(query("data/app.db", "SELECT name FROM sqlite_master WHERE name = 'posts'")).toEqual([
       { name: "posts" },
     ]);
-    expect(tessera(["migrate"], app).stdout).toBe("data/app.db: nothing to apply (8 applied)\n");
+    expect((await tessera(["migrate"], app)).stdout).toBe(
+      "data/app.db: nothing to apply (8 applied)\n",
+    );
   });
 
-  it("lists where each migration stands with --status, applying none", () => {
+  it("lists where each migration stands with --status, applying none", async () => {
     migration("0001_notes", "CREATE TABLE notes (id INTEGER PRIMARY KEY)");
-    expect(tessera(["migrate", "--database", "app.db"], app).status).toBe(0);
+    expect((await tessera(["migrate", "--database", "app.db"], app)).status).toBe(0);
     migration("0002_tags", "CREATE TABLE tags (id INTEGER PRIMARY KEY)");
-    const status = tessera(["migrate", "--status", "--database", "app.db"], app);
+    const status = await tessera(["migrate", "--status", "--database", "app.db"], app);
     expect(status.status).toBe(0);
     expect(status.stdout).toMatch(
       /^app\.db:\napplied {2}0001_notes {2}\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\npending {2}0002_tags\n$/,
     );
     const json = JSON.parse(
-      tessera(["migrate", "--status", "--json"], app, { DATABASE_PATH: "app.db" }).stdout,
+      (await tessera(["migrate", "--status", "--json"], app, { DATABASE_PATH: "app.db" })).stdout,
     );
     expect(json).toEqual({
       ok: true,
@@ -69,30 +71,30 @@ describe("tessera migrate on SQLite", () => {
     expect(query("app.db", "SELECT name FROM sqlite_master WHERE name = 'tags'")).toEqual([]);
   });
 
-  it("refuses to apply anything once an applied file was changed, and says so", () => {
+  it("refuses to apply anything once an applied file was changed, and says so", async () => {
     migration("0001_notes", "CREATE TABLE notes (id INTEGER PRIMARY KEY)");
-    expect(tessera(["migrate", "--database", "app.db"], app).status).toBe(0);
+    expect((await tessera(["migrate", "--database", "app.db"], app)).status).toBe(0);
     migration("0001_notes", "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)");
     migration("0002_tags", "CREATE TABLE tags (id INTEGER PRIMARY KEY)");
-    const refused = tessera(["migrate", "--database", "app.db"], app);
+    const refused = await tessera(["migrate", "--database", "app.db"], app);
     expect(refused.status).toBe(1);
     expect(refused.stderr).toBe(
       "error: migration 0001_notes was changed after it was applied: undo the change, and make it a new migration\n" +
         "hint: restore the applied file from version control, and write the change as a new migration\n",
     );
     expect(query("app.db", "SELECT id FROM schema_migrations")).toEqual([{ id: "0001_notes" }]);
-    expect(tessera(["migrate", "--status", "--database", "app.db"], app).stdout).toMatch(
+    expect((await tessera(["migrate", "--status", "--database", "app.db"], app)).stdout).toMatch(
       /changed {2}0001_notes/,
     );
   });
 
-  it("leaves no trace of a failing migration and keeps those before it", () => {
+  it("leaves no trace of a failing migration and keeps those before it", async () => {
     migration("0001_notes", "CREATE TABLE notes (id INTEGER PRIMARY KEY)");
     migration(
       "0002_broken",
       "CREATE TABLE tags (id INTEGER PRIMARY KEY); INSERT INTO nowhere VALUES (1)",
     );
-    const run = tessera(["migrate", "--json", "--database", "app.db"], app);
+    const run = await tessera(["migrate", "--json", "--database", "app.db"], app);
     expect(run.status).toBe(1);
     expect(JSON.parse(run.stdout)).toEqual({
       ok: false,
@@ -103,13 +105,13 @@ describe("tessera migrate on SQLite", () => {
     expect(query("app.db", "SELECT name FROM sqlite_master WHERE name = 'tags'")).toEqual([]);
   });
 
-  it("refuses a file with COMMIT before applying any, naming the file and the line", () => {
+  it("refuses a file with COMMIT before applying any, naming the file and the line", async () => {
     migration("0001_notes", "CREATE TABLE notes (id INTEGER PRIMARY KEY)");
     migration(
       "0002_tags",
       "CREATE TABLE tags (id INTEGER PRIMARY KEY);\n-- keep tags apart\nCOMMIT;\nCREATE TABLE late (id INTEGER)",
     );
-    const run = tessera(["migrate", "--database", "app.db"], app);
+    const run = await tessera(["migrate", "--database", "app.db"], app);
     expect(run.status).toBe(1);
     expect(run.stderr).toBe(
       "error: `migrations/0002_tags.sql` line 3: `COMMIT` controls the transaction, and each migration runs with its ledger row in one transaction the runner begins and ends\n" +
@@ -123,7 +125,9 @@ describe("tessera migrate on SQLite", () => {
       "0002_tags",
       "PRAGMA foreign_keys = OFF;\nCREATE TABLE tags (id INTEGER PRIMARY KEY)",
     );
-    expect(JSON.parse(tessera(["migrate", "--json", "--database", "app.db"], app).stdout)).toEqual({
+    expect(
+      JSON.parse((await tessera(["migrate", "--json", "--database", "app.db"], app)).stdout),
+    ).toEqual({
       ok: false,
       error:
         "`migrations/0002_tags.sql` line 1: `PRAGMA foreign_keys` does nothing inside a transaction, and each migration runs in one",
@@ -131,7 +135,7 @@ describe("tessera migrate on SQLite", () => {
     });
   });
 
-  it("applies a trigger whose body begins and ends, and the words in literals and comments", () => {
+  it("applies a trigger whose body begins and ends, and the words in literals and comments", async () => {
     migration("0001_notes", "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)");
     migration(
       "0002_note_count",
@@ -144,7 +148,7 @@ BEGIN
 END;
 INSERT INTO notes (body) VALUES ('BEGIN; COMMIT;');`,
     );
-    const run = tessera(["migrate", "--database", "app.db"], app);
+    const run = await tessera(["migrate", "--database", "app.db"], app);
     expect(run.stdout).toBe("app.db:\napplied 0001_notes\napplied 0002_note_count\n");
     expect(query("app.db", "SELECT n FROM note_count")).toEqual([{ n: 1 }]);
     expect(query("app.db", "SELECT body FROM notes")).toEqual([{ body: "BEGIN; COMMIT;" }]);
@@ -158,8 +162,8 @@ INSERT INTO notes (body) VALUES ('BEGIN; COMMIT;');`,
       );
     }
     const runs = await Promise.all([
-      tesseraAsync(["migrate", "--json", "--database", "app.db"], app),
-      tesseraAsync(["migrate", "--json", "--database", "app.db"], app),
+      tesseraProcess(["migrate", "--json", "--database", "app.db"], app),
+      tesseraProcess(["migrate", "--json", "--database", "app.db"], app),
     ]);
     expect(runs.map((run) => run.status)).toEqual([0, 0]);
     const applied = runs.flatMap((run) => JSON.parse(run.stdout).applied as string[]);
@@ -169,15 +173,15 @@ INSERT INTO notes (body) VALUES ('BEGIN; COMMIT;');`,
     expect(query("app.db", "SELECT count(*) AS n FROM schema_migrations")).toEqual([{ n: 8 }]);
   });
 
-  it("refuses extra words, --status outside migrate and an unknown dialect, with a usage error", () => {
-    expect(tessera(["migrate", "0001_notes"], app).status).toBe(2);
-    expect(tessera(["migrate", "--dialect", "postgres"], app).stderr).toBe(
+  it("refuses extra words, --status outside migrate and an unknown dialect, with a usage error", async () => {
+    expect((await tessera(["migrate", "0001_notes"], app)).status).toBe(2);
+    expect((await tessera(["migrate", "--dialect", "postgres"], app)).stderr).toBe(
       "error: --dialect applies to the generators only\nhint: `tessera migrate` runs the files as they are written\n",
     );
-    expect(tessera(["generate", "accounts", "--dialect", "mysql"], app).stderr).toBe(
+    expect((await tessera(["generate", "accounts", "--dialect", "mysql"], app)).stderr).toBe(
       "error: unknown dialect `mysql`\nhint: write `--dialect sqlite` or `--dialect postgres`\n",
     );
-    const misplaced = tessera(["check", "title:string", "--status"], app);
+    const misplaced = await tessera(["check", "title:string", "--status"], app);
     expect(misplaced.status).toBe(2);
     expect(misplaced.stderr).toBe(
       "error: --status and --database apply to `tessera migrate` only\nhint: run `tessera migrate --status` to see the migrations\n",
@@ -193,7 +197,7 @@ describe("tessera migrate on PostgreSQL", () => {
       migration("0002_tags", "CREATE TABLE tags (id BIGINT PRIMARY KEY)");
       const url = new URL(schema.url);
       url.password = "not-shown-anywhere";
-      const run = tessera(["migrate"], app, { DATABASE_URL: url.toString() });
+      const run = await tessera(["migrate"], app, { DATABASE_URL: url.toString() });
       expect(run.status).toBe(0);
       expect(run.stdout).toMatch(/applied 0001_notes\napplied 0002_tags\n$/);
       expect(run.stdout + run.stderr).not.toContain("not-shown-anywhere");
@@ -202,7 +206,7 @@ describe("tessera migrate on PostgreSQL", () => {
       );
       expect(recorded.map((row) => row.id)).toEqual(["0001_notes", "0002_tags"]);
       for (const row of recorded) expect(row.checksum).toMatch(/^[0-9a-f]{64}$/);
-      const status = tessera(["migrate", "--status", "--database", url.toString()], app);
+      const status = await tessera(["migrate", "--status", "--database", url.toString()], app);
       expect(status.stdout).toMatch(/applied {2}0002_tags/);
     } finally {
       await schema.drop();
@@ -212,9 +216,11 @@ describe("tessera migrate on PostgreSQL", () => {
   it("migrates generated accounts and a model written with --dialect postgres", async () => {
     const schema = await createPostgresSchema();
     try {
-      expect(tessera(["generate", "accounts", "--dialect", "postgres"], app).status).toBe(0);
+      expect((await tessera(["generate", "accounts", "--dialect", "postgres"], app)).status).toBe(
+        0,
+      );
       // DATABASE_URL names PostgreSQL: the model's SQL follows without --dialect.
-      const generated = tessera(
+      const generated = await tessera(
         ["generate", "model", "post", "title:string", "cover:attachment?"],
         app,
         {
@@ -224,7 +230,7 @@ describe("tessera migrate on PostgreSQL", () => {
       expect(generated.status).toBe(0);
       const postsSql = readFileSync(join(app, "migrations/0008_create_posts.sql"), "utf8");
       expect(postsSql).toContain('"id" BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY');
-      const run = tessera(["migrate", "--json"], app, { DATABASE_URL: schema.url });
+      const run = await tessera(["migrate", "--json"], app, { DATABASE_URL: schema.url });
       expect(run.status).toBe(0);
       expect(JSON.parse(run.stdout).applied).toHaveLength(8);
       const user = await schema.database.get<{ id: number }>(
@@ -261,7 +267,7 @@ CREATE TRIGGER count_notes AFTER INSERT ON notes FOR EACH ROW EXECUTE FUNCTION c
         "0003_split",
         "CREATE TABLE tags (id BIGINT);\n  commit;\nCREATE TABLE late (id BIGINT)",
       );
-      const refused = tessera(["migrate", "--json"], app, { DATABASE_URL: schema.url });
+      const refused = await tessera(["migrate", "--json"], app, { DATABASE_URL: schema.url });
       expect(refused.status).toBe(1);
       expect(JSON.parse(refused.stdout)).toMatchObject({
         ok: false,
@@ -274,7 +280,7 @@ CREATE TRIGGER count_notes AFTER INSERT ON notes FOR EACH ROW EXECUTE FUNCTION c
       expect(tables).toEqual([{ name: "schema_migrations" }]);
 
       migration("0003_split", "CREATE TABLE tags (id BIGINT)");
-      const run = tessera(["migrate"], app, { DATABASE_URL: schema.url });
+      const run = await tessera(["migrate"], app, { DATABASE_URL: schema.url });
       expect(run.stdout).toMatch(/applied 0001_notes\napplied 0002_touch\napplied 0003_split\n$/);
       await schema.database.run("INSERT INTO notes (id, body) VALUES (1, 'END;')");
       expect(await schema.database.all("SELECT n FROM note_count")).toEqual([{ n: 1 }]);
@@ -283,12 +289,12 @@ CREATE TRIGGER count_notes AFTER INSERT ON notes FOR EACH ROW EXECUTE FUNCTION c
     }
   });
 
-  it("answers an unreachable server with the reason, the advice and no password", () => {
+  it("answers an unreachable server with the reason, the advice and no password", async () => {
     migration("0001_notes", "CREATE TABLE notes (id BIGINT PRIMARY KEY)");
     const unreachable = new URL(postgresUrl());
     unreachable.port = "1";
     unreachable.password = "not-shown-anywhere";
-    const run = tessera(["migrate", "--database", unreachable.toString()], app);
+    const run = await tessera(["migrate", "--database", unreachable.toString()], app);
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(
       /^error: cannot use the database: connect ECONNREFUSED 127\.0\.0\.1:1\n/,

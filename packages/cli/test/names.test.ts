@@ -82,9 +82,9 @@ describe("names too long for a file name or a PostgreSQL name", () => {
     );
   });
 
-  it("answers the real command with one JSON object and no stack trace", () => {
+  it("answers the real command with one JSON object and no stack trace", async () => {
     const before = folderState();
-    const run = tessera(["generate", "model", long(100_000), "title:string", "--json"], app);
+    const run = await tessera(["generate", "model", long(100_000), "title:string", "--json"], app);
     expect(run.status).toBe(1);
     expect(run.stderr).toBe("");
     expect(JSON.parse(run.stdout)).toEqual({
@@ -288,8 +288,8 @@ describe("an unexpected failure", () => {
     expect(folderState()).toEqual(before);
   });
 
-  it("prints one line from the real command too", () => {
-    const run = tessera(["generate", "webhook", "orders"], app);
+  it("prints one line from the real command too", async () => {
+    const run = await tessera(["generate", "webhook", "orders"], app);
     expect(run.status).toBe(1);
     expect(run.stderr).toBe(
       `error: ENOTDIR: not a directory, mkdir '${join(app, "test/webhooks")}' (rerun with --debug for the stack trace)\n`,

@@ -39,22 +39,22 @@ function query(sql: string): unknown[] {
 }
 
 describe("generate migration on SQLite, with rows in the table", () => {
-  beforeEach(() => {
-    expect(tessera(["generate", "accounts"], app).status).toBe(0);
-    expect(tessera(["generate", "model", "post", ...POST], app).status).toBe(0);
-    expect(tessera(["migrate", "--database", "app.db"], app).status).toBe(0);
+  beforeEach(async () => {
+    expect((await tessera(["generate", "accounts"], app)).status).toBe(0);
+    expect((await tessera(["generate", "model", "post", ...POST], app)).status).toBe(0);
+    expect((await tessera(["migrate", "--database", "app.db"], app)).status).toBe(0);
     const db = new Database(join(app, "app.db"));
     db.exec(`INSERT INTO users (email, created_at, updated_at) VALUES ('ada@example.com', '2026-01-01 00:00:00', '2026-01-01 00:00:00');
 INSERT INTO posts (user_id, title, slug, views) VALUES (1, 'Hello', 'hello', 3);`);
     db.close();
   });
 
-  it("indexes, renames and removes fields, keeping the rows, and the model follows", () => {
-    expect(generate("add_index_to_posts", "slug^").stdout).toBe(
+  it("indexes, renames and removes fields, keeping the rows, and the model follows", async () => {
+    expect((await generate("add_index_to_posts", "slug^")).stdout).toBe(
       "wrote migrations/0009_add_index_to_posts.sql\nupdated src/models/post.ts\n",
     );
-    expect(generate("rename_views_to_view_count_in_posts").status).toBe(0);
-    expect(generate("remove_slug_and_photos_from_posts", "slug", "photos").status).toBe(0);
+    expect((await generate("rename_views_to_view_count_in_posts")).status).toBe(0);
+    expect((await generate("remove_slug_and_photos_from_posts", "slug", "photos")).status).toBe(0);
     expect(
       readFileSync(join(app, "migrations/0011_remove_slug_and_photos_from_posts.sql"), "utf8"),
     ).toBe(
@@ -72,7 +72,7 @@ INSERT INTO posts (user_id, title, slug, views) VALUES (1, 'Hello', 'hello', 3);
       "author:references:user?",
     ]);
     // The three apply in order: the unique index is made, then dropped with its column.
-    expect(tessera(["migrate", "--database", "app.db"], app).status).toBe(0);
+    expect((await tessera(["migrate", "--database", "app.db"], app)).status).toBe(0);
     expect(query("SELECT title, view_count FROM posts")).toEqual([
       { title: "Hello", view_count: 3 },
     ]);
@@ -81,24 +81,24 @@ INSERT INTO posts (user_id, title, slug, views) VALUES (1, 'Hello', 'hello', 3);
     ).toEqual([]);
   });
 
-  it("removes a reference by rebuilding the table with foreign keys off, cascading nothing", () => {
+  it("removes a reference by rebuilding the table with foreign keys off, cascading nothing", async () => {
     expect(
-      tessera(["generate", "model", "comment", "post:references", "body:text"], app).status,
+      (await tessera(["generate", "model", "comment", "post:references", "body:text"], app)).status,
     ).toBe(0);
-    expect(tessera(["migrate", "--database", "app.db"], app).status).toBe(0);
+    expect((await tessera(["migrate", "--database", "app.db"], app)).status).toBe(0);
     const seed = new Database(join(app, "app.db"));
     seed.exec(
       "UPDATE posts SET author_id = 1; INSERT INTO comments (user_id, post_id, body) VALUES (1, 1, 'First');",
     );
     seed.exec("UPDATE sqlite_sequence SET seq = 41 WHERE name = 'posts'");
     seed.close();
-    expect(generate("remove_author_from_posts", "author").status).toBe(0);
+    expect((await generate("remove_author_from_posts", "author")).status).toBe(0);
     const sql = readFileSync(join(app, "migrations/0010_remove_author_from_posts.sql"), "utf8");
     expect(sql.split("\n").slice(1, 3)).toEqual([
       "-- tessera: foreign_keys off",
       'CREATE TABLE "posts_rebuilt" (',
     ]);
-    expect(tessera(["migrate", "--database", "app.db"], app).status).toBe(0);
+    expect((await tessera(["migrate", "--database", "app.db"], app)).status).toBe(0);
     expect(query("SELECT id, title, views FROM posts")).toEqual([
       { id: 1, title: "Hello", views: 3 },
     ]);
@@ -132,14 +132,14 @@ INSERT INTO posts (user_id, title, slug, views) VALUES (1, 'Hello', 'hello', 3);
     ]);
   });
 
-  it("renames an attachments field's child table and file columns, keeping the files", () => {
+  it("renames an attachments field's child table and file columns, keeping the files", async () => {
     const seed = new Database(join(app, "app.db"));
     seed.exec(
       "INSERT INTO post_photo (post_id, photo_key, photo_filename, photo_content_type, photo_size) VALUES (1, 'k', 'a.png', 'image/png', 3)",
     );
     seed.close();
-    expect(generate("rename_photos_to_images_in_posts").status).toBe(0);
-    expect(tessera(["migrate", "--database", "app.db"], app).status).toBe(0);
+    expect((await generate("rename_photos_to_images_in_posts")).status).toBe(0);
+    expect((await tessera(["migrate", "--database", "app.db"], app)).status).toBe(0);
     expect(query("SELECT post_id, image_key, image_filename FROM post_image")).toEqual([
       { post_id: 1, image_key: "k", image_filename: "a.png" },
     ]);
@@ -150,9 +150,9 @@ INSERT INTO posts (user_id, title, slug, views) VALUES (1, 'Hello', 'hello', 3);
     expect(declarations()).toContain("images:attachments");
   });
 
-  it("makes a unique index that refuses a taken value once migrated", () => {
-    expect(generate("add_index_to_posts", "slug^").status).toBe(0);
-    expect(tessera(["migrate", "--database", "app.db"], app).status).toBe(0);
+  it("makes a unique index that refuses a taken value once migrated", async () => {
+    expect((await generate("add_index_to_posts", "slug^")).status).toBe(0);
+    expect((await tessera(["migrate", "--database", "app.db"], app)).status).toBe(0);
     const db = new Database(join(app, "app.db"));
     expect(() =>
       db.exec("INSERT INTO posts (user_id, title, slug) VALUES (1, 'Again', 'hello')"),
@@ -161,7 +161,7 @@ INSERT INTO posts (user_id, title, slug, views) VALUES (1, 'Hello', 'hello', 3);
     expect(declarations()).toContain("slug:string?^");
   });
 
-  it("refuses what it cannot do safely, and writes nothing", () => {
+  it("refuses what it cannot do safely, and writes nothing", async () => {
     const before = readFileSync(join(app, "src/models/post.ts"), "utf8");
     const refusals: [string[], string][] = [
       [["remove_body_from_posts", "body"], "the model of `posts` has no field `body`"],
@@ -170,14 +170,14 @@ INSERT INTO posts (user_id, title, slug, views) VALUES (1, 'Hello', 'hello', 3);
       [["add_index_to_posts", "slug", "title"], "an index migration takes one field"],
     ];
     for (const [args, error] of refusals) {
-      const run = generate(...args, "--json");
+      const run = await generate(...args, "--json");
       expect(run.status).toBe(1);
       expect(JSON.parse(run.stdout).error).toContain(error);
     }
     expect(readFileSync(join(app, "src/models/post.ts"), "utf8")).toBe(before);
-    expect(tessera(["migrate", "--status", "--database", "app.db"], app).stdout).not.toContain(
-      "pending",
-    );
+    expect(
+      (await tessera(["migrate", "--status", "--database", "app.db"], app)).stdout,
+    ).not.toContain("pending");
   });
 });
 
@@ -186,15 +186,17 @@ describe("generate migration on PostgreSQL", () => {
     const schema = await createPostgresSchema();
     try {
       const env = { DATABASE_URL: schema.url };
-      expect(tessera(["generate", "accounts"], app, env).status).toBe(0);
-      expect(tessera(["generate", "model", "post", ...POST], app, env).status).toBe(0);
+      expect((await tessera(["generate", "accounts"], app, env)).status).toBe(0);
+      expect((await tessera(["generate", "model", "post", ...POST], app, env)).status).toBe(0);
       expect(
-        tessera(["generate", "migration", "remove_author_from_posts", "author"], app, env).status,
+        (await tessera(["generate", "migration", "remove_author_from_posts", "author"], app, env))
+          .status,
       ).toBe(0);
       expect(
-        tessera(["generate", "migration", "rename_views_to_view_count_in_posts"], app, env).status,
+        (await tessera(["generate", "migration", "rename_views_to_view_count_in_posts"], app, env))
+          .status,
       ).toBe(0);
-      expect(tessera(["migrate"], app, env).status).toBe(0);
+      expect((await tessera(["migrate"], app, env)).status).toBe(0);
       const columns = await schema.database.all<{ column_name: string }>(
         "SELECT column_name FROM information_schema.columns WHERE table_name = 'posts' AND table_schema = current_schema() ORDER BY column_name",
       );

@@ -21,8 +21,8 @@ const SCHEMES: [name: string, flags: string[]][] = [
 ];
 
 describe("tessera generate webhook", () => {
-  it("writes the endpoint, its test and the event log's migrations once", () => {
-    const first = tessera(["generate", "webhook", "orders", "--json"], app);
+  it("writes the endpoint, its test and the event log's migrations once", async () => {
+    const first = await tessera(["generate", "webhook", "orders", "--json"], app);
     expect(first.status).toBe(0);
     expect(JSON.parse(first.stdout)).toEqual({
       ok: true,
@@ -38,7 +38,7 @@ describe("tessera generate webhook", () => {
       ],
     });
     for (const [name, flags] of SCHEMES.slice(1)) {
-      const run = tessera(["generate", "webhook", name, ...flags, "--json"], app);
+      const run = await tessera(["generate", "webhook", name, ...flags, "--json"], app);
       expect(JSON.parse(run.stdout).written).toEqual([
         `src/webhooks/${name}.ts`,
         `test/webhooks/${name}.test.ts`,
@@ -47,10 +47,12 @@ describe("tessera generate webhook", () => {
     expect(readFileSync(join(app, "src/webhooks/github.ts"), "utf8")).toContain(
       'eventIdHeader: "X-GitHub-Delivery"',
     );
-    const again = tessera(["generate", "webhook", "orders", "--json"], app);
+    const again = await tessera(["generate", "webhook", "orders", "--json"], app);
     expect(again.status).toBe(1);
     expect(JSON.parse(again.stdout).error).toBe("`src/webhooks/orders.ts` already exists");
-    expect(tessera(["generate", "webhook", "orders", "--github", "--stripe"], app).status).toBe(2);
+    expect(
+      (await tessera(["generate", "webhook", "orders", "--github", "--stripe"], app)).status,
+    ).toBe(2);
   });
 
   it("generates code whose tests pass, that type-checks strictly and that Biome accepts", () => {
