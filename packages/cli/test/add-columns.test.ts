@@ -1,4 +1,4 @@
-// `tessera generate migration add_<columns>_to_<table>`, run as the real command; the migrations
+// `tessera generate migration add_<columns>_to_<table>`, run as the command runs (in process); the migrations
 // it writes are applied by `tessera migrate` to tables that already hold rows.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,4 +1,4 @@
-// `tessera generate job`, run as the real command in an app folder inside the repository (so
+// `tessera generate job`, run as the command runs (in process) in an app folder inside the repository (so
 // the generated module resolves the packages); the module is then used as an app would.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";

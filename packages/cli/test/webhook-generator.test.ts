@@ -1,4 +1,4 @@
-// `tessera generate webhook`, run as the real command in an app folder inside the repository
+// `tessera generate webhook`, run as the command runs (in process) in an app folder inside the repository
 // (so the generated code resolves the packages): the generated tests then run, the generated
 // code type-checks strictly and passes Biome.
 import { execFileSync } from "node:child_process";
