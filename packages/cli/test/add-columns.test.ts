@@ -1,5 +1,5 @@
-// `tessera generate migration add_<columns>_to_<table>`, run as the command runs (in process); the migrations
-// it writes are applied by `tessera migrate` to tables that already hold rows.
+// `tessera generate migration add_<columns>_to_<table>`, run as the command runs (in process);
+// the migrations it writes are applied by `tessera migrate` to tables that already hold rows.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -1,4 +1,5 @@
-// `tessera migrate` run as the command runs (in process), on SQLite files and on the test run's PostgreSQL.
+// `tessera migrate` run as the command runs (in process), on SQLite files and on the test run's
+// PostgreSQL.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
