@@ -20,7 +20,7 @@ import {
   modelPath,
   nextMigrationNames,
 } from "./app-folder.js";
-import type { Invocation } from "./arguments.js";
+import type { Invocation } from "./invocation.js";
 import { applyFileChanges } from "./file-changes.js";
 import { migrationFile, modelModule } from "./model-module.js";
 import { packageMigrationFiles } from "./package-migrations.js";
