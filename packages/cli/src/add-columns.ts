@@ -8,9 +8,9 @@ import {
   SQLITE,
 } from "@tessera/fields";
 import { nextMigrationNames } from "./app-folder.js";
-import type { Invocation } from "./arguments.js";
 import { contextFor, dialectOf, type GeneratorEnvironment, type Outcome } from "./commands.js";
 import { applyFileChanges } from "./file-changes.js";
+import type { Invocation } from "./invocation.js";
 import { migrationTarget } from "./migration-target.js";
 import { migrationFile } from "./model-module.js";
 

@@ -1,309 +1,205 @@
+import { type ParseArgsConfig, parseArgs } from "node:util";
 import type { UniqueScope } from "@tessera/fields";
+import {
+  COMMANDS,
+  type CommandRow,
+  GLOBAL_OPTIONS,
+  listed,
+  misplacedOption,
+  OPTIONS,
+  type OptionName,
+  type OptionRow,
+  type OptionValues,
+  optionFlag,
+  type UsageProblem,
+} from "./command-table.js";
+import type { Invocation, UsageError } from "./invocation.js";
 
-// Hand-written rather than node:util parseArgs: Node 20's parseArgs has no `--no-<flag>`, and
-// the usage errors here must carry a hint like every other refusal of the command.
+/** {@link OPTIONS} as parseArgs takes them. */
+const PARSE_OPTIONS: NonNullable<ParseArgsConfig["options"]> = Object.fromEntries(
+  Object.entries(OPTIONS).map(([name, row]: [string, OptionRow]) => [
+    name,
+    { type: row.type, ...(row.short ? { short: row.short } : {}) },
+  ]),
+);
 
-/** What the command line asks for. */
-export interface Invocation {
-  readonly command:
-    | "check"
-    | "generate model"
-    | "generate accounts"
-    | "generate migration"
-    | "generate webhook"
-    | "generate job"
-    | "migrate"
-    | "help";
-  /** The model name of `generate model`. */
-  readonly model?: string;
-  /** The migration name of `generate migration` (`add_views_to_posts`). */
-  readonly migration?: string;
-  /** The endpoint name of `generate webhook` (`orders` for `POST /webhooks/orders`). */
-  readonly webhook?: string;
-  /** The job name of `generate job` (`render`: table `render_jobs`, `RENDER_URL`). */
-  readonly job?: string;
-  /** `generate job`: how often its sweep runs (`10m`; default 5 minutes). */
-  readonly sweepEvery?: string;
-  /** `generate webhook`: the signature scheme (default the `X-Signature` header). */
-  readonly scheme?: "standard" | "github" | "stripe";
-  readonly declarations: readonly string[];
-  /** Print one JSON object instead of text. */
-  readonly json: boolean;
-  /** The app folder (default: the current directory). */
-  readonly cwd?: string;
-  /** Table name of `generate model` (default: the model name's plural). */
-  readonly table?: string;
-  /** Add the `user_id` owner column (default true; `--no-owner` turns it off). */
-  readonly owner: boolean;
-  readonly graphql: boolean;
-  /** No JSON API is generated: single attachments may be required. */
-  readonly htmlOnly: boolean;
-  /** `check` only: the fields are to be added to an existing table. */
-  readonly existingTable: boolean;
-  /** `generate model` only: where `^` values must be distinct (default `table`). */
-  readonly uniqueScope: UniqueScope;
-  /** The SQL the generators write (default: `postgres` when `DATABASE_URL` names PostgreSQL). */
-  readonly dialect?: "sqlite" | "postgres";
-  /** `migrate` only: the SQLite file or `postgres://` URL (default: the app's settings). */
-  readonly database?: string;
-  /** `migrate` only: list the migrations and where each stands, applying none. */
-  readonly status: boolean;
-  /** The generators: say what would be written, and write nothing. */
-  readonly pretend: boolean;
+/** What {@link readOption} reads of one of parseArgs' option tokens. */
+interface OptionToken {
+  readonly name: string;
+  /** As written, without any `=value`: `--no-owner`, `-h`. */
+  readonly rawName: string;
+  /** The argument it came from in `argv` (`-hx` gives two tokens of one index). */
+  readonly index: number;
+  readonly value?: string | undefined;
 }
 
-/** A command line that cannot be run, with advice. */
-export interface UsageError {
-  readonly ok: false;
-  readonly reason: string;
-  readonly hint: string;
-  /** Whether `--json` was seen, so the error is printed the way the caller asked. */
-  readonly json: boolean;
-}
-
-/** The usage text `tessera --help` prints. */
-export const USAGE = `Usage:
-  tessera check <name:type>... [--graphql] [--html-only] [--existing-table]
-  tessera generate model <name> <name:type>... [--table <name>] [--no-owner] [--unique-scope table|owner] [--graphql] [--html-only] [--dialect sqlite|postgres]
-  tessera generate accounts [--dialect sqlite|postgres]
-  tessera generate migration add_<columns>_to_<table> <name:type>... [--dialect sqlite|postgres]
-  tessera generate migration remove_<columns>_from_<table> <field>...
-  tessera generate migration rename_<old>_to_<new>_in_<table>
-  tessera generate migration add_index_to_<table> <field>[^]
-  tessera generate webhook <name> [--standard | --github | --stripe] [--dialect sqlite|postgres]
-  tessera generate job <name> <name:type>... [--sweep-every 10m] [--dialect sqlite|postgres]
-  tessera migrate [--database <sqlite file | postgres:// URL>] [--status]
-
-Options for every command: --json (print one JSON object), --cwd <dir> (the app folder),
---debug (print the stack trace of an unexpected error).
-The generators also take --pretend: say what would be written, and write nothing.
-Example: tessera generate model post title:string body:rich_text? status:enum:draft,published`;
-
-const BOOLEAN_FLAGS = new Set([
-  "--json",
-  "--no-owner",
-  "--graphql",
-  "--html-only",
-  "--existing-table",
-  "--status",
-  "--pretend",
-  "--standard",
-  "--github",
-  "--stripe",
-  "--help",
-  "-h",
-  "--debug",
-]);
-const VALUE_FLAGS = new Set([
-  "--cwd",
-  "--table",
-  "--unique-scope",
-  "--database",
-  "--dialect",
-  "--sweep-every",
-]);
-const DIALECTS: ReadonlySet<string> = new Set(["sqlite", "postgres"]);
-const UNIQUE_SCOPES: ReadonlySet<string> = new Set<UniqueScope>(["table", "owner"]);
-
-/** Reads `argv` (without the node and script paths): flags may stand anywhere. */
+/**
+ * Reads `argv` (without the node and script paths) against the command table: options may
+ * stand anywhere, and a command refuses an option it does not take.
+ */
 export function parseArguments(
   argv: readonly string[],
 ): { ok: true; value: Invocation } | UsageError {
-  const words: string[] = [];
-  const flags = new Set<string>();
-  const values = new Map<string, string>();
   const json = argv.includes("--json");
-  const usage = (reason: string, hint: string): UsageError => ({ ok: false, reason, hint, json });
+  const usage = (problem: UsageProblem): UsageError => ({ ok: false, ...problem, json });
 
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const [flag = "", inline] = arg.startsWith("--") ? arg.split(/=(.*)/s) : [arg];
-    if (BOOLEAN_FLAGS.has(flag) && inline === undefined) flags.add(flag);
-    else if (VALUE_FLAGS.has(flag)) {
-      const value = inline ?? argv[++i];
-      if (value === undefined || value === "")
-        return usage(`${flag} needs a value`, `write \`${flag} <value>\``);
-      values.set(flag, value);
-    } else if (arg.startsWith("-") && arg !== "-") {
-      return usage(`unknown option \`${arg}\``, "run `tessera --help` for the options");
-    } else words.push(arg);
+  // Not strict: the tokens are checked below, so each refusal carries the command's own words
+  // and a hint rather than parseArgs' message.
+  const { tokens } = parseArgs({
+    args: [...argv],
+    options: PARSE_OPTIONS,
+    strict: false,
+    allowPositionals: true,
+    allowNegative: true,
+    tokens: true,
+  });
+  const words: string[] = [];
+  const values = new Map<OptionName, string | boolean>();
+  for (const token of tokens) {
+    if (token.kind === "positional") words.push(token.value);
+    // `--` would end the options; no command takes words that look like options.
+    else if (token.kind === "option-terminator") return usage(unknownOption(argv[token.index]));
+    else {
+      const read = readOption(token, argv);
+      if (!read.ok) return usage(read);
+      values.set(read.name, read.value);
+    }
   }
 
-  const scopeWord = values.get("--unique-scope");
-  if (scopeWord !== undefined && !UNIQUE_SCOPES.has(scopeWord)) {
-    return usage(
-      `unknown unique scope \`${scopeWord}\``,
-      "write `--unique-scope owner` (unique per owner) or `--unique-scope table` (the default)",
-    );
-  }
-  const dialectWord = values.get("--dialect");
-  if (dialectWord !== undefined && !DIALECTS.has(dialectWord)) {
-    return usage(
-      `unknown dialect \`${dialectWord}\``,
-      "write `--dialect sqlite` or `--dialect postgres`",
-    );
-  }
-  const base = {
-    json,
-    uniqueScope: (scopeWord ?? "table") as UniqueScope,
-    owner: !flags.has("--no-owner"),
-    graphql: flags.has("--graphql"),
-    htmlOnly: flags.has("--html-only"),
-    existingTable: flags.has("--existing-table"),
-    status: flags.has("--status"),
-    pretend: flags.has("--pretend"),
-    ...(values.has("--sweep-every") ? { sweepEvery: values.get("--sweep-every")! } : {}),
-    ...(dialectWord ? { dialect: dialectWord as "sqlite" | "postgres" } : {}),
-    ...(values.has("--database") ? { database: values.get("--database")! } : {}),
-    ...(values.has("--cwd") ? { cwd: values.get("--cwd")! } : {}),
-    ...(values.has("--table") ? { table: values.get("--table")! } : {}),
-  };
-  const [first, second, ...rest] = words;
-  if (flags.has("--help") || flags.has("-h") || first === undefined || first === "help") {
-    return { ok: true, value: { ...base, command: "help", declarations: [] } };
-  }
-  if (base.sweepEvery !== undefined && !(first === "generate" && second === "job")) {
-    return usage(
-      "--sweep-every applies to `tessera generate job` only",
-      "it sets how often a generated job's sweep runs",
-    );
-  }
-  if (base.pretend && first !== "generate") {
-    return usage(
-      "--pretend applies to the generators only",
-      "`tessera migrate --status` lists what migrate would apply",
-    );
-  }
-  if (dialectWord !== undefined && first !== "generate") {
-    return usage(
-      "--dialect applies to the generators only",
-      "`tessera migrate` runs the files as they are written",
-    );
-  }
-  if (first !== "migrate" && (base.status || base.database !== undefined)) {
-    return usage(
-      "--status and --database apply to `tessera migrate` only",
-      "run `tessera migrate --status` to see the migrations",
-    );
-  }
-  const noDeclarations = (example: string) =>
-    usage("no field declarations given", `list them as name:type, e.g. \`${example}\``);
-
-  if (first === "check") {
-    const declarations = words.slice(1);
-    if (declarations.length === 0) return noDeclarations("tessera check title:string");
-    if (scopeWord !== undefined) {
-      return usage(
-        "--unique-scope applies to `tessera generate model` only",
-        "leave it out of `tessera check`",
-      );
+  for (const [name, value] of values) {
+    const { choices }: OptionRow = OPTIONS[name];
+    if (choices && !choices.values.includes(String(value))) {
+      return usage({ reason: `unknown ${choices.noun} \`${value}\``, hint: choices.hint });
     }
-    if (base.table !== undefined || !base.owner) {
-      return usage(
-        "--table and --no-owner apply to `tessera generate model` only",
-        "leave them out of `tessera check`",
-      );
-    }
-    return { ok: true, value: { ...base, command: "check", declarations } };
   }
-  if (first === "generate" && second === "model") {
-    const [model, ...declarations] = rest;
-    if (model === undefined)
-      return usage("no model name given", "write e.g. `tessera generate model post title:string`");
-    if (declarations.length === 0)
-      return noDeclarations(`tessera generate model ${model} title:string`);
-    if (base.existingTable) {
-      return usage(
-        "--existing-table applies to `tessera check` only",
-        "`generate model` creates a new table",
-      );
-    }
-    if (base.uniqueScope === "owner" && !base.owner) {
-      return usage(
-        "--unique-scope owner needs the owner column",
-        "leave out `--no-owner`, or leave out `--unique-scope owner` for uniqueness across the table",
-      );
-    }
-    return { ok: true, value: { ...base, command: "generate model", model, declarations } };
+  const [first, second] = words;
+  if (values.has("help") || first === undefined || first === "help") {
+    return { ok: true, value: invocation("help", {}, [], values, json) };
   }
-  if (first === "generate" && second === "migration") {
-    const [migration, ...declarations] = rest;
-    if (migration === undefined) {
-      return usage(
-        "no migration name given",
-        "write e.g. `tessera generate migration add_views_to_posts views:integer?`",
-      );
-    }
-    if (declarations.length === 0 && !migration.startsWith("rename_")) {
-      return noDeclarations(`tessera generate migration ${migration} views:integer?`);
-    }
-    return { ok: true, value: { ...base, command: "generate migration", migration, declarations } };
-  }
-  const schemes = (["standard", "github", "stripe"] as const).filter((scheme) =>
-    flags.has(`--${scheme}`),
+  const row = COMMANDS.find(
+    (command) => command.name === [first, second].slice(0, nameLength(command)).join(" "),
   );
-  if (schemes.length > 0 && !(first === "generate" && second === "webhook")) {
-    return usage(
-      `--${schemes[0]} applies to \`tessera generate webhook\` only`,
-      "it names the signature scheme of a generated webhook endpoint",
+  if (row === undefined) {
+    const command = first === "generate" ? `generate ${second ?? ""}`.trim() : first;
+    const names = COMMANDS.filter((command) => command.name !== "help").map(
+      (command) => `\`${command.name}\``,
     );
+    return usage({
+      reason: `unknown command \`${command}\``,
+      hint: `the commands are ${listed(names)}`,
+    });
   }
-  if (first === "generate" && second === "job") {
-    const [job, ...declarations] = rest;
-    if (job === undefined) {
-      return usage("no job name given", "write e.g. `tessera generate job render prompt:text`");
-    }
-    if (declarations.length === 0) return noDeclarations(`tessera generate job ${job} prompt:text`);
-    return { ok: true, value: { ...base, command: "generate job", job, declarations } };
+  const misplaced = (Object.keys(OPTIONS) as OptionName[]).find(
+    (name) => values.has(name) && !GLOBAL_OPTIONS.includes(name) && !row.options.includes(name),
+  );
+  if (misplaced) return usage(misplacedOption(misplaced, row.name));
+
+  const read = readWords(row, words.slice(nameLength(row)));
+  if (!read.ok) return usage(read);
+  const conflict = row.conflict?.(values);
+  if (conflict) return usage(conflict);
+  const subject =
+    row.subject && read.subject !== undefined ? { [row.subject.key]: read.subject } : {};
+  return { ok: true, value: invocation(row.name, subject, read.declarations, values, json) };
+}
+
+/** How many words name the command: 2 for `generate model`. */
+function nameLength(row: CommandRow): number {
+  return row.name.split(" ").length;
+}
+
+/** The refusal of an option no command takes, named as it was written. */
+function unknownOption(argument: string | undefined): UsageProblem {
+  return { reason: `unknown option \`${argument}\``, hint: "run `tessera --help` for the options" };
+}
+
+/** One option token checked against {@link OPTIONS}, or its refusal. */
+function readOption(
+  token: OptionToken,
+  argv: readonly string[],
+): { ok: true; name: OptionName; value: string | boolean } | ({ ok: false } & UsageProblem) {
+  const unknown = { ok: false as const, ...unknownOption(argv[token.index]) };
+  if (!Object.hasOwn(OPTIONS, token.name)) return unknown;
+  const name = token.name as OptionName;
+  const row: OptionRow = OPTIONS[name];
+  const spellings = [optionFlag(name), ...(row.short ? [`-${row.short}`] : [])];
+  if (!spellings.includes(token.rawName)) return unknown;
+  if (row.type === "boolean") {
+    return token.value === undefined ? { ok: true, name, value: !row.negatable } : unknown;
   }
-  if (first === "generate" && second === "webhook") {
-    const [webhook, ...extra] = rest;
-    if (webhook === undefined) {
-      return usage(
-        "no webhook name given",
-        "write e.g. `tessera generate webhook orders --standard`",
-      );
-    }
-    if (extra.length > 0) {
-      return usage(`unexpected \`${extra[0]}\``, "`tessera generate webhook` takes one name");
-    }
-    if (schemes.length > 1) {
-      return usage(
-        "choose one signature scheme",
-        "write one of `--standard`, `--github` or `--stripe` (or none, for `X-Signature`)",
-      );
-    }
+  if (token.value === undefined || token.value === "") {
     return {
-      ok: true,
-      value: {
-        ...base,
-        command: "generate webhook",
-        webhook,
-        declarations: [],
-        ...(schemes[0] ? { scheme: schemes[0] } : {}),
-      },
+      ok: false,
+      reason: `${token.rawName} needs a value`,
+      hint: `write \`${token.rawName} <value>\``,
     };
   }
-  if (first === "generate" && second === "accounts") {
-    if (rest.length > 0)
-      return usage(
-        `unexpected \`${rest[0]}\``,
-        "`tessera generate accounts` takes no declarations",
-      );
-    return { ok: true, value: { ...base, command: "generate accounts", declarations: [] } };
-  }
-  if (first === "migrate") {
-    if (second !== undefined) {
-      return usage(
-        `unexpected \`${second}\``,
-        "`tessera migrate` applies every file of migrations/; it takes no names",
-      );
+  return { ok: true, name, value: token.value };
+}
+
+/** The words after the command's name: its subject and declarations, or their refusal. */
+function readWords(
+  row: CommandRow,
+  words: readonly string[],
+):
+  | { ok: true; subject?: string; declarations: readonly string[] }
+  | ({ ok: false } & UsageProblem) {
+  const subject = row.subject ? words[0] : undefined;
+  const rest = row.subject ? words.slice(1) : words;
+  if (row.subject && subject === undefined) return { ok: false, ...row.subject.missing };
+  const declarations = row.rest.kind === "declarations" ? rest : [];
+  if (row.rest.kind === "declarations") {
+    const example = row.rest.example(subject ?? "");
+    if (rest.length === 0 && example !== undefined) {
+      return {
+        ok: false,
+        reason: "no field declarations given",
+        hint: `list them as name:type, e.g. \`${example}\``,
+      };
     }
-    return { ok: true, value: { ...base, command: "migrate", declarations: [] } };
+  } else if (row.rest.kind === "none" && rest.length > 0) {
+    return { ok: false, reason: `unexpected \`${rest[0]}\``, hint: row.rest.hint };
   }
-  const command = first === "generate" ? `generate ${second ?? ""}`.trim() : first;
-  return usage(
-    `unknown command \`${command}\``,
-    "the commands are `check`, `generate model`, `generate accounts`, `generate migration`, `generate webhook`, `generate job` and `migrate`",
-  );
+  return { ok: true, ...(subject === undefined ? {} : { subject }), declarations };
+}
+
+/** The invocation the checked command line asks for. */
+function invocation(
+  command: Invocation["command"],
+  subject: Pick<Invocation, "model" | "migration" | "webhook" | "job">,
+  declarations: readonly string[],
+  values: OptionValues,
+  json: boolean,
+): Invocation {
+  const text = (name: OptionName) => {
+    const value = values.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  const scheme = (["standard", "github", "stripe"] as const).find((name) => values.has(name));
+  const dialect = text("dialect") as Invocation["dialect"];
+  const [sweepEvery, database, cwd, table] = [
+    text("sweep-every"),
+    text("database"),
+    text("cwd"),
+    text("table"),
+  ];
+  return {
+    command,
+    ...subject,
+    declarations,
+    json,
+    uniqueScope: (text("unique-scope") ?? "table") as UniqueScope,
+    owner: values.get("owner") !== false,
+    graphql: values.has("graphql"),
+    htmlOnly: values.has("html-only"),
+    existingTable: values.has("existing-table"),
+    status: values.has("status"),
+    pretend: values.has("pretend"),
+    ...(sweepEvery === undefined ? {} : { sweepEvery }),
+    ...(scheme === undefined ? {} : { scheme }),
+    ...(dialect === undefined ? {} : { dialect }),
+    ...(database === undefined ? {} : { database }),
+    ...(cwd === undefined ? {} : { cwd }),
+    ...(table === undefined ? {} : { table }),
+  };
 }

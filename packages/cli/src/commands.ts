@@ -12,7 +12,7 @@ import {
   SQLITE,
   withUniqueScope,
 } from "@tessera/fields";
-import { USER_MODULE } from "./accounts.js";
+import { userModule } from "./accounts.js";
 import {
   existingModels,
   fileExists,
@@ -20,8 +20,8 @@ import {
   modelPath,
   nextMigrationNames,
 } from "./app-folder.js";
-import type { Invocation } from "./arguments.js";
 import { applyFileChanges } from "./file-changes.js";
+import type { Invocation } from "./invocation.js";
 import { migrationFile, modelModule } from "./model-module.js";
 import { packageMigrationFiles } from "./package-migrations.js";
 
@@ -179,7 +179,7 @@ export function generateAccounts(
   const dialect = dialectOf(invocation, env);
   const command = `tessera generate accounts${invocation.dialect ? ` --dialect ${dialect}` : ""}`;
   const files = [
-    [modelPath("user"), USER_MODULE] as const,
+    [modelPath("user"), userModule()] as const,
     ...packageMigrationFiles(root, accountMigrations, dialect, command),
   ];
   return applyFileChanges(root, { created: files }, invocation.pretend);

@@ -1,9 +1,9 @@
 import { defineJob } from "@tessera/jobs";
 import { jobTableMigration } from "@tessera/jobs/sql";
 import { fileExists, migrationCreates } from "./app-folder.js";
-import type { Invocation } from "./arguments.js";
 import { dialectOf, type GeneratorEnvironment, type Outcome } from "./commands.js";
 import { applyFileChanges } from "./file-changes.js";
+import type { Invocation } from "./invocation.js";
 import { jobModule, sweepPeriodMs } from "./job-module.js";
 import { packageMigrationFiles } from "./package-migrations.js";
 

@@ -7,8 +7,8 @@ import {
   type SqlDatabase,
 } from "@tessera/sql";
 import { FOREIGN_KEYS_OFF, MIGRATIONS_FOLDER, migrationsOf } from "./app-folder.js";
-import type { Invocation } from "./arguments.js";
 import type { Outcome } from "./commands.js";
+import type { Invocation } from "./invocation.js";
 
 /** The database of an app when `--database` does not say: its settings, as the app reads them. */
 export const DEFAULT_DATABASE_PATH = "data/app.db";

@@ -1,8 +1,8 @@
 import { generateAddColumns } from "./add-columns.js";
 import { FOREIGN_KEYS_OFF, nextMigrationNames } from "./app-folder.js";
-import type { Invocation } from "./arguments.js";
 import { dialectOf, type GeneratorEnvironment, type Outcome } from "./commands.js";
 import { applyFileChanges } from "./file-changes.js";
+import type { Invocation } from "./invocation.js";
 import { migrationTarget } from "./migration-target.js";
 import { migrationFile } from "./model-module.js";
 import { indexField, removeFields, renameField, type TableChange } from "./table-changes.js";

@@ -1,7 +1,7 @@
 import { type Field, parseDeclarations } from "@tessera/fields";
 import { migrationCreates } from "./app-folder.js";
-import type { Invocation } from "./arguments.js";
 import { contextFor, type Outcome } from "./commands.js";
+import type { Invocation } from "./invocation.js";
 import { type ModelSource, modelOfTable } from "./model-source.js";
 
 /** The model whose table a migration changes: its module, and its fields as declared. */

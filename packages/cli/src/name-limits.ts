@@ -1,5 +1,5 @@
 import { sqlTokens } from "@tessera/sql";
-import type { Invocation } from "./arguments.js";
+import type { Invocation } from "./invocation.js";
 
 /**
  * The longest name a table, column, index, model, job or webhook may have: PostgreSQL keeps the

@@ -1,6 +1,8 @@
 import { resolve } from "node:path";
-import { type Invocation, parseArguments, USAGE } from "./arguments.js";
+import { parseArguments } from "./arguments.js";
+import { USAGE } from "./command-table.js";
 import { check, generateAccounts, generateModel, type Outcome } from "./commands.js";
+import type { Invocation } from "./invocation.js";
 import { generateJob } from "./job-generator.js";
 import { migrate } from "./migrate.js";
 import { generateMigration } from "./migration-generator.js";

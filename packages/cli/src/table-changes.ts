@@ -8,8 +8,8 @@ import {
   parseDeclarations,
   quoteIdentifier as q,
 } from "@tessera/fields";
-import type { Invocation } from "./arguments.js";
 import { contextFor, type Outcome } from "./commands.js";
+import type { Invocation } from "./invocation.js";
 import type { MigrationTarget } from "./migration-target.js";
 
 /** What a table change writes: its statements, and the model's declarations after it. */

@@ -1,9 +1,9 @@
 import { camelize, SNAKE_CASE } from "@tessera/fields";
 import { webhookMigrations } from "@tessera/webhooks/sql";
 import { fileExists, migrationCreates } from "./app-folder.js";
-import type { Invocation } from "./arguments.js";
 import { dialectOf, type GeneratorEnvironment, type Outcome } from "./commands.js";
 import { applyFileChanges } from "./file-changes.js";
+import type { Invocation } from "./invocation.js";
 import { packageMigrationFiles } from "./package-migrations.js";
 import { webhookModule, webhookSecretVariable, webhookTest } from "./webhook-module.js";
 

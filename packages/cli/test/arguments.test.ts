@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseArguments } from "../src/index.js";
+import { parseArguments } from "../src/node.js";
 
 describe("parseArguments", () => {
   it("reads commands with flags anywhere", () => {

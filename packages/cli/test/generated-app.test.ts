@@ -1,5 +1,5 @@
-// A whole app made with the generators, as a user would: accounts, a model, a webhook and a
-// job generated, migrated by `tessera migrate` on SQLite and on PostgreSQL, served by a server
+// A whole app made with the generators, as a user would: accounts, models (one with a field of
+// every type, one for GraphQL), a webhook and a job generated, migrated by `tessera migrate` on SQLite and on PostgreSQL, served by a server
 // file written the way the READMEs show, and driven over HTTP.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -18,6 +18,29 @@ import { tessera } from "./support/tessera-process.js";
 const repository = fileURLToPath(new URL("../../..", import.meta.url));
 const TSX = import.meta.resolve("tsx/esm");
 const ORDERS_SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+/** A model with a field of every type, so the type-check sees every form the template takes. */
+const EVERY_FIELD_TYPE = [
+  "name:string^",
+  "summary:text?",
+  "body:rich_text?",
+  "count:integer?",
+  "ratio:float?",
+  "active:boolean",
+  "released_on:date?",
+  "released_at:datetime?",
+  "opens_at:time?",
+  "price:decimal?",
+  "serial:uuid?",
+  "post:references?",
+  "maker:references:user?",
+  "target:polymorphic:post,user?",
+  "cover:attachment?",
+  "photos:attachments",
+  "settings:json?",
+  "size:enum:small,large",
+  "public_id:token",
+  "lock_version:integer",
+];
 
 /** The app's own server, written as a user of the generated modules would write it. */
 const SERVER = `import { createServer } from "node:http";
@@ -73,6 +96,8 @@ describe.each(["sqlite", "postgres"] as const)("an app generated for %s", (engin
     };
     generate("generate", "accounts");
     generate("generate", "model", "post", "title:string", "body:text?");
+    generate("generate", "model", "gadget", ...EVERY_FIELD_TYPE, "--unique-scope", "owner");
+    generate("generate", "model", "note", "title:string", "word_count:integer?", "--graphql");
     generate("generate", "webhook", "orders", "--standard");
     generate("generate", "job", "render", "prompt:text");
     mkdirSync(join(app, "data"), { recursive: true });

@@ -1,0 +1,296 @@
+import type { CommandName } from "./invocation.js";
+
+/** What is wrong with a command line, and what to write instead. */
+export interface UsageProblem {
+  readonly reason: string;
+  readonly hint: string;
+}
+
+/** One option of the command line: how it is read, and how it is refused. */
+export interface OptionRow {
+  readonly type: "boolean" | "string";
+  /** The one-letter spelling (`-h` for `--help`). */
+  readonly short?: string;
+  /** A boolean that is on unless turned off, spelt `--no-<name>` only (`--no-owner`). */
+  readonly negatable?: true;
+  /** The values a string option takes; any other is `unknown <noun> `x``. */
+  readonly choices?: {
+    readonly values: readonly string[];
+    readonly noun: string;
+    readonly hint: string;
+  };
+  /**
+   * How a command that does not take it refuses it. The reason defaults to "`<flag>` applies
+   * to <the commands that take it> only".
+   */
+  readonly misplaced?: {
+    readonly reason?: string;
+    readonly hint: string | ((command: CommandName) => string);
+  };
+}
+
+const SCHEME: OptionRow = {
+  type: "boolean",
+  misplaced: { hint: "it names the signature scheme of a generated webhook endpoint" },
+};
+const leaveItOut = (command: CommandName) => `leave it out of \`tessera ${command}\``;
+const leaveThemOut = (command: CommandName) => `leave them out of \`tessera ${command}\``;
+const OWNER_OPTIONS = "--table and --no-owner apply to `tessera generate model` only";
+const MIGRATE_OPTIONS = "--status and --database apply to `tessera migrate` only";
+const SEE_MIGRATIONS = "run `tessera migrate --status` to see the migrations";
+
+/**
+ * Every option of `tessera`, by the name `node:util` `parseArgs` gives it. Misplaced options
+ * are refused in this order, so the first one named is the first one here.
+ */
+export const OPTIONS = {
+  json: { type: "boolean" },
+  cwd: { type: "string" },
+  debug: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+  "sweep-every": {
+    type: "string",
+    misplaced: { hint: "it sets how often a generated job's sweep runs" },
+  },
+  pretend: {
+    type: "boolean",
+    misplaced: {
+      reason: "--pretend applies to the generators only",
+      hint: "`tessera migrate --status` lists what migrate would apply",
+    },
+  },
+  dialect: {
+    type: "string",
+    choices: {
+      values: ["sqlite", "postgres"],
+      noun: "dialect",
+      hint: "write `--dialect sqlite` or `--dialect postgres`",
+    },
+    misplaced: {
+      reason: "--dialect applies to the generators only",
+      hint: "`tessera migrate` runs the files as they are written",
+    },
+  },
+  status: { type: "boolean", misplaced: { reason: MIGRATE_OPTIONS, hint: SEE_MIGRATIONS } },
+  database: { type: "string", misplaced: { reason: MIGRATE_OPTIONS, hint: SEE_MIGRATIONS } },
+  "unique-scope": {
+    type: "string",
+    choices: {
+      values: ["table", "owner"],
+      noun: "unique scope",
+      hint: "write `--unique-scope owner` (unique per owner) or `--unique-scope table` (the default)",
+    },
+    misplaced: { hint: leaveItOut },
+  },
+  table: { type: "string", misplaced: { reason: OWNER_OPTIONS, hint: leaveThemOut } },
+  owner: {
+    type: "boolean",
+    negatable: true,
+    misplaced: { reason: OWNER_OPTIONS, hint: leaveThemOut },
+  },
+  "existing-table": {
+    type: "boolean",
+    misplaced: {
+      hint: (command) =>
+        command === "generate model"
+          ? "`generate model` creates a new table"
+          : "it asks `tessera check` whether the fields may be added to a table that exists",
+    },
+  },
+  graphql: { type: "boolean", misplaced: { hint: leaveItOut } },
+  "html-only": { type: "boolean", misplaced: { hint: leaveItOut } },
+  standard: SCHEME,
+  github: SCHEME,
+  stripe: SCHEME,
+} as const satisfies Record<string, OptionRow>;
+
+/** The name of an option in {@link OPTIONS}: `unique-scope` for `--unique-scope`. */
+export type OptionName = keyof typeof OPTIONS;
+
+/** The options every command takes. */
+export const GLOBAL_OPTIONS: readonly OptionName[] = ["json", "cwd", "debug", "help"];
+
+/** The words after a command's name, when it names one thing (`generate model <name>`). */
+type Subject = {
+  readonly key: "model" | "migration" | "webhook" | "job";
+  readonly missing: UsageProblem;
+};
+
+/** The words after the subject: field declarations, or none. */
+type Rest =
+  | {
+      readonly kind: "declarations";
+      /** The example a refusal gives, or undefined when declarations may be left out. */
+      readonly example: (subject: string) => string | undefined;
+    }
+  | { readonly kind: "none"; readonly hint: string }
+  | { readonly kind: "ignored" };
+
+/** The values read from the command line, by option name. */
+export type OptionValues = ReadonlyMap<OptionName, string | boolean>;
+
+/** One command: its usage lines, the options it takes and the words it reads. */
+export interface CommandRow {
+  readonly name: CommandName;
+  /** Its lines of {@link USAGE}, without the leading `tessera `. */
+  readonly usage: readonly string[];
+  /** The options it takes besides {@link GLOBAL_OPTIONS}. */
+  readonly options: readonly OptionName[];
+  readonly subject?: Subject;
+  readonly rest: Rest;
+  /** A refusal of options that cannot go together. */
+  readonly conflict?: (values: OptionValues) => UsageProblem | undefined;
+}
+
+const GENERATOR: readonly OptionName[] = ["pretend", "dialect"];
+const SCHEMES = ["standard", "github", "stripe"] as const;
+
+/** Every command of `tessera`, in the order {@link USAGE} lists them. */
+export const COMMANDS: readonly CommandRow[] = [
+  {
+    name: "check",
+    usage: ["check <name:type>... [--graphql] [--html-only] [--existing-table]"],
+    options: ["graphql", "html-only", "existing-table"],
+    rest: { kind: "declarations", example: () => "tessera check title:string" },
+  },
+  {
+    name: "generate model",
+    usage: [
+      "generate model <name> <name:type>... [--table <name>] [--no-owner] [--unique-scope table|owner] [--graphql] [--html-only] [--dialect sqlite|postgres]",
+    ],
+    options: [...GENERATOR, "table", "owner", "unique-scope", "graphql", "html-only"],
+    subject: {
+      key: "model",
+      missing: {
+        reason: "no model name given",
+        hint: "write e.g. `tessera generate model post title:string`",
+      },
+    },
+    rest: {
+      kind: "declarations",
+      example: (model) => `tessera generate model ${model} title:string`,
+    },
+    conflict: (values) =>
+      values.get("unique-scope") === "owner" && values.get("owner") === false
+        ? {
+            reason: "--unique-scope owner needs the owner column",
+            hint: "leave out `--no-owner`, or leave out `--unique-scope owner` for uniqueness across the table",
+          }
+        : undefined,
+  },
+  {
+    name: "generate accounts",
+    usage: ["generate accounts [--dialect sqlite|postgres]"],
+    options: GENERATOR,
+    rest: { kind: "none", hint: "`tessera generate accounts` takes no declarations" },
+  },
+  {
+    name: "generate migration",
+    usage: [
+      "generate migration add_<columns>_to_<table> <name:type>... [--graphql] [--html-only] [--dialect sqlite|postgres]",
+      "generate migration remove_<columns>_from_<table> <field>...",
+      "generate migration rename_<old>_to_<new>_in_<table>",
+      "generate migration add_index_to_<table> <field>[^]",
+    ],
+    options: [...GENERATOR, "graphql", "html-only"],
+    subject: {
+      key: "migration",
+      missing: {
+        reason: "no migration name given",
+        hint: "write e.g. `tessera generate migration add_views_to_posts views:integer?`",
+      },
+    },
+    rest: {
+      kind: "declarations",
+      example: (migration) =>
+        migration.startsWith("rename_")
+          ? undefined
+          : `tessera generate migration ${migration} views:integer?`,
+    },
+  },
+  {
+    name: "generate webhook",
+    usage: [
+      "generate webhook <name> [--standard | --github | --stripe] [--dialect sqlite|postgres]",
+    ],
+    options: [...GENERATOR, ...SCHEMES],
+    subject: {
+      key: "webhook",
+      missing: {
+        reason: "no webhook name given",
+        hint: "write e.g. `tessera generate webhook orders --standard`",
+      },
+    },
+    rest: { kind: "none", hint: "`tessera generate webhook` takes one name" },
+    conflict: (values) =>
+      SCHEMES.filter((scheme) => values.has(scheme)).length > 1
+        ? {
+            reason: "choose one signature scheme",
+            hint: "write one of `--standard`, `--github` or `--stripe` (or none, for `X-Signature`)",
+          }
+        : undefined,
+  },
+  {
+    name: "generate job",
+    usage: ["generate job <name> <name:type>... [--sweep-every 10m] [--dialect sqlite|postgres]"],
+    options: [...GENERATOR, "sweep-every"],
+    subject: {
+      key: "job",
+      missing: {
+        reason: "no job name given",
+        hint: "write e.g. `tessera generate job render prompt:text`",
+      },
+    },
+    rest: { kind: "declarations", example: (job) => `tessera generate job ${job} prompt:text` },
+  },
+  {
+    name: "migrate",
+    usage: ["migrate [--database <sqlite file | postgres:// URL>] [--status]"],
+    options: ["database", "status"],
+    rest: {
+      kind: "none",
+      hint: "`tessera migrate` applies every file of migrations/; it takes no names",
+    },
+  },
+  { name: "help", usage: [], options: [], rest: { kind: "ignored" } },
+];
+
+/** How an option is written on the command line: `--no-owner`, `--json`. */
+export function optionFlag(name: OptionName): string {
+  const row: OptionRow = OPTIONS[name];
+  return row.negatable ? `--no-${name}` : `--${name}`;
+}
+
+/** How `command` refuses the option `name`, which it does not take. */
+export function misplacedOption(name: OptionName, command: CommandName): UsageProblem {
+  const { misplaced }: OptionRow = OPTIONS[name];
+  const takenBy = COMMANDS.filter((row) => row.options.includes(name)).map(
+    (row) => `\`tessera ${row.name}\``,
+  );
+  const hint = misplaced?.hint ?? leaveItOut;
+  return {
+    reason: misplaced?.reason ?? `${optionFlag(name)} applies to ${listed(takenBy)} only`,
+    hint: typeof hint === "string" ? hint : hint(command),
+  };
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+export function listed(items: readonly string[]): string {
+  return items.length <= 1
+    ? (items[0] ?? "")
+    : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+
+/** What every command takes, after the command lines of {@link USAGE}. */
+const EVERY_COMMAND = `Options for every command: --json (print one JSON object), --cwd <dir> (the app folder),
+--debug (print the stack trace of an unexpected error), --help or -h (print this text).
+The generators also take --pretend: say what would be written, and write nothing.
+Example: tessera generate model post title:string body:rich_text? status:enum:draft,published`;
+
+/** The usage text `tessera --help` prints: the command lines of {@link COMMANDS}, then the options every command takes. */
+export const USAGE = [
+  "Usage:",
+  ...COMMANDS.flatMap((row) => row.usage.map((line) => `  tessera ${line}`)),
+  "",
+  EVERY_COMMAND,
+].join("\n");

@@ -1,0 +1,62 @@
+import type { UniqueScope } from "@tessera/fields";
+
+/** The commands of `tessera`, as {@link Invocation.command} names them. */
+export type CommandName =
+  | "check"
+  | "generate model"
+  | "generate accounts"
+  | "generate migration"
+  | "generate webhook"
+  | "generate job"
+  | "migrate"
+  | "help";
+
+/** What the command line asks for. */
+export interface Invocation {
+  readonly command: CommandName;
+  /** The model name of `generate model`. */
+  readonly model?: string;
+  /** The migration name of `generate migration` (`add_views_to_posts`). */
+  readonly migration?: string;
+  /** The endpoint name of `generate webhook` (`orders` for `POST /webhooks/orders`). */
+  readonly webhook?: string;
+  /** The job name of `generate job` (`render`: table `render_jobs`, `RENDER_URL`). */
+  readonly job?: string;
+  /** `generate job`: how often its sweep runs (`10m`; default 5 minutes). */
+  readonly sweepEvery?: string;
+  /** `generate webhook`: the signature scheme (default the `X-Signature` header). */
+  readonly scheme?: "standard" | "github" | "stripe";
+  readonly declarations: readonly string[];
+  /** Print one JSON object instead of text. */
+  readonly json: boolean;
+  /** The app folder (default: the current directory). */
+  readonly cwd?: string;
+  /** Table name of `generate model` (default: the model name's plural). */
+  readonly table?: string;
+  /** Add the `user_id` owner column (default true; `--no-owner` turns it off). */
+  readonly owner: boolean;
+  readonly graphql: boolean;
+  /** No JSON API is generated: single attachments may be required. */
+  readonly htmlOnly: boolean;
+  /** `check` only: the fields are to be added to an existing table. */
+  readonly existingTable: boolean;
+  /** `generate model` only: where `^` values must be distinct (default `table`). */
+  readonly uniqueScope: UniqueScope;
+  /** The SQL the generators write (default: `postgres` when `DATABASE_URL` names PostgreSQL). */
+  readonly dialect?: "sqlite" | "postgres";
+  /** `migrate` only: the SQLite file or `postgres://` URL (default: the app's settings). */
+  readonly database?: string;
+  /** `migrate` only: list the migrations and where each stands, applying none. */
+  readonly status: boolean;
+  /** The generators: say what would be written, and write nothing. */
+  readonly pretend: boolean;
+}
+
+/** A command line that cannot be run, with advice. */
+export interface UsageError {
+  readonly ok: false;
+  readonly reason: string;
+  readonly hint: string;
+  /** Whether `--json` was seen, so the error is printed the way the caller asked. */
+  readonly json: boolean;
+}
