@@ -406,7 +406,13 @@ describe("webhook processor on SQLite over real HTTP", () => {
     expect(answers.filter((answer) => answer.status === 409)).toEqual(
       Array.from({ length: deliveries - 1 }, () => ({
         status: 409,
-        body: { error: { message: "This event is being processed; retry later.", status: 409 } },
+        body: {
+          error: {
+            code: "event_in_progress",
+            message: "This event is being processed; retry later.",
+            status: 409,
+          },
+        },
         retryAfter: expect.stringMatching(/^(300|301|302)$/),
       })),
     );
@@ -484,7 +490,9 @@ describe("webhook processor on SQLite over real HTTP", () => {
 
     expect(await deliver(url)).toEqual({
       status: 500,
-      body: { error: { message: "Webhook processing failed", status: 500 } },
+      body: {
+        error: { code: "effect_failed", message: "Webhook processing failed", status: 500 },
+      },
     });
     expect(await row()).toEqual({
       status: "failed",
@@ -506,7 +514,13 @@ describe("webhook processor on SQLite over real HTTP", () => {
     time.now = T0 + 10_000 + 4 * MINUTE;
     expect(await deliver(url)).toEqual({
       status: 409,
-      body: { error: { message: "This event is being processed; retry later.", status: 409 } },
+      body: {
+        error: {
+          code: "event_in_progress",
+          message: "This event is being processed; retry later.",
+          status: 409,
+        },
+      },
       retryAfter: "61",
     });
     time.now = T0 + 10_000 + 5 * MINUTE + 1000;

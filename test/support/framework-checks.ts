@@ -211,6 +211,7 @@ export async function checkOversizedBodies(baseUrl: string): Promise<void> {
   expect(signup.status).toBe(400);
   expect(await signup.json()).toEqual({
     error: {
+      code: "bad_request",
       message:
         "Failed to deserialize the JSON body into the target type: the body is larger than 1048576 bytes",
       status: 400,

@@ -9,6 +9,7 @@ import {
   mount,
   securityHeaders,
 } from "@tessera/hono";
+import { notFound } from "@tessera/http";
 import type { Mailer } from "@tessera/mail";
 import type { RateLimiter } from "@tessera/ratelimit";
 import type { ObjectStorage } from "@tessera/records";
@@ -124,7 +125,7 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
     ...accounts.routes.filter((route) => !isApiRoute(route)),
     ...recordPageRoutes(records),
   ]);
-  app.notFound((context) => context.json({ error: { message: "Not found", status: 404 } }, 404));
+  app.notFound(() => notFound());
   app.onError(answerUnhandledError);
   return { findUser: (id) => users.findById(id) };
 }

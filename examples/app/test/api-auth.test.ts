@@ -67,9 +67,12 @@ async function tokenFor(email: string, password: string): Promise<string> {
 }
 
 const validationEnvelope = (fields: Record<string, string[]>) => ({
-  error: { message: "Validation failed", status: 422, fields },
+  error: { code: "validation_failed", message: "Validation failed", status: 422, fields },
 });
-const UNAUTHORIZED = { error: { message: "Unauthorized", status: 401 } };
+const UNAUTHORIZED = { error: { code: "unauthenticated", message: "Unauthorized", status: 401 } };
+const INVALID_CREDENTIALS = {
+  error: { code: "invalid_credentials", message: "Unauthorized", status: 401 },
+};
 
 describe("POST /api/auth/signup", () => {
   it("creates a user and answers 201 with its JSON form, never the digest", async () => {
@@ -155,6 +158,7 @@ describe("POST /api/auth/signup", () => {
     expect(response.status).toBe(400);
     expect(response.body).toEqual({
       error: {
+        code: "bad_request",
         message: `Failed to deserialize the JSON body into the target type: ${reason}`,
         status: 400,
       },
@@ -188,8 +192,8 @@ describe("POST /api/auth/token", () => {
     });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(wrong.body).toEqual(UNAUTHORIZED);
-    expect(unknown.body).toEqual(UNAUTHORIZED);
+    expect(wrong.body).toEqual(INVALID_CREDENTIALS);
+    expect(unknown.body).toEqual(INVALID_CREDENTIALS);
   });
 
   it("answers 400 for a body of the wrong shape", async () => {
@@ -334,6 +338,7 @@ describe("API keys", () => {
       expect(response.status).toBe(400);
       expect(response.body).toEqual({
         error: {
+          code: "bad_request",
           message: `Failed to deserialize the JSON body into the target type: ${reason}`,
           status: 400,
         },
@@ -352,7 +357,9 @@ describe("API keys", () => {
 
     const stolen = await call(`/api/auth/keys/${id}`, { method: "DELETE", token: otherJwt });
     expect(stolen.status).toBe(404);
-    expect(stolen.body).toEqual({ error: { message: "Not found", status: 404 } });
+    expect(stolen.body).toEqual({
+      error: { code: "not_found", message: "Not found", status: 404 },
+    });
     expect((await call("/api/auth/me", { token: created.body.key })).status).toBe(200);
 
     const revoked = await call(`/api/auth/keys/${id}`, { method: "DELETE", token: ownerJwt });
@@ -393,7 +400,7 @@ describe("DELETE /api/auth/me", () => {
     });
     expect(response.status).toBe(403);
     expect(response.body).toEqual({
-      error: { message: "The password is incorrect.", status: 403 },
+      error: { code: "invalid_credentials", message: "The password is incorrect.", status: 403 },
     });
     expect(await server.query("SELECT id FROM users WHERE email = ?", email)).toHaveLength(1);
   });
@@ -432,7 +439,7 @@ describe("rate limiting", () => {
     });
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual({
-      error: { message: "Too many requests. Try again later.", status: 429 },
+      error: { code: "rate_limited", message: "Too many requests. Try again later.", status: 429 },
     });
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect(Number(limited.headers.get("retry-after"))).toBeLessThanOrEqual(60);

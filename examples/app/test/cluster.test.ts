@@ -118,7 +118,13 @@ describe("once-only across two processes on PostgreSQL", () => {
         { status: 200, body: { status: "duplicate" } },
         {
           status: 409,
-          body: { error: { message: "This event is being processed; retry later.", status: 409 } },
+          body: {
+            error: {
+              code: "event_in_progress",
+              message: "This event is being processed; retry later.",
+              status: 409,
+            },
+          },
         },
       ]).toContainEqual(answer);
     }

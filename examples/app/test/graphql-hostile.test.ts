@@ -55,7 +55,7 @@ describe("operation texts over the limits", () => {
       errors: [
         {
           message: "Query size limit of 65536 bytes exceeded.",
-          extensions: { code: "QUERY_TOO_LARGE" },
+          extensions: { code: "query_too_large" },
         },
       ],
     });
@@ -70,7 +70,7 @@ describe("operation texts over the limits", () => {
     expect(answer.body.errors).toEqual([
       expect.objectContaining({
         message: "Query nesting limit of 256 exceeded.",
-        extensions: { code: "QUERY_TOO_DEEP" },
+        extensions: { code: "query_too_deep" },
       }),
     ]);
   });
@@ -90,7 +90,7 @@ describe("variables an attacker shapes", () => {
     expect(answer.body.errors).toEqual([
       expect.objectContaining({
         message: "tags: recursion limit exceeded",
-        extensions: { code: "BAD_USER_INPUT", status: 400 },
+        extensions: { code: "bad_request", status: 400 },
       }),
     ]);
     expect(await noteCount()).toBe(before);

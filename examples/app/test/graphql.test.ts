@@ -119,7 +119,7 @@ describe("POST /graphql with graphql-request", () => {
       expect.objectContaining({
         message: "Validation failed",
         extensions: {
-          code: "VALIDATION_FAILED",
+          code: "validation_failed",
           status: 422,
           fields: { title: ["can't be blank"], dueOn: ["is not a valid date"] },
         },
@@ -146,7 +146,7 @@ describe("POST /graphql with graphql-request", () => {
       .catch((caught: unknown) => caught as ClientError);
     expect(refused.response.errors?.[0]).toMatchObject({
       message: "Not found",
-      extensions: { code: "NOT_FOUND", status: 404 },
+      extensions: { code: "not_found", status: 404 },
     });
     expect(
       await server.query("SELECT title FROM notes WHERE id = ?", Number(createNote.id)),
@@ -167,7 +167,9 @@ describe("POST /graphql with graphql-request", () => {
     });
     expect(raw.status).toBe(401);
     expect(raw.headers.get("www-authenticate")).toBe("Bearer");
-    expect(await raw.json()).toEqual({ error: { message: "Unauthorized", status: 401 } });
+    expect(await raw.json()).toEqual({
+      error: { code: "unauthenticated", message: "Unauthorized", status: 401 },
+    });
   });
 
   it("refuses a query deeper than the limit", async () => {
@@ -179,7 +181,7 @@ describe("POST /graphql with graphql-request", () => {
       .catch((caught: unknown) => caught)) as ClientError;
     expect(error.response.errors?.[0]).toMatchObject({
       message: "Query depth limit of 8 exceeded, found 9.",
-      extensions: { code: "QUERY_TOO_DEEP" },
+      extensions: { code: "query_too_deep" },
     });
   });
 });

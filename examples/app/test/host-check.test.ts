@@ -60,7 +60,11 @@ function send(
 }
 
 const REFUSAL = JSON.stringify({
-  error: { message: "Unknown host: add it to ALLOWED_HOSTS to serve it.", status: 400 },
+  error: {
+    code: "unknown_host",
+    message: "Unknown host: add it to ALLOWED_HOSTS to serve it.",
+    status: 400,
+  },
 });
 
 describe("the host check in production", () => {

@@ -159,7 +159,11 @@ describe("JSON record bodies", () => {
     expect(refused).toEqual({
       status: 400,
       body: {
-        error: { message: `${PREFIX}the body is larger than ${4 * MiB} bytes`, status: 400 },
+        error: {
+          code: "bad_request",
+          message: `${PREFIX}the body is larger than ${4 * MiB} bytes`,
+          status: 400,
+        },
       },
     });
     expect(await postCount()).toBe(before);
@@ -170,7 +174,13 @@ describe("JSON record bodies", () => {
     const refused = await postJson('{"title":"x","status":"draft","rating":1e400}');
     expect(refused).toEqual({
       status: 400,
-      body: { error: { message: `${PREFIX}rating: number out of range`, status: 400 } },
+      body: {
+        error: {
+          code: "bad_request",
+          message: `${PREFIX}rating: number out of range`,
+          status: 400,
+        },
+      },
     });
     expect(await postCount()).toBe(before);
   });
@@ -181,7 +191,11 @@ describe("JSON record bodies", () => {
     expect(refused).toEqual({
       status: 400,
       body: {
-        error: { message: `${PREFIX}title: invalid value: lone surrogate in string`, status: 400 },
+        error: {
+          code: "bad_request",
+          message: `${PREFIX}title: invalid value: lone surrogate in string`,
+          status: 400,
+        },
       },
     });
     expect(await postCount()).toBe(before);

@@ -55,7 +55,7 @@ afterAll(async () => {
 const nulReason = (key: string) => `${key}: invalid value: NUL character in string`;
 const nulRefusal = (key: string) => ({
   status: 400,
-  body: { error: { message: `${PREFIX}${nulReason(key)}`, status: 400 } },
+  body: { error: { code: "bad_request", message: `${PREFIX}${nulReason(key)}`, status: 400 } },
 });
 
 let accounts = 0;
@@ -150,6 +150,7 @@ describe("JSON record bodies", () => {
         status: 400,
         body: {
           error: {
+            code: "bad_request",
             message: `${PREFIX}metadata: invalid value: lone surrogate in string`,
             status: 400,
           },
@@ -324,7 +325,7 @@ describe("GraphQL inputs", () => {
           message: nulReason(field),
           locations: expect.any(Array),
           path: [path],
-          extensions: { code: "BAD_USER_INPUT", status: 400 },
+          extensions: { code: "bad_request", status: 400 },
         },
       ],
     },
@@ -408,7 +409,7 @@ describe("JSON account routes", () => {
       );
       expect(wrong).toEqual({
         status: 401,
-        body: { error: { message: "Unauthorized", status: 401 } },
+        body: { error: { code: "invalid_credentials", message: "Unauthorized", status: 401 } },
       });
     });
   });
@@ -435,7 +436,13 @@ describe("JSON account routes", () => {
         await sendJson("DELETE", "/api/auth/me", JSON.stringify({ password: NUL }), owner.token),
       ).toEqual({
         status: 403,
-        body: { error: { message: "The password is incorrect.", status: 403 } },
+        body: {
+          error: {
+            code: "invalid_credentials",
+            message: "The password is incorrect.",
+            status: 403,
+          },
+        },
       });
     });
   });
@@ -517,6 +524,7 @@ describe("webhooks", () => {
     status: 400,
     body: {
       error: {
+        code: "bad_request",
         message: `${PREFIX}invalid value for field \`id\`: NUL character in string`,
         status: 400,
       },
@@ -572,7 +580,9 @@ describe("webhooks", () => {
     expect(await deliver("orders", body, { "x-signature": signBody(body, ORDERS_SECRET) })).toEqual(
       {
         status: 500,
-        body: { error: { message: "Webhook processing failed", status: 500 } },
+        body: {
+          error: { code: "effect_failed", message: "Webhook processing failed", status: 500 },
+        },
       },
     );
     expect(

@@ -126,6 +126,7 @@ describe("an openapi-fetch client of the generated types drives the posts API", 
     expect(stale.response.status).toBe(409);
     expect(stale.error).toEqual({
       error: {
+        code: "stale_record",
         message: "This record was changed by someone else: reload it and try again",
         status: 409,
       },
@@ -134,7 +135,12 @@ describe("an openapi-fetch client of the generated types drives the posts API", 
     const blank = await api.POST("/api/posts", { body: { title: "  ", status: "draft" } });
     expect(blank.response.status).toBe(422);
     expect(blank.error).toEqual({
-      error: { message: "Validation failed", status: 422, fields: { title: ["can't be blank"] } },
+      error: {
+        code: "validation_failed",
+        message: "Validation failed",
+        status: 422,
+        fields: { title: ["can't be blank"] },
+      },
     });
 
     const second = await api.POST("/api/posts", { body: { title: "Second", status: "draft" } });
@@ -150,7 +156,7 @@ describe("an openapi-fetch client of the generated types drives the posts API", 
     expect(deleted.response.status).toBe(204);
     const gone = await api.GET("/api/posts/{id}", { params: { path: { id: post.id } } });
     expect(gone.response.status).toBe(404);
-    expect(gone.error).toEqual({ error: { message: "Not found", status: 404 } });
+    expect(gone.error).toEqual({ error: { code: "not_found", message: "Not found", status: 404 } });
 
     expect(problems).toEqual([]);
   });
@@ -181,7 +187,9 @@ describe("an openapi-fetch client of the generated types drives the posts API", 
       params: { path: { id: 999_999_999 } },
     });
     expect(missing.response.status).toBe(404);
-    expect(missing.error).toEqual({ error: { message: "Not found", status: 404 } });
+    expect(missing.error).toEqual({
+      error: { code: "not_found", message: "Not found", status: 404 },
+    });
     expect(problems).toEqual([]);
   });
 
@@ -190,7 +198,9 @@ describe("an openapi-fetch client of the generated types drives the posts API", 
     const refused = await anonymous.GET("/api/posts", {});
     expect(refused.response.status).toBe(401);
     expect(refused.response.headers.get("www-authenticate")).toBe("Bearer");
-    expect(refused.error).toEqual({ error: { message: "Unauthorized", status: 401 } });
+    expect(refused.error).toEqual({
+      error: { code: "unauthenticated", message: "Unauthorized", status: 401 },
+    });
     expect(problems).toEqual([]);
   });
 });

@@ -72,11 +72,15 @@ async function created(path: string, json: unknown, as: User): Promise<Row> {
 const post = (as: User, extra: Row = {}) =>
   created("/api/posts", { title: "Mine", status: "draft", ...extra }, as);
 
-const NOT_FOUND = { status: 404, body: { error: { message: "Not found", status: 404 } } };
+const NOT_FOUND = {
+  status: 404,
+  body: { error: { code: "not_found", message: "Not found", status: 404 } },
+};
 const STALE = {
   status: 409,
   body: {
     error: {
+      code: "stale_record",
       message: "This record was changed by someone else: reload it and try again",
       status: 409,
     },
@@ -84,7 +88,7 @@ const STALE = {
 };
 const invalid = (fields: Record<string, string[]>) => ({
   status: 422,
-  body: { error: { message: "Validation failed", status: 422, fields } },
+  body: { error: { code: "validation_failed", message: "Validation failed", status: 422, fields } },
 });
 
 /** Every record row of every table, and the uploaded objects: what no refused request changes. */
@@ -371,6 +375,7 @@ describe("references must exist", () => {
       status: 400,
       body: {
         error: {
+          code: "bad_request",
           message: `${prefix}post_id: invalid type: string "${mine}", expected an integer`,
           status: 400,
         },
@@ -378,7 +383,9 @@ describe("references must exist", () => {
     });
     expect(await api("POST", "/api/comments", { json: { body: "Hi" }, as: user })).toEqual({
       status: 400,
-      body: { error: { message: `${prefix}missing field \`post_id\``, status: 400 } },
+      body: {
+        error: { code: "bad_request", message: `${prefix}missing field \`post_id\``, status: 400 },
+      },
     });
   });
 
@@ -460,7 +467,7 @@ describe("references must exist", () => {
     for (const [json, reason] of cases) {
       expect(await api("POST", "/api/reactions", { json, as: user })).toEqual({
         status: 400,
-        body: { error: { message: `${prefix}${reason}`, status: 400 } },
+        body: { error: { code: "bad_request", message: `${prefix}${reason}`, status: 400 } },
       });
     }
   });
@@ -592,7 +599,13 @@ describe("GET /api/posts pages", () => {
     async (limit) => {
       expect(await api("GET", `/api/posts?limit=${limit}`, { as: user })).toEqual({
         status: 400,
-        body: { error: { message: "limit must be an integer from 1 to 100", status: 400 } },
+        body: {
+          error: {
+            code: "bad_request",
+            message: "limit must be an integer from 1 to 100",
+            status: 400,
+          },
+        },
       });
     },
   );
@@ -602,7 +615,13 @@ describe("GET /api/posts pages", () => {
     async (offset) => {
       expect(await api("GET", `/api/posts?offset=${offset}`, { as: user })).toEqual({
         status: 400,
-        body: { error: { message: "offset must be an integer of 0 or more", status: 400 } },
+        body: {
+          error: {
+            code: "bad_request",
+            message: "offset must be an integer of 0 or more",
+            status: 400,
+          },
+        },
       });
     },
   );

@@ -35,10 +35,13 @@ const KEY = /^[A-Za-z0-9_-]{43}$/;
 const ALLOWED =
   "has an unsupported type (allowed: image/png, image/jpeg, image/gif, image/webp, application/pdf, text/plain)";
 const TOO_LARGE = "is too large (maximum is 10 MB)";
-const NOT_FOUND = { status: 404, body: { error: { message: "Not found", status: 404 } } };
+const NOT_FOUND = {
+  status: 404,
+  body: { error: { code: "not_found", message: "Not found", status: 404 } },
+};
 const invalid = (fields: Record<string, string[]>) => ({
   status: 422,
-  body: { error: { message: "Validation failed", status: 422, fields } },
+  body: { error: { code: "validation_failed", message: "Validation failed", status: 422, fields } },
 });
 
 async function signUp(): Promise<string> {
@@ -308,6 +311,7 @@ describe("the upload rules", () => {
       status: 400,
       body: {
         error: {
+          code: "bad_request",
           message: "Failed to deserialize form body: expected `Content-Type: multipart/form-data`",
           status: 400,
         },
@@ -520,7 +524,9 @@ describe("conditional and ranged downloads", () => {
     const refused = await download({ range: "bytes=16-" });
     expect({ status: refused.status, body: refused.body }).toEqual({
       status: 416,
-      body: { error: { message: "Range not satisfiable", status: 416 } },
+      body: {
+        error: { code: "range_not_satisfiable", message: "Range not satisfiable", status: 416 },
+      },
     });
     expect(refused.headers.get("content-range")).toBe("bytes */16");
     for (const range of ["bytes=5-2", "bytes=x-y", "lines=0-1", "bytes=0-1,4-5"]) {

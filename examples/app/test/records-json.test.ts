@@ -59,12 +59,13 @@ const postCount = async () =>
 
 const deserialize = (reason: string) => ({
   error: {
+    code: "bad_request",
     message: `Failed to deserialize the JSON body into the target type: ${reason}`,
     status: 400,
   },
 });
 const invalid = (fields: Record<string, string[]>) => ({
-  error: { message: "Validation failed", status: 422, fields },
+  error: { code: "validation_failed", message: "Validation failed", status: 422, fields },
 });
 
 /** The smallest create body: the two required keys without a default. */
@@ -398,7 +399,9 @@ describe("POST /api/posts, field by field", () => {
     });
     expect(response.status).toBe(401);
     expect(response.headers.get("www-authenticate")).toBe("Bearer");
-    expect(await response.json()).toEqual({ error: { message: "Unauthorized", status: 401 } });
+    expect(await response.json()).toEqual({
+      error: { code: "unauthenticated", message: "Unauthorized", status: 401 },
+    });
     expect(await postCount()).toBe(before);
   });
 });

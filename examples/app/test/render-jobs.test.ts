@@ -203,7 +203,7 @@ describe("render jobs", () => {
       expect(await api(`/api/render_jobs?${name}=${encodeURIComponent(value)}`, { token })).toEqual(
         {
           status: 400,
-          body: { error: { message, status: 400 } },
+          body: { error: { code: "bad_request", message, status: 400 } },
         },
       );
     },
@@ -243,6 +243,7 @@ describe("render jobs", () => {
         400,
         {
           error: {
+            code: "bad_request",
             message: `Failed to deserialize the JSON body into the target type: ${key}: recursion limit exceeded`,
             status: 400,
           },

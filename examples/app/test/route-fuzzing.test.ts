@@ -131,7 +131,7 @@ async function exercise(kind: AnswerKind, fuzzCase: FuzzCase): Promise<void> {
   if (response.status >= 500) {
     if (response.status !== 500 || effectFailure === undefined) throw broken("never a 5xx");
     expect(answerJson(response), "the effect failure's envelope").toEqual({
-      error: { message: "Webhook processing failed", status: 500 },
+      error: { code: "effect_failed", message: "Webhook processing failed", status: 500 },
     });
     if (Object.keys(writes).join() !== "webhook_events") {
       throw broken("an effect failure writes its event, and nothing else");
@@ -226,10 +226,12 @@ describe("route fuzzing", () => {
     expect(created.response.status).toBe(201);
     expect(journal.take()).toEqual({ notes: { insert: 1, update: 0, delete: 0 } });
 
-    const envelope = '{"error":{"message":"Not found","status":404}}';
+    const envelope = '{"error":{"code":"not_found","message":"Not found","status":404}}';
     expect(answerFault("json", response(404, "application/json", envelope))).toBeUndefined();
     expect(answerFault("page", response(404, "application/json", envelope))).toMatch(/text\/html/);
     expect(answerFault("json", response(400, "application/json", envelope))).toMatch(/status/);
+    const uncoded = '{"error":{"message":"Not found","status":404}}';
+    expect(answerFault("json", response(404, "application/json", uncoded))).toMatch(/code/);
     expect(answerFault("json", response(404, "text/html", "<!doctype html></html>"))).toMatch(
       /not JSON/,
     );

@@ -76,7 +76,9 @@ describe("the example app skeleton", () => {
   it("answers unknown paths with the JSON 404 envelope", async () => {
     const response = await fetch(`${server.url}/nothing-here`);
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: { message: "Not found", status: 404 } });
+    expect(await response.json()).toEqual({
+      error: { code: "not_found", message: "Not found", status: 404 },
+    });
   });
 
   it.each([
@@ -111,7 +113,9 @@ describe("the example app skeleton", () => {
       expect(head).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
       expect(head).toMatch(/\r\ncontent-type: application\/json\r\n/i);
       expect(head).toMatch(/\r\nx-content-type-options: nosniff\r\n/i);
-      expect(JSON.parse(body!)).toEqual({ error: { message, status } });
+      expect(JSON.parse(body!)).toEqual({
+        error: { code: status === 431 ? "headers_too_large" : "bad_request", message, status },
+      });
     },
   );
 
@@ -123,6 +127,7 @@ describe("the example app skeleton", () => {
     expect(crossSite.status).toBe(403);
     expect(await crossSite.json()).toEqual({
       error: {
+        code: "cross_site_request",
         message: "Cross-site request refused: add this origin to ALLOWED_ORIGINS to allow it.",
         status: 403,
       },

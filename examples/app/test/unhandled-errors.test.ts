@@ -13,7 +13,9 @@ const IN_MEMORY = { databasePath: ":memory:", databaseUrl: undefined };
 
 const ORDERS_SECRET = "orders-secret-for-error-tests";
 const INTERNALS = "SQLITE_CORRUPT: database disk image is malformed at /srv/secret/app.db";
-const ENVELOPE = { error: { message: "Internal server error", status: 500 } };
+const ENVELOPE = {
+  error: { code: "internal_error", message: "Internal server error", status: 500 },
+};
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {

@@ -36,7 +36,11 @@ function order(id: string, orderId: string, amount: unknown) {
 }
 
 const IN_PROGRESS = {
-  error: { message: "This event is being processed; retry later.", status: 409 },
+  error: {
+    code: "event_in_progress",
+    message: "This event is being processed; retry later.",
+    status: 409,
+  },
 };
 
 const signedOrder = (body: string) => ({ "x-signature": signBody(body, ORDERS_SECRET) });
@@ -94,7 +98,10 @@ describe("POST /webhooks/orders (X-Signature)", () => {
   it("answers 401 for a missing or wrong signature and records nothing", async () => {
     const id = uniqueId("evt");
     const body = order(id, `order-${id}`, 1);
-    const unauthorized = { status: 401, body: { error: { message: "Unauthorized", status: 401 } } };
+    const unauthorized = {
+      status: 401,
+      body: { error: { code: "invalid_signature", message: "Unauthorized", status: 401 } },
+    };
     expect(await deliver("orders", body, {})).toEqual(unauthorized);
     expect(
       await deliver("orders", body, { "x-signature": signBody(body, "another secret") }),
@@ -209,6 +216,7 @@ describe("POST /webhooks/github without X-GitHub-Delivery", () => {
       status: 400,
       body: {
         error: {
+          code: "bad_request",
           message:
             "Failed to deserialize the JSON body into the target type: missing header `X-GitHub-Delivery`",
           status: 400,
@@ -279,6 +287,7 @@ describe("an endpoint without its secret", () => {
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({
         error: {
+          code: "unavailable",
           message: "This webhook endpoint is off: set ORDERS_WEBHOOK_SECRET to turn it on.",
           status: 503,
         },

@@ -3,6 +3,7 @@
 // attempts, and a cron trigger for the render-job sweep and the cleanups. Settings are the
 // Node app's, read from the Worker's variables and secrets.
 
+import { jsonError } from "@tessera/http";
 import { LogMailer } from "@tessera/mail";
 import { bindingRateLimiter, type RateLimitBinding } from "@tessera/ratelimit";
 import { type R2Bucket, R2ObjectStorage } from "@tessera/records";
@@ -101,7 +102,7 @@ function startFailure(error: unknown): Response {
   const message =
     error instanceof ConfigError ? `Cannot start: ${error.message}` : "Internal server error";
   console.error(error instanceof ConfigError ? message : error);
-  return Response.json({ error: { message, status: 500 } }, { status: 500 });
+  return jsonError(500, message);
 }
 
 export default {

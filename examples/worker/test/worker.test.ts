@@ -125,6 +125,7 @@ describe("JSON accounts", () => {
     expect(again.status).toBe(422);
     expect(await again.json()).toEqual({
       error: {
+        code: "validation_failed",
         message: "Validation failed",
         status: 422,
         fields: { email: ["has already been taken"] },
@@ -503,6 +504,7 @@ describe("npm run dev", () => {
       expect(response.status).toBe(500);
       expect(await response.json()).toEqual({
         error: {
+          code: "internal_error",
           message:
             "Cannot start: SECRET_KEY_BASE is too short: it needs at least 32 characters (try: openssl rand -hex 64)",
           status: 500,

@@ -4,6 +4,7 @@ export {
   type MailLinkOriginOptions,
   mailLinkOrigin,
 } from "./account-emails.js";
+export { type AccountErrorCode, INVALID_CREDENTIALS } from "./account-error-codes.js";
 export {
   type AccountRoutes,
   type AccountRoutesOptions,

@@ -1,12 +1,15 @@
 import {
   badRequest,
   forbidden,
+  jsonError,
   type Route,
   type RouteHandler,
   readJsonBody,
+  UNAUTHORIZED_MESSAGE,
   unauthorized,
   validationFailed,
 } from "@tessera/http";
+import { INVALID_CREDENTIALS } from "./account-error-codes.js";
 import { normalizeEmail } from "./email.js";
 import { refuseUnstorableText, requireStrings } from "./json-input.js";
 import type { JsonAccountRoutesOptions } from "./json-routes-options.js";
@@ -85,7 +88,7 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
       if (!credentials.ok) return credentials.response;
       const { email, password } = credentials.value;
       const user = await findUserByPassword(options.users, email, password, passwordOptions);
-      if (!user) return unauthorized();
+      if (!user) return jsonError(401, UNAUTHORIZED_MESSAGE, { code: INVALID_CREDENTIALS });
       const issued = await options.tokens.issue(user.id);
       return Response.json({
         token: issued.token,
@@ -128,7 +131,7 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
               body.value.password as string,
               passwordOptions,
             );
-      if (!confirmed) return forbidden(ACCOUNT_DELETION_REFUSED);
+      if (!confirmed) return forbidden(ACCOUNT_DELETION_REFUSED, INVALID_CREDENTIALS);
       await options.users.delete(user.id);
       return new Response(null, { status: 204 });
     },

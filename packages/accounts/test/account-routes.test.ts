@@ -295,7 +295,11 @@ describe("accountRoutes with the Workers rate-limiting binding", () => {
       expect(refused.status).toBe(429);
       expect(refused.headers.get("retry-after")).toBe("60");
       expect(await refused.json()).toEqual({
-        error: { status: 429, message: "Too many requests. Try again later." },
+        error: {
+          code: "rate_limited",
+          status: 429,
+          message: "Too many requests. Try again later.",
+        },
       });
     } finally {
       await worker.dispose();

@@ -82,7 +82,13 @@ async function mounted() {
 
 const refusal = (name: string, words: string) => ({
   status: 400,
-  body: { error: { message: `${PREFIX}${name}: invalid value: ${words}`, status: 400 } },
+  body: {
+    error: {
+      code: "bad_request",
+      message: `${PREFIX}${name}: invalid value: ${words}`,
+      status: 400,
+    },
+  },
 });
 const nul = (name: string) => refusal(name, "NUL character in string");
 

@@ -88,7 +88,8 @@ export default {
       );
       const body = await refused.response.json();
       check(
-        JSON.stringify(body) === '{"error":{"message":"Unauthorized","status":401}}',
+        JSON.stringify(body) ===
+          '{"error":{"code":"unauthenticated","message":"Unauthorized","status":401}}',
         "the 401 body is the envelope",
       );
     }

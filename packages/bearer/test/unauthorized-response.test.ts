@@ -7,7 +7,9 @@ describe("unauthorizedResponse", () => {
     expect(response.status).toBe(401);
     expect(response.headers.get("WWW-Authenticate")).toBe("Bearer");
     expect(response.headers.get("Content-Type")).toBe("application/json");
-    expect(await response.text()).toBe('{"error":{"message":"Unauthorized","status":401}}');
+    expect(await response.text()).toBe(
+      '{"error":{"code":"unauthenticated","message":"Unauthorized","status":401}}',
+    );
   });
 
   it("is a fresh response each time, so each can be sent", async () => {

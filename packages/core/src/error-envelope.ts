@@ -1,10 +1,24 @@
-/** The body of every JSON error: `{"error":{"message","status"}}`, plus `fields` on a 422. */
+import { errorCodeOfStatus } from "./error-codes.js";
+
+/**
+ * The body of every JSON error: `{"error":{"code","message","status"}}`, plus `fields` on a
+ * 422. `code` is a stable snake_case word for programs; `message` is for people and may change.
+ */
 export interface ErrorEnvelope {
   readonly error: {
+    readonly code: string;
     readonly message: string;
     readonly status: number;
     readonly fields?: Readonly<Record<string, readonly string[]>>;
   };
+}
+
+/** What {@link errorEnvelope} takes besides the status and message. */
+export interface ErrorDetails {
+  /** The error's code; default the status's own word (`errorCodeOfStatus`). */
+  readonly code?: string;
+  /** Each failing field's messages, on a 422. */
+  readonly fields?: Readonly<Record<string, readonly string[]>>;
 }
 
 /**
@@ -14,7 +28,9 @@ export interface ErrorEnvelope {
 export function errorEnvelope(
   status: number,
   message: string,
-  fields?: Readonly<Record<string, readonly string[]>>,
+  details: ErrorDetails = {},
 ): ErrorEnvelope {
-  return { error: fields ? { message, status, fields } : { message, status } };
+  const code = details.code ?? errorCodeOfStatus(status);
+  const { fields } = details;
+  return { error: fields ? { code, message, status, fields } : { code, message, status } };
 }

@@ -1,5 +1,10 @@
 export { type Clock, systemClock } from "./clock.js";
-export { type ErrorEnvelope, errorEnvelope } from "./error-envelope.js";
+export {
+  type CommonErrorCode,
+  errorCodeOfStatus,
+  STATUS_ERROR_CODES,
+} from "./error-codes.js";
+export { type ErrorDetails, type ErrorEnvelope, errorEnvelope } from "./error-envelope.js";
 export { ExpiringCache, type ExpiringCacheOptions } from "./expiring-cache.js";
 export { escapeHtml } from "./html-escape.js";
 export { type RepeatingTaskOptions, scheduleRepeating } from "./repeating-task.js";

@@ -18,8 +18,8 @@ export default {
       unstorableText,
     } = await load<Core>("@tessera/core");
     check(
-      JSON.stringify(errorEnvelope(422, "Validation failed", { title: [BLANK] })) ===
-        '{"error":{"message":"Validation failed","status":422,"fields":{"title":["can\'t be blank"]}}}',
+      JSON.stringify(errorEnvelope(422, "Validation failed", { fields: { title: [BLANK] } })) ===
+        '{"error":{"code":"validation_failed","message":"Validation failed","status":422,"fields":{"title":["can\'t be blank"]}}}',
       "a 422 envelope carries its fields",
     );
     check(

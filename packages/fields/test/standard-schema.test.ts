@@ -159,7 +159,12 @@ describe("a Hono route validating its body with sValidator", () => {
           const key = String(issue.path?.[0]);
           fields[key] = [...(fields[key] ?? []), issue.message];
         }
-        return c.json({ error: { message: "Validation failed", status: 422, fields } }, 422);
+        return c.json(
+          {
+            error: { code: "validation_failed", message: "Validation failed", status: 422, fields },
+          },
+          422,
+        );
       }),
       (c) => {
         const changes = c.req.valid("json");
@@ -177,6 +182,7 @@ describe("a Hono route validating its body with sValidator", () => {
     expect(refused.status).toBe(422);
     expect(await refused.json()).toEqual({
       error: {
+        code: "validation_failed",
         message: "Validation failed",
         status: 422,
         fields: { title: [BLANK], publish_on: [NOT_A_DATE] },

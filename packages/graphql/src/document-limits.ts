@@ -24,8 +24,8 @@ export interface DocumentLimits {
  * A `parse` that refuses an operation text over the limits before building anything from it:
  * first by its size (`Query size limit of 65536 bytes exceeded.`), then in one pass of
  * graphql's lexer by its tokens (`Query token limit of 2000 exceeded.`, both with
- * `extensions.code` `QUERY_TOO_LARGE`) and its nesting (`Query nesting limit of 256
- * exceeded.`, `QUERY_TOO_DEEP`). Parsing time grows with the tokens, and the parser recurses
+ * `extensions.code` `query_too_large`) and its nesting (`Query nesting limit of 256
+ * exceeded.`, `query_too_deep`). Parsing time grows with the tokens, and the parser recurses
  * once per nesting level, so a deep list literal would otherwise overflow the stack. Throws
  * those errors, or graphql's syntax errors, as `parse` does.
  */
@@ -35,7 +35,7 @@ export function parseWithinLimits(limits: DocumentLimits = {}): (source: string)
   const maximumNesting = limits.maximumNesting ?? DEFAULT_MAXIMUM_NESTING;
   return (text) => {
     if (!fitsBytes(text, maximumBytes)) {
-      throw limitError(`Query size limit of ${maximumBytes} bytes exceeded.`, "QUERY_TOO_LARGE");
+      throw limitError(`Query size limit of ${maximumBytes} bytes exceeded.`, "query_too_large");
     }
     const source = new Source(text);
     checkTokens(source, maximumTokens, maximumNesting);
@@ -67,7 +67,7 @@ function checkTokens(source: Source, maximumTokens: number, maximumNesting: numb
   for (let token = lexer.advance(); token.kind !== TokenKind.EOF; token = lexer.advance()) {
     tokens += 1;
     if (tokens > maximumTokens) {
-      throw limitError(`Query token limit of ${maximumTokens} exceeded.`, "QUERY_TOO_LARGE", [
+      throw limitError(`Query token limit of ${maximumTokens} exceeded.`, "query_too_large", [
         source,
         token.start,
       ]);
@@ -75,7 +75,7 @@ function checkTokens(source: Source, maximumTokens: number, maximumNesting: numb
     if (OPENING.has(token.kind)) {
       nesting += 1;
       if (nesting > maximumNesting) {
-        throw limitError(`Query nesting limit of ${maximumNesting} exceeded.`, "QUERY_TOO_DEEP", [
+        throw limitError(`Query nesting limit of ${maximumNesting} exceeded.`, "query_too_deep", [
           source,
           token.start,
         ]);

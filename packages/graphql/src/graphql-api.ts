@@ -102,7 +102,7 @@ export function graphqlRoutes(options: GraphqlRoutesOptions): Route[] {
       return new GraphQLError(INTERNAL_ERROR_MESSAGE, {
         ...(error.nodes ? { nodes: error.nodes } : {}),
         path: error.path,
-        extensions: { code: "INTERNAL_SERVER_ERROR", status: 500 },
+        extensions: { code: "internal_error", status: 500 },
       });
     },
   });

@@ -37,9 +37,9 @@ export {
 export {
   badUserInputError,
   conflictError,
+  type GraphqlRecordErrorCode,
   notFoundError,
   RECORD_ERROR_STATUS,
-  type RecordErrorCode,
   validationError,
 } from "./record-errors.js";
 export {

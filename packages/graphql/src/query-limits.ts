@@ -23,8 +23,8 @@ export interface QueryLimits {
 
 /**
  * Validation rules that refuse a deep or a wide operation before anything runs, introspection
- * included: `Query depth limit of 8 exceeded, found 9.` (`extensions.code` `QUERY_TOO_DEEP`)
- * and `Query Cost limit of 200 exceeded, found 201.` (`QUERY_TOO_WIDE`). Each fragment is
+ * included: `Query depth limit of 8 exceeded, found 9.` (`extensions.code` `query_too_deep`)
+ * and `Query Cost limit of 200 exceeded, found 201.` (`query_too_wide`). Each fragment is
  * measured once per document, so fragments spread within fragments cost linear time however
  * many fields they stand for.
  */
@@ -34,13 +34,13 @@ export function queryLimitRules(limits: QueryLimits = {}): ValidationRule[] {
       selectionDepth,
       limits.maximumDepth ?? DEFAULT_MAXIMUM_DEPTH,
       "Query depth limit",
-      "QUERY_TOO_DEEP",
+      "query_too_deep",
     ),
     limitRule(
       selectionCost,
       limits.maximumFields ?? DEFAULT_MAXIMUM_FIELDS,
       "Query Cost limit",
-      "QUERY_TOO_WIDE",
+      "query_too_wide",
     ),
   ];
 }

@@ -1,26 +1,26 @@
 import type { DecodeResult, FieldMessages } from "@tessera/fields";
 import { NOT_FOUND_MESSAGE, UNAUTHORIZED_MESSAGE, VALIDATION_FAILED_MESSAGE } from "@tessera/http";
-import { STALE_RECORD_MESSAGE } from "@tessera/records";
+import { type RecordErrorCode, STALE_RECORD_MESSAGE } from "@tessera/records";
 import { GraphQLError } from "graphql";
 import type { GraphqlNames } from "./graphql-model.js";
 
 /**
- * The `extensions.code` of each error a record resolver gives, with the HTTP status the JSON
- * API answers in the same case (also in `extensions.status`).
+ * The `extensions.code` of each error a record resolver gives (the JSON API's `error.code` in
+ * the same case), with the HTTP status the JSON API answers (also in `extensions.status`).
  */
 export const RECORD_ERROR_STATUS = {
-  BAD_USER_INPUT: 400,
-  UNAUTHENTICATED: 401,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  VALIDATION_FAILED: 422,
-} as const;
+  bad_request: 400,
+  unauthenticated: 401,
+  not_found: 404,
+  stale_record: 409,
+  validation_failed: 422,
+} as const satisfies Readonly<Partial<Record<RecordErrorCode, number>>>;
 
 /** One of the codes of {@link RECORD_ERROR_STATUS}. */
-export type RecordErrorCode = keyof typeof RECORD_ERROR_STATUS;
+export type GraphqlRecordErrorCode = keyof typeof RECORD_ERROR_STATUS;
 
 function recordError(
-  code: RecordErrorCode,
+  code: GraphqlRecordErrorCode,
   message: string,
   extra: Readonly<Record<string, unknown>> = {},
 ): GraphQLError {
@@ -31,7 +31,7 @@ function recordError(
 
 /** `Not found`: a missing record and another user's alike, so existence is not revealed. */
 export function notFoundError(): GraphQLError {
-  return recordError("NOT_FOUND", NOT_FOUND_MESSAGE);
+  return recordError("not_found", NOT_FOUND_MESSAGE);
 }
 
 /**
@@ -39,17 +39,17 @@ export function notFoundError(): GraphQLError {
  * since the credentials now name nobody.
  */
 export function unauthenticatedError(): GraphQLError {
-  return recordError("UNAUTHENTICATED", UNAUTHORIZED_MESSAGE);
+  return recordError("unauthenticated", UNAUTHORIZED_MESSAGE);
 }
 
 /** A stale `lockVersion`: the JSON API's 409 message. */
 export function conflictError(): GraphQLError {
-  return recordError("CONFLICT", STALE_RECORD_MESSAGE);
+  return recordError("stale_record", STALE_RECORD_MESSAGE);
 }
 
 /** A bad argument that GraphQL's types let through (a `limit` out of range, say). */
 export function badUserInputError(message: string): GraphQLError {
-  return recordError("BAD_USER_INPUT", message);
+  return recordError("bad_request", message);
 }
 
 /** `Validation failed`, with `extensions.fields` keyed by the camelCase GraphQL names. */
@@ -58,7 +58,7 @@ export function validationError(names: GraphqlNames, fields: FieldMessages): Gra
   for (const [column, messages] of Object.entries(fields)) {
     camelFields[graphqlNameOf(names, column)] = messages;
   }
-  return recordError("VALIDATION_FAILED", VALIDATION_FAILED_MESSAGE, { fields: camelFields });
+  return recordError("validation_failed", VALIDATION_FAILED_MESSAGE, { fields: camelFields });
 }
 
 /**

@@ -12,7 +12,7 @@ import {
 import { setUp } from "./fixtures.js";
 
 const tooLarge = (message: string) => ({
-  errors: [{ message, extensions: { code: "QUERY_TOO_LARGE" } }],
+  errors: [{ message, extensions: { code: "query_too_large" } }],
 });
 
 /** What a refused parse threw, for its message and code. */
@@ -94,7 +94,7 @@ describe("the tokens of the operation text", () => {
     const { send } = await setUp();
     expect(tokensOf(withTokens(2_000))).toBe(2_000);
     // Within the token limit the field limit has its say (1,995 fields).
-    expect((await send(withTokens(2_000))).body.errors[0].extensions.code).toBe("QUERY_TOO_WIDE");
+    expect((await send(withTokens(2_000))).body.errors[0].extensions.code).toBe("query_too_wide");
     const over = withTokens(2_001);
     expect((await send(over)).body).toEqual({
       errors: [
@@ -102,7 +102,7 @@ describe("the tokens of the operation text", () => {
           message: "Query token limit of 2000 exceeded.",
           // The 2,001st token is the last brace.
           locations: [{ line: 1, column: over.length }],
-          extensions: { code: "QUERY_TOO_LARGE" },
+          extensions: { code: "query_too_large" },
         },
       ],
     });
@@ -146,8 +146,8 @@ describe("the tokens of the operation text", () => {
       } else {
         // Refused by a limit, or (commas being no tokens) by a syntax error among few tokens.
         expect(
-          code === "QUERY_TOO_LARGE" ||
-            code === "QUERY_TOO_DEEP" ||
+          code === "query_too_large" ||
+            code === "query_too_deep" ||
             tokensOf(text) <= DEFAULT_MAXIMUM_TOKENS,
           shape,
         ).toBe(true);
@@ -181,7 +181,7 @@ describe("the nesting of the operation text", () => {
           message: "Query nesting limit of 256 exceeded.",
           // The 255th bracket, after the query's brace and the argument's parenthesis.
           locations: [{ line: 1, column: "{ notes(limit: ".length + 255 }],
-          extensions: { code: "QUERY_TOO_DEEP" },
+          extensions: { code: "query_too_deep" },
         },
       ],
     });
@@ -206,7 +206,7 @@ describe("the nesting of the operation text", () => {
       expect(answer.body.errors).toEqual([
         expect.objectContaining({
           message: "Query nesting limit of 256 exceeded.",
-          extensions: { code: "QUERY_TOO_DEEP" },
+          extensions: { code: "query_too_deep" },
         }),
       ]);
     }
@@ -220,7 +220,7 @@ describe("the nesting of the operation text", () => {
         {
           message: "Query nesting limit of 2 exceeded.",
           locations: [{ line: 1, column: 16 }],
-          extensions: { code: "QUERY_TOO_DEEP" },
+          extensions: { code: "query_too_deep" },
         },
       ],
     });

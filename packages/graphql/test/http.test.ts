@@ -31,7 +31,9 @@ describe("authentication", () => {
       });
       expect(answer.status).toBe(401);
       expect(answer.headers.get("www-authenticate")).toBe("Bearer");
-      expect(answer.body).toEqual({ error: { message: "Unauthorized", status: 401 } });
+      expect(answer.body).toEqual({
+        error: { code: "unauthenticated", message: "Unauthorized", status: 401 },
+      });
       expect(context.rows("SELECT id FROM notes")).toEqual([]);
     },
   );
@@ -63,6 +65,7 @@ describe("the request body", () => {
       status: 400,
       body: {
         error: {
+          code: "bad_request",
           message:
             "Failed to deserialize the JSON body into the target type: expected `Content-Type: application/json`",
           status: 400,
@@ -155,7 +158,13 @@ describe("the request body", () => {
     });
     expect(answer.status).toBe(status);
     expect(answer.headers.get("content-type")).toMatch(/^application\/json/);
-    expect(answer.body).toEqual({ error: { message, status } });
+    expect(answer.body).toEqual({
+      error: {
+        code: status === 406 ? "not_acceptable" : "unsupported_media_type",
+        message,
+        status,
+      },
+    });
   });
 });
 
@@ -175,7 +184,7 @@ describe("query limits", () => {
       errors: [
         {
           message: "Query depth limit of 8 exceeded, found 9.",
-          extensions: { code: "QUERY_TOO_DEEP" },
+          extensions: { code: "query_too_deep" },
         },
       ],
     });
@@ -198,7 +207,7 @@ describe("query limits", () => {
       errors: [
         {
           message: "Query Cost limit of 200 exceeded, found 202.",
-          extensions: { code: "QUERY_TOO_WIDE" },
+          extensions: { code: "query_too_wide" },
         },
       ],
     });
@@ -209,7 +218,7 @@ describe("query limits", () => {
       (_, n) => `c${n}: createNote(input: { title: "x" }) { id }`,
     ).join(" ");
     const refused = await send(`mutation { ${mutations} }`);
-    expect(refused.body.errors[0].extensions.code).toBe("QUERY_TOO_WIDE");
+    expect(refused.body.errors[0].extensions.code).toBe("query_too_wide");
     expect(rows("SELECT id FROM notes")).toEqual([]);
   });
 
@@ -221,7 +230,7 @@ describe("query limits", () => {
     expect(answer.body.errors).toEqual([
       {
         message: "Query Cost limit of 6 exceeded, found 7.",
-        extensions: { code: "QUERY_TOO_WIDE" },
+        extensions: { code: "query_too_wide" },
       },
     ]);
   });
@@ -242,7 +251,7 @@ describe("query limits", () => {
     expect(answer.body.errors).toEqual([
       {
         message: `Query Cost limit of 200 exceeded, found ${2 + cost}.`,
-        extensions: { code: "QUERY_TOO_WIDE" },
+        extensions: { code: "query_too_wide" },
       },
     ]);
   });
@@ -256,7 +265,7 @@ describe("query limits", () => {
       errors: [
         {
           message: "Query Cost limit of 200 exceeded, found 801.",
-          extensions: { code: "QUERY_TOO_WIDE" },
+          extensions: { code: "query_too_wide" },
         },
       ],
     });
@@ -289,7 +298,7 @@ describe("failures", () => {
           // graphql-jit's errors carry the path but not the locations.
           ...(EXECUTOR_OPTIONS.compileQuery ? {} : { locations: expect.any(Array) }),
           path: ["notes"],
-          extensions: { code: "INTERNAL_SERVER_ERROR", status: 500 },
+          extensions: { code: "internal_error", status: 500 },
         },
       ],
     });
@@ -300,7 +309,7 @@ describe("failures", () => {
 });
 
 describe("an account deleted while its request runs", () => {
-  it("answers UNAUTHENTICATED (the JSON API's 401) and writes nothing", async () => {
+  it("answers unauthenticated (the JSON API's 401) and writes nothing", async () => {
     const context = await setUp();
     // Ada authenticated, then her account went before the write reached the database.
     await context.database.run("DELETE FROM users WHERE email = 'ada@example.com'");
@@ -310,7 +319,7 @@ describe("an account deleted while its request runs", () => {
     expect(answer.body.errors).toEqual([
       expect.objectContaining({
         message: "Unauthorized",
-        extensions: { code: "UNAUTHENTICATED", status: 401 },
+        extensions: { code: "unauthenticated", status: 401 },
       }),
     ]);
     expect(context.rows("SELECT id FROM notes")).toEqual([]);

@@ -1,5 +1,5 @@
 // Another user's record is exactly a missing one: null in queries, absent from lists,
-// NOT_FOUND in mutations, and never changed.
+// not_found in mutations, and never changed.
 import { describe, expect, it } from "vitest";
 import { setUp } from "./fixtures.js";
 
@@ -10,7 +10,7 @@ const notFound = (path: string) => ({
       message: "Not found",
       locations: expect.any(Array),
       path: [path],
-      extensions: { code: "NOT_FOUND", status: 404 },
+      extensions: { code: "not_found", status: 404 },
     },
   ],
 });
@@ -39,7 +39,7 @@ describe("another user's note", () => {
     expect(bobs.body).toEqual({ data: { notes: [{ title: "Bob's" }] } });
   });
 
-  it("is NOT_FOUND for update, even with input that would not decode, and stays as it was", async () => {
+  it("is not_found for update, even with input that would not decode, and stays as it was", async () => {
     const { send, bobsId, rows } = await bobsNote();
     const before = rows("SELECT * FROM notes WHERE id = ?", Number(bobsId));
     for (const input of ['{ title: "mine" }', "{ title: null }", '{ title: "" }']) {
@@ -52,7 +52,7 @@ describe("another user's note", () => {
     expect(rows("SELECT * FROM notes WHERE id = ?", Number(bobsId))).toEqual(before);
   });
 
-  it("is NOT_FOUND for delete and stays", async () => {
+  it("is not_found for delete and stays", async () => {
     const { send, bobsId, rows } = await bobsNote();
     const answer = await send("mutation ($id: ID!) { deleteNote(id: $id) }", {
       variables: { id: bobsId },
@@ -85,7 +85,7 @@ describe("a missing note", () => {
     },
   );
 
-  it("is NOT_FOUND on a second delete", async () => {
+  it("is not_found on a second delete", async () => {
     const { send } = await setUp();
     const created = await send('mutation { createNote(input: { title: "x" }) { id } }');
     const id = created.body.data.createNote.id;

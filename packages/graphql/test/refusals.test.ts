@@ -1,4 +1,4 @@
-// What the API refuses: field rules (VALIDATION_FAILED with camelCase keys), input GraphQL's
+// What the API refuses: field rules (validation_failed with camelCase keys), input GraphQL's
 // types refuse before any resolver runs, and list arguments out of range.
 import { describe, expect, it } from "vitest";
 import { BOB, insertPost, setUp } from "./fixtures.js";
@@ -10,7 +10,7 @@ const validationFailed = (path: string, fields: Record<string, string[]>) => ({
       message: "Validation failed",
       locations: expect.any(Array),
       path: [path],
-      extensions: { code: "VALIDATION_FAILED", status: 422, fields },
+      extensions: { code: "validation_failed", status: 422, fields },
     },
   ],
 });
@@ -196,7 +196,7 @@ describe("list arguments", () => {
     ["limit: 101", "limit must be an integer from 1 to 100"],
     ["limit: -1", "limit must be an integer from 1 to 100"],
     ["offset: -1", "offset must be an integer of 0 or more"],
-  ])("refuses %s with BAD_USER_INPUT", async (args, message) => {
+  ])("refuses %s with bad_request", async (args, message) => {
     const { send } = await setUp();
     const answer = await send(`{ notes(${args}) { id } }`);
     expect(answer.body).toEqual({
@@ -206,7 +206,7 @@ describe("list arguments", () => {
           message,
           locations: expect.any(Array),
           path: ["notes"],
-          extensions: { code: "BAD_USER_INPUT", status: 400 },
+          extensions: { code: "bad_request", status: 400 },
         },
       ],
     });

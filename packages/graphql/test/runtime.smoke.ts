@@ -95,7 +95,7 @@ export default {
     const [error] = blank.body.errors ?? [];
     check(
       error?.message === "Validation failed" &&
-        error.extensions?.code === "VALIDATION_FAILED" &&
+        error.extensions?.code === "validation_failed" &&
         error.extensions.status === 422 &&
         error.extensions.fields?.title?.[0] === "can't be blank",
       "a blank title is refused with the validation error",

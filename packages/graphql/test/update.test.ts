@@ -110,7 +110,7 @@ describe("updateNote", () => {
             message,
             locations: expect.any(Array),
             path: ["updateNote"],
-            extensions: { code: "BAD_USER_INPUT", status: 400 },
+            extensions: { code: "bad_request", status: 400 },
           },
         ],
       });
@@ -141,7 +141,7 @@ describe("lockVersion", () => {
     expect(unchecked.body.data.updateArticle).toEqual({ title: "v2", lockVersion: 2 });
   });
 
-  it("refuses a stale version with CONFLICT and status 409, in a 200 response, and keeps the row", async () => {
+  it("refuses a stale version with stale_record and status 409, in a 200 response, and keeps the row", async () => {
     const { send, id, rows } = await article();
     await send(updateArticle, { variables: { id, input: { title: "theirs", lockVersion: 0 } } });
     const stale = await send(updateArticle, {
@@ -155,7 +155,7 @@ describe("lockVersion", () => {
           message: "This record was changed by someone else: reload it and try again",
           locations: expect.any(Array),
           path: ["updateArticle"],
-          extensions: { code: "CONFLICT", status: 409 },
+          extensions: { code: "stale_record", status: 409 },
         },
       ],
     });
@@ -175,6 +175,6 @@ describe("lockVersion", () => {
     expect(stale.headers.get("content-type")).toBe(
       "application/graphql-response+json; charset=utf-8",
     );
-    expect(stale.body.errors[0].extensions).toEqual({ code: "CONFLICT", status: 409 });
+    expect(stale.body.errors[0].extensions).toEqual({ code: "stale_record", status: 409 });
   });
 });

@@ -225,7 +225,11 @@ describe("hostCheck", () => {
     const unknown = await app.request("/things", { headers: { host: "evil.example" } });
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toEqual({
-      error: { message: "Unknown host: add it to ALLOWED_HOSTS to serve it.", status: 400 },
+      error: {
+        code: "unknown_host",
+        message: "Unknown host: add it to ALLOWED_HOSTS to serve it.",
+        status: 400,
+      },
     });
     expect(unknown.headers.get("x-content-type-options")).toBe("nosniff");
     expect((await app.request("/things")).status).toBe(400);

@@ -91,7 +91,7 @@ export function checkCrossSiteRequest(
 
 /** The 403 for a refused cross-site request, in the JSON error envelope. */
 export function crossSiteRefusal(): Response {
-  return forbidden(CROSS_SITE_REFUSAL_MESSAGE);
+  return forbidden(CROSS_SITE_REFUSAL_MESSAGE, "cross_site_request");
 }
 
 /**

@@ -1,4 +1,4 @@
-import { errorEnvelope } from "@tessera/core";
+import { type CommonErrorCode, type ErrorDetails, errorEnvelope } from "@tessera/core";
 
 /** Message of a 404. */
 export const NOT_FOUND_MESSAGE = "Not found";
@@ -10,26 +10,27 @@ export const TOO_MANY_REQUESTS_MESSAGE = "Too many requests. Try again later.";
 export const VALIDATION_FAILED_MESSAGE = "Validation failed";
 
 /**
- * A JSON error response in the envelope (docs/errors.md). `headers` are added to the response (for
- * example `WWW-Authenticate` or `Retry-After`).
+ * The codes `@tessera/http` answers with: the common ones of each status, a request for a host
+ * the app does not serve, and one refused by the cross-site check.
+ */
+export type HttpErrorCode = CommonErrorCode | "unknown_host" | "cross_site_request";
+
+/**
+ * A JSON error response in the envelope (docs/errors.md): `code` defaults to the status's own
+ * word. `headers` are added to the response (for example `WWW-Authenticate` or `Retry-After`).
  */
 export function jsonError(
   status: number,
   message: string,
-  options: {
-    readonly fields?: Readonly<Record<string, readonly string[]>>;
-    readonly headers?: HeadersInit;
-  } = {},
+  options: ErrorDetails & { readonly headers?: HeadersInit } = {},
 ): Response {
-  return Response.json(errorEnvelope(status, message, options.fields), {
-    status,
-    headers: options.headers ?? {},
-  });
+  const { headers, ...details } = options;
+  return Response.json(errorEnvelope(status, message, details), { status, headers: headers ?? {} });
 }
 
-/** 400 with the given message. */
-export function badRequest(message: string): Response {
-  return jsonError(400, message);
+/** 400 with the given message; `code` defaults to `bad_request`. */
+export function badRequest(message: string, code?: string): Response {
+  return jsonError(400, message, code === undefined ? {} : { code });
 }
 
 /** 401 `Unauthorized`; bearer routes pass `{ "WWW-Authenticate": "Bearer" }` as `headers`. */
@@ -37,9 +38,9 @@ export function unauthorized(headers?: HeadersInit): Response {
   return jsonError(401, UNAUTHORIZED_MESSAGE, headers ? { headers } : {});
 }
 
-/** 403 with the given message. */
-export function forbidden(message: string): Response {
-  return jsonError(403, message);
+/** 403 with the given message; `code` defaults to `forbidden`. */
+export function forbidden(message: string, code?: string): Response {
+  return jsonError(403, message, code === undefined ? {} : { code });
 }
 
 /** 404 `Not found`: also the answer for another user's record, so existence is not revealed. */

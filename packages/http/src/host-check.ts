@@ -85,6 +85,6 @@ export function createHostCheck(
     const normalized = host === null ? undefined : normalizeHost(host);
     return normalized !== undefined && allowed.has(normalized)
       ? undefined
-      : badRequest(HOST_REFUSAL_MESSAGE);
+      : badRequest(HOST_REFUSAL_MESSAGE, "unknown_host");
   };
 }

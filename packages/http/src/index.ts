@@ -24,6 +24,7 @@ export {
 export {
   badRequest,
   forbidden,
+  type HttpErrorCode,
   jsonError,
   NOT_FOUND_MESSAGE,
   notFound,

@@ -35,7 +35,7 @@ describe("body reader properties", () => {
             /^Failed to deserialize the JSON body into the target type: /,
           );
           expect(await result.response.json()).toEqual({
-            error: { message: result.message, status: 400 },
+            error: { code: "bad_request", message: result.message, status: 400 },
           });
         },
       ),

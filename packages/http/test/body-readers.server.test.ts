@@ -95,7 +95,13 @@ describe("body readers behind a real HTTP server", () => {
     const answer = await send("/json", JSON_TYPE, ["[", ...chunks, "]"]);
     expect(answer).toEqual({
       status: 400,
-      body: { error: { message: `${prefix}the body is larger than 1000 bytes`, status: 400 } },
+      body: {
+        error: {
+          code: "bad_request",
+          message: `${prefix}the body is larger than 1000 bytes`,
+          status: 400,
+        },
+      },
     });
   });
 
@@ -108,7 +114,13 @@ describe("body readers behind a real HTTP server", () => {
     );
     expect(answer).toEqual({
       status: 400,
-      body: { error: { message: `${prefix}the body is larger than 1000 bytes`, status: 400 } },
+      body: {
+        error: {
+          code: "bad_request",
+          message: `${prefix}the body is larger than 1000 bytes`,
+          status: 400,
+        },
+      },
     });
   });
 

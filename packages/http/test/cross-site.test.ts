@@ -159,6 +159,7 @@ describe("crossSiteRefusal", () => {
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({
       error: {
+        code: "cross_site_request",
         message: "Cross-site request refused: add this origin to ALLOWED_ORIGINS to allow it.",
         status: 403,
       },

@@ -18,17 +18,23 @@ describe("JSON error envelope", () => {
   it("404 says `Not found`", async () => {
     const response = notFound();
     expect(response.status).toBe(404);
-    expect(await envelopeOf(response)).toEqual({ error: { message: "Not found", status: 404 } });
+    expect(await envelopeOf(response)).toEqual({
+      error: { code: "not_found", message: "Not found", status: 404 },
+    });
   });
 
   it("401 says `Unauthorized` and carries the headers given", async () => {
     const plain = unauthorized();
     expect(plain.status).toBe(401);
     expect(plain.headers.has("www-authenticate")).toBe(false);
-    expect(await envelopeOf(plain)).toEqual({ error: { message: "Unauthorized", status: 401 } });
+    expect(await envelopeOf(plain)).toEqual({
+      error: { code: "unauthenticated", message: "Unauthorized", status: 401 },
+    });
     const bearer = unauthorized({ "WWW-Authenticate": "Bearer" });
     expect(bearer.headers.get("www-authenticate")).toBe("Bearer");
-    expect(await envelopeOf(bearer)).toEqual({ error: { message: "Unauthorized", status: 401 } });
+    expect(await envelopeOf(bearer)).toEqual({
+      error: { code: "unauthenticated", message: "Unauthorized", status: 401 },
+    });
   });
 
   it("429 says `Too many requests. Try again later.` with an optional Retry-After", async () => {
@@ -36,7 +42,7 @@ describe("JSON error envelope", () => {
     expect(response.status).toBe(429);
     expect(response.headers.get("retry-after")).toBe("13");
     expect(await envelopeOf(response)).toEqual({
-      error: { message: "Too many requests. Try again later.", status: 429 },
+      error: { code: "rate_limited", message: "Too many requests. Try again later.", status: 429 },
     });
     expect(tooManyRequests().headers.has("retry-after")).toBe(false);
   });
@@ -49,6 +55,7 @@ describe("JSON error envelope", () => {
     expect(response.status).toBe(422);
     expect(await envelopeOf(response)).toEqual({
       error: {
+        code: "validation_failed",
         message: "Validation failed",
         status: 422,
         fields: {
@@ -61,17 +68,19 @@ describe("JSON error envelope", () => {
 
   it("400 and 403 carry the message given, with the status repeated in the body", async () => {
     expect(await envelopeOf(badRequest("unknown status paused"))).toEqual({
-      error: { message: "unknown status paused", status: 400 },
+      error: { code: "bad_request", message: "unknown status paused", status: 400 },
     });
     const refused = forbidden("Wrong password");
     expect(refused.status).toBe(403);
     expect(await envelopeOf(refused)).toEqual({
-      error: { message: "Wrong password", status: 403 },
+      error: { code: "forbidden", message: "Wrong password", status: 403 },
     });
   });
 
   it("escapes hostile text as JSON rather than breaking the body", async () => {
     const response = jsonError(409, '"}<script>\u2028');
-    expect(await response.text()).toBe('{"error":{"message":"\\"}<script>\u2028","status":409}}');
+    expect(await response.text()).toBe(
+      '{"error":{"code":"conflict","message":"\\"}<script>\u2028","status":409}}',
+    );
   });
 });

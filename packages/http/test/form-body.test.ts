@@ -68,7 +68,9 @@ describe("readFormBody", () => {
     expect(result.reason).toBe("unsupported-media-type");
     expect(result.message).toBe(message);
     expect(result.response.status).toBe(400);
-    expect(await result.response.json()).toEqual({ error: { message, status: 400 } });
+    expect(await result.response.json()).toEqual({
+      error: { code: "bad_request", message, status: 400 },
+    });
   });
 
   it("refuses a body over the cap", async () => {

@@ -32,7 +32,7 @@ describe("the host check", () => {
     expect(refusal?.status).toBe(400);
     expect(refusal?.headers.get("content-type")).toBe("application/json");
     expect(await refusal?.json()).toEqual({
-      error: { message: HOST_REFUSAL_MESSAGE, status: 400 },
+      error: { code: "unknown_host", message: HOST_REFUSAL_MESSAGE, status: 400 },
     });
     expect(HOST_REFUSAL_MESSAGE).toBe("Unknown host: add it to ALLOWED_HOSTS to serve it.");
     for (const host of ["example.com", "app.example.com.evil.example", "evil-app.example.com"]) {

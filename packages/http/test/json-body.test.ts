@@ -43,7 +43,7 @@ async function expectRefusal(
   expect(result.message).toBe(`${PREFIX}${detail}`);
   expect(result.response.status).toBe(400);
   expect(await result.response.json()).toEqual({
-    error: { message: `${PREFIX}${detail}`, status: 400 },
+    error: { code: "bad_request", message: `${PREFIX}${detail}`, status: 400 },
   });
 }
 

@@ -5,12 +5,13 @@ import {
   jsonError,
   notFound,
   readBodyBytes,
-  unauthorized,
+  UNAUTHORIZED_MESSAGE,
 } from "@tessera/http";
 import {
   signatureHeaderVerifier,
   tokenVerifier,
   type WebhookDelivery,
+  type WebhookErrorCode,
   type WebhookVerifier,
 } from "@tessera/webhooks";
 import { readCallbackEvent } from "./callback-event.js";
@@ -57,7 +58,12 @@ export function createCallbackHandler(options: CallbackHandlerOptions): Callback
     };
     const signed = verifySignature(delivery).ok;
     const job = isJobId(id) ? await options.store.find(Number(id)) : undefined;
-    if (!signed && !(job && carriesToken(options, job, delivery))) return unauthorized();
+    if (!signed && !(job && carriesToken(options, job, delivery))) {
+      // As a webhook endpoint answers a delivery it cannot verify.
+      return jsonError(401, UNAUTHORIZED_MESSAGE, {
+        code: "invalid_signature" satisfies WebhookErrorCode,
+      });
+    }
     if (!job) return notFound();
     const event = readCallbackEvent(body.value);
     if (!event.ok) return badRequest(event.reason);

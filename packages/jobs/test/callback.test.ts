@@ -138,7 +138,7 @@ describe("the job callback", () => {
     for (const request of attempts) {
       expect(await answerOf(await runner.handleCallback(request, String(job.id)))).toEqual({
         status: 401,
-        body: { error: { message: "Unauthorized", status: 401 } },
+        body: { error: { code: "invalid_signature", message: "Unauthorized", status: 401 } },
       });
     }
     expect((await store.find(job.id))!.status).toBe("submitted");
@@ -167,7 +167,7 @@ describe("the job callback", () => {
       );
       expect(await answerOf(signed)).toEqual({
         status: 404,
-        body: { error: { message: "Not found", status: 404 } },
+        body: { error: { code: "not_found", message: "Not found", status: 404 } },
       });
     }
   });
@@ -177,7 +177,7 @@ describe("the job callback", () => {
     const send = (body: string) => runner.handleCallback(callback(path, body), String(job.id));
     expect(await answerOf(await send('{"status":"paused"}'))).toEqual({
       status: 400,
-      body: { error: { message: "unknown status paused", status: 400 } },
+      body: { error: { code: "bad_request", message: "unknown status paused", status: 400 } },
     });
     const prefix = "Failed to deserialize the JSON body into the target type: ";
     const refusals: [string, string][] = [
@@ -193,7 +193,7 @@ describe("the job callback", () => {
     for (const [body, reason] of refusals) {
       expect(await answerOf(await send(body))).toEqual({
         status: 400,
-        body: { error: { message: `${prefix}${reason}`, status: 400 } },
+        body: { error: { code: "bad_request", message: `${prefix}${reason}`, status: 400 } },
       });
     }
     expect(await store.find(job.id)).toMatchObject({ status: "submitted", progress: 0 });
@@ -216,6 +216,7 @@ describe("the job callback", () => {
         status: 400,
         body: {
           error: {
+            code: "bad_request",
             message: `Failed to deserialize the JSON body into the target type: ${key}: recursion limit exceeded`,
             status: 400,
           },
@@ -242,6 +243,7 @@ describe("the job callback", () => {
         status: 400,
         body: {
           error: {
+            code: "bad_request",
             message: `Failed to deserialize the JSON body into the target type: ${key}: invalid value: ${words}`,
             status: 400,
           },
@@ -281,7 +283,13 @@ describe("the job callback", () => {
     );
     expect(await answerOf(response)).toEqual({
       status: 413,
-      body: { error: { message: "Request body is too large (maximum is 16 bytes)", status: 413 } },
+      body: {
+        error: {
+          code: "payload_too_large",
+          message: "Request body is too large (maximum is 16 bytes)",
+          status: 413,
+        },
+      },
     });
   });
 

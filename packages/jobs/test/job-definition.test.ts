@@ -145,7 +145,7 @@ describe("decodeInput: the JSON create semantics of records, through @tessera/fi
       if (!result.ok) {
         expect(result.response.status).toBe(400);
         expect(await result.response.json()).toEqual({
-          error: { message: `${PREFIX}${reason}`, status: 400 },
+          error: { code: "bad_request", message: `${PREFIX}${reason}`, status: 400 },
         });
       }
     }
@@ -179,6 +179,7 @@ describe("decodeInput: the JSON create semantics of records, through @tessera/fi
       expect(dates.response.status).toBe(422);
       expect(await dates.response.json()).toEqual({
         error: {
+          code: "validation_failed",
           message: "Validation failed",
           status: 422,
           fields: { day: ["is not a valid date"], at: ["is not a valid time"] },

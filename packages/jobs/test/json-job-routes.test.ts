@@ -75,7 +75,9 @@ describe("jsonJobRoutes mounted alone", () => {
     expect((await send("GET", "/api/render_jobs/1", "ada")).status).toBe(200);
     const foreign = await send("GET", "/api/render_jobs/3", "ada");
     expect(foreign.status).toBe(404);
-    expect(await foreign.json()).toEqual({ error: { message: "Not found", status: 404 } });
+    expect(await foreign.json()).toEqual({
+      error: { code: "not_found", message: "Not found", status: 404 },
+    });
     expect((await send("GET", "/api/render_jobs/abc", "ada")).status).toBe(404);
   });
 

@@ -104,7 +104,7 @@ describe("toNodeHandler on node:http", () => {
     const response = await fetch(`${base}/echo/x`, { method: "POST", body: "x".repeat(17) });
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({
-      error: { message: "Request body too large", status: 413 },
+      error: { code: "payload_too_large", message: "Request body too large", status: 413 },
     });
     expect(ran).toBe(false);
   });
@@ -145,7 +145,7 @@ describe("toNodeHandler on node:http", () => {
     const failed = await fetch(`${base}/fail`);
     expect(failed.status).toBe(500);
     expect(await failed.json()).toEqual({
-      error: { message: "Internal server error", status: 500 },
+      error: { code: "internal_error", message: "Internal server error", status: 500 },
     });
     expect(errors).toHaveLength(1);
   });

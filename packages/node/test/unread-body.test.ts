@@ -123,7 +123,7 @@ describe.each(Object.keys(hosts))("a body the route does not read to its end, on
     expect(response.status).toBe(400);
     expect(response.headers.get("connection")).toBe("close");
     expect(await response.json()).toEqual({
-      error: { message: "refused: too-large", status: 400 },
+      error: { code: "bad_request", message: "refused: too-large", status: 400 },
     });
   });
 
@@ -135,7 +135,7 @@ describe.each(Object.keys(hosts))("a body the route does not read to its end, on
     } as RequestInit);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
-      error: { message: "refused: too-large", status: 400 },
+      error: { code: "bad_request", message: "refused: too-large", status: 400 },
     });
   });
 
@@ -146,7 +146,7 @@ describe.each(Object.keys(hosts))("a body the route does not read to its end, on
     });
     expect(overAdapterCap.status).toBe(413);
     expect(await overAdapterCap.json()).toEqual({
-      error: { message: "Request body too large", status: 413 },
+      error: { code: "payload_too_large", message: "Request body too large", status: 413 },
     });
   });
 
@@ -157,12 +157,12 @@ describe.each(Object.keys(hosts))("a body the route does not read to its end, on
     });
     expect([viaFetch.status, await viaFetch.json()]).toEqual([
       401,
-      { error: { message: "Unauthorized", status: 401 } },
+      { error: { code: "unauthenticated", message: "Unauthorized", status: 401 } },
     ]);
     const viaNode = await postWithNodeClient(`${served.base}/capped`, Buffer.alloc(OVER));
     expect([viaNode.status, JSON.parse(viaNode.text)]).toEqual([
       400,
-      { error: { message: "refused: too-large", status: 400 } },
+      { error: { code: "bad_request", message: "refused: too-large", status: 400 } },
     ]);
   });
 

@@ -55,7 +55,13 @@ export {
   type R2StoredObject,
 } from "./r2-storage.js";
 export { hasPublicId, recordKeyOf, routeIdOf, rowIdOf } from "./record-key.js";
-export { modelTitle, recordFlash, STALE_RECORD_MESSAGE } from "./record-messages.js";
+export {
+  modelTitle,
+  type RecordErrorCode,
+  recordFlash,
+  STALE_RECORD,
+  STALE_RECORD_MESSAGE,
+} from "./record-messages.js";
 export type {
   FlashSession,
   HtmlRecordContext,

@@ -1,6 +1,6 @@
 import { DESERIALIZE_PREFIX, type DecodeResult } from "@tessera/fields";
 import { badRequest, jsonError, notFound, unauthorized, validationFailed } from "@tessera/http";
-import { STALE_RECORD_MESSAGE } from "./record-messages.js";
+import { STALE_RECORD, STALE_RECORD_MESSAGE } from "./record-messages.js";
 import type { UpdateResult } from "./record-writes.js";
 
 /** The 400 (the deserialize prefix and the reason) or 422 of a body that did not decode. */
@@ -22,7 +22,7 @@ export function writeRefusal(result: Exclude<UpdateResult, { ok: true }>): Respo
     case "owner-missing":
       return unauthorized({ "WWW-Authenticate": "Bearer" });
     case "stale":
-      return jsonError(409, STALE_RECORD_MESSAGE);
+      return jsonError(409, STALE_RECORD_MESSAGE, { code: STALE_RECORD });
     case "not-found":
       return notFound();
   }

@@ -14,7 +14,7 @@ import {
   VALIDATION_FAILED_MESSAGE,
 } from "@tessera/http";
 import { RANGE_NOT_SATISFIABLE_MESSAGE } from "./attachment-download.js";
-import { STALE_RECORD_MESSAGE } from "./record-messages.js";
+import { STALE_RECORD, STALE_RECORD_MESSAGE } from "./record-messages.js";
 
 /** An OpenAPI object as plain data (the same shape as a JSON Schema). */
 export type OpenApiObject = JsonSchema;
@@ -43,16 +43,23 @@ const FIELD_MESSAGES: JsonSchema = {
   additionalProperties: { type: "array", items: { type: "string" }, minItems: 1 },
 };
 
-/** The envelope `{"error":{"message","status","fields"?}}`; a 422 always has `fields`. */
+/** The envelope `{"error":{"code","message","status","fields"?}}`; a 422 always has `fields`. */
 function envelopeSchema(validation: boolean): JsonSchema {
   const error: JsonSchema = {
     type: "object",
     properties: {
+      code: validation
+        ? { const: "validation_failed" }
+        : {
+            type: "string",
+            pattern: "^[a-z]+(_[a-z]+)*$",
+            description: "A stable snake_case word for programs to act on; the message may change.",
+          },
       message: validation ? { const: VALIDATION_FAILED_MESSAGE } : { type: "string" },
       status: validation ? { const: 422 } : { type: "integer", minimum: 400, maximum: 599 },
       fields: FIELD_MESSAGES,
     },
-    required: validation ? ["message", "status", "fields"] : ["message", "status"],
+    required: validation ? ["code", "message", "status", "fields"] : ["code", "message", "status"],
     additionalProperties: false,
   };
   return {
@@ -75,8 +82,8 @@ function errorAnswer(
   schema = "Error",
 ): OpenApiObject {
   // The envelope interface has no index signature; its copy as a type literal is plain JSON.
-  const { message, status, fields } = envelope.error;
-  const example = { error: { message, status, ...(fields ? { fields } : {}) } };
+  const { code, message, status, fields } = envelope.error;
+  const example = { error: { code, message, status, ...(fields ? { fields } : {}) } };
   return {
     description,
     content: {
@@ -107,11 +114,11 @@ export function errorResponses(maximumJsonBytes: number): Readonly<Record<string
     ),
     [ERROR_RESPONSES.conflict]: errorAnswer(
       "The `lock_version` sent is not the stored one: nothing was changed.",
-      errorEnvelope(409, STALE_RECORD_MESSAGE),
+      errorEnvelope(409, STALE_RECORD_MESSAGE, { code: STALE_RECORD }),
     ),
     [ERROR_RESPONSES.validationFailed]: errorAnswer(
       "Every failing field at once, with its messages.",
-      errorEnvelope(422, VALIDATION_FAILED_MESSAGE, { title: ["can't be blank"] }),
+      errorEnvelope(422, VALIDATION_FAILED_MESSAGE, { fields: { title: ["can't be blank"] } }),
       "ValidationError",
     ),
     [ERROR_RESPONSES.rangeNotSatisfiable]: {

@@ -1,4 +1,14 @@
 import { humanizeFieldName, type Model } from "@tessera/fields";
+import type { HttpErrorCode } from "@tessera/http";
+
+/**
+ * The `error.code`s the record routes answer with: `@tessera/http`'s, and `stale_record` for an
+ * update that sent a stale `lock_version` (409).
+ */
+export type RecordErrorCode = HttpErrorCode | "stale_record";
+
+/** The code of an update that sent a stale `lock_version`. */
+export const STALE_RECORD: RecordErrorCode = "stale_record";
 
 /** The 409 message of an update that sent a stale `lock_version`. */
 export const STALE_RECORD_MESSAGE =

@@ -98,6 +98,7 @@ describe("single attachment (posts cover:attachment?)", () => {
       422,
       {
         error: {
+          code: "validation_failed",
           message: "Validation failed",
           status: 422,
           fields: { cover: ["is too large (maximum is 10 MB)"] },
@@ -157,12 +158,14 @@ describe("single attachment (posts cover:attachment?)", () => {
     noFile.append("file", "just text");
     noFile.append("other", new File(["x"], "x.txt", { type: "text/plain" }));
     expect((await envelope(await put(app, noFile))).error).toEqual({
+      code: "validation_failed",
       message: "Validation failed",
       status: 422,
       fields: { cover: ["can't be blank"] },
     });
     const json = await app.sendJson(ADA, "PUT", "/api/posts/1/cover", { cover: "data:..." });
     expect((await envelope(json)).error).toEqual({
+      code: "bad_request",
       message: "Failed to deserialize form body: expected `Content-Type: multipart/form-data`",
       status: 400,
     });
@@ -236,7 +239,9 @@ describe("multi-file attachments (posts photos:attachments)", () => {
     // Bob cannot empty Ada's post: a 404, as for a missing record, and nothing goes.
     const foreign = await app.api(BOB, "DELETE", "/api/posts/1/photos");
     expect(foreign.status).toBe(404);
-    expect(await envelope(foreign)).toEqual({ error: { message: "Not found", status: 404 } });
+    expect(await envelope(foreign)).toEqual({
+      error: { code: "not_found", message: "Not found", status: 404 },
+    });
     expect(await app.rows("post_photo")).toHaveLength(5);
     expect(app.storage.keys()).toHaveLength(5);
 

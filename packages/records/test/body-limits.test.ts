@@ -41,7 +41,11 @@ describe("JSON record bodies", () => {
     });
     expect(response.status).toBe(400);
     expect(await envelope(response)).toEqual({
-      error: { message: `${PREFIX}the body is larger than ${4 * MiB} bytes`, status: 400 },
+      error: {
+        code: "bad_request",
+        message: `${PREFIX}the body is larger than ${4 * MiB} bytes`,
+        status: 400,
+      },
     });
     expect(await app.rows("posts")).toEqual([]);
   });

@@ -174,7 +174,7 @@ describe.each(STORES)("downloads from %s storage", (_name, makeStorage) => {
       expect(response.status).toBe(416);
       expect(response.headers.get("content-range")).toBe("bytes */16");
       expect(await envelope(response)).toEqual({
-        error: { message: "Range not satisfiable", status: 416 },
+        error: { code: "range_not_satisfiable", message: "Range not satisfiable", status: 416 },
       });
     },
   );

@@ -89,7 +89,9 @@ describe("POST /api/posts, field by field", () => {
     const app = await setUpApp();
     const response = await app.sendJson(ADA, "POST", "/api/posts", postBody({ [field]: input }));
     expect(response.status).toBe(400);
-    expect(await envelope(response)).toEqual({ error: { message: PREFIX + reason, status: 400 } });
+    expect(await envelope(response)).toEqual({
+      error: { code: "bad_request", message: PREFIX + reason, status: 400 },
+    });
     expect(await app.rows("posts")).toEqual([]);
   });
 
@@ -98,7 +100,12 @@ describe("POST /api/posts, field by field", () => {
     const response = await app.sendJson(ADA, "POST", "/api/posts", postBody({ [field]: input }));
     expect(response.status).toBe(422);
     expect(await envelope(response)).toEqual({
-      error: { message: "Validation failed", status: 422, fields: { [field]: [message] } },
+      error: {
+        code: "validation_failed",
+        message: "Validation failed",
+        status: 422,
+        fields: { [field]: [message] },
+      },
     });
     expect(await app.rows("posts")).toEqual([]);
   });
@@ -257,13 +264,18 @@ describe("PATCH /api/posts/{id}", () => {
     expect(await patch(app, { title: null })).toEqual({
       status: 400,
       json: {
-        error: { message: `${PREFIX}title: invalid type: null, expected a string`, status: 400 },
+        error: {
+          code: "bad_request",
+          message: `${PREFIX}title: invalid type: null, expected a string`,
+          status: 400,
+        },
       },
     });
     expect(await patch(app, { title: "", reminder_at: "7" })).toEqual({
       status: 422,
       json: {
         error: {
+          code: "validation_failed",
           message: "Validation failed",
           status: 422,
           fields: { title: ["can't be blank"], reminder_at: ["is not a valid time"] },

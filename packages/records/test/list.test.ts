@@ -40,7 +40,7 @@ describe("GET /api/<plural>?limit=&offset=", () => {
       expect([limit, response.status, await response.json()]).toEqual([
         limit,
         400,
-        { error: { message: LIMIT_MESSAGE, status: 400 } },
+        { error: { code: "bad_request", message: LIMIT_MESSAGE, status: 400 } },
       ]);
     }
     expect(LIMIT_MESSAGE).toBe("limit must be an integer from 1 to 100");
@@ -53,7 +53,7 @@ describe("GET /api/<plural>?limit=&offset=", () => {
       expect([offset, response.status, await response.json()]).toEqual([
         offset,
         400,
-        { error: { message: OFFSET_MESSAGE, status: 400 } },
+        { error: { code: "bad_request", message: OFFSET_MESSAGE, status: 400 } },
       ]);
     }
   });
@@ -100,7 +100,7 @@ describe("GET /api/<plural>?limit=&offset=", () => {
       expect([query, response.status, await response.json()]).toEqual([
         query,
         400,
-        { error: { message, status: 400 } },
+        { error: { code: "bad_request", message, status: 400 } },
       ]);
     }
   });

@@ -32,7 +32,9 @@ describe("optimistic locking (lock_version:integer)", () => {
       lock_version: 0,
     });
     expect(stale.status).toBe(409);
-    expect(await stale.json()).toEqual({ error: { message: STALE_RECORD_MESSAGE, status: 409 } });
+    expect(await stale.json()).toEqual({
+      error: { code: "stale_record", message: STALE_RECORD_MESSAGE, status: 409 },
+    });
     expect((await app.rows("posts"))[0]).toMatchObject({ title: "First", lock_version: 1 });
     const ahead = await app.sendJson(ADA, "PATCH", "/api/posts/1", {
       title: "Third",

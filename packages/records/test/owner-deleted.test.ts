@@ -52,7 +52,9 @@ function jsonCreate(path: string, body: unknown): Request {
 async function expectBearer401(response: Response) {
   expect(response.status).toBe(401);
   expect(response.headers.get("www-authenticate")).toBe("Bearer");
-  expect(await envelope(response)).toEqual({ error: { message: "Unauthorized", status: 401 } });
+  expect(await envelope(response)).toEqual({
+    error: { code: "unauthenticated", message: "Unauthorized", status: 401 },
+  });
 }
 
 describe("a JSON write whose owner is deleted before the insert", () => {
@@ -104,7 +106,9 @@ describe("a JSON write whose owner is deleted before the insert", () => {
     await deleteUser(app, ADA);
     const response = await app.sendJson(ADA, "PATCH", "/api/posts/1", { title: "Changed" });
     expect(response.status).toBe(404);
-    expect(await envelope(response)).toEqual({ error: { message: "Not found", status: 404 } });
+    expect(await envelope(response)).toEqual({
+      error: { code: "not_found", message: "Not found", status: 404 },
+    });
   });
 
   it("leaves other users' writes alone", async () => {

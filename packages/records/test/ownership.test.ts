@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ADA, BOB, envelope, fileForm, postBody, setUpApp } from "./fixtures.js";
 
-const NOT_FOUND = { error: { message: "Not found", status: 404 } };
+const NOT_FOUND = { error: { code: "not_found", message: "Not found", status: 404 } };
 
 /** Ada's post 1 with a cover and one photo, and Ada's label; Bob has nothing. */
 async function adaWithRecords() {

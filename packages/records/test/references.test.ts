@@ -14,7 +14,12 @@ import {
 } from "./fixtures.js";
 
 const MUST_EXIST = (key: string) => ({
-  error: { message: "Validation failed", status: 422, fields: { [key]: ["must exist"] } },
+  error: {
+    code: "validation_failed",
+    message: "Validation failed",
+    status: 422,
+    fields: { [key]: ["must exist"] },
+  },
 });
 
 /** Ada's post 1 and Bob's post 2. */

@@ -3,6 +3,7 @@ import { ADA, BOB, postBody, setUpApp } from "./fixtures.js";
 
 const TAKEN = (key: string) => ({
   error: {
+    code: "validation_failed",
     message: "Validation failed",
     status: 422,
     fields: { [key]: ["has already been taken"] },

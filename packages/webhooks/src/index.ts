@@ -43,6 +43,7 @@ export {
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_STALE_AFTER_MS,
   EVENT_IN_PROGRESS_MESSAGE,
+  type WebhookErrorCode,
   type WebhookEvent,
   type WebhookOutcome,
   type WebhookProcessor,

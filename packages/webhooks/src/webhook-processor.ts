@@ -2,6 +2,7 @@ import { type Clock, systemClock } from "@tessera/crypto";
 import {
   type ErrorEnvelope,
   errorEnvelope,
+  type HttpErrorCode,
   JSON_BODY_FAILURE_PREFIX,
   readBodyBytes,
   UNAUTHORIZED_MESSAGE,
@@ -87,6 +88,17 @@ export interface WebhookProcessor {
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 /** The stale claim: an event `processing` for more than 5 minutes is taken over. */
 export const DEFAULT_STALE_AFTER_MS = 5 * 60 * 1000;
+/**
+ * The `error.code`s a webhook endpoint answers with: `@tessera/http`'s, `invalid_signature` for a
+ * delivery whose signature does not verify (401), `event_in_progress` for one that meets a live
+ * claim of its event (409), and `effect_failed` when the effect threw (500): the sender retries.
+ */
+export type WebhookErrorCode =
+  | HttpErrorCode
+  | "invalid_signature"
+  | "event_in_progress"
+  | "effect_failed";
+
 /** The 409 message of a delivery that meets a live claim of its event. */
 export const EVENT_IN_PROGRESS_MESSAGE = "This event is being processed; retry later.";
 /** Effect error messages are stored up to this many characters. */
@@ -117,7 +129,9 @@ export function createWebhookProcessor(options: WebhookProcessorOptions): Webhoo
     if (!verification.ok) {
       return {
         status: 401,
-        body: errorEnvelope(401, UNAUTHORIZED_MESSAGE),
+        body: errorEnvelope(401, UNAUTHORIZED_MESSAGE, {
+          code: "invalid_signature" satisfies WebhookErrorCode,
+        }),
         detail: verification.reason,
       };
     }
@@ -147,7 +161,9 @@ export function createWebhookProcessor(options: WebhookProcessorOptions): Webhoo
       }
       return {
         status: 409,
-        body: errorEnvelope(409, EVENT_IN_PROGRESS_MESSAGE),
+        body: errorEnvelope(409, EVENT_IN_PROGRESS_MESSAGE, {
+          code: "event_in_progress" satisfies WebhookErrorCode,
+        }),
         eventId: eventId.value,
         retryAfterSeconds: secondsUntilStale(claim.updatedAt, staleAfterMs, now),
       };
@@ -172,7 +188,9 @@ export function createWebhookProcessor(options: WebhookProcessorOptions): Webhoo
       await options.store.markFailed({ ...reference, now: clock(), error: message });
       return {
         status: 500,
-        body: errorEnvelope(500, "Webhook processing failed"),
+        body: errorEnvelope(500, "Webhook processing failed", {
+          code: "effect_failed" satisfies WebhookErrorCode,
+        }),
         detail: message,
       };
     }

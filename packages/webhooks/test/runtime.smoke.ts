@@ -79,7 +79,7 @@ export default {
 
     const forged = await answer(await deliver(VECTOR.id, '{"test": 1}', VECTOR.signature));
     check(
-      forged === '401 {"error":{"message":"Unauthorized","status":401}}',
+      forged === '401 {"error":{"code":"unauthenticated","message":"Unauthorized","status":401}}',
       "a changed body is refused with 401",
     );
 
@@ -98,7 +98,7 @@ export default {
     );
     check(
       oversized ===
-        '413 {"error":{"message":"Request body is too large (maximum is 256 bytes)","status":413}}',
+        '413 {"error":{"code":"payload_too_large","message":"Request body is too large (maximum is 256 bytes)","status":413}}',
       "an oversized body is refused with 413",
     );
     check(effects.length === 2, "refused deliveries ran no effect");

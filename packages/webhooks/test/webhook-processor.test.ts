@@ -108,7 +108,10 @@ describe("createWebhookProcessor", () => {
       method: "POST",
       body: paid,
     });
-    const unauthorized = { status: 401, body: { error: { message: "Unauthorized", status: 401 } } };
+    const unauthorized = {
+      status: 401,
+      body: { error: { code: "invalid_signature", message: "Unauthorized", status: 401 } },
+    };
     expect(await answer(await processor.handle(unsigned))).toEqual(unauthorized);
     expect(await answer(await processor.handle(delivery(paid, signBody(paid, "other"))))).toEqual(
       unauthorized,
@@ -170,6 +173,7 @@ describe("createWebhookProcessor", () => {
       status: 400,
       body: {
         error: {
+          code: "bad_request",
           message: `Failed to deserialize the JSON body into the target type: ${reason}`,
           status: 400,
         },
@@ -197,7 +201,9 @@ describe("createWebhookProcessor", () => {
     });
     expect(await answer(await processor.handle(delivery(paid)))).toEqual({
       status: 500,
-      body: { error: { message: "Webhook processing failed", status: 500 } },
+      body: {
+        error: { code: "effect_failed", message: "Webhook processing failed", status: 500 },
+      },
     });
     expect(store.get("orders", "evt_1")).toMatchObject({
       status: "failed",
@@ -238,7 +244,9 @@ describe("createWebhookProcessor", () => {
     });
     expect(await answer(await processor.handle(delivery(paid)))).toEqual({
       status: 500,
-      body: { error: { message: "Webhook processing failed", status: 500 } },
+      body: {
+        error: { code: "effect_failed", message: "Webhook processing failed", status: 500 },
+      },
     });
     expect(memory.get("orders", "evt_1")).toMatchObject({
       status: "failed",
@@ -254,7 +262,13 @@ describe("createWebhookProcessor", () => {
     expect(inProgress.headers.get("retry-after")).toBe("1");
     expect(await answer(inProgress)).toEqual({
       status: 409,
-      body: { error: { message: "This event is being processed; retry later.", status: 409 } },
+      body: {
+        error: {
+          code: "event_in_progress",
+          message: "This event is being processed; retry later.",
+          status: 409,
+        },
+      },
     });
     time.now = T0 + 301_000;
     expect(await answer(await processor.handle(delivery(paid)))).toEqual({
@@ -279,7 +293,13 @@ describe("createWebhookProcessor", () => {
 
     const busy = {
       status: 409,
-      body: { error: { message: "This event is being processed; retry later.", status: 409 } },
+      body: {
+        error: {
+          code: "event_in_progress",
+          message: "This event is being processed; retry later.",
+          status: 409,
+        },
+      },
     };
     // Seconds until the claim may be taken over: 300 s after its last touch, plus the
     // second that "more than 300 s" and second-granular stored times can add.
@@ -329,7 +349,13 @@ describe("createWebhookProcessor", () => {
     const big = JSON.stringify({ id: "evt_big", padding: "x".repeat(100) });
     const tooLarge = {
       status: 413,
-      body: { error: { message: "Request body is too large (maximum is 64 bytes)", status: 413 } },
+      body: {
+        error: {
+          code: "payload_too_large",
+          message: "Request body is too large (maximum is 64 bytes)",
+          status: 413,
+        },
+      },
     };
     expect(await answer(await processor.handle(delivery(big)))).toEqual(tooLarge);
     const bytes = new TextEncoder().encode(big);
@@ -419,6 +445,7 @@ describe("createWebhookProcessor", () => {
       status: 400,
       body: {
         error: {
+          code: "bad_request",
           message: "Failed to deserialize the JSON body into the target type: missing field `id`",
           status: 400,
         },
@@ -442,6 +469,7 @@ describe("createWebhookProcessor", () => {
       status: 400,
       body: {
         error: {
+          code: "bad_request",
           message:
             "Failed to deserialize the JSON body into the target type: missing header `X-GitHub-Delivery`",
           status: 400,

@@ -28,13 +28,16 @@ function parsed(response: RawResponse): unknown {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** Why `value` is not `{"error": {"message", "status", ...}}` for `status`, or undefined. */
+/** Why `value` is not `{"error": {"code", "message", "status", ...}}` for `status`, or undefined. */
 export function envelopeFault(value: unknown, status: number): string | undefined {
   if (!isObject(value) || Object.keys(value).join() !== "error") {
     return "the body is not an object with the one key `error`";
   }
   const error = value.error;
   if (!isObject(error)) return "`error` is not an object";
+  if (typeof error.code !== "string" || !/^[a-z]+(_[a-z]+)*$/.test(error.code)) {
+    return "`error.code` is not a snake_case word";
+  }
   if (typeof error.message !== "string" || error.message.trim() === "") {
     return "`error.message` is not a non-empty string";
   }
@@ -107,14 +110,14 @@ export function answerFault(kind: AnswerKind, response: RawResponse): string | u
 
 /**
  * The errors of a GraphQL answer that stand for a 500: an unexpected error
- * (`INTERNAL_SERVER_ERROR`), or an engine's own words (a stack overflow, memory).
+ * (`internal_error`), or an engine's own words (a stack overflow, memory).
  */
 export function internalGraphqlErrors(value: unknown): unknown[] {
   if (!isObject(value) || !Array.isArray(value.errors)) return [];
   return value.errors.filter(
     (error) =>
       isObject(error) &&
-      ((isObject(error.extensions) && error.extensions.code === "INTERNAL_SERVER_ERROR") ||
+      ((isObject(error.extensions) && error.extensions.code === "internal_error") ||
         /internal server error|call stack|out of memory/i.test(String(error.message))),
   );
 }
