@@ -84,10 +84,10 @@ export { MemoryEmailedTokenStore } from "./memory-emailed-token-store.js";
 export { MemoryUserStore } from "./memory-user-store.js";
 export { addFieldError, type FieldErrors } from "./messages.js";
 export {
-  type ColumnValue,
   NAME_MAXIMUM_LENGTH,
   nameColumn,
   type OperatorColumn,
+  type OperatorColumnValue,
 } from "./operator-columns.js";
 export { checkPassword, findUserByPassword } from "./password-sign-in.js";
 export { refuseWhenRateLimited } from "./rate-limit-guard.js";

@@ -3,6 +3,7 @@ import type { Clock } from "@tessera/crypto";
 import {
   badRequest,
   notFound,
+  pathId,
   type Route,
   type RouteHandler,
   readJsonBody,
@@ -20,7 +21,6 @@ export interface JsonApiKeyRoutesOptions {
 }
 
 const BEARER_CHALLENGE = { "WWW-Authenticate": "Bearer" };
-const KEY_ID = /^[1-9][0-9]{0,15}$/;
 
 /**
  * The API key routes; every one requires a bearer token:
@@ -56,11 +56,11 @@ export function jsonApiKeyRoutes(options: JsonApiKeyRoutesOptions): Route[] {
     },
 
     async deleteKey(request, context) {
-      const id = context.params.id ?? "";
       const authenticated = await options.bearer.authenticate(request);
       if (!authenticated.ok) return unauthorized(BEARER_CHALLENGE);
-      if (!KEY_ID.test(id)) return notFound();
-      const deleted = await options.apiKeys.deleteForUser(authenticated.value.user.id, Number(id));
+      const id = pathId(context.params.id);
+      if (id === undefined) return notFound();
+      const deleted = await options.apiKeys.deleteForUser(authenticated.value.user.id, id);
       return deleted ? new Response(null, { status: 204 }) : notFound();
     },
   } satisfies Record<string, RouteHandler>;

@@ -1,5 +1,5 @@
 import { fail, ok, type Result } from "@tessera/crypto";
-import type { ColumnValue } from "./operator-columns.js";
+import type { OperatorColumnValue } from "./operator-columns.js";
 import type { User } from "./user.js";
 import type { NewUser, UserStore } from "./user-store.js";
 
@@ -23,7 +23,7 @@ export class MemoryUserStore implements UserStore {
       confirmedAt: user.confirmedAt == null ? null : wholeSeconds(user.confirmedAt),
       createdAt: timestamp,
       updatedAt: timestamp,
-      columns: { ...(user.columns as Record<string, ColumnValue> | undefined) },
+      columns: { ...(user.columns as Record<string, OperatorColumnValue> | undefined) },
     };
     this.#users.set(created.id, created);
     return ok(created);

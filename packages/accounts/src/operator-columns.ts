@@ -2,7 +2,7 @@ import { fail, ok, type Result } from "@tessera/crypto";
 import { tooLongMessage } from "@tessera/fields/messages";
 
 /** A value an operator column holds. */
-export type ColumnValue = string | number | boolean | null;
+export type OperatorColumnValue = string | number | boolean | null;
 
 /**
  * A column the operator adds to `users` (the extension point of `users`). Sign-up accepts it when
@@ -14,7 +14,7 @@ export interface OperatorColumn {
   readonly secret?: boolean;
   readonly acceptedAtSignup?: boolean;
   /** Turns the raw input (undefined when absent) into the stored value, or a message. */
-  parse(input: unknown): Result<ColumnValue, string>;
+  parse(input: unknown): Result<OperatorColumnValue, string>;
 }
 
 /** Maximum length of the example `name` column. */

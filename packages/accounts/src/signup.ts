@@ -3,7 +3,7 @@ import { BLANK, INVALID, TAKEN } from "@tessera/fields/messages";
 import { checkPasswordPolicy, hashPassword, type PasswordHashOptions } from "@tessera/password";
 import { isValidEmail, normalizeEmail } from "./email.js";
 import { addFieldError, type FieldErrors } from "./messages.js";
-import type { ColumnValue, OperatorColumn } from "./operator-columns.js";
+import type { OperatorColumn, OperatorColumnValue } from "./operator-columns.js";
 import type { User } from "./user.js";
 import type { UserStore } from "./user-store.js";
 
@@ -49,7 +49,7 @@ export async function signUp(
     for (const message of checkPasswordPolicy(input.password))
       addFieldError(errors, "password", message);
 
-  const columns: Record<string, ColumnValue> = {};
+  const columns: Record<string, OperatorColumnValue> = {};
   for (const column of dependencies.operatorColumns ?? []) {
     if (!column.acceptedAtSignup) continue;
     const parsed = column.parse(input[column.name]);

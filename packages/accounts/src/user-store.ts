@@ -1,5 +1,5 @@
 import type { Result } from "@tessera/crypto";
-import type { ColumnValue } from "./operator-columns.js";
+import type { OperatorColumnValue } from "./operator-columns.js";
 import type { User } from "./user.js";
 
 /** What a new user is created from; the email is already normalized. */
@@ -8,7 +8,7 @@ export interface NewUser {
   readonly passwordDigest: string;
   /** Epoch milliseconds, or null for an address not confirmed yet. */
   readonly confirmedAt?: number | null;
-  readonly columns?: Readonly<Record<string, ColumnValue>>;
+  readonly columns?: Readonly<Record<string, OperatorColumnValue>>;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { formatTimestamp } from "@tessera/crypto";
-import type { ColumnValue, OperatorColumn } from "./operator-columns.js";
+import type { OperatorColumn, OperatorColumnValue } from "./operator-columns.js";
 
 /** A stored user. `passwordDigest` is empty for users who only sign in through a provider. */
 export interface User {
@@ -12,7 +12,7 @@ export interface User {
   readonly createdAt: number;
   readonly updatedAt: number;
   /** Values of the operator columns, by column name. */
-  readonly columns: Readonly<Record<string, ColumnValue>>;
+  readonly columns: Readonly<Record<string, OperatorColumnValue>>;
 }
 
 /** The JSON form of a user: never the password digest, never a secret operator column. */
@@ -21,7 +21,7 @@ export type UserJson = {
   email: string;
   created_at: string;
   updated_at: string;
-} & Record<string, ColumnValue>;
+} & Record<string, OperatorColumnValue>;
 
 /** Builds the JSON form of a user: `id`, `email`, timestamps, public operator columns. */
 export function userJson(user: User, operatorColumns: readonly OperatorColumn[]): UserJson {

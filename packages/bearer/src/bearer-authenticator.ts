@@ -1,4 +1,5 @@
 import { type Clock, fail, ok, type Result, sha256Hex, systemClock } from "@tessera/crypto";
+import { pathId } from "@tessera/http";
 import type { ApiKeyRecord, ApiKeyStore } from "./api-key-store.js";
 import { type AuthorizationHeaderFailure, readBearerToken } from "./authorization-header.js";
 import type { JwtFailure, JwtVerifier } from "./jwt.js";
@@ -54,8 +55,6 @@ export interface BearerAuthenticator<U> {
 // What randomToken() makes: 43 URL-safe base64 characters. Anything else is not worth a query.
 const API_KEY_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 // A user id as the JWT `sub`: a positive decimal integer, no sign, no leading zero.
-const USER_ID_SUBJECT = /^[1-9][0-9]{0,15}$/;
-
 /**
  * Reads `Authorization: Bearer <token>`: a token with dots is verified as a JWT, any other is
  * looked up as an API key by its SHA-256 digest. Either way the user is then loaded.
@@ -68,10 +67,8 @@ export function createBearerAuthenticator<U>(
   async function authenticateJwt(token: string): Promise<Result<BearerIdentity<U>, BearerFailure>> {
     const verified = await options.jwt.verify(token);
     if (!verified.ok) return verified;
-    const userId = Number(verified.value.subject);
-    if (!USER_ID_SUBJECT.test(verified.value.subject) || !Number.isSafeInteger(userId)) {
-      return fail("invalid-claims");
-    }
+    const userId = pathId(verified.value.subject);
+    if (userId === undefined) return fail("invalid-claims");
     const user = await options.findUser(userId);
     return user === undefined ? fail("unknown-user") : ok({ user, credential: "jwt" });
   }

@@ -74,6 +74,7 @@ export {
   withPageHeaders,
 } from "./page-headers.js";
 export { type Layout, type PageContext, type PageFlash, plainLayout } from "./page-layout.js";
+export { pathId } from "./path-id.js";
 export { editResponseHeaders } from "./response-headers.js";
 export {
   type Authenticate,

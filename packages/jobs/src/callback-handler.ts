@@ -4,6 +4,7 @@ import {
   JSON_BODY_FAILURE_PREFIX,
   jsonError,
   notFound,
+  pathId,
   readBodyBytes,
   UNAUTHORIZED_MESSAGE,
 } from "@tessera/http";
@@ -33,8 +34,6 @@ export interface CallbackHandlerOptions {
 /** A callback route: the request and the `<id>` of `/webhooks/<job>/<id>`. */
 export type CallbackHandler = (request: Request, id: string) => Promise<Response>;
 
-const JOB_ID = /^[1-9][0-9]{0,15}$/;
-
 /**
  * The job callback route. Authentic when the raw body carries a valid `X-Signature` or the
  * query `token` is the job's; otherwise 401, also for a job that does not exist, so a caller
@@ -57,7 +56,8 @@ export function createCallbackHandler(options: CallbackHandlerOptions): Callback
       url: request.url,
     };
     const signed = verifySignature(delivery).ok;
-    const job = isJobId(id) ? await options.store.find(Number(id)) : undefined;
+    const jobId = pathId(id);
+    const job = jobId === undefined ? undefined : await options.store.find(jobId);
     if (!signed && !(job && carriesToken(options, job, delivery))) {
       // As a webhook endpoint answers a delivery it cannot verify.
       return jsonError(401, UNAUTHORIZED_MESSAGE, {
@@ -70,10 +70,6 @@ export function createCallbackHandler(options: CallbackHandlerOptions): Callback
     await options.move(job, event.value, "callback", { heartbeat: true });
     return Response.json({ ok: true });
   };
-}
-
-function isJobId(text: string): boolean {
-  return JOB_ID.test(text) && Number.isSafeInteger(Number(text));
 }
 
 function carriesToken(

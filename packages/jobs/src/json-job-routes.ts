@@ -4,6 +4,7 @@ import {
   badRequest,
   loadListPage,
   notFound,
+  pathId,
   type Route,
   type RouteHandler,
   readJsonBody,
@@ -25,8 +26,6 @@ export interface JsonJobRoutesOptions {
    */
   readonly authenticate: Authenticate<{ readonly user: { readonly id: number } }>;
 }
-
-const JOB_ID = /^[1-9][0-9]{0,15}$/;
 
 /**
  * The routes of one kind of job (table `<name>_jobs`):
@@ -69,10 +68,8 @@ export function jsonJobRoutes(options: JsonJobRoutesOptions): Route[] {
     async show(request, context) {
       const who = await authenticate(request, context);
       if (!who.ok) return who.response;
-      const id = context.params.id ?? "";
-      const job = JOB_ID.test(id)
-        ? await store.findOwned(who.value.user.id, Number(id))
-        : undefined;
+      const id = pathId(context.params.id);
+      const job = id === undefined ? undefined : await store.findOwned(who.value.user.id, id);
       return job ? Response.json(encodeJob(job)) : notFound();
     },
 

@@ -81,6 +81,20 @@ describe("jsonJobRoutes mounted alone", () => {
     expect((await send("GET", "/api/render_jobs/abc", "ada")).status).toBe(404);
   });
 
+  it("answers an id past 2^53 - 1 with a 404 without asking the store for the number it rounds to", async () => {
+    const { send, store } = await mounted();
+    const asked: number[] = [];
+    const findOwned = store.findOwned.bind(store);
+    store.findOwned = (userId, id) => {
+      asked.push(id);
+      return findOwned(userId, id);
+    };
+    // Number("9999999999999999") is 1e16: another job's id, were there one.
+    expect((await send("GET", "/api/render_jobs/9999999999999999", "ada")).status).toBe(404);
+    expect((await send("GET", "/api/render_jobs/9007199254740991", "ada")).status).toBe(404);
+    expect(asked).toEqual([9007199254740991]);
+  });
+
   it("answers list paging out of range with the record lists' 400 messages", async () => {
     const { send } = await mounted();
     const limit = await send("GET", "/api/render_jobs?limit=101", "ada");

@@ -1,7 +1,7 @@
 export { type FastifyScope, fastifyRoutes } from "./fastify-plugin.js";
 export {
   BODY_ALREADY_READ_MESSAGE,
-  DEFAULT_MAXIMUM_BODY_BYTES,
+  DEFAULT_STREAMED_BODY_BYTES,
   type NodeHandler,
   type NodeHandlerOptions,
   toNodeHandler,

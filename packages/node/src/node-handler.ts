@@ -11,8 +11,11 @@ import { webRequest } from "./node-request.js";
 import { writeResponse } from "./node-response.js";
 import { settleUnreadBody } from "./unread-body.js";
 
-/** Default cap of a request body the adapter streams: 64 MiB, the largest upload route's. */
-export const DEFAULT_MAXIMUM_BODY_BYTES = 64 * 1024 * 1024;
+/**
+ * Default cap of a request body the adapter streams: 64 MiB, the largest upload route's. Named
+ * apart from `@tessera/http`'s `DEFAULT_MAXIMUM_BODY_BYTES` (1 MiB), the body readers' default.
+ */
+export const DEFAULT_STREAMED_BODY_BYTES = 64 * 1024 * 1024;
 
 /** The message of the 500 a body parser mounted before the handler causes. */
 export const BODY_ALREADY_READ_MESSAGE =
@@ -23,7 +26,7 @@ export interface NodeHandlerOptions {
   /** `TRUST_PROXY`: how many proxies append to `X-Forwarded-For` (see `clientIp`); default 0. */
   readonly trustProxy?: number;
   /**
-   * Largest body streamed to a route (default {@link DEFAULT_MAXIMUM_BODY_BYTES}). A larger
+   * Largest body streamed to a route (default {@link DEFAULT_STREAMED_BODY_BYTES}). A larger
    * `Content-Length` is a 413 before the route runs; a chunked body that grows past it fails
    * the route's read. Each route keeps its own smaller cap (1 MiB JSON, 4 MiB forms…).
    */
@@ -50,7 +53,7 @@ export function toNodeHandler(
 ): NodeHandler {
   const route = routeRequests(routes);
   const match = createRouteMatcher(routes);
-  const maximumBodyBytes = options.maximumBodyBytes ?? DEFAULT_MAXIMUM_BODY_BYTES;
+  const maximumBodyBytes = options.maximumBodyBytes ?? DEFAULT_STREAMED_BODY_BYTES;
   const report =
     options.onError ?? ((error: unknown) => console.error("A Tessera route failed:", error));
 

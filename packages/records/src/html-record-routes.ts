@@ -13,6 +13,7 @@ import {
   htmlPage,
   type PageContext,
   parseMediaType,
+  pathId,
   type Route,
   readFormBody,
   readListPage,
@@ -24,7 +25,7 @@ import { authenticatedRoutes } from "./authenticated-routes.js";
 import { storedValues, typedValues } from "./form-inputs.js";
 import { recordPages } from "./html-record-pages.js";
 import { readMultipartBody } from "./multipart-body.js";
-import { recordKeyOf, routeIdOf, rowIdOf } from "./record-key.js";
+import { recordKeyOf, routeIdOf } from "./record-key.js";
 import { recordFlash, STALE_RECORD_MESSAGE } from "./record-messages.js";
 import type {
   HtmlRecordContext,
@@ -236,7 +237,7 @@ export function htmlRecordRoutes(options: HtmlRecordRoutesOptions): Route<MaybeS
 
     async downloadFile(request, context, params) {
       const field = fieldNamed(model, params.name, "attachments");
-      const fileId = rowIdOf(params.file_id);
+      const fileId = pathId(params.file_id);
       const found = field && fileId !== undefined && (await owned(context, params));
       if (!field || !found) return notFound(context);
       const files = await store.listFiles(context.ownerId, found.row.id as number, field.name);

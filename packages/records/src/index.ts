@@ -54,7 +54,7 @@ export {
   R2ObjectStorage,
   type R2StoredObject,
 } from "./r2-storage.js";
-export { hasPublicId, recordKeyOf, routeIdOf, rowIdOf } from "./record-key.js";
+export { hasPublicId, recordKeyOf, routeIdOf } from "./record-key.js";
 export {
   modelTitle,
   type RecordErrorCode,

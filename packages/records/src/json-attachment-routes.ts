@@ -10,12 +10,18 @@ import {
   tooLargeMessage,
   validateAttachment,
 } from "@tessera/fields";
-import { badRequest, FORM_BODY_FAILURE_PREFIX, notFound, validationFailed } from "@tessera/http";
+import {
+  badRequest,
+  FORM_BODY_FAILURE_PREFIX,
+  notFound,
+  pathId,
+  validationFailed,
+} from "@tessera/http";
 import { attachedFile, downloadResponse } from "./attachment-download.js";
 import { jsonRecordsPath } from "./json-record-paths.js";
 import { writeRefusal } from "./json-refusals.js";
 import { readMultipartBody } from "./multipart-body.js";
-import { recordKeyOf, rowIdOf } from "./record-key.js";
+import { recordKeyOf } from "./record-key.js";
 import type {
   RecordContext,
   RecordHandler,
@@ -114,7 +120,7 @@ export function jsonAttachmentRoutes(
   const encodeFile = (field: Field, row: RecordRow) => encodeRecord([childFileField(field)], row);
 
   async function fileOf(context: RecordContext, parent: RecordRow, field: Field, id?: string) {
-    const fileId = rowIdOf(id);
+    const fileId = pathId(id);
     if (fileId === undefined) return undefined;
     const files = await store.listFiles(context.ownerId, parent.id as number, field.name);
     const row = files.find((file) => file.id === fileId);
@@ -179,7 +185,7 @@ export function jsonAttachmentRoutes(
 
     async deleteFile(_request, context, params) {
       const found = await target(params, context, "attachments");
-      const fileId = rowIdOf(params.file_id);
+      const fileId = pathId(params.file_id);
       if (!found || fileId === undefined) return notFound();
       const parentId = found.row.id as number;
       const row = await store.deleteFile(context.ownerId, parentId, found.field.name, fileId);

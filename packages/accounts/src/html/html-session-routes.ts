@@ -1,6 +1,6 @@
 import { type Clock, systemClock } from "@tessera/crypto";
 import type { PageContext } from "@tessera/http";
-import { htmlPage, type Route, seeOther } from "@tessera/http";
+import { htmlPage, pathId, type Route, seeOther } from "@tessera/http";
 import {
   checkTrackedSession,
   endOtherTrackedSessions,
@@ -37,9 +37,6 @@ export interface HtmlSessionRoutesOptions extends HtmlRouteSafety {
 }
 
 type Handler = Route<HtmlRequestContext>["handle"];
-
-/** A session id as a path carries it: a positive safe integer without leading zeros. */
-const SESSION_ID = /^[1-9][0-9]{0,15}$/;
 
 type DeviceAccess =
   | { readonly ok: true; readonly user: User; readonly current: TrackedSession }
@@ -101,13 +98,11 @@ export function htmlSessionRoutes(options: HtmlSessionRoutesOptions): Route<Mayb
     },
 
     async endSession(request, context) {
-      const id = context.params.id ?? "";
       const device = await requireDevice(request, context);
       if (!device.ok) return device.response;
       const { user, current } = device;
-      const sessionId = SESSION_ID.test(id) ? Number(id) : Number.NaN;
-      const ended =
-        Number.isSafeInteger(sessionId) && (await endTrackedSession(store, user.id, sessionId));
+      const sessionId = pathId(context.params.id);
+      const ended = sessionId !== undefined && (await endTrackedSession(store, user.id, sessionId));
       if (!ended) return htmlPage(404, pages.notFound({ context: pageContext(context, user) }));
       // Ending this very device signs this browser out now, not at its next request: the
       // list it returns to then asks to log in again, and brings the user back to it.

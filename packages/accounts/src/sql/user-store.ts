@@ -7,7 +7,7 @@ import {
   type SqlDatabase,
   type SqlValue,
 } from "@tessera/sql";
-import type { ColumnValue, NewUser, User, UserStore } from "../index.js";
+import type { NewUser, OperatorColumnValue, User, UserStore } from "../index.js";
 
 /** Creates `users`. Emails are stored normalized, so a plain unique index enforces uniqueness. */
 export const usersMigration: Migration = {
@@ -167,7 +167,7 @@ FROM api_keys JOIN users ON users.id = api_keys.user_id WHERE api_keys.digest = 
   }
 
   #toUser(row: UserRow): User {
-    const columns: Record<string, ColumnValue> = {};
+    const columns: Record<string, OperatorColumnValue> = {};
     for (const column of this.#operatorColumns) columns[column] = fromSqlValue(row[column]);
     return {
       id: row.id,
@@ -181,11 +181,11 @@ FROM api_keys JOIN users ON users.id = api_keys.user_id WHERE api_keys.digest = 
   }
 }
 
-function toSqlValue(value: ColumnValue): SqlValue {
+function toSqlValue(value: OperatorColumnValue): SqlValue {
   return typeof value === "boolean" ? (value ? 1 : 0) : value;
 }
 
-function fromSqlValue(value: SqlValue | undefined): ColumnValue {
+function fromSqlValue(value: SqlValue | undefined): OperatorColumnValue {
   if (value === undefined || value === null) return null;
   if (typeof value === "bigint") return Number(value);
   if (value instanceof Uint8Array) return null;
