@@ -24,7 +24,7 @@ export default defineConfig({
     testTimeout: 20_000,
     // Vitest's default is one file less than the cores: one at a time on a 2-core machine. Many
     // files mostly wait (on a browser, workerd, PostgreSQL, a child process or a real clock), so
-    // two share the cores without slowing each other much.
-    maxWorkers: Math.max(2, availableParallelism()),
+    // one more file than the cores shares them without slowing the others much.
+    maxWorkers: availableParallelism() + 1,
   },
 });
