@@ -1,6 +1,7 @@
 // The store contracts of the packages, run against their memory store and their SQL store on
 // SQLite, on D1 (miniflare's workerd), on a PostgreSQL server (through pg and postgres.js) and
-// on PGlite (docs/stores.md lists them).
+// on PGlite (docs/stores.md lists them). One test file per engine (store-contracts.*.test.ts),
+// so the engines run side by side: together they take minutes, D1 and PostgreSQL most.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -47,22 +48,23 @@ const folder = mkdtempSync(join(tmpdir(), "tessera-store-contracts-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 /** Each SQL engine: a new empty database per test, with the account and webhook tables. */
-const engines: Record<string, () => Promise<SqlDatabase>> = {
+const engines = {
   SQLite: async () => {
     const database = openSqliteFile(join(folder, `${crypto.randomUUID()}.db`));
     onTestFinished(() => database.close());
     return database;
   },
-  // D1 as workerd runs it: a Worker of its own per test, so each starts empty.
+  // D1 as workerd runs it: one Worker per file (starting one costs about a second) with a
+  // database binding per use, so each test starts empty.
   D1: async () => {
-    const worker = new Miniflare({
+    if (d1Uses >= D1_BINDINGS.length) throw new Error("more D1 databases asked for than bound");
+    d1Worker ??= new Miniflare({
       modules: true,
       script: "export default { fetch: () => new Response() }",
       compatibilityDate: "2026-07-01",
-      d1Databases: ["DB"],
+      d1Databases: D1_BINDINGS,
     });
-    onTestFinished(() => worker.dispose());
-    return d1Database(await worker.getD1Database("DB"));
+    return d1Database(await d1Worker.getD1Database(D1_BINDINGS[d1Uses++]!));
   },
   PostgreSQL: freshPostgresDatabase,
   "PostgreSQL (postgres.js)": async () => {
@@ -83,9 +85,17 @@ const engines: Record<string, () => Promise<SqlDatabase>> = {
     onTestFinished(() => database.execScript(`RESET search_path; DROP SCHEMA ${schema} CASCADE`));
     return database;
   },
-};
+} satisfies Record<string, () => Promise<SqlDatabase>>;
+
+/** The SQL engines the contracts run on, by the name the test titles use. */
+export type EngineName = keyof typeof engines;
+
 let pglite: Promise<ReturnType<typeof wrapPglite>> | undefined;
 afterAll(async () => (await pglite)?.close());
+const D1_BINDINGS = Array.from({ length: 200 }, (_, index) => `DB${index}`);
+let d1Worker: Miniflare | undefined;
+let d1Uses = 0;
+afterAll(async () => d1Worker?.dispose());
 
 /** Makes users, so keys have an owner to belong to (the SQL table requires one). */
 /** A new database of `open`'s engine with the account and webhook tables. */
@@ -106,45 +116,50 @@ function userMaker(users: MemoryUserStore | SqlUserStore) {
   };
 }
 
-describeWebhookEventStoreContract("memory", async () => new MemoryWebhookEventStore());
-describeRateLimitStoreContract("memory", async () => new MemoryRateLimitStore());
-describeApiKeyStoreContract("memory", async () => ({
-  store: new MemoryApiKeyStore(),
-  newUser: userMaker(new MemoryUserStore()),
-}));
-describeRecordStoreContract("memory", async () => {
-  const tables = new MemoryRecordTables();
-  let users = 0;
-  return { store: (model) => new MemoryRecordStore(tables, model), newUser: async () => ++users };
-});
-describeIdentityStoreContract("memory", async () => {
-  let users = 0;
-  return { store: new MemoryIdentityStore(), newUser: async () => ++users };
-});
-describeJobStoreContract("memory", async () => {
-  let users = 0;
-  return { store: new MemoryJobStore(contractJob), newUser: async () => ++users };
-});
-describeUserStoreContract("memory", async () => new MemoryUserStore());
-// The credential caches keep the contract: every change goes through them.
-const staleness = { maximumStalenessMs: 60_000 };
-describeUserStoreContract(
-  "SQLite behind CachedUserStore",
-  async () => new CachedUserStore(new SqlUserStore(await migratedOn(engines.SQLite!)), staleness),
-);
-describeApiKeyStoreContract("SQLite behind CachedApiKeyStore", async () => {
-  const database = await migratedOn(engines.SQLite!);
-  return {
-    store: new CachedApiKeyStore(new SqlApiKeyStore(database), staleness),
-    newUser: userMaker(new SqlUserStore(database)),
-  };
-});
-describeEmailedTokenStoreContract("memory", async () => ({
-  store: new MemoryEmailedTokenStore(),
-  users: new MemoryUserStore(),
-}));
+/** The contracts on the memory stores, and on SQLite behind the credential caches. */
+export function describeMemoryStoreContracts(): void {
+  describeWebhookEventStoreContract("memory", async () => new MemoryWebhookEventStore());
+  describeRateLimitStoreContract("memory", async () => new MemoryRateLimitStore());
+  describeApiKeyStoreContract("memory", async () => ({
+    store: new MemoryApiKeyStore(),
+    newUser: userMaker(new MemoryUserStore()),
+  }));
+  describeRecordStoreContract("memory", async () => {
+    const tables = new MemoryRecordTables();
+    let users = 0;
+    return { store: (model) => new MemoryRecordStore(tables, model), newUser: async () => ++users };
+  });
+  describeIdentityStoreContract("memory", async () => {
+    let users = 0;
+    return { store: new MemoryIdentityStore(), newUser: async () => ++users };
+  });
+  describeJobStoreContract("memory", async () => {
+    let users = 0;
+    return { store: new MemoryJobStore(contractJob), newUser: async () => ++users };
+  });
+  describeUserStoreContract("memory", async () => new MemoryUserStore());
+  // The credential caches keep the contract: every change goes through them.
+  const staleness = { maximumStalenessMs: 60_000 };
+  describeUserStoreContract(
+    "SQLite behind CachedUserStore",
+    async () => new CachedUserStore(new SqlUserStore(await migratedOn(engines.SQLite)), staleness),
+  );
+  describeApiKeyStoreContract("SQLite behind CachedApiKeyStore", async () => {
+    const database = await migratedOn(engines.SQLite);
+    return {
+      store: new CachedApiKeyStore(new SqlApiKeyStore(database), staleness),
+      newUser: userMaker(new SqlUserStore(database)),
+    };
+  });
+  describeEmailedTokenStoreContract("memory", async () => ({
+    store: new MemoryEmailedTokenStore(),
+    users: new MemoryUserStore(),
+  }));
+}
 
-for (const [engine, open] of Object.entries(engines)) {
+/** The contracts on the SQL stores over `engine`. */
+export function describeSqlStoreContracts(engine: EngineName): void {
+  const open = engines[engine];
   const migrated = () => migratedOn(open);
 
   describeWebhookEventStoreContract(engine, async () => new SqlWebhookEventStore(await migrated()));

@@ -1,0 +1,3 @@
+import { describeSqlStoreContracts } from "./store-contracts.js";
+
+describeSqlStoreContracts("D1");

@@ -1,0 +1,3 @@
+import { describeMemoryStoreContracts } from "./store-contracts.js";
+
+describeMemoryStoreContracts();
