@@ -26,7 +26,7 @@ export {
 export { EncodingError } from "./encoding-error.js";
 export { hmacSha256, sha256, sha256Hex } from "./hash.js";
 export { decodeHex, encodeHex } from "./hex.js";
-export { deriveKey, MINIMUM_SECRET_LENGTH } from "./key-derivation.js";
+export { deriveKey, MINIMUM_SECRET_LENGTH, SECRET_KEY_BASE_UNSET } from "./key-derivation.js";
 export { deriveKeyRing, type KeyRing, type SecretKeyBase } from "./key-ring.js";
 export { randomBytes, randomToken } from "./random.js";
 export {

@@ -72,4 +72,15 @@ describe("deriveKeyRing", () => {
     expect(deriveKeyRing({ current: secret }, "cookie").all).toHaveLength(1);
     expect(deriveKeyRing({ current: secret, previous: "" }, "cookie").all).toHaveLength(1);
   });
+
+  it("names the setting when the secret is not there: process.env.SECRET_KEY_BASE! unset", () => {
+    const unset = process.env.TESSERA_NEVER_SET;
+    const message =
+      "SECRET_KEY_BASE is not set: pass a secret of at least 32 characters (try: openssl rand -hex 64)";
+    expect(() => deriveKeyRing(unset as unknown as { current: string }, "cookie")).toThrow(
+      new TypeError(message),
+    );
+    expect(() => deriveKeyRing({ current: unset! }, "cookie")).toThrow(new TypeError(message));
+    expect(() => deriveKey(unset!, "cookie")).toThrow(new TypeError(message));
+  });
 });
