@@ -43,7 +43,10 @@ afterAll(async () => {
 });
 
 describe("sign-in with an OpenID Connect provider in a real browser", () => {
-  it("offers the provider on the login page and creates a confirmed user without a password", async () => {
+  // A longer limit than the default: a provider's pages and the app's, on a shared CPU.
+  it("offers the provider on the login page and creates a confirmed user without a password", {
+    timeout: 60_000,
+  }, async () => {
     provider.accounts.set("alice-at-example-id", {
       email: "Alice.OAuth@Example.com",
       email_verified: true,

@@ -41,7 +41,10 @@ async function logOut(page: Page): Promise<void> {
 }
 
 describe("the account flows in a real browser", () => {
-  it("signs up, confirms, signs in by link, resets the password and logs in with it", async () => {
+  // A longer limit than the default: eleven pages and three mails, on a shared CPU.
+  it("signs up, confirms, signs in by link, resets the password and logs in with it", {
+    timeout: 60_000,
+  }, async () => {
     const email = `browser.${Date.now()}@example.com`;
     const page = await browser.newPage();
 
