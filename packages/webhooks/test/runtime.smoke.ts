@@ -79,7 +79,7 @@ export default {
 
     const forged = await answer(await deliver(VECTOR.id, '{"test": 1}', VECTOR.signature));
     check(
-      forged === '401 {"error":{"code":"unauthenticated","message":"Unauthorized","status":401}}',
+      forged === '401 {"error":{"code":"invalid_signature","message":"Unauthorized","status":401}}',
       "a changed body is refused with 401",
     );
 
