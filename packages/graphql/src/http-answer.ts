@@ -27,7 +27,6 @@ export function graphqlHttpResponse([body, init]: GraphqlHttpAnswer): Response {
     headers.set("content-type", "application/json; charset=utf-8");
     return new Response(body, { status: init.status, headers });
   }
-  headers.delete("content-length");
   const message = BODYLESS_REFUSALS[init.status] ?? init.statusText;
   return jsonError(init.status, message, { headers });
 }
