@@ -26,11 +26,6 @@ export type CrossSiteRefusal = "cross-site-fetch" | "origin-mismatch";
 export interface CrossSiteOptions {
   /** Browser origins allowed cross-site, as {@link parseAllowedOrigins} reads them. */
   readonly allowedOrigins?: readonly string[];
-  /**
-   * The answer to a refused request: {@link crossSiteRefusal}'s JSON envelope by default,
-   * {@link crossSiteRefusalPage} for page routes.
-   */
-  readonly refusal?: () => Response;
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

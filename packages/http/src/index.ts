@@ -79,6 +79,7 @@ export { editResponseHeaders } from "./response-headers.js";
 export {
   type Authenticate,
   type Authentication,
+  type CrossSiteCheckOptions,
   type PageRouteContext,
   type Route,
   type RouteContext,

@@ -55,6 +55,15 @@ export type Authenticate<U, C extends RouteContext = RouteContext> = (
 
 const UNSAFE_METHODS = new Set<RouteMethod>(["POST", "PUT", "PATCH", "DELETE"]);
 
+/** Options of {@link withCrossSiteCheck}: the check's, and how a refusal is answered. */
+export interface CrossSiteCheckOptions extends CrossSiteOptions {
+  /**
+   * The answer to a refused request: {@link crossSiteRefusal}'s JSON envelope by default,
+   * `crossSiteRefusalPage` for page routes.
+   */
+  readonly refusal?: () => Response;
+}
+
 /**
  * The routes, each state-changing one (`POST`, `PUT`, `PATCH`, `DELETE`) refusing a cross-site
  * request with the 403 of {@link checkCrossSiteRequest} before its handler runs. HTML route
@@ -62,7 +71,7 @@ const UNSAFE_METHODS = new Set<RouteMethod>(["POST", "PUT", "PATCH", "DELETE"]);
  */
 export function withCrossSiteCheck<C extends RouteContext>(
   routes: readonly Route<C>[],
-  options: CrossSiteOptions = {},
+  options: CrossSiteCheckOptions = {},
 ): Route<C>[] {
   return routes.map((route) => {
     if (!UNSAFE_METHODS.has(route.method)) return route;
