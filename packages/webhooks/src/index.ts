@@ -18,6 +18,11 @@ export {
   githubSignatureVerifier,
 } from "./github-signature-verifier.js";
 export { MemoryWebhookEventStore } from "./memory-event-store.js";
+export type {
+  PayloadSchema,
+  PayloadSchemaIssue,
+  PayloadSchemaResult,
+} from "./payload-schema.js";
 export {
   type SignatureHeaderVerifierOptions,
   signatureHeaderVerifier,

@@ -10,14 +10,21 @@ import {
 import { bodyBytes, type WebhookDelivery } from "./delivery.js";
 import { bodyEventId, headerEventId, parseEventPayload, readEventId } from "./event-payload.js";
 import type { WebhookEventStore } from "./event-store.js";
+import { type PayloadSchema, validatePayload } from "./payload-schema.js";
 import type { VerificationFailure, VerificationResult } from "./verifier.js";
 
-/** An event handed to the effect, after verification and claim. */
-export interface WebhookEvent {
+/**
+ * An event handed to the effect, after verification and claim. `Payload` is the output of the
+ * `payload` schema when one is given, else `unknown`.
+ */
+export interface WebhookEvent<Payload = unknown> {
   readonly source: string;
   readonly id: string;
-  /** The parsed JSON body. Validate it before use: a genuine sender can still send surprises. */
-  readonly payload: unknown;
+  /**
+   * The parsed JSON body, as the `payload` schema gave it back when there is one. Without a
+   * schema, validate it before use: a genuine sender can still send surprises.
+   */
+  readonly payload: Payload;
   /** The raw body as received. */
   readonly rawBody: string;
   /** 1 on the first run; more when a failed or abandoned run is retried. */
@@ -25,8 +32,11 @@ export interface WebhookEvent {
   readonly delivery: WebhookDelivery;
 }
 
-/** Options of {@link createWebhookProcessor}. */
-export interface WebhookProcessorOptions {
+/**
+ * Options of {@link createWebhookProcessor}. `Payload` is inferred from the `payload` schema;
+ * name it only together with one.
+ */
+export interface WebhookProcessorOptions<Payload = unknown> {
   /** Names the endpoint (`orders` for `/webhooks/orders`); event ids are unique per source. */
   readonly source: string;
   /** One of the `*Verifier` factories, or any function with the same contract. */
@@ -36,7 +46,14 @@ export interface WebhookProcessorOptions {
    * The work an event triggers. It may run again after a failure or a crash, so it must be
    * safe to repeat; a throw marks the event `failed` and answers 500.
    */
-  readonly effect: (event: WebhookEvent) => unknown;
+  readonly effect: (event: WebhookEvent<Payload>) => unknown;
+  /**
+   * A Standard Schema v1 (zod, valibot, ArkType, a `@tessera/fields` model's `create`) the
+   * parsed body must pass once the signature verified; the effect receives its output. A body
+   * it refuses is answered 400 with the issues, before the event is recorded: nothing is
+   * claimed, so a sender that fixes its payload and retries is processed then.
+   */
+  readonly payload?: PayloadSchema<Payload>;
   /**
    * Reads the event id elsewhere than the default (the verifier's, `webhook-id` for Standard
    * Webhooks, else the body's `id`), for example GitHub's `X-GitHub-Delivery` header. Return a
@@ -106,14 +123,17 @@ const MAX_ERROR_LENGTH = 1000;
 
 /**
  * Builds an inbound webhook endpoint that follows the processing rules of docs/webhooks-and-jobs.md: verify the raw
- * body (401), parse JSON and read the event id (400), claim the event in one statement
+ * body (401), parse JSON and read the event id (400), validate it with the `payload` schema
+ * when there is one (400), claim the event in one statement
  * (already processed → 200 `{"status":"duplicate"}`; still processing under a live claim →
  * 409 with `Retry-After`, never 2xx, so a sender whose first delivery died comes back), run the
  * effect, then mark it `processed` (200 `{"status":"processed"}`) or `failed` (500). Two store
  * writes per delivery. Store errors are not caught: they are broken infrastructure, not an
  * answer.
  */
-export function createWebhookProcessor(options: WebhookProcessorOptions): WebhookProcessor {
+export function createWebhookProcessor<Payload = unknown>(
+  options: WebhookProcessorOptions<Payload>,
+): WebhookProcessor {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const staleAfterMs = options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
   const clock = options.clock ?? systemClock;
@@ -146,6 +166,11 @@ export function createWebhookProcessor(options: WebhookProcessorOptions): Webhoo
             ? readEventId(verification.value.eventId)
             : bodyEventId(payload.value.value);
     if (!eventId.ok) return badRequest(eventId.reason);
+    // Without a schema the payload is handed over unknown, as `Payload` then defaults to.
+    const validated = options.payload
+      ? await validatePayload(options.payload, payload.value.value)
+      : { ok: true as const, value: payload.value.value as Payload };
+    if (!validated.ok) return badRequest(validated.reason);
 
     const now = clock();
     const claim = await options.store.claim({
@@ -174,7 +199,7 @@ export function createWebhookProcessor(options: WebhookProcessorOptions): Webhoo
       await options.effect({
         source: options.source,
         id: eventId.value,
-        payload: payload.value.value,
+        payload: validated.value,
         rawBody: payload.value.text,
         attempts: claim.attempts,
         delivery,
