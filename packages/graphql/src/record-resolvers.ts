@@ -131,8 +131,9 @@ export function recordResolvers(
 
     async delete(id, context) {
       const key = recordKeyOf(model, id);
-      const row = key && (await writes.remove(context.ownerId, key));
-      if (!row) throw notFoundError();
+      const removed = key && (await writes.remove(context.ownerId, key));
+      if (!removed || (!removed.ok && removed.reason === "not-found")) throw notFoundError();
+      if (!removed.ok) throw validationError(names, removed.fields);
       return true;
     },
   };

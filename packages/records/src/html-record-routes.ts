@@ -6,6 +6,7 @@ import {
   type FieldMessages,
   type FormFile,
   type FormInput,
+  fullMessage,
   type Model,
   prepareRichText,
 } from "@tessera/fields";
@@ -61,7 +62,9 @@ type Handler = RecordHandler<HtmlRecordContext>;
  * safe mounted anywhere.
  * @throws {TypeError} when the model has attachments and no `storage` is given.
  */
-export function htmlRecordRoutes(options: HtmlRecordRoutesOptions): Route<MaybeSessionContext>[] {
+export function htmlRecordRoutes<M extends Model>(
+  options: HtmlRecordRoutesOptions<M>,
+): Route<MaybeSessionContext>[] {
   const { model, store } = options;
   const writes = recordWrites(options);
   const rulesOf = (name: string): AttachmentRules =>
@@ -222,8 +225,16 @@ export function htmlRecordRoutes(options: HtmlRecordRoutesOptions): Route<MaybeS
 
     async delete(_request, context, params) {
       const key = recordKeyOf(model, params.id);
-      const row = key && (await writes.remove(context.ownerId, key));
-      if (!row) return notFound(context);
+      const removed = key && (await writes.remove(context.ownerId, key));
+      if (!removed || (!removed.ok && removed.reason === "not-found")) return notFound(context);
+      if (!removed.ok) {
+        // The delete button has no fields of its own: the refusal is said on the record's page.
+        for (const [field, messages] of Object.entries(removed.fields)) {
+          for (const message of messages)
+            context.session.flash("alert", fullMessage(field, message));
+        }
+        return seeOther(`${base}/${encodeURIComponent(params.id ?? "")}`);
+      }
       context.session.flash("notice", recordFlash(model, "deleted"));
       return seeOther(base);
     },

@@ -54,6 +54,15 @@ export {
   R2ObjectStorage,
   type R2StoredObject,
 } from "./r2-storage.js";
+export type {
+  AfterHookName,
+  AfterUpdateEvent,
+  BeforeCreateEvent,
+  BeforeUpdateEvent,
+  RecordEvent,
+  RecordHooks,
+  RecordHookVerdict,
+} from "./record-hooks.js";
 export { hasPublicId, recordKeyOf, routeIdOf } from "./record-key.js";
 export {
   modelTitle,
@@ -86,6 +95,7 @@ export type {
 } from "./record-store.js";
 export {
   type RecordWrites,
+  type RemoveResult,
   recordWrites,
   takenMessages,
   type UpdateResult,

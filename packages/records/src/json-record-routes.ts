@@ -1,4 +1,10 @@
-import { decodeJsonCreate, decodeJsonUpdate, encodeRecord, prepareRichText } from "@tessera/fields";
+import {
+  decodeJsonCreate,
+  decodeJsonUpdate,
+  encodeRecord,
+  type Model,
+  prepareRichText,
+} from "@tessera/fields";
 import {
   badRequest,
   loadListPage,
@@ -36,7 +42,7 @@ export const DEFAULT_MAXIMUM_JSON_BYTES = 4 * 1024 * 1024;
  * 404 like a missing one.
  * @throws {TypeError} when the model has attachments and no `storage` is given.
  */
-export function jsonRecordRoutes(options: JsonRecordRoutesOptions): Route[] {
+export function jsonRecordRoutes<M extends Model>(options: JsonRecordRoutesOptions<M>): Route[] {
   const { model, store } = options;
   const writes = recordWrites(options);
   const encode = (row: Readonly<Record<string, unknown>>) => encodeRecord(model.fields, row);
@@ -88,8 +94,9 @@ export function jsonRecordRoutes(options: JsonRecordRoutesOptions): Route[] {
 
     async delete(_request: Request, context: RecordContext, params: RouteParams) {
       const key = recordKeyOf(model, params.id);
-      const row = key && (await writes.remove(context.ownerId, key));
-      return row ? new Response(null, { status: 204 }) : notFound();
+      if (!key) return notFound();
+      const removed = await writes.remove(context.ownerId, key);
+      return removed.ok ? new Response(null, { status: 204 }) : writeRefusal(removed);
     },
   } satisfies Record<string, RecordHandler<RecordContext>>;
 

@@ -2,12 +2,13 @@ import type { AttachmentRules, Model } from "@tessera/fields";
 import type { Authenticate, Layout, PageFlash } from "@tessera/http";
 import type { HtmlRouteSafety, SessionRouteContext } from "@tessera/session";
 import type { ObjectStorage } from "./object-storage.js";
+import type { AfterHookName, RecordHooks } from "./record-hooks.js";
 import type { RecordStore } from "./record-store.js";
 
-/** What the record handlers are built from. */
-export interface RecordRoutesOptions {
+/** What the record handlers are built from; `M` types the hooks by the model. */
+export interface RecordRoutesOptions<M extends Model = Model> {
   /** The model, from `defineModel` (a generated `src/models/<model>.ts`). */
-  readonly model: Model;
+  readonly model: M;
   readonly store: RecordStore;
   /** Where attachment bytes go; required when the model has attachments. */
   readonly storage?: ObjectStorage;
@@ -29,6 +30,16 @@ export interface RecordRoutesOptions {
    * with room for escapes). A bigger one is a 400 before it is parsed.
    */
   readonly maximumJsonBytes?: number;
+  /**
+   * Lifecycle hooks of every write, whichever API it comes through: `before*` may refuse with
+   * field messages (a 422), `after*` run once the write committed. See {@link RecordHooks}.
+   */
+  readonly hooks?: RecordHooks<M>;
+  /**
+   * Called when an `after*` hook throws: the write stands and the answer stays a success.
+   * Default: one line on stderr.
+   */
+  readonly onHookError?: (error: unknown, hook: AfterHookName) => void;
 }
 
 /**
@@ -41,7 +52,7 @@ export interface RecordUser {
 }
 
 /** Options of the JSON record routes: the model's options and how requests authenticate. */
-export interface JsonRecordRoutesOptions extends RecordRoutesOptions {
+export interface JsonRecordRoutesOptions<M extends Model = Model> extends RecordRoutesOptions<M> {
   /** A bearer token in practice: `bearerAuthentication(authenticator)`. */
   readonly authenticate: Authenticate<RecordUser>;
 }
@@ -74,7 +85,9 @@ export interface HtmlRecordContext extends RecordContext {
 export type RichTextEditor = "textarea" | "trix";
 
 /** Options of the HTML pages: the model's options, the page frame, the session and sign-in. */
-export interface HtmlRecordRoutesOptions extends RecordRoutesOptions, HtmlRouteSafety {
+export interface HtmlRecordRoutesOptions<M extends Model = Model>
+  extends RecordRoutesOptions<M>,
+    HtmlRouteSafety {
   readonly layout: Layout;
   /**
    * The signed-in user of the cookie session (shown in the header by email), or the redirect

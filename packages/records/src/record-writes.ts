@@ -8,6 +8,11 @@ import {
   type Upload,
 } from "@tessera/fields";
 import type { ObjectStorage } from "./object-storage.js";
+import {
+  type RecordHookVerdict,
+  recordHookRunner,
+  reportHookErrorToStderr,
+} from "./record-hooks.js";
 import type { RecordRoutesOptions } from "./record-options.js";
 import type {
   ColumnValues,
@@ -34,8 +39,18 @@ export type UpdateResult =
   | { readonly ok: false; readonly reason: "not-found" | "stale" };
 
 /**
- * The write steps the JSON and HTML handlers share: reference checks, storing uploads, the
- * store call, turning a database refusal into messages, and deleting objects no row holds.
+ * A delete's result: the deleted row, `not-found` (404), or the messages of a `beforeDelete`
+ * hook that refused it (answered as a validation failure).
+ */
+export type RemoveResult =
+  | { readonly ok: true; readonly row: RecordRow }
+  | { readonly ok: false; readonly reason: "not-found" }
+  | { readonly ok: false; readonly reason: "invalid"; readonly fields: FieldMessages };
+
+/**
+ * The write steps the JSON, HTML and GraphQL handlers share: reference checks, the model's
+ * `before*` hooks, storing uploads, the store call, turning a database refusal into messages,
+ * deleting objects no row holds, then the `after*` hooks.
  */
 export function recordWrites(options: RecordRoutesOptions) {
   const { model, store } = options;
@@ -51,6 +66,12 @@ export function recordWrites(options: RecordRoutesOptions) {
       console.error(
         `Could not delete stored object ${key}: ${(error as Error)?.message ?? error}`,
       ));
+
+  const hooks = recordHookRunner(
+    model,
+    options.hooks,
+    options.onHookError ?? reportHookErrorToStderr,
+  );
 
   // Checked above for every model with attachments, the only ones that store files.
   const storage = (): ObjectStorage => options.storage!;
@@ -147,6 +168,8 @@ export function recordWrites(options: RecordRoutesOptions) {
     ): Promise<WriteResult> {
       const missing = await references(ownerId, values);
       if (Object.keys(missing).length > 0) return missingRefusal(ownerId, missing);
+      const verdict = await hooks.beforeCreate(ownerId, values);
+      if (verdict) return hookRefusal(verdict);
       const singles = await storeSingles(uploads);
       const all = { ...values, ...singles.values };
       const inserted = await store.insert(ownerId, all, clock());
@@ -155,6 +178,7 @@ export function recordWrites(options: RecordRoutesOptions) {
         return writeRefusal(inserted, ownerId, all);
       }
       await addFiles(ownerId, inserted.row.id as number, uploads);
+      await hooks.afterCreate(ownerId, inserted.row);
       return { ok: true, row: inserted.row };
     },
 
@@ -171,6 +195,12 @@ export function recordWrites(options: RecordRoutesOptions) {
     ): Promise<UpdateResult> {
       const missing = await references(ownerId, values);
       if (Object.keys(missing).length > 0) return missingRefusal(ownerId, missing);
+      if (hooks.needsCurrent("beforeUpdate")) {
+        const current = await store.find(ownerId, key);
+        if (!current) return { ok: false, reason: "not-found" };
+        const verdict = await hooks.beforeUpdate(ownerId, current, values);
+        if (verdict) return hookRefusal(verdict);
+      }
       const singles = await storeSingles(uploads);
       const all = { ...values, ...singles.values };
       const change = { values: all, now: clock() };
@@ -188,19 +218,33 @@ export function recordWrites(options: RecordRoutesOptions) {
       }
       await discard(updated.replacedKeys);
       await addFiles(ownerId, updated.row.id as number, uploads);
+      await hooks.afterUpdate(ownerId, updated.row, values);
       return { ok: true, row: updated.row };
     },
 
-    /** Deletes the record, then every object it held; undefined when the owner has none. */
-    async remove(ownerId: number, key: RecordKey): Promise<RecordRow | undefined> {
+    /** Deletes the record, then every object it held; `not-found` when the owner has none. */
+    async remove(ownerId: number, key: RecordKey): Promise<RemoveResult> {
+      if (hooks.needsCurrent("beforeDelete")) {
+        const current = await store.find(ownerId, key);
+        if (!current) return { ok: false, reason: "not-found" };
+        const verdict = await hooks.beforeDelete(ownerId, current);
+        if (verdict) return hookRefusal(verdict);
+      }
       const deleted = await store.delete(ownerId, key);
       await discard(deleted.fileKeys);
-      return deleted.row;
+      if (!deleted.row) return { ok: false, reason: "not-found" };
+      await hooks.afterDelete(ownerId, deleted.row);
+      return { ok: true, row: deleted.row };
     },
   };
 }
 
 const OWNER_MISSING = { ok: false, reason: "owner-missing" } as const;
+
+/** A `before*` hook's refusal, answered as any validation failure is. */
+function hookRefusal(verdict: NonNullable<RecordHookVerdict>) {
+  return { ok: false, reason: "invalid", fields: verdict.fields } as const;
+}
 
 /** The shared write steps of one model's handlers. */
 export type RecordWrites = ReturnType<typeof recordWrites>;
