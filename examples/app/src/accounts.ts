@@ -94,6 +94,8 @@ export function appAccounts(wiring: AccountWiring): AppAccounts {
           clock,
           sessions: accounts.sessions,
           allowedOrigins: config.allowedOrigins,
+          // So hooks given to accountRoutes hear of provider sign-ups and sign-ins too.
+          accountEvents: accounts.events,
         })
       : [];
   return { ...accounts, routes: [...accounts.routes, ...providerSignIn], users: stores.users };

@@ -17,6 +17,12 @@ import {
   type SessionCookiesOptions,
   type TrackedSessionStore,
 } from "@tessera/session";
+import {
+  type AccountEvents,
+  type AccountHookName,
+  type AccountHooks,
+  accountEvents,
+} from "./account-hooks.js";
 import type { EmailedTokenStore } from "./emailed-token-store.js";
 import { type AccountPages, defaultAccountPages } from "./html/account-pages.js";
 import { htmlAccountRoutes } from "./html/html-account-routes.js";
@@ -76,6 +82,13 @@ export interface AccountRoutesOptions extends Omit<AccountStores, "rateLimits"> 
   readonly operatorColumns?: readonly OperatorColumn[];
   readonly passwords?: PasswordHashOptions;
   readonly clock?: Clock;
+  /**
+   * `onSignUp`, `onSignIn`, `onUserDeleted`: run once the write committed, awaited, for every
+   * flow (password, emailed link, JSON token; OAuth too when given `accountRoutes(...).events`).
+   */
+  readonly hooks?: AccountHooks;
+  /** Called when a hook throws; the answer stays what it was (default: one line on stderr). */
+  readonly onHookError?: (error: unknown, hook: AccountHookName) => void;
 }
 
 /** Every account route, and the pieces they were built with, for the app's other routes. */
@@ -86,6 +99,8 @@ export interface AccountRoutes {
   readonly sessions: SessionCookies;
   /** Checks JWTs and API keys: hand it to JSON route groups (`bearerAuthentication`). */
   readonly bearer: BearerAuthenticator<User>;
+  /** The events that run `hooks`: hand them to `oauthRoutes` (`accountEvents`). */
+  readonly events: AccountEvents;
 }
 
 /**
@@ -120,10 +135,16 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
     "attempt" in options.rateLimits
       ? options.rateLimits
       : createRateLimiter({ store: options.rateLimits, clock });
+  const events = accountEvents({
+    hooks: options.hooks,
+    operatorColumns: options.operatorColumns,
+    onHookError: options.onHookError,
+  });
   const shared = {
     users: options.users,
     rateLimiter,
     clock,
+    events,
     ...(options.operatorColumns ? { operatorColumns: options.operatorColumns } : {}),
     ...(options.passwords ? { passwords: options.passwords } : {}),
   };
@@ -147,5 +168,5 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
       ? htmlSessionRoutes({ ...html, pages: defaultSessionPages(layout) })
       : []),
   ];
-  return { routes, sessions, bearer };
+  return { routes, sessions, bearer, events };
 }

@@ -1,3 +1,4 @@
+export { deleteUser } from "./account-deletion.js";
 export {
   type AccountEmailInput,
   accountEmail,
@@ -5,6 +6,21 @@ export {
   mailLinkOrigin,
 } from "./account-emails.js";
 export { type AccountErrorCode, INVALID_CREDENTIALS } from "./account-error-codes.js";
+export {
+  type AccountEvents,
+  type AccountEventsOptions,
+  type AccountHookName,
+  type AccountHooks,
+  accountEvents,
+  type HookRequest,
+  type HookUser,
+  type SignInEvent,
+  type SignInGrant,
+  type SignInMethod,
+  type SignUpEvent,
+  type SignUpMethod,
+  type UserDeletedEvent,
+} from "./account-hooks.js";
 export {
   type AccountRoutes,
   type AccountRoutesOptions,
@@ -91,6 +107,12 @@ export {
 } from "./operator-columns.js";
 export { checkPassword, findUserByPassword } from "./password-sign-in.js";
 export { refuseWhenRateLimited } from "./rate-limit-guard.js";
-export { type SignupDependencies, type SignupInput, type SignupResult, signUp } from "./signup.js";
+export {
+  type SignupAnnouncement,
+  type SignupDependencies,
+  type SignupInput,
+  type SignupResult,
+  signUp,
+} from "./signup.js";
 export { isConfirmed, type User, type UserJson, userJson } from "./user.js";
 export type { NewUser, UserStore } from "./user-store.js";

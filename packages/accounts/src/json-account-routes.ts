@@ -9,7 +9,9 @@ import {
   unauthorized,
   validationFailed,
 } from "@tessera/http";
+import { deleteUser } from "./account-deletion.js";
 import { INVALID_CREDENTIALS } from "./account-error-codes.js";
+import { accountEvents } from "./account-hooks.js";
 import { normalizeEmail } from "./email.js";
 import { refuseUnstorableText, requireStrings } from "./json-input.js";
 import type { JsonAccountRoutesOptions } from "./json-routes-options.js";
@@ -52,6 +54,7 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
   const signupColumns = operatorColumns
     .filter((column) => column.acceptedAtSignup)
     .map((column) => column.name);
+  const events = options.events ?? accountEvents();
   const passwordOptions = {
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.passwords ? { passwords: options.passwords } : {}),
@@ -72,6 +75,7 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
       const result = await signUp(
         { users: options.users, operatorColumns, ...passwordOptions },
         { ...credentials.body, ...credentials.value },
+        { events, request, clientAddress: context.clientAddress },
       );
       if (!result.ok) return validationFailed(result.fields);
       return Response.json(userJson(result.user, operatorColumns), { status: 201 });
@@ -90,6 +94,10 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
       const user = await findUserByPassword(options.users, email, password, passwordOptions);
       if (!user) return jsonError(401, UNAUTHORIZED_MESSAGE, { code: INVALID_CREDENTIALS });
       const issued = await options.tokens.issue(user.id);
+      await events.signedIn(user, "password", "token", {
+        request,
+        clientAddress: context.clientAddress,
+      });
       return Response.json({
         token: issued.token,
         token_type: "Bearer",
@@ -132,7 +140,10 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
               passwordOptions,
             );
       if (!confirmed) return forbidden(ACCOUNT_DELETION_REFUSED, INVALID_CREDENTIALS);
-      await options.users.delete(user.id);
+      await deleteUser(options.users, events, user, {
+        request,
+        clientAddress: context.clientAddress,
+      });
       return new Response(null, { status: 204 });
     },
   } satisfies Record<string, RouteHandler>;

@@ -1,6 +1,7 @@
 import type { Clock, Result } from "@tessera/crypto";
 import type { PasswordHashOptions } from "@tessera/password";
 import type { RateLimiter } from "@tessera/ratelimit";
+import type { AccountEvents } from "./account-hooks.js";
 import type { OperatorColumn } from "./operator-columns.js";
 import type { User } from "./user.js";
 import type { UserStore } from "./user-store.js";
@@ -26,4 +27,6 @@ export interface JsonAccountRoutesOptions {
   readonly clock?: Clock;
   /** Hashing cost; the default is 100000 iterations. */
   readonly passwords?: PasswordHashOptions;
+  /** Where sign-ups, token sign-ins and deletions are announced (`accountEvents({ hooks })`). */
+  readonly events?: AccountEvents;
 }

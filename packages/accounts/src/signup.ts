@@ -1,6 +1,7 @@
 import { type Clock, systemClock } from "@tessera/crypto";
 import { BLANK, INVALID, TAKEN } from "@tessera/fields/messages";
 import { checkPasswordPolicy, hashPassword, type PasswordHashOptions } from "@tessera/password";
+import type { AccountEvents, HookRequest } from "./account-hooks.js";
 import { isValidEmail, normalizeEmail } from "./email.js";
 import { addFieldError, type FieldErrors } from "./messages.js";
 import type { OperatorColumn, OperatorColumnValue } from "./operator-columns.js";
@@ -22,6 +23,11 @@ export interface SignupInput {
   readonly [column: string]: unknown;
 }
 
+/** Where a sign-up happened, for `onSignUp`: the events to announce it on, and the request. */
+export interface SignupAnnouncement extends HookRequest {
+  readonly events: AccountEvents;
+}
+
 /** The created user, or every failing field's messages. */
 export type SignupResult =
   | { readonly ok: true; readonly user: User }
@@ -31,11 +37,13 @@ export type SignupResult =
  * Validates and creates a user: email normalized (NFKC, trimmed, lower-cased) and checked,
  * password policy, accepted operator columns; every failing field is reported at once. A taken
  * email is `has already been taken`, also when a concurrent sign-up wins the race (the store's
- * unique index decides).
+ * unique index decides). With `announcement`, a created user is announced (`onSignUp`, method
+ * `password`) before this returns.
  */
 export async function signUp(
   dependencies: SignupDependencies,
   input: SignupInput,
+  announcement?: SignupAnnouncement,
 ): Promise<SignupResult> {
   const errors: FieldErrors = {};
   const email = normalizeEmail(input.email);
@@ -62,5 +70,9 @@ export async function signUp(
   const now = (dependencies.clock ?? systemClock)();
   const created = await dependencies.users.create({ email, passwordDigest, columns }, now);
   if (!created.ok) return { ok: false, fields: { email: [TAKEN] } };
+  if (announcement) {
+    const { events, ...at } = announcement;
+    await events.signedUp(created.value, "password", at);
+  }
   return { ok: true, user: created.value };
 }

@@ -1,4 +1,10 @@
-import { type HtmlRequestContext, SIGNED_IN_MESSAGE, type UserStore } from "@tessera/accounts";
+import {
+  type AccountEvents,
+  accountEvents,
+  type HtmlRequestContext,
+  SIGNED_IN_MESSAGE,
+  type UserStore,
+} from "@tessera/accounts";
 import { type Clock, constantTimeEqualText, randomToken, systemClock } from "@tessera/crypto";
 import { NOT_FOUND_MESSAGE, type Route, seeOther } from "@tessera/http";
 import {
@@ -57,6 +63,11 @@ export interface OAuthRoutesOptions extends HtmlRouteSafety {
    * user sees a short alert.
    */
   readonly onProviderError?: (error: unknown, provider: string) => void;
+  /**
+   * Where a provider sign-up (`onSignUp`, method `oauth`) and sign-in (`onSignIn`) are
+   * announced: `accountRoutes(...).events`, so the accounts' hooks cover providers too.
+   */
+  readonly accountEvents?: AccountEvents;
 }
 
 type Handler = Route<HtmlRequestContext>["handle"];
@@ -108,6 +119,7 @@ export function oauthRoutes(options: OAuthRoutesOptions): Route<MaybeSessionCont
   };
   const lookUp = authorizationServerLookup(http);
   const report = options.onProviderError ?? reportToStderr;
+  const events = options.accountEvents ?? accountEvents();
   const redirectUri = (provider: OAuthProvider) => `${appOrigin}/auth/${provider.name}/callback`;
 
   const handlers = {
@@ -193,9 +205,12 @@ export function oauthRoutes(options: OAuthRoutesOptions): Route<MaybeSessionCont
         profile,
       );
       if (!resolved.ok) return refusal(context, refusalMessage(resolved.reason, provider.label));
-      const { user, passwordRemoved } = resolved.value;
+      const { user, outcome, passwordRemoved } = resolved.value;
+      const at = { request, clientAddress: context.clientAddress };
+      if (outcome === "created") await events.signedUp(user, "oauth", at);
       const destination = session.takeRememberedPage() ?? "/";
       await signInDevice(options.sessions, request, context, user.id);
+      await events.signedIn(user, "oauth", "session", at);
       session.flash("notice", SIGNED_IN_MESSAGE);
       if (passwordRemoved) session.flash("notice", OAUTH_PASSWORD_REMOVED_MESSAGE);
       return seeOther(destination);

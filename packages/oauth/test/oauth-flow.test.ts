@@ -110,6 +110,11 @@ describe("GET /auth/{provider}/callback, signing in", () => {
     // The sign-in recorded this browser as a device of the user.
     expect(await app.deviceUserIds()).toEqual([1]);
     expect(app.providerErrors).toEqual([]);
+    // The accounts' hooks hear of the provider sign-up and its sign-in.
+    expect(app.announced).toEqual([
+      ["onSignUp", "oauth", 1],
+      ["onSignIn", "oauth", 1],
+    ]);
   });
 
   it("signs in the user linked to the provider account, even after its email changed", async () => {
@@ -120,6 +125,12 @@ describe("GET /auth/{provider}/callback, signing in", () => {
     expect(outcome.state).toEqual({ userId: 1, flashes: [SIGNED_IN] });
     expect((await app.userRows()).map((row) => row.email)).toEqual(["ada@example.com"]);
     expect(await app.identityRows()).toHaveLength(1);
+    // A returning user signs in without signing up again.
+    expect(app.announced).toEqual([
+      ["onSignUp", "oauth", 1],
+      ["onSignIn", "oauth", 1],
+      ["onSignIn", "oauth", 1],
+    ]);
   });
 
   it("links the existing user with the same verified email, keeping their password", async () => {
@@ -232,6 +243,7 @@ describe("GET /auth/{provider}/callback, signing in", () => {
     });
     expect(deleted.status).toBe(303);
     expect(await app.userRows()).toEqual([]);
+    expect(app.announced.at(-1)).toEqual(["onUserDeleted", undefined, 1]);
     // The identity went with the user (ON DELETE CASCADE).
     expect(await app.identityRows()).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
-import { defaultAccountPages, htmlAccountRoutes } from "@tessera/accounts";
+import { accountEvents, defaultAccountPages, htmlAccountRoutes } from "@tessera/accounts";
 import {
   authTokensMigration,
   SqlEmailedTokenStore,
@@ -110,6 +110,15 @@ export async function startOAuthTestApp() {
   /** What each token request carried: its `Authorization` header and its form body. */
   const tokenRequests: { authorization: string | null; body: URLSearchParams }[] = [];
   const providerErrors: string[] = [];
+  /** What the account hooks were told: `[hook, method, user id]`, in order. */
+  const announced: [string, string | undefined, number][] = [];
+  const events = accountEvents({
+    hooks: {
+      onSignUp: ({ method, user }) => void announced.push(["onSignUp", method, user.id]),
+      onSignIn: ({ method, user }) => void announced.push(["onSignIn", method, user.id]),
+      onUserDeleted: ({ user }) => void announced.push(["onUserDeleted", undefined, user.id]),
+    },
+  });
   let failures = 0;
   const newRoutes = () =>
     oauthRoutes({
@@ -137,6 +146,7 @@ export async function startOAuthTestApp() {
       },
       sessions,
       onProviderError: (error, name) => providerErrors.push(`${name}: ${(error as Error).message}`),
+      accountEvents: events,
     });
   let routes: Route<MaybeSessionContext>[] = newRoutes();
   const accountPages = htmlAccountRoutes({
@@ -148,6 +158,7 @@ export async function startOAuthTestApp() {
     rateLimiter: createRateLimiter({ store: new MemoryRateLimitStore() }),
     pages: defaultAccountPages(({ title }) => `<title>${title}</title>`),
     clock,
+    events,
   });
 
   // The routes as they come, behind the app's own session middleware (their session is reused).
@@ -187,6 +198,7 @@ export async function startOAuthTestApp() {
       outbound.length = 0;
       tokenRequests.length = 0;
       providerErrors.length = 0;
+      announced.length = 0;
       failures = 0;
       routes = newRoutes();
     },
@@ -201,6 +213,7 @@ export async function startOAuthTestApp() {
     outbound,
     tokenRequests,
     providerErrors,
+    announced,
     /** The user of each signed-in device, in the order they signed in. */
     deviceUserIds: async () =>
       (

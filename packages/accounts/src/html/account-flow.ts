@@ -9,6 +9,7 @@ import {
 import type { MailMessage } from "@tessera/mail";
 import { optionalUser, signInDevice, signOutDevice } from "@tessera/session";
 import { type AccountEmailInput, accountEmail, mailLinkOrigin } from "../account-emails.js";
+import { accountEvents, type SignInMethod } from "../account-hooks.js";
 import type { EmailedTokenPurpose } from "../emailed-token-store.js";
 import { consumeEmailedToken, issueEmailedToken, peekEmailedToken } from "../emailed-tokens.js";
 import type { User } from "../user.js";
@@ -35,8 +36,11 @@ export function accountFlow(options: HtmlAccountRoutesOptions) {
     ((error: unknown, purpose: string) =>
       console.error(`Could not send the ${purpose} mail: ${(error as Error)?.message ?? error}`));
 
+  const events = options.events ?? accountEvents();
+
   const flow = {
     clock,
+    events,
     passwordOptions,
     reportMailError,
 
@@ -56,13 +60,23 @@ export function accountFlow(options: HtmlAccountRoutesOptions) {
     /** Whether the sessions record devices (then the pages link the device list). */
     tracksDevices: options.sessions.trackedSessions !== undefined,
 
-    /** Signs the user in (the session is emptied first) and records the device when tracked. */
-    signIn: (
+    /**
+     * Signs the user in (the session is emptied first), records the device when tracked, and
+     * announces the sign-in (`onSignIn`): every HTML sign-in of accounts goes through here.
+     */
+    async signIn(
       user: User,
+      method: SignInMethod,
       request: Request,
       context: HtmlRequestContext,
       signInOptions: { readonly rememberMe?: boolean } = {},
-    ): Promise<void> => signInDevice(options.sessions, request, context, user.id, signInOptions),
+    ): Promise<void> {
+      await signInDevice(options.sessions, request, context, user.id, signInOptions);
+      await events.signedIn(user, method, "session", {
+        request,
+        clientAddress: context.clientAddress,
+      });
+    },
 
     /** Signs out, ending this device's row when tracked. */
     signOut: (context: HtmlRequestContext): Promise<void> =>

@@ -1,6 +1,7 @@
 import { formatTimestamp } from "@tessera/crypto";
 import { htmlPage, type Route, seeOther } from "@tessera/http";
 import { type MaybeSessionContext, requireUser, safeHtmlRoutes } from "@tessera/session";
+import { deleteUser } from "../account-deletion.js";
 import { normalizeEmail } from "../email.js";
 import { checkPassword, findUserByPassword } from "../password-sign-in.js";
 import { signUp } from "../signup.js";
@@ -54,6 +55,7 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
           ...flow.passwordOptions,
         },
         { email, password: form.value.get("password") ?? "" },
+        { events: flow.events, request, clientAddress: context.clientAddress },
       );
       if (!result.ok) {
         const user = await flow.currentUser(context);
@@ -66,7 +68,7 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
       if (origin.ok) await flow.sendAccountEmail(result.user, "email_confirmation", origin.value);
       else flow.reportMailError(new Error(origin.reason), "email_confirmation");
       const destination = context.session.takeRememberedPage() ?? AFTER_SIGNUP_PATH;
-      await flow.signIn(result.user, request, context);
+      await flow.signIn(result.user, "password", request, context);
       context.session.flash("notice", WELCOME_MESSAGE);
       return seeOther(destination);
     },
@@ -103,7 +105,7 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
         );
       }
       const destination = context.session.takeRememberedPage() ?? "/";
-      await flow.signIn(user, request, context, {
+      await flow.signIn(user, "password", request, context, {
         rememberMe: form.value.get("remember_me") === "1",
       });
       context.session.flash("notice", SIGNED_IN_MESSAGE);
@@ -168,7 +170,10 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
           }),
         );
       }
-      await options.users.delete(user.id);
+      await deleteUser(options.users, flow.events, user, {
+        request,
+        clientAddress: context.clientAddress,
+      });
       context.session.signOut();
       context.session.flash("notice", ACCOUNT_DELETED_MESSAGE);
       return seeOther("/");

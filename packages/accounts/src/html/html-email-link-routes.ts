@@ -132,7 +132,7 @@ export function htmlEmailLinkRoutes(
       if (!user) return refuseLink(context, MAGIC_LINK_INVALID_MESSAGE, "/magic_link");
       // The link proved the address: a sign-in link confirms it.
       await options.users.confirm(user.id, flow.clock());
-      await flow.signIn(user, request, context);
+      await flow.signIn(user, "email_link", request, context);
       context.session.flash("notice", SIGNED_IN_MESSAGE);
       return seeOther("/");
     },

@@ -3,6 +3,7 @@ import type { Mailer } from "@tessera/mail";
 import type { PasswordHashOptions } from "@tessera/password";
 import type { RateLimiter } from "@tessera/ratelimit";
 import type { HtmlRouteContext, HtmlRouteSafety } from "@tessera/session";
+import type { AccountEvents } from "../account-hooks.js";
 import type { EmailedTokenStore } from "../emailed-token-store.js";
 import type { OperatorColumn } from "../operator-columns.js";
 import type { UserStore } from "../user-store.js";
@@ -40,4 +41,6 @@ export interface HtmlAccountRoutesOptions extends HtmlRouteSafety {
    * the recipient's purpose, never the token).
    */
   readonly onMailError?: (error: unknown, purpose: string) => void;
+  /** Where sign-ups, sign-ins and deletions are announced (`accountEvents({ hooks })`). */
+  readonly events?: AccountEvents;
 }

@@ -1,0 +1,132 @@
+import type { OperatorColumn, OperatorColumnValue } from "./operator-columns.js";
+import type { User } from "./user.js";
+
+/** How an account came to be: the sign-up form or API, or a first provider sign-in. */
+export type SignUpMethod = "password" | "oauth";
+
+/**
+ * How a user proved who they are: a password (the login form, `POST /api/auth/token`, and the
+ * sign-in that follows a sign-up form), an emailed sign-in link, or a provider.
+ */
+export type SignInMethod = "password" | "email_link" | "oauth";
+
+/** What a sign-in gave the user: a cookie session (HTML) or a bearer token (JSON). */
+export type SignInGrant = "session" | "token";
+
+/**
+ * The user as hooks see it: no password digest (only whether there is one) and no secret
+ * operator column.
+ */
+export interface HookUser {
+  readonly id: number;
+  readonly email: string;
+  readonly hasPassword: boolean;
+  /** Epoch milliseconds, or null while the address is unconfirmed. */
+  readonly confirmedAt: number | null;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  /** The operator columns not marked `secret`, by name. */
+  readonly columns: Readonly<Record<string, OperatorColumnValue>>;
+}
+
+/** The request an account event happened in. */
+export interface HookRequest {
+  readonly request: Request;
+  /** The client's address as the routes read it (`TRUST_PROXY` applied). */
+  readonly clientAddress: string;
+}
+
+/** `onSignUp`'s event: the new user, how they signed up, and the request. */
+export interface SignUpEvent extends HookRequest {
+  readonly user: HookUser;
+  readonly method: SignUpMethod;
+}
+
+/** `onSignIn`'s event: the user, how they proved it, what they were given, and the request. */
+export interface SignInEvent extends HookRequest {
+  readonly user: HookUser;
+  readonly method: SignInMethod;
+  readonly grant: SignInGrant;
+}
+
+/** `onUserDeleted`'s event: the user as they were, and the request that deleted them. */
+export interface UserDeletedEvent extends HookRequest {
+  readonly user: HookUser;
+}
+
+/**
+ * Lifecycle hooks of accounts, each run once its write committed (the user row created, the
+ * session or token issued, the row deleted) and awaited before the answer. A throw goes to
+ * `onHookError` and never changes the answer: the write it follows stands.
+ */
+export interface AccountHooks {
+  onSignUp?(event: SignUpEvent): unknown;
+  onSignIn?(event: SignInEvent): unknown;
+  onUserDeleted?(event: UserDeletedEvent): unknown;
+}
+
+/** The name of an account hook, as `onHookError` is told it. */
+export type AccountHookName = keyof AccountHooks;
+
+/** Options of {@link accountEvents}. */
+export interface AccountEventsOptions {
+  readonly hooks?: AccountHooks | undefined;
+  /** Which operator columns are secret, so hooks never see them. */
+  readonly operatorColumns?: readonly OperatorColumn[] | undefined;
+  /** Called when a hook throws (default: one line on stderr). */
+  readonly onHookError?: ((error: unknown, hook: AccountHookName) => void) | undefined;
+}
+
+/**
+ * The account events the flows announce: every route that creates, signs in or deletes a user
+ * calls one of these once its write committed. Build it once (`accountRoutes` does, from its
+ * `hooks`) and hand it to each route group, the OAuth routes included.
+ */
+export interface AccountEvents {
+  signedUp(user: User, method: SignUpMethod, at: HookRequest): Promise<void>;
+  signedIn(user: User, method: SignInMethod, grant: SignInGrant, at: HookRequest): Promise<void>;
+  userDeleted(user: User, at: HookRequest): Promise<void>;
+}
+
+/** Builds the {@link AccountEvents} that run `hooks`. */
+export function accountEvents(options: AccountEventsOptions = {}): AccountEvents {
+  const hooks = options.hooks ?? {};
+  const secret = new Set(
+    (options.operatorColumns ?? []).filter((column) => column.secret).map((column) => column.name),
+  );
+  const report = options.onHookError ?? reportHookErrorToStderr;
+
+  const hookUser = (user: User): HookUser => ({
+    id: user.id,
+    email: user.email,
+    hasPassword: user.passwordDigest !== "",
+    confirmedAt: user.confirmedAt,
+    createdAt: user.createdAt,
+    updatedAt: user.updatedAt,
+    columns: Object.fromEntries(Object.entries(user.columns).filter(([name]) => !secret.has(name))),
+  });
+
+  async function run<E>(name: AccountHookName, event: () => E): Promise<void> {
+    const hook = hooks[name] as ((event: E) => unknown) | undefined;
+    if (!hook) return;
+    try {
+      await hook.call(hooks, event());
+    } catch (error) {
+      report(error, name);
+    }
+  }
+
+  return {
+    signedUp: (user, method, at) =>
+      run("onSignUp", (): SignUpEvent => ({ ...at, user: hookUser(user), method })),
+    signedIn: (user, method, grant, at) =>
+      run("onSignIn", (): SignInEvent => ({ ...at, user: hookUser(user), method, grant })),
+    userDeleted: (user, at) =>
+      run("onUserDeleted", (): UserDeletedEvent => ({ ...at, user: hookUser(user) })),
+  };
+}
+
+/** Reports a failed account hook on stderr; the account write before it stands. */
+function reportHookErrorToStderr(error: unknown, hook: AccountHookName): void {
+  console.error(`The ${hook} hook failed: ${(error as Error)?.message ?? error}`);
+}
