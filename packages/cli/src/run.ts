@@ -24,7 +24,9 @@ export interface CliEnvironment {
  * wrong.
  */
 export const EXIT_OK = 0;
+/** The exit code of a refused (nothing written) or failed command. */
 export const EXIT_REFUSED = 1;
+/** The exit code of a wrong command line (usage printed). */
 export const EXIT_USAGE = 2;
 
 /**

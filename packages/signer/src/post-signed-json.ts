@@ -38,7 +38,7 @@ export type SignedCallFailure =
       readonly message: string;
     };
 
-/** The outcome of {@link postSignedJson}: a {@link Result}-shaped value, never a throw. */
+/** The outcome of {@link postSignedJson}: a {@link @tessera/core!Result}-shaped value, never a throw. */
 export type SignedCallResult =
   | { readonly ok: true; readonly value: SignedCallResponse }
   | SignedCallFailure;
