@@ -9,7 +9,7 @@ export interface CodeBlock {
 
 /** A documented program the type check compiles: where it is written and where it compiles. */
 export interface DocProgram {
-  /** The Markdown file, relative to the repository: `packages/fields/README.md`. */
+  /** The file it is in, relative to the repository: `packages/fields/README.md`. */
   readonly document: string;
   readonly block: CodeBlock;
   /**
@@ -37,11 +37,33 @@ export function firstTsBlock(markdown: string): CodeBlock | undefined {
   return { code: match[1]!, line };
 }
 
+const EXAMPLE_START = /^\s*\* @example\s*\n\s*\* ```ts\n/gm;
+const EXAMPLE_END = /^\s*\* ```$/m;
+
+/**
+ * The ```ts blocks under `@example` tags of a source file's TSDoc, without the comment's
+ * leading `* `, each with the file line its code starts on.
+ */
+export function tsdocExamples(source: string): CodeBlock[] {
+  return [...source.matchAll(EXAMPLE_START)].map((start) => {
+    const from = start.index + start[0].length;
+    const end = EXAMPLE_END.exec(source.slice(from));
+    if (!end) throw new Error(`an @example block at offset ${start.index} is not closed`);
+    const code = source
+      .slice(from, from + end.index)
+      .split("\n")
+      .map((line) => line.replace(/^\s*\*( |$)/, ""))
+      .join("\n");
+    return { code, line: source.slice(0, from).split("\n").length };
+  });
+}
+
 /**
  * Every program the docs promise compiles: the first ```ts block of each package README
  * (README blocks compile as files of the repository root, where every package and its
- * dependencies resolve) and of each guide in {@link GUIDE_EXAMPLES} (as a file of its example).
- * A package README without a ```ts block is an error: its first block is its usage.
+ * dependencies resolve), of each guide in {@link GUIDE_EXAMPLES} (as a file of its example),
+ * and every `@example` of the packages' sources (the API reference shows them). A package README
+ * without a ```ts block is an error: its first block is its usage.
  */
 export function docPrograms(root: string): DocProgram[] {
   const packagesDir = join(root, "packages");
@@ -56,9 +78,26 @@ export function docPrograms(root: string): DocProgram[] {
     document: `docs/guides/${guide}`,
     virtualFile: join(root, "examples", example, "src", "guide-program.ts"),
   }));
-  return [...readmes, ...guides].map(({ document, virtualFile }) => {
+  const documents = [...readmes, ...guides].map(({ document, virtualFile }) => {
     const block = firstTsBlock(readFileSync(join(root, document), "utf8"));
     if (!block) throw new Error(`${document} has no \`\`\`ts block`);
     return { document, block, virtualFile };
   });
+  return [...documents, ...sourceExamples(root)];
+}
+
+function sourceExamples(root: string): DocProgram[] {
+  const sources = readdirSync(join(root, "packages"), { recursive: true, encoding: "utf8" })
+    .filter((file) => /^[^/]+\/src\/.*\.ts$/.test(file))
+    .sort();
+  return sources.flatMap((file) =>
+    tsdocExamples(readFileSync(join(root, "packages", file), "utf8")).map((block) => ({
+      document: `packages/${file}`,
+      block,
+      virtualFile: join(
+        root,
+        `example-${file.replaceAll("/", "-").replace(/\.ts$/, "")}-${block.line}.ts`,
+      ),
+    })),
+  );
 }

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { docPrograms, firstTsBlock, GUIDE_EXAMPLES } from "../blocks.js";
+import { docPrograms, firstTsBlock, GUIDE_EXAMPLES, tsdocExamples } from "../blocks.js";
 
 describe("firstTsBlock", () => {
   it("takes the first ```ts block and the line its code starts on", () => {
@@ -46,8 +46,42 @@ describe("docPrograms", () => {
     expect(express?.virtualFile).toBe(join(root, "examples/express/src/guide-program.ts"));
   });
 
+  it("takes the @example blocks of the packages' sources", () => {
+    const documents = programs.map((program) => program.document);
+    expect(documents).toContain("packages/password/src/password-hashing.ts");
+  });
+
   it("gives each program a file of its own", () => {
     const files = programs.map((program) => program.virtualFile);
     expect(new Set(files).size).toBe(files.length);
+  });
+});
+
+describe("tsdocExamples", () => {
+  it("takes each @example's ts block without the comment's stars, at its line", () => {
+    const source = [
+      "/**", // 1
+      " * Adds.", // 2
+      " *", // 3
+      " * @example", // 4
+      " * ```ts", // 5
+      ' * import { add } from "@tessera/math";', // 6
+      " *", // 7
+      " * add(1, 2); // 3", // 8
+      " * ```", // 9
+      " */", // 10
+      "export function add(a: number, b: number): number {",
+      "  return a + b;",
+      "}",
+    ].join("\n");
+    expect(tsdocExamples(source)).toEqual([
+      { code: 'import { add } from "@tessera/math";\n\nadd(1, 2); // 3\n', line: 6 },
+    ]);
+  });
+
+  it("refuses an example whose block is never closed", () => {
+    expect(() => tsdocExamples("/**\n * @example\n * ```ts\n * add(1, 2);\n */")).toThrow(
+      /not closed/,
+    );
   });
 });
