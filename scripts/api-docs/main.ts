@@ -3,7 +3,7 @@
 // configuration cannot derive entry points from `exports` (its "packages" strategy reads one
 // entry per package unless each package repeats its subpaths in a config of its own, and it
 // builds one TypeScript program per package), so this script passes them to one program and
-// names each module by its specifier. The static options are in typedoc.json. Any warning —
+// names each module by its specifier. The static options are in typedoc.jsonc. Any warning —
 // an export without TSDoc, a broken {@link} — fails the build.
 import { resolve } from "node:path";
 import {
