@@ -109,6 +109,21 @@ export interface AccountRoutes {
  * accounts. The parts (`jsonAccountRoutes`, `htmlAccountRoutes`, …) remain for apps that want
  * only some.
  * @throws {RangeError} for a secret under 32 characters: a configuration mistake.
+ *
+ * @example
+ * ```ts
+ * import { accountRoutes } from "@tessera/accounts";
+ * import { accountMigrations, sqlAccountStores } from "@tessera/accounts/sql";
+ * import { applyMigrations, openSqliteFile } from "@tessera/sqlite/better-sqlite3";
+ *
+ * const database = openSqliteFile("data/app.db");
+ * await applyMigrations(database, accountMigrations);
+ * const accounts = accountRoutes({
+ *   ...sqlAccountStores(database),
+ *   secretKeyBase: process.env.SECRET_KEY_BASE!,
+ * });
+ * // Mount accounts.routes; accounts.sessions and accounts.bearer serve the app's own routes.
+ * ```
  */
 export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
   const clock = options.clock ?? systemClock;

@@ -58,6 +58,28 @@ const API_KEY_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 /**
  * Reads `Authorization: Bearer <token>`: a token with dots is verified as a JWT, any other is
  * looked up as an API key by its SHA-256 digest. Either way the user is then loaded.
+ *
+ * @example
+ * ```ts
+ * import { SqlUserStore } from "@tessera/accounts/sql";
+ * import { createBearerAuthenticator, createJwtIssuer, unauthorizedResponse } from "@tessera/bearer";
+ * import { SqlApiKeyStore } from "@tessera/bearer/sql";
+ * import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
+ *
+ * const database = openSqliteFile("data/app.db");
+ * const users = new SqlUserStore(database);
+ * const bearer = createBearerAuthenticator({
+ *   jwt: createJwtIssuer({ secrets: { current: process.env.SECRET_KEY_BASE! } }),
+ *   apiKeys: new SqlApiKeyStore(database),
+ *   findUser: (id) => users.findById(id),
+ * });
+ *
+ * async function me(request: Request): Promise<Response> {
+ *   const auth = await bearer.authenticate(request);
+ *   if (!auth.ok) return unauthorizedResponse(); // 401 with WWW-Authenticate: Bearer
+ *   return Response.json({ email: auth.value.user.email });
+ * }
+ * ```
  */
 export function createBearerAuthenticator<U>(
   options: BearerAuthenticatorOptions<U>,

@@ -287,7 +287,7 @@ const EVERY_COMMAND = `Options for every command: --json (print one JSON object)
 The generators also take --pretend: say what would be written, and write nothing.
 Example: tessera generate model post title:string body:rich_text? status:enum:draft,published`;
 
-/** The usage text `tessera --help` prints: the command lines of {@link COMMANDS}, then the options every command takes. */
+/** The usage text `tessera --help` prints: the command lines of the command table, then the options every command takes. */
 export const USAGE = [
   "Usage:",
   ...COMMANDS.flatMap((row) => row.usage.map((line) => `  tessera ${line}`)),

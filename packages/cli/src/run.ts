@@ -24,7 +24,9 @@ export interface CliEnvironment {
  * wrong.
  */
 export const EXIT_OK = 0;
+/** The exit code of a refused (nothing written) or failed command. */
 export const EXIT_REFUSED = 1;
+/** The exit code of a wrong command line (usage printed). */
 export const EXIT_USAGE = 2;
 
 /**
@@ -33,6 +35,18 @@ export const EXIT_USAGE = 2;
  * nothing. An unexpected failure (a file that cannot be written, a bug) prints one line,
  * `error: <message> (…)`, or the same JSON object; its stack trace only with `--debug`. It
  * never throws.
+ *
+ * @example
+ * ```ts
+ * import { runCli } from "@tessera/cli/node";
+ *
+ * const code = await runCli(["generate", "model", "post", "title:string"], {
+ *   cwd: process.cwd(),
+ *   stdout: (text) => process.stdout.write(text),
+ *   stderr: (text) => process.stderr.write(text),
+ * });
+ * process.exitCode = code; // 0 written, 1 refused, 2 a wrong command line
+ * ```
  */
 export async function runCli(
   argv: readonly string[],

@@ -30,6 +30,16 @@ export type OpenFailure = "malformed" | "not-authentic";
  * Encrypts and authenticates a small payload with AES-256-GCM and a random 96-bit nonce.
  * `context` (for example the cookie name) is authenticated too, so a sealed text made for one
  * purpose is refused for another. The result is URL-safe base64, fit for a cookie value.
+ *
+ * @example
+ * ```ts
+ * import { deriveKeyRing, openPayload, sealPayload } from "@tessera/crypto";
+ *
+ * const keys = deriveKeyRing({ current: process.env.SECRET_KEY_BASE! }, "remember me");
+ * const sealed = await sealPayload(keys.current, JSON.stringify({ user_id: 7 }), "remember_me");
+ * const opened = await openPayload(keys, sealed, "remember_me"); // refused under another context
+ * if (opened.ok) console.log(JSON.parse(new TextDecoder().decode(opened.value)));
+ * ```
  */
 export async function sealPayload(
   key: Uint8Array,

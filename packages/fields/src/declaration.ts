@@ -252,6 +252,16 @@ export interface DefineModelOptions {
  * {@link UpdateInputOf}), and a refused one is a compile error where the types can see it.
  * Throws on a refused declaration or `uniqueScope`: here that is a programming error, not
  * user input.
+ *
+ * @example
+ * ```ts
+ * import { decodeJsonCreate, defineModel } from "@tessera/fields";
+ *
+ * const post = defineModel("post", ["title:string", "status:enum:draft,published"]);
+ * const created = decodeJsonCreate(post.fields, { title: "Hello", status: "draft" });
+ * if (created.ok) console.log(created.value.values); // the columns to insert
+ * else console.log(created.status, created.reason); // 400 or 422 ("Validation failed")
+ * ```
  */
 export function defineModel<const D extends string>(
   name: string,

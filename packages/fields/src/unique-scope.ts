@@ -13,7 +13,7 @@ export type UniqueScopeOption = UniqueScope | Readonly<Record<string, UniqueScop
 
 /**
  * The fields with `uniqueScope: "owner"` set where `option` asks for it. Names that are not
- * `^` fields are ignored here: check them first with {@link uniqueScopeProblem}.
+ * `^` fields are ignored here: check them first with `uniqueScopeProblem`.
  */
 export function withUniqueScope(
   fields: readonly Field[],

@@ -62,6 +62,25 @@ export const INTERNAL_ERROR_MESSAGE = "Internal server error";
  * document to the depth and field limits before anything runs. Errors a resolver refuses with
  * carry `extensions.code` and `extensions.status`; the HTTP status of a response that has data
  * stays 200, as GraphQL over HTTP asks.
+ *
+ * @example
+ * ```ts
+ * import { accountRoutes } from "@tessera/accounts";
+ * import { sqlAccountStores } from "@tessera/accounts/sql";
+ * import { bearerAuthentication } from "@tessera/bearer";
+ * import { defineModel } from "@tessera/fields";
+ * import { graphqlModel, graphqlRoutes } from "@tessera/graphql";
+ * import { SqlRecordStore } from "@tessera/records/sql";
+ * import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
+ *
+ * const database = openSqliteFile("data/app.db");
+ * const accounts = accountRoutes({ ...sqlAccountStores(database), secretKeyBase: process.env.SECRET_KEY_BASE! });
+ * const note = graphqlModel(defineModel("note", ["title:string", "done:boolean"]));
+ * const routes = graphqlRoutes({
+ *   records: [{ model: note, store: new SqlRecordStore(database, note) }],
+ *   authenticate: bearerAuthentication(accounts.bearer),
+ * }); // POST /graphql: `{ notes { id title } }` lists the bearer's notes
+ * ```
  */
 export function graphqlRoutes(options: GraphqlRoutesOptions): Route[] {
   const schema = recordSchema(options.records);

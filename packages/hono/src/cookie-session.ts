@@ -6,6 +6,21 @@ import type { TesseraEnv } from "./variables.js";
  * Opens the cookie session into `c.get("session")` before the request and writes it back after,
  * only when it changed. Routes mounted with {@link mount} use this session instead of opening
  * the cookie again, so a request reads and writes its cookie once.
+ *
+ * @example
+ * ```ts
+ * import { cookieSession, type TesseraEnv } from "@tessera/hono";
+ * import { createSessionCookies } from "@tessera/session";
+ * import { Hono } from "hono";
+ *
+ * const sessions = createSessionCookies({
+ *   appName: "notes",
+ *   secrets: { current: process.env.SECRET_KEY_BASE! },
+ * });
+ * const app = new Hono<TesseraEnv>();
+ * app.use(cookieSession(sessions));
+ * app.get("/", (c) => c.text(c.get("session").userId === undefined ? "Signed out" : "Signed in"));
+ * ```
  */
 export function cookieSession(sessions: SessionCookies): MiddlewareHandler<TesseraEnv> {
   return async (context, next) => {

@@ -7,6 +7,18 @@ import type { TesseraVariables } from "./variables.js";
  * Registers Tessera routes on a Hono app, static paths before parameter paths (Hono takes the
  * first match). Each gets its path parameters, the client address of {@link clientAddress}
  * (`unknown` without it) and the session of {@link cookieSession} when that runs.
+ *
+ * @example
+ * ```ts
+ * import { serve } from "@hono/node-server";
+ * import { mount } from "@tessera/hono";
+ * import type { Route } from "@tessera/http";
+ * import { Hono } from "hono";
+ *
+ * const hello: Route = { method: "GET", path: "/hello", handle: async () => new Response("Hello") };
+ * const app = mount(new Hono(), [hello]);
+ * serve({ fetch: app.fetch, port: 3000 });
+ * ```
  */
 export function mount<E extends Env>(
   app: Hono<E>,

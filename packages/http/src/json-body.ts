@@ -55,6 +55,17 @@ const utf8Decoder = new TextDecoder("utf-8", { fatal: true });
  * Reads a JSON body. Every refusal is a 400 whose message starts `Failed to deserialize the JSON
  * body into the target type: `: a missing or non-JSON `Content-Type`, a body over the size cap,
  * bytes that are not UTF-8 JSON, or a top-level value of the wrong type. Never throws on input.
+ *
+ * @example
+ * ```ts
+ * import { readJsonBody } from "@tessera/http";
+ *
+ * async function createNote(request: Request): Promise<Response> {
+ *   const body = await readJsonBody(request); // at most 1 MiB, and a JSON object
+ *   if (!body.ok) return body.response; // a 400 with the deserialize message
+ *   return Response.json({ title: body.value.title }, { status: 201 });
+ * }
+ * ```
  */
 export async function readJsonBody<S extends JsonShape = "object">(
   request: Request,

@@ -8,7 +8,7 @@ export interface RouteContext {
   /** Path parameters by name, from the `:name` segments of the route's path, decoded. */
   readonly params: Readonly<Record<string, string>>;
   /**
-   * The client's address (see {@link clientIp}): rate limits key on it. `"unknown"` when the
+   * The client's address (see {@link @tessera/http!clientIp}): rate limits key on it. `"unknown"` when the
    * adapter cannot tell.
    */
   readonly clientAddress: string;

@@ -75,6 +75,23 @@ export interface JobRunner {
  * @throws {RangeError} for unusable settings: an empty or padded secret, an `appUrl` or `url`
  * that is not an absolute http(s) URL, or a timeout not below the retry age (a retry could then
  * overlap an attempt still in flight).
+ *
+ * @example
+ * ```ts
+ * import { createJobRunner, defineJob, jobTokenKeys } from "@tessera/jobs";
+ * import { SqlJobStore } from "@tessera/jobs/sql";
+ * import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
+ *
+ * const render = defineJob("render", ["prompt:text"]);
+ * const renders = createJobRunner({
+ *   definition: render,
+ *   store: new SqlJobStore(openSqliteFile("data/app.db"), render),
+ *   url: "https://render.example/jobs", // the service the job is handed to
+ *   secret: process.env.RENDER_SECRET!, // signs the submission and checks the callbacks
+ *   appUrl: "https://app.example", // callbacks come to /webhooks/render/:id
+ *   tokenKeys: jobTokenKeys({ current: process.env.SECRET_KEY_BASE! }),
+ * });
+ * ```
  */
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const { definition, store } = options;

@@ -38,6 +38,17 @@ export function formatLoggedMail(message: MailMessage): string {
  * Prints mails instead of sending them (`MAIL_ADAPTER=log`): To, Subject and the text part in
  * the format of {@link formatLoggedMail}; the HTML part is left out. Links in account mails are
  * working secrets, so use it only where the output is as private as the mailbox would be.
+ *
+ * @example
+ * ```ts
+ * import { LogMailer, type Mailer } from "@tessera/mail";
+ * import { createSmtpMailer } from "@tessera/mail/smtp";
+ *
+ * const mailer: Mailer = process.env.SMTP_URL
+ *   ? createSmtpMailer({ url: process.env.SMTP_URL, from: "Notes <no-reply@app.example>" })
+ *   : new LogMailer(); // development: the mail on standard output
+ * await mailer.send({ to: "ada@example.com", subject: "Hello", text: "Hi Ada\n" });
+ * ```
  */
 export class LogMailer implements Mailer {
   readonly #write: (text: string) => void;

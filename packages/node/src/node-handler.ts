@@ -46,6 +46,16 @@ export type NodeHandler = (
  * Serves routes from Node's `http` module, Express 5 (`app.use(handler)`) or Fastify 5 (see the
  * README: the raw request, a content-type parser that leaves the body alone). The body is
  * streamed to the route untouched, so webhook signatures verify over the exact bytes.
+ *
+ * @example
+ * ```ts
+ * import { createServer } from "node:http";
+ * import type { Route } from "@tessera/http";
+ * import { toNodeHandler } from "@tessera/node";
+ *
+ * const hello: Route = { method: "GET", path: "/hello", handle: async () => new Response("Hello") };
+ * createServer(toNodeHandler([hello], { trustProxy: 1 })).listen(3000);
+ * ```
  */
 export function toNodeHandler(
   routes: readonly Route<RouteContext>[],

@@ -104,6 +104,26 @@ function reportToStderr(error: unknown, provider: string): void {
  * to the provider) and `GET /auth/:provider/callback` (checks, exchanges, signs in; 303 to `/`
  * or `/login`). An unknown provider is a 404. Safe mounted anywhere: see `safeHtmlRoutes`.
  * @throws {TypeError} for an `appUrl` that is not an http(s) URL, or two providers of one name.
+ *
+ * @example
+ * ```ts
+ * import { accountRoutes } from "@tessera/accounts";
+ * import { SqlUserStore, sqlAccountStores } from "@tessera/accounts/sql";
+ * import { oauthProvidersFromEnv, oauthRoutes } from "@tessera/oauth";
+ * import { SqlIdentityStore } from "@tessera/oauth/sql";
+ * import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
+ *
+ * const database = openSqliteFile("data/app.db");
+ * const accounts = accountRoutes({ ...sqlAccountStores(database), secretKeyBase: process.env.SECRET_KEY_BASE! });
+ * const routes = oauthRoutes({
+ *   providers: oauthProvidersFromEnv(process.env), // GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET, ...
+ *   users: new SqlUserStore(database),
+ *   identities: new SqlIdentityStore(database),
+ *   appUrl: "https://app.example",
+ *   sessions: accounts.sessions,
+ *   allowedOrigins: ["https://app.example"],
+ * });
+ * ```
  */
 export function oauthRoutes(options: OAuthRoutesOptions): Route<MaybeSessionContext>[] {
   const appOrigin = new URL(options.appUrl).origin;

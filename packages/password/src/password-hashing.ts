@@ -106,6 +106,15 @@ function deriveInPureJs(password: string, salt: string, iterations: number): Pro
  * Hashes a password as `pbkdf2_sha256$100000$<salt>$<hash>` with a fresh 16-byte salt (22
  * URL-safe base64 characters). Django's `check_password` accepts the result as it is.
  * @throws {RangeError} when `options.iterations` is outside 1000..2000000.
+ *
+ * @example
+ * ```ts
+ * import { hashPassword, verifyPassword } from "@tessera/password";
+ *
+ * const digest = await hashPassword("correct horse battery staple"); // store the digest
+ * const check = await verifyPassword("correct horse battery staple", digest);
+ * console.log(check.valid, check.needsRehash); // true false
+ * ```
  */
 export async function hashPassword(
   password: string,

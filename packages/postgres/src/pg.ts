@@ -37,6 +37,16 @@ const types: pg.CustomTypesConfig = {
 /**
  * Opens a pool on a `postgres://user:password@host:port/database` URL and wraps it: see
  * {@link wrapPgPool}. The pool connects lazily, on the first statement.
+ *
+ * @example
+ * ```ts
+ * import { accountMigrations } from "@tessera/accounts/sql";
+ * import { applyMigrations, openPostgres } from "@tessera/postgres/pg";
+ *
+ * const database = openPostgres(process.env.DATABASE_URL!, { max: 10 });
+ * await applyMigrations(database, accountMigrations); // once, however many processes start
+ * await database.close(); // at shutdown
+ * ```
  */
 export function openPostgres(url: string, options: OpenPostgresOptions = {}): PgDatabase {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });

@@ -36,6 +36,15 @@ export interface RateLimiter {
 /**
  * A fixed-window limiter. Counters are approximate: a client can make up to
  * twice the limit across a window boundary, which is the price of one counter per key.
+ *
+ * @example
+ * ```ts
+ * import { createRateLimiter, MemoryRateLimitStore } from "@tessera/ratelimit";
+ *
+ * const limiter = createRateLimiter({ store: new MemoryRateLimitStore(), limit: 5, windowMs: 60_000 });
+ * const decision = await limiter.attempt("login", "203.0.113.7");
+ * if (!decision.allowed) console.log(`try again in ${decision.retryAfterSeconds} s`);
+ * ```
  */
 export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const limit = options.limit ?? DEFAULT_RATE_LIMIT.limit;

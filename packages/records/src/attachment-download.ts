@@ -72,7 +72,7 @@ function sameObject(a: StoredObjectInfo, b: StoredObjectInfo): boolean {
  * The download of a stored file, or undefined when its object is gone. The type is the one
  * recorded at upload; `nosniff`, `attachment` and a sandboxing CSP keep an uploaded HTML or
  * SVG file from running as a page of this origin. With `options.request`: a strong `ETag`
- * (see {@link objectEntityTag}) and `Accept-Ranges: bytes` on every answer, 304 for a
+ * (a digest of the key, the size and the store's version) and `Accept-Ranges: bytes` on every answer, 304 for a
  * matching `If-None-Match`, 206 for one satisfiable `Range` (unless `If-Range` names another
  * version), 416 for an unsatisfiable one, and `HEAD` without reading the bytes when the store
  * has `stat`. A malformed `Range`, or one asking several ranges, is answered whole (200).

@@ -41,6 +41,26 @@ export const DEFAULT_MAXIMUM_JSON_BYTES = 4 * 1024 * 1024;
  * acts for that user only: the owner never comes from a body, and another user's record is a
  * 404 like a missing one.
  * @throws {TypeError} when the model has attachments and no `storage` is given.
+ *
+ * @example
+ * ```ts
+ * import { accountRoutes } from "@tessera/accounts";
+ * import { sqlAccountStores } from "@tessera/accounts/sql";
+ * import { bearerAuthentication } from "@tessera/bearer";
+ * import { defineModel } from "@tessera/fields";
+ * import { jsonRecordRoutes } from "@tessera/records";
+ * import { SqlRecordStore } from "@tessera/records/sql";
+ * import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
+ *
+ * const database = openSqliteFile("data/app.db");
+ * const accounts = accountRoutes({ ...sqlAccountStores(database), secretKeyBase: process.env.SECRET_KEY_BASE! });
+ * const note = defineModel("note", ["title:string", "done:boolean"]);
+ * const routes = jsonRecordRoutes({
+ *   model: note,
+ *   store: new SqlRecordStore(database, note),
+ *   authenticate: bearerAuthentication(accounts.bearer),
+ * }); // GET|POST /api/notes, GET|PATCH|DELETE /api/notes/:id
+ * ```
  */
 export function jsonRecordRoutes<M extends Model>(options: JsonRecordRoutesOptions<M>): Route[] {
   const { model, store } = options;

@@ -114,6 +114,25 @@ function readCookieValue(header: string | null, name: string): string | undefine
  * `SECRET_KEY_BASE_PREVIOUS` keep opening while it is set.
  * @throws {RangeError} for a secret under 32 characters or an invalid app name: configuration
  * mistakes, found at startup.
+ *
+ * @example
+ * ```ts
+ * import { createSessionCookies } from "@tessera/session";
+ *
+ * const sessions = createSessionCookies({
+ *   appName: "notes", // the cookie is `_notes_session`
+ *   secrets: { current: process.env.SECRET_KEY_BASE!, previous: process.env.SECRET_KEY_BASE_PREVIOUS },
+ * });
+ *
+ * async function visit(request: Request): Promise<Response> {
+ *   const session = await sessions.read(request); // never throws on the cookie
+ *   session.flash("notice", "Welcome back.");
+ *   const response = new Response("ok");
+ *   const setCookie = await sessions.setCookie(session); // undefined when nothing changed
+ *   if (setCookie) response.headers.append("Set-Cookie", setCookie);
+ *   return response;
+ * }
+ * ```
  */
 export function createSessionCookies(options: SessionCookiesOptions): SessionCookies {
   const cookieName = sessionCookieName(options.appName);

@@ -65,7 +65,7 @@ export interface Session {
   /**
    * Stores an extra value. Names match {@link SESSION_VALUE_NAME}; values are 1 to 128
    * URL-safe characters ({@link SESSION_VALUE_TEXT}), as random tokens are.
-   * @throws {TypeError} for an invalid name or value; {@link RangeError} for a value beyond
+   * @throws {TypeError} for an invalid name or value; `RangeError` for a value beyond
    * {@link MAXIMUM_SESSION_VALUES}: programmer errors.
    */
   set(name: string, value: string): void;

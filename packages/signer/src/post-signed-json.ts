@@ -38,7 +38,7 @@ export type SignedCallFailure =
       readonly message: string;
     };
 
-/** The outcome of {@link postSignedJson}: a {@link Result}-shaped value, never a throw. */
+/** The outcome of {@link postSignedJson}: a {@link @tessera/core!Result}-shaped value, never a throw. */
 export type SignedCallResult =
   | { readonly ok: true; readonly value: SignedCallResponse }
   | SignedCallFailure;
@@ -51,6 +51,19 @@ const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
  * bytes sent and an optional bearer token, under a timeout. Every way the call can go wrong
  * (timeout, refused connection, non-2xx answer) comes back as a failure value.
  * @throws only for programmer error: an empty secret or a payload `JSON.stringify` rejects.
+ *
+ * @example
+ * ```ts
+ * import { postSignedJson } from "@tessera/signer";
+ *
+ * const result = await postSignedJson(
+ *   "https://render.example/jobs",
+ *   { id: 7, prompt: "a lighthouse" },
+ *   { secret: process.env.RENDER_SECRET!, timeoutMs: 10_000 },
+ * );
+ * if (result.ok) console.log(result.value.status, result.value.body);
+ * else console.error(result.reason); // "non-2xx", "timeout", "connection-refused", ...
+ * ```
  */
 export async function postSignedJson(
   url: string | URL,

@@ -46,6 +46,18 @@ export interface MigrationState {
  * @throws when two migrations share an id, when a migration's SQL fails, a
  * `RefusedMigrationError` (nothing applied) for a refused statement, or (with `refuseChanged`)
  * when an applied migration was changed.
+ *
+ * @example
+ * ```ts
+ * import { applyMigrations, type Migration } from "@tessera/sql";
+ * import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
+ *
+ * const notes: Migration = {
+ *   id: "0100_create_notes",
+ *   sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)",
+ * };
+ * const applied = await applyMigrations(openSqliteFile("data/app.db"), [notes]); // [] the second time
+ * ```
  */
 export async function applyMigrations(
   database: SqlDatabase,

@@ -23,6 +23,17 @@ export type BetterSqliteDatabase = SqliteConnectionDatabase<Database.Database>;
  * Opens (creating it and its folder if needed) a SQLite file, or `:memory:`, with foreign keys
  * on, WAL journaling (`synchronous = NORMAL`) and a busy timeout: the settings every Tessera
  * store assumes.
+ *
+ * @example
+ * ```ts
+ * import { accountMigrations } from "@tessera/accounts/sql";
+ * import { applyMigrations, openSqliteFile } from "@tessera/sqlite/better-sqlite3";
+ *
+ * const database = openSqliteFile("data/app.db"); // or ":memory:"
+ * await applyMigrations(database, accountMigrations);
+ * const users = await database.all<{ id: number; email: string }>("SELECT id, email FROM users");
+ * database.close();
+ * ```
  */
 export function openSqliteFile(
   path: string,
