@@ -397,12 +397,31 @@ describe("render jobs", () => {
   }, 90_000);
 });
 
-describe("passwords above Cloudflare's PBKDF2 cap (the dev server's WebCrypto refuses above 100,000, as production's does)", () => {
-  it("signs in with a 600,000-iteration digest in pure JS, and refuses one above the budget as a wrong password, with a log line", async () => {
-    const databasePath = join(folder, "pbkdf2", "app.db");
-    const environment = { DATABASE_PATH: databasePath, MAIL_ADAPTER: "log" };
-    const stamp = Date.now();
-    const emails = { django: `django.${stamp}@example.com`, beyond: `beyond.${stamp}@example.com` };
+// Two starts of one DATABASE_PATH, with the file edited between them as only a stopped Worker
+// allows: the D1 the first start wrote is the second's, and so are digests left by a Django app.
+describe("npm run dev with DATABASE_PATH, started twice", () => {
+  const databasePath = join(folder, "restarted", "app.db");
+  const environment = { DATABASE_PATH: databasePath, MAIL_ADAPTER: "log" };
+  const stamp = Date.now();
+  const emails = {
+    kept: `kept.${stamp}@example.com`,
+    django: `django.${stamp}@example.com`,
+    beyond: `beyond.${stamp}@example.com`,
+  };
+  // As a Django app left them: 600,000 iterations (Django 4.2's default) and 1,200,000
+  // (Django 6.0's, above the pure-JS budget of 800,000).
+  let digests: { django: string; beyond: string };
+  let firstOutput = "";
+  let second: WorkerProcess;
+
+  const signIn = (email: string, password: string) =>
+    fetchFrom(newClient(), `${second.url}/api/auth/token`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password }),
+    });
+
+  beforeAll(async () => {
     const first = await startWorker(environment);
     try {
       for (const email of Object.values(emails)) {
@@ -414,11 +433,10 @@ describe("passwords above Cloudflare's PBKDF2 cap (the dev server's WebCrypto re
         expect(signup.status).toBe(201);
       }
     } finally {
+      firstOutput = first.output();
       await first.stop();
     }
-    // As a Django app left them: 600,000 iterations (Django 4.2's default) and 1,200,000
-    // (Django 6.0's, above the pure-JS budget of 800,000).
-    const digests = {
+    digests = {
       django: await hashPassword(PASSWORD, { iterations: 600_000 }),
       beyond: await hashPassword(PASSWORD, { iterations: 1_200_000 }),
     };
@@ -431,71 +449,65 @@ describe("passwords above Cloudflare's PBKDF2 cap (the dev server's WebCrypto re
       );
       expect(changed).toBe(1);
     }
+    second = await startWorker(environment);
+  }, 150_000);
+
+  afterAll(async () => {
+    await second?.stop();
+  });
+
+  it("keeps D1 in DATABASE_PATH's folder: the second start signs in a user of the first", async () => {
+    expect(firstOutput).toContain(`(D1 and R2 in ${join(folder, "restarted", "worker-state")})`);
+    expect((await signIn(emails.kept, PASSWORD)).status).toBe(200);
+  });
+
+  // The dev server's WebCrypto refuses PBKDF2 above 100,000 iterations, as Cloudflare's does.
+  it("signs in with a 600,000-iteration digest in pure JS, and refuses one above the budget as a wrong password, with a log line", async () => {
     const [beyondUser] = d1Rows(databasePath)<{ id: number }>(
       "SELECT id FROM users WHERE email = ?",
       emails.beyond,
     );
-    const second = await startWorker(environment);
-    try {
-      const signIn = (email: string, password: string) =>
-        fetchFrom(newClient(), `${second.url}/api/auth/token`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ email, password }),
-        });
-      const granted = await signIn(emails.django, PASSWORD);
-      expect(granted.status).toBe(200);
-      expect(await granted.json()).toMatchObject({ token_type: "Bearer" });
-      // Kept as it is: a higher count than the Worker's 100,000 is never downgraded.
-      expect(
-        d1Rows(databasePath)("SELECT password_digest FROM users WHERE email = ?", emails.django),
-      ).toEqual([{ password_digest: digests.django }]);
-      const refused = await signIn(emails.beyond, PASSWORD);
-      const wrong = await signIn(emails.beyond, "not the password");
-      expect(refused.status).toBe(401);
-      expect({ status: wrong.status, body: await wrong.json() }).toEqual({
-        status: 401,
-        body: await refused.json(),
-      });
-      expect(second.output()).toContain(
-        `Cannot verify the password of user ${beyondUser!.id}: its digest has 1200000 iterations, above the 800000 this runtime verifies`,
-      );
-      expect(second.output()).not.toMatch(/iteration counts above 100000 are not supported/);
-    } finally {
-      await second.stop();
-    }
-  }, 180_000);
+    const granted = await signIn(emails.django, PASSWORD);
+    expect(granted.status).toBe(200);
+    expect(await granted.json()).toMatchObject({ token_type: "Bearer" });
+    // Kept as it is: a higher count than the Worker's 100,000 is never downgraded.
+    expect(
+      d1Rows(databasePath)("SELECT password_digest FROM users WHERE email = ?", emails.django),
+    ).toEqual([{ password_digest: digests.django }]);
+    const refused = await signIn(emails.beyond, PASSWORD);
+    const wrong = await signIn(emails.beyond, "not the password");
+    expect(refused.status).toBe(401);
+    expect({ status: wrong.status, body: await wrong.json() }).toEqual({
+      status: 401,
+      body: await refused.json(),
+    });
+    expect(second.output()).toContain(
+      `Cannot verify the password of user ${beyondUser!.id}: its digest has 1200000 iterations, above the 800000 this runtime verifies`,
+    );
+    expect(second.output()).not.toMatch(/iteration counts above 100000 are not supported/);
+  }, 60_000);
 });
 
 describe("npm run dev", () => {
-  it("keeps D1 in DATABASE_PATH's folder across starts, and a fresh one per start without it", async () => {
-    const email = `kept.${Date.now()}@example.com`;
-    /** The status of `path` for this email on a Worker started with `environment`. */
-    const statusOn = async (environment: Record<string, string>, path: string) => {
-      const started = await startWorker({ TRUST_PROXY: "1", ...environment });
-      try {
-        const response = await fetch(`${started.url}${path}`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ email, password: PASSWORD }),
-        });
-        return {
-          status: response.status,
-          state: /D1 and R2 in ([^\s)]+)/.exec(started.output())![1]!,
-        };
-      } finally {
-        await started.stop();
-      }
-    };
-    const kept = { DATABASE_PATH: join(folder, "kept", "app.db") };
-    expect((await statusOn(kept, "/api/auth/signup")).status).toBe(201);
-    expect((await statusOn(kept, "/api/auth/token")).status).toBe(200);
-    // Without DATABASE_PATH each start has a database of its own, removed when it stops.
-    const fresh = await statusOn({}, "/api/auth/signup");
-    expect(fresh.status).toBe(201);
-    expect(existsSync(fresh.state)).toBe(false);
-    expect((await statusOn({}, "/api/auth/token")).status).toBe(401);
-  }, 120_000);
+  it("keeps D1 without DATABASE_PATH in a folder of its own, removed when it stops", async () => {
+    const started = await startWorker({});
+    let state: string;
+    try {
+      const response = await fetchFrom(newClient(), `${started.url}/api/auth/signup`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: `fresh.${Date.now()}@example.com`, password: PASSWORD }),
+      });
+      expect(response.status).toBe(201);
+      state = /D1 and R2 in ([^\s)]+)/.exec(started.output())![1]!;
+      expect(state).toMatch(/[/\\]tessera-worker-[^/\\]+$/);
+      expect(existsSync(state)).toBe(true);
+    } finally {
+      await started.stop();
+    }
+    // Its folder is gone: no later start can find what this one wrote.
+    expect(existsSync(state)).toBe(false);
+  }, 90_000);
 
   it("answers 500 naming the setting when SECRET_KEY_BASE is too short", async () => {
     const broken = await startWorker({ SECRET_KEY_BASE: "short" });
