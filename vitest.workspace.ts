@@ -50,6 +50,15 @@ const POSTGRES_APP_SUITES = [
   "webhooks",
 ];
 
+/**
+ * The example app's suites share one module graph per worker process (`isolate: false`): each
+ * file starts the app it imports, which costs about 2 s of CPU to load, and 56 files loading it
+ * again were a sixth of the whole run. They can share: their servers, databases and clocks are
+ * each file's own, and none of them mocks a module. Package suites stay isolated: some mock
+ * modules, and `@hono/node-server` replaces the global `Response` for whoever runs after it.
+ */
+const SHARED_MODULES = { isolate: false } as const;
+
 function projectName(folder: string): string {
   // Packages by their folder (`session`); examples as `example-<folder>`, since an adapter
   // package and its example share a folder name (`packages/hono`, `examples/hono`).
@@ -65,6 +74,7 @@ export const testProjects = [
       root: folder,
       ...(POSTGRES_PROJECTS.has(projectName(folder)) ? { globalSetup: postgresSetup } : {}),
       include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+      ...(folder === "examples/app" ? SHARED_MODULES : {}),
     },
   })),
   // The example app's end-to-end suites again, with the app on PostgreSQL (a schema of its own
@@ -77,6 +87,7 @@ export const testProjects = [
       include: POSTGRES_APP_SUITES.map((suite) => `test/${suite}.test.ts`),
       env: { TESSERA_TEST_DATABASE: "postgres" },
       globalSetup: postgresSetup,
+      ...SHARED_MODULES,
     },
   },
   // The GraphQL suites again, with operations compiled by graphql-jit (see its fixtures).
