@@ -51,12 +51,19 @@ const POSTGRES_APP_SUITES = [
 ];
 
 /**
- * The example app's suites share one module graph per worker process (`isolate: false`): each
- * file starts the app it imports, which costs about 2 s of CPU to load, and 56 files loading it
- * again were a sixth of the whole run. They can share: their servers, databases and clocks are
- * each file's own, and none of them mocks a module. Package suites stay isolated: some mock
- * modules, and `@hono/node-server` replaces the global `Response` for whoever runs after it.
+ * Most projects' files share one module graph per worker process (`isolate: false`): loading
+ * the same modules again for every file was a third of the suite's CPU (the example app alone
+ * costs about 2 s per file). They can share: each file makes its own servers, databases and
+ * clocks. These stay isolated: `fields` and `password` mock modules and globals; `http` checks
+ * the global `Response`, which `@hono/node-server` replaces for whoever runs after it in a
+ * process; `sqlite`'s D1 files (and the repository's) leave workerd to the end of the process.
  */
+const ISOLATED_FOLDERS = new Set([
+  "packages/fields",
+  "packages/http",
+  "packages/password",
+  "packages/sqlite",
+]);
 const SHARED_MODULES = { isolate: false } as const;
 
 function projectName(folder: string): string {
@@ -74,7 +81,7 @@ export const testProjects = [
       root: folder,
       ...(POSTGRES_PROJECTS.has(projectName(folder)) ? { globalSetup: postgresSetup } : {}),
       include: ["src/**/*.test.ts", "test/**/*.test.ts"],
-      ...(folder === "examples/app" ? SHARED_MODULES : {}),
+      ...(ISOLATED_FOLDERS.has(folder) ? {} : SHARED_MODULES),
     },
   })),
   // The example app's end-to-end suites again, with the app on PostgreSQL (a schema of its own
@@ -98,6 +105,7 @@ export const testProjects = [
       root: "packages/graphql",
       include: ["test/**/*.test.ts"],
       env: { TESSERA_TEST_GRAPHQL_EXECUTOR: "graphql-jit" },
+      ...SHARED_MODULES,
     },
   },
   // Checks of the repository as a whole (links in its Markdown), in the root `test/` folder.
