@@ -1,0 +1,159 @@
+// `npm run check:guides`: every framework guide, followed as written by a newcomer, outside the
+// repository. The built packages are published to a local registry (`npm run registry`'s); for
+// each guide a fresh project runs the guide's `npm install` lines against it, takes the guide's
+// program as `app.ts`, type-checks it, starts it with tsx, and signs up, gets a token and reads
+// the user over HTTP. Each guide with npm, and the Hono guide again with pnpm (strict,
+// isolated): four installs keep CI's run short. Run it after `npm run build`;
+// `GUIDES=hono,express` picks guides.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { runCommand } from "../check-packages/run-command.js";
+import { workspacePackages } from "../check-packages/workspace-packages.js";
+import { publishPackages, startLocalRegistry } from "../registry/local-registry.js";
+import { readGuide } from "./guide-program.js";
+
+const root = join(import.meta.dirname, "..", "..");
+const started = performance.now();
+const log = (message: string) =>
+  console.log(`[${((performance.now() - started) / 1000).toFixed(1)} s] ${message}`);
+
+/** The guides and the package managers each is followed with. */
+const GUIDES = [
+  { guide: "hono.md", clients: ["npm", "pnpm"] },
+  { guide: "express.md", clients: ["npm"] },
+  { guide: "fastify.md", clients: ["npm"] },
+] as const;
+const picked = process.env.GUIDES?.split(",");
+
+/** What the guides tell pnpm users to add to each install line. */
+const PNPM_ALLOWED = ["--allow-build=better-sqlite3", "--allow-build=esbuild"];
+
+// The guides' programs listen on 3000, as written.
+const GUIDE_URL = "http://127.0.0.1:3000";
+const TSCONFIG = {
+  compilerOptions: {
+    strict: true,
+    module: "nodenext",
+    moduleResolution: "nodenext",
+    target: "es2022",
+    skipLibCheck: true,
+    noEmit: true,
+  },
+};
+
+const registry = await startLocalRegistry(0);
+const failures: string[] = [];
+try {
+  await publishPackages(registry.url, workspacePackages(root));
+  log(`published the packages to ${registry.url}`);
+  for (const { guide, clients } of GUIDES) {
+    if (picked && !picked.includes(guide.replace(/\.md$/, ""))) continue;
+    for (const client of clients) {
+      const failure = await followGuide(guide, client);
+      log(`${guide} with ${client}: ${failure ?? "ok"}`);
+      if (failure) failures.push(`${guide} with ${client}: ${failure}`);
+    }
+  }
+} finally {
+  await registry.close();
+}
+if (failures.length > 0) {
+  console.error(`\n${failures.length} guide(s) did not work as written:\n${failures.join("\n")}`);
+  process.exit(1);
+}
+
+/** Follows one guide in a fresh project; the reason it failed, or undefined. */
+async function followGuide(guide: string, client: "npm" | "pnpm"): Promise<string | undefined> {
+  const steps = readGuide(join(root, "docs", "guides", guide));
+  const project = mkdtempSync(join(tmpdir(), `tessera-guide-${client}-`));
+  try {
+    writeFileSync(
+      join(project, "package.json"),
+      JSON.stringify({ name: "my-app", private: true, type: "module" }, null, 2),
+    );
+    writeFileSync(join(project, "tsconfig.json"), JSON.stringify(TSCONFIG, null, 2));
+    writeFileSync(join(project, "app.ts"), steps.program);
+    for (const install of steps.installs) {
+      // `npm install -D a b` as the guides say it for pnpm: `pnpm add -D a b`, allowing the
+      // two install scripts the guides name.
+      const args = client === "npm" ? install : ["add", ...install.slice(1), ...PNPM_ALLOWED];
+      const installed = await runCommand(
+        client === "npm" ? "npm" : join(root, "node_modules", ".bin", "pnpm"),
+        [
+          ...args,
+          "--registry",
+          registry.url,
+          ...(client === "npm" ? ["--no-audit", "--no-fund"] : []),
+        ],
+        { cwd: project, timeoutMs: 600_000 },
+      );
+      if (installed.code !== 0) return `${client} ${args.join(" ")} failed:\n${installed.stderr}`;
+    }
+    const typeChecked = await runCommand(
+      join(project, "node_modules", ".bin", "tsc"),
+      ["-p", "."],
+      {
+        cwd: project,
+      },
+    );
+    if (typeChecked.code !== 0) return `tsc found errors:\n${typeChecked.stdout}`;
+    return await signUpAndSignIn(project);
+  } finally {
+    rmSync(project, { recursive: true, force: true });
+  }
+}
+
+/** Starts the program with tsx and walks sign-up, token and the signed-in user over HTTP. */
+async function signUpAndSignIn(project: string): Promise<string | undefined> {
+  // tsx's own CLI file, as `npx tsx` ends up running it (pnpm's .bin entries are shell shims).
+  const tsx = join(project, "node_modules", "tsx", "dist", "cli.mjs");
+  const app = spawn(process.execPath, [tsx, "app.ts"], {
+    cwd: project,
+    env: { PATH: process.env.PATH ?? "", SECRET_KEY_BASE: "guide-check-".repeat(8) },
+  });
+  // Listened for from the start: the program may end on its own before the check stops it.
+  const exited = new Promise((resolve) => app.once("exit", resolve));
+  let output = "";
+  app.stdout?.on("data", (chunk) => (output += chunk));
+  app.stderr?.on("data", (chunk) => (output += chunk));
+  try {
+    if (!(await answers(app))) {
+      return `the program did not start (exit ${app.exitCode ?? app.signalCode}):\n${output}`;
+    }
+    const credentials = { email: "ada@example.com", password: "correct horse battery staple" };
+    const post = (path: string, body: unknown) =>
+      fetch(`${GUIDE_URL}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const signup = await post("/api/auth/signup", credentials);
+    if (signup.status !== 201) return `sign-up answered ${signup.status}: ${await signup.text()}`;
+    const token = await post("/api/auth/token", credentials);
+    if (token.status !== 200) return `the token route answered ${token.status}`;
+    const { token: bearer } = (await token.json()) as { token: string };
+    const me = await fetch(`${GUIDE_URL}/api/auth/me`, {
+      headers: { authorization: `Bearer ${bearer}` },
+    });
+    const user = (await me.json()) as { email?: string };
+    if (me.status !== 200 || user.email !== credentials.email) {
+      return `/api/auth/me answered ${me.status}: ${JSON.stringify(user)}`;
+    }
+    return undefined;
+  } finally {
+    app.kill("SIGTERM");
+    await exited;
+  }
+}
+
+/** Waits up to 30 s for the program to answer; false when it exits or never does. */
+async function answers(app: ChildProcess): Promise<boolean> {
+  for (let attempt = 0; attempt < 60 && app.exitCode === null; attempt++) {
+    const health = await fetch(`${GUIDE_URL}/login`).catch(() => undefined);
+    if (health) return true;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return false;
+}
