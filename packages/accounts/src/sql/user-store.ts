@@ -1,5 +1,5 @@
 import type { ApiKeyHolder } from "@tessera/bearer";
-import { fail, formatTimestamp, ok, parseTimestamp, type Result } from "@tessera/crypto";
+import { fail, formatTimestamp, ok, parseTimestamp, type Result } from "@tessera/core";
 import {
   isUniqueViolation,
   type Migration,

@@ -1,4 +1,4 @@
-import { formatTimestamp, parseTimestamp } from "@tessera/crypto";
+import { formatTimestamp, parseTimestamp } from "@tessera/core";
 import {
   columnDefinitions,
   POSTGRES,

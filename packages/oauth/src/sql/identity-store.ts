@@ -1,4 +1,4 @@
-import { fail, formatTimestamp, ok, parseTimestamp, type Result } from "@tessera/crypto";
+import { fail, formatTimestamp, ok, parseTimestamp, type Result } from "@tessera/core";
 import { type Migration, portableDdl, type SqlDatabase } from "@tessera/sql";
 import type { Identity, IdentityStore, NewIdentity } from "../index.js";
 

@@ -1,4 +1,4 @@
-import { formatTimestamp, parseTimestamp } from "@tessera/crypto";
+import { formatTimestamp, parseTimestamp } from "@tessera/core";
 import { deleteInBatches, type Migration, portableDdl, type SqlDatabase } from "@tessera/sql";
 import type { NewTrackedSession, TrackedSession, TrackedSessionStore } from "../index.js";
 
