@@ -5,7 +5,7 @@ import type {
   EmailedTokenRecord,
   EmailedTokenStore,
   NewEmailedToken,
-} from "../index.js";
+} from "../emailed-token-store.js";
 
 /**
  * Creates `auth_tokens` (emailed tokens, docs/security.md): tokens stored only as SHA-256 digests, deleted

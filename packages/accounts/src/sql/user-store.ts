@@ -7,7 +7,9 @@ import {
   type SqlDatabase,
   type SqlValue,
 } from "@tessera/sql";
-import type { NewUser, OperatorColumnValue, User, UserStore } from "../index.js";
+import type { OperatorColumnValue } from "../operator-columns.js";
+import type { User } from "../user.js";
+import type { NewUser, UserStore } from "../user-store.js";
 
 /** Creates `users`. Emails are stored normalized, so a plain unique index enforces uniqueness. */
 export const usersMigration: Migration = {
