@@ -1,7 +1,7 @@
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { entryGraph } from "../entry-graph.js";
-import { workspacePackages } from "../workspace-packages.js";
+import { optionalPeers, packageNameOf, workspacePackages } from "../workspace-packages.js";
 import { folderWith } from "./fixture-folders.js";
 
 const root = resolve(import.meta.dirname, "..", "..", "..");
@@ -44,5 +44,29 @@ describe("the packages' subpath entries", () => {
   it.each(subpathEntries)("$specifier does not load the package's main entry", (entry) => {
     const graph = entryGraph(sourceFileOf(entry.folder, entry.subpath));
     expect(graph.files).not.toContain(resolve(sourceFileOf(entry.folder, ".")));
+  });
+});
+
+describe("the packages' main entries", () => {
+  const withOptionalPeers = packages
+    .filter((pkg) => pkg.entries.some(({ subpath }) => subpath === "."))
+    .map((pkg) => ({
+      name: pkg.manifest.name,
+      folder: pkg.folder,
+      peers: Object.keys(optionalPeers(pkg.manifest)),
+    }))
+    .filter(({ peers }) => peers.length > 0);
+
+  it("include @tessera/webhooks, whose store's @tessera/sql is an optional peer", () => {
+    expect(withOptionalPeers.find(({ name }) => name === "@tessera/webhooks")?.peers).toContain(
+      "@tessera/sql",
+    );
+  });
+
+  // An optional peer is not installed for a user of the main entry (verifying webhooks must
+  // not need storage): the entry, its types included, may not import one.
+  it.each(withOptionalPeers)("$name imports none of its optional peers", (pkg) => {
+    const imported = [...entryGraph(sourceFileOf(pkg.folder, ".")).bareImports].map(packageNameOf);
+    expect(imported.filter((name) => pkg.peers.includes(name))).toEqual([]);
   });
 });
