@@ -6,7 +6,7 @@ import { defineConfig, type Options } from "tsup";
 const BARE_SPECIFIER = /^[^./]/;
 
 /**
- * One build per package under packages/: ESM + CJS + .d.ts for every subpath the package's
+ * One build per package under packages/: ES modules + .d.ts for every subpath the package's
  * `exports` names ("." is src/index.ts, "./smtp" is src/smtp.ts), and src/cli.ts for a package
  * with a `bin`.
  */
@@ -23,7 +23,9 @@ function packageBuild(folder: string): Options {
   return {
     entry,
     outDir: join(folder, "dist"),
-    format: ["esm", "cjs"],
+    // ES modules only: Node 20.19+ (our engines floor) loads them with require() too, and one
+    // build means one copy of each module's state (see the README's "Module format").
+    format: ["esm"],
     dts: true,
     clean: true,
     sourcemap: true,

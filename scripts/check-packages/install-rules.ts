@@ -13,20 +13,14 @@ interface InstallRule {
 
 /**
  * The layout's promises to a user who installs one package: core comes alone, verifying webhooks
- * brings only core, crypto and http (and sql, the dependency-free driver interface its `/sql`
- * store is written against), and bearer tokens do not bring an HTML sanitizer (neither
+ * brings only core, crypto and http (`@tessera/sql`, which only its `/sql` store needs, is an
+ * optional peer), and bearer tokens do not bring an HTML sanitizer (neither
  * sanitize-html nor htmlparser2, on which @tessera/fields' rich_text sanitizer is built).
  */
 export const INSTALL_RULES: Readonly<Record<string, InstallRule>> = {
   "@tessera/core": { onlyPackages: ["@tessera/core"] },
   "@tessera/webhooks": {
-    onlyTesseraPackages: [
-      "@tessera/core",
-      "@tessera/crypto",
-      "@tessera/http",
-      "@tessera/sql",
-      "@tessera/webhooks",
-    ],
+    onlyTesseraPackages: ["@tessera/core", "@tessera/crypto", "@tessera/http", "@tessera/webhooks"],
   },
   "@tessera/bearer": { forbidden: ["sanitize-html", "htmlparser2"] },
 };

@@ -60,9 +60,11 @@ export async function installAlone(
   }
   const findings = strictLayoutFindings(packageName, projectDir);
   afterBareInstall();
-  const peers = Object.entries(optionalPeers(pkg.manifest)).map(
-    ([name, range]) => `${name}@${range}`,
-  );
+  // A Tessera optional peer (webhooks' @tessera/sql) comes from its tarball, as the overrides do.
+  const peers = Object.entries(optionalPeers(pkg.manifest)).map(([name, range]) => {
+    const tarball = setup.tarballs.get(name);
+    return tarball ? `file:${tarball}` : `${name}@${range}`;
+  });
   if (peers.length > 0) {
     const added = await runCommand(setup.pnpm, ["add", ...peers, ...pnpmArgs], { cwd: projectDir });
     if (added.code !== 0) {

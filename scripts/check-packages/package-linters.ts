@@ -4,12 +4,12 @@ import type { Finding } from "./findings.js";
 import { runCommand } from "./run-command.js";
 
 /**
- * publint and Are the Types Wrong on one tarball. attw runs with the `node16` profile: our
- * packages are dual ESM + CJS with an `exports` map, which TypeScript resolves under node16,
- * nodenext and bundler; those are checked, CJS and ESM alike (so a `.d.ts` typing a `.cjs` wrongly
- * still fails). The default `strict` profile also checks `node10`, the pre-`exports` resolution,
- * which cannot see a subpath such as `@tessera/fields/messages` at all; `esm-only` would skip the
- * CJS builds we ship.
+ * publint and Are the Types Wrong on one tarball. attw runs with the `esm-only` profile: our
+ * packages ship ES modules only, with an `exports` map that TypeScript resolves under node16,
+ * nodenext and bundler, and those are checked. The profile leaves out `node10`, the pre-`exports`
+ * resolution that cannot see a subpath such as `@tessera/fields/messages` at all, and a CommonJS
+ * program under node16, whose compiler types `require()` of an ES module as an error although
+ * Node 20.19+ runs it (the entry probe proves it does).
  */
 export async function lintTarball(
   packageName: string,
@@ -26,7 +26,7 @@ export async function lintTarball(
   }
   const attw = await runCommand(
     join(binDir, "attw"),
-    [tarball, "--profile", "node16", "--format", "ascii", "--no-color"],
+    [tarball, "--profile", "esm-only", "--format", "ascii", "--no-color"],
     { cwd: binDir },
   );
   if (attw.code !== 0)

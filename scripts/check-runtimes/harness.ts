@@ -16,7 +16,8 @@ export function processHarness(
   runtime: Exclude<Runtime, "workerd">,
 ): { readonly source: string; readonly extension: ".mjs" | ".cjs" } {
   if (runtime === "node-cjs") {
-    // A CommonJS program: `require` gives what a CommonJS user gets, the packages' .cjs builds.
+    // A CommonJS program: `require` gives what a CommonJS user gets, the ES build through
+    // Node's require() of ES modules.
     return {
       extension: ".cjs",
       source: `${CHECK}

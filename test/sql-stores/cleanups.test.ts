@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { formatTimestamp } from "@tessera/crypto";
+import { formatTimestamp } from "@tessera/core";
 import { createRateLimiter } from "@tessera/ratelimit";
 import {
   rateLimitCountersMigration,

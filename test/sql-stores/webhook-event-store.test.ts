@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { formatTimestamp } from "@tessera/crypto";
+import { formatTimestamp } from "@tessera/core";
 import { signBody } from "@tessera/signer";
 import type { SqlDatabase } from "@tessera/sql";
 import { applyMigrations } from "@tessera/sql";

@@ -8,7 +8,7 @@ import {
 } from "@tessera/accounts";
 import { sqlAccountStores } from "@tessera/accounts/sql";
 import type { BearerAuthenticator } from "@tessera/bearer";
-import { type Clock, systemClock } from "@tessera/crypto";
+import { type Clock, systemClock } from "@tessera/core";
 import type { TesseraEnv } from "@tessera/hono";
 import type { Route } from "@tessera/http";
 import type { Mailer } from "@tessera/mail";

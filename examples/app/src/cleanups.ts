@@ -1,4 +1,4 @@
-import { type Clock, systemClock } from "@tessera/crypto";
+import { type Clock, systemClock } from "@tessera/core";
 import { SqlRateLimitStore } from "@tessera/ratelimit/sql";
 import type { TrackedSessionStore } from "@tessera/session";
 import { deleteExpiredTrackedSessions } from "@tessera/session";

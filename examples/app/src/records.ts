@@ -1,6 +1,6 @@
 import type { User, UserStore } from "@tessera/accounts";
 import { type BearerAuthenticator, bearerAuthentication } from "@tessera/bearer";
-import { type Clock, systemClock } from "@tessera/crypto";
+import { type Clock, systemClock } from "@tessera/core";
 import { defineModel, type Model, withUniqueScope } from "@tessera/fields";
 import { type CompileQuery, graphqlModel, graphqlRoutes } from "@tessera/graphql";
 import type { Route } from "@tessera/http";

@@ -1,6 +1,6 @@
 import type { User } from "@tessera/accounts";
 import { type BearerAuthenticator, bearerAuthentication } from "@tessera/bearer";
-import { type Clock, systemClock } from "@tessera/crypto";
+import { type Clock, systemClock } from "@tessera/core";
 import { jsonError, type Route } from "@tessera/http";
 import {
   createJobRunner,

@@ -1,5 +1,5 @@
 import type { User } from "@tessera/accounts";
-import type { Clock } from "@tessera/crypto";
+import type { Clock } from "@tessera/core";
 import type { CompileQuery } from "@tessera/graphql";
 import {
   clientAddress,

@@ -1,5 +1,4 @@
-import { unstorableText } from "@tessera/core";
-import { formatTimestamp } from "@tessera/crypto";
+import { formatTimestamp, unstorableText } from "@tessera/core";
 import { type Migration, portableDdl, type SqlDatabase } from "@tessera/sql";
 import type { WebhookEvent } from "@tessera/webhooks";
 

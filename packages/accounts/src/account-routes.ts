@@ -5,7 +5,8 @@ import {
   createBearerAuthenticator,
   createJwtIssuer,
 } from "@tessera/bearer";
-import { type Clock, type SecretKeyBase, systemClock } from "@tessera/crypto";
+import { type Clock, systemClock } from "@tessera/core";
+import type { SecretKeyBase } from "@tessera/crypto";
 import { type Layout, type PageHeaderOptions, plainLayout, type Route } from "@tessera/http";
 import type { Mailer } from "@tessera/mail";
 import type { PasswordHashOptions } from "@tessera/password";

@@ -1,12 +1,5 @@
-import {
-  type Clock,
-  fail,
-  ok,
-  type Result,
-  randomToken,
-  sha256Hex,
-  systemClock,
-} from "@tessera/crypto";
+import { type Clock, fail, ok, type Result, systemClock } from "@tessera/core";
+import { randomToken, sha256Hex } from "@tessera/crypto";
 import type {
   EmailedTokenPurpose,
   EmailedTokenRecord,

@@ -29,12 +29,11 @@ export {
 } from "./account-routes.js";
 export { CachedUserStore } from "./cached-user-store.js";
 export { isValidEmail, MAXIMUM_EMAIL_LENGTH, normalizeEmail } from "./email.js";
-export {
-  EMAILED_TOKEN_PURPOSES,
-  type EmailedTokenPurpose,
-  type EmailedTokenRecord,
-  type EmailedTokenStore,
-  type NewEmailedToken,
+export type {
+  EmailedTokenPurpose,
+  EmailedTokenRecord,
+  EmailedTokenStore,
+  NewEmailedToken,
 } from "./emailed-token-store.js";
 export {
   consumeEmailedToken,
@@ -50,10 +49,9 @@ export {
   type DefaultAccountPagesOptions,
   defaultAccountPages,
 } from "./html/account-pages.js";
-export { type InputField, renderForm, renderInput } from "./html/form-fields.js";
+export type { InputField } from "./html/form-fields.js";
 export {
   ACCOUNT_DELETED_MESSAGE,
-  AFTER_SIGNUP_PATH,
   htmlAccountRoutes,
   INVALID_LOGIN_MESSAGE,
   SIGNED_IN_MESSAGE,
@@ -63,7 +61,6 @@ export {
 export {
   ALREADY_CONFIRMED_MESSAGE,
   CONFIRMATION_INVALID_MESSAGE,
-  CONFIRMATION_MISMATCH,
   CONFIRMATION_SENT_MESSAGE,
   CONFIRMED_MESSAGE,
   htmlEmailLinkRoutes,
@@ -79,18 +76,14 @@ export {
   htmlSessionRoutes,
   otherSessionsEndedMessage,
   SESSION_ENDED_MESSAGE,
-  SESSIONS_PATH,
 } from "./html/html-session-routes.js";
 export { defaultSessionPages, type SessionPages } from "./html/sessions-page.js";
-export {
-  ACCOUNT_DELETION_REFUSED,
-  jsonAccountRoutes,
-} from "./json-account-routes.js";
+export { jsonAccountRoutes } from "./json-account-routes.js";
 export {
   type JsonApiKeyRoutesOptions,
   jsonApiKeyRoutes,
 } from "./json-api-key-routes.js";
-export { type JsonInputFailure, requireStrings } from "./json-input.js";
+export type { JsonInputFailure } from "./json-input.js";
 export type {
   BearerAuthentication,
   JsonAccountRoutesOptions,
@@ -98,14 +91,9 @@ export type {
 } from "./json-routes-options.js";
 export { MemoryEmailedTokenStore } from "./memory-emailed-token-store.js";
 export { MemoryUserStore } from "./memory-user-store.js";
-export { addFieldError, type FieldErrors } from "./messages.js";
-export {
-  NAME_MAXIMUM_LENGTH,
-  nameColumn,
-  type OperatorColumn,
-  type OperatorColumnValue,
-} from "./operator-columns.js";
-export { checkPassword, findUserByPassword } from "./password-sign-in.js";
+export type { FieldErrors } from "./messages.js";
+export { nameColumn, type OperatorColumn, type OperatorColumnValue } from "./operator-columns.js";
+export { findUserByPassword } from "./password-sign-in.js";
 export { refuseWhenRateLimited } from "./rate-limit-guard.js";
 export {
   type SignupAnnouncement,
@@ -114,5 +102,5 @@ export {
   type SignupResult,
   signUp,
 } from "./signup.js";
-export { isConfirmed, type User, type UserJson, userJson } from "./user.js";
+export { type User, type UserJson, userJson } from "./user.js";
 export type { NewUser, UserStore } from "./user-store.js";

@@ -1,5 +1,5 @@
 import { type ApiKeyStore, apiKeyJson, createApiKey } from "@tessera/bearer";
-import type { Clock } from "@tessera/crypto";
+import type { Clock } from "@tessera/core";
 import {
   badRequest,
   notFound,

@@ -1,4 +1,4 @@
-import type { Clock, Result } from "@tessera/crypto";
+import type { Clock, Result } from "@tessera/core";
 import type { PasswordHashOptions } from "@tessera/password";
 import type { RateLimiter } from "@tessera/ratelimit";
 import type { AccountEvents } from "./account-hooks.js";

@@ -1,4 +1,4 @@
-import { fail, ok, type Result } from "@tessera/crypto";
+import { fail, ok, type Result } from "@tessera/core";
 import type { OperatorColumnValue } from "./operator-columns.js";
 import type { User } from "./user.js";
 import type { NewUser, UserStore } from "./user-store.js";

@@ -1,4 +1,4 @@
-import { fail, ok, type Result } from "@tessera/crypto";
+import { fail, ok, type Result } from "@tessera/core";
 import { tooLongMessage } from "@tessera/fields/messages";
 
 /** A value an operator column holds. */

@@ -1,5 +1,4 @@
-import { unstorableText } from "@tessera/core";
-import { type Clock, systemClock } from "@tessera/crypto";
+import { type Clock, systemClock, unstorableText } from "@tessera/core";
 import {
   hashPassword,
   type PasswordHashOptions,

@@ -1,4 +1,4 @@
-import { type Clock, systemClock } from "@tessera/crypto";
+import { type Clock, systemClock } from "@tessera/core";
 import { BLANK, INVALID, TAKEN } from "@tessera/fields/messages";
 import { checkPasswordPolicy, hashPassword, type PasswordHashOptions } from "@tessera/password";
 import type { AccountEvents, HookRequest } from "./account-hooks.js";

@@ -1,4 +1,4 @@
-import type { Result } from "@tessera/crypto";
+import type { Result } from "@tessera/core";
 import type { OperatorColumnValue } from "./operator-columns.js";
 import type { User } from "./user.js";
 

@@ -1,4 +1,4 @@
-import { formatTimestamp } from "@tessera/crypto";
+import { formatTimestamp } from "@tessera/core";
 import type { OperatorColumn, OperatorColumnValue } from "./operator-columns.js";
 
 /** A stored user. `passwordDigest` is empty for users who only sign in through a provider. */

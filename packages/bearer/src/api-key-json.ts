@@ -1,4 +1,4 @@
-import { formatTimestamp } from "@tessera/crypto";
+import { formatTimestamp } from "@tessera/core";
 import type { ApiKeyJson, ApiKeyRecord } from "./api-key-store.js";
 
 /** The JSON form of an API key (`GET /api/auth/keys`, `api_key` of a created one). */

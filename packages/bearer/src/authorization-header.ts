@@ -1,4 +1,4 @@
-import { fail, ok, type Result } from "@tessera/crypto";
+import { fail, ok, type Result } from "@tessera/core";
 
 /** Why {@link readBearerToken} found no token. */
 export type AuthorizationHeaderFailure = "missing-header" | "malformed-header";

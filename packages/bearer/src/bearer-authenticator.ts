@@ -1,4 +1,5 @@
-import { type Clock, fail, ok, type Result, sha256Hex, systemClock } from "@tessera/crypto";
+import { type Clock, fail, ok, type Result, systemClock } from "@tessera/core";
+import { sha256Hex } from "@tessera/crypto";
 import { pathId } from "@tessera/http";
 import type { ApiKeyRecord, ApiKeyStore } from "./api-key-store.js";
 import { type AuthorizationHeaderFailure, readBearerToken } from "./authorization-header.js";

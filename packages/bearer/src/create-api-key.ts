@@ -1,4 +1,5 @@
-import { type Clock, randomToken, sha256Hex, systemClock } from "@tessera/crypto";
+import { type Clock, systemClock } from "@tessera/core";
+import { randomToken, sha256Hex } from "@tessera/crypto";
 import { apiKeyJson } from "./api-key-json.js";
 import { type ApiKeyNameCheck, checkApiKeyName } from "./api-key-name.js";
 import type { ApiKeyJson, ApiKeyStore } from "./api-key-store.js";

@@ -1,14 +1,5 @@
-import {
-  type Clock,
-  decodeBase64url,
-  deriveKeyRing,
-  fail,
-  type KeyRing,
-  ok,
-  type Result,
-  type SecretKeyBase,
-  systemClock,
-} from "@tessera/crypto";
+import { type Clock, fail, ok, type Result, systemClock } from "@tessera/core";
+import { decodeBase64url, deriveKeyRing, type KeyRing, type SecretKeyBase } from "@tessera/crypto";
 import { errors, jwtVerify, SignJWT } from "jose";
 
 /** The JWT lifetime: 3600 seconds. */

@@ -1,4 +1,5 @@
-import { formatTimestamp, sha256Hex } from "@tessera/crypto";
+import { formatTimestamp } from "@tessera/core";
+import { sha256Hex } from "@tessera/crypto";
 import { describe, expect, it } from "vitest";
 import { apiKeyJson } from "../src/api-key-json.js";
 import { createApiKey } from "../src/create-api-key.js";

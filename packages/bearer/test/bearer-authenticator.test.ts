@@ -1,4 +1,5 @@
-import { formatTimestamp, randomToken, sha256Hex } from "@tessera/crypto";
+import { formatTimestamp } from "@tessera/core";
+import { randomToken, sha256Hex } from "@tessera/crypto";
 import { describe, expect, it } from "vitest";
 import { readBearerToken } from "../src/authorization-header.js";
 import { createBearerAuthenticator } from "../src/bearer-authenticator.js";

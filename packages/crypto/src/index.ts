@@ -1,20 +1,5 @@
-// Moved to @tessera/core; re-exported so existing imports from @tessera/crypto keep working.
-export {
-  type Clock,
-  fail,
-  formatTimestamp,
-  ok,
-  parseTimestamp,
-  type Result,
-  systemClock,
-} from "@tessera/core";
 export { type AeadBackend, aeadBackend, webCryptoAead } from "./aead-backend.js";
-export {
-  MAXIMUM_SEALED_LENGTH,
-  type OpenFailure,
-  openPayload,
-  sealPayload,
-} from "./authenticated-encryption.js";
+export { type OpenFailure, openPayload, sealPayload } from "./authenticated-encryption.js";
 export { decodeBase64, decodeBase64url, encodeBase64, encodeBase64url } from "./base64.js";
 export { constantTimeEqual, constantTimeEqualText } from "./constant-time.js";
 export {
@@ -29,8 +14,5 @@ export { decodeHex, encodeHex } from "./hex.js";
 export { deriveKey, MINIMUM_SECRET_LENGTH, SECRET_KEY_BASE_UNSET } from "./key-derivation.js";
 export { deriveKeyRing, type KeyRing, type SecretKeyBase } from "./key-ring.js";
 export { randomBytes, randomToken } from "./random.js";
-export {
-  decodeStandardWebhookSecret,
-  STANDARD_WEBHOOK_SECRET_PREFIX,
-} from "./standard-webhook-secret.js";
+export { decodeStandardWebhookSecret } from "./standard-webhook-secret.js";
 export { toBytes, utf8 } from "./utf8.js";

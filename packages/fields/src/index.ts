@@ -15,9 +15,8 @@ export {
   type ParsedFields,
   parseDeclaration,
   parseDeclarations,
-  splitDeclarations,
 } from "./declaration.js";
-export { type DeclarationRefusal, refuse, TYPE_NAMES } from "./declaration-errors.js";
+export { type DeclarationRefusal, refuse } from "./declaration-errors.js";
 export { decodeForm, type FormDecodeOptions } from "./decode-form.js";
 export {
   decodeJsonCreate,
@@ -34,7 +33,6 @@ export {
   type FormFile,
   type FormInput,
   type Upload,
-  VALIDATION_FAILED,
 } from "./decode-result.js";
 export { encodeRecord, type JsonValue, type Row } from "./encode-record.js";
 export { renderErrorSummary } from "./error-summary.js";
@@ -80,7 +78,6 @@ export {
   TOO_SMALL,
   tooLargeMessage,
   tooLongMessage,
-  unsupportedTypeMessage,
 } from "./messages.js";
 export {
   isDecimalText,
@@ -99,13 +96,8 @@ export {
   sanitizeRichTextAsync,
 } from "./rich-text.js";
 export { type PreparedRichText, prepareRichText } from "./rich-text-prepare.js";
-export { POSTGRES, quoteIdentifier, quoteLiteral, SQLITE, type SqlDialect } from "./sql-dialect.js";
-export {
-  issuesOf as standardSchemaIssues,
-  jsonBodySchema,
-  STANDARD_SCHEMA_VENDOR,
-} from "./standard-schema.js";
-export { MAX_JSON_DEPTH, OUT_OF_RANGE, unstorableJson } from "./storable-json.js";
+export { POSTGRES, quoteIdentifier, SQLITE, type SqlDialect } from "./sql-dialect.js";
+export { MAX_JSON_DEPTH, unstorableJson } from "./storable-json.js";
 export type {
   CreateInputOf,
   CreateValuesOf,

@@ -34,14 +34,7 @@ export {
   type QueryLimits,
   queryLimitRules,
 } from "./query-limits.js";
-export {
-  badUserInputError,
-  conflictError,
-  type GraphqlRecordErrorCode,
-  notFoundError,
-  RECORD_ERROR_STATUS,
-  validationError,
-} from "./record-errors.js";
+export { type GraphqlRecordErrorCode, RECORD_ERROR_STATUS } from "./record-errors.js";
 export {
   type GraphqlRecord,
   type ListArguments,

@@ -1,4 +1,4 @@
-import { fail, ok, type Result } from "@tessera/crypto";
+import { fail, ok, type Result } from "@tessera/core";
 import { unstorableJson } from "@tessera/fields";
 import { JSON_BODY_FAILURE_PREFIX } from "@tessera/http";
 import type { JobEvent } from "./state-machine.js";

@@ -1,7 +1,7 @@
+import { formatTimestamp } from "@tessera/core";
 import {
   deriveKeyRing,
   encodeBase64url,
-  formatTimestamp,
   hmacSha256,
   type KeyRing,
   type SecretKeyBase,

@@ -4,7 +4,7 @@ export {
   readCallbackEvent,
 } from "./callback-event.js";
 export type { CallbackHandler } from "./callback-handler.js";
-export { JOB_TOKEN_LABEL, jobCallbackToken, jobTokenKeys } from "./callback-token.js";
+export { jobCallbackToken, jobTokenKeys } from "./callback-token.js";
 export type {
   JobChange,
   JobChangeCause,

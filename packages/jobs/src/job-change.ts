@@ -1,4 +1,4 @@
-import type { Clock } from "@tessera/crypto";
+import type { Clock } from "@tessera/core";
 import { isFinishedStatus } from "./job-status.js";
 import type { JobRecord, JobStore } from "./job-store.js";
 import { advanceJob, type JobEvent } from "./state-machine.js";

@@ -1,4 +1,4 @@
-import { formatTimestamp } from "@tessera/crypto";
+import { formatTimestamp } from "@tessera/core";
 import type { JobRecord } from "./job-store.js";
 
 /** The JSON form of a job: snake_case keys, inputs at the top level, `result` as its JSON value. */

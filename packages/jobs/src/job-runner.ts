@@ -1,4 +1,5 @@
-import { type Clock, type KeyRing, systemClock } from "@tessera/crypto";
+import { type Clock, systemClock } from "@tessera/core";
+import type { KeyRing } from "@tessera/crypto";
 import { prepareRichText } from "@tessera/fields";
 import { DEFAULT_MAXIMUM_BODY_BYTES } from "@tessera/http";
 import { type CallbackHandler, createCallbackHandler } from "./callback-handler.js";

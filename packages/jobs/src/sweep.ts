@@ -1,4 +1,4 @@
-import type { Clock } from "@tessera/crypto";
+import type { Clock } from "@tessera/core";
 import type { JobMove, JobMover } from "./job-change.js";
 import type { JobRecord, JobStore } from "./job-store.js";
 

@@ -1,4 +1,4 @@
-import type { Result } from "@tessera/crypto";
+import type { Result } from "@tessera/core";
 
 /** A link between a user and an account at a provider (a row of `identities`). */
 export interface Identity {

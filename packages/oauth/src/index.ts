@@ -1,12 +1,5 @@
-export {
-  type AuthorizationServerLookup,
-  authorizationServerLookup,
-} from "./authorization-servers.js";
-export {
-  type CodeExchange,
-  clientAuthenticationMethod,
-  fetchProviderProfile,
-} from "./code-exchange.js";
+export type { AuthorizationServerLookup } from "./authorization-servers.js";
+export { type CodeExchange, clientAuthenticationMethod } from "./code-exchange.js";
 export type { Identity, IdentityStore, NewIdentity } from "./identity-store.js";
 export { MemoryIdentityStore } from "./memory-identity-store.js";
 export {

@@ -1,4 +1,4 @@
-import { fail, ok, type Result } from "@tessera/crypto";
+import { fail, ok, type Result } from "@tessera/core";
 import type { Identity, IdentityStore, NewIdentity } from "./identity-store.js";
 
 /**

@@ -5,7 +5,8 @@ import {
   SIGNED_IN_MESSAGE,
   type UserStore,
 } from "@tessera/accounts";
-import { type Clock, constantTimeEqualText, randomToken, systemClock } from "@tessera/crypto";
+import { type Clock, systemClock } from "@tessera/core";
+import { constantTimeEqualText, randomToken } from "@tessera/crypto";
 import { NOT_FOUND_MESSAGE, type Route, seeOther } from "@tessera/http";
 import {
   type HtmlRouteSafety,

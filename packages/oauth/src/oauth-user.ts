@@ -1,5 +1,5 @@
 import type { User, UserStore } from "@tessera/accounts";
-import { type Clock, fail, ok, type Result } from "@tessera/crypto";
+import { type Clock, fail, ok, type Result } from "@tessera/core";
 import type { IdentityStore } from "./identity-store.js";
 import type { ProviderProfile } from "./provider-profile.js";
 

@@ -1,4 +1,5 @@
-import { decodeBase64, EncodingError, encodeBase64, fail, ok, type Result } from "@tessera/crypto";
+import { fail, ok, type Result } from "@tessera/core";
+import { decodeBase64, EncodingError, encodeBase64 } from "@tessera/crypto";
 
 /** The algorithm name that starts every digest: Django's `pbkdf2_sha256`. */
 export const DIGEST_ALGORITHM = "pbkdf2_sha256";

@@ -1,31 +1,15 @@
-export {
-  attachedFile,
-  contentDisposition,
-  type DownloadOptions,
-  downloadResponse,
-  RANGE_NOT_SATISFIABLE_MESSAGE,
-} from "./attachment-download.js";
-export {
-  type FormState,
-  renderFieldInputs,
-  storedValues,
-  typedValues,
-} from "./form-inputs.js";
-export { type RecordPages, recordPages } from "./html-record-pages.js";
+export { type DownloadOptions, downloadResponse } from "./attachment-download.js";
+export { type FormState, renderFieldInputs, typedValues } from "./form-inputs.js";
 export {
   DEFAULT_MAXIMUM_MULTIPART_BYTES,
   DEFAULT_MAXIMUM_URLENCODED_BYTES,
   htmlRecordRoutes,
 } from "./html-record-routes.js";
-export { childFileField, MULTIPART_OVERHEAD_BYTES } from "./json-attachment-routes.js";
 export { jsonRecordsPath } from "./json-record-paths.js";
 export { DEFAULT_MAXIMUM_JSON_BYTES, jsonRecordRoutes } from "./json-record-routes.js";
-export { decodeRefusal, writeRefusal } from "./json-refusals.js";
 export { MemoryRecordStore, MemoryRecordTables } from "./memory-record-store.js";
 export { MemoryObjectStorage } from "./memory-storage.js";
-export { type MultipartFailure, readMultipartBody } from "./multipart-body.js";
 export {
-  assertStorageKey,
   type ByteRange,
   isStorageKey,
   newStorageKey,
@@ -63,14 +47,8 @@ export type {
   RecordHooks,
   RecordHookVerdict,
 } from "./record-hooks.js";
-export { hasPublicId, recordKeyOf, routeIdOf } from "./record-key.js";
-export {
-  modelTitle,
-  type RecordErrorCode,
-  recordFlash,
-  STALE_RECORD,
-  STALE_RECORD_MESSAGE,
-} from "./record-messages.js";
+export { hasPublicId, recordKeyOf } from "./record-key.js";
+export { type RecordErrorCode, STALE_RECORD, STALE_RECORD_MESSAGE } from "./record-messages.js";
 export type {
   FlashSession,
   HtmlRecordContext,
@@ -97,9 +75,6 @@ export {
   type RecordWrites,
   type RemoveResult,
   recordWrites,
-  takenMessages,
   type UpdateResult,
   type WriteResult,
 } from "./record-writes.js";
-export { missingReferences } from "./references.js";
-export { attachmentValues, safeFilename, storeFile } from "./stored-files.js";

@@ -1,4 +1,4 @@
-import { fail, ok, type Result } from "@tessera/crypto";
+import { fail, ok, type Result } from "@tessera/core";
 import { parseMediaType, readBodyBytes } from "@tessera/http";
 
 /** Why a multipart body could not be read. */

@@ -1,11 +1,5 @@
-import {
-  type Clock,
-  deriveKeyRing,
-  openPayload,
-  type SecretKeyBase,
-  sealPayload,
-  systemClock,
-} from "@tessera/crypto";
+import { type Clock, systemClock } from "@tessera/core";
+import { deriveKeyRing, openPayload, type SecretKeyBase, sealPayload } from "@tessera/crypto";
 import {
   type CookieAttributes,
   editResponseHeaders,

@@ -1,4 +1,4 @@
-import type { Clock } from "@tessera/crypto";
+import type { Clock } from "@tessera/core";
 import {
   EMPTY_SESSION_STATE,
   type Flash,

@@ -1,12 +1,5 @@
-import {
-  type Clock,
-  fail,
-  ok,
-  type Result,
-  randomToken,
-  sha256Hex,
-  systemClock,
-} from "@tessera/crypto";
+import { type Clock, fail, ok, type Result, systemClock } from "@tessera/core";
+import { randomToken, sha256Hex } from "@tessera/crypto";
 import type { Session } from "./session.js";
 import { browserName } from "./tracked-session-browser.js";
 import type { TrackedSession, TrackedSessionStore } from "./tracked-session-store.js";

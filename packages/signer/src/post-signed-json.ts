@@ -1,4 +1,4 @@
-import { ok } from "@tessera/crypto";
+import { ok } from "@tessera/core";
 import { SIGNATURE_HEADER, signBody } from "./body-signature.js";
 
 /** Options of {@link postSignedJson}. */

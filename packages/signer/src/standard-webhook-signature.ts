@@ -1,10 +1,5 @@
-import {
-  type Clock,
-  decodeStandardWebhookSecret,
-  encodeBase64,
-  hmacSha256,
-  systemClock,
-} from "@tessera/crypto";
+import { type Clock, systemClock } from "@tessera/core";
+import { decodeStandardWebhookSecret, encodeBase64, hmacSha256 } from "@tessera/crypto";
 
 /**
  * The three headers of a Standard Webhooks delivery, named as the specification spells them.

@@ -1,5 +1,4 @@
-import { unstorableText } from "@tessera/core";
-import { fail, ok, type Result } from "@tessera/crypto";
+import { fail, ok, type Result, unstorableText } from "@tessera/core";
 import { readHeader, type WebhookDelivery } from "./delivery.js";
 
 /** A parsed event: its JSON value and raw text. */

@@ -1,4 +1,4 @@
-import { fail, ok, type Result } from "@tessera/crypto";
+import { fail, ok, type Result } from "@tessera/core";
 
 /*
  * The Standard Schema v1 interface, the shape `@standard-schema/spec`

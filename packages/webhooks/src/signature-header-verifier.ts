@@ -1,4 +1,5 @@
-import { fail, hmacSha256 } from "@tessera/crypto";
+import { fail } from "@tessera/core";
+import { hmacSha256 } from "@tessera/crypto";
 import { readHeader, signedBody } from "./delivery.js";
 import { decodeBase64Digest, decodeHexDigest, matchesAny } from "./digest-encoding.js";
 import { textSecretKey } from "./text-secret.js";

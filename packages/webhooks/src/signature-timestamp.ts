@@ -1,4 +1,4 @@
-import type { Clock } from "@tessera/crypto";
+import type { Clock } from "@tessera/core";
 
 /** Tolerance of the Standard Webhooks scheme (300 seconds), also the Stripe default. */
 export const DEFAULT_TOLERANCE_SECONDS = 300;

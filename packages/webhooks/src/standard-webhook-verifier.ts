@@ -1,11 +1,5 @@
-import {
-  type Clock,
-  decodeStandardWebhookSecret,
-  fail,
-  hmacSha256,
-  ok,
-  systemClock,
-} from "@tessera/crypto";
+import { type Clock, fail, ok, systemClock } from "@tessera/core";
+import { decodeStandardWebhookSecret, hmacSha256 } from "@tessera/crypto";
 import { type HeaderSource, readHeader, signedBody } from "./delivery.js";
 import { decodeBase64Digest, matchesAny } from "./digest-encoding.js";
 import {

@@ -1,4 +1,5 @@
-import { type Clock, fail, hmacSha256, ok, systemClock } from "@tessera/crypto";
+import { type Clock, fail, ok, systemClock } from "@tessera/core";
+import { hmacSha256 } from "@tessera/crypto";
 import { readHeader, signedBody } from "./delivery.js";
 import { decodeHexDigest, matchesAny } from "./digest-encoding.js";
 import {

@@ -1,4 +1,5 @@
-import { constantTimeEqualText, fail } from "@tessera/crypto";
+import { fail } from "@tessera/core";
+import { constantTimeEqualText } from "@tessera/crypto";
 import { readHeader, type WebhookDelivery } from "./delivery.js";
 import { VERIFIED, type WebhookVerifier } from "./verifier.js";
 

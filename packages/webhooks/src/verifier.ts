@@ -1,4 +1,4 @@
-import { ok, type Result } from "@tessera/crypto";
+import { ok, type Result } from "@tessera/core";
 import type { WebhookDelivery } from "./delivery.js";
 
 /**

@@ -1,4 +1,4 @@
-import { type Clock, systemClock } from "@tessera/crypto";
+import { type Clock, systemClock } from "@tessera/core";
 import {
   type ErrorEnvelope,
   errorEnvelope,

@@ -1,4 +1,4 @@
-import { fail, ok, type Result, systemClock } from "@tessera/crypto";
+import { fail, ok, type Result, systemClock } from "@tessera/core";
 import type { PageContext } from "@tessera/http";
 import {
   DEFAULT_MAXIMUM_BODY_BYTES,

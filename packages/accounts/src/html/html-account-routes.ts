@@ -1,4 +1,4 @@
-import { formatTimestamp } from "@tessera/crypto";
+import { formatTimestamp } from "@tessera/core";
 import { htmlPage, type Route, seeOther } from "@tessera/http";
 import { type MaybeSessionContext, requireUser, safeHtmlRoutes } from "@tessera/session";
 import { deleteUser } from "../account-deletion.js";

@@ -1,4 +1,4 @@
-import type { Clock } from "@tessera/crypto";
+import type { Clock } from "@tessera/core";
 import type { Mailer } from "@tessera/mail";
 import type { PasswordHashOptions } from "@tessera/password";
 import type { RateLimiter } from "@tessera/ratelimit";

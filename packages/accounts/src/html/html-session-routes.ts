@@ -1,4 +1,4 @@
-import { type Clock, systemClock } from "@tessera/crypto";
+import { type Clock, systemClock } from "@tessera/core";
 import type { PageContext } from "@tessera/http";
 import { htmlPage, pathId, type Route, seeOther } from "@tessera/http";
 import {

@@ -1,4 +1,4 @@
-import { formatTimestamp } from "@tessera/crypto";
+import { formatTimestamp } from "@tessera/core";
 import type { Layout, PageContext } from "@tessera/http";
 import { escapeHtml } from "@tessera/http";
 import type { TrackedSession } from "@tessera/session";

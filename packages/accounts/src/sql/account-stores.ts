@@ -11,7 +11,9 @@ import {
   userSessionsMigration,
 } from "@tessera/session/sql";
 import type { Migration, SqlDatabase } from "@tessera/sql";
-import { type AccountStores, CachedUserStore, type UserStore } from "../index.js";
+import type { AccountStores } from "../account-routes.js";
+import { CachedUserStore } from "../cached-user-store.js";
+import type { UserStore } from "../user-store.js";
 import { authTokensMigration, SqlEmailedTokenStore } from "./emailed-token-store.js";
 import { SqlUserStore, usersMigration } from "./user-store.js";
 

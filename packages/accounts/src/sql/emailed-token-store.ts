@@ -1,11 +1,11 @@
-import { formatTimestamp, parseTimestamp } from "@tessera/crypto";
+import { formatTimestamp, parseTimestamp } from "@tessera/core";
 import { type Migration, portableDdl, type SqlDatabase } from "@tessera/sql";
 import type {
   EmailedTokenPurpose,
   EmailedTokenRecord,
   EmailedTokenStore,
   NewEmailedToken,
-} from "../index.js";
+} from "../emailed-token-store.js";
 
 /**
  * Creates `auth_tokens` (emailed tokens, docs/security.md): tokens stored only as SHA-256 digests, deleted

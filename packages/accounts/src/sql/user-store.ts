@@ -1,5 +1,5 @@
 import type { ApiKeyHolder } from "@tessera/bearer";
-import { fail, formatTimestamp, ok, parseTimestamp, type Result } from "@tessera/crypto";
+import { fail, formatTimestamp, ok, parseTimestamp, type Result } from "@tessera/core";
 import {
   isUniqueViolation,
   type Migration,
@@ -7,7 +7,9 @@ import {
   type SqlDatabase,
   type SqlValue,
 } from "@tessera/sql";
-import type { NewUser, OperatorColumnValue, User, UserStore } from "../index.js";
+import type { OperatorColumnValue } from "../operator-columns.js";
+import type { User } from "../user.js";
+import type { NewUser, UserStore } from "../user-store.js";
 
 /** Creates `users`. Emails are stored normalized, so a plain unique index enforces uniqueness. */
 export const usersMigration: Migration = {

@@ -1,6 +1,6 @@
-import { formatTimestamp, parseTimestamp } from "@tessera/crypto";
+import { formatTimestamp, parseTimestamp } from "@tessera/core";
 import { type Migration, portableDdl, type SqlDatabase } from "@tessera/sql";
-import type { ApiKeyRecord, ApiKeyStore, NewApiKey } from "../index.js";
+import type { ApiKeyRecord, ApiKeyStore, NewApiKey } from "../api-key-store.js";
 
 /**
  * Creates `api_keys`: keys stored only as SHA-256 digests, deleted with their user. Its id

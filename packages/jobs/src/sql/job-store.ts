@@ -1,4 +1,4 @@
-import { formatTimestamp, parseTimestamp } from "@tessera/crypto";
+import { formatTimestamp, parseTimestamp } from "@tessera/core";
 import {
   columnDefinitions,
   POSTGRES,
@@ -8,17 +8,11 @@ import {
 } from "@tessera/fields";
 import type { ListPage } from "@tessera/http";
 import type { Migration, SqlDatabase, SqlDialectName, SqlValue } from "@tessera/sql";
-import {
-  inputFromColumns,
-  inputToColumns,
-  type JobDefinition,
-  type JobRecord,
-  type JobState,
-  type JobStatus,
-  type JobStore,
-  type NewJob,
-  type RetryClaim,
-} from "../index.js";
+import type { JobDefinition } from "../job-definition.js";
+import { inputFromColumns, inputToColumns } from "../job-input.js";
+import type { JobStatus } from "../job-status.js";
+import type { JobRecord, JobStore, NewJob, RetryClaim } from "../job-store.js";
+import type { JobState } from "../state-machine.js";
 
 /** Options of {@link jobTableMigration}. */
 export interface JobTableMigrationOptions {

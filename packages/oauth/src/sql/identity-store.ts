@@ -1,6 +1,6 @@
-import { fail, formatTimestamp, ok, parseTimestamp, type Result } from "@tessera/crypto";
+import { fail, formatTimestamp, ok, parseTimestamp, type Result } from "@tessera/core";
 import { type Migration, portableDdl, type SqlDatabase } from "@tessera/sql";
-import type { Identity, IdentityStore, NewIdentity } from "../index.js";
+import type { Identity, IdentityStore, NewIdentity } from "../identity-store.js";
 
 /**
  * Creates `identities` (sign-in providers): links to provider accounts, deleted with their user.

@@ -1,5 +1,6 @@
 import { deleteInBatches, type Migration, portableDdl, type SqlDatabase } from "@tessera/sql";
-import { DEFAULT_RATE_LIMIT, type RateLimitStore } from "../index.js";
+import { DEFAULT_RATE_LIMIT } from "../rate-limiter.js";
+import type { RateLimitStore } from "../store.js";
 
 /** Creates `rate_limit_counters`: one row per key and window. */
 export const rateLimitCountersMigration: Migration = {

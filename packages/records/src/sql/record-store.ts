@@ -1,4 +1,4 @@
-import { formatTimestamp } from "@tessera/crypto";
+import { formatTimestamp } from "@tessera/core";
 import {
   attachmentColumns,
   childAttachmentName,
@@ -28,7 +28,7 @@ import type {
   StoredFile,
   UpdateOutcome,
   WriteRefusal,
-} from "../index.js";
+} from "../record-store.js";
 
 /** The child table of one `attachments` field, its identifiers already quoted. */
 interface ChildTable {

@@ -1,6 +1,10 @@
-import { formatTimestamp, parseTimestamp } from "@tessera/crypto";
+import { formatTimestamp, parseTimestamp } from "@tessera/core";
 import { deleteInBatches, type Migration, portableDdl, type SqlDatabase } from "@tessera/sql";
-import type { NewTrackedSession, TrackedSession, TrackedSessionStore } from "../index.js";
+import type {
+  NewTrackedSession,
+  TrackedSession,
+  TrackedSessionStore,
+} from "../tracked-session-store.js";
 
 /**
  * Creates `user_sessions` (tracked sessions): one row per sign-in, its token stored only as

@@ -1,14 +1,14 @@
-import { formatTimestamp, parseTimestamp } from "@tessera/crypto";
+import { formatTimestamp, parseTimestamp } from "@tessera/core";
 import { type Migration, portableDdl, type SqlDatabase } from "@tessera/sql";
+import type { WebhookEventPruner } from "../event-retention.js";
 import type {
   WebhookClaimReference,
   WebhookClaimResult,
   WebhookEventClaim,
-  WebhookEventPruner,
   WebhookEventRecord,
   WebhookEventStatus,
   WebhookEventStore,
-} from "../index.js";
+} from "../event-store.js";
 
 /** Creates `webhook_events`, the event log of `@tessera/webhooks` (docs/webhooks-and-jobs.md). */
 export const webhookEventsMigration: Migration = {
