@@ -1,9 +1,10 @@
 import {
+  crossSiteCheck,
   crossSiteRefusalPage,
   type PageHeaderOptions,
   type PageRouteContext,
   type Route,
-  withCrossSiteCheck,
+  withMiddleware,
 } from "@tessera/http";
 import { withPageSecurity } from "./page-security.js";
 import type { SessionCookies } from "./session-cookies.js";
@@ -50,9 +51,9 @@ export function safeHtmlRoutes(
   routes: readonly Route<HtmlRouteContext>[],
 ): Route<MaybeSessionContext>[] {
   const withSession = withCookieSession<PageRouteContext>(safety.sessions, routes);
-  const checked = withCrossSiteCheck(withSession, {
-    allowedOrigins: safety.allowedOrigins ?? [],
-    refusal: crossSiteRefusalPage,
-  });
+  const checked = withMiddleware(
+    withSession,
+    crossSiteCheck({ allowedOrigins: safety.allowedOrigins ?? [], refusal: crossSiteRefusalPage }),
+  );
   return withPageSecurity<MaybeSessionContext>(checked, safety.pageHeaders ?? {});
 }
