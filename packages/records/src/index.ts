@@ -77,6 +77,7 @@ export type {
   HtmlRecordRoutesOptions,
   JsonRecordRoutesOptions,
   RecordContext,
+  RecordRouteContext,
   RecordRoutesOptions,
   RecordUser,
   RichTextEditor,

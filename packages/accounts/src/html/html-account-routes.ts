@@ -1,6 +1,6 @@
 import { formatTimestamp } from "@tessera/crypto";
-import { htmlPage, type Route, seeOther } from "@tessera/http";
-import { type MaybeSessionContext, requireUser, safeHtmlRoutes } from "@tessera/session";
+import { htmlPage, type Route, seeOther, withMiddleware } from "@tessera/http";
+import { type MaybeSessionContext, pageSafety, requireUser } from "@tessera/session";
 import { deleteUser } from "../account-deletion.js";
 import { normalizeEmail } from "../email.js";
 import { checkPassword, findUserByPassword } from "../password-sign-in.js";
@@ -27,7 +27,7 @@ type Handler = Route<HtmlRequestContext>["handle"];
 /**
  * The HTML routes of sign-up, login, logout, the account page and account deletion:
  * `GET|POST /signup`, `GET|POST /login`, `POST /logout`, `GET /account`, `POST /account/delete`.
- * Safe mounted anywhere: see {@link safeHtmlRoutes}.
+ * Safe mounted anywhere: see {@link pageSafety}.
  */
 export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<MaybeSessionContext>[] {
   const flow: AccountFlow = accountFlow(options);
@@ -180,13 +180,16 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
     },
   } satisfies Record<string, Handler>;
   const { signupForm, signup, loginForm, login, logout, account, deleteAccount } = handlers;
-  return safeHtmlRoutes(options, [
-    { method: "GET", path: "/signup", handle: signupForm },
-    { method: "POST", path: "/signup", handle: signup },
-    { method: "GET", path: "/login", handle: loginForm },
-    { method: "POST", path: "/login", handle: login },
-    { method: "POST", path: "/logout", handle: logout },
-    { method: "GET", path: "/account", handle: account },
-    { method: "POST", path: "/account/delete", handle: deleteAccount },
-  ]);
+  return withMiddleware(
+    [
+      { method: "GET", path: "/signup", handle: signupForm },
+      { method: "POST", path: "/signup", handle: signup },
+      { method: "GET", path: "/login", handle: loginForm },
+      { method: "POST", path: "/login", handle: login },
+      { method: "POST", path: "/logout", handle: logout },
+      { method: "GET", path: "/account", handle: account },
+      { method: "POST", path: "/account/delete", handle: deleteAccount },
+    ],
+    pageSafety(options),
+  );
 }

@@ -1,10 +1,10 @@
-import { htmlPage, NO_REFERRER, type Route, seeOther } from "@tessera/http";
+import { htmlPage, NO_REFERRER, type Route, seeOther, withMiddleware } from "@tessera/http";
 import { checkPasswordPolicy, hashPassword } from "@tessera/password";
 import {
   endOtherTrackedSessions,
   type MaybeSessionContext,
+  pageSafety,
   requireUser,
-  safeHtmlRoutes,
 } from "@tessera/session";
 import { normalizeSubmittedEmail } from "../email.js";
 import type { EmailedTokenPurpose } from "../emailed-token-store.js";
@@ -47,7 +47,7 @@ type Handler = Route<HtmlRequestContext>["handle"];
  * `GET|POST /confirmations/:token`). Link requests answer the same, as fast, whether or not
  * the account exists (mails go out after the answer) and are limited per client and per
  * target email. A `GET` of a link only shows a button (with `Referrer-Policy: no-referrer`);
- * the `POST` uses the token up. Safe mounted anywhere: see {@link safeHtmlRoutes}.
+ * the `POST` uses the token up. Safe mounted anywhere: see {@link pageSafety}.
  */
 export function htmlEmailLinkRoutes(
   options: HtmlAccountRoutesOptions,
@@ -221,17 +221,20 @@ export function htmlEmailLinkRoutes(
     },
   } satisfies Record<string, Handler>;
 
-  return safeHtmlRoutes(options, [
-    { method: "GET", path: "/magic_link", handle: handlers.magicLinkForm },
-    { method: "POST", path: "/magic_link", handle: handlers.requestMagicLink },
-    { method: "GET", path: "/magic_link/:token", handle: handlers.magicLinkPage },
-    { method: "POST", path: "/magic_link/:token", handle: handlers.useMagicLink },
-    { method: "GET", path: "/passwords/new", handle: handlers.passwordResetForm },
-    { method: "POST", path: "/passwords", handle: handlers.requestPasswordReset },
-    { method: "GET", path: "/passwords/:token", handle: handlers.newPasswordForm },
-    { method: "POST", path: "/passwords/:token", handle: handlers.resetPassword },
-    { method: "POST", path: "/confirmations", handle: handlers.resendConfirmation },
-    { method: "GET", path: "/confirmations/:token", handle: handlers.confirmationPage },
-    { method: "POST", path: "/confirmations/:token", handle: handlers.confirm },
-  ]);
+  return withMiddleware(
+    [
+      { method: "GET", path: "/magic_link", handle: handlers.magicLinkForm },
+      { method: "POST", path: "/magic_link", handle: handlers.requestMagicLink },
+      { method: "GET", path: "/magic_link/:token", handle: handlers.magicLinkPage },
+      { method: "POST", path: "/magic_link/:token", handle: handlers.useMagicLink },
+      { method: "GET", path: "/passwords/new", handle: handlers.passwordResetForm },
+      { method: "POST", path: "/passwords", handle: handlers.requestPasswordReset },
+      { method: "GET", path: "/passwords/:token", handle: handlers.newPasswordForm },
+      { method: "POST", path: "/passwords/:token", handle: handlers.resetPassword },
+      { method: "POST", path: "/confirmations", handle: handlers.resendConfirmation },
+      { method: "GET", path: "/confirmations/:token", handle: handlers.confirmationPage },
+      { method: "POST", path: "/confirmations/:token", handle: handlers.confirm },
+    ],
+    pageSafety(options),
+  );
 }

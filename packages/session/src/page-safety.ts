@@ -1,17 +1,17 @@
 import {
+  composeMiddleware,
   crossSiteCheck,
   crossSiteRefusalPage,
   type PageHeaderOptions,
   type PageRouteContext,
-  type Route,
-  withMiddleware,
+  type RouteMiddleware,
 } from "@tessera/http";
-import { withPageSecurity } from "./page-security.js";
+import { pageHeaders } from "./page-security.js";
 import type { SessionCookies } from "./session-cookies.js";
 import {
   type MaybeSessionContext,
+  openSession,
   type SessionRouteContext,
-  withCookieSession,
 } from "./session-routes.js";
 
 /** What every HTML route group needs to be safe mounted anywhere. */
@@ -39,21 +39,34 @@ export interface HtmlRouteSafety {
 export interface HtmlRouteContext extends SessionRouteContext, PageRouteContext {}
 
 /**
- * An HTML route group as packages hand it out: each route answers with its security headers (a
- * Content-Security-Policy with a fresh nonce, handed to the handler as `context.cspNonce`, on
- * its pages; see `withPageSecurity`), opens and commits the cookie session itself, and each
- * state-changing route refuses a cross-site request before it runs (and before the cookie is
- * opened). Mounted in any framework with no middleware at all, the pages keep their headers
- * and their session, and refuse login CSRF.
+ * The middleware of every HTML route group, in this order: the page's security headers (a
+ * Content-Security-Policy with a fresh nonce, handed to the handler as `context.cspNonce`; see
+ * {@link pageHeaders}), then a state-changing route's refusal of a cross-site request with a
+ * 403 page (before the cookie is opened), then the cookie session ({@link openSession}).
+ * Mounted in any framework with no middleware at all, the pages keep their headers and their
+ * session, and refuse login CSRF.
+ *
+ * @example
+ * ```ts
+ * import { type Route, withMiddleware } from "@tessera/http";
+ * import { createSessionCookies, type HtmlRouteContext, pageSafety } from "@tessera/session";
+ *
+ * const sessions = createSessionCookies({
+ *   appName: "tessera",
+ *   secrets: { current: process.env.SECRET_KEY_BASE! },
+ * });
+ * const pages: Route<HtmlRouteContext>[] = [
+ *   { method: "GET", path: "/hello", handle: async (_request, { session }) => new Response(String(session.userId)) },
+ * ];
+ * const mounted = withMiddleware(pages, pageSafety({ sessions }));
+ * ```
  */
-export function safeHtmlRoutes(
+export function pageSafety(
   safety: HtmlRouteSafety,
-  routes: readonly Route<HtmlRouteContext>[],
-): Route<MaybeSessionContext>[] {
-  const withSession = withCookieSession<PageRouteContext>(safety.sessions, routes);
-  const checked = withMiddleware(
-    withSession,
+): RouteMiddleware<MaybeSessionContext, HtmlRouteContext> {
+  return composeMiddleware(
+    pageHeaders<MaybeSessionContext>(safety.pageHeaders ?? {}),
     crossSiteCheck({ allowedOrigins: safety.allowedOrigins ?? [], refusal: crossSiteRefusalPage }),
+    openSession<PageRouteContext>(safety.sessions),
   );
-  return withPageSecurity<MaybeSessionContext>(checked, safety.pageHeaders ?? {});
 }
