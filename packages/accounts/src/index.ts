@@ -106,7 +106,6 @@ export {
   type OperatorColumnValue,
 } from "./operator-columns.js";
 export { checkPassword, findUserByPassword } from "./password-sign-in.js";
-export { refuseWhenRateLimited } from "./rate-limit-guard.js";
 export {
   type SignupAnnouncement,
   type SignupDependencies,

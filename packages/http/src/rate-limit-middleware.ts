@@ -16,20 +16,20 @@ export interface AttemptCounter {
 
 /**
  * Records one attempt of `group` for each key, in order, and gives the seconds to wait before
- * trying again when any is over its limit (the longest wait), else undefined. Every key is
- * counted, refused or not.
+ * trying again once one is over its limit, else undefined. The keys after a refused one are
+ * not counted: with the client's key first and a target's after (`email:<address>`), a refused
+ * client neither adds counters nor uses up the target's allowance.
  */
 export async function attemptRateLimit(
   limiter: AttemptCounter,
   group: string,
   keys: readonly string[],
 ): Promise<number | undefined> {
-  let retryAfter: number | undefined;
   for (const key of keys) {
     const decision = await limiter.attempt(group, key);
-    if (!decision.allowed) retryAfter = Math.max(retryAfter ?? 0, decision.retryAfterSeconds);
+    if (!decision.allowed) return decision.retryAfterSeconds;
   }
-  return retryAfter;
+  return undefined;
 }
 
 /** Options of {@link rateLimit}: what is counted and how a refusal is answered. */

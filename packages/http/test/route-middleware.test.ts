@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   type Authenticate,
+  attemptRateLimit,
   authenticated,
   bodyLimit,
   composeMiddleware,
@@ -167,6 +168,14 @@ describe("rateLimit", () => {
     expect((await refused.json()).error.code).toBe("rate_limited");
     expect(ran).toBe(1);
     expect(limiter.attempts).toEqual(["login 192.0.2.1", "login 192.0.2.1"]);
+  });
+
+  it("counts no key after a refused one", async () => {
+    const limiter = countingLimiter(1);
+    await attemptRateLimit(limiter, "mail", ["ip", "email:a"]);
+    expect(await attemptRateLimit(limiter, "mail", ["ip", "email:a"])).toBe(42);
+    expect(limiter.attempts).toEqual(["mail ip", "mail email:a", "mail ip"]);
+    expect(await attemptRateLimit(limiter, "mail", ["other", "email:b"])).toBeUndefined();
   });
 
   it("counts the key it is given and answers with the refusal it is given", async () => {
