@@ -9,13 +9,16 @@ import type { RouteMiddleware } from "./route-middleware.js";
  *
  * @example
  * ```ts
- * import { authenticated, type Authenticate, withMiddleware } from "@tessera/http";
+ * import { type Authenticate, authenticated, type Route, type RouteContext, withMiddleware } from "@tessera/http";
  *
- * declare const authenticate: Authenticate<{ user: { id: number } }>;
- * const routes = withMiddleware(
- *   [{ method: "GET", path: "/api/me", handle: async (_request, { user }) => Response.json(user) }],
- *   authenticated(authenticate),
- * );
+ * type User = { readonly id: number };
+ * declare const authenticate: Authenticate<{ readonly user: User }>;
+ * const me: Route<RouteContext & { readonly user: User }> = {
+ *   method: "GET",
+ *   path: "/api/me",
+ *   handle: async (_request, { user }) => Response.json({ id: user.id }),
+ * };
+ * const routes: Route[] = withMiddleware([me], authenticated(authenticate));
  * ```
  */
 export function authenticated<A extends object, C extends RouteContext = RouteContext>(

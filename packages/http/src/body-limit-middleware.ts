@@ -1,5 +1,5 @@
 import type { RouteContext, RouteMethod } from "./route.js";
-import type { RouteMiddleware } from "./route-middleware.js";
+import type { RouteMiddleware, RouteRefusal } from "./route-middleware.js";
 
 const METHODS_WITH_BODY = new Set<RouteMethod>(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -8,14 +8,11 @@ export interface BodyLimitOptions<C extends RouteContext> {
   /** The largest body accepted, in bytes; a function when it depends on the request's type. */
   readonly maximumBytes: number | ((request: Request) => number);
   /**
-   * The route's own answer to a body over the limit (the same its body reader gives), so a
-   * request is answered alike whether its size was declared or found while reading.
+   * The route's own answer to a body over the limit, given the limit (the same answer its body
+   * reader gives), so a request is answered alike whether its size was declared or found while
+   * reading.
    */
-  readonly refusal: (
-    request: Request,
-    context: C,
-    maximumBytes: number,
-  ) => Response | Promise<Response>;
+  readonly refusal: RouteRefusal<C, number>;
 }
 
 /**

@@ -105,6 +105,7 @@ export {
   type PassThroughMiddleware,
   type RouteInfo,
   type RouteMiddleware,
+  type RouteRefusal,
   withMiddleware,
 } from "./route-middleware.js";
 export { MAXIMUM_LOCAL_PATH_LENGTH, safeLocalPath } from "./safe-local-path.js";

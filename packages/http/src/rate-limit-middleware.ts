@@ -1,7 +1,7 @@
 import { rateLimitClientKey } from "./client-ip.js";
 import { tooManyRequests } from "./error-envelope.js";
 import type { RouteContext } from "./route.js";
-import type { RouteMiddleware } from "./route-middleware.js";
+import type { RouteMiddleware, RouteRefusal } from "./route-middleware.js";
 
 /**
  * Counts attempts per group and key (`createRateLimiter` of @tessera/ratelimit fits). Declared
@@ -40,14 +40,10 @@ export interface RateLimitOptions<C extends RouteContext> {
   /** Who is counted; default the client address ({@link rateLimitClientKey}). */
   readonly key?: (request: Request, context: C) => string;
   /**
-   * The answer once over the limit: default the JSON 429 with `Retry-After`; page routes
-   * render their 429 page.
+   * The answer once over the limit, given the seconds to wait: default the JSON 429 with
+   * `Retry-After`; page routes render their 429 page.
    */
-  readonly refusal?: (
-    request: Request,
-    context: C,
-    retryAfterSeconds: number,
-  ) => Response | Promise<Response>;
+  readonly refusal?: RouteRefusal<C, number>;
 }
 
 /**

@@ -26,6 +26,16 @@ export type PassThroughMiddleware<Base extends RouteContext = RouteContext> = <C
   route: RouteInfo,
 ) => RouteHandler<C>;
 
+/**
+ * How a middleware that refuses a request answers (a JSON error, or a page rendered with the
+ * context): `detail` is what it measured (the seconds to wait, the largest body allowed).
+ */
+export type RouteRefusal<C extends RouteContext, Detail> = (
+  request: Request,
+  context: C,
+  detail: Detail,
+) => Response | Promise<Response>;
+
 type AnyMiddleware = RouteMiddleware<RouteContext, RouteContext>;
 
 function applyAll(middleware: readonly AnyMiddleware[], handle: RouteHandler, route: RouteInfo) {

@@ -227,26 +227,19 @@ export function htmlEmailLinkRoutes(
     },
   } satisfies Record<string, RouteHandler<SignedInContext>>;
 
-  const limited = (group: string, route: Route<HtmlRequestContext>) =>
-    withMiddleware([route], flow.rateLimit(group));
+  /** A `POST` route counting `group` per client before its handler. */
+  const limitedPost = (group: string, path: string, handle: Handler) =>
+    withMiddleware([{ method: "POST", path, handle }], flow.rateLimit(group));
   return withMiddleware(
     [
       { method: "GET", path: "/magic_link", handle: handlers.magicLinkForm },
       { method: "POST", path: "/magic_link", handle: handlers.requestMagicLink },
       { method: "GET", path: "/magic_link/:token", handle: handlers.magicLinkPage },
-      ...limited("magic_link_use", {
-        method: "POST",
-        path: "/magic_link/:token",
-        handle: handlers.useMagicLink,
-      }),
+      ...limitedPost("magic_link_use", "/magic_link/:token", handlers.useMagicLink),
       { method: "GET", path: "/passwords/new", handle: handlers.passwordResetForm },
       { method: "POST", path: "/passwords", handle: handlers.requestPasswordReset },
       { method: "GET", path: "/passwords/:token", handle: handlers.newPasswordForm },
-      ...limited("password_reset_use", {
-        method: "POST",
-        path: "/passwords/:token",
-        handle: handlers.resetPassword,
-      }),
+      ...limitedPost("password_reset_use", "/passwords/:token", handlers.resetPassword),
       // Signed in first: a stranger is sent to sign in without using up the client's attempts.
       ...withMiddleware(
         [{ method: "POST", path: "/confirmations", handle: signedInHandlers.resendConfirmation }],
@@ -254,11 +247,7 @@ export function htmlEmailLinkRoutes(
         flow.rateLimit<SignedInContext>("email_confirmation"),
       ),
       { method: "GET", path: "/confirmations/:token", handle: handlers.confirmationPage },
-      ...limited("email_confirmation_use", {
-        method: "POST",
-        path: "/confirmations/:token",
-        handle: handlers.confirm,
-      }),
+      ...limitedPost("email_confirmation_use", "/confirmations/:token", handlers.confirm),
     ],
     pageSafety(options),
   );
