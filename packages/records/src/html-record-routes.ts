@@ -12,6 +12,7 @@ import {
 } from "@tessera/fields";
 import {
   authenticated,
+  bodyLimit,
   htmlPage,
   type PageContext,
   parseMediaType,
@@ -105,28 +106,37 @@ export function htmlRecordRoutes<M extends Model>(
     return key && row ? { key, row } : undefined;
   }
 
+  /** The cap of a form body: only a multipart form (the one kind with files) may be large. */
+  const isMultipart = (request: Request) =>
+    parseMediaType(request.headers.get("content-type"))?.essence === "multipart/form-data";
+  const formLimitOf = (request: Request) =>
+    isMultipart(request) ? maximumMultipartBytes : maximumUrlencodedBytes;
+  const formTooLarge = (context: HtmlRecordContext, maximumBytes: number) =>
+    htmlPage(
+      413,
+      pages.message(
+        pageContext(context),
+        "Form too large",
+        `The form is larger than ${describeBytes(maximumBytes)}.`,
+      ),
+    );
+
   /**
    * The submitted form, urlencoded or multipart, or the page answering an unreadable one. The
-   * cap holds before any parsing: only a multipart form (the one kind with files) may be large.
+   * cap holds before any parsing; a form whose `Content-Length` declares more was refused by
+   * the routes' body limit before the handler ran.
    */
   async function readForm(request: Request, context: HtmlRecordContext) {
-    const type = parseMediaType(request.headers.get("content-type"))?.essence;
-    const multipart = type === "multipart/form-data";
-    const maximumBytes = multipart ? maximumMultipartBytes : maximumUrlencodedBytes;
-    const body: { ok: true; value: FormInput<FormFile> } | { ok: false; reason: string } = multipart
-      ? await readMultipartBody(request, maximumBytes)
-      : await readFormBody(request, { maximumBytes });
+    const maximumBytes = formLimitOf(request);
+    const body: { ok: true; value: FormInput<FormFile> } | { ok: false; reason: string } =
+      isMultipart(request)
+        ? await readMultipartBody(request, maximumBytes)
+        : await readFormBody(request, { maximumBytes });
     if (body.ok) return body;
-    const tooLarge = body.reason === "too-large";
-    const text = tooLarge
-      ? `The form is larger than ${describeBytes(maximumBytes)}.`
-      : "The form could not be read.";
-    const heading = tooLarge ? "Form too large" : "Bad request";
-    const status = tooLarge ? 413 : 400;
-    return {
-      ok: false as const,
-      response: htmlPage(status, pages.message(pageContext(context), heading, text)),
-    };
+    if (body.reason === "too-large")
+      return { ok: false as const, response: formTooLarge(context, maximumBytes) };
+    const page = pages.message(pageContext(context), "Bad request", "The form could not be read.");
+    return { ok: false as const, response: htmlPage(400, page) };
   }
 
   const handlers = {
@@ -284,6 +294,11 @@ export function htmlRecordRoutes<M extends Model>(
       options.authenticate,
     ),
     recordOwner(),
+    // Before a handler looks anything up: a declared oversized form is refused unread.
+    bodyLimit<HtmlRecordContext>({
+      maximumBytes: formLimitOf,
+      refusal: (_request, context, maximumBytes) => formTooLarge(context, maximumBytes),
+    }),
   );
 }
 
