@@ -396,10 +396,10 @@ describe("jobs on SQLite, end to end", () => {
     time.now = T0 + MINUTE;
     expect(
       (
-        await runner.handleCallback(
-          post(sent.webhook, { status: "IN_PROGRESS", progress: 40 }),
-          "1",
-        )
+        await runner.handleCallback(post(sent.webhook, { status: "IN_PROGRESS", progress: 40 }), {
+          params: { id: "1" },
+          clientAddress: "192.0.2.1",
+        })
       ).status,
     ).toBe(200);
     const done = JSON.stringify({ status: "COMPLETED", output: { url: "fox.png" } });
@@ -412,7 +412,11 @@ describe("jobs on SQLite, end to end", () => {
       body: done,
     });
     time.now = T0 + 2 * MINUTE;
-    expect(await (await runner.handleCallback(signed, "1")).json()).toEqual({ ok: true });
+    expect(
+      await (
+        await runner.handleCallback(signed, { params: { id: "1" }, clientAddress: "192.0.2.1" })
+      ).json(),
+    ).toEqual({ ok: true });
     expect(await database.get("SELECT * FROM render_jobs WHERE id = 1")).toEqual({
       id: 1,
       user_id: 2,
@@ -458,8 +462,14 @@ describe("jobs on SQLite, end to end", () => {
     changes.length = 0;
     const url = runner.callbackUrl(job);
     const answers = await Promise.all([
-      runner.handleCallback(post(url, { status: "done", output: "first" }), "1"),
-      second.handleCallback(post(url, { status: "failed", error: "second" }), "1"),
+      runner.handleCallback(post(url, { status: "done", output: "first" }), {
+        params: { id: "1" },
+        clientAddress: "192.0.2.1",
+      }),
+      second.handleCallback(post(url, { status: "failed", error: "second" }), {
+        params: { id: "1" },
+        clientAddress: "192.0.2.1",
+      }),
     ]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
     expect(changes).toHaveLength(1);
@@ -472,10 +482,10 @@ describe("jobs on SQLite, end to end", () => {
     const silent = await runner.start(1, { prompt: "silent", width: null });
     const talking = await runner.start(1, { prompt: "talking", width: null });
     time.now = T0 + 59 * MINUTE;
-    await runner.handleCallback(
-      post(runner.callbackUrl(talking), { status: "running" }),
-      String(talking.id),
-    );
+    await runner.handleCallback(post(runner.callbackUrl(talking), { status: "running" }), {
+      params: { id: String(talking.id) },
+      clientAddress: "192.0.2.1",
+    });
     time.now = T0 + 61 * MINUTE;
     expect(await runner.sweep()).toEqual({
       stale: [silent.id],

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { cspNonce } from "@tessera/hono";
+import { cookieSession, cspNonce } from "@tessera/hono";
 import { optionalUser } from "@tessera/session";
 import { compileQuery } from "graphql-jit";
 import { Hono } from "hono";
@@ -20,7 +20,7 @@ const stylesheet = readFileSync(new URL("../public/app.css", import.meta.url), "
 export function createApp(dependencies: AppDependencies): AppHono {
   const app: AppHono = new Hono();
   const service = mountService(app, { compileGraphql: compileQuery, ...dependencies });
-  app.get("/", async (context) => {
+  app.get("/", cookieSession(service.sessions), async (context) => {
     const session = context.get("session");
     const user = await optionalUser(session, service.findUser);
     return context.html(

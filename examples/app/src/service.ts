@@ -3,7 +3,6 @@ import type { Clock } from "@tessera/core";
 import type { CompileQuery } from "@tessera/graphql";
 import {
   clientAddress,
-  cookieSession,
   crossSiteProtection,
   hostCheck,
   mount,
@@ -13,7 +12,7 @@ import { notFound } from "@tessera/http";
 import type { Mailer } from "@tessera/mail";
 import type { RateLimiter } from "@tessera/ratelimit";
 import type { ObjectStorage } from "@tessera/records";
-import type { TrackedSessionStore } from "@tessera/session";
+import type { SessionCookies, TrackedSessionStore } from "@tessera/session";
 import type { SqlDatabase } from "@tessera/sql";
 import type { Context } from "hono";
 import { type AccountWiring, type AppHono, appAccounts } from "./accounts.js";
@@ -56,6 +55,8 @@ export interface AppDependencies {
 export interface MountedService {
   /** Finds the signed-in user of a session. */
   readonly findUser: (id: number) => Promise<User | undefined>;
+  /** The cookie session the service's pages open: the app's own pages open the same. */
+  readonly sessions: SessionCookies;
 }
 
 /**
@@ -106,26 +107,20 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
     ...(dependencies.clock ? { clock: dependencies.clock } : {}),
     ...(dependencies.compileGraphql ? { compileGraphql: dependencies.compileGraphql } : {}),
   };
-  // Routes for machines and bearer tokens (everything under /api/ and the webhooks), before the
-  // cookie session: Hono runs what was added in order and these answer without calling on, so
-  // webhook senders and API clients never pay for opening a cookie they do not send.
-  const isApiRoute = (route: { readonly path: string }) => route.path.startsWith("/api/");
+  // Each route says what it needs: pages open the cookie session themselves (pageSafety), so
+  // webhook senders and API clients never pay for a cookie they do not send, in any order.
   mount(app, [
     ...webhookRoutes(database, config),
     ...renderJobRoutes(dependencies.renderJobs, bearer, config),
     ...recordApiRoutes(records),
-    ...accounts.routes.filter(isApiRoute),
+    ...accounts.routes,
+    ...recordPageRoutes(records),
   ]);
   // The record API's OpenAPI document, built once at start; public, like the routes' shapes.
   app.get("/api/openapi.json", (context) => context.json(recordApiDocument));
   // A static JSON answer: liveness checks, and the baseline of the bearer benchmark.
   app.get("/api/health", (context) => context.json({ status: "ok" }));
-  app.use(cookieSession(accounts.sessions));
-  mount(app, [
-    ...accounts.routes.filter((route) => !isApiRoute(route)),
-    ...recordPageRoutes(records),
-  ]);
   app.notFound(() => notFound());
   app.onError(answerUnhandledError);
-  return { findUser: (id) => users.findById(id) };
+  return { findUser: (id) => users.findById(id), sessions: accounts.sessions };
 }

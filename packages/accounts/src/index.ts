@@ -94,7 +94,6 @@ export { MemoryUserStore } from "./memory-user-store.js";
 export type { FieldErrors } from "./messages.js";
 export { nameColumn, type OperatorColumn, type OperatorColumnValue } from "./operator-columns.js";
 export { findUserByPassword } from "./password-sign-in.js";
-export { refuseWhenRateLimited } from "./rate-limit-guard.js";
 export {
   type SignupAnnouncement,
   type SignupDependencies,

@@ -3,20 +3,22 @@ import {
   forbidden,
   jsonError,
   type Route,
+  type RouteContext,
   type RouteHandler,
+  rateLimit,
   readJsonBody,
   UNAUTHORIZED_MESSAGE,
-  unauthorized,
   validationFailed,
+  withMiddleware,
 } from "@tessera/http";
 import { deleteUser } from "./account-deletion.js";
 import { INVALID_CREDENTIALS } from "./account-error-codes.js";
 import { accountEvents } from "./account-hooks.js";
+import { type BearerUserContext, bearerUser } from "./bearer-user.js";
 import { normalizeEmail } from "./email.js";
 import { refuseUnstorableText, requireStrings } from "./json-input.js";
 import type { JsonAccountRoutesOptions } from "./json-routes-options.js";
 import { checkPassword, findUserByPassword } from "./password-sign-in.js";
-import { refuseWhenRateLimited } from "./rate-limit-guard.js";
 import { signUp } from "./signup.js";
 import { userJson } from "./user.js";
 
@@ -62,12 +64,6 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
 
   const handlers = {
     async signup(request, context) {
-      const limited = await refuseWhenRateLimited(
-        options.rateLimiter,
-        "api_signup",
-        context.clientAddress,
-      );
-      if (limited) return limited;
       const credentials = await readCredentials(request);
       if (!credentials.ok) return credentials.response;
       const unstorable = refuseUnstorableText(credentials.body, signupColumns);
@@ -82,12 +78,6 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
     },
 
     async token(request, context) {
-      const limited = await refuseWhenRateLimited(
-        options.rateLimiter,
-        "api_token",
-        context.clientAddress,
-      );
-      if (limited) return limited;
       const credentials = await readCredentials(request);
       if (!credentials.ok) return credentials.response;
       const { email, password } = credentials.value;
@@ -104,23 +94,13 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
         expires_in: issued.expiresIn,
       });
     },
+  } satisfies Record<string, RouteHandler>;
 
-    async me(request) {
-      const authenticated = await options.bearer.authenticate(request);
-      if (!authenticated.ok) return unauthorized({ "WWW-Authenticate": "Bearer" });
-      return Response.json(userJson(authenticated.value.user, operatorColumns));
-    },
+  const bearerHandlers = {
+    me: async (_request, { user }) => Response.json(userJson(user, operatorColumns)),
 
     async deleteMe(request, context) {
-      const authenticated = await options.bearer.authenticate(request);
-      if (!authenticated.ok) return unauthorized({ "WWW-Authenticate": "Bearer" });
-      const limited = await refuseWhenRateLimited(
-        options.rateLimiter,
-        "api_delete_account",
-        context.clientAddress,
-      );
-      if (limited) return limited;
-      const user = authenticated.value.user;
+      const { user } = context;
       const body = await readJsonBody(request);
       if (!body.ok) return body.response;
       // Users who only sign in through a provider have no password: they confirm with their email.
@@ -146,12 +126,29 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
       });
       return new Response(null, { status: 204 });
     },
-  } satisfies Record<string, RouteHandler>;
+  } satisfies Record<string, RouteHandler<RouteContext & BearerUserContext>>;
 
+  const limited = <C extends RouteContext>(group: string) =>
+    rateLimit<C>({ limiter: options.rateLimiter, group });
+  const signedIn = bearerUser(options.bearer);
   return [
-    { method: "POST", path: "/api/auth/signup", handle: handlers.signup },
-    { method: "POST", path: "/api/auth/token", handle: handlers.token },
-    { method: "GET", path: "/api/auth/me", handle: handlers.me },
-    { method: "DELETE", path: "/api/auth/me", handle: handlers.deleteMe },
+    ...withMiddleware(
+      [{ method: "POST", path: "/api/auth/signup", handle: handlers.signup }],
+      limited("api_signup"),
+    ),
+    ...withMiddleware(
+      [{ method: "POST", path: "/api/auth/token", handle: handlers.token }],
+      limited("api_token"),
+    ),
+    ...withMiddleware(
+      [{ method: "GET", path: "/api/auth/me", handle: bearerHandlers.me }],
+      signedIn,
+    ),
+    // The bearer first: a request without one is a 401 and uses up none of the client's attempts.
+    ...withMiddleware(
+      [{ method: "DELETE", path: "/api/auth/me", handle: bearerHandlers.deleteMe }],
+      signedIn,
+      limited<RouteContext & BearerUserContext>("api_delete_account"),
+    ),
   ];
 }

@@ -5,11 +5,13 @@ import {
   notFound,
   pathId,
   type Route,
+  type RouteContext,
   type RouteHandler,
   readJsonBody,
-  unauthorized,
   validationFailed,
+  withMiddleware,
 } from "@tessera/http";
+import { type BearerUserContext, bearerUser } from "./bearer-user.js";
 import { requireStrings } from "./json-input.js";
 import type { BearerAuthentication } from "./json-routes-options.js";
 
@@ -19,8 +21,6 @@ export interface JsonApiKeyRoutesOptions {
   readonly bearer: BearerAuthentication;
   readonly clock?: Clock;
 }
-
-const BEARER_CHALLENGE = { "WWW-Authenticate": "Bearer" };
 
 /**
  * The API key routes; every one requires a bearer token:
@@ -32,42 +32,39 @@ const BEARER_CHALLENGE = { "WWW-Authenticate": "Bearer" };
  */
 export function jsonApiKeyRoutes(options: JsonApiKeyRoutesOptions): Route[] {
   const handlers = {
-    async listKeys(request) {
-      const authenticated = await options.bearer.authenticate(request);
-      if (!authenticated.ok) return unauthorized(BEARER_CHALLENGE);
-      const keys = await options.apiKeys.listForUser(authenticated.value.user.id);
+    async listKeys(_request, { user }) {
+      const keys = await options.apiKeys.listForUser(user.id);
       return Response.json(keys.map(apiKeyJson));
     },
 
-    async createKey(request) {
-      const authenticated = await options.bearer.authenticate(request);
-      if (!authenticated.ok) return unauthorized(BEARER_CHALLENGE);
+    async createKey(request, { user }) {
       const body = await readJsonBody(request);
       if (!body.ok) return body.response;
       const input = requireStrings(body.value, ["name"]);
       if (!input.ok) return badRequest(input.message);
       const created = await createApiKey(
         options.apiKeys,
-        { userId: authenticated.value.user.id, name: input.value.name },
+        { userId: user.id, name: input.value.name },
         options.clock,
       );
       if (!created.ok) return validationFailed(created.fields);
       return Response.json(created.value, { status: 201 });
     },
 
-    async deleteKey(request, context) {
-      const authenticated = await options.bearer.authenticate(request);
-      if (!authenticated.ok) return unauthorized(BEARER_CHALLENGE);
-      const id = pathId(context.params.id);
+    async deleteKey(_request, { params, user }) {
+      const id = pathId(params.id);
       if (id === undefined) return notFound();
-      const deleted = await options.apiKeys.deleteForUser(authenticated.value.user.id, id);
+      const deleted = await options.apiKeys.deleteForUser(user.id, id);
       return deleted ? new Response(null, { status: 204 }) : notFound();
     },
-  } satisfies Record<string, RouteHandler>;
+  } satisfies Record<string, RouteHandler<RouteContext & BearerUserContext>>;
 
-  return [
-    { method: "GET", path: "/api/auth/keys", handle: handlers.listKeys },
-    { method: "POST", path: "/api/auth/keys", handle: handlers.createKey },
-    { method: "DELETE", path: "/api/auth/keys/:id", handle: handlers.deleteKey },
-  ];
+  return withMiddleware(
+    [
+      { method: "GET", path: "/api/auth/keys", handle: handlers.listKeys },
+      { method: "POST", path: "/api/auth/keys", handle: handlers.createKey },
+      { method: "DELETE", path: "/api/auth/keys/:id", handle: handlers.deleteKey },
+    ],
+    bearerUser(options.bearer),
+  );
 }

@@ -1,4 +1,12 @@
-import { type Authenticate, type Route, type RouteHandler, readJsonBody } from "@tessera/http";
+import {
+  type Authenticate,
+  authenticated,
+  type Route,
+  type RouteContext,
+  type RouteHandler,
+  readJsonBody,
+  withMiddleware,
+} from "@tessera/http";
 import {
   DEFAULT_MAXIMUM_JSON_BYTES,
   type RecordContext,
@@ -126,10 +134,8 @@ export function graphqlRoutes(options: GraphqlRoutesOptions): Route[] {
     },
   });
 
-  const handle: RouteHandler = async (request, routeContext) => {
-    const authenticated = await options.authenticate(request, routeContext);
-    if (!authenticated.ok) return authenticated.response;
-    const context: RecordContext = { ownerId: authenticated.value.user.id };
+  const handle: RouteHandler<RouteContext & RecordUser> = async (request, { user }) => {
+    const context: RecordContext = { ownerId: user.id };
     let body: Record<string, unknown> | null = null;
     if (request.method === "POST") {
       const read = await readJsonBody(request, {
@@ -149,9 +155,12 @@ export function graphqlRoutes(options: GraphqlRoutesOptions): Route[] {
     return graphqlHttpResponse(answer);
   };
   const path = options.path ?? "/graphql";
-  return [
-    { method: "POST", path, handle },
-    // Queries may come as GET (GraphQL over HTTP); a mutation sent so is a 405.
-    { method: "GET", path, handle },
-  ];
+  return withMiddleware(
+    [
+      { method: "POST", path, handle },
+      // Queries may come as GET (GraphQL over HTTP); a mutation sent so is a 405.
+      { method: "GET", path, handle },
+    ],
+    authenticated(options.authenticate),
+  );
 }

@@ -1,12 +1,12 @@
 import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { escapeHtml, htmlPage, type Route } from "@tessera/http";
+import { escapeHtml, htmlPage, type Route, withMiddleware } from "@tessera/http";
 import {
   createSessionCookies,
   type HtmlRouteContext,
   type MaybeSessionContext,
-  safeHtmlRoutes,
+  pageSafety,
 } from "@tessera/session";
 import { Hono } from "hono";
 import { afterEach, describe, expect, it } from "vitest";
@@ -141,14 +141,17 @@ describe("the middleware on @hono/node-server", () => {
 });
 
 /** An HTML route group as packages hand them out: a page whose script carries its nonce. */
-const pageRoutes = safeHtmlRoutes({ sessions }, [
-  {
-    method: "GET",
-    path: "/page",
-    handle: async (_request, context: HtmlRouteContext) =>
-      htmlPage(200, `<script nonce="${escapeHtml(context.cspNonce)}">ran = true</script>`),
-  },
-]);
+const pageRoutes = withMiddleware(
+  [
+    {
+      method: "GET",
+      path: "/page",
+      handle: async (_request, context: HtmlRouteContext) =>
+        htmlPage(200, `<script nonce="${escapeHtml(context.cspNonce)}">ran = true</script>`),
+    },
+  ],
+  pageSafety({ sessions }),
+);
 
 function policyNonce(response: Response): string | undefined {
   return /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];

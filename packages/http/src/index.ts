@@ -2,7 +2,9 @@
 // re-exported so imports from @tessera/http keep working.
 export { type ErrorEnvelope, errorEnvelope, escapeHtml } from "@tessera/core";
 export { isAllowedOrigin, normalizeOrigin, parseAllowedOrigins } from "./allowed-origins.js";
+export { authenticated } from "./authentication-middleware.js";
 export { type BodyBytesFailure, DEFAULT_MAXIMUM_BODY_BYTES, readBodyBytes } from "./body-bytes.js";
+export { type BodyLimitOptions, bodyLimit } from "./body-limit-middleware.js";
 export type {
   BodyFailure,
   BodyFailureReason,
@@ -21,6 +23,7 @@ export {
   crossSiteRefusal,
   crossSiteRefusalPage,
 } from "./cross-site.js";
+export { type CrossSiteCheckOptions, crossSiteCheck } from "./cross-site-middleware.js";
 export {
   badRequest,
   forbidden,
@@ -75,17 +78,21 @@ export {
 } from "./page-headers.js";
 export { type Layout, type PageContext, type PageFlash, plainLayout } from "./page-layout.js";
 export { pathId } from "./path-id.js";
-export { editResponseHeaders } from "./response-headers.js";
 export {
-  type Authenticate,
-  type Authentication,
-  type CrossSiteCheckOptions,
-  type PageRouteContext,
-  type Route,
-  type RouteContext,
-  type RouteHandler,
-  type RouteMethod,
-  withCrossSiteCheck,
+  type AttemptCounter,
+  attemptRateLimit,
+  type RateLimitOptions,
+  rateLimit,
+} from "./rate-limit-middleware.js";
+export { editResponseHeaders } from "./response-headers.js";
+export type {
+  Authenticate,
+  Authentication,
+  PageRouteContext,
+  Route,
+  RouteContext,
+  RouteHandler,
+  RouteMethod,
 } from "./route.js";
 export {
   createRouteMatcher,
@@ -93,8 +100,17 @@ export {
   type RouteMatch,
   routeRequests,
 } from "./route-matching.js";
+export {
+  composeMiddleware,
+  type PassThroughMiddleware,
+  type RouteInfo,
+  type RouteMiddleware,
+  type RouteRefusal,
+  withMiddleware,
+} from "./route-middleware.js";
 export { MAXIMUM_LOCAL_PATH_LENGTH, safeLocalPath } from "./safe-local-path.js";
 export {
+  routeSecurityHeaders,
   SECURITY_HEADERS,
   STRICT_TRANSPORT_SECURITY,
   withSecurityHeaders,

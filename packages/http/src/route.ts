@@ -1,5 +1,3 @@
-import { type CrossSiteOptions, checkCrossSiteRequest, crossSiteRefusal } from "./cross-site.js";
-
 /** The methods a {@link Route} answers. `HEAD` is answered by the `GET` route of the path. */
 export type RouteMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -52,35 +50,3 @@ export type Authenticate<U, C extends RouteContext = RouteContext> = (
   request: Request,
   context: C,
 ) => Promise<Authentication<U>>;
-
-const UNSAFE_METHODS = new Set<RouteMethod>(["POST", "PUT", "PATCH", "DELETE"]);
-
-/** Options of {@link withCrossSiteCheck}: the check's, and how a refusal is answered. */
-export interface CrossSiteCheckOptions extends CrossSiteOptions {
-  /**
-   * The answer to a refused request: {@link crossSiteRefusal}'s JSON envelope by default,
-   * `crossSiteRefusalPage` for page routes.
-   */
-  readonly refusal?: () => Response;
-}
-
-/**
- * The routes, each state-changing one (`POST`, `PUT`, `PATCH`, `DELETE`) refusing a cross-site
- * request with the 403 of {@link checkCrossSiteRequest} before its handler runs. HTML route
- * groups apply it themselves, so they are safe wherever they are mounted.
- */
-export function withCrossSiteCheck<C extends RouteContext>(
-  routes: readonly Route<C>[],
-  options: CrossSiteCheckOptions = {},
-): Route<C>[] {
-  return routes.map((route) => {
-    if (!UNSAFE_METHODS.has(route.method)) return route;
-    const { handle } = route;
-    const refuse = options.refusal ?? crossSiteRefusal;
-    return {
-      ...route,
-      handle: async (request, context) =>
-        checkCrossSiteRequest(request, options).ok ? handle(request, context) : refuse(),
-    };
-  });
-}

@@ -1,4 +1,6 @@
+import { isHttpsRequest } from "./https-request.js";
 import { editResponseHeaders } from "./response-headers.js";
+import type { PassThroughMiddleware } from "./route-middleware.js";
 
 /** The headers every response carries unless its handler set them (docs/security.md). */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
@@ -30,4 +32,17 @@ export function withSecurityHeaders(
       headers.set("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
     }
   });
+}
+
+/**
+ * A middleware adding {@link SECURITY_HEADERS} to each answer of the routes it wraps (and HSTS
+ * when `https(request)` says the browser came over HTTPS), as {@link withSecurityHeaders} does
+ * for one response: routes mounted without a framework's header middleware keep them.
+ */
+export function routeSecurityHeaders(
+  options: { readonly https?: (request: Request) => boolean } = {},
+): PassThroughMiddleware {
+  const https = options.https ?? isHttpsRequest;
+  return (next) => async (request, context) =>
+    withSecurityHeaders(await next(request, context), { https: https(request) });
 }

@@ -2,10 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   CROSS_SITE_REFUSAL_MESSAGE,
   createRouteMatcher,
+  crossSiteCheck,
   crossSiteRefusalPage,
   type Route,
   routeRequests,
-  withCrossSiteCheck,
+  withMiddleware,
 } from "../src/index.js";
 
 const echo =
@@ -70,7 +71,7 @@ describe("routeRequests", () => {
   });
 });
 
-describe("withCrossSiteCheck", () => {
+describe("crossSiteCheck", () => {
   let ran = 0;
   const counted: Route[] = [
     {
@@ -84,7 +85,7 @@ describe("withCrossSiteCheck", () => {
     { method: "GET", path: "/login", handle: async () => new Response("form") },
   ];
   const handle = routeRequests(
-    withCrossSiteCheck(counted, { allowedOrigins: ["https://partner.example"] }),
+    withMiddleware(counted, crossSiteCheck({ allowedOrigins: ["https://partner.example"] })),
   );
   const post = (headers: Record<string, string>) =>
     handle(new Request("https://app.example/login", { method: "POST", headers }));
@@ -111,7 +112,9 @@ describe("withCrossSiteCheck", () => {
   });
 
   it("answers a refusal with the one its options give", async () => {
-    const pages = routeRequests(withCrossSiteCheck(counted, { refusal: crossSiteRefusalPage }));
+    const pages = routeRequests(
+      withMiddleware(counted, crossSiteCheck({ refusal: crossSiteRefusalPage })),
+    );
     const response = await pages(
       new Request("https://app.example/login", {
         method: "POST",

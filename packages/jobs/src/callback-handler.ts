@@ -5,6 +5,7 @@ import {
   jsonError,
   notFound,
   pathId,
+  type RouteHandler,
   readBodyBytes,
   UNAUTHORIZED_MESSAGE,
 } from "@tessera/http";
@@ -31,8 +32,8 @@ export interface CallbackHandlerOptions {
   readonly move: JobMover;
 }
 
-/** A callback route: the request and the `<id>` of `/webhooks/<job>/<id>`. */
-export type CallbackHandler = (request: Request, id: string) => Promise<Response>;
+/** The handler of a job's callback route: the job's `<id>` of `/webhooks/<job>/<id>` is `context.params.id`. */
+export type CallbackHandler = RouteHandler;
 
 /**
  * The job callback route. Authentic when the raw body carries a valid `X-Signature` or the
@@ -43,7 +44,7 @@ export type CallbackHandler = (request: Request, id: string) => Promise<Response
  */
 export function createCallbackHandler(options: CallbackHandlerOptions): CallbackHandler {
   const verifySignature = signatureHeaderVerifier({ secret: options.secret });
-  return async (request, id) => {
+  return async (request, context) => {
     const body = await readBodyBytes(request, options.maxBodyBytes);
     if (!body.ok) {
       return body.reason === "too-large"
@@ -56,7 +57,7 @@ export function createCallbackHandler(options: CallbackHandlerOptions): Callback
       url: request.url,
     };
     const signed = verifySignature(delivery).ok;
-    const jobId = pathId(id);
+    const jobId = pathId(context.params.id);
     const job = jobId === undefined ? undefined : await options.store.find(jobId);
     if (!signed && !(job && carriesToken(options, job, delivery))) {
       // As a webhook endpoint answers a delivery it cannot verify.

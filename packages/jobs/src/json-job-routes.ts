@@ -1,18 +1,24 @@
 import { prepareRichText } from "@tessera/fields";
 import {
   type Authenticate,
+  authenticated,
   badRequest,
   loadListPage,
   notFound,
   pathId,
   type Route,
+  type RouteContext,
   type RouteHandler,
   readJsonBody,
   readListPage,
+  withMiddleware,
 } from "@tessera/http";
 import { encodeJob } from "./job-json.js";
 import type { JobRunner } from "./job-runner.js";
 import type { JobStore } from "./job-store.js";
+
+/** What a job route's handler gets once the request is authenticated: the user it acts for. */
+type JobOwnerContext = RouteContext & { readonly user: { readonly id: number } };
 
 /** What {@link jsonJobRoutes} is built from. */
 export interface JsonJobRoutesOptions {
@@ -41,45 +47,43 @@ export function jsonJobRoutes(options: JsonJobRoutesOptions): Route[] {
   const base = `/api/${definition.table}`;
 
   const handlers = {
-    async start(request, context) {
-      const who = await authenticate(request, context);
-      if (!who.ok) return who.response;
+    async start(request, { user }) {
       const body = await readJsonBody(request);
       if (!body.ok) return body.response;
       const richText = await prepareRichText(definition.inputs, body.value);
       const input = definition.decodeInput(body.value, richText);
       if (!input.ok) return input.response;
-      const job = await runner.start(who.value.user.id, input.value);
+      const job = await runner.start(user.id, input.value);
       return Response.json(encodeJob(job), { status: 201 });
     },
 
-    async list(request, context) {
-      const who = await authenticate(request, context);
-      if (!who.ok) return who.response;
+    async list(request, { user }) {
       const url = new URL(request.url);
       const page = readListPage(url);
       if (!page.ok) return badRequest(page.reason);
       const { rows, headers } = await loadListPage(url, page.value, (asked) =>
-        store.listOwned(who.value.user.id, asked),
+        store.listOwned(user.id, asked),
       );
       return Response.json(rows.map(encodeJob), { headers });
     },
 
-    async show(request, context) {
-      const who = await authenticate(request, context);
-      if (!who.ok) return who.response;
-      const id = pathId(context.params.id);
-      const job = id === undefined ? undefined : await store.findOwned(who.value.user.id, id);
+    async show(_request, { params, user }) {
+      const id = pathId(params.id);
+      const job = id === undefined ? undefined : await store.findOwned(user.id, id);
       return job ? Response.json(encodeJob(job)) : notFound();
     },
-
-    callback: (request, context) => runner.handleCallback(request, context.params.id ?? ""),
-  } satisfies Record<string, RouteHandler>;
+  } satisfies Record<string, RouteHandler<JobOwnerContext>>;
 
   return [
-    { method: "POST", path: base, handle: handlers.start },
-    { method: "GET", path: base, handle: handlers.list },
-    { method: "GET", path: `${base}/:id`, handle: handlers.show },
-    { method: "POST", path: `/webhooks/${definition.name}/:id`, handle: handlers.callback },
+    ...withMiddleware(
+      [
+        { method: "POST", path: base, handle: handlers.start },
+        { method: "GET", path: base, handle: handlers.list },
+        { method: "GET", path: `${base}/:id`, handle: handlers.show },
+      ],
+      authenticated(authenticate),
+    ),
+    // Not a user's request: the callback proves itself with its signature or token.
+    { method: "POST", path: `/webhooks/${definition.name}/:id`, handle: runner.handleCallback },
   ];
 }

@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import { MAX_JSON_DEPTH } from "@tessera/fields";
 import { describe, expect, it } from "vitest";
 import { createJobRunner, jobCallbackToken, jobTokenKeys, MemoryJobStore } from "../src/index.js";
+import { callbackContext } from "./callback-context.js";
 import {
   answerOf,
   callback,
@@ -23,12 +24,15 @@ async function submittedJob() {
   const address = new URL(setup.runner.callbackUrl(job));
   const path = `${address.pathname}${address.search}`;
   const byToken = (body: unknown) =>
-    setup.runner.handleCallback(callback(path, JSON.stringify(body)), String(job.id));
+    setup.runner.handleCallback(
+      callback(path, JSON.stringify(body)),
+      callbackContext(String(job.id)),
+    );
   const bySignature = (body: unknown) => {
     const text = JSON.stringify(body);
     return setup.runner.handleCallback(
       callback(`/webhooks/render/${job.id}`, text, { "X-Signature": sign(text) }),
-      String(job.id),
+      callbackContext(String(job.id)),
     );
   };
   setup.changes.length = 0;
@@ -136,7 +140,9 @@ describe("the job callback", () => {
       callback(`/webhooks/render/${job.id}`, body),
     ];
     for (const request of attempts) {
-      expect(await answerOf(await runner.handleCallback(request, String(job.id)))).toEqual({
+      expect(
+        await answerOf(await runner.handleCallback(request, callbackContext(String(job.id)))),
+      ).toEqual({
         status: 401,
         body: { error: { code: "invalid_signature", message: "Unauthorized", status: 401 } },
       });
@@ -149,7 +155,7 @@ describe("the job callback", () => {
     const other = await runner.start(1, { prompt: "other", width: null });
     const response = await runner.handleCallback(
       callback(path, JSON.stringify({ status: "done" })),
-      String(other.id),
+      callbackContext(String(other.id)),
     );
     expect(response.status).toBe(401);
     expect((await store.find(other.id))!.status).toBe("submitted");
@@ -159,11 +165,11 @@ describe("the job callback", () => {
     const { runner, path } = await submittedJob();
     const body = JSON.stringify({ status: "done" });
     for (const id of ["99", "abc", "0", "99999999999999999999"]) {
-      const unsigned = await runner.handleCallback(callback(path, body), id);
+      const unsigned = await runner.handleCallback(callback(path, body), callbackContext(id));
       expect(unsigned.status).toBe(401);
       const signed = await runner.handleCallback(
         callback(`/webhooks/render/${id}`, body, { "X-Signature": sign(body) }),
-        id,
+        callbackContext(id),
       );
       expect(await answerOf(signed)).toEqual({
         status: 404,
@@ -174,7 +180,8 @@ describe("the job callback", () => {
 
   it("answers 400 for an unknown status, a body that is not JSON, or bad progress", async () => {
     const { runner, path, job, store } = await submittedJob();
-    const send = (body: string) => runner.handleCallback(callback(path, body), String(job.id));
+    const send = (body: string) =>
+      runner.handleCallback(callback(path, body), callbackContext(String(job.id)));
     expect(await answerOf(await send('{"status":"paused"}'))).toEqual({
       status: 400,
       body: { error: { code: "bad_request", message: "unknown status paused", status: 400 } },
@@ -204,7 +211,7 @@ describe("the job callback", () => {
     const signed = (text: string) =>
       runner.handleCallback(
         callback(`/webhooks/render/${job.id}`, text, { "X-Signature": sign(text) }),
-        String(job.id),
+        callbackContext(String(job.id)),
       );
     const nested = (levels: number) => `${"[".repeat(levels)}${"]".repeat(levels)}`;
     for (const [key, levels] of [
@@ -261,7 +268,7 @@ describe("the job callback", () => {
     const { runner, job } = await submittedJob();
     const response = await runner.handleCallback(
       callback(`/webhooks/render/${job.id}`, "not json"),
-      String(job.id),
+      callbackContext(String(job.id)),
     );
     expect(response.status).toBe(401);
   });
@@ -279,7 +286,7 @@ describe("the job callback", () => {
     });
     const response = await small.handleCallback(
       callback(path, JSON.stringify({ status: "done", output: "x".repeat(100) })),
-      String(job.id),
+      callbackContext(String(job.id)),
     );
     expect(await answerOf(response)).toEqual({
       status: 413,
@@ -311,7 +318,7 @@ describe("the job callback", () => {
     expect(rotated.callbackUrl(job)).not.toContain(oldToken);
     const response = await rotated.handleCallback(
       callback(`/webhooks/render/${job.id}?token=${oldToken}`, '{"status":"running"}'),
-      String(job.id),
+      callbackContext(String(job.id)),
     );
     expect(response.status).toBe(200);
     expect((await store.find(job.id))!.status).toBe("running");
@@ -327,7 +334,7 @@ describe("the job callback", () => {
     const address = new URL(runner.callbackUrl(job));
     await runner.handleCallback(
       callback(`${address.pathname}${address.search}`, '{"status":"running","progress":5}'),
-      String(job.id),
+      callbackContext(String(job.id)),
     );
     expect(await store.find(job.id)).toMatchObject({ status: "running", progress: 5, error: null });
     expect(changes.at(-1)).toMatchObject({ cause: "callback", previous: { status: "queued" } });

@@ -1,4 +1,5 @@
 import type { RuntimeSmoke } from "../../../scripts/check-runtimes/smoke.js";
+import { callbackContext } from "./callback-context.js";
 
 type Jobs = typeof import("@tessera/jobs");
 type Crypto = typeof import("@tessera/crypto");
@@ -69,7 +70,7 @@ export default {
           headers: { "content-type": "application/json" },
           body: JSON.stringify(body),
         }),
-        String(job.id),
+        callbackContext(String(job.id)),
       );
     now = T0 + 60_000;
     const running = await callback(webhook, { status: "IN_PROGRESS", progress: 40 });

@@ -11,6 +11,7 @@ import {
   jobTokenKeys,
   MemoryJobStore,
 } from "../src/index.js";
+import { callbackContext } from "./callback-context.js";
 import { render, SECRET_KEY_BASE, SERVICE_SECRET } from "./runner-setup.js";
 
 // The documented state table as edges; a job may only ever be where these lead from `queued`.
@@ -186,7 +187,7 @@ describe("the callback handler, for any sequence of callbacks", () => {
               headers: { "Content-Type": "application/json" },
               body: JSON.stringify(body),
             }),
-            String(job.id),
+            callbackContext(String(job.id)),
           );
           const after = (await store.find(job.id))!;
           expect([200, 400]).toContain(response.status);

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { type SweepReport, scheduleSweeps } from "../src/index.js";
+import { callbackContext } from "./callback-context.js";
 import type { Answer } from "./fake-service.js";
 import { closedPortUrl } from "./fake-service.js";
 import { callback, MINUTE, SECOND, setupRunner, T0 } from "./runner-setup.js";
@@ -121,7 +122,7 @@ describe("the sweep", () => {
     time.now = T0 + 30 * MINUTE;
     await runner.handleCallback(
       callback(`${address.pathname}${address.search}`, '{"status":"running","progress":10}'),
-      String(talking.id),
+      callbackContext(String(talking.id)),
     );
 
     time.now = T0 + 60 * MINUTE;
@@ -150,7 +151,7 @@ describe("the sweep", () => {
     const address = new URL(runner.callbackUrl(job));
     await runner.handleCallback(
       callback(`${address.pathname}${address.search}`, '{"status":"done"}'),
-      String(job.id),
+      callbackContext(String(job.id)),
     );
     time.now = T0 + 10 * 60 * MINUTE;
     expect(await runner.sweep()).toEqual(report({}));

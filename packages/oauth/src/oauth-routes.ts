@@ -7,12 +7,12 @@ import {
 } from "@tessera/accounts";
 import { type Clock, systemClock } from "@tessera/core";
 import { constantTimeEqualText, randomToken } from "@tessera/crypto";
-import { NOT_FOUND_MESSAGE, type Route, seeOther } from "@tessera/http";
+import { NOT_FOUND_MESSAGE, type Route, seeOther, withMiddleware } from "@tessera/http";
 import {
   type HtmlRouteSafety,
   LOGIN_PATH,
   type MaybeSessionContext,
-  safeHtmlRoutes,
+  pageSafety,
   signInDevice,
 } from "@tessera/session";
 import * as oauth from "oauth4webapi";
@@ -103,7 +103,7 @@ function reportToStderr(error: unknown, provider: string): void {
 /**
  * The routes of provider sign-in: `POST /auth/:provider` (stores state and PKCE verifier, 303
  * to the provider) and `GET /auth/:provider/callback` (checks, exchanges, signs in; 303 to `/`
- * or `/login`). An unknown provider is a 404. Safe mounted anywhere: see `safeHtmlRoutes`.
+ * or `/login`). An unknown provider is a 404. Safe mounted anywhere: see `pageSafety`.
  * @throws {TypeError} for an `appUrl` that is not an http(s) URL, or two providers of one name.
  *
  * @example
@@ -238,8 +238,11 @@ export function oauthRoutes(options: OAuthRoutesOptions): Route<MaybeSessionCont
     },
   } satisfies Record<string, Handler>;
 
-  return safeHtmlRoutes(options, [
-    { method: "POST", path: "/auth/:provider", handle: handlers.start },
-    { method: "GET", path: "/auth/:provider/callback", handle: handlers.callback },
-  ]);
+  return withMiddleware(
+    [
+      { method: "POST", path: "/auth/:provider", handle: handlers.start },
+      { method: "GET", path: "/auth/:provider/callback", handle: handlers.callback },
+    ],
+    pageSafety(options),
+  );
 }

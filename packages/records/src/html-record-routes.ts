@@ -11,30 +11,28 @@ import {
   prepareRichText,
 } from "@tessera/fields";
 import {
+  authenticated,
+  bodyLimit,
   htmlPage,
   type PageContext,
   parseMediaType,
   pathId,
   type Route,
+  type RouteHandler,
   readFormBody,
   readListPage,
   seeOther,
+  withMiddleware,
 } from "@tessera/http";
-import { type HtmlRouteContext, type MaybeSessionContext, safeHtmlRoutes } from "@tessera/session";
+import { type HtmlRouteContext, type MaybeSessionContext, pageSafety } from "@tessera/session";
 import { attachedFile, downloadResponse } from "./attachment-download.js";
-import { authenticatedRoutes } from "./authenticated-routes.js";
 import { storedValues, typedValues } from "./form-inputs.js";
 import { recordPages } from "./html-record-pages.js";
 import { readMultipartBody } from "./multipart-body.js";
 import { recordKeyOf, routeIdOf } from "./record-key.js";
 import { recordFlash, STALE_RECORD_MESSAGE } from "./record-messages.js";
-import type {
-  HtmlRecordContext,
-  HtmlRecordRoutesOptions,
-  RecordHandler,
-  RecordRoute,
-  RouteParams,
-} from "./record-options.js";
+import type { HtmlRecordContext, HtmlRecordRoutesOptions } from "./record-options.js";
+import { recordOwner } from "./record-owner.js";
 import type { RecordRow, StoredFile } from "./record-store.js";
 import { recordWrites } from "./record-writes.js";
 
@@ -49,7 +47,7 @@ export const DEFAULT_MAXIMUM_URLENCODED_BYTES = 4 * MiB;
 /** Default cap of a multipart form body: the only forms with files, held in memory whole. */
 export const DEFAULT_MAXIMUM_MULTIPART_BYTES = 64 * MiB;
 
-type Handler = RecordHandler<HtmlRecordContext>;
+type Handler = RouteHandler<HtmlRecordContext>;
 
 /**
  * The HTML pages of a model: `GET /<plural>` (the owner's records, newest first, 50 a page,
@@ -79,7 +77,7 @@ export function htmlRecordRoutes<M extends Model>(
   };
 
   const pageContext = (context: HtmlRecordContext): PageContext => ({
-    signedInEmail: context.signedInEmail,
+    signedInEmail: context.user.email,
     flashes: context.session.takeFlashes(),
     cspNonce: context.cspNonce,
   });
@@ -102,34 +100,43 @@ export function htmlRecordRoutes<M extends Model>(
         ),
     });
 
-  async function owned(context: HtmlRecordContext, params: RouteParams) {
-    const key = recordKeyOf(model, params.id);
+  async function owned(context: HtmlRecordContext) {
+    const key = recordKeyOf(model, context.params.id);
     const row = key && (await store.find(context.ownerId, key));
     return key && row ? { key, row } : undefined;
   }
 
+  /** The cap of a form body: only a multipart form (the one kind with files) may be large. */
+  const isMultipart = (request: Request) =>
+    parseMediaType(request.headers.get("content-type"))?.essence === "multipart/form-data";
+  const formLimitOf = (request: Request) =>
+    isMultipart(request) ? maximumMultipartBytes : maximumUrlencodedBytes;
+  const formTooLarge = (context: HtmlRecordContext, maximumBytes: number) =>
+    htmlPage(
+      413,
+      pages.message(
+        pageContext(context),
+        "Form too large",
+        `The form is larger than ${describeBytes(maximumBytes)}.`,
+      ),
+    );
+
   /**
    * The submitted form, urlencoded or multipart, or the page answering an unreadable one. The
-   * cap holds before any parsing: only a multipart form (the one kind with files) may be large.
+   * cap holds before any parsing; a form whose `Content-Length` declares more was refused by
+   * the routes' body limit before the handler ran.
    */
   async function readForm(request: Request, context: HtmlRecordContext) {
-    const type = parseMediaType(request.headers.get("content-type"))?.essence;
-    const multipart = type === "multipart/form-data";
-    const maximumBytes = multipart ? maximumMultipartBytes : maximumUrlencodedBytes;
-    const body: { ok: true; value: FormInput<FormFile> } | { ok: false; reason: string } = multipart
-      ? await readMultipartBody(request, maximumBytes)
-      : await readFormBody(request, { maximumBytes });
+    const maximumBytes = formLimitOf(request);
+    const body: { ok: true; value: FormInput<FormFile> } | { ok: false; reason: string } =
+      isMultipart(request)
+        ? await readMultipartBody(request, maximumBytes)
+        : await readFormBody(request, { maximumBytes });
     if (body.ok) return body;
-    const tooLarge = body.reason === "too-large";
-    const text = tooLarge
-      ? `The form is larger than ${describeBytes(maximumBytes)}.`
-      : "The form could not be read.";
-    const heading = tooLarge ? "Form too large" : "Bad request";
-    const status = tooLarge ? 413 : 400;
-    return {
-      ok: false as const,
-      response: htmlPage(status, pages.message(pageContext(context), heading, text)),
-    };
+    if (body.reason === "too-large")
+      return { ok: false as const, response: formTooLarge(context, maximumBytes) };
+    const page = pages.message(pageContext(context), "Bad request", "The form could not be read.");
+    return { ok: false as const, response: htmlPage(400, page) };
   }
 
   const handlers = {
@@ -173,8 +180,8 @@ export function htmlRecordRoutes<M extends Model>(
       return seeOther(`${base}/${encodeURIComponent(routeIdOf(model, created.row))}`);
     },
 
-    async show(_request, context, params) {
-      const found = await owned(context, params);
+    async show(_request, context) {
+      const found = await owned(context);
       if (!found) return notFound(context);
       const files: Record<string, RecordRow[]> = {};
       for (const field of model.fields) {
@@ -189,15 +196,15 @@ export function htmlRecordRoutes<M extends Model>(
       return htmlPage(200, pages.show(pageContext(context), found.row, files, richText));
     },
 
-    async edit(_request, context, params) {
-      const found = await owned(context, params);
+    async edit(_request, context) {
+      const found = await owned(context);
       if (!found) return notFound(context);
       const state = { values: storedValues(model.fields, found.row), errors: {} };
       return htmlPage(200, pages.editForm(pageContext(context), found.row, state));
     },
 
-    async update(request, context, params) {
-      const found = await owned(context, params);
+    async update(request, context) {
+      const found = await owned(context);
       if (!found) return notFound(context);
       const form = await readForm(request, context);
       if (!form.ok) return form.response;
@@ -223,8 +230,8 @@ export function htmlRecordRoutes<M extends Model>(
       return seeOther(`${base}/${encodeURIComponent(routeIdOf(model, updated.row))}`);
     },
 
-    async delete(_request, context, params) {
-      const key = recordKeyOf(model, params.id);
+    async delete(_request, context) {
+      const key = recordKeyOf(model, context.params.id);
       const removed = key && (await writes.remove(context.ownerId, key));
       if (!removed || (!removed.ok && removed.reason === "not-found")) return notFound(context);
       if (!removed.ok) {
@@ -233,23 +240,23 @@ export function htmlRecordRoutes<M extends Model>(
           for (const message of messages)
             context.session.flash("alert", fullMessage(field, message));
         }
-        return seeOther(`${base}/${encodeURIComponent(params.id ?? "")}`);
+        return seeOther(`${base}/${encodeURIComponent(context.params.id ?? "")}`);
       }
       context.session.flash("notice", recordFlash(model, "deleted"));
       return seeOther(base);
     },
 
-    async downloadAttachment(request, context, params) {
-      const field = fieldNamed(model, params.name, "attachment");
-      const found = field && (await owned(context, params));
-      const file = found && attachedFile(found.row, params.name!);
+    async downloadAttachment(request, context) {
+      const field = fieldNamed(model, context.params.name, "attachment");
+      const found = field && (await owned(context));
+      const file = found && attachedFile(found.row, context.params.name!);
       return (file && (await download(request, context, file))) ?? notFound(context);
     },
 
-    async downloadFile(request, context, params) {
-      const field = fieldNamed(model, params.name, "attachments");
-      const fileId = pathId(params.file_id);
-      const found = field && fileId !== undefined && (await owned(context, params));
+    async downloadFile(request, context) {
+      const field = fieldNamed(model, context.params.name, "attachments");
+      const fileId = pathId(context.params.file_id);
+      const found = field && fileId !== undefined && (await owned(context));
       if (!field || !found) return notFound(context);
       const files = await store.listFiles(context.ownerId, found.row.id as number, field.name);
       const row = files.find((each) => each.id === fileId);
@@ -260,9 +267,9 @@ export function htmlRecordRoutes<M extends Model>(
 
   const bound =
     (handler: Handler, name: string): Handler =>
-    (request, context, params) =>
-      handler(request, context, { ...params, name });
-  const routes: RecordRoute<HtmlRecordContext>[] = [
+    (request, context) =>
+      handler(request, { ...context, params: { ...context.params, name } });
+  const routes: Route<HtmlRecordContext>[] = [
     { method: "GET", path: base, handle: handlers.index },
     { method: "GET", path: `${base}/new`, handle: handlers.newForm },
     { method: "POST", path: base, handle: handlers.create },
@@ -280,18 +287,18 @@ export function htmlRecordRoutes<M extends Model>(
       routes.push({ method: "GET", path: `${path}/:file_id`, handle });
     }
   }
-  return safeHtmlRoutes(
-    options,
-    authenticatedRoutes(
-      routes,
+  return withMiddleware(
+    routes,
+    pageSafety(options),
+    authenticated<{ readonly user: HtmlRecordContext["user"] }, HtmlRouteContext>(
       options.authenticate,
-      ({ user }, { session, cspNonce }: HtmlRouteContext) => ({
-        ownerId: user.id,
-        signedInEmail: user.email,
-        session,
-        cspNonce,
-      }),
     ),
+    recordOwner(),
+    // Before a handler looks anything up: a declared oversized form is refused unread.
+    bodyLimit<HtmlRecordContext>({
+      maximumBytes: formLimitOf,
+      refusal: (_request, context, maximumBytes) => formTooLarge(context, maximumBytes),
+    }),
   );
 }
 

@@ -55,6 +55,7 @@ export type {
   HtmlRecordRoutesOptions,
   JsonRecordRoutesOptions,
   RecordContext,
+  RecordRouteContext,
   RecordRoutesOptions,
   RecordUser,
   RichTextEditor,

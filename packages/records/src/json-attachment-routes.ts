@@ -15,6 +15,8 @@ import {
   FORM_BODY_FAILURE_PREFIX,
   notFound,
   pathId,
+  type Route,
+  type RouteHandler,
   validationFailed,
 } from "@tessera/http";
 import { attachedFile, downloadResponse } from "./attachment-download.js";
@@ -22,13 +24,7 @@ import { jsonRecordsPath } from "./json-record-paths.js";
 import { writeRefusal } from "./json-refusals.js";
 import { readMultipartBody } from "./multipart-body.js";
 import { recordKeyOf } from "./record-key.js";
-import type {
-  RecordContext,
-  RecordHandler,
-  RecordRoute,
-  RecordRoutesOptions,
-  RouteParams,
-} from "./record-options.js";
+import type { RecordContext, RecordRouteContext, RecordRoutesOptions } from "./record-options.js";
 import type { RecordKey, RecordRow } from "./record-store.js";
 import type { RecordWrites } from "./record-writes.js";
 import { attachmentValues } from "./stored-files.js";
@@ -40,26 +36,26 @@ import { attachmentValues } from "./stored-files.js";
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /**
- * The JSON attachment handlers of a model. `params.name` names the attachment field; the route
+ * The JSON attachment handlers of a model. `context.params.name` names the attachment field; the route
  * table binds it, so mounted routes need only `:id` (and `:file_id`).
  */
 interface JsonAttachmentRoutes {
   /** `GET /api/<plural>/{id}/<name>`: the single file, as stored. */
-  readonly downloadAttachment: RecordHandler<RecordContext>;
+  readonly downloadAttachment: RouteHandler<RecordRouteContext>;
   /** `PUT /api/<plural>/{id}/<name>`: multipart, file in part `file`; replaces the file. */
-  readonly uploadAttachment: RecordHandler<RecordContext>;
+  readonly uploadAttachment: RouteHandler<RecordRouteContext>;
   /** `DELETE /api/<plural>/{id}/<name>`: 204; 404 when there is no file. */
-  readonly deleteAttachment: RecordHandler<RecordContext>;
+  readonly deleteAttachment: RouteHandler<RecordRouteContext>;
   /** `GET /api/<plural>/{id}/<name>` of an `attachments` field: the files, oldest first. */
-  readonly listFiles: RecordHandler<RecordContext>;
+  readonly listFiles: RouteHandler<RecordRouteContext>;
   /** `POST /api/<plural>/{id}/<name>`: multipart, file in part `file`; 201 and the file. */
-  readonly addFile: RecordHandler<RecordContext>;
+  readonly addFile: RouteHandler<RecordRouteContext>;
   /** `GET /api/<plural>/{id}/<name>/{file_id}`: one file, as stored. */
-  readonly downloadFile: RecordHandler<RecordContext>;
+  readonly downloadFile: RouteHandler<RecordRouteContext>;
   /** `DELETE /api/<plural>/{id}/<name>/{file_id}`: 204. */
-  readonly deleteFile: RecordHandler<RecordContext>;
+  readonly deleteFile: RouteHandler<RecordRouteContext>;
   /** `DELETE /api/<plural>/{id}/<name>` of an `attachments` field: every file; 204. */
-  readonly deleteFiles: RecordHandler<RecordContext>;
+  readonly deleteFiles: RouteHandler<RecordRouteContext>;
 }
 
 /** A field of an `attachments` child table: what its file rows hold. */
@@ -80,19 +76,20 @@ export function childFileField(field: Field): Field {
 export function jsonAttachmentRoutes(
   options: RecordRoutesOptions,
   writes: RecordWrites,
-): RecordRoute<RecordContext>[] {
+): Route<RecordRouteContext>[] {
   const { model, store } = options;
   const rulesOf = (name: string): AttachmentRules =>
     options.attachmentRules?.[name] ?? DEFAULT_ATTACHMENT_RULES;
 
   /** The attachment field and the owner's record the route names, or undefined for a 404. */
   async function target(
-    params: RouteParams,
-    context: RecordContext,
+    context: RecordRouteContext,
     type: FieldType,
   ): Promise<{ field: Field; key: RecordKey; row: RecordRow } | undefined> {
-    const field = model.fields.find((each) => each.name === params.name && each.type === type);
-    const key = recordKeyOf(model, params.id);
+    const field = model.fields.find(
+      (each) => each.name === context.params.name && each.type === type,
+    );
+    const key = recordKeyOf(model, context.params.id);
     if (!field || !key) return undefined;
     const row = await store.find(context.ownerId, key);
     return row && { field, key, row };
@@ -128,14 +125,14 @@ export function jsonAttachmentRoutes(
   }
 
   const handlers: JsonAttachmentRoutes = {
-    async downloadAttachment(request, context, params) {
-      const found = await target(params, context, "attachment");
+    async downloadAttachment(request, context) {
+      const found = await target(context, "attachment");
       const file = found && attachedFile(found.row, found.field.name);
       return (file && (await downloadResponse(writes.storage(), file, { request }))) ?? notFound();
     },
 
-    async uploadAttachment(request, context, params) {
-      const found = await target(params, context, "attachment");
+    async uploadAttachment(request, context) {
+      const found = await target(context, "attachment");
       if (!found) return notFound();
       const upload = await readUpload(request, found.field);
       if (!upload.ok) return upload.response;
@@ -146,8 +143,8 @@ export function jsonAttachmentRoutes(
       return Response.json(encodeRecord(model.fields, updated.row));
     },
 
-    async deleteAttachment(_request, context, params) {
-      const found = await target(params, context, "attachment");
+    async deleteAttachment(_request, context) {
+      const found = await target(context, "attachment");
       if (!found || !attachedFile(found.row, found.field.name)) return notFound();
       if (!found.field.optional) return validationFailed({ [found.field.name]: [BLANK] });
       const values = attachmentValues(found.field.name, null);
@@ -155,8 +152,8 @@ export function jsonAttachmentRoutes(
       return updated.ok ? new Response(null, { status: 204 }) : writeRefusal(updated);
     },
 
-    async listFiles(_request, context, params) {
-      const found = await target(params, context, "attachments");
+    async listFiles(_request, context) {
+      const found = await target(context, "attachments");
       if (!found) return notFound();
       const files = await store.listFiles(
         context.ownerId,
@@ -166,8 +163,8 @@ export function jsonAttachmentRoutes(
       return Response.json(files.map((row) => encodeFile(found.field, row)));
     },
 
-    async addFile(request, context, params) {
-      const found = await target(params, context, "attachments");
+    async addFile(request, context) {
+      const found = await target(context, "attachments");
       if (!found) return notFound();
       const upload = await readUpload(request, found.field);
       if (!upload.ok) return upload.response;
@@ -177,15 +174,15 @@ export function jsonAttachmentRoutes(
       return Response.json(encodeFile(found.field, row), { status: 201 });
     },
 
-    async downloadFile(request, context, params) {
-      const found = await target(params, context, "attachments");
-      const file = found && (await fileOf(context, found.row, found.field, params.file_id));
+    async downloadFile(request, context) {
+      const found = await target(context, "attachments");
+      const file = found && (await fileOf(context, found.row, found.field, context.params.file_id));
       return (file && (await downloadResponse(writes.storage(), file, { request }))) ?? notFound();
     },
 
-    async deleteFile(_request, context, params) {
-      const found = await target(params, context, "attachments");
-      const fileId = pathId(params.file_id);
+    async deleteFile(_request, context) {
+      const found = await target(context, "attachments");
+      const fileId = pathId(context.params.file_id);
       if (!found || fileId === undefined) return notFound();
       const parentId = found.row.id as number;
       const row = await store.deleteFile(context.ownerId, parentId, found.field.name, fileId);
@@ -195,8 +192,8 @@ export function jsonAttachmentRoutes(
       return new Response(null, { status: 204 });
     },
 
-    async deleteFiles(_request, context, params) {
-      const found = await target(params, context, "attachments");
+    async deleteFiles(_request, context) {
+      const found = await target(context, "attachments");
       if (!found) return notFound();
       const name = childAttachmentName(found.field);
       const parentId = found.row.id as number;
@@ -208,11 +205,11 @@ export function jsonAttachmentRoutes(
   };
 
   const base = `${jsonRecordsPath(model)}/:id`;
-  const routes: RecordRoute<RecordContext>[] = [];
+  const routes: Route<RecordRouteContext>[] = [];
   const bound =
-    (handler: RecordHandler<RecordContext>, name: string): RecordHandler<RecordContext> =>
-    (request, context, params) =>
-      handler(request, context, { ...params, name });
+    (handler: RouteHandler<RecordRouteContext>, name: string): RouteHandler<RecordRouteContext> =>
+    (request, context) =>
+      handler(request, { ...context, params: { ...context.params, name } });
   for (const field of model.fields) {
     const path = `${base}/${field.name}`;
     if (field.type === "attachment") {

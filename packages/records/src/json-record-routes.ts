@@ -6,25 +6,22 @@ import {
   prepareRichText,
 } from "@tessera/fields";
 import {
+  authenticated,
   badRequest,
   loadListPage,
   notFound,
   type Route,
+  type RouteHandler,
   readJsonBody,
   readListPage,
+  withMiddleware,
 } from "@tessera/http";
-import { authenticatedRoutes } from "./authenticated-routes.js";
 import { jsonAttachmentRoutes } from "./json-attachment-routes.js";
 import { jsonRecordsPath } from "./json-record-paths.js";
 import { decodeRefusal, writeRefusal } from "./json-refusals.js";
 import { recordKeyOf } from "./record-key.js";
-import type {
-  JsonRecordRoutesOptions,
-  RecordContext,
-  RecordHandler,
-  RecordRoute,
-  RouteParams,
-} from "./record-options.js";
+import type { JsonRecordRoutesOptions, RecordRouteContext } from "./record-options.js";
+import { recordOwner } from "./record-owner.js";
 import { recordWrites } from "./record-writes.js";
 
 /**
@@ -71,7 +68,7 @@ export function jsonRecordRoutes<M extends Model>(options: JsonRecordRoutesOptio
   const bodyOptions = { maximumBytes: options.maximumJsonBytes ?? DEFAULT_MAXIMUM_JSON_BYTES };
 
   const handlers = {
-    async list(request: Request, context: RecordContext) {
+    async list(request: Request, context: RecordRouteContext) {
       const url = new URL(request.url);
       const page = readListPage(url);
       if (!page.ok) return badRequest(page.reason);
@@ -81,13 +78,13 @@ export function jsonRecordRoutes<M extends Model>(options: JsonRecordRoutesOptio
       return Response.json(rows.map(encode), { headers });
     },
 
-    async show(_request: Request, context: RecordContext, params: RouteParams) {
-      const key = recordKeyOf(model, params.id);
+    async show(_request: Request, context: RecordRouteContext) {
+      const key = recordKeyOf(model, context.params.id);
       const row = key && (await store.find(context.ownerId, key));
       return row ? Response.json(encode(row)) : notFound();
     },
 
-    async create(request: Request, context: RecordContext) {
+    async create(request: Request, context: RecordRouteContext) {
       const body = await readJsonBody(request, bodyOptions);
       if (!body.ok) return body.response;
       const richText = await prepareRichText(model.fields, body.value);
@@ -98,8 +95,8 @@ export function jsonRecordRoutes<M extends Model>(options: JsonRecordRoutesOptio
       return Response.json(encode(created.row), { status: 201 });
     },
 
-    async update(request: Request, context: RecordContext, params: RouteParams) {
-      const key = recordKeyOf(model, params.id);
+    async update(request: Request, context: RecordRouteContext) {
+      const key = recordKeyOf(model, context.params.id);
       // Found first, so any body sent for another user's record is a 404 as well.
       if (!key || !(await store.find(context.ownerId, key))) return notFound();
       const body = await readJsonBody(request, bodyOptions);
@@ -112,16 +109,16 @@ export function jsonRecordRoutes<M extends Model>(options: JsonRecordRoutesOptio
       return updated.ok ? Response.json(encode(updated.row)) : writeRefusal(updated);
     },
 
-    async delete(_request: Request, context: RecordContext, params: RouteParams) {
-      const key = recordKeyOf(model, params.id);
+    async delete(_request: Request, context: RecordRouteContext) {
+      const key = recordKeyOf(model, context.params.id);
       if (!key) return notFound();
       const removed = await writes.remove(context.ownerId, key);
       return removed.ok ? new Response(null, { status: 204 }) : writeRefusal(removed);
     },
-  } satisfies Record<string, RecordHandler<RecordContext>>;
+  } satisfies Record<string, RouteHandler<RecordRouteContext>>;
 
   const base = jsonRecordsPath(model);
-  const routes: RecordRoute<RecordContext>[] = [
+  const routes: Route<RecordRouteContext>[] = [
     { method: "GET", path: base, handle: handlers.list },
     { method: "POST", path: base, handle: handlers.create },
     { method: "GET", path: `${base}/:id`, handle: handlers.show },
@@ -129,5 +126,5 @@ export function jsonRecordRoutes<M extends Model>(options: JsonRecordRoutesOptio
     { method: "DELETE", path: `${base}/:id`, handle: handlers.delete },
     ...attachments,
   ];
-  return authenticatedRoutes(routes, options.authenticate, ({ user }) => ({ ownerId: user.id }));
+  return withMiddleware(routes, authenticated(options.authenticate), recordOwner());
 }

@@ -1,5 +1,5 @@
 import type { AttachmentRules, Model } from "@tessera/fields";
-import type { Authenticate, Layout, PageFlash } from "@tessera/http";
+import type { Authenticate, Layout, PageFlash, RouteContext } from "@tessera/http";
 import type { HtmlRouteSafety, SessionRouteContext } from "@tessera/session";
 import type { ObjectStorage } from "./object-storage.js";
 import type { AfterHookName, RecordHooks } from "./record-hooks.js";
@@ -68,10 +68,16 @@ export interface FlashSession {
   takeFlashes(): PageFlash[];
 }
 
+/**
+ * What a record handler gets once the owner is known: the route's context (the record's `id`,
+ * and `file_id` of one file of many, in `params`) and the owner.
+ */
+export interface RecordRouteContext extends RouteContext, RecordContext {}
+
 /** What an HTML record handler needs: the signed-in owner and the session for flashes. */
-export interface HtmlRecordContext extends RecordContext {
-  /** Shown in the layout's header. */
-  readonly signedInEmail: string | undefined;
+export interface HtmlRecordContext extends RecordRouteContext {
+  /** The signed-in user; the layout's header shows the email. */
+  readonly user: { readonly id: number; readonly email: string };
   readonly session: FlashSession;
   /** The page's CSP nonce, for the layout's `<script>` tags (Trix's among them). */
   readonly cspNonce: string;
@@ -109,21 +115,4 @@ export interface HtmlRecordRoutesOptions<M extends Model = Model>
    * are held in memory whole. A bigger one is a 413 before it is parsed.
    */
   readonly maximumMultipartBytes?: number;
-}
-
-/** Path parameters as routers give them: `id` and, for one file of many, `file_id`. */
-export type RouteParams = Readonly<Record<string, string | undefined>>;
-
-/** A record handler as the routes run it, once the owner is known. */
-export type RecordHandler<C extends RecordContext> = (
-  request: Request,
-  context: C,
-  params: RouteParams,
-) => Promise<Response>;
-
-/** A route before authentication: method, a path with `:id` / `:file_id`, and its handler. */
-export interface RecordRoute<C extends RecordContext> {
-  readonly method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  readonly path: string;
-  readonly handle: RecordHandler<C>;
 }

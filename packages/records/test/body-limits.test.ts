@@ -86,6 +86,18 @@ describe("HTML forms", () => {
     expect(await app.rows("posts")).toEqual([]);
   });
 
+  it("refuse a declared oversized form before the record is looked up, with the same 413 page", async () => {
+    const app = await setUpApp();
+    const form = new URLSearchParams({ title: "Big" });
+    // No post 999 exists: without the body limit running first, this would be the 404 page.
+    const { response, html } = await app.page(ADA, "POST", "/posts/999", {
+      body: form,
+      headers: { "Content-Length": String(4 * MiB + 1) },
+    });
+    expect(response.status).toBe(413);
+    expect(html).toContain("The form is larger than 4 MB.");
+  });
+
   it("refuse an oversized rich text value in a form under the cap with the size message", async () => {
     const app = await setUpApp();
     const body = `<p>${"a".repeat(2_000_000)}`;

@@ -11,12 +11,8 @@ export {
   type UserLoader,
 } from "./access-modes.js";
 export { signInDevice, signOutDevice } from "./device-sign-in.js";
-export { newCspNonce, withPageSecurity } from "./page-security.js";
-export {
-  type HtmlRouteContext,
-  type HtmlRouteSafety,
-  safeHtmlRoutes,
-} from "./safe-html-routes.js";
+export { type HtmlRouteContext, type HtmlRouteSafety, pageSafety } from "./page-safety.js";
+export { newCspNonce, pageHeaders } from "./page-security.js";
 export { SESSION_LIFETIME_SECONDS, type Session, type SignInOptions } from "./session.js";
 export {
   confirmedSessionAuthentication,
@@ -42,8 +38,8 @@ export {
 } from "./session-payload.js";
 export {
   type MaybeSessionContext,
+  openSession,
   type SessionRouteContext,
-  withCookieSession,
 } from "./session-routes.js";
 export { browserName, UNKNOWN_BROWSER } from "./tracked-session-browser.js";
 export { MemoryTrackedSessionStore } from "./tracked-session-memory-store.js";

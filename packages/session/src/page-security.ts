@@ -2,8 +2,8 @@ import { randomToken } from "@tessera/crypto";
 import {
   type PageHeaderOptions,
   type PageRouteContext,
-  type Route,
   type RouteContext,
+  type RouteMiddleware,
   withPageHeaders,
 } from "@tessera/http";
 
@@ -16,21 +16,17 @@ export function newCspNonce(): string {
 }
 
 /**
- * The routes, each answering with its own security headers: a fresh nonce per request is handed
- * to the handler (`context.cspNonce`, for the page's `<script>` tags) and put in the page's
- * Content-Security-Policy by `withPageHeaders` of `@tessera/http`, whatever framework serves
- * the route. HTML route groups apply this themselves.
+ * A route middleware giving each answer its own security headers: a fresh nonce per request is
+ * handed to the handler (`context.cspNonce`, for the page's `<script>` tags) and put in the
+ * page's Content-Security-Policy by `withPageHeaders` of `@tessera/http`, whatever framework
+ * serves the route. {@link pageSafety} applies it.
  */
-export function withPageSecurity<C extends RouteContext>(
-  routes: readonly Route<C & PageRouteContext>[],
+export function pageHeaders<C extends RouteContext = RouteContext>(
   options: PageHeaderOptions = {},
-): Route<C>[] {
-  return routes.map((route) => ({
-    ...route,
-    handle: async (request, context) => {
-      const cspNonce = newCspNonce();
-      const response = await route.handle(request, { ...context, cspNonce });
-      return withPageHeaders(response, cspNonce, options);
-    },
-  }));
+): RouteMiddleware<C, C & PageRouteContext> {
+  return (next) => async (request, context) => {
+    const cspNonce = newCspNonce();
+    const response = await next(request, { ...context, cspNonce });
+    return withPageHeaders(response, cspNonce, options);
+  };
 }

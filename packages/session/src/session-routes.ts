@@ -1,4 +1,4 @@
-import type { Route, RouteContext } from "@tessera/http";
+import type { RouteContext, RouteMiddleware } from "@tessera/http";
 import type { Session } from "./session.js";
 import type { SessionCookies } from "./session-cookies.js";
 
@@ -16,23 +16,19 @@ export interface MaybeSessionContext extends RouteContext {
 }
 
 /**
- * The routes, each opening the cookie session before its handler and writing it back onto the
- * response after. When the context already has a session (an adapter's middleware opened it),
- * that one is used and left for the middleware to commit. HTML route groups apply this
- * themselves, so they work in any framework with no session middleware at all. What else the
- * context holds (`C`) reaches the handler as it is.
+ * A route middleware opening the cookie session before the handler (`context.session`) and
+ * writing it back onto the response after. When the context already has a session (a
+ * framework middleware such as `cookieSession` of `@tessera/hono` opened it), that one is used
+ * and left for that middleware to commit, so a request reads and writes its cookie once. What
+ * else the context holds (`C`) reaches the handler as it is.
  */
-export function withCookieSession<C extends RouteContext = RouteContext>(
+export function openSession<C extends RouteContext = RouteContext>(
   cookies: SessionCookies,
-  routes: readonly Route<C & SessionRouteContext>[],
-): Route<C & MaybeSessionContext>[] {
-  return routes.map((route) => ({
-    ...route,
-    handle: async (request, context) => {
-      if (context.session) return route.handle(request, { ...context, session: context.session });
-      const session = await cookies.read(request);
-      const response = await route.handle(request, { ...context, session });
-      return cookies.commit(session, response);
-    },
-  }));
+): RouteMiddleware<C & MaybeSessionContext, C & SessionRouteContext> {
+  return (next) => async (request, context) => {
+    if (context.session) return next(request, { ...context, session: context.session });
+    const session = await cookies.read(request);
+    const response = await next(request, { ...context, session });
+    return cookies.commit(session, response);
+  };
 }

@@ -1,13 +1,13 @@
 import type { Route } from "@tessera/http";
-import { routeRequests } from "@tessera/http";
+import { routeRequests, withMiddleware } from "@tessera/http";
 import { describe, expect, it } from "vitest";
 import {
   confirmedSessionAuthentication,
   MemoryTrackedSessionStore,
+  openSession,
   type SessionRouteContext,
   sessionAuthentication,
   startTrackedSession,
-  withCookieSession,
 } from "../src/index.js";
 import { browserRequest, cookiePair, onlySetCookie, testSessions } from "./fixtures.js";
 
@@ -29,10 +29,10 @@ function signInRoutes(): Route<SessionRouteContext>[] {
   ];
 }
 
-describe("withCookieSession", () => {
+describe("openSession", () => {
   it("opens the cookie before the handler and writes it back after", async () => {
     const { sessions } = testSessions();
-    const handle = routeRequests(withCookieSession(sessions, signInRoutes()));
+    const handle = routeRequests(withMiddleware(signInRoutes(), openSession(sessions)));
     const login = await handle(
       browserRequest("http://app.test/login", undefined, { method: "POST" }),
     );
@@ -45,7 +45,7 @@ describe("withCookieSession", () => {
 
   it("uses a session already in the context and leaves its commit to whoever opened it", async () => {
     const { sessions } = testSessions();
-    const [login] = withCookieSession(sessions, signInRoutes());
+    const [login] = withMiddleware(signInRoutes(), openSession(sessions));
     const request = browserRequest("http://app.test/login", undefined, { method: "POST" });
     const session = await sessions.read(request);
     const response = await login!.handle(request, { params: {}, clientAddress: "x", session });

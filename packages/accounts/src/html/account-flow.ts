@@ -1,19 +1,25 @@
 import { fail, ok, type Result, systemClock } from "@tessera/core";
-import type { PageContext } from "@tessera/http";
+import type { PageContext, RouteMiddleware } from "@tessera/http";
 import {
+  attemptRateLimit,
+  authenticated,
   DEFAULT_MAXIMUM_BODY_BYTES,
   htmlPage,
-  rateLimitClientKey,
+  rateLimit,
   readFormBody,
 } from "@tessera/http";
 import type { MailMessage } from "@tessera/mail";
-import { optionalUser, signInDevice, signOutDevice } from "@tessera/session";
+import { optionalUser, sessionAuthentication, signInDevice, signOutDevice } from "@tessera/session";
 import { type AccountEmailInput, accountEmail, mailLinkOrigin } from "../account-emails.js";
 import { accountEvents, type SignInMethod } from "../account-hooks.js";
 import type { EmailedTokenPurpose } from "../emailed-token-store.js";
 import { consumeEmailedToken, issueEmailedToken, peekEmailedToken } from "../emailed-tokens.js";
 import type { User } from "../user.js";
-import type { HtmlAccountRoutesOptions, HtmlRequestContext } from "./html-routes-options.js";
+import type {
+  HtmlAccountRoutesOptions,
+  HtmlRequestContext,
+  SignedInContext,
+} from "./html-routes-options.js";
 
 /** The text 500 page of a mail route when no mailer is configured. */
 export const NO_MAILER_MESSAGE =
@@ -112,33 +118,55 @@ export function accountFlow(options: HtmlAccountRoutesOptions) {
     },
 
     /**
-     * Records one attempt for the client and, for mail routes, one for each target email, and
-     * returns the 429 page when any is over the limit. Once the client is refused the emails are
-     * not counted: a refused stranger neither adds counters nor uses up a target's allowance.
+     * A route middleware requiring a signed-in user, put in `context.user`; anyone else gets
+     * the 303 to sign-in of `requireUser`.
      */
-    async refuseWhenRateLimited(
-      context: HtmlRequestContext,
-      group: string,
-      emails: readonly string[] = [],
-    ): Promise<Response | undefined> {
-      const client = await options.rateLimiter.attempt(
-        group,
-        rateLimitClientKey(context.clientAddress),
+    signedIn(): RouteMiddleware<HtmlRequestContext, SignedInContext> {
+      return authenticated<{ readonly user: User }, HtmlRequestContext>(
+        sessionAuthentication(flow.loadUser),
       );
-      let retryAfter = client.allowed ? 0 : client.retryAfterSeconds;
-      for (const email of client.allowed ? emails : []) {
-        const decision = await options.rateLimiter.attempt(group, `email:${email}`);
-        if (!decision.allowed) retryAfter = Math.max(retryAfter, decision.retryAfterSeconds);
-      }
-      if (retryAfter === 0) return undefined;
+    },
+
+    /** The 429 page, with `Retry-After`, of every rate-limited HTML account route. */
+    async tooManyRequestsPage(
+      context: HtmlRequestContext,
+      retryAfterSeconds: number,
+    ): Promise<Response> {
       const user = await flow.currentUser(context);
       return htmlPage(
         429,
         options.pages.tooManyRequests({ context: flow.pageContext(context, user) }),
-        {
-          "Retry-After": String(retryAfter),
-        },
+        { "Retry-After": String(retryAfterSeconds) },
       );
+    },
+
+    /**
+     * A route middleware counting one attempt of `group` for the client before the handler
+     * runs, and answering {@link tooManyRequestsPage} once it is over the limit.
+     */
+    rateLimit<C extends HtmlRequestContext = HtmlRequestContext>(
+      group: string,
+    ): RouteMiddleware<C, C> {
+      return rateLimit<C>({
+        limiter: options.rateLimiter,
+        group,
+        refusal: (_request, context, seconds) => flow.tooManyRequestsPage(context, seconds),
+      });
+    },
+
+    /**
+     * One attempt of `group` for each key, in order (the client's, `rateLimitClientKey`, then
+     * each target's, `email:<address>`), and the 429 page once one is over the limit. The keys
+     * after a refused one are not counted, so a refused stranger neither adds counters nor uses
+     * up a target's allowance. Mail routes call it in their handler, once they know the target.
+     */
+    async refuseOverLimit(
+      context: HtmlRequestContext,
+      group: string,
+      keys: readonly string[],
+    ): Promise<Response | undefined> {
+      const retryAfter = await attemptRateLimit(options.rateLimiter, group, keys);
+      return retryAfter === undefined ? undefined : flow.tooManyRequestsPage(context, retryAfter);
     },
 
     /**

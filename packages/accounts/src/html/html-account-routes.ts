@@ -1,12 +1,16 @@
 import { formatTimestamp } from "@tessera/core";
-import { htmlPage, type Route, seeOther } from "@tessera/http";
-import { type MaybeSessionContext, requireUser, safeHtmlRoutes } from "@tessera/session";
+import { htmlPage, type Route, type RouteHandler, seeOther, withMiddleware } from "@tessera/http";
+import { type MaybeSessionContext, pageSafety, requireUser } from "@tessera/session";
 import { deleteUser } from "../account-deletion.js";
 import { normalizeEmail } from "../email.js";
 import { checkPassword, findUserByPassword } from "../password-sign-in.js";
 import { signUp } from "../signup.js";
 import { type AccountFlow, accountFlow } from "./account-flow.js";
-import type { HtmlAccountRoutesOptions, HtmlRequestContext } from "./html-routes-options.js";
+import type {
+  HtmlAccountRoutesOptions,
+  HtmlRequestContext,
+  SignedInContext,
+} from "./html-routes-options.js";
 
 /** The flash after a successful sign-up. */
 export const WELCOME_MESSAGE =
@@ -27,7 +31,7 @@ type Handler = Route<HtmlRequestContext>["handle"];
 /**
  * The HTML routes of sign-up, login, logout, the account page and account deletion:
  * `GET|POST /signup`, `GET|POST /login`, `POST /logout`, `GET /account`, `POST /account/delete`.
- * Safe mounted anywhere: see {@link safeHtmlRoutes}.
+ * Safe mounted anywhere: see {@link pageSafety}.
  */
 export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<MaybeSessionContext>[] {
   const flow: AccountFlow = accountFlow(options);
@@ -43,8 +47,6 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
     },
 
     async signup(request, context) {
-      const limited = await flow.refuseWhenRateLimited(context, "signup");
-      if (limited) return limited;
       const form = await flow.readForm(request, context);
       if (!form.ok) return form.response;
       const email = form.value.get("email") ?? "";
@@ -82,8 +84,6 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
     },
 
     async login(request, context) {
-      const limited = await flow.refuseWhenRateLimited(context, "login");
-      if (limited) return limited;
       const form = await flow.readForm(request, context);
       if (!form.ok) return form.response;
       const email = form.value.get("email") ?? "";
@@ -135,13 +135,11 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
         }),
       );
     },
+  } satisfies Record<string, Handler>;
 
+  const signedInHandlers = {
     async deleteAccount(request, context) {
-      const access = await requireUser(context.session, request, flow.loadUser);
-      if (!access.ok) return access.response;
-      const user = access.value;
-      const limited = await flow.refuseWhenRateLimited(context, "account_delete");
-      if (limited) return limited;
+      const { user } = context;
       const form = await flow.readForm(request, context);
       if (!form.ok) return form.response;
       // The password confirms, or the email for users who have no password.
@@ -178,15 +176,30 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
       context.session.flash("notice", ACCOUNT_DELETED_MESSAGE);
       return seeOther("/");
     },
-  } satisfies Record<string, Handler>;
-  const { signupForm, signup, loginForm, login, logout, account, deleteAccount } = handlers;
-  return safeHtmlRoutes(options, [
-    { method: "GET", path: "/signup", handle: signupForm },
-    { method: "POST", path: "/signup", handle: signup },
-    { method: "GET", path: "/login", handle: loginForm },
-    { method: "POST", path: "/login", handle: login },
-    { method: "POST", path: "/logout", handle: logout },
-    { method: "GET", path: "/account", handle: account },
-    { method: "POST", path: "/account/delete", handle: deleteAccount },
-  ]);
+  } satisfies Record<string, RouteHandler<SignedInContext>>;
+  const { signupForm, signup, loginForm, login, logout, account } = handlers;
+  const { deleteAccount } = signedInHandlers;
+  return withMiddleware(
+    [
+      { method: "GET", path: "/signup", handle: signupForm },
+      ...withMiddleware(
+        [{ method: "POST", path: "/signup", handle: signup }],
+        flow.rateLimit("signup"),
+      ),
+      { method: "GET", path: "/login", handle: loginForm },
+      ...withMiddleware(
+        [{ method: "POST", path: "/login", handle: login }],
+        flow.rateLimit("login"),
+      ),
+      { method: "POST", path: "/logout", handle: logout },
+      { method: "GET", path: "/account", handle: account },
+      // Signed in first: a stranger is sent to sign in without using up the client's attempts.
+      ...withMiddleware(
+        [{ method: "POST", path: "/account/delete", handle: deleteAccount }],
+        flow.signedIn(),
+        flow.rateLimit<SignedInContext>("account_delete"),
+      ),
+    ],
+    pageSafety(options),
+  );
 }

@@ -1,17 +1,24 @@
-import { htmlPage, NO_REFERRER, type Route, seeOther } from "@tessera/http";
-import { checkPasswordPolicy, hashPassword } from "@tessera/password";
 import {
-  endOtherTrackedSessions,
-  type MaybeSessionContext,
-  requireUser,
-  safeHtmlRoutes,
-} from "@tessera/session";
+  htmlPage,
+  NO_REFERRER,
+  type Route,
+  type RouteHandler,
+  rateLimitClientKey,
+  seeOther,
+  withMiddleware,
+} from "@tessera/http";
+import { checkPasswordPolicy, hashPassword } from "@tessera/password";
+import { endOtherTrackedSessions, type MaybeSessionContext, pageSafety } from "@tessera/session";
 import { normalizeSubmittedEmail } from "../email.js";
 import type { EmailedTokenPurpose } from "../emailed-token-store.js";
 import { addFieldError, type FieldErrors } from "../messages.js";
 import { type AccountFlow, accountFlow } from "./account-flow.js";
 import { SIGNED_IN_MESSAGE } from "./html-account-routes.js";
-import type { HtmlAccountRoutesOptions, HtmlRequestContext } from "./html-routes-options.js";
+import type {
+  HtmlAccountRoutesOptions,
+  HtmlRequestContext,
+  SignedInContext,
+} from "./html-routes-options.js";
 import { otherSessionsEndedMessage } from "./html-session-routes.js";
 import { pathToken } from "./path-token.js";
 
@@ -47,7 +54,7 @@ type Handler = Route<HtmlRequestContext>["handle"];
  * `GET|POST /confirmations/:token`). Link requests answer the same, as fast, whether or not
  * the account exists (mails go out after the answer) and are limited per client and per
  * target email. A `GET` of a link only shows a button (with `Referrer-Policy: no-referrer`);
- * the `POST` uses the token up. Safe mounted anywhere: see {@link safeHtmlRoutes}.
+ * the `POST` uses the token up. Safe mounted anywhere: see {@link pageSafety}.
  */
 export function htmlEmailLinkRoutes(
   options: HtmlAccountRoutesOptions,
@@ -67,8 +74,10 @@ export function htmlEmailLinkRoutes(
     // Undefined for text longer than any address: no account has it, so it gets the answer of
     // an unknown address without being counted, and a stranger cannot grow the counters with it.
     const email = normalizeSubmittedEmail(form.value.get("email") ?? "");
+    // Counted here, not by a middleware: a body that names no address touches no store.
     if (email !== undefined) {
-      const limited = await flow.refuseWhenRateLimited(context, purpose, [email]);
+      const client = rateLimitClientKey(context.clientAddress);
+      const limited = await flow.refuseOverLimit(context, purpose, [client, `email:${email}`]);
       if (limited) return limited;
     }
     // Decided before the lookup, so a configuration error cannot tell which accounts exist.
@@ -125,8 +134,6 @@ export function htmlEmailLinkRoutes(
 
     async useMagicLink(request, context) {
       const token = pathToken(context);
-      const limited = await flow.refuseWhenRateLimited(context, "magic_link_use");
-      if (limited) return limited;
       const owner = await flow.consumeToken(token, "magic_link");
       const user = owner.ok ? await flow.loadUser(owner.value.userId) : undefined;
       if (!user) return refuseLink(context, MAGIC_LINK_INVALID_MESSAGE, "/magic_link");
@@ -157,8 +164,6 @@ export function htmlEmailLinkRoutes(
 
     async resetPassword(request, context) {
       const token = pathToken(context);
-      const limited = await flow.refuseWhenRateLimited(context, "password_reset_use");
-      if (limited) return limited;
       const valid = await flow.peekToken(token, "password_reset");
       if (!valid.ok) return refuseLink(context, PASSWORD_RESET_INVALID_MESSAGE, "/passwords/new");
       const form = await flow.readForm(request, context);
@@ -189,30 +194,11 @@ export function htmlEmailLinkRoutes(
       return seeOther("/login");
     },
 
-    async resendConfirmation(request, context) {
-      const access = await requireUser(context.session, request, flow.loadUser);
-      if (!access.ok) return access.response;
-      const user = access.value;
-      if (user.confirmedAt !== null) {
-        context.session.flash("notice", ALREADY_CONFIRMED_MESSAGE);
-        return seeOther("/account");
-      }
-      const limited = await flow.refuseWhenRateLimited(context, "email_confirmation", [user.email]);
-      if (limited) return limited;
-      const mail = flow.mailLinkOriginOrRefusal(request);
-      if (!mail.ok) return mail.response;
-      await flow.sendAccountEmail(user, "email_confirmation", mail.origin);
-      context.session.flash("notice", CONFIRMATION_SENT_MESSAGE);
-      return seeOther("/account");
-    },
-
     confirmationPage: (_request, context) =>
       buttonPage(context, pages.confirmationConfirm, pathToken(context)),
 
     async confirm(_request, context) {
       const token = pathToken(context);
-      const limited = await flow.refuseWhenRateLimited(context, "email_confirmation_use");
-      if (limited) return limited;
       const owner = await flow.consumeToken(token, "email_confirmation");
       if (!owner.ok) return refuseLink(context, CONFIRMATION_INVALID_MESSAGE, "/");
       await options.users.confirm(owner.value.userId, flow.clock());
@@ -221,17 +207,48 @@ export function htmlEmailLinkRoutes(
     },
   } satisfies Record<string, Handler>;
 
-  return safeHtmlRoutes(options, [
-    { method: "GET", path: "/magic_link", handle: handlers.magicLinkForm },
-    { method: "POST", path: "/magic_link", handle: handlers.requestMagicLink },
-    { method: "GET", path: "/magic_link/:token", handle: handlers.magicLinkPage },
-    { method: "POST", path: "/magic_link/:token", handle: handlers.useMagicLink },
-    { method: "GET", path: "/passwords/new", handle: handlers.passwordResetForm },
-    { method: "POST", path: "/passwords", handle: handlers.requestPasswordReset },
-    { method: "GET", path: "/passwords/:token", handle: handlers.newPasswordForm },
-    { method: "POST", path: "/passwords/:token", handle: handlers.resetPassword },
-    { method: "POST", path: "/confirmations", handle: handlers.resendConfirmation },
-    { method: "GET", path: "/confirmations/:token", handle: handlers.confirmationPage },
-    { method: "POST", path: "/confirmations/:token", handle: handlers.confirm },
-  ]);
+  const signedInHandlers = {
+    async resendConfirmation(request, context) {
+      const { user } = context;
+      if (user.confirmedAt !== null) {
+        context.session.flash("notice", ALREADY_CONFIRMED_MESSAGE);
+        return seeOther("/account");
+      }
+      // The client was counted by the route's middleware; the target's address is counted here.
+      const limited = await flow.refuseOverLimit(context, "email_confirmation", [
+        `email:${user.email}`,
+      ]);
+      if (limited) return limited;
+      const mail = flow.mailLinkOriginOrRefusal(request);
+      if (!mail.ok) return mail.response;
+      await flow.sendAccountEmail(user, "email_confirmation", mail.origin);
+      context.session.flash("notice", CONFIRMATION_SENT_MESSAGE);
+      return seeOther("/account");
+    },
+  } satisfies Record<string, RouteHandler<SignedInContext>>;
+
+  /** A `POST` route counting `group` per client before its handler. */
+  const limitedPost = (group: string, path: string, handle: Handler) =>
+    withMiddleware([{ method: "POST", path, handle }], flow.rateLimit(group));
+  return withMiddleware(
+    [
+      { method: "GET", path: "/magic_link", handle: handlers.magicLinkForm },
+      { method: "POST", path: "/magic_link", handle: handlers.requestMagicLink },
+      { method: "GET", path: "/magic_link/:token", handle: handlers.magicLinkPage },
+      ...limitedPost("magic_link_use", "/magic_link/:token", handlers.useMagicLink),
+      { method: "GET", path: "/passwords/new", handle: handlers.passwordResetForm },
+      { method: "POST", path: "/passwords", handle: handlers.requestPasswordReset },
+      { method: "GET", path: "/passwords/:token", handle: handlers.newPasswordForm },
+      ...limitedPost("password_reset_use", "/passwords/:token", handlers.resetPassword),
+      // Signed in first: a stranger is sent to sign in without using up the client's attempts.
+      ...withMiddleware(
+        [{ method: "POST", path: "/confirmations", handle: signedInHandlers.resendConfirmation }],
+        flow.signedIn(),
+        flow.rateLimit<SignedInContext>("email_confirmation"),
+      ),
+      { method: "GET", path: "/confirmations/:token", handle: handlers.confirmationPage },
+      ...limitedPost("email_confirmation_use", "/confirmations/:token", handlers.confirm),
+    ],
+    pageSafety(options),
+  );
 }

@@ -6,6 +6,7 @@ import type { HtmlRouteContext, HtmlRouteSafety } from "@tessera/session";
 import type { AccountEvents } from "../account-hooks.js";
 import type { EmailedTokenStore } from "../emailed-token-store.js";
 import type { OperatorColumn } from "../operator-columns.js";
+import type { User } from "../user.js";
 import type { UserStore } from "../user-store.js";
 import type { AccountPages } from "./account-pages.js";
 
@@ -14,6 +15,9 @@ import type { AccountPages } from "./account-pages.js";
  * the CSP nonce of its page.
  */
 export type HtmlRequestContext = HtmlRouteContext;
+
+/** The context of an HTML route that requires a signed-in user: `user`, loaded from the session. */
+export type SignedInContext = HtmlRequestContext & { readonly user: User };
 
 /** What the HTML account routes are built from. */
 export interface HtmlAccountRoutesOptions extends HtmlRouteSafety {

@@ -1,6 +1,6 @@
 import { type Clock, systemClock } from "@tessera/core";
 import type { PageContext } from "@tessera/http";
-import { htmlPage, pathId, type Route, seeOther } from "@tessera/http";
+import { htmlPage, pathId, type Route, seeOther, withMiddleware } from "@tessera/http";
 import {
   checkTrackedSession,
   endOtherTrackedSessions,
@@ -8,8 +8,8 @@ import {
   type HtmlRouteSafety,
   listTrackedSessions,
   type MaybeSessionContext,
+  pageSafety,
   requireUser,
-  safeHtmlRoutes,
   type TrackedSession,
   type TrackedSessionStore,
 } from "@tessera/session";
@@ -120,9 +120,12 @@ export function htmlSessionRoutes(options: HtmlSessionRoutesOptions): Route<Mayb
     },
   } satisfies Record<string, Handler>;
 
-  return safeHtmlRoutes(options, [
-    { method: "GET", path: SESSIONS_PATH, handle: handlers.sessionsPage },
-    { method: "POST", path: `${SESSIONS_PATH}/others/delete`, handle: handlers.endOtherSessions },
-    { method: "POST", path: `${SESSIONS_PATH}/:id/delete`, handle: handlers.endSession },
-  ]);
+  return withMiddleware(
+    [
+      { method: "GET", path: SESSIONS_PATH, handle: handlers.sessionsPage },
+      { method: "POST", path: `${SESSIONS_PATH}/others/delete`, handle: handlers.endOtherSessions },
+      { method: "POST", path: `${SESSIONS_PATH}/:id/delete`, handle: handlers.endSession },
+    ],
+    pageSafety(options),
+  );
 }

@@ -1,8 +1,8 @@
 // An HTML route group answers with its own security headers when it is served by nothing but a
 // bare fetch handler: no framework, no middleware.
-import { escapeHtml, htmlPage, routeRequests } from "@tessera/http";
+import { escapeHtml, htmlPage, routeRequests, withMiddleware } from "@tessera/http";
 import { describe, expect, it } from "vitest";
-import { type HtmlRouteContext, safeHtmlRoutes } from "../src/index.js";
+import { type HtmlRouteContext, pageSafety } from "../src/index.js";
 import { browserRequest, testSessions } from "./fixtures.js";
 
 /** A page whose one script carries the nonce its handler got, and a form post that redirects. */
@@ -30,9 +30,9 @@ function policyNonce(response: Response): string | undefined {
   return /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
 }
 
-describe("safeHtmlRoutes in a bare fetch handler", () => {
+describe("pageSafety in a bare fetch handler", () => {
   const { sessions } = testSessions();
-  const handle = routeRequests(safeHtmlRoutes({ sessions }, routes));
+  const handle = routeRequests(withMiddleware(routes, pageSafety({ sessions })));
 
   it("gives a page its policy, with the nonce its script carries, and the page headers", async () => {
     const page = (await handle(browserRequest("http://app.test/page")))!;
@@ -84,15 +84,15 @@ describe("safeHtmlRoutes in a bare fetch handler", () => {
 
   it("takes the group's page header options", async () => {
     const extended = routeRequests(
-      safeHtmlRoutes(
-        {
+      withMiddleware(
+        routes,
+        pageSafety({
           sessions,
           pageHeaders: {
             extendPolicy: { "img-src": ["https://images.example"] },
             headers: { "Permissions-Policy": "camera=(self)" },
           },
-        },
-        routes,
+        }),
       ),
     );
     const page = (await extended(browserRequest("http://app.test/page")))!;

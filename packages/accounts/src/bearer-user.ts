@@ -1,0 +1,32 @@
+import {
+  type Authenticate,
+  authenticated,
+  type RouteContext,
+  type RouteMiddleware,
+  unauthorized,
+} from "@tessera/http";
+import type { BearerAuthentication } from "./json-routes-options.js";
+import type { User } from "./user.js";
+
+/** The context of a JSON account route once the bearer is known: `user`. */
+export interface BearerUserContext {
+  readonly user: User;
+}
+
+const BEARER_CHALLENGE = { "WWW-Authenticate": "Bearer" };
+
+/**
+ * The route middleware of the JSON account routes that need a bearer token: the token's user
+ * in `context.user`, or the 401 with `WWW-Authenticate: Bearer` before the handler runs.
+ */
+export function bearerUser(
+  bearer: BearerAuthentication,
+): RouteMiddleware<RouteContext, RouteContext & BearerUserContext> {
+  const authenticate: Authenticate<BearerUserContext> = async (request) => {
+    const who = await bearer.authenticate(request);
+    return who.ok
+      ? { ok: true, value: { user: who.value.user } }
+      : { ok: false, response: unauthorized(BEARER_CHALLENGE) };
+  };
+  return authenticated(authenticate);
+}

@@ -1,0 +1,28 @@
+import { type CrossSiteOptions, checkCrossSiteRequest, crossSiteRefusal } from "./cross-site.js";
+import type { RouteMethod } from "./route.js";
+import type { PassThroughMiddleware } from "./route-middleware.js";
+
+const UNSAFE_METHODS = new Set<RouteMethod>(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** Options of {@link crossSiteCheck}: the check's, and how a refusal is answered. */
+export interface CrossSiteCheckOptions extends CrossSiteOptions {
+  /**
+   * The answer to a refused request: {@link crossSiteRefusal}'s JSON envelope by default,
+   * `crossSiteRefusalPage` for page routes.
+   */
+  readonly refusal?: () => Response;
+}
+
+/**
+ * A middleware refusing a cross-site request to a state-changing route (`POST`, `PUT`, `PATCH`,
+ * `DELETE`) with the 403 of {@link checkCrossSiteRequest} before its handler runs. A `GET`
+ * route is handed back untouched when the routes are built: it costs nothing per request.
+ */
+export function crossSiteCheck(options: CrossSiteCheckOptions = {}): PassThroughMiddleware {
+  const refuse = options.refusal ?? crossSiteRefusal;
+  return (next, route) => {
+    if (!UNSAFE_METHODS.has(route.method)) return next;
+    return async (request, context) =>
+      checkCrossSiteRequest(request, options).ok ? next(request, context) : refuse();
+  };
+}
