@@ -27,6 +27,7 @@ const GUIDES = [
 ] as const;
 const picked = process.env.GUIDES?.split(",");
 
+const PNPM_STORE = join(tmpdir(), "tessera-check-packages-store");
 /** What the guides tell pnpm users to add to each install line. */
 const PNPM_ALLOWED = ["--allow-build=better-sqlite3", "--allow-build=esbuild"];
 
@@ -43,19 +44,33 @@ const TSCONFIG = {
   },
 };
 
+/** Guides installed at once: installs mostly wait on the network, the programs take turns. */
+const PARALLEL_INSTALLS = 2;
+
+let portFree: Promise<unknown> = Promise.resolve();
+/** Runs `work` once every earlier program is done with port 3000, where the guides listen. */
+function onThePort<T>(work: () => Promise<T>): Promise<T> {
+  const turn = portFree.then(work);
+  portFree = turn.catch(() => {});
+  return turn;
+}
+
 const registry = await startLocalRegistry(0);
 const failures: string[] = [];
 try {
   await publishPackages(registry.url, workspacePackages(root));
   log(`published the packages to ${registry.url}`);
-  for (const { guide, clients } of GUIDES) {
-    if (picked && !picked.includes(guide.replace(/\.md$/, ""))) continue;
-    for (const client of clients) {
-      const failure = await followGuide(guide, client);
-      log(`${guide} with ${client}: ${failure ?? "ok"}`);
-      if (failure) failures.push(`${guide} with ${client}: ${failure}`);
+  const queue = GUIDES.filter(
+    ({ guide }) => !picked || picked.includes(guide.replace(/\.md$/, "")),
+  ).flatMap(({ guide, clients }) => clients.map((client) => ({ guide, client })));
+  const worker = async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) {
+      const failure = await followGuide(job.guide, job.client);
+      log(`${job.guide} with ${job.client}: ${failure ?? "ok"}`);
+      if (failure) failures.push(`${job.guide} with ${job.client}: ${failure}`);
     }
-  }
+  };
+  await Promise.all(Array.from({ length: PARALLEL_INSTALLS }, worker));
 } finally {
   await registry.close();
 }
@@ -85,7 +100,8 @@ async function followGuide(guide: string, client: "npm" | "pnpm"): Promise<strin
           ...args,
           "--registry",
           registry.url,
-          ...(client === "npm" ? ["--no-audit", "--no-fund"] : []),
+          // pnpm shares the packaging check's store, so what it fetched is not fetched again.
+          ...(client === "npm" ? ["--no-audit", "--no-fund"] : ["--store-dir", PNPM_STORE]),
         ],
         { cwd: project, timeoutMs: 600_000 },
       );
@@ -99,7 +115,7 @@ async function followGuide(guide: string, client: "npm" | "pnpm"): Promise<strin
       },
     );
     if (typeChecked.code !== 0) return `tsc found errors:\n${typeChecked.stdout}`;
-    return await signUpAndSignIn(project);
+    return await onThePort(() => signUpAndSignIn(project));
   } finally {
     rmSync(project, { recursive: true, force: true });
   }
