@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { workspacePackages } from "../../check-packages/workspace-packages.js";
@@ -33,5 +33,26 @@ describe("apiEntries", () => {
 
   it("finds a source file for each entry", () => {
     expect(entries.filter((entry) => !existsSync(entry.sourceFile))).toEqual([]);
+  });
+});
+
+describe("tsconfig.json's paths", () => {
+  // Before `npm run build` a subpath without a mapping resolves to a dist/ that is not there yet,
+  // and CI type-checks (the documented programs included) before it builds.
+  it("map every entry to its source, as the API reference reads it", () => {
+    const { paths } = JSON.parse(readFileSync(join(root, "tsconfig.json"), "utf8"))
+      .compilerOptions as { paths: Record<string, string[]> };
+    const mapped = (specifier: string) => {
+      if (paths[specifier]) return join(root, paths[specifier][0]!);
+      const [scope, name, ...rest] = specifier.split("/");
+      const pattern = rest.length === 0 ? `${scope}/*` : `${scope}/*/${rest.join("/")}`;
+      return paths[pattern] && join(root, paths[pattern][0]!.replace("*", name!));
+    };
+    for (const entry of apiEntries(workspacePackages(root))) {
+      expect({ specifier: entry.specifier, source: mapped(entry.specifier) }).toEqual({
+        specifier: entry.specifier,
+        source: entry.sourceFile,
+      });
+    }
   });
 });
