@@ -22,11 +22,11 @@ const BEARER_CHALLENGE = { "WWW-Authenticate": "Bearer" };
 export function bearerUser(
   bearer: BearerAuthentication,
 ): RouteMiddleware<RouteContext, RouteContext & BearerUserContext> {
-  const authenticate: Authenticate<BearerUserContext> = async (request) => {
+  const authenticate: Authenticate<BearerUserContext> = async (request, context) => {
     const who = await bearer.authenticate(request);
     return who.ok
       ? { ok: true, value: { user: who.value.user } }
-      : { ok: false, response: unauthorized(BEARER_CHALLENGE) };
+      : { ok: false, response: unauthorized(BEARER_CHALLENGE, context.locale) };
   };
   return authenticated(authenticate);
 }

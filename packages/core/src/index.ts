@@ -7,6 +7,16 @@ export {
 export { type ErrorDetails, type ErrorEnvelope, errorEnvelope } from "./error-envelope.js";
 export { ExpiringCache, type ExpiringCacheOptions } from "./expiring-cache.js";
 export { escapeHtml } from "./html-escape.js";
+export {
+  defineMessages,
+  ENGLISH,
+  fillTemplate,
+  type Locale,
+  type MessageCatalog,
+  type MessageIdOf,
+  type MessageParams,
+  type Messages,
+} from "./messages.js";
 export { type RepeatingTaskOptions, scheduleRepeating } from "./repeating-task.js";
 export { fail, ok, type Result } from "./result.js";
 export { formatTimestamp, parseTimestamp } from "./timestamp.js";

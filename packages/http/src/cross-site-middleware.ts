@@ -1,3 +1,4 @@
+import type { Locale } from "@tessera/core";
 import { type CrossSiteOptions, checkCrossSiteRequest, crossSiteRefusal } from "./cross-site.js";
 import type { RouteMethod } from "./route.js";
 import type { PassThroughMiddleware } from "./route-middleware.js";
@@ -7,10 +8,10 @@ const UNSAFE_METHODS = new Set<RouteMethod>(["POST", "PUT", "PATCH", "DELETE"]);
 /** Options of {@link crossSiteCheck}: the check's, and how a refusal is answered. */
 export interface CrossSiteCheckOptions extends CrossSiteOptions {
   /**
-   * The answer to a refused request: {@link crossSiteRefusal}'s JSON envelope by default,
-   * `crossSiteRefusalPage` for page routes.
+   * The answer to a refused request, in the request's locale: {@link crossSiteRefusal}'s JSON
+   * envelope by default, `crossSiteRefusalPage` for page routes.
    */
-  readonly refusal?: () => Response;
+  readonly refusal?: (locale: Locale | undefined) => Response;
 }
 
 /**
@@ -23,6 +24,6 @@ export function crossSiteCheck(options: CrossSiteCheckOptions = {}): PassThrough
   return (next, route) => {
     if (!UNSAFE_METHODS.has(route.method)) return next;
     return async (request, context) =>
-      checkCrossSiteRequest(request, options).ok ? next(request, context) : refuse();
+      checkCrossSiteRequest(request, options).ok ? next(request, context) : refuse(context.locale);
   };
 }

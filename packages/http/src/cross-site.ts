@@ -1,12 +1,12 @@
-import { escapeHtml, fail, ok, type Result } from "@tessera/core";
+import { escapeHtml, fail, type Locale, ok, type Result } from "@tessera/core";
 import { isAllowedOrigin } from "./allowed-origins.js";
 import { forbidden } from "./error-envelope.js";
 import { htmlPage } from "./html-responses.js";
+import { httpMessages } from "./http-messages.js";
 import { plainLayout } from "./page-layout.js";
 
-/** The message of a refused cross-site request; it tells the operator what to change. */
-export const CROSS_SITE_REFUSAL_MESSAGE =
-  "Cross-site request refused: add this origin to ALLOWED_ORIGINS to allow it.";
+/** The message of a refused cross-site request, in English; it tells the operator what to change. */
+export const CROSS_SITE_REFUSAL_MESSAGE = httpMessages.english["http.cross_site_refused"];
 
 /** Why a request passed the cross-site check; useful in logs and tests. */
 export type CrossSitePass =
@@ -84,9 +84,9 @@ export function checkCrossSiteRequest(
   return originHost(origin.trim()) === host ? ok("origin-matches-host") : fail("origin-mismatch");
 }
 
-/** The 403 for a refused cross-site request, in the JSON error envelope. */
-export function crossSiteRefusal(): Response {
-  return forbidden(CROSS_SITE_REFUSAL_MESSAGE, "cross_site_request");
+/** The 403 for a refused cross-site request, in the JSON error envelope, in `locale`. */
+export function crossSiteRefusal(locale?: Locale): Response {
+  return forbidden(httpMessages.text(locale, "http.cross_site_refused"), "cross_site_request");
 }
 
 /**
@@ -94,11 +94,18 @@ export function crossSiteRefusal(): Response {
  * before the session is opened, so there is no user to render the site's layout for), as the
  * JSON envelope would show a person raw JSON.
  */
-export function crossSiteRefusalPage(): Response {
+export function crossSiteRefusalPage(locale?: Locale): Response {
+  const title = httpMessages.text(locale, "http.request_refused");
+  const message = httpMessages.text(locale, "http.cross_site_refused");
   const page = plainLayout({
-    title: "Request refused",
-    mainHtml: `<h1>Request refused</h1>\n<p>${escapeHtml(CROSS_SITE_REFUSAL_MESSAGE)}</p>`,
-    context: { signedInEmail: undefined, flashes: [], cspNonce: undefined },
+    title,
+    mainHtml: `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(message)}</p>`,
+    context: {
+      signedInEmail: undefined,
+      flashes: [],
+      cspNonce: undefined,
+      ...(locale ? { locale } : {}),
+    },
   });
   return htmlPage(403, page);
 }

@@ -1,13 +1,14 @@
-import { type CommonErrorCode, type ErrorDetails, errorEnvelope } from "@tessera/core";
+import { type CommonErrorCode, type ErrorDetails, errorEnvelope, type Locale } from "@tessera/core";
+import { httpMessages } from "./http-messages.js";
 
-/** Message of a 404. */
-export const NOT_FOUND_MESSAGE = "Not found";
-/** Message of a 401. */
-export const UNAUTHORIZED_MESSAGE = "Unauthorized";
-/** Message of a 429. */
-export const TOO_MANY_REQUESTS_MESSAGE = "Too many requests. Try again later.";
-/** Message of a 422; the details go in `fields`. */
-export const VALIDATION_FAILED_MESSAGE = "Validation failed";
+/** Message of a 404, in English. */
+export const NOT_FOUND_MESSAGE = httpMessages.english["http.not_found"];
+/** Message of a 401, in English. */
+export const UNAUTHORIZED_MESSAGE = httpMessages.english["http.unauthenticated"];
+/** Message of a 429, in English. */
+export const TOO_MANY_REQUESTS_MESSAGE = httpMessages.english["http.rate_limited"];
+/** Message of a 422, in English; the details go in `fields`. */
+export const VALIDATION_FAILED_MESSAGE = httpMessages.english["http.validation_failed"];
 
 /**
  * The codes `@tessera/http` answers with: the common ones of each status, a request for a host
@@ -33,9 +34,13 @@ export function badRequest(message: string, code?: string): Response {
   return jsonError(400, message, code === undefined ? {} : { code });
 }
 
-/** 401 `Unauthorized`; bearer routes pass `{ "WWW-Authenticate": "Bearer" }` as `headers`. */
-export function unauthorized(headers?: HeadersInit): Response {
-  return jsonError(401, UNAUTHORIZED_MESSAGE, headers ? { headers } : {});
+/**
+ * 401 `Unauthorized` in `locale`; bearer routes pass `{ "WWW-Authenticate": "Bearer" }` as
+ * `headers`.
+ */
+export function unauthorized(headers?: HeadersInit, locale?: Locale): Response {
+  const message = httpMessages.text(locale, "http.unauthenticated");
+  return jsonError(401, message, headers ? { headers } : {});
 }
 
 /** 403 with the given message; `code` defaults to `forbidden`. */
@@ -43,24 +48,34 @@ export function forbidden(message: string, code?: string): Response {
   return jsonError(403, message, code === undefined ? {} : { code });
 }
 
-/** 404 `Not found`: also the answer for another user's record, so existence is not revealed. */
-export function notFound(): Response {
-  return jsonError(404, NOT_FOUND_MESSAGE);
+/**
+ * 404 `Not found` in `locale`: also the answer for another user's record, so existence is not
+ * revealed.
+ */
+export function notFound(locale?: Locale): Response {
+  return jsonError(404, httpMessages.text(locale, "http.not_found"));
 }
 
 /**
- * 422 `Validation failed` with every failing field at once: field name → bare messages
- * (`{"email": ["is invalid"]}`).
+ * 422 `Validation failed` in `locale` with every failing field at once: field name → bare
+ * messages (`{"email": ["is invalid"]}`), which the caller has written in the same locale.
  */
-export function validationFailed(fields: Readonly<Record<string, readonly string[]>>): Response {
-  return jsonError(422, VALIDATION_FAILED_MESSAGE, { fields });
+export function validationFailed(
+  fields: Readonly<Record<string, readonly string[]>>,
+  locale?: Locale,
+): Response {
+  return jsonError(422, httpMessages.text(locale, "http.validation_failed"), { fields });
 }
 
-/** 429 `Too many requests. Try again later.`; pass `retryAfterSeconds` to add `Retry-After`. */
-export function tooManyRequests(retryAfterSeconds?: number): Response {
+/**
+ * 429 `Too many requests. Try again later.` in `locale`; pass `retryAfterSeconds` to add
+ * `Retry-After`.
+ */
+export function tooManyRequests(retryAfterSeconds?: number, locale?: Locale): Response {
   const headers =
     retryAfterSeconds === undefined
       ? undefined
       : { "Retry-After": String(Math.max(0, Math.ceil(retryAfterSeconds))) };
-  return jsonError(429, TOO_MANY_REQUESTS_MESSAGE, headers ? { headers } : {});
+  const message = httpMessages.text(locale, "http.rate_limited");
+  return jsonError(429, message, headers ? { headers } : {});
 }

@@ -46,6 +46,7 @@ export {
   parseAllowedHosts,
 } from "./host-check.js";
 export { htmlPage, NO_REFERRER, seeOther } from "./html-responses.js";
+export { type HttpMessageId, httpMessages } from "./http-messages.js";
 export { isHttpsRequest } from "./https-request.js";
 export { isIpAddress } from "./ip-address.js";
 export {
@@ -66,6 +67,11 @@ export {
   OFFSET_MESSAGE,
   readListPage,
 } from "./list-page.js";
+export {
+  type LocaleNegotiationOptions,
+  localeNegotiation,
+  negotiateLocale,
+} from "./locale-negotiation.js";
 export { type MediaType, parseMediaType } from "./media-type.js";
 export {
   DEFAULT_PAGE_POLICY,

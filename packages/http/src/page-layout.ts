@@ -1,4 +1,4 @@
-import { escapeHtml } from "@tessera/core";
+import { escapeHtml, type Locale } from "@tessera/core";
 
 /** A message shown once on the next page (`@tessera/session`'s flashes have this shape). */
 export interface PageFlash {
@@ -20,6 +20,8 @@ export interface PageContext {
    * a page rendered ahead of any request (then it must hold no script).
    */
   readonly cspNonce: string | undefined;
+  /** The language the page is written in (`RouteContext.locale`), for `<html lang>`; English when absent. */
+  readonly locale?: Locale;
 }
 
 /**
@@ -43,7 +45,7 @@ export const plainLayout: Layout = ({ title, mainHtml, context }) => {
       .map((flash) => `<p>${escapeHtml(flash.message)}</p>`)
       .join("");
   return `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(context.locale?.tag ?? "en")}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

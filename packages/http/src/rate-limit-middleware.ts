@@ -54,7 +54,8 @@ export function rateLimit<C extends RouteContext = RouteContext>(
   options: RateLimitOptions<C>,
 ): RouteMiddleware<C, C> {
   const keyOf = options.key ?? ((_request, context) => rateLimitClientKey(context.clientAddress));
-  const refuse = options.refusal ?? ((_request, _context, seconds) => tooManyRequests(seconds));
+  const refuse =
+    options.refusal ?? ((_request, context, seconds) => tooManyRequests(seconds, context.locale));
   return (next) => async (request, context) => {
     const key = keyOf(request, context);
     const retryAfter = await attemptRateLimit(options.limiter, options.group, [key]);

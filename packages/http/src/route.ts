@@ -1,3 +1,5 @@
+import type { Locale } from "@tessera/core";
+
 /** The methods a {@link Route} answers. `HEAD` is answered by the `GET` route of the path. */
 export type RouteMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -10,6 +12,11 @@ export interface RouteContext {
    * adapter cannot tell.
    */
   readonly clientAddress: string;
+  /**
+   * The language to write messages in, chosen by {@link @tessera/http!localeNegotiation}; English
+   * when absent.
+   */
+  readonly locale?: Locale;
 }
 
 /** The context of a route that answers pages: the nonce of its answer's scripts. */

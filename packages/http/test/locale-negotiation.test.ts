@@ -1,0 +1,161 @@
+import { describe, expect, it } from "vitest";
+import {
+  crossSiteCheck,
+  localeNegotiation,
+  negotiateLocale,
+  notFound,
+  plainLayout,
+  type Route,
+  type RouteContext,
+  rateLimit,
+  routeRequests,
+  withMiddleware,
+} from "../src/index.js";
+
+const context: RouteContext = { params: {}, clientAddress: "192.0.2.1" };
+
+describe("negotiateLocale", () => {
+  const available = ["en", "fr", "pt-BR"];
+
+  it.each([
+    ["fr", "fr"],
+    ["FR", "fr"],
+    ["fr-CA", "fr"],
+    ["fr-CA,fr;q=0.9,en;q=0.8", "fr"],
+    ["de,fr;q=0.5", "fr"],
+    ["en;q=0.4,fr;q=0.8", "fr"],
+    ["en,fr", "en"],
+    ["pt-br", "pt-BR"],
+    ["pt", undefined],
+    ["de", undefined],
+    ["*", undefined],
+    ["fr;q=0", undefined],
+    ["fr;q=0.000", undefined],
+    ["", undefined],
+    ["fr;q=2", "fr"],
+    ["en;q=0.5, fr ; q=0.7", "fr"],
+  ])("reads %j as %j", (header, expected) => {
+    expect(negotiateLocale(header, available)).toBe(expected);
+  });
+
+  it("answers undefined without a header or without catalogs", () => {
+    expect(negotiateLocale(null, available)).toBeUndefined();
+    expect(negotiateLocale("fr", [])).toBeUndefined();
+  });
+
+  it("ignores malformed ranges and reads only the start of an oversized header", () => {
+    expect(negotiateLocale("<script>,f r,fr-!!,fr", available)).toBe("fr");
+    expect(negotiateLocale(`${"x-".repeat(100_000)}a,fr`, available)).toBeUndefined();
+    expect(negotiateLocale(`${"de,".repeat(100_000)}fr`, available)).toBeUndefined();
+  });
+});
+
+describe("localeNegotiation", () => {
+  const french = {
+    "http.not_found": "Introuvable",
+    "http.rate_limited": "Trop de requêtes. Réessayez plus tard.",
+  };
+  const notFoundRoute: Route = {
+    method: "GET",
+    path: "/missing",
+    handle: async (_request, { locale }) => notFound(locale),
+  };
+
+  async function answer(routes: readonly Route[], init: RequestInit & { path?: string } = {}) {
+    const route = routeRequests(routes);
+    const request = new Request(`http://localhost${init.path ?? "/missing"}`, init);
+    const response = await route(request, context);
+    if (!response) throw new Error("no route");
+    return response;
+  }
+
+  it("answers in the language the request asks for, with Vary and Content-Language", async () => {
+    const routes = withMiddleware([notFoundRoute], localeNegotiation({ catalogs: { fr: french } }));
+    const response = await answer(routes, { headers: { "Accept-Language": "fr-FR,fr;q=0.9" } });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      error: { code: "not_found", message: "Introuvable", status: 404 },
+    });
+    expect(response.headers.get("Vary")).toBe("Accept-Language");
+    expect(response.headers.get("Content-Language")).toBe("fr");
+  });
+
+  it("answers in English for an unshipped language, still saying it varies", async () => {
+    const routes = withMiddleware([notFoundRoute], localeNegotiation({ catalogs: { fr: french } }));
+    const response = await answer(routes, { headers: { "Accept-Language": "de" } });
+    expect((await response.json()).error.message).toBe("Not found");
+    expect(response.headers.get("Vary")).toBe("Accept-Language");
+    expect(response.headers.get("Content-Language")).toBe("en");
+  });
+
+  it("answers in English without the middleware", async () => {
+    const response = await answer([notFoundRoute], { headers: { "Accept-Language": "fr" } });
+    expect((await response.json()).error.message).toBe("Not found");
+    expect(response.headers.get("Vary")).toBeNull();
+  });
+
+  it("adds to a Vary the handler set, once, and keeps the handler's Content-Language", async () => {
+    const routes = withMiddleware(
+      [
+        {
+          method: "GET",
+          path: "/missing",
+          handle: async () =>
+            new Response("x", { headers: { Vary: "Origin", "Content-Language": "de" } }),
+        },
+        {
+          method: "GET",
+          path: "/already",
+          handle: async () => new Response("x", { headers: { Vary: "accept-language" } }),
+        },
+      ],
+      localeNegotiation({ catalogs: { fr: french } }),
+    );
+    const first = await answer(routes, { headers: { "Accept-Language": "fr" } });
+    expect(first.headers.get("Vary")).toBe("Origin, Accept-Language");
+    expect(first.headers.get("Content-Language")).toBe("de");
+    const second = await answer(routes, { path: "/already" });
+    expect(second.headers.get("Vary")).toBe("accept-language");
+  });
+
+  it("translates the refusals of the middleware it wraps", async () => {
+    const limiter = { attempt: async () => ({ allowed: false, retryAfterSeconds: 30 }) };
+    const routes = withMiddleware(
+      [{ method: "POST", path: "/missing", handle: async () => new Response("ok") }],
+      localeNegotiation({ catalogs: { fr: french } }),
+      rateLimit({ limiter, group: "test" }),
+    );
+    const response = await answer(routes, {
+      method: "POST",
+      headers: { "Accept-Language": "fr" },
+    });
+    expect(response.status).toBe(429);
+    expect((await response.json()).error.message).toBe("Trop de requêtes. Réessayez plus tard.");
+  });
+
+  it("translates the cross-site refusal", async () => {
+    const routes = withMiddleware(
+      [{ method: "POST", path: "/missing", handle: async () => new Response("ok") }],
+      localeNegotiation({
+        catalogs: { fr: { "http.cross_site_refused": "Requête d'un autre site refusée." } },
+      }),
+      crossSiteCheck(),
+    );
+    const response = await answer(routes, {
+      method: "POST",
+      headers: { "Accept-Language": "fr", "Sec-Fetch-Site": "cross-site" },
+    });
+    expect(response.status).toBe(403);
+    expect((await response.json()).error.message).toBe("Requête d'un autre site refusée.");
+  });
+});
+
+describe("plainLayout", () => {
+  it("writes the page's language in <html lang>, English by default", () => {
+    const page = { title: "t", mainHtml: "" };
+    const base = { signedInEmail: undefined, flashes: [], cspNonce: undefined };
+    expect(plainLayout({ ...page, context: base })).toContain('<html lang="en">');
+    const french = { ...base, locale: { tag: "fr", catalog: {} } };
+    expect(plainLayout({ ...page, context: french })).toContain('<html lang="fr">');
+  });
+});
