@@ -8,7 +8,7 @@ import {
   mount,
   securityHeaders,
 } from "@tessera/hono";
-import { notFound } from "@tessera/http";
+import { localeNegotiation, notFound, withMiddleware } from "@tessera/http";
 import type { Mailer } from "@tessera/mail";
 import type { RateLimiter } from "@tessera/ratelimit";
 import type { ObjectStorage } from "@tessera/records";
@@ -18,6 +18,7 @@ import type { Context } from "hono";
 import { type AccountWiring, type AppHono, appAccounts } from "./accounts.js";
 import type { AppConfig } from "./config.js";
 import { reachedOverHttps } from "./https-requests.js";
+import { SHIPPED_CATALOGS } from "./locales/french.js";
 import { recordApiDocument } from "./openapi.js";
 import { type RecordWiring, recordApiRoutes, recordPageRoutes } from "./records.js";
 import { type RenderJobs, renderJobRoutes } from "./render-jobs.js";
@@ -109,12 +110,20 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
   };
   // Each route says what it needs: pages open the cookie session themselves (pageSafety), so
   // webhook senders and API clients never pay for a cookie they do not send, in any order.
+  // Routes a person's browser or client reads answer in their language; webhook senders are
+  // programs that read only the status.
+  const inTheirLanguage = localeNegotiation({ catalogs: SHIPPED_CATALOGS });
   mount(app, [
     ...webhookRoutes(database, config),
-    ...renderJobRoutes(dependencies.renderJobs, bearer, config),
-    ...recordApiRoutes(records),
-    ...accounts.routes,
-    ...recordPageRoutes(records),
+    ...withMiddleware(
+      [
+        ...renderJobRoutes(dependencies.renderJobs, bearer, config),
+        ...recordApiRoutes(records),
+        ...accounts.routes,
+        ...recordPageRoutes(records),
+      ],
+      inTheirLanguage,
+    ),
   ]);
   // The record API's OpenAPI document, built once at start; public, like the routes' shapes.
   app.get("/api/openapi.json", (context) => context.json(recordApiDocument));

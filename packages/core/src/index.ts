@@ -21,4 +21,14 @@ export { type RepeatingTaskOptions, scheduleRepeating } from "./repeating-task.j
 export { fail, ok, type Result } from "./result.js";
 export { formatTimestamp, parseTimestamp } from "./timestamp.js";
 export { type UnstorableText, unstorableText } from "./unicode-text.js";
-export { BLANK, INVALID, tooLongMessage } from "./validation-messages.js";
+export {
+  BLANK,
+  fullMessage,
+  humanizeFieldName,
+  INVALID,
+  localizeFieldMessages,
+  localizeValidationMessage,
+  tooLongMessage,
+  type ValidationMessageId,
+  validationMessages,
+} from "./validation-messages.js";

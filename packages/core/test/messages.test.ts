@@ -1,5 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { defineMessages, ENGLISH, fillTemplate, type Locale } from "../src/index.js";
+import {
+  BLANK,
+  defineMessages,
+  ENGLISH,
+  fillTemplate,
+  fullMessage,
+  INVALID,
+  type Locale,
+  localizeFieldMessages,
+  localizeValidationMessage,
+  tooLongMessage,
+  type ValidationMessageId,
+  validationMessages,
+} from "../src/index.js";
 
 const messages = defineMessages({
   "demo.greeting": "Hello, {name}",
@@ -44,5 +57,58 @@ describe("fillTemplate", () => {
 
   it("gives a template without holes back unchanged", () => {
     expect(fillTemplate("Not found", { name: "x" })).toBe("Not found");
+  });
+});
+
+describe("localizeValidationMessage", () => {
+  const french: Locale = {
+    tag: "fr",
+    catalog: {
+      "validation.blank": "doit être rempli(e)",
+      "validation.too_long_characters": "est trop long (pas plus de {maximum} caractères)",
+      "validation.unsupported_type": "a un type non pris en charge (permis : {types})",
+      "validation.full_message": "{field} {message}",
+    },
+  };
+
+  it("reads each English message back to its template and writes it in the locale", () => {
+    expect(localizeValidationMessage(BLANK, french)).toBe("doit être rempli(e)");
+    expect(localizeValidationMessage(tooLongMessage(100), french)).toBe(
+      "est trop long (pas plus de 100 caractères)",
+    );
+    expect(
+      localizeValidationMessage("has an unsupported type (allowed: image/png, image/gif)", french),
+    ).toBe("a un type non pris en charge (permis : image/png, image/gif)");
+  });
+
+  it("leaves English, untranslated templates and an app's own messages as they are", () => {
+    expect(localizeValidationMessage(BLANK, undefined)).toBe(BLANK);
+    expect(localizeValidationMessage(BLANK, ENGLISH)).toBe(BLANK);
+    expect(localizeValidationMessage(INVALID, french)).toBe(INVALID);
+    expect(localizeValidationMessage("must be a prime number", french)).toBe(
+      "must be a prime number",
+    );
+  });
+
+  it("localizes every message of a 422's fields, and the full messages of forms", () => {
+    expect(localizeFieldMessages({ title: [BLANK, tooLongMessage(5)] }, french)).toEqual({
+      title: ["doit être rempli(e)", "est trop long (pas plus de 5 caractères)"],
+    });
+    expect(fullMessage("post_id", BLANK, french)).toBe("Post doit être rempli(e)");
+    expect(fullMessage("publish_on", BLANK)).toBe("Publish on can't be blank");
+  });
+
+  it("has a template for every message the validators write", () => {
+    for (const id of Object.keys(validationMessages.english)) {
+      if (id === "validation.full_message") continue;
+      const sample = validationMessages.text(undefined, id as ValidationMessageId, {
+        minimum: -1,
+        maximum: 2,
+        megabytes: 3,
+        types: "a/b",
+      });
+      const marked: Locale = { tag: "xx", catalog: { [id]: `<${id}>` } };
+      expect(localizeValidationMessage(sample, marked)).toBe(`<${id}>`);
+    }
   });
 });

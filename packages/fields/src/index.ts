@@ -62,6 +62,8 @@ export {
   fullMessage,
   humanizeFieldName,
   INVALID,
+  localizeFieldMessages,
+  localizeValidationMessage,
   MAX_TEXT_BYTES,
   MUST_EXIST,
   NOT_A_DATE,
@@ -78,6 +80,7 @@ export {
   TOO_SMALL,
   tooLargeMessage,
   tooLongMessage,
+  validationMessages,
 } from "./messages.js";
 export {
   isDecimalText,

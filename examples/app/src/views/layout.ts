@@ -34,7 +34,7 @@ function renderFlashes(context: PageContext): string {
  * scripts carrying the page's CSP nonce; the others do not pay for it.
  */
 export const renderLayout: Layout = ({ title, mainHtml, context }) => `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(context.locale?.tag ?? "en")}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -1,0 +1,12 @@
+import type { HttpMessageId } from "@tessera/http";
+
+/** `@tessera/http`'s messages in French. */
+export const frenchHttp = {
+  "http.not_found": "Introuvable",
+  "http.unauthenticated": "Non authentifié",
+  "http.rate_limited": "Trop de requêtes. Réessayez plus tard.",
+  "http.validation_failed": "La validation a échoué",
+  "http.cross_site_refused":
+    "Requête d'un autre site refusée : ajoutez cette origine à ALLOWED_ORIGINS pour l'autoriser.",
+  "http.request_refused": "Requête refusée",
+} as const satisfies Record<HttpMessageId, string>;

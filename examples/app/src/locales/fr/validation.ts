@@ -1,0 +1,24 @@
+import type { ValidationMessageId } from "@tessera/core";
+
+/** The validation messages of every package in French, bare as JSON carries them. */
+export const frenchValidation = {
+  "validation.blank": "doit être rempli(e)",
+  "validation.invalid": "n'est pas valide",
+  "validation.taken": "est déjà utilisé(e)",
+  "validation.must_exist": "doit exister",
+  "validation.not_a_number": "n'est pas un nombre",
+  "validation.too_small": "doit être supérieur ou égal à {minimum}",
+  "validation.too_big": "doit être inférieur ou égal à {maximum}",
+  "validation.not_a_date": "n'est pas une date valide",
+  "validation.not_a_datetime": "n'est pas une date et heure valide",
+  "validation.not_a_time": "n'est pas une heure valide",
+  "validation.not_a_decimal": "n'est pas un nombre décimal",
+  "validation.not_a_uuid": "n'est pas un UUID valide",
+  "validation.not_json": "n'est pas du JSON valide",
+  "validation.not_in_list": "n'est pas inclus(e) dans la liste",
+  "validation.too_long_characters": "est trop long (pas plus de {maximum} caractères)",
+  "validation.too_long_bytes": "est trop long (pas plus de {maximum} octets)",
+  "validation.too_large": "est trop volumineux (pas plus de {megabytes} Mo)",
+  "validation.unsupported_type": "a un type non pris en charge (permis : {types})",
+  "validation.full_message": "{field} {message}",
+} as const satisfies Record<ValidationMessageId, string>;

@@ -1,0 +1,8 @@
+import { type Messages, validationMessages } from "@tessera/core";
+import { httpMessages } from "@tessera/http";
+
+/**
+ * The English catalogs of every package whose messages the example app shows: each shipped
+ * language covers all of their ids (a test holds it to that).
+ */
+export const ENGLISH_CATALOGS: readonly Messages<string>[] = [httpMessages, validationMessages];
