@@ -1,9 +1,11 @@
 import { readFileSync } from "node:fs";
 import { cookieSession, cspNonce } from "@tessera/hono";
+import { withLanguageHeaders } from "@tessera/http";
 import { optionalUser } from "@tessera/session";
 import { compileQuery } from "graphql-jit";
 import { Hono } from "hono";
 import type { AppHono } from "./accounts.js";
+import { chooseLocale } from "./locales/shipped-catalogs.js";
 import { mountRichTextAssets } from "./rich-text-assets.js";
 import { type AppDependencies, mountService } from "./service.js";
 import { renderHomePage } from "./views/home.js";
@@ -23,13 +25,14 @@ export function createApp(dependencies: AppDependencies): AppHono {
   app.get("/", cookieSession(service.sessions), async (context) => {
     const session = context.get("session");
     const user = await optionalUser(session, service.findUser);
-    return context.html(
-      renderHomePage({
-        signedInEmail: user?.email,
-        flashes: session.takeFlashes(),
-        cspNonce: cspNonce(context),
-      }),
-    );
+    const locale = chooseLocale(context.req.raw);
+    const page = renderHomePage({
+      signedInEmail: user?.email,
+      flashes: session.takeFlashes(),
+      cspNonce: cspNonce(context),
+      locale,
+    });
+    return withLanguageHeaders(context.html(page), locale);
   });
   app.get("/assets/app.css", (context) =>
     context.body(stylesheet, 200, {

@@ -8,7 +8,7 @@ import {
   mount,
   securityHeaders,
 } from "@tessera/hono";
-import { localeNegotiation, notFound, withMiddleware } from "@tessera/http";
+import { localeNegotiation, notFound, withLanguageHeaders, withMiddleware } from "@tessera/http";
 import type { Mailer } from "@tessera/mail";
 import type { RateLimiter } from "@tessera/ratelimit";
 import type { ObjectStorage } from "@tessera/records";
@@ -18,7 +18,7 @@ import type { Context } from "hono";
 import { type AccountWiring, type AppHono, appAccounts } from "./accounts.js";
 import type { AppConfig } from "./config.js";
 import { reachedOverHttps } from "./https-requests.js";
-import { SHIPPED_CATALOGS } from "./locales/french.js";
+import { chooseLocale, SHIPPED_CATALOGS } from "./locales/shipped-catalogs.js";
 import { recordApiDocument } from "./openapi.js";
 import { type RecordWiring, recordApiRoutes, recordPageRoutes } from "./records.js";
 import { type RenderJobs, renderJobRoutes } from "./render-jobs.js";
@@ -129,7 +129,10 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
   app.get("/api/openapi.json", (context) => context.json(recordApiDocument));
   // A static JSON answer: liveness checks, and the baseline of the bearer benchmark.
   app.get("/api/health", (context) => context.json({ status: "ok" }));
-  app.notFound(() => notFound());
+  app.notFound((context) => {
+    const locale = chooseLocale(context.req.raw);
+    return withLanguageHeaders(notFound(locale), locale);
+  });
   app.onError(answerUnhandledError);
   return { findUser: (id) => users.findById(id), sessions: accounts.sessions };
 }

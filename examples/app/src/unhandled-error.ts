@@ -1,6 +1,9 @@
-import { htmlPage, jsonError, parseMediaType } from "@tessera/http";
+import type { Locale } from "@tessera/core";
+import { htmlPage, jsonError, parseMediaType, withLanguageHeaders } from "@tessera/http";
 import type { Context } from "hono";
-import { renderLayout } from "./views/layout.js";
+import { appMessages } from "./app-messages.js";
+import { chooseLocale } from "./locales/shipped-catalogs.js";
+import { renderLayout, say } from "./views/layout.js";
 
 /** The 500 message: says nothing of what broke, which only the log may tell. */
 export const INTERNAL_ERROR_MESSAGE = "Internal server error";
@@ -14,15 +17,26 @@ function asksForJson(request: Request): boolean {
   return essence === "application/json" || essence.endsWith("+json");
 }
 
-const errorPage = renderLayout({
-  title: "Something went wrong",
-  // The session may be what failed: the page reads nothing from it. It holds no script, so it
-  // needs no nonce (it is rendered once, ahead of any request).
-  context: { signedInEmail: undefined, flashes: [], cspNonce: undefined },
-  mainHtml: `<h1>Something went wrong</h1>
-<p>The server could not finish this request. Please try again in a moment.</p>
-<p><a href="/">Back to the home page</a></p>`,
-});
+const errorPages = new Map<string, string>();
+
+/** The 500 page in `locale`, rendered once per language. */
+function errorPage(locale: Locale): string {
+  let page = errorPages.get(locale.tag);
+  if (page === undefined) {
+    // The session may be what failed: the page reads nothing from it. It holds no script, so
+    // it needs no nonce.
+    const context = { signedInEmail: undefined, flashes: [], cspNonce: undefined, locale };
+    page = renderLayout({
+      title: appMessages.text(locale, "app.error_title"),
+      context,
+      mainHtml: `<h1>${say(context, "app.error_title")}</h1>
+<p>${say(context, "app.error_text")}</p>
+<p><a href="/">${say(context, "app.error_back")}</a></p>`,
+    });
+    errorPages.set(locale.tag, page);
+  }
+  return page;
+}
 
 /**
  * Hono's `onError` for the app: logs the error (with its stack) to standard error once, and
@@ -33,5 +47,6 @@ export function answerUnhandledError(error: Error, context: Context): Response {
   const request = context.req.raw;
   console.error(`Unhandled error on ${request.method} ${new URL(request.url).pathname}:`, error);
   if (asksForJson(request)) return jsonError(500, INTERNAL_ERROR_MESSAGE);
-  return htmlPage(500, errorPage);
+  const locale = chooseLocale(request);
+  return withLanguageHeaders(htmlPage(500, errorPage(locale)), locale);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { french, SHIPPED_CATALOGS } from "../src/locales/french.js";
-import { ENGLISH_CATALOGS } from "../src/locales/shipped-catalogs.js";
+import { french } from "../src/locales/french.js";
+import { ENGLISH_CATALOGS, SHIPPED_CATALOGS } from "../src/locales/shipped-catalogs.js";
 
 const holesOf = (template: string) =>
   [...template.matchAll(/\{(\w+)\}/g)].map((hole) => hole[1]).sort();

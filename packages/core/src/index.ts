@@ -23,6 +23,7 @@ export { formatTimestamp, parseTimestamp } from "./timestamp.js";
 export { type UnstorableText, unstorableText } from "./unicode-text.js";
 export {
   BLANK,
+  errorSummaryHeading,
   fullMessage,
   humanizeFieldName,
   INVALID,

@@ -29,6 +29,8 @@ export const validationMessages = defineMessages({
   "validation.too_large": "is too large (maximum is {megabytes} MB)",
   "validation.unsupported_type": "has an unsupported type (allowed: {types})",
   "validation.full_message": "{field} {message}",
+  "validation.summary.one": "{count} error stopped this form",
+  "validation.summary.other": "{count} errors stopped this form",
 });
 
 /** An id of {@link validationMessages}. */
@@ -55,7 +57,7 @@ export function tooLongMessage(
 // translated where they leave for a person. Each one was written from a template above, so
 // reading it back against the templates gives its id and values exactly.
 const readers = Object.entries(english)
-  .filter(([id]) => id !== "validation.full_message")
+  .filter(([id]) => id !== "validation.full_message" && !id.startsWith("validation.summary."))
   .map(([id, template]) => {
     const names: string[] = [];
     const source = template
@@ -115,4 +117,22 @@ export function fullMessage(name: string, message: string, locale?: Locale): str
 export function humanizeFieldName(name: string): string {
   const words = name.replace(/_id$/, "").replaceAll("_", " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/**
+ * The heading of a refused form's error summary, `1 error stopped this form`, in `locale`: the
+ * `validation.summary.one` or `.other` template as the language's plural rules choose (French
+ * says "one" for 0 and 1 too).
+ */
+export function errorSummaryHeading(count: number, locale?: Locale): string {
+  const tag = locale?.tag ?? "en";
+  let rules = pluralRules.get(tag);
+  if (!rules) {
+    rules = new Intl.PluralRules(tag);
+    pluralRules.set(tag, rules);
+  }
+  const id = rules.select(count) === "one" ? "validation.summary.one" : "validation.summary.other";
+  return validationMessages.text(locale, id, { count });
 }

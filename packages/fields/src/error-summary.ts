@@ -1,25 +1,23 @@
-import { escapeHtml } from "@tessera/core";
+import { errorSummaryHeading, escapeHtml, type Locale } from "@tessera/core";
 import { type FieldMessages, fullMessage } from "./messages.js";
 
 /**
  * The summary at the top of a refused HTML form: every message as a full sentence, each linking
- * to its input (`#field-<name>`), in an alert region that screen readers announce.
+ * to its input (`#field-<name>`), in an alert region that screen readers announce; in `locale`
+ * (English without it).
  */
-export function renderErrorSummary(errors: FieldMessages): string {
+export function renderErrorSummary(errors: FieldMessages, locale?: Locale): string {
   const entries = Object.entries(errors).flatMap(([field, messages]) =>
     messages.map((message) => ({ field, message })),
   );
   if (entries.length === 0) return "";
-  const heading =
-    entries.length === 1
-      ? "1 error stopped this form"
-      : `${entries.length} errors stopped this form`;
+  const heading = escapeHtml(errorSummaryHeading(entries.length, locale));
   return `<div class="error-summary" role="alert" tabindex="-1" aria-labelledby="error-summary-title">
 <h2 id="error-summary-title">${heading}</h2>
 <ul>${entries
     .map(
       ({ field, message }) =>
-        `<li><a href="#field-${escapeHtml(field)}">${escapeHtml(fullMessage(field, message))}</a></li>`,
+        `<li><a href="#field-${escapeHtml(field)}">${escapeHtml(fullMessage(field, message, locale))}</a></li>`,
     )
     .join("")}</ul>
 </div>`;

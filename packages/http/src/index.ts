@@ -69,8 +69,10 @@ export {
 } from "./list-page.js";
 export {
   type LocaleNegotiationOptions,
+  localeChooser,
   localeNegotiation,
   negotiateLocale,
+  withLanguageHeaders,
 } from "./locale-negotiation.js";
 export { type MediaType, parseMediaType } from "./media-type.js";
 export {

@@ -61,10 +61,38 @@ export interface LocaleNegotiationOptions {
 }
 
 /**
+ * The chooser of each request's {@link Locale} from its `Accept-Language`, among `catalogs`
+ * (English otherwise): for answers written outside routes (an app's home page, its 404 and 500).
+ */
+export function localeChooser(options: LocaleNegotiationOptions): (request: Request) => Locale {
+  const locales = new Map<string, Locale>(
+    Object.entries(options.catalogs).map(([tag, catalog]) => [tag, { tag, catalog }]),
+  );
+  const tags = [...locales.keys()];
+  return (request) => {
+    const tag = negotiateLocale(request.headers.get("accept-language"), tags);
+    return (tag === undefined ? undefined : locales.get(tag)) ?? ENGLISH;
+  };
+}
+
+/**
+ * `response` saying it was written in `locale` (`Content-Language`, unless it says already)
+ * and chosen by `Accept-Language` (`Vary`), so a cache keeps one copy per language.
+ */
+export function withLanguageHeaders(response: Response, locale: Locale): Response {
+  return editResponseHeaders(response, (headers) => {
+    if (!/(^|,)\s*accept-language\s*(,|$)/i.test(headers.get("vary") ?? "")) {
+      headers.append("Vary", "Accept-Language");
+    }
+    if (!headers.has("content-language")) headers.set("Content-Language", locale.tag);
+  });
+}
+
+/**
  * A middleware choosing each request's {@link Locale} from its `Accept-Language` and putting it
  * in `context.locale`, which every Tessera route writes its messages in (English without it).
- * Every answer says `Vary: Accept-Language` and its `Content-Language`, so a cache keeps one
- * copy per language. Mount it outermost, so that refusals of later middleware are translated.
+ * Every answer carries {@link withLanguageHeaders}. Mount it outermost, so that refusals of
+ * later middleware are translated.
  *
  * @example
  * ```ts
@@ -76,19 +104,9 @@ export interface LocaleNegotiationOptions {
  * ```
  */
 export function localeNegotiation(options: LocaleNegotiationOptions): PassThroughMiddleware {
-  const locales = new Map<string, Locale>(
-    Object.entries(options.catalogs).map(([tag, catalog]) => [tag, { tag, catalog }]),
-  );
-  const tags = [...locales.keys()];
+  const localeOf = localeChooser(options);
   return (next) => async (request, context) => {
-    const tag = negotiateLocale(request.headers.get("accept-language"), tags);
-    const locale = (tag === undefined ? undefined : locales.get(tag)) ?? ENGLISH;
-    const response = await next(request, { ...context, locale });
-    return editResponseHeaders(response, (headers) => {
-      if (!/(^|,)\s*accept-language\s*(,|$)/i.test(headers.get("vary") ?? "")) {
-        headers.append("Vary", "Accept-Language");
-      }
-      if (!headers.has("content-language")) headers.set("Content-Language", locale.tag);
-    });
+    const locale = localeOf(request);
+    return withLanguageHeaders(await next(request, { ...context, locale }), locale);
   };
 }

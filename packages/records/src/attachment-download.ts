@@ -1,12 +1,15 @@
+import type { Locale } from "@tessera/core";
 import { jsonError } from "@tessera/http";
 import { requestedRange } from "./byte-ranges.js";
 import { ifNoneMatchHolds, ifRangeHolds, objectEntityTag } from "./entity-tags.js";
 import { infoOf, partOf, readRange, statObject } from "./object-reads.js";
 import type { ObjectStorage, StoredObject, StoredObjectInfo } from "./object-storage.js";
+import { recordMessages } from "./record-messages.js";
 import type { StoredFile } from "./record-store.js";
 
-/** Message of a 416: the asked range holds no byte of the file. */
-export const RANGE_NOT_SATISFIABLE_MESSAGE = "Range not satisfiable";
+/** Message of a 416 in English: the asked range holds no byte of the file. */
+export const RANGE_NOT_SATISFIABLE_MESSAGE =
+  recordMessages.english["records.range_not_satisfiable"];
 
 /**
  * `attachment; filename="<ASCII fallback>"; filename*=UTF-8''<percent-encoded>` (RFC 6266,
@@ -34,6 +37,8 @@ export interface DownloadOptions {
    * envelope `Range not satisfiable`; the HTML routes answer a page.
    */
   readonly rangeNotSatisfiable?: () => Response;
+  /** The language of the default 416's message; English when absent. */
+  readonly locale?: Locale;
 }
 
 // Sent on every answer that describes the file, 304 included: uploaded HTML or SVG must not
@@ -103,7 +108,8 @@ export async function downloadResponse(
     const asked = requestedRange(range, found.info.size);
     if (asked.kind === "unsatisfiable") {
       const refusal =
-        options.rangeNotSatisfiable?.() ?? jsonError(416, RANGE_NOT_SATISFIABLE_MESSAGE);
+        options.rangeNotSatisfiable?.() ??
+        jsonError(416, recordMessages.text(options.locale, "records.range_not_satisfiable"));
       const headers = new Headers(refusal.headers);
       headers.set("Content-Range", `bytes */${found.info.size}`);
       return new Response(refusal.body, { status: 416, headers });

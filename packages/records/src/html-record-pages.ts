@@ -1,3 +1,4 @@
+import type { MessageParams } from "@tessera/core";
 import {
   type AttachmentRules,
   childAttachmentName,
@@ -13,7 +14,7 @@ import { escapeHtml } from "@tessera/http";
 import { attachedFile } from "./attachment-download.js";
 import { type FormState, renderFieldInputs } from "./form-inputs.js";
 import { routeIdOf } from "./record-key.js";
-import { modelTitle } from "./record-messages.js";
+import { modelTitle, type RecordMessageId, recordMessages } from "./record-messages.js";
 import type { RichTextEditor } from "./record-options.js";
 import type { RecordRow } from "./record-store.js";
 
@@ -43,22 +44,31 @@ export function recordPages(
   const base = `/${model.table}`;
   const pathOf = (row: RecordRow) => `${base}/${encodeURIComponent(routeIdOf(model, row))}`;
   const listed = model.fields.filter((field) => LISTED_TYPES.has(field.type)).slice(0, 3);
+  const names = { model: title.toLowerCase(), models: plural.toLowerCase() };
+  /** A message in the page's language, escaped for HTML; the model's names are at hand. */
+  const say = (context: PageContext, id: RecordMessageId, params?: MessageParams) =>
+    escapeHtml(recordMessages.text(context.locale, id, { ...names, ...params }));
 
-  function plain(field: Field, row: RecordRow, column: string): string {
+  function plain(context: PageContext, field: Field, row: RecordRow, column: string): string {
     const stored = row[column];
     if (stored === null || stored === undefined) return `<span class="none">—</span>`;
-    if (field.type === "boolean") return stored === 1 ? "Yes" : "No";
+    if (field.type === "boolean") return say(context, stored === 1 ? "records.yes" : "records.no");
     return escapeHtml(String(stored));
   }
 
-  function fileLink(href: string, row: RecordRow, name: string): string {
+  function fileLink(context: PageContext, href: string, row: RecordRow, name: string): string {
     const file = attachedFile(row, name);
     if (!file) return `<span class="none">—</span>`;
-    return `<a href="${escapeHtml(href)}" download>${escapeHtml(file.filename)}</a> (${escapeHtml(file.contentType)}, ${file.size} bytes)`;
+    const details = say(context, "records.file_details", {
+      type: file.contentType,
+      size: file.size,
+    });
+    return `<a href="${escapeHtml(href)}" download>${escapeHtml(file.filename)}</a> (${details})`;
   }
 
   /** One field's value on the show page, as trusted HTML. */
   function display(
+    context: PageContext,
     field: Field,
     row: RecordRow,
     files: readonly RecordRow[],
@@ -68,35 +78,35 @@ export function recordPages(
       case "rich_text": {
         // Sanitized when saved; again here, for rows written by other means.
         const stored = row[field.name];
-        if (typeof stored !== "string") return plain(field, row, field.name);
+        if (typeof stored !== "string") return plain(context, field, row, field.name);
         return `<div class="rich-text">${richText.get(stored) ?? sanitizeRichText(stored)}</div>`;
       }
       case "json":
         return typeof row[field.name] === "string"
           ? `<pre><code>${escapeHtml(JSON.stringify(JSON.parse(row[field.name] as string), null, 2))}</code></pre>`
-          : plain(field, row, field.name);
+          : plain(context, field, row, field.name);
       case "polymorphic": {
         const [typeColumn, idColumn] = field.columns as readonly [string, string];
-        if (row[typeColumn] === null) return plain(field, row, idColumn);
-        return `${escapeHtml(humanizeFieldName(String(row[typeColumn])))} ${plain(field, row, idColumn)}`;
+        if (row[typeColumn] === null) return plain(context, field, row, idColumn);
+        return `${escapeHtml(humanizeFieldName(String(row[typeColumn])))} ${plain(context, field, row, idColumn)}`;
       }
       case "attachment":
-        return fileLink(`${pathOf(row)}/${field.name}`, row, field.name);
+        return fileLink(context, `${pathOf(row)}/${field.name}`, row, field.name);
       case "attachments": {
         if (files.length === 0) return `<span class="none">—</span>`;
         const name = childAttachmentName(field);
         const items = files.map(
           (file) =>
-            `<li>${fileLink(`${pathOf(row)}/${field.name}/${String(file.id)}`, file, name)}</li>`,
+            `<li>${fileLink(context, `${pathOf(row)}/${field.name}/${String(file.id)}`, file, name)}</li>`,
         );
         return `<ul class="files">${items.join("")}</ul>`;
       }
       default:
-        return plain(field, row, field.columns[0] ?? field.name);
+        return plain(context, field, row, field.columns[0] ?? field.name);
     }
   }
 
-  function form(action: string, state: FormState, submit: string): string {
+  function form(context: PageContext, action: string, state: FormState, submit: string): string {
     const multipart = model.fields.some(
       (field) => field.type === "attachment" || field.type === "attachments",
     );
@@ -105,7 +115,7 @@ export function recordPages(
     );
     return `<form method="post" action="${escapeHtml(action)}"${multipart ? ` enctype="multipart/form-data"` : ""} novalidate>
 ${inputs.filter((html) => html !== "").join("\n")}
-<button type="submit">${escapeHtml(submit)}</button>
+<button type="submit">${submit}</button>
 </form>`;
   }
 
@@ -118,32 +128,34 @@ ${inputs.filter((html) => html !== "").join("\n")}
         (field) => `<th scope="col">${escapeHtml(humanizeFieldName(field.columns[0]!))}</th>`,
       );
       const body = rows.map((row) => {
-        const cells = listed.map((field) => `<td>${plain(field, row, field.columns[0]!)}</td>`);
-        return `<tr>${cells.join("")}<td><a href="${escapeHtml(pathOf(row))}">Show</a></td></tr>`;
+        const cells = listed.map(
+          (field) => `<td>${plain(context, field, row, field.columns[0]!)}</td>`,
+        );
+        return `<tr>${cells.join("")}<td><a href="${escapeHtml(pathOf(row))}">${say(context, "records.show")}</a></td></tr>`;
       });
       const newer = Math.max(0, page.offset - page.limit);
       const links = [
         page.offset > 0
-          ? `<a href="${base}?offset=${newer}&amp;limit=${page.limit}" rel="prev">Newer</a>`
+          ? `<a href="${base}?offset=${newer}&amp;limit=${page.limit}" rel="prev">${say(context, "records.newer")}</a>`
           : "",
         rows.length === page.limit
-          ? `<a href="${base}?offset=${page.offset + page.limit}&amp;limit=${page.limit}" rel="next">Older</a>`
+          ? `<a href="${base}?offset=${page.offset + page.limit}&amp;limit=${page.limit}" rel="next">${say(context, "records.older")}</a>`
           : "",
       ].filter((link) => link !== "");
       const table =
         rows.length === 0
-          ? `<p>No ${escapeHtml(plural.toLowerCase())} yet.</p>`
+          ? `<p>${say(context, "records.none_yet")}</p>`
           : `<table>
-<thead><tr>${head.join("")}<th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+<thead><tr>${head.join("")}<th scope="col"><span class="visually-hidden">${say(context, "records.actions")}</span></th></tr></thead>
 <tbody>${body.join("\n")}</tbody>
 </table>`;
       return layout({
         title: plural,
         context,
         mainHtml: `<h1>${escapeHtml(plural)}</h1>
-<p><a href="${base}/new">New ${escapeHtml(title.toLowerCase())}</a></p>
+<p><a href="${base}/new">${say(context, "records.new")}</a></p>
 ${table}
-${links.length > 0 ? `<nav aria-label="Pages">${links.join(" ")}</nav>` : ""}`,
+${links.length > 0 ? `<nav aria-label="${say(context, "records.pages")}">${links.join(" ")}</nav>` : ""}`,
       });
     },
 
@@ -158,7 +170,7 @@ ${links.length > 0 ? `<nav aria-label="Pages">${links.join(" ")}</nav>` : ""}`,
         .filter((field) => field.type !== "lock_version")
         .map(
           (field) =>
-            `<dt>${escapeHtml(humanizeFieldName(field.name))}</dt><dd>${display(field, row, files[field.name] ?? [], richText)}</dd>`,
+            `<dt>${escapeHtml(humanizeFieldName(field.name))}</dt><dd>${display(context, field, row, files[field.name] ?? [], richText)}</dd>`,
         );
       return layout({
         title: `${title} ${routeIdOf(model, row)}`,
@@ -166,35 +178,35 @@ ${links.length > 0 ? `<nav aria-label="Pages">${links.join(" ")}</nav>` : ""}`,
         mainHtml: `<h1>${escapeHtml(title)}</h1>
 <dl class="facts">
 ${facts.join("\n")}
-<dt>Created at</dt><dd>${escapeHtml(String(row.created_at))} UTC</dd>
-<dt>Updated at</dt><dd>${escapeHtml(String(row.updated_at))} UTC</dd>
+<dt>${say(context, "records.created_at")}</dt><dd>${escapeHtml(String(row.created_at))} UTC</dd>
+<dt>${say(context, "records.updated_at")}</dt><dd>${escapeHtml(String(row.updated_at))} UTC</dd>
 </dl>
-<p><a href="${escapeHtml(pathOf(row))}/edit">Edit</a> · <a href="${base}">Back to ${escapeHtml(plural.toLowerCase())}</a></p>
-<form method="post" action="${escapeHtml(pathOf(row))}/delete"><button type="submit">Delete this ${escapeHtml(title.toLowerCase())}</button></form>`,
+<p><a href="${escapeHtml(pathOf(row))}/edit">${say(context, "records.edit")}</a> · <a href="${base}">${say(context, "records.back_to")}</a></p>
+<form method="post" action="${escapeHtml(pathOf(row))}/delete"><button type="submit">${say(context, "records.delete_this")}</button></form>`,
       });
     },
 
     newForm(context: PageContext, state: FormState): string {
-      const heading = `New ${title.toLowerCase()}`;
+      const heading = recordMessages.text(context.locale, "records.new", names);
       return layout({
         title: heading,
         context,
         mainHtml: `<h1>${escapeHtml(heading)}</h1>
-${renderErrorSummary(state.errors)}
-${form(base, state, `Create ${title.toLowerCase()}`)}
-<p><a href="${base}">Back to ${escapeHtml(plural.toLowerCase())}</a></p>`,
+${renderErrorSummary(state.errors, context.locale)}
+${form(context, base, state, say(context, "records.create"))}
+<p><a href="${base}">${say(context, "records.back_to")}</a></p>`,
       });
     },
 
     editForm(context: PageContext, row: RecordRow, state: FormState, message?: string): string {
-      const heading = `Edit ${title.toLowerCase()}`;
+      const heading = recordMessages.text(context.locale, "records.edit_heading", names);
       return layout({
         title: heading,
         context,
         mainHtml: `<h1>${escapeHtml(heading)}</h1>
-${alert(message)}${renderErrorSummary(state.errors)}
-${form(pathOf(row), state, `Update ${title.toLowerCase()}`)}
-<p><a href="${escapeHtml(pathOf(row))}">Cancel</a></p>`,
+${alert(message)}${renderErrorSummary(state.errors, context.locale)}
+${form(context, pathOf(row), state, say(context, "records.update"))}
+<p><a href="${escapeHtml(pathOf(row))}">${say(context, "records.cancel")}</a></p>`,
       });
     },
 
@@ -205,7 +217,7 @@ ${form(pathOf(row), state, `Update ${title.toLowerCase()}`)}
         context,
         mainHtml: `<h1>${escapeHtml(heading)}</h1>
 <p>${escapeHtml(text)}</p>
-<p><a href="${base}">Back to ${escapeHtml(plural.toLowerCase())}</a></p>`,
+<p><a href="${base}">${say(context, "records.back_to")}</a></p>`,
       });
     },
   };

@@ -30,16 +30,13 @@ import { storedValues, typedValues } from "./form-inputs.js";
 import { recordPages } from "./html-record-pages.js";
 import { readMultipartBody } from "./multipart-body.js";
 import { recordKeyOf, routeIdOf } from "./record-key.js";
-import { recordFlash, STALE_RECORD_MESSAGE } from "./record-messages.js";
+import { type RecordMessageId, recordFlash, recordMessages } from "./record-messages.js";
 import type { HtmlRecordContext, HtmlRecordRoutesOptions } from "./record-options.js";
 import { recordOwner } from "./record-owner.js";
 import type { RecordRow, StoredFile } from "./record-store.js";
 import { recordWrites } from "./record-writes.js";
 
 const MiB = 1024 * 1024;
-
-/** The text of the 416 page: a `Range` that holds no byte of the file. */
-const RANGE_NOT_SATISFIABLE_TEXT = "The requested range is outside the file.";
 
 /** Default cap of an urlencoded form body: room for a 2,000,000-byte value once escaped. */
 export const DEFAULT_MAXIMUM_URLENCODED_BYTES = 4 * MiB;
@@ -80,24 +77,32 @@ export function htmlRecordRoutes<M extends Model>(
     signedInEmail: context.user.email,
     flashes: context.session.takeFlashes(),
     cspNonce: context.cspNonce,
+    ...(context.locale ? { locale: context.locale } : {}),
   });
+  /** A page with a heading and one sentence, both in the request's language. */
+  const messagePage = (
+    status: number,
+    context: HtmlRecordContext,
+    heading: RecordMessageId,
+    text: RecordMessageId | { readonly verbatim: string },
+    params?: { readonly size: string },
+  ) => {
+    const sentence =
+      typeof text === "string" ? recordMessages.text(context.locale, text, params) : text.verbatim;
+    const title = recordMessages.text(context.locale, heading);
+    return htmlPage(status, pages.message(pageContext(context), title, sentence));
+  };
   const notFound = (context: HtmlRecordContext) =>
-    htmlPage(404, pages.message(pageContext(context), "Not found", "There is no such record."));
+    messagePage(404, context, "records.not_found", "records.no_such_record");
   // The account was deleted while this request was in flight; its records went with it.
   const ownerGone = (context: HtmlRecordContext) =>
-    htmlPage(
-      404,
-      pages.message(pageContext(context), "Not found", "This account no longer exists."),
-    );
+    messagePage(404, context, "records.not_found", "records.account_gone");
 
   const download = (request: Request, context: HtmlRecordContext, file: StoredFile) =>
     downloadResponse(writes.storage(), file, {
       request,
       rangeNotSatisfiable: () =>
-        htmlPage(
-          416,
-          pages.message(pageContext(context), "Range not satisfiable", RANGE_NOT_SATISFIABLE_TEXT),
-        ),
+        messagePage(416, context, "records.range_not_satisfiable", "records.range_outside_file"),
     });
 
   async function owned(context: HtmlRecordContext) {
@@ -112,14 +117,9 @@ export function htmlRecordRoutes<M extends Model>(
   const formLimitOf = (request: Request) =>
     isMultipart(request) ? maximumMultipartBytes : maximumUrlencodedBytes;
   const formTooLarge = (context: HtmlRecordContext, maximumBytes: number) =>
-    htmlPage(
-      413,
-      pages.message(
-        pageContext(context),
-        "Form too large",
-        `The form is larger than ${describeBytes(maximumBytes)}.`,
-      ),
-    );
+    messagePage(413, context, "records.form_too_large", "records.form_larger_than", {
+      size: describeBytes(maximumBytes),
+    });
 
   /**
    * The submitted form, urlencoded or multipart, or the page answering an unreadable one. The
@@ -135,15 +135,16 @@ export function htmlRecordRoutes<M extends Model>(
     if (body.ok) return body;
     if (body.reason === "too-large")
       return { ok: false as const, response: formTooLarge(context, maximumBytes) };
-    const page = pages.message(pageContext(context), "Bad request", "The form could not be read.");
-    return { ok: false as const, response: htmlPage(400, page) };
+    const response = messagePage(400, context, "records.bad_request", "records.form_unreadable");
+    return { ok: false as const, response };
   }
 
   const handlers = {
     async index(request, context) {
       const page = readListPage(new URL(request.url));
       if (!page.ok) {
-        return htmlPage(400, pages.message(pageContext(context), "Bad request", `${page.reason}.`));
+        // The query's diagnostic is for whoever wrote the link, so it stays as written.
+        return messagePage(400, context, "records.bad_request", { verbatim: `${page.reason}.` });
       }
       const rows = await store.list(context.ownerId, page.value);
       return htmlPage(200, pages.index(pageContext(context), rows, page.value));
@@ -176,7 +177,7 @@ export function htmlRecordRoutes<M extends Model>(
       if (!created.ok) {
         return created.reason === "owner-missing" ? ownerGone(context) : refused(created.fields);
       }
-      context.session.flash("notice", recordFlash(model, "created"));
+      context.session.flash("notice", recordFlash(model, "created", context.locale));
       return seeOther(`${base}/${encodeURIComponent(routeIdOf(model, created.row))}`);
     },
 
@@ -223,10 +224,11 @@ export function htmlRecordRoutes<M extends Model>(
       const updated = await writes.update(context.ownerId, found.key, values, lockVersion, uploads);
       if (!updated.ok) {
         if (updated.reason === "invalid") return refused(422, updated.fields);
-        if (updated.reason === "stale") return refused(409, {}, STALE_RECORD_MESSAGE);
+        if (updated.reason === "stale")
+          return refused(409, {}, recordMessages.text(context.locale, "records.stale_record"));
         return updated.reason === "owner-missing" ? ownerGone(context) : notFound(context);
       }
-      context.session.flash("notice", recordFlash(model, "updated"));
+      context.session.flash("notice", recordFlash(model, "updated", context.locale));
       return seeOther(`${base}/${encodeURIComponent(routeIdOf(model, updated.row))}`);
     },
 
@@ -238,11 +240,11 @@ export function htmlRecordRoutes<M extends Model>(
         // The delete button has no fields of its own: the refusal is said on the record's page.
         for (const [field, messages] of Object.entries(removed.fields)) {
           for (const message of messages)
-            context.session.flash("alert", fullMessage(field, message));
+            context.session.flash("alert", fullMessage(field, message, context.locale));
         }
         return seeOther(`${base}/${encodeURIComponent(context.params.id ?? "")}`);
       }
-      context.session.flash("notice", recordFlash(model, "deleted"));
+      context.session.flash("notice", recordFlash(model, "deleted", context.locale));
       return seeOther(base);
     },
 

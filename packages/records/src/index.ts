@@ -48,7 +48,13 @@ export type {
   RecordHookVerdict,
 } from "./record-hooks.js";
 export { hasPublicId, recordKeyOf } from "./record-key.js";
-export { type RecordErrorCode, STALE_RECORD, STALE_RECORD_MESSAGE } from "./record-messages.js";
+export {
+  type RecordErrorCode,
+  type RecordMessageId,
+  recordMessages,
+  STALE_RECORD,
+  STALE_RECORD_MESSAGE,
+} from "./record-messages.js";
 export type {
   FlashSession,
   HtmlRecordContext,

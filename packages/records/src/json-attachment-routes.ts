@@ -1,3 +1,4 @@
+import type { Locale } from "@tessera/core";
 import {
   type AttachmentRules,
   attachmentColumns,
@@ -17,11 +18,10 @@ import {
   pathId,
   type Route,
   type RouteHandler,
-  validationFailed,
 } from "@tessera/http";
 import { attachedFile, downloadResponse } from "./attachment-download.js";
 import { jsonRecordsPath } from "./json-record-paths.js";
-import { writeRefusal } from "./json-refusals.js";
+import { fieldsRefusal, writeRefusal } from "./json-refusals.js";
 import { readMultipartBody } from "./multipart-body.js";
 import { recordKeyOf } from "./record-key.js";
 import type { RecordContext, RecordRouteContext, RecordRoutesOptions } from "./record-options.js";
@@ -96,24 +96,26 @@ export function jsonAttachmentRoutes(
   }
 
   /** The uploaded file of part `file`, checked against the field's rules, or the refusal. */
-  async function readUpload(request: Request, field: Field) {
+  async function readUpload(request: Request, field: Field, locale: Locale | undefined) {
     const rules = rulesOf(field.name);
     const body = await readMultipartBody(request, rules.maxBytes + MULTIPART_OVERHEAD_BYTES);
     if (!body.ok) {
       if (body.reason === "too-large") {
-        return refused(validationFailed({ [field.name]: [tooLargeMessage(rules.maxBytes)] }));
+        return refused(fieldsRefusal({ [field.name]: [tooLargeMessage(rules.maxBytes)] }, locale));
       }
       return refused(badRequest(`${FORM_BODY_FAILURE_PREFIX}${MULTIPART_REASONS[body.reason]}`));
     }
     const file = body.value
       .getAll("file")
       .findLast((entry): entry is File => typeof entry !== "string" && entry.name !== "");
-    if (!file) return refused(validationFailed({ [field.name]: [BLANK] }));
+    if (!file) return refused(fieldsRefusal({ [field.name]: [BLANK] }, locale));
     const messages = validateAttachment(file, rules);
-    if (messages.length > 0) return refused(validationFailed({ [field.name]: messages }));
+    if (messages.length > 0) return refused(fieldsRefusal({ [field.name]: messages }, locale));
     return { ok: true as const, file };
   }
 
+  const localeOf = (context: RecordRouteContext) =>
+    context.locale ? { locale: context.locale } : {};
   const encodeFile = (field: Field, row: RecordRow) => encodeRecord([childFileField(field)], row);
 
   async function fileOf(context: RecordContext, parent: RecordRow, field: Field, id?: string) {
@@ -128,33 +130,40 @@ export function jsonAttachmentRoutes(
     async downloadAttachment(request, context) {
       const found = await target(context, "attachment");
       const file = found && attachedFile(found.row, found.field.name);
-      return (file && (await downloadResponse(writes.storage(), file, { request }))) ?? notFound();
+      return (
+        (file &&
+          (await downloadResponse(writes.storage(), file, { request, ...localeOf(context) }))) ??
+        notFound(context.locale)
+      );
     },
 
     async uploadAttachment(request, context) {
       const found = await target(context, "attachment");
-      if (!found) return notFound();
-      const upload = await readUpload(request, found.field);
+      if (!found) return notFound(context.locale);
+      const upload = await readUpload(request, found.field, context.locale);
       if (!upload.ok) return upload.response;
       const updated = await writes.update(context.ownerId, found.key, {}, undefined, [
         { field: found.field.name, file: upload.file },
       ]);
-      if (!updated.ok) return writeRefusal(updated);
+      if (!updated.ok) return writeRefusal(updated, context.locale);
       return Response.json(encodeRecord(model.fields, updated.row));
     },
 
     async deleteAttachment(_request, context) {
       const found = await target(context, "attachment");
-      if (!found || !attachedFile(found.row, found.field.name)) return notFound();
-      if (!found.field.optional) return validationFailed({ [found.field.name]: [BLANK] });
+      if (!found || !attachedFile(found.row, found.field.name)) return notFound(context.locale);
+      if (!found.field.optional)
+        return fieldsRefusal({ [found.field.name]: [BLANK] }, context.locale);
       const values = attachmentValues(found.field.name, null);
       const updated = await writes.update(context.ownerId, found.key, values, undefined);
-      return updated.ok ? new Response(null, { status: 204 }) : writeRefusal(updated);
+      return updated.ok
+        ? new Response(null, { status: 204 })
+        : writeRefusal(updated, context.locale);
     },
 
     async listFiles(_request, context) {
       const found = await target(context, "attachments");
-      if (!found) return notFound();
+      if (!found) return notFound(context.locale);
       const files = await store.listFiles(
         context.ownerId,
         found.row.id as number,
@@ -165,36 +174,40 @@ export function jsonAttachmentRoutes(
 
     async addFile(request, context) {
       const found = await target(context, "attachments");
-      if (!found) return notFound();
-      const upload = await readUpload(request, found.field);
+      if (!found) return notFound(context.locale);
+      const upload = await readUpload(request, found.field, context.locale);
       if (!upload.ok) return upload.response;
       const parentId = found.row.id as number;
       const row = await writes.addFile(context.ownerId, parentId, found.field.name, upload.file);
-      if (!row) return notFound();
+      if (!row) return notFound(context.locale);
       return Response.json(encodeFile(found.field, row), { status: 201 });
     },
 
     async downloadFile(request, context) {
       const found = await target(context, "attachments");
       const file = found && (await fileOf(context, found.row, found.field, context.params.file_id));
-      return (file && (await downloadResponse(writes.storage(), file, { request }))) ?? notFound();
+      return (
+        (file &&
+          (await downloadResponse(writes.storage(), file, { request, ...localeOf(context) }))) ??
+        notFound(context.locale)
+      );
     },
 
     async deleteFile(_request, context) {
       const found = await target(context, "attachments");
       const fileId = pathId(context.params.file_id);
-      if (!found || fileId === undefined) return notFound();
+      if (!found || fileId === undefined) return notFound(context.locale);
       const parentId = found.row.id as number;
       const row = await store.deleteFile(context.ownerId, parentId, found.field.name, fileId);
       const file = row && attachedFile(row, childAttachmentName(found.field));
-      if (!file) return notFound();
+      if (!file) return notFound(context.locale);
       await writes.discard([file.key]);
       return new Response(null, { status: 204 });
     },
 
     async deleteFiles(_request, context) {
       const found = await target(context, "attachments");
-      if (!found) return notFound();
+      if (!found) return notFound(context.locale);
       const name = childAttachmentName(found.field);
       const parentId = found.row.id as number;
       const rows = await store.deleteFiles(context.ownerId, parentId, found.field.name);

@@ -81,7 +81,7 @@ export function jsonRecordRoutes<M extends Model>(options: JsonRecordRoutesOptio
     async show(_request: Request, context: RecordRouteContext) {
       const key = recordKeyOf(model, context.params.id);
       const row = key && (await store.find(context.ownerId, key));
-      return row ? Response.json(encode(row)) : notFound();
+      return row ? Response.json(encode(row)) : notFound(context.locale);
     },
 
     async create(request: Request, context: RecordRouteContext) {
@@ -89,31 +89,35 @@ export function jsonRecordRoutes<M extends Model>(options: JsonRecordRoutesOptio
       if (!body.ok) return body.response;
       const richText = await prepareRichText(model.fields, body.value);
       const decoded = decodeJsonCreate(model.fields, body.value, { ...decodeOptions, richText });
-      if (!decoded.ok) return decodeRefusal(decoded);
+      if (!decoded.ok) return decodeRefusal(decoded, context.locale);
       const created = await writes.create(context.ownerId, decoded.value.values);
-      if (!created.ok) return writeRefusal(created);
+      if (!created.ok) return writeRefusal(created, context.locale);
       return Response.json(encode(created.row), { status: 201 });
     },
 
     async update(request: Request, context: RecordRouteContext) {
       const key = recordKeyOf(model, context.params.id);
       // Found first, so any body sent for another user's record is a 404 as well.
-      if (!key || !(await store.find(context.ownerId, key))) return notFound();
+      if (!key || !(await store.find(context.ownerId, key))) return notFound(context.locale);
       const body = await readJsonBody(request, bodyOptions);
       if (!body.ok) return body.response;
       const richText = await prepareRichText(model.fields, body.value);
       const decoded = decodeJsonUpdate(model.fields, body.value, { richText });
-      if (!decoded.ok) return decodeRefusal(decoded);
+      if (!decoded.ok) return decodeRefusal(decoded, context.locale);
       const { values, lockVersion } = decoded.value;
       const updated = await writes.update(context.ownerId, key, values, lockVersion);
-      return updated.ok ? Response.json(encode(updated.row)) : writeRefusal(updated);
+      return updated.ok
+        ? Response.json(encode(updated.row))
+        : writeRefusal(updated, context.locale);
     },
 
     async delete(_request: Request, context: RecordRouteContext) {
       const key = recordKeyOf(model, context.params.id);
-      if (!key) return notFound();
+      if (!key) return notFound(context.locale);
       const removed = await writes.remove(context.ownerId, key);
-      return removed.ok ? new Response(null, { status: 204 }) : writeRefusal(removed);
+      return removed.ok
+        ? new Response(null, { status: 204 })
+        : writeRefusal(removed, context.locale);
     },
   } satisfies Record<string, RouteHandler<RecordRouteContext>>;
 

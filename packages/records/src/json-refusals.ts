@@ -1,29 +1,49 @@
-import { DESERIALIZE_PREFIX, type DecodeResult } from "@tessera/fields";
+import type { Locale } from "@tessera/core";
+import { DESERIALIZE_PREFIX, type DecodeResult, localizeFieldMessages } from "@tessera/fields";
 import { badRequest, jsonError, notFound, unauthorized, validationFailed } from "@tessera/http";
-import { STALE_RECORD, STALE_RECORD_MESSAGE } from "./record-messages.js";
+import { recordMessages, STALE_RECORD } from "./record-messages.js";
 import type { UpdateResult } from "./record-writes.js";
 
-/** The 400 (the deserialize prefix and the reason) or 422 of a body that did not decode. */
-export function decodeRefusal(result: Exclude<DecodeResult, { ok: true }>): Response {
-  return result.status === 400
-    ? badRequest(`${DESERIALIZE_PREFIX}${result.reason}`)
-    : validationFailed(result.fields);
+/** The 422 of `fields` (field name → English messages), everything in `locale`. */
+export function fieldsRefusal(
+  fields: Readonly<Record<string, readonly string[]>>,
+  locale: Locale | undefined,
+): Response {
+  return validationFailed(localizeFieldMessages(fields, locale), locale);
 }
 
 /**
- * The answer to a refused create or update: 422, 404, 409 (stale lock version), or 401 with
+ * The 400 (the deserialize prefix and the reason, for the client's developer: English) or the
+ * 422 in `locale` of a body that did not decode.
+ */
+export function decodeRefusal(
+  result: Exclude<DecodeResult, { ok: true }>,
+  locale: Locale | undefined,
+): Response {
+  return result.status === 400
+    ? badRequest(`${DESERIALIZE_PREFIX}${result.reason}`)
+    : fieldsRefusal(result.fields, locale);
+}
+
+/**
+ * The answer in `locale` to a refused create or update: 422, 404, 409 (stale lock version), or 401 with
  * `WWW-Authenticate: Bearer` when the owner's account was deleted meanwhile (its credentials
  * name nobody now, as a revoked key does).
  */
-export function writeRefusal(result: Exclude<UpdateResult, { ok: true }>): Response {
+export function writeRefusal(
+  result: Exclude<UpdateResult, { ok: true }>,
+  locale: Locale | undefined,
+): Response {
   switch (result.reason) {
     case "invalid":
-      return validationFailed(result.fields);
+      return fieldsRefusal(result.fields, locale);
     case "owner-missing":
-      return unauthorized({ "WWW-Authenticate": "Bearer" });
+      return unauthorized({ "WWW-Authenticate": "Bearer" }, locale);
     case "stale":
-      return jsonError(409, STALE_RECORD_MESSAGE, { code: STALE_RECORD });
+      return jsonError(409, recordMessages.text(locale, "records.stale_record"), {
+        code: STALE_RECORD,
+      });
     case "not-found":
-      return notFound();
+      return notFound(locale);
   }
 }

@@ -1,12 +1,13 @@
 import type { MessageCatalog } from "@tessera/core";
+import { frenchApp } from "./fr/app.js";
 import { frenchHttp } from "./fr/http.js";
+import { frenchRecords } from "./fr/records.js";
 import { frenchValidation } from "./fr/validation.js";
 
 /** Every message the example app shows, in French: one file per package under `fr/`. */
 export const french: MessageCatalog = {
+  ...frenchApp,
   ...frenchHttp,
+  ...frenchRecords,
   ...frenchValidation,
 };
-
-/** The languages the example app answers in besides English, by tag. */
-export const SHIPPED_CATALOGS: Readonly<Record<string, MessageCatalog>> = { fr: french };

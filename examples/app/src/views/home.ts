@@ -1,17 +1,18 @@
 import type { PageContext } from "@tessera/http";
-import { renderLayout } from "./layout.js";
+import { appMessages } from "../app-messages.js";
+import { renderLayout, say } from "./layout.js";
 
 /** The home page: what this app is and where to go next. */
 export function renderHomePage(context: PageContext): string {
-  const next = context.signedInEmail
-    ? `<p>You are signed in. See <a href="/account">your account</a>.</p>`
-    : `<p><a href="/signup">Sign up</a> or <a href="/login">log in</a> to start.</p>`;
+  const next = appMessages.text(
+    context.locale,
+    context.signedInEmail ? "app.home_signed_in_html" : "app.home_visitor_html",
+  );
   return renderLayout({
-    title: "Home",
+    title: appMessages.text(context.locale, "app.home_title"),
     context,
-    mainHtml: `<h1>Tessera example app</h1>
-<p>The whole Tessera service in one process on SQLite: accounts, typed records, webhooks and
-external jobs, served as HTML pages and as a JSON API.</p>
-${next}`,
+    mainHtml: `<h1>${say(context, "app.home_heading")}</h1>
+<p>${say(context, "app.home_intro")}</p>
+<p>${next}</p>`,
   });
 }

@@ -1,16 +1,32 @@
+import type { MessageParams } from "@tessera/core";
 import type { Layout, PageContext } from "@tessera/http";
 import { escapeHtml } from "@tessera/http";
+import { type AppMessageId, appMessages } from "../app-messages.js";
 import { needsRichTextEditor, richTextHead } from "./rich-text-head.js";
 
+/** An app message in the page's language, escaped for HTML. */
+export function say(context: PageContext, id: AppMessageId, params?: MessageParams): string {
+  return escapeHtml(appMessages.text(context.locale, id, params));
+}
+
+const RECORD_LINKS = [
+  ["/posts", "app.posts"],
+  ["/comments", "app.comments"],
+  ["/labels", "app.labels"],
+  ["/reactions", "app.reactions"],
+  ["/notes", "app.notes"],
+] as const;
+
 function renderHeader(context: PageContext): string {
+  const records = RECORD_LINKS.map(([href, id]) => `<a href="${href}">${say(context, id)}</a>`);
   const account = context.signedInEmail
-    ? `<a href="/posts">Posts</a> <a href="/comments">Comments</a> <a href="/labels">Labels</a> <a href="/reactions">Reactions</a> <a href="/notes">Notes</a>
+    ? `${records.join(" ")}
 <a href="/account">${escapeHtml(context.signedInEmail)}</a>
-<form method="post" action="/logout" class="inline"><button type="submit" class="link">Log out</button></form>`
-    : `<a href="/login">Log in</a> <a href="/signup">Sign up</a>`;
+<form method="post" action="/logout" class="inline"><button type="submit" class="link">${say(context, "app.log_out")}</button></form>`
+    : `<a href="/login">${say(context, "app.log_in")}</a> <a href="/signup">${say(context, "app.sign_up")}</a>`;
   return `<header class="site-header">
-<a class="brand" href="/">Tessera example</a>
-<nav aria-label="Account">${account}</nav>
+<a class="brand" href="/">${say(context, "app.brand")}</a>
+<nav aria-label="${say(context, "app.account_navigation")}">${account}</nav>
 </header>`;
 }
 
@@ -38,7 +54,7 @@ export const renderLayout: Layout = ({ title, mainHtml, context }) => `<!doctype
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · Tessera example</title>
+<title>${say(context, "app.title_suffix", { title })}</title>
 ${needsRichTextEditor(mainHtml) ? `${richTextHead(context.cspNonce)}\n` : ""}<link rel="stylesheet" href="/assets/app.css">
 </head>
 <body>

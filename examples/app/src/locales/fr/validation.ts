@@ -21,4 +21,6 @@ export const frenchValidation = {
   "validation.too_large": "est trop volumineux (pas plus de {megabytes} Mo)",
   "validation.unsupported_type": "a un type non pris en charge (permis : {types})",
   "validation.full_message": "{field} {message}",
+  "validation.summary.one": "{count} erreur a empêché l'envoi de ce formulaire",
+  "validation.summary.other": "{count} erreurs ont empêché l'envoi de ce formulaire",
 } as const satisfies Record<ValidationMessageId, string>;
