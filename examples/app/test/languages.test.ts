@@ -136,7 +136,7 @@ describe("answers outside the routes", () => {
     expect(response.headers.get("vary")).toContain("Accept-Language");
     expect(html).toContain('<html lang="fr">');
     expect(html).toContain("<title>Accueil · Exemple Tessera</title>");
-    expect(html).toContain("<h1>Application d'exemple Tessera</h1>");
+    expect(html).toContain("<h1>Application d&#39;exemple Tessera</h1>");
     expect(html).toContain('<a href="/login">Se connecter</a>');
   });
 
