@@ -83,6 +83,29 @@ describe("the record API in French", () => {
   });
 });
 
+describe("GraphQL in French", () => {
+  it("writes a refused mutation's message and fields in French, its code unchanged", async () => {
+    const response = await fetch(`${server.url}/graphql`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+        "accept-language": "fr",
+      },
+      body: JSON.stringify({
+        query: "mutation ($input: NoteCreateInput!) { createNote(input: $input) { id } }",
+        variables: { input: { title: "", pinned: false } },
+      }),
+    });
+    const [error] = (await response.json()).errors;
+    expect(error.message).toBe("La validation a échoué");
+    expect(error.extensions).toMatchObject({
+      code: "validation_failed",
+      fields: { title: ["doit être rempli(e)"] },
+    });
+  });
+});
+
 describe("the record pages in French", () => {
   async function signedIn(language: string): Promise<Browser> {
     const browser = new Browser(server.url);

@@ -105,7 +105,7 @@ export function graphqlRoutes(options: GraphqlRoutesOptions): Route[] {
   });
   const run = options.compileQuery ? compiledExecute(options.compileQuery) : execute;
   // A mapped type: graphql-http wants a context with an index signature, an interface has none.
-  const handler = createHandler<Request, RecordContext, Pick<RecordContext, "ownerId">>({
+  const handler = createHandler<Request, RecordContext, Pick<RecordContext, "ownerId" | "locale">>({
     schema,
     parse: (source) => cache.parse(typeof source === "string" ? source : source.body),
     // graphql-http passes graphql's specified rules; the cache runs the limits before them.
@@ -134,8 +134,8 @@ export function graphqlRoutes(options: GraphqlRoutesOptions): Route[] {
     },
   });
 
-  const handle: RouteHandler<RouteContext & RecordUser> = async (request, { user }) => {
-    const context: RecordContext = { ownerId: user.id };
+  const handle: RouteHandler<RouteContext & RecordUser> = async (request, { user, locale }) => {
+    const context: RecordContext = { ownerId: user.id, ...(locale ? { locale } : {}) };
     let body: Record<string, unknown> | null = null;
     if (request.method === "POST") {
       const read = await readJsonBody(request, {

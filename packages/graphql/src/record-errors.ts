@@ -1,6 +1,7 @@
-import type { DecodeResult, FieldMessages } from "@tessera/fields";
-import { NOT_FOUND_MESSAGE, UNAUTHORIZED_MESSAGE, VALIDATION_FAILED_MESSAGE } from "@tessera/http";
-import { type RecordErrorCode, STALE_RECORD_MESSAGE } from "@tessera/records";
+import type { Locale } from "@tessera/core";
+import { type DecodeResult, type FieldMessages, localizeFieldMessages } from "@tessera/fields";
+import { httpMessages } from "@tessera/http";
+import { type RecordErrorCode, recordMessages } from "@tessera/records";
 import { GraphQLError } from "graphql";
 import type { GraphqlNames } from "./graphql-model.js";
 
@@ -29,22 +30,25 @@ function recordError(
   });
 }
 
-/** `Not found`: a missing record and another user's alike, so existence is not revealed. */
-export function notFoundError(): GraphQLError {
-  return recordError("not_found", NOT_FOUND_MESSAGE);
+/**
+ * `Not found` in `locale`: a missing record and another user's alike, so existence is not
+ * revealed.
+ */
+export function notFoundError(locale?: Locale): GraphQLError {
+  return recordError("not_found", httpMessages.text(locale, "http.not_found"));
 }
 
 /**
  * The account a request authenticated as was deleted while its write ran: the JSON API's 401,
  * since the credentials now name nobody.
  */
-export function unauthenticatedError(): GraphQLError {
-  return recordError("unauthenticated", UNAUTHORIZED_MESSAGE);
+export function unauthenticatedError(locale?: Locale): GraphQLError {
+  return recordError("unauthenticated", httpMessages.text(locale, "http.unauthenticated"));
 }
 
-/** A stale `lockVersion`: the JSON API's 409 message. */
-export function conflictError(): GraphQLError {
-  return recordError("stale_record", STALE_RECORD_MESSAGE);
+/** A stale `lockVersion`: the JSON API's 409 message, in `locale`. */
+export function conflictError(locale?: Locale): GraphQLError {
+  return recordError("stale_record", recordMessages.text(locale, "records.stale_record"));
 }
 
 /** A bad argument that GraphQL's types let through (a `limit` out of range, say). */
@@ -52,24 +56,34 @@ export function badUserInputError(message: string): GraphQLError {
   return recordError("bad_request", message);
 }
 
-/** `Validation failed`, with `extensions.fields` keyed by the camelCase GraphQL names. */
-export function validationError(names: GraphqlNames, fields: FieldMessages): GraphQLError {
+/**
+ * `Validation failed`, with `extensions.fields` keyed by the camelCase GraphQL names, all in
+ * `locale`.
+ */
+export function validationError(
+  names: GraphqlNames,
+  fields: FieldMessages,
+  locale?: Locale,
+): GraphQLError {
   const camelFields: Record<string, readonly string[]> = {};
-  for (const [column, messages] of Object.entries(fields)) {
+  for (const [column, messages] of Object.entries(localizeFieldMessages(fields, locale))) {
     camelFields[graphqlNameOf(names, column)] = messages;
   }
-  return recordError("validation_failed", VALIDATION_FAILED_MESSAGE, { fields: camelFields });
+  const message = httpMessages.text(locale, "http.validation_failed");
+  return recordError("validation_failed", message, { fields: camelFields });
 }
 
 /**
  * The error of an input that did not decode: the JSON API's 400 reason with its column in
- * GraphQL spelling (`pinned: invalid type: null, expected a boolean`), or its 422.
+ * GraphQL spelling (`pinned: invalid type: null, expected a boolean`, for the developer:
+ * English), or its 422 in `locale`.
  */
 export function decodeError(
   names: GraphqlNames,
   refusal: Exclude<DecodeResult, { ok: true }>,
+  locale?: Locale,
 ): GraphQLError {
-  if (refusal.status === 422) return validationError(names, refusal.fields);
+  if (refusal.status === 422) return validationError(names, refusal.fields, locale);
   const reason = refusal.reason
     .replace(/^([a-z][a-z0-9_]*):/, (_, column: string) => `${graphqlNameOf(names, column)}:`)
     .replace(/`([a-z][a-z0-9_]*)`/, (_, column: string) => `\`${graphqlNameOf(names, column)}\``);

@@ -103,12 +103,12 @@ export function recordResolvers(
       const body = jsonBodyOf(input);
       const richText = await prepareRichText(model.fields, body);
       const decoded = decodeJsonCreate(model.fields, body, { ...decodeOptions, richText });
-      if (!decoded.ok) throw decodeError(names, decoded);
+      if (!decoded.ok) throw decodeError(names, decoded, context.locale);
       const created = await writes.create(context.ownerId, decoded.value.values);
       if (!created.ok) {
         throw created.reason === "owner-missing"
-          ? unauthenticatedError()
-          : validationError(names, created.fields);
+          ? unauthenticatedError(context.locale)
+          : validationError(names, created.fields, context.locale);
       }
       return toGraphql(created.row);
     },
@@ -116,24 +116,28 @@ export function recordResolvers(
     async update(id, input, context) {
       const key = recordKeyOf(model, id);
       // Found first, as the JSON API does: any input for another user's record is not found.
-      if (!key || !(await store.find(context.ownerId, key))) throw notFoundError();
+      if (!key || !(await store.find(context.ownerId, key))) throw notFoundError(context.locale);
       const body = jsonBodyOf(input);
       const richText = await prepareRichText(model.fields, body);
       const decoded = decodeJsonUpdate(model.fields, body, { richText });
-      if (!decoded.ok) throw decodeError(names, decoded);
+      if (!decoded.ok) throw decodeError(names, decoded, context.locale);
       const { values, lockVersion } = decoded.value;
       const updated = await writes.update(context.ownerId, key, values, lockVersion);
       if (updated.ok) return toGraphql(updated.row);
-      if (updated.reason === "invalid") throw validationError(names, updated.fields);
-      if (updated.reason === "owner-missing") throw unauthenticatedError();
-      throw updated.reason === "stale" ? conflictError() : notFoundError();
+      if (updated.reason === "invalid")
+        throw validationError(names, updated.fields, context.locale);
+      if (updated.reason === "owner-missing") throw unauthenticatedError(context.locale);
+      throw updated.reason === "stale"
+        ? conflictError(context.locale)
+        : notFoundError(context.locale);
     },
 
     async delete(id, context) {
       const key = recordKeyOf(model, id);
       const removed = key && (await writes.remove(context.ownerId, key));
-      if (!removed || (!removed.ok && removed.reason === "not-found")) throw notFoundError();
-      if (!removed.ok) throw validationError(names, removed.fields);
+      if (!removed || (!removed.ok && removed.reason === "not-found"))
+        throw notFoundError(context.locale);
+      if (!removed.ok) throw validationError(names, removed.fields, context.locale);
       return true;
     },
   };

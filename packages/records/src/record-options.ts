@@ -1,3 +1,4 @@
+import type { Locale } from "@tessera/core";
 import type { AttachmentRules, Model } from "@tessera/fields";
 import type { Authenticate, Layout, PageFlash, RouteContext } from "@tessera/http";
 import type { HtmlRouteSafety, SessionRouteContext } from "@tessera/session";
@@ -60,6 +61,8 @@ export interface JsonRecordRoutesOptions<M extends Model = Model> extends Record
 /** What a record handler needs besides the Request: the owner the request authenticated as. */
 export interface RecordContext {
   readonly ownerId: number;
+  /** The language of the messages written for this request; English when absent. */
+  readonly locale?: Locale;
 }
 
 /** The part of a cookie session the HTML handlers use (an @tessera/session `Session` fits). */
