@@ -106,7 +106,7 @@ export function recordPages(
     }
   }
 
-  function form(context: PageContext, action: string, state: FormState, submit: string): string {
+  function form(action: string, state: FormState, submit: string): string {
     const multipart = model.fields.some(
       (field) => field.type === "attachment" || field.type === "attachments",
     );
@@ -193,7 +193,7 @@ ${facts.join("\n")}
         context,
         mainHtml: `<h1>${escapeHtml(heading)}</h1>
 ${renderErrorSummary(state.errors, context.locale)}
-${form(context, base, state, say(context, "records.create"))}
+${form(base, state, say(context, "records.create"))}
 <p><a href="${base}">${say(context, "records.back_to")}</a></p>`,
       });
     },
@@ -205,7 +205,7 @@ ${form(context, base, state, say(context, "records.create"))}
         context,
         mainHtml: `<h1>${escapeHtml(heading)}</h1>
 ${alert(message)}${renderErrorSummary(state.errors, context.locale)}
-${form(context, pathOf(row), state, say(context, "records.update"))}
+${form(pathOf(row), state, say(context, "records.update"))}
 <p><a href="${escapeHtml(pathOf(row))}">${say(context, "records.cancel")}</a></p>`,
       });
     },
