@@ -1,4 +1,4 @@
-import { prepareRichText } from "@tessera/fields";
+import { localizeFieldMessages, prepareRichText } from "@tessera/fields";
 import {
   type Authenticate,
   authenticated,
@@ -11,6 +11,7 @@ import {
   type RouteHandler,
   readJsonBody,
   readListPage,
+  validationFailed,
   withMiddleware,
 } from "@tessera/http";
 import { encodeJob } from "./job-json.js";
@@ -47,12 +48,17 @@ export function jsonJobRoutes(options: JsonJobRoutesOptions): Route[] {
   const base = `/api/${definition.table}`;
 
   const handlers = {
-    async start(request, { user }) {
+    async start(request, { user, locale }) {
       const body = await readJsonBody(request);
       if (!body.ok) return body.response;
       const richText = await prepareRichText(definition.inputs, body.value);
       const input = definition.decodeInput(body.value, richText);
-      if (!input.ok) return input.response;
+      if (!input.ok) {
+        // The 422's messages in the asker's language; a 400's diagnostic stays as written.
+        return input.status === 422
+          ? validationFailed(localizeFieldMessages(input.fields, locale), locale)
+          : input.response;
+      }
       const job = await runner.start(user.id, input.value);
       return Response.json(encodeJob(job), { status: 201 });
     },
@@ -67,10 +73,10 @@ export function jsonJobRoutes(options: JsonJobRoutesOptions): Route[] {
       return Response.json(rows.map(encodeJob), { headers });
     },
 
-    async show(_request, { params, user }) {
+    async show(_request, { params, user, locale }) {
       const id = pathId(params.id);
       const job = id === undefined ? undefined : await store.findOwned(user.id, id);
-      return job ? Response.json(encodeJob(job)) : notFound();
+      return job ? Response.json(encodeJob(job)) : notFound(locale);
     },
   } satisfies Record<string, RouteHandler<JobOwnerContext>>;
 

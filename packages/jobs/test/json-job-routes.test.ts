@@ -1,5 +1,11 @@
 import { sanitizeRichText } from "@tessera/fields";
-import { type Authentication, routeRequests, unauthorized } from "@tessera/http";
+import {
+  type Authentication,
+  localeNegotiation,
+  routeRequests,
+  unauthorized,
+  withMiddleware,
+} from "@tessera/http";
 import { describe, expect, it } from "vitest";
 import { defineJob, jsonJobRoutes } from "../src/index.js";
 import { APP_URL, setupRunner } from "./runner-setup.js";
@@ -140,5 +146,47 @@ describe("a long rich_text input", () => {
     // input each yielded between slices.
     expect(ticksWhenStored).toBeGreaterThan(2);
     expect((await store.find(1))?.input).toEqual({ body: sanitizeRichText(nested) });
+  });
+});
+
+describe("jsonJobRoutes behind localeNegotiation", () => {
+  const french = {
+    "http.not_found": "Introuvable",
+    "http.validation_failed": "La validation a échoué",
+    "validation.blank": "doit être rempli(e)",
+  };
+
+  it("writes its 404 and its 422 in the request's language", async () => {
+    const setup = await setupRunner();
+    const routes = jsonJobRoutes({ ...setup, authenticate });
+    const handle = routeRequests(
+      withMiddleware(routes, localeNegotiation({ catalogs: { fr: french } })),
+    );
+    const send = async (method: string, path: string, body?: unknown) =>
+      (await handle(
+        new Request(`${APP_URL}${path}`, {
+          method,
+          headers: {
+            "content-type": "application/json",
+            authorization: "Bearer ada",
+            "accept-language": "fr",
+          },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        }),
+      ))!;
+    const missing = await send("GET", "/api/render_jobs/7");
+    expect(await missing.json()).toEqual({
+      error: { code: "not_found", message: "Introuvable", status: 404 },
+    });
+    const blank = await send("POST", "/api/render_jobs", { prompt: " " });
+    expect(blank.status).toBe(422);
+    expect(await blank.json()).toEqual({
+      error: {
+        code: "validation_failed",
+        message: "La validation a échoué",
+        status: 422,
+        fields: { prompt: ["doit être rempli(e)"] },
+      },
+    });
   });
 });
