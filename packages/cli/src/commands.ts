@@ -1,4 +1,3 @@
-import { accountMigrations } from "@tessera/accounts/sql";
 import {
   createTableSql,
   type DeclarationContext,
@@ -20,6 +19,7 @@ import {
   modelPath,
   nextMigrationNames,
 } from "./app-folder.js";
+import { loadAppPackage } from "./app-packages.js";
 import { applyFileChanges } from "./file-changes.js";
 import type { Invocation } from "./invocation.js";
 import { migrationFile, modelModule } from "./model-module.js";
@@ -167,15 +167,18 @@ export function generateModel(
  * `tessera generate accounts`: the users model, and the account tables as @tessera/accounts
  * declares them, once per app.
  */
-export function generateAccounts(
+export async function generateAccounts(
   invocation: Invocation,
   root: string,
   env: GeneratorEnvironment = {},
-): Outcome {
+): Promise<Outcome> {
   if (fileExists(root, modelPath("user")) || migrationCreates(root, "users")) {
     const refusal = refuse.accountsTwice();
     return refused(refusal.reason, refusal.hint);
   }
+  const accounts = await loadAppPackage(root, "@tessera/accounts/sql");
+  if (!accounts.ok) return accounts;
+  const { accountMigrations } = accounts.value;
   const dialect = dialectOf(invocation, env);
   const command = `tessera generate accounts${invocation.dialect ? ` --dialect ${dialect}` : ""}`;
   const files = [

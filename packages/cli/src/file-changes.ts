@@ -1,4 +1,5 @@
 import { writeNewFiles } from "./app-folder.js";
+import { installCommand, missingPackages } from "./app-packages.js";
 import type { Outcome } from "./commands.js";
 import { rewriteModule } from "./model-source.js";
 import { refuseLongSqlNames } from "./name-limits.js";
@@ -14,7 +15,9 @@ export interface FileChanges {
 
 /**
  * Makes the changes, or with `pretend` only says what they would be: `wrote`/`updated` lines
- * (`would write`/`would update`), then the notes; in JSON `written`, `updated` and `notes`.
+ * (`would write`/`would update`), then the notes, then the command that installs the packages
+ * the new code imports and the app's package.json does not list; in JSON `written`,
+ * `updated`, `notes` and `install` (the package names).
  * Refused, with nothing written, when a migration it would write names something longer than
  * PostgreSQL keeps; when a file cannot be written, the files created are removed again.
  */
@@ -32,6 +35,7 @@ export function applyFileChanges(root: string, changes: FileChanges, pretend: bo
       throw error;
     }
   }
+  const install = missingPackages(root, [...changes.created, ...updated]);
   const written = changes.created.map(([path]) => path);
   const rewritten = updated.map(([path]) => path);
   return {
@@ -40,6 +44,9 @@ export function applyFileChanges(root: string, changes: FileChanges, pretend: bo
       ...written.map((path) => `${pretend ? "would write" : "wrote"} ${path}`),
       ...rewritten.map((path) => `${pretend ? "would update" : "updated"} ${path}`),
       ...notes.map((note) => `note: ${note}`),
+      ...(install.length > 0
+        ? [`install: ${installCommand(root)} ${install.join(" ")} (the new code imports them)`]
+        : []),
     ].join("\n"),
     json: {
       ok: true,
@@ -47,6 +54,7 @@ export function applyFileChanges(root: string, changes: FileChanges, pretend: bo
       written,
       ...(rewritten.length > 0 ? { updated: rewritten } : {}),
       ...(notes.length > 0 ? { notes } : {}),
+      ...(install.length > 0 ? { install } : {}),
     },
   };
 }

@@ -1,6 +1,5 @@
-import { defineJob } from "@tessera/jobs";
-import { jobTableMigration } from "@tessera/jobs/sql";
 import { fileExists, migrationCreates } from "./app-folder.js";
+import { loadAppPackage } from "./app-packages.js";
 import { dialectOf, type GeneratorEnvironment, type Outcome } from "./commands.js";
 import { applyFileChanges } from "./file-changes.js";
 import type { Invocation } from "./invocation.js";
@@ -14,12 +13,12 @@ const DEFAULT_SWEEP = "5m";
  * `tessera generate job <name> <decl>... [--sweep-every 10m]`: the job module (definition,
  * runner, routes, sweep schedule) and its table's migration.
  */
-export function generateJob(
+export async function generateJob(
   invocation: Invocation,
   root: string,
   command: string,
   env: GeneratorEnvironment,
-): Outcome {
+): Promise<Outcome> {
   const name = invocation.job ?? "";
   const sweepText = invocation.sweepEvery ?? DEFAULT_SWEEP;
   const sweepMs = sweepPeriodMs(sweepText);
@@ -30,6 +29,14 @@ export function generateJob(
       hint: "write seconds, minutes or hours from 10s to 24h, e.g. `--sweep-every 10m`",
     };
   }
+  const [jobs, jobsSql] = [
+    await loadAppPackage(root, "@tessera/jobs"),
+    await loadAppPackage(root, "@tessera/jobs/sql"),
+  ];
+  if (!jobs.ok) return jobs;
+  if (!jobsSql.ok) return jobsSql;
+  const { defineJob } = jobs.value;
+  const { jobTableMigration } = jobsSql.value;
   let definition: ReturnType<typeof defineJob>;
   try {
     definition = defineJob(name, invocation.declarations);

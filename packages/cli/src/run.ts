@@ -99,7 +99,7 @@ async function run(argv: readonly string[], environment: CliEnvironment): Promis
       outcome = generateModel(invocation, root, commandLine(invocation), environment.env ?? {});
       break;
     case "generate accounts":
-      outcome = generateAccounts(invocation, root, environment.env ?? {});
+      outcome = await generateAccounts(invocation, root, environment.env ?? {});
       break;
     case "generate migration":
       outcome = generateMigration(
@@ -110,7 +110,7 @@ async function run(argv: readonly string[], environment: CliEnvironment): Promis
       );
       break;
     case "generate webhook":
-      outcome = generateWebhook(
+      outcome = await generateWebhook(
         invocation,
         root,
         [
@@ -122,7 +122,7 @@ async function run(argv: readonly string[], environment: CliEnvironment): Promis
       );
       break;
     case "generate job":
-      outcome = generateJob(
+      outcome = await generateJob(
         invocation,
         root,
         [

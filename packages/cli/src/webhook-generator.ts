@@ -1,6 +1,6 @@
 import { camelize, SNAKE_CASE } from "@tessera/fields";
-import { webhookMigrations } from "@tessera/webhooks/sql";
 import { fileExists, migrationCreates } from "./app-folder.js";
+import { loadAppPackage } from "./app-packages.js";
 import { dialectOf, type GeneratorEnvironment, type Outcome } from "./commands.js";
 import { applyFileChanges } from "./file-changes.js";
 import type { Invocation } from "./invocation.js";
@@ -12,12 +12,12 @@ import { webhookModule, webhookSecretVariable, webhookTest } from "./webhook-mod
  * (verifier, event log, the effect for the app to fill in), a test that signs, replays and
  * forges a delivery, and the `webhook_events` migrations when the app has none.
  */
-export function generateWebhook(
+export async function generateWebhook(
   invocation: Invocation,
   root: string,
   command: string,
   env: GeneratorEnvironment,
-): Outcome {
+): Promise<Outcome> {
   const name = invocation.webhook ?? "";
   if (!SNAKE_CASE.test(name)) {
     return {
@@ -36,7 +36,11 @@ export function generateWebhook(
   }
   const scheme = invocation.scheme ?? "signature";
   const dialect = dialectOf(invocation, env);
-  const migrations = migrationCreates(root, "webhook_events") ? [] : webhookMigrations;
+  const webhooks = await loadAppPackage(root, "@tessera/webhooks/sql");
+  if (!webhooks.ok) return webhooks;
+  const migrations = migrationCreates(root, "webhook_events")
+    ? []
+    : webhooks.value.webhookMigrations;
   const variable = webhookSecretVariable(name);
   return applyFileChanges(
     root,

@@ -1,0 +1,128 @@
+// The packages the generators read from the app (its own installed copy first), and the install
+// line every generator ends with for the packages the new code imports.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { loadAppPackage, missingPackages } from "../src/app-packages.js";
+import { tessera } from "./support/tessera-process.js";
+
+const apps: string[] = [];
+afterEach(() => {
+  for (const app of apps.splice(0)) rmSync(app, { recursive: true, force: true });
+});
+
+/** An empty app folder outside the repository, with `manifest` as its package.json. */
+function newApp(manifest?: Record<string, unknown>): string {
+  const app = mkdtempSync(join(tmpdir(), "tessera-cli-app-"));
+  apps.push(app);
+  if (manifest) writeFileSync(join(app, "package.json"), JSON.stringify(manifest));
+  return app;
+}
+
+/** A stand-in `@tessera/accounts` installed in the app, whose one migration names itself. */
+function installAccounts(app: string): void {
+  const folder = join(app, "node_modules", "@tessera", "accounts");
+  mkdirSync(join(folder, "dist"), { recursive: true });
+  writeFileSync(
+    join(folder, "package.json"),
+    JSON.stringify({
+      name: "@tessera/accounts",
+      type: "module",
+      exports: { "./sql": { default: "./dist/sql.js" } },
+    }),
+  );
+  writeFileSync(
+    join(folder, "dist", "sql.js"),
+    `export const accountMigrations = [{ id: "0101_apps_own_users", sql: "CREATE TABLE apps_own_users (id INTEGER PRIMARY KEY);" }];\n`,
+  );
+}
+
+describe("generators reading other packages", () => {
+  it("read the app's own installed copy first", async () => {
+    const app = newApp({ dependencies: { "@tessera/accounts": "*", "@tessera/fields": "*" } });
+    installAccounts(app);
+    const run = await tessera(["generate", "accounts"], app);
+    expect(run.status).toBe(0);
+    expect(readdirSync(join(app, "migrations"))).toEqual(["0001_apps_own_users.sql"]);
+    expect(readFileSync(join(app, "migrations", "0001_apps_own_users.sql"), "utf8")).toContain(
+      "CREATE TABLE apps_own_users",
+    );
+  });
+
+  it("fall back to the copy the CLI can reach (a workspace, a hoisted install)", async () => {
+    const app = newApp({ dependencies: { "@tessera/fields": "*" } });
+    const run = await tessera(["generate", "accounts"], app);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain("tessera_users.sql");
+  });
+
+  it("refuse with the install command when neither the app nor the CLI has the package", async () => {
+    const app = newApp({});
+    const missing = Object.assign(new Error("Cannot find package"), {
+      code: "ERR_MODULE_NOT_FOUND",
+    });
+    const load = await loadAppPackage(app, "@tessera/accounts/sql", () => Promise.reject(missing));
+    expect(load).toEqual({
+      ok: false,
+      reason: "this command needs @tessera/accounts, which the app has not installed",
+      hint: "npm install @tessera/accounts",
+    });
+    writeFileSync(join(app, "pnpm-lock.yaml"), "lockfileVersion: '9.0'\n");
+    const withPnpm = await loadAppPackage(app, "@tessera/jobs", () => Promise.reject(missing));
+    expect(withPnpm).toMatchObject({ ok: false, hint: "pnpm add @tessera/jobs" });
+  });
+
+  it("pass on any other failure to load a package", async () => {
+    const broken = new SyntaxError("Unexpected token");
+    await expect(
+      loadAppPackage(newApp({}), "@tessera/jobs", () => Promise.reject(broken)),
+    ).rejects.toBe(broken);
+  });
+});
+
+describe("the install line", () => {
+  it("names the packages the new code imports that package.json does not list", async () => {
+    const app = newApp({ dependencies: { hono: "^4" }, devDependencies: {} });
+    const run = await tessera(["generate", "model", "note", "title:string", "--no-owner"], app);
+    expect(run.status).toBe(0);
+    expect(run.stdout.trim().split("\n").at(-1)).toBe(
+      "install: npm install @tessera/fields (the new code imports them)",
+    );
+    const json = await tessera(
+      ["generate", "model", "label", "name:string", "--no-owner", "--json"],
+      app,
+    );
+    expect(JSON.parse(json.stdout).install).toEqual(["@tessera/fields"]);
+  });
+
+  it("says nothing once the app lists them, in any dependency field", async () => {
+    const app = newApp({ devDependencies: { "@tessera/fields": "0.1.0" } });
+    const run = await tessera(["generate", "model", "note", "title:string", "--no-owner"], app);
+    expect(run.stdout).not.toContain("install:");
+    const json = await tessera(
+      ["generate", "model", "label", "name:string", "--no-owner", "--json"],
+      app,
+    );
+    expect(JSON.parse(json.stdout)).not.toHaveProperty("install");
+  });
+
+  it("uses the app's package manager, from its lock file", async () => {
+    const app = newApp({});
+    writeFileSync(join(app, "yarn.lock"), "");
+    const run = await tessera(["generate", "model", "note", "title:string", "--no-owner"], app);
+    expect(run.stdout).toContain("install: yarn add @tessera/fields");
+  });
+
+  it("reads bare specifiers only, each package once, scoped names whole", () => {
+    const app = newApp({ dependencies: { hono: "*" } });
+    const files = [
+      [
+        "a.ts",
+        `import { x } from "@tessera/http";\nimport type { Y } from "@tessera/webhooks/sql";\nimport { z } from "./local.js";\nimport { readFileSync } from "node:fs";\nimport { Hono } from "hono";\nexport { w } from "@tessera/http";\n`,
+      ],
+    ] as const;
+    expect(missingPackages(app, files)).toEqual(["@tessera/http", "@tessera/webhooks"]);
+    expect(missingPackages(join(app, "no-such-folder"), files)).toEqual([]);
+  });
+});
