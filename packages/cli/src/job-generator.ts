@@ -1,5 +1,6 @@
 import { defineJob } from "@tessera/jobs";
 import { jobTableMigration } from "@tessera/jobs/sql";
+import { richTextSanitizer } from "@tessera/sanitizer";
 import { fileExists, migrationCreates } from "./app-folder.js";
 import { dialectOf, type GeneratorEnvironment, type Outcome } from "./commands.js";
 import { applyFileChanges } from "./file-changes.js";
@@ -32,7 +33,8 @@ export function generateJob(
   }
   let definition: ReturnType<typeof defineJob>;
   try {
-    definition = defineJob(name, invocation.declarations);
+    // The module it writes gives rich_text inputs this sanitizer too (see job-module.ts).
+    definition = defineJob(name, invocation.declarations, { richText: richTextSanitizer });
   } catch (error) {
     // defineJob says what is wrong and how to fix it in one message: "<reason> (<hint>)".
     const [, reason = String(error), hint = "see the jobs package's README for job inputs"] =

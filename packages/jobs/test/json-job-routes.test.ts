@@ -1,5 +1,5 @@
-import { sanitizeRichText } from "@tessera/fields";
 import { type Authentication, routeRequests, unauthorized } from "@tessera/http";
+import { richTextSanitizer, sanitizeRichText } from "@tessera/sanitizer";
 import { describe, expect, it } from "vitest";
 import { defineJob, jsonJobRoutes } from "../src/index.js";
 import { APP_URL, setupRunner } from "./runner-setup.js";
@@ -124,7 +124,9 @@ describe("a long rich_text input", () => {
   const nested = "<b>x".repeat(200_000);
 
   it("is sanitized between turns of the event loop when a job starts", async () => {
-    const { send, store } = await mounted({ definition: defineJob("note", ["body:rich_text"]) });
+    const { send, store } = await mounted({
+      definition: defineJob("note", ["body:rich_text"], { richText: richTextSanitizer }),
+    });
     let ticks = 0;
     let ticksWhenStored = 0;
     const create = store.create.bind(store);

@@ -6,7 +6,7 @@ import {
   type Model,
   type PreparedRichText,
   renderErrorSummary,
-  sanitizeRichText,
+  richTextSanitizerOf,
 } from "@tessera/fields";
 import type { Layout, ListPage, PageContext } from "@tessera/http";
 import { escapeHtml } from "@tessera/http";
@@ -69,7 +69,8 @@ export function recordPages(
         // Sanitized when saved; again here, for rows written by other means.
         const stored = row[field.name];
         if (typeof stored !== "string") return plain(field, row, field.name);
-        return `<div class="rich-text">${richText.get(stored) ?? sanitizeRichText(stored)}</div>`;
+        const html = richText.get(stored) ?? richTextSanitizerOf(field).sanitize(stored);
+        return `<div class="rich-text">${html}</div>`;
       }
       case "json":
         return typeof row[field.name] === "string"
