@@ -60,11 +60,7 @@ const POSTGRES_APP_SUITES = [
  * shares now: its one module mock, of the rich_text sanitizer, became a spy sanitizer given to
  * the model when the sanitizer moved to @tessera/sanitizer.)
  */
-const ISOLATED_FOLDERS = new Set([
-  "packages/http",
-  "packages/password",
-  "packages/sqlite",
-]);
+const ISOLATED_FOLDERS = new Set(["packages/http", "packages/password", "packages/sqlite"]);
 const SHARED_MODULES = { isolate: false } as const;
 
 function projectName(folder: string): string {
