@@ -54,16 +54,13 @@ const POSTGRES_APP_SUITES = [
  * Most projects' files share one module graph per worker process (`isolate: false`): loading
  * the same modules again for every file was a third of the suite's CPU (the example app alone
  * costs about 2 s per file). They can share: each file makes its own servers, databases and
- * clocks. These stay isolated: `fields` and `password` mock modules and globals; `http` checks
- * the global `Response`, which `@hono/node-server` replaces for whoever runs after it in a
- * process; `sqlite`'s D1 files (and the repository's) leave workerd to the end of the process.
+ * clocks. These stay isolated: `password` mocks modules and globals; `http` checks the global
+ * `Response`, which `@hono/node-server` replaces for whoever runs after it in a process;
+ * `sqlite`'s D1 files (and the repository's) leave workerd to the end of the process. (`fields`
+ * shares now: its one module mock, of the rich_text sanitizer, became a spy sanitizer given to
+ * the model when the sanitizer moved to @tessera/sanitizer.)
  */
-const ISOLATED_FOLDERS = new Set([
-  "packages/fields",
-  "packages/http",
-  "packages/password",
-  "packages/sqlite",
-]);
+const ISOLATED_FOLDERS = new Set(["packages/http", "packages/password", "packages/sqlite"]);
 const SHARED_MODULES = { isolate: false } as const;
 
 function projectName(folder: string): string {

@@ -11,18 +11,25 @@ interface InstallRule {
   readonly forbidden?: readonly string[];
 }
 
+/** An HTML sanitizer and what it is built on. */
+const HTML_SANITIZERS: readonly string[] = ["sanitize-html", "htmlparser2", "@tessera/sanitizer"];
+
 /**
  * The layout's promises to a user who installs one package: core comes alone, verifying webhooks
  * brings only core, crypto and http (`@tessera/sql`, which only its `/sql` store needs, is an
- * optional peer), and bearer tokens do not bring an HTML sanitizer (neither
- * sanitize-html nor htmlparser2, on which @tessera/fields' rich_text sanitizer is built).
+ * optional peer), and neither bearer tokens nor fields, nor accounts (which reads fields'
+ * messages and codecs) bring an HTML sanitizer: not sanitize-html, not htmlparser2 (on which
+ * @tessera/sanitizer is built), not @tessera/sanitizer itself. A model with rich_text is given
+ * the sanitizer by the app that defines it.
  */
 export const INSTALL_RULES: Readonly<Record<string, InstallRule>> = {
   "@tessera/core": { onlyPackages: ["@tessera/core"] },
   "@tessera/webhooks": {
     onlyTesseraPackages: ["@tessera/core", "@tessera/crypto", "@tessera/http", "@tessera/webhooks"],
   },
-  "@tessera/bearer": { forbidden: ["sanitize-html", "htmlparser2"] },
+  "@tessera/bearer": { forbidden: HTML_SANITIZERS },
+  "@tessera/fields": { forbidden: HTML_SANITIZERS },
+  "@tessera/accounts": { forbidden: HTML_SANITIZERS },
 };
 
 /** Findings for an install that breaks its package's rule. */

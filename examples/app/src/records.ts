@@ -6,6 +6,7 @@ import { type CompileQuery, graphqlModel, graphqlRoutes } from "@tessera/graphql
 import type { Route } from "@tessera/http";
 import { htmlRecordRoutes, jsonRecordRoutes, type ObjectStorage } from "@tessera/records";
 import { recordMigration, SqlRecordStore } from "@tessera/records/sql";
+import { richTextSanitizer } from "@tessera/sanitizer";
 import {
   type MaybeSessionContext,
   type SessionCookies,
@@ -20,6 +21,7 @@ export const postModel = defineModel(
   "title:string body:rich_text? published:bool views:integer? rating:float? publish_on:date? starts_at:datetime? reminder_at:time? price:decimal? external_ref:uuid? metadata:json? status:enum:draft,review,published slug:string?^ cover:attachment? lock_version:integer photos:attachments".split(
     " ",
   ),
+  { richText: richTextSanitizer },
 );
 export const commentModel = defineModel("comment", ["post:references", "body:text"]);
 export const labelModel = defineModel("label", [

@@ -1,3 +1,4 @@
+import { richTextSanitizer } from "@tessera/sanitizer";
 import { fileExists, migrationCreates } from "./app-folder.js";
 import { loadAppPackage } from "./app-packages.js";
 import { dialectOf, type GeneratorEnvironment, type Outcome } from "./commands.js";
@@ -39,7 +40,8 @@ export async function generateJob(
   const { jobTableMigration } = jobsSql.value;
   let definition: ReturnType<typeof defineJob>;
   try {
-    definition = defineJob(name, invocation.declarations);
+    // The module it writes gives rich_text inputs this sanitizer too (see job-module.ts).
+    definition = defineJob(name, invocation.declarations, { richText: richTextSanitizer });
   } catch (error) {
     // defineJob says what is wrong and how to fix it in one message: "<reason> (<hint>)".
     const [, reason = String(error), hint = "see the jobs package's README for job inputs"] =

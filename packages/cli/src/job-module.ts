@@ -1,5 +1,6 @@
 import { camelize } from "@tessera/fields";
 import { printedCall } from "./printed-call.js";
+import { declaresRichText, SANITIZER_IMPORT, SANITIZER_OPTION } from "./rich-text-sanitizer.js";
 import { renderTemplate } from "./template.js";
 
 /**
@@ -22,12 +23,14 @@ export function jobModule(
   command: string,
 ): string {
   const camel = camelize(name);
+  const richText = declaresRichText(declarations);
   return renderTemplate("job.ts", {
     command,
     name,
     prefix: name.toUpperCase(),
     camel,
     Pascal: `${camel.charAt(0).toUpperCase()}${camel.slice(1)}`,
+    sanitizerImport: richText ? SANITIZER_IMPORT : "",
     sweepText,
     sweepMs: sweepMs.toLocaleString("en").replaceAll(",", "_"),
     definition: printedCall(
@@ -35,6 +38,7 @@ export function jobModule(
       [
         JSON.stringify(name),
         { array: declarations.map((declaration) => JSON.stringify(declaration)) },
+        ...(richText ? [{ object: [SANITIZER_OPTION] }] : []),
       ],
       { head: `export const ${camel}Job = `, tail: ";" },
     ).join("\n"),

@@ -1,5 +1,6 @@
 import { camelize, type UniqueScope } from "@tessera/fields";
 import { type PrintedArgument, printedCall } from "./printed-call.js";
+import { declaresRichText, SANITIZER_IMPORT, SANITIZER_OPTION } from "./rich-text-sanitizer.js";
 import { renderTemplate } from "./template.js";
 
 /** `post_tag` → `postTagModel`: the name a generated module exports its model under. */
@@ -20,7 +21,8 @@ export interface ModuleModel {
  * `uniqueScope` is written into the options, so the model matches its migration's indexes.
  * With `graphql`, the model is passed through `graphqlModel` of @tessera/graphql, which refuses
  * what GraphQL cannot serve at import too and names its GraphQL parts: that model is what
- * `graphqlRoutes` serves.
+ * `graphqlRoutes` serves. A model with a rich_text field is given `richTextSanitizer` of
+ * @tessera/sanitizer.
  */
 export function modelModule(
   model: ModuleModel,
@@ -28,6 +30,7 @@ export function modelModule(
   options: { readonly uniqueScope?: UniqueScope; readonly graphql?: boolean } = {},
 ): string {
   const graphql = options.graphql ?? false;
+  const richText = declaresRichText(model.declarations);
   const definitionArgs: PrintedArgument[] = [
     JSON.stringify(model.name),
     { array: model.declarations.map((declaration) => JSON.stringify(declaration)) },
@@ -35,6 +38,7 @@ export function modelModule(
       object: [
         `table: ${JSON.stringify(model.table)}`,
         ...(options.uniqueScope === "owner" ? ['uniqueScope: "owner"'] : []),
+        ...(richText ? [SANITIZER_OPTION] : []),
       ],
     },
   ];
@@ -47,6 +51,7 @@ export function modelModule(
       ? "ready for @tessera/records, and for `graphqlRoutes` of @tessera/graphql"
       : "its fields, ready for @tessera/records",
     graphqlImport: graphql ? 'import { graphqlModel } from "@tessera/graphql";' : "",
+    sanitizerImport: richText ? SANITIZER_IMPORT : "",
     definition: (graphql
       ? graphqlDefinition(name, definitionArgs)
       : printedCall("defineModel", definitionArgs, { head: `export const ${name} = `, tail: ";" })

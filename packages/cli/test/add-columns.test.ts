@@ -87,6 +87,18 @@ describe("tessera generate migration add_<columns>_to_<table>", () => {
     db.close();
   });
 
+  it("gives the model the sanitizer when the column added is rich_text", async () => {
+    const run = await tessera(
+      ["generate", "migration", "add_body_to_posts", "body:rich_text?"],
+      app,
+    );
+    expect(run.status).toBe(0);
+    const module = read("src/models/post.ts");
+    expect(module).toContain('import { richTextSanitizer } from "@tessera/sanitizer";\n');
+    expect(module).toContain("richText: richTextSanitizer");
+    expect(parseModelSource(module)?.declarations).toEqual(["title:string", "body:rich_text?"]);
+  });
+
   it("says what it would write with --pretend, and writes nothing", async () => {
     const before = snapshot();
     const run = await tessera(

@@ -176,6 +176,12 @@ describe("tessera generate model", () => {
     expect(
       module.postModel.fields.map((field: { declaration: string }) => field.declaration),
     ).toEqual(posts);
+    // rich_text is given the sanitizer where the model is defined.
+    expect(readFileSync(join(app, "src/models/post.ts"), "utf8")).toContain(
+      'import { richTextSanitizer } from "@tessera/sanitizer";\n',
+    );
+    const body = module.postModel.fields.find((field: { name: string }) => field.name === "body");
+    expect(body.sanitizer.sanitize('<p onclick="x()">Hi</p>')).toBe("<p>Hi</p>");
     const user = await import(join(app, "src/models/user.ts"));
     expect(user.userModel).toEqual({ name: "user", table: "users", fields: [] });
   });

@@ -94,14 +94,14 @@ describe.each(["sqlite", "postgres"] as const)("an app generated for %s", (engin
       const run = await tessera(args, app, database);
       if (run.status !== 0) throw new Error(`tessera ${args.join(" ")}: ${run.stderr}`);
     };
-    generate("generate", "accounts");
-    generate("generate", "model", "post", "title:string", "body:text?");
-    generate("generate", "model", "gadget", ...EVERY_FIELD_TYPE, "--unique-scope", "owner");
-    generate("generate", "model", "note", "title:string", "word_count:integer?", "--graphql");
-    generate("generate", "webhook", "orders", "--standard");
-    generate("generate", "job", "render", "prompt:text");
+    await generate("generate", "accounts");
+    await generate("generate", "model", "post", "title:string", "body:text?");
+    await generate("generate", "model", "gadget", ...EVERY_FIELD_TYPE, "--unique-scope", "owner");
+    await generate("generate", "model", "note", "title:string", "word_count:integer?", "--graphql");
+    await generate("generate", "webhook", "orders", "--standard");
+    await generate("generate", "job", "render", "prompt:text");
     mkdirSync(join(app, "data"), { recursive: true });
-    generate("migrate");
+    await generate("migrate");
     writeFileSync(join(app, "src/server.ts"), SERVER);
     const output: string[] = [];
     server = spawn(process.execPath, ["--import", TSX, join(app, "src/server.ts")], {

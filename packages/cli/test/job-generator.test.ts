@@ -126,4 +126,24 @@ describe("tessera generate job", () => {
       cwd: repository,
     });
   }, 120_000);
+
+  it("gives a job with rich_text inputs the sanitizer, imported from @tessera/sanitizer", async () => {
+    const run = await tessera(["generate", "job", "note", "body:rich_text", "--json"], app);
+    expect(JSON.parse(run.stdout)).toMatchObject({ ok: true });
+    const module = readFileSync(join(app, "src/jobs/note.ts"), "utf8");
+    expect(module).toContain('import { richTextSanitizer } from "@tessera/sanitizer";\n');
+    expect(module).toContain(
+      'export const noteJob = defineJob("note", ["body:rich_text"], { richText: richTextSanitizer });',
+    );
+    const { noteJob } = (await import(join(app, "src/jobs/note.ts"))) as {
+      noteJob: { decodeInput(body: unknown): unknown };
+    };
+    expect(noteJob.decodeInput({ body: '<p onclick="x()">Hi</p><script>x()</script>' })).toEqual({
+      ok: true,
+      value: { body: "<p>Hi</p>" },
+    });
+    execFileSync(join(bin, "biome"), ["check", join(app, "src/jobs/note.ts")], {
+      cwd: repository,
+    });
+  });
 });

@@ -2,6 +2,7 @@
 // @tessera/fields against hand-written zod and valibot schemas of the same shape and checks.
 // Run: npx tsx packages/fields/bench/decode.bench.ts
 
+import { richTextSanitizer, sanitizeRichText } from "@tessera/sanitizer";
 import * as v from "valibot";
 import { z } from "zod";
 import { compareContenders } from "../../../bench/compare.js";
@@ -19,12 +20,11 @@ import {
   MIN_INTEGER,
   parseFloatText,
   parseIntegerText,
-  sanitizeRichText,
 } from "../src/index.js";
 
 const POSTS =
   "title:string body:rich_text? published:bool views:integer? rating:float? publish_on:date? starts_at:datetime? reminder_at:time? price:decimal? external_ref:uuid? metadata:json? status:enum:draft,review,published slug:string?^ cover:attachment? lock_version:integer photos:attachments";
-const post = defineModel("post", POSTS.split(" "));
+const post = defineModel("post", POSTS.split(" "), { richText: richTextSanitizer });
 
 function records(count: number, htmlBodies: boolean): Record<string, unknown>[] {
   const next = seededRandom(htmlBodies ? 1 : 2);

@@ -18,7 +18,6 @@ import {
   TOO_SMALL,
 } from "./messages.js";
 import { MAX_INTEGER, MIN_INTEGER } from "./number-text.js";
-import { sanitizeRichText } from "./rich-text.js";
 
 /** A value a field refuses, as text (form input or JSON string), and the one message it earns. */
 export interface InvalidCase {
@@ -73,23 +72,29 @@ export const jsonValue: Arbitrary<JsonValue> = fc
   .filter((value) => value !== null)
   .map((value) => JSON.parse(JSON.stringify(value)) as JsonValue);
 
-/** HTML as `sanitizeRichText` leaves it, with some visible text. */
+/**
+ * HTML as a rich_text sanitizer leaves it (safe-listed tags, text escaped), with some visible
+ * text: what `@tessera/sanitizer` gives back unchanged. Written so here rather than sanitized,
+ * so that the arbitraries need no HTML parser.
+ */
 export const richTextHtml: Arbitrary<string> = fc
   .array(
     fc.tuple(
-      fc.constantFrom("p", "strong", "em", "li", "h2", "blockquote", "code", "a", "script", "div"),
+      fc.constantFrom("p", "strong", "em", "li", "h2", "blockquote", "code", "a"),
       fc.string({ minLength: 1, maxLength: 20 }),
     ),
     { minLength: 1, maxLength: 4 },
   )
   .map((parts) =>
     parts
-      .map(([tag, text]) =>
-        tag === "a" ? `<a href="https://example.com/">${text}</a>` : `<${tag}>${text}</${tag}>`,
-      )
+      .map(([tag, text]) => {
+        const escaped = text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+        return tag === "a"
+          ? `<a href="https://example.com/">${escaped}</a>`
+          : `<${tag}>${escaped}</${tag}>`;
+      })
       .join(""),
   )
-  .map(sanitizeRichText)
   .filter((html) => html.replace(/<[^>]*>/g, "").trim() !== "");
 
 /**

@@ -30,7 +30,7 @@ import {
   parseFloatText,
   parseIntegerText,
 } from "./number-text.js";
-import { isBlankRichText, sanitizeRichText } from "./rich-text.js";
+import { isBlankRichText, richTextSanitizerOf } from "./rich-text.js";
 import type { PreparedRichText } from "./rich-text-prepare.js";
 import { OUT_OF_RANGE, unstorableJson } from "./storable-json.js";
 import { fitsTextLimit } from "./text-size.js";
@@ -73,7 +73,7 @@ function readText(field: Field, text: string, richText?: PreparedRichText): Colu
     case "rich_text": {
       // The raw size first: no sanitizing of markup over the limit.
       if (!fitsTextLimit(text)) return refused(TOO_LONG);
-      const html = richText?.get(text) ?? sanitizeRichText(text);
+      const html = richText?.get(text) ?? richTextSanitizerOf(field).sanitize(text);
       if (isBlankRichText(html)) return field.optional ? NULL : refused(BLANK);
       return sized(html);
     }

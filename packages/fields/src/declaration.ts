@@ -5,6 +5,7 @@ import { attachmentColumns, type Field, type FieldType, SNAKE_CASE } from "./fie
 import type { CheckedList, CheckedString } from "./infer/check.js";
 import { pluralize } from "./inflection.js";
 import { RESERVED_NAMES } from "./reserved-names.js";
+import { type RichTextSanitizer, withRichText } from "./rich-text.js";
 import { jsonBodySchema } from "./standard-schema.js";
 import { TYPE_WORDS, typeOfWord } from "./type-aliases.js";
 import type {
@@ -243,6 +244,11 @@ export interface DefineModelOptions {
    * field, or `{ name: "owner" }` for some. Owner scope needs the owner column `user_id`.
    */
   readonly uniqueScope?: UniqueScopeOption;
+  /**
+   * What rich_text values are sanitized with: `richTextSanitizer` of `@tessera/sanitizer`.
+   * Required when a field is rich_text (fields holds no HTML parser of its own).
+   */
+  readonly richText?: RichTextSanitizer;
 }
 
 /**
@@ -250,8 +256,8 @@ export interface DefineModelOptions {
  * one string (`"title:string views:integer?"`, split on whitespace) or an array of strings.
  * Literal declarations give the model its types ({@link RecordOf}, {@link CreateInputOf},
  * {@link UpdateInputOf}), and a refused one is a compile error where the types can see it.
- * Throws on a refused declaration or `uniqueScope`: here that is a programming error, not
- * user input.
+ * Throws on a refused declaration or `uniqueScope`, or a rich_text field without the `richText`
+ * sanitizer: here that is a programming error, not user input.
  *
  * @example
  * ```ts
@@ -284,7 +290,8 @@ export function defineModel(
   const scope = options.uniqueScope ?? "table";
   const problem = uniqueScopeProblem(parsed.value, scope);
   if (problem !== undefined) throw new Error(`model ${name}: ${problem}`);
-  const fields = withUniqueScope(parsed.value, scope);
+  const scoped = withUniqueScope(parsed.value, scope);
+  const fields = withRichText(scoped, options.richText, `model ${name}`);
   const model = { name, table: options.table ?? pluralize(name), fields };
   // Not enumerable: a model still equals one written as `{ name, table, fields }`, and a spread
   // copy (`{ ...model, fields: other }`) carries no schema of the old fields.

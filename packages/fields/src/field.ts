@@ -1,4 +1,5 @@
 import { singularize } from "./inflection.js";
+import type { RichTextSanitizer } from "./rich-text.js";
 import type { UniqueScope } from "./unique-scope.js";
 
 /** The resolved type of a field, after aliases (`int`, `bool`, `jsonb`, ...) are applied. */
@@ -46,6 +47,11 @@ export interface Field {
   readonly references?: { readonly model: string; readonly table: string };
   /** The declaration as written, e.g. `slug:string?^`. */
   readonly declaration: string;
+  /**
+   * For `rich_text`: what its values are sanitized with (`defineModel`'s `richText` option).
+   * Decoding a rich_text value of a field without one throws.
+   */
+  readonly sanitizer?: RichTextSanitizer;
 }
 
 /** A model: its singular snake_case name, its table and its fields in declaration order. */

@@ -93,10 +93,9 @@ export { isPublicId, newPublicId } from "./public-id.js";
 export { RESERVED_NAMES } from "./reserved-names.js";
 export {
   isBlankRichText,
-  RICH_TEXT_SLICE,
-  RICH_TEXT_TAGS,
-  sanitizeRichText,
-  sanitizeRichTextAsync,
+  type RichTextSanitizer,
+  richTextSanitizerOf,
+  withRichText,
 } from "./rich-text.js";
 export { type PreparedRichText, prepareRichText } from "./rich-text-prepare.js";
 export { POSTGRES, quoteIdentifier, SQLITE, type SqlDialect } from "./sql-dialect.js";

@@ -1,7 +1,7 @@
 import { lastText } from "./decode-form.js";
 import type { FormInput } from "./decode-result.js";
 import type { Field } from "./field.js";
-import { RICH_TEXT_SLICE, sanitizeRichTextAsync } from "./rich-text.js";
+import { richTextSanitizerOf } from "./rich-text.js";
 import { fitsTextLimit } from "./text-size.js";
 
 /**
@@ -11,9 +11,9 @@ import { fitsTextLimit } from "./text-size.js";
 export type PreparedRichText = ReadonlyMap<string, string>;
 
 /**
- * Sanitizes a body's rich_text values longer than {@link RICH_TEXT_SLICE} with
- * `sanitizeRichTextAsync`, a slice at a time, so that a megabyte of markup does not hold up the
- * event loop. `body` is what you will decode: a parsed JSON value or a form. Hand the result to
+ * Sanitizes a body's rich_text values longer than their sanitizer's `sliceLength` with its
+ * `sanitizeAsync`, a slice at a time, so that a megabyte of markup does not hold up the event
+ * loop. `body` is what you will decode: a parsed JSON value or a form. Hand the result to
  * `decodeJsonCreate`, `decodeJsonUpdate` or `decodeForm` as `richText`: they then take these
  * values as sanitized instead of sanitizing them on the spot, and decode exactly as they would
  * have. Values over the size limit are skipped: the decoder refuses them unread.
@@ -25,10 +25,11 @@ export async function prepareRichText(
   const prepared = new Map<string, string>();
   for (const field of fields) {
     if (field.type !== "rich_text") continue;
+    const sanitizer = richTextSanitizerOf(field);
     const value = sentValue(body, field.name);
-    if (typeof value !== "string" || value.length <= RICH_TEXT_SLICE) continue;
+    if (typeof value !== "string" || value.length <= sanitizer.sliceLength) continue;
     if (!fitsTextLimit(value) || prepared.has(value)) continue;
-    prepared.set(value, await sanitizeRichTextAsync(value));
+    prepared.set(value, await sanitizer.sanitizeAsync(value));
   }
   return prepared;
 }

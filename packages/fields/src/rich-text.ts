@@ -1,50 +1,51 @@
-import { HtmlReading, readHtml } from "./html-reader.js";
-import { RICH_TEXT_TAGS } from "./rich-text-tags.js";
-import { SafeListWriter } from "./rich-text-writer.js";
-
-// Our own sanitizer on htmlparser2's tokenizer rather than sanitize-html (built on the same
-// tokenizer): sanitize-html loads postcss, which requires fs, path and url and reads NO_COLOR,
-// FORCE_COLOR and CI as it loads, so it cannot load in Workers, nor in Deno without
-// --allow-env; and its output needed up to five passes to be stable (1.4-2 s for 1 MB). The safe
-// list is small (a few dozen tags, four attributes, two URL rules), so writing it here costs
-// little: one pass, stable by construction, linear time, on every runtime.
-
-const MARKUP = /[<>&]/;
+import type { Field } from "./field.js";
 
 /**
- * Characters {@link sanitizeRichTextAsync} reads between two yields to the event loop: about
- * 10 ms of the costliest markup measured (deeply nested tags), 1-2 ms of editor markup.
+ * What a model's rich_text values are sanitized with: `richTextSanitizer` of
+ * `@tessera/sanitizer`, given to `defineModel` (or `withRichText`) as `richText`. fields itself
+ * holds no HTML parser, so that a package that only reads messages or codecs installs none.
  */
-export const RICH_TEXT_SLICE = 65_536;
-
-/**
- * Sanitized HTML for a rich_text value: only {@link RICH_TEXT_TAGS}; only `title`, `href` on
- * links and `src` and `alt` on images, with safe URLs there. Idempotent, so sanitizing stored
- * HTML again changes nothing. Linear in the input, but check its size first: it runs on the
- * caller's thread.
- */
-export function sanitizeRichText(html: string): string {
-  // Text without `<`, `>` or `&` comes out of the parser unchanged (a property test checks
-  // this), and skipping the parser for it makes plain-text bodies cheap.
-  if (!MARKUP.test(html)) return html;
-  const writer = new SafeListWriter();
-  readHtml(html, writer);
-  return writer.html();
+export interface RichTextSanitizer {
+  /** Safe HTML for a value. Must be idempotent: stored HTML sanitized again is unchanged. */
+  sanitize(html: string): string;
+  /** What `sanitize` gives, yielding to the event loop between slices of a long value. */
+  sanitizeAsync(html: string): Promise<string>;
+  /** Values longer than this many characters are sanitized ahead, by `prepareRichText`. */
+  readonly sliceLength: number;
 }
 
 /**
- * {@link sanitizeRichText} that reads {@link RICH_TEXT_SLICE} characters at a time and yields to
- * the event loop between slices (a `setTimeout`, on every runtime), so that a megabyte of markup
- * never holds up other requests for long. Gives exactly what `sanitizeRichText` gives.
+ * The sanitizer of a rich_text field.
+ * @throws {Error} naming `@tessera/sanitizer` when the field has none: a model with rich_text
+ *   must be defined with one, so this is a programming error.
  */
-export async function sanitizeRichTextAsync(html: string): Promise<string> {
-  if (!MARKUP.test(html)) return html;
-  const writer = new SafeListWriter();
-  const reading = new HtmlReading(html, writer);
-  while (!reading.advance(RICH_TEXT_SLICE)) {
-    await new Promise((resolve) => setTimeout(resolve, 0));
+export function richTextSanitizerOf(field: Field): RichTextSanitizer {
+  if (field.sanitizer !== undefined) return field.sanitizer;
+  throw new Error(missingSanitizer(field));
+}
+
+/** Why a rich_text field cannot be read without a sanitizer, and where to get one. */
+function missingSanitizer(field: Field): string {
+  return `\`${field.declaration}\` needs a sanitizer: pass \`richText: richTextSanitizer\` (from @tessera/sanitizer) where its model is defined`;
+}
+
+/**
+ * `fields` with `sanitizer` on every rich_text field, for decoding; other fields are the same
+ * objects. `defineModel` and `defineJob` call it with their `richText` option.
+ * @throws {Error} `<owner>: \`<declaration>\` needs a sanitizer…` when a field is rich_text and
+ *   `sanitizer` is undefined, so that a model without one fails where it is defined.
+ */
+export function withRichText(
+  fields: readonly Field[],
+  sanitizer: RichTextSanitizer | undefined,
+  owner = "fields",
+): readonly Field[] {
+  if (sanitizer === undefined) {
+    const unsanitized = fields.find((field) => field.type === "rich_text");
+    if (unsanitized) throw new Error(`${owner}: ${missingSanitizer(unsanitized)}`);
+    return fields;
   }
-  return writer.html();
+  return fields.map((field) => (field.type === "rich_text" ? { ...field, sanitizer } : field));
 }
 
 /** True when sanitized HTML shows no text: tags stripped, only whitespace left (`<p> </p>`). */
@@ -52,5 +53,3 @@ export function isBlankRichText(sanitized: string): boolean {
   // Sanitized output is well-formed with `<` escaped in text, so every `<` opens a tag.
   return sanitized.replace(/<[^>]*>/g, "").trim() === "";
 }
-
-export { RICH_TEXT_TAGS };

@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { richTextSanitizer } from "@tessera/sanitizer";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -18,7 +19,7 @@ import {
 const POSTS =
   "title:string body:rich_text? published:bool views:integer? rating:float? publish_on:date? starts_at:datetime? reminder_at:time? price:decimal? external_ref:uuid? metadata:json? status:enum:draft,review,published slug:string?^ cover:attachment? lock_version:integer photos:attachments";
 
-const post = defineModel("post", POSTS.split(" "));
+const post = defineModel("post", POSTS.split(" "), { richText: richTextSanitizer });
 const comment = defineModel("comment", [
   "post:references",
   "parent:references:comment?",

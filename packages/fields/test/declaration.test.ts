@@ -1,3 +1,4 @@
+import { richTextSanitizer } from "@tessera/sanitizer";
 import { describe, expect, it } from "vitest";
 import {
   type DeclarationContext,
@@ -209,7 +210,7 @@ describe("accepted declarations", () => {
   it("parses the example app's models", () => {
     const posts =
       "title:string body:rich_text? published:bool views:integer? rating:float? publish_on:date? starts_at:datetime? reminder_at:time? price:decimal? external_ref:uuid? metadata:json? status:enum:draft,review,published slug:string?^ cover:attachment? lock_version:integer photos:attachments";
-    const model = defineModel("post", posts.split(" "));
+    const model = defineModel("post", posts.split(" "), { richText: richTextSanitizer });
     expect(model.table).toBe("posts");
     expect(model.fields.map((field) => field.type)).toEqual([
       "string",

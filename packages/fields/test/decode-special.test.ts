@@ -1,6 +1,7 @@
 // The rules the per-type table cannot express: booleans, integer range, text size, rich_text
 // sanitizing, polymorphic pairs, attachments, public ids, lock versions and whole bodies.
 
+import { richTextSanitizer } from "@tessera/sanitizer";
 import { describe, expect, it } from "vitest";
 import {
   BLANK,
@@ -8,6 +9,7 @@ import {
   decodeForm,
   decodeJsonCreate,
   decodeJsonUpdate,
+  defineModel,
   type Field,
   isPublicId,
   MUST_EXIST,
@@ -16,15 +18,18 @@ import {
   NOT_A_NUMBER,
   NOT_IN_LIST,
   parseDeclarations,
+  prepareRichText,
+  richTextSanitizerOf,
   TOO_BIG,
   TOO_LONG,
   TOO_SMALL,
+  withRichText,
 } from "../src/index.js";
 
 function fields(...declarations: string[]): readonly Field[] {
   const parsed = parseDeclarations(declarations, { jsonApi: false });
   if (!parsed.ok) throw new Error(parsed.reason);
-  return parsed.value;
+  return withRichText(parsed.value, richTextSanitizer);
 }
 
 function valuesOf(result: DecodeResult): unknown {
@@ -188,6 +193,30 @@ describe("rich_text", () => {
       });
       expect(valuesOf(decodeJsonCreate(optional, { body: blank }))).toEqual({ body: null });
     }
+  });
+  it("is sanitized by the sanitizer its model was defined with", async () => {
+    const shouting = { ...richTextSanitizer, sanitize: (html: string) => html.toUpperCase() };
+    const model = defineModel("note", ["body:rich_text"], { richText: shouting });
+    expect(valuesOf(decodeJsonCreate(model.fields, { body: "<p>hi</p>" }))).toEqual({
+      body: "<P>HI</P>",
+    });
+    const long = { body: "<p>hi</p>".repeat(richTextSanitizer.sliceLength) };
+    const ahead = { ...richTextSanitizer, sanitizeAsync: async () => "<p>ahead</p>" };
+    const prepared = await prepareRichText(withRichText(required, ahead), long);
+    expect(prepared.get(long.body)).toBe("<p>ahead</p>");
+  });
+  it("cannot be defined or read without a sanitizer, which names @tessera/sanitizer", () => {
+    const advice =
+      "`body:rich_text?` needs a sanitizer: pass `richText: richTextSanitizer` (from @tessera/sanitizer) where its model is defined";
+    expect(() => defineModel("note", ["title:string", "body:rich_text?"])).toThrow(
+      `model note: ${advice}`,
+    );
+    const parsed = parseDeclarations(["body:rich_text?"]);
+    if (!parsed.ok) throw new Error(parsed.reason);
+    expect(() => decodeJsonCreate(parsed.value, { body: "<p>x</p>" })).toThrow(advice);
+    expect(() => richTextSanitizerOf(parsed.value[0]!)).toThrow(advice);
+    // A model without rich_text needs none.
+    expect(defineModel("note", ["title:string"]).fields).toHaveLength(1);
   });
 });
 

@@ -1,6 +1,7 @@
 // Every scalar type × modifier (required, optional, unique) × input path (JSON create, JSON
 // update, form), generated from one table of per-type facts with the exact documented messages.
 
+import { richTextSanitizer } from "@tessera/sanitizer";
 import { describe, expect, it } from "vitest";
 import {
   BLANK,
@@ -20,6 +21,7 @@ import {
   NOT_IN_LIST,
   NOT_JSON,
   parseDeclaration,
+  withRichText,
 } from "../src/index.js";
 
 interface TypeFacts {
@@ -201,7 +203,7 @@ interface Case {
 function field(declaration: string): Field {
   const parsed = parseDeclaration(declaration);
   if (!parsed.ok) throw new Error(parsed.reason);
-  return parsed.value;
+  return withRichText([parsed.value], richTextSanitizer)[0]!;
 }
 
 function casesFor(facts: TypeFacts, modifiers: "" | "?" | "^" | "?^"): Case[] {

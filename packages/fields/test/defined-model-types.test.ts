@@ -3,6 +3,7 @@
 // checked twice with one message: the types refuse it with it, and so does parseDeclaration.
 
 import type { StandardSchemaV1 } from "@standard-schema/spec";
+import { richTextSanitizer } from "@tessera/sanitizer";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import {
   type CreateInputOf,
@@ -26,7 +27,7 @@ const POSTS =
   "title:string body:rich_text? published:bool views:integer? rating:float? publish_on:date? starts_at:datetime? reminder_at:time? price:decimal? external_ref:uuid? metadata:json? status:enum:draft,review,published slug:string?^ cover:attachment? lock_version:integer photos:attachments";
 
 describe("RecordOf, CreateInputOf and UpdateInputOf of the example app's posts (17 fields, one string)", () => {
-  const post = defineModel("post", POSTS);
+  const post = defineModel("post", POSTS, { richText: richTextSanitizer });
   type Status = "draft" | "review" | "published";
 
   it("infers the record as encodeRecord writes it", () => {
@@ -143,24 +144,28 @@ describe("RecordOf, CreateInputOf and UpdateInputOf of the example app's posts (
   });
 
   it("infers the same from the array form, and from a string with line breaks", () => {
-    const listed = defineModel("post", [
-      "title:string",
-      "body:rich_text?",
-      "published:bool",
-      "views:integer?",
-      "rating:float?",
-      "publish_on:date?",
-      "starts_at:datetime?",
-      "reminder_at:time?",
-      "price:decimal?",
-      "external_ref:uuid?",
-      "metadata:json?",
-      "status:enum:draft,review,published",
-      "slug:string?^",
-      "cover:attachment?",
-      "lock_version:integer",
-      "photos:attachments",
-    ]);
+    const listed = defineModel(
+      "post",
+      [
+        "title:string",
+        "body:rich_text?",
+        "published:bool",
+        "views:integer?",
+        "rating:float?",
+        "publish_on:date?",
+        "starts_at:datetime?",
+        "reminder_at:time?",
+        "price:decimal?",
+        "external_ref:uuid?",
+        "metadata:json?",
+        "status:enum:draft,review,published",
+        "slug:string?^",
+        "cover:attachment?",
+        "lock_version:integer",
+        "photos:attachments",
+      ],
+      { richText: richTextSanitizer },
+    );
     const multiline = defineModel(
       "post",
       `title:string
@@ -188,6 +193,7 @@ describe("the example of docs/fields.md", () => {
     const post = defineModel(
       "post",
       "title:string body:rich_text? views:integer? status:enum:draft,published",
+      { richText: richTextSanitizer },
     );
     expectTypeOf<RecordOf<typeof post>>().toEqualTypeOf<{
       id: number;
@@ -219,6 +225,7 @@ describe("every type, alias and modifier", () => {
     const model = defineModel(
       "thing",
       "a:string b:text c:rich_text d:date e:datetime f:time g:decimal h:uuid",
+      { richText: richTextSanitizer },
     );
     expectTypeOf<Columns<typeof model>>().toEqualTypeOf<{
       a: string;
@@ -454,7 +461,7 @@ describe("declarations that are not literal", () => {
   it("give a plain Model the loose types, and every defined model is a Model and a loose DefinedModel", () => {
     const model: Model = { name: "post", table: "posts", fields: [] };
     expectTypeOf<RecordOf<typeof model>>().toEqualTypeOf<Record<string, JsonValue>>();
-    const post = defineModel("post", POSTS);
+    const post = defineModel("post", POSTS, { richText: richTextSanitizer });
     expectTypeOf(post).toExtend<Model>();
     expectTypeOf(post).toExtend<DefinedModel>();
     expectTypeOf(defineModel("c", ["post:references"])).toExtend<DefinedModel>();

@@ -2,6 +2,7 @@
 // sanitizer runs), numbers JSON can write but a column cannot hold, and strings that are not
 // valid Unicode or hold a NUL, which PostgreSQL cannot store and SQLite can.
 
+import { richTextSanitizer } from "@tessera/sanitizer";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   decodeForm,
@@ -14,19 +15,15 @@ import {
   NOT_JSON,
   TOO_LONG,
 } from "../src/index.js";
-import { sanitizeRichText } from "../src/rich-text.js";
 
 // The real sanitizer, wrapped so a test can see whether it ran.
-vi.mock("../src/rich-text.js", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../src/rich-text.js")>();
-  return { ...real, sanitizeRichText: vi.fn(real.sanitizeRichText) };
-});
-
-const sanitizer = vi.mocked(sanitizeRichText);
+const sanitizer = vi.fn(richTextSanitizer.sanitize);
 afterEach(() => sanitizer.mockClear());
+const richText = { ...richTextSanitizer, sanitize: sanitizer };
 
 /** The fields of a model declared as a generated model file declares them. */
-const fields = (...declarations: string[]) => defineModel("post", declarations).fields;
+const fields = (...declarations: string[]) =>
+  defineModel("post", declarations, { richText }).fields;
 
 /** The column values of a decode that passed. */
 const accepted = (values: Record<string, unknown>) => ({ ok: true, value: { values } });

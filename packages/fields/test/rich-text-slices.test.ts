@@ -1,5 +1,6 @@
-// Long rich_text values are sanitized a slice at a time, between turns of the event loop, and
-// the decoders take the result instead of sanitizing on the spot.
+// Long rich_text values are sanitized ahead, a slice at a time (prepareRichText, with the model's
+// sanitizer), and the decoders take the result instead of sanitizing on the spot.
+import { richTextSanitizer, sanitizeRichText } from "@tessera/sanitizer";
 import { describe, expect, it } from "vitest";
 import {
   decodeForm,
@@ -8,44 +9,16 @@ import {
   defineModel,
   MAX_TEXT_BYTES,
   prepareRichText,
-  RICH_TEXT_SLICE,
-  sanitizeRichText,
-  sanitizeRichTextAsync,
   TOO_LONG,
 } from "../src/index.js";
 
-const model = defineModel("post", ["title:string", "body:rich_text?", "summary:rich_text?"]);
+const model = defineModel("post", ["title:string", "body:rich_text?", "summary:rich_text?"], {
+  richText: richTextSanitizer,
+});
 const nested = "<b>".repeat(100_000);
 const editorParagraphs = '<p class="x">Some <em>text</em> &amp; a <a href="/a">link</a></p>'.repeat(
   2_000,
 );
-
-describe("sanitizeRichTextAsync", () => {
-  it("gives what sanitizeRichText gives, for long and short markup", async () => {
-    for (const html of [nested, editorParagraphs, "<p>short</p>", "plain text", ""]) {
-      expect(await sanitizeRichTextAsync(html)).toBe(sanitizeRichText(html));
-    }
-  });
-
-  it("lets timers run while it works through a long value", async () => {
-    const order: string[] = [];
-    const ticks = setInterval(() => order.push("tick"), 0);
-    const sanitizing = sanitizeRichTextAsync(nested).then(() => order.push("done"));
-    await sanitizing;
-    clearInterval(ticks);
-    // 300,000 characters are read in five slices, and the interval runs between them.
-    expect(order.indexOf("tick")).toBeGreaterThanOrEqual(0);
-    expect(order.indexOf("tick")).toBeLessThan(order.indexOf("done"));
-  });
-
-  it("finishes within one turn for a value shorter than a slice", async () => {
-    const order: string[] = [];
-    const timer = setTimeout(() => order.push("timer"), 0);
-    await sanitizeRichTextAsync("<b>".repeat(RICH_TEXT_SLICE / 4)).then(() => order.push("done"));
-    clearTimeout(timer);
-    expect(order).toEqual(["done"]);
-  });
-});
 
 describe("prepareRichText", () => {
   it("sanitizes the long rich_text values of a JSON body, keyed by the value sent", async () => {

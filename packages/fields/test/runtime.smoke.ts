@@ -1,20 +1,26 @@
 import type { RuntimeSmoke } from "../../../scripts/check-runtimes/smoke.js";
 
 type Fields = typeof import("@tessera/fields");
+type Sanitizer = typeof import("@tessera/sanitizer");
 
 export default {
   does: "declare a model, decode a JSON create body, give the exact 400 and 422 messages",
-  imports: () => ["@tessera/fields"],
+  imports: () => ["@tessera/fields", "@tessera/sanitizer"],
   async run({ load, check }) {
     const { decodeJsonCreate, defineModel, encodeRecord, fullMessage, parseDeclaration } =
       await load<Fields>("@tessera/fields");
-    const post = defineModel("post", [
-      "title:string",
-      "body:rich_text?",
-      "views:integer?",
-      "status:enum:draft,published",
-      "published_on:date?",
-    ]);
+    const { richTextSanitizer } = await load<Sanitizer>("@tessera/sanitizer");
+    const post = defineModel(
+      "post",
+      [
+        "title:string",
+        "body:rich_text?",
+        "views:integer?",
+        "status:enum:draft,published",
+        "published_on:date?",
+      ],
+      { richText: richTextSanitizer },
+    );
     check(post.table === "posts", "the table name is the plural");
 
     const valid = decodeJsonCreate(

@@ -8,6 +8,7 @@ import {
   type RecordUser,
 } from "@tessera/records";
 import { recordMigration, SqlRecordStore } from "@tessera/records/sql";
+import { richTextSanitizer } from "@tessera/sanitizer";
 import { applyMigrations } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { compileQuery } from "graphql-jit";
@@ -30,6 +31,7 @@ export const articleModel = defineModel(
   "title:string body:rich_text? published:bool views:integer? rating:float? publish_on:date? starts_at:datetime? reminder_at:time? price:decimal? external_ref:uuid? metadata:json? slug:string?^ cover:attachment? lock_version:integer photos:attachments link:polymorphic:post,note?".split(
     " ",
   ),
+  { richText: richTextSanitizer },
 );
 
 /**

@@ -4,7 +4,9 @@ import {
   type JsonValue,
   type PreparedRichText,
   parseDeclarations,
+  type RichTextSanitizer,
   SNAKE_CASE,
+  withRichText,
 } from "@tessera/fields";
 import { decodeJobInput, type JobInputResult } from "./job-input.js";
 
@@ -69,9 +71,15 @@ const REFUSED_TYPES: Partial<Record<FieldType, string>> = {
  * attachments, references, polymorphic, public_id and lock_version, and cannot be unique.
  * @throws {Error} for a job name that is not snake_case, a declaration `@tessera/fields`
  * refuses (its message and hint), a refused type, a unique input, or an input named like one
- * of {@link JOB_TABLE_COLUMNS}: definitions are code, so this is a programmer error.
+ * of {@link JOB_TABLE_COLUMNS}, or a rich_text input without `options.richText` (the
+ * sanitizer, `richTextSanitizer` of `@tessera/sanitizer`): definitions are code, so this is a
+ * programmer error.
  */
-export function defineJob(name: string, declarations: readonly string[]): JobDefinition {
+export function defineJob(
+  name: string,
+  declarations: readonly string[],
+  options: { readonly richText?: RichTextSanitizer } = {},
+): JobDefinition {
   if (!SNAKE_CASE.test(name)) {
     throw new Error(
       `invalid job name \`${name}\` (job names are snake_case and start with a letter: they name the table \`<name>_jobs\`, the callback path and \`<NAME>_URL\`)`,
@@ -82,7 +90,7 @@ export function defineJob(name: string, declarations: readonly string[]): JobDef
   const parsed = parseDeclarations(declarations, { jsonApi: false });
   if (!parsed.ok) throw new Error(`job ${name}: ${parsed.reason} (${parsed.hint})`);
   for (const field of parsed.value) refuseInput(name, field);
-  const inputs = parsed.value;
+  const inputs = withRichText(parsed.value, options.richText, `job ${name}`);
   const definition: JobDefinition = {
     name,
     table: `${name}_jobs`,

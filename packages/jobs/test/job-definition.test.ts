@@ -1,3 +1,4 @@
+import { richTextSanitizer } from "@tessera/sanitizer";
 import { describe, expect, it } from "vitest";
 import {
   defineJob,
@@ -96,6 +97,17 @@ describe("defineJob", () => {
       );
     }
     expect(() => defineJob("render", ["status:text"])).toThrow("e.g. `render_status`");
+  });
+
+  it("takes rich_text inputs with a sanitizer, and refuses them without one", () => {
+    expect(() => defineJob("note", ["body:rich_text"])).toThrow(
+      "job note: `body:rich_text` needs a sanitizer: pass `richText: richTextSanitizer` (from @tessera/sanitizer)",
+    );
+    const note = defineJob("note", ["body:rich_text"], { richText: richTextSanitizer });
+    expect(note.decodeInput({ body: '<p onclick="x()">Hi<script>x()</script></p>' })).toEqual({
+      ok: true,
+      value: { body: "<p>Hi</p>" },
+    });
   });
 });
 

@@ -1,4 +1,3 @@
-import { sanitizeRichText } from "@tessera/fields";
 import {
   type Authentication,
   localeNegotiation,
@@ -6,6 +5,7 @@ import {
   unauthorized,
   withMiddleware,
 } from "@tessera/http";
+import { richTextSanitizer, sanitizeRichText } from "@tessera/sanitizer";
 import { describe, expect, it } from "vitest";
 import { defineJob, jsonJobRoutes } from "../src/index.js";
 import { APP_URL, setupRunner } from "./runner-setup.js";
@@ -130,7 +130,9 @@ describe("a long rich_text input", () => {
   const nested = "<b>x".repeat(200_000);
 
   it("is sanitized between turns of the event loop when a job starts", async () => {
-    const { send, store } = await mounted({ definition: defineJob("note", ["body:rich_text"]) });
+    const { send, store } = await mounted({
+      definition: defineJob("note", ["body:rich_text"], { richText: richTextSanitizer }),
+    });
     let ticks = 0;
     let ticksWhenStored = 0;
     const create = store.create.bind(store);

@@ -7,7 +7,7 @@ import {
   type Model,
   type PreparedRichText,
   renderErrorSummary,
-  sanitizeRichText,
+  richTextSanitizerOf,
 } from "@tessera/fields";
 import type { Layout, ListPage, PageContext } from "@tessera/http";
 import { escapeHtml } from "@tessera/http";
@@ -79,7 +79,8 @@ export function recordPages(
         // Sanitized when saved; again here, for rows written by other means.
         const stored = row[field.name];
         if (typeof stored !== "string") return plain(context, field, row, field.name);
-        return `<div class="rich-text">${richText.get(stored) ?? sanitizeRichText(stored)}</div>`;
+        const html = richText.get(stored) ?? richTextSanitizerOf(field).sanitize(stored);
+        return `<div class="rich-text">${html}</div>`;
       }
       case "json":
         return typeof row[field.name] === "string"

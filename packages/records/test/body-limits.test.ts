@@ -1,6 +1,6 @@
 // Body caps of the record routes: JSON bodies up to 4 MiB (a 2,000,000-byte text value fits),
 // urlencoded forms up to 4 MiB, and only multipart forms up to the larger file cap.
-import { sanitizeRichText } from "@tessera/fields";
+import { sanitizeRichText } from "@tessera/sanitizer";
 import { describe, expect, it } from "vitest";
 import {
   DEFAULT_MAXIMUM_JSON_BYTES,

@@ -5,6 +5,7 @@ import { usersMigration } from "@tessera/accounts/sql";
 import { defineModel, type Model } from "@tessera/fields";
 import { type Authentication, routeRequests, unauthorized } from "@tessera/http";
 import { SqlRecordStore } from "@tessera/records/sql";
+import { richTextSanitizer } from "@tessera/sanitizer";
 import { createSessionCookies, type Session } from "@tessera/session";
 // Until @tessera/sqlite's index exports the record store, the tests take it from its source.
 import { applyMigrations } from "@tessera/sql";
@@ -25,6 +26,7 @@ export const postModel = defineModel(
   "title:string body:rich_text? published:bool views:integer? rating:float? publish_on:date? starts_at:datetime? reminder_at:time? price:decimal? external_ref:uuid? metadata:json? status:enum:draft,review,published slug:string?^ cover:attachment? lock_version:integer photos:attachments".split(
     " ",
   ),
+  { richText: richTextSanitizer },
 );
 export const commentModel = defineModel("comment", ["post:references", "body:text"]);
 export const labelModel = defineModel("label", [

@@ -22,13 +22,28 @@ describe("installContentFindings", () => {
     ).toEqual([]);
   });
 
-  it("refuses the parser of @tessera/fields' sanitizer in a bearer install", () => {
+  it("refuses the parser of @tessera/sanitizer in a bearer install", () => {
     expect(
       installContentFindings(
         "@tessera/bearer",
         footprint(["@tessera/bearer", "@tessera/fields", "htmlparser2", "jose"]),
       ).map((finding) => finding.detail),
     ).toEqual(["installing it alone brings htmlparser2"]);
+  });
+
+  it("refuses the sanitizer and its parser in a fields or an accounts install", () => {
+    for (const name of ["@tessera/fields", "@tessera/accounts"]) {
+      expect(
+        installContentFindings(
+          name,
+          footprint([name, "@tessera/core", "@tessera/sanitizer", "htmlparser2"]),
+        ).map((finding) => finding.detail),
+      ).toEqual([
+        "installing it alone brings @tessera/sanitizer",
+        "installing it alone brings htmlparser2",
+      ]);
+      expect(installContentFindings(name, footprint([name, "@tessera/core"]))).toEqual([]);
+    }
   });
 
   it("lets webhooks bring only core, crypto and http of the Tessera packages, not sql", () => {

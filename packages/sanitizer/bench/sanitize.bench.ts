@@ -1,7 +1,7 @@
-// Sanitizing rich_text: @tessera/fields' sanitizer against sanitize-html (what rich_text used
+// Sanitizing rich_text: @tessera/sanitizer against sanitize-html (what rich_text used
 // before, with the same safe list), on 10 KB, 100 KB and 1 MB of editor markup and 1 MB of
 // nested tags; and how long each holds up the event loop, whole and sliced.
-// Run: npx tsx packages/fields/bench/rich-text.bench.ts
+// Run: npx tsx packages/sanitizer/bench/sanitize.bench.ts
 
 import sanitizeHtml from "sanitize-html";
 import { compareContenders } from "../../../bench/compare.js";
@@ -154,9 +154,9 @@ async function main(): Promise<void> {
           run: () => sanitizeHtmlUntilStable(html),
         },
         { name: "sanitize-html, one pass", run: () => sanitizeHtml(html, SANITIZE_HTML_OPTIONS) },
-        { name: "@tessera/fields sanitizeRichText", run: () => sanitizeRichText(html) },
+        { name: "@tessera/sanitizer sanitizeRichText", run: () => sanitizeRichText(html) },
         {
-          name: "@tessera/fields sanitizeRichTextAsync (sliced, as the record routes run it)",
+          name: "@tessera/sanitizer sanitizeRichTextAsync (sliced, as the record routes run it)",
           run: () => sanitizeRichTextAsync(html),
         },
       ],

@@ -1,3 +1,10 @@
+// The only use of htmlparser2: the `Tokenizer` class and its `TokenizerCallbacks` type, both
+// exported from the package's main entry (not a deep import). Its callbacks report offsets into
+// the input rather than strings, a protocol the README does not document and that changed in
+// majors before, so the version is pinned exactly in package.json and test/html-reader.test.ts
+// checks this reader against the same version's public `Parser`. The Parser itself is not used:
+// see TreeReader below (versions 10 and 12 are still quadratic there: `unshift` per open tag,
+// `indexOf` over the whole stack per closing tag).
 import { Tokenizer, type TokenizerCallbacks } from "htmlparser2";
 import {
   closesWhenOpening,
