@@ -9,7 +9,7 @@ import { createSessionCookies, type Session } from "@tessera/session";
 import { applyMigrations } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { githubProvider, MemoryIdentityStore, oauthMessages, oauthRoutes } from "../src/index.js";
+import { githubProvider, MemoryIdentityStore, oauthRoutes } from "../src/index.js";
 import { type GitHubAccount, startGitHubEmulator } from "./github-emulator.js";
 
 const APP = "http://app.test";
@@ -149,7 +149,9 @@ describe("the GitHub preset", () => {
     expect(await app.signIn()).toEqual({
       location: "/login",
       userId: undefined,
-      flashes: [oauthMessages.emailUnverified("GitHub")],
+      flashes: [
+        "Your GitHub email address is not verified, so it cannot be used to sign in. Verify it at GitHub, then try again.",
+      ],
     });
     expect(await app.rows()).toEqual({ users: [], identities: [] });
   });

@@ -1,0 +1,13 @@
+import { defineMessages, type MessageIdOf } from "@tessera/core";
+
+/**
+ * The messages `@tessera/session` writes for people, in English: the alerts of the access modes
+ * (`requireUser`, `requireConfirmedUser`), flashed in the locale they are given.
+ */
+export const sessionMessages = defineMessages({
+  "session.login_required": "Please log in to continue.",
+  "session.confirmation_required": "Please confirm your email address first.",
+});
+
+/** An id of {@link sessionMessages}. */
+export type SessionMessageId = MessageIdOf<typeof sessionMessages>;
