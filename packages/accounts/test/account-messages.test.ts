@@ -2,6 +2,7 @@ import { accountMigrations, sqlAccountStores } from "@tessera/accounts/sql";
 import type { Locale } from "@tessera/core";
 import { plainLayout, routeRequests } from "@tessera/http";
 import { MemoryMailer } from "@tessera/mail";
+import { browserName } from "@tessera/session";
 import { applyMigrations } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { describe, expect, it } from "vitest";
@@ -45,6 +46,8 @@ const PIRATE: Locale = {
     "accounts.mail.confirmation_intro": "Be {email} yer bottle? Follow this map:",
     "accounts.sessions.browser": "Spyglass",
     "accounts.sessions.this_device": "This here ship",
+    "session.unknown_browser": "A ship of no flag",
+    "session.browser_on_system": "{browser} aboard {system}",
     "validation.blank": "be empty as a rum barrel",
     "http.validation_failed": "Yer papers be wrong",
   },
@@ -151,25 +154,29 @@ describe("the account pages in a locale", () => {
     expect(signup).toContain("<li>Message in a bottle be empty as a rum barrel</li>");
   });
 
-  it("write the devices page in the locale", () => {
+  it("write the devices page in the locale, its labels too unless a store wrote its own", () => {
+    const firefox = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
+    const row = {
+      userId: 1,
+      ipAddress: null,
+      createdAt: 0,
+      lastSeenAt: 0,
+      expiresAt: 0,
+    };
     const page = defaultSessionPages(layout).sessions({
       context: pageContext(PIRATE),
       sessions: [
-        {
-          id: 1,
-          userId: 1,
-          browser: "Firefox 128 on Linux",
-          userAgent: null,
-          ipAddress: null,
-          createdAt: 0,
-          lastSeenAt: 0,
-          expiresAt: 0,
-        },
+        { ...row, id: 1, browser: browserName(firefox), userAgent: firefox },
+        { ...row, id: 2, browser: browserName(null), userAgent: null },
+        { ...row, id: 3, browser: "The office laptop", userAgent: firefox },
       ],
       currentId: 1,
     });
     expect(page).toContain('<th scope="col">Spyglass</th>');
     expect(page).toContain("<strong>This here ship</strong>");
+    expect(page).toContain('<th scope="row" id="session-1">Firefox 128 aboard Linux</th>');
+    expect(page).toContain('<th scope="row" id="session-2">A ship of no flag</th>');
+    expect(page).toContain('<th scope="row" id="session-3">The office laptop</th>');
   });
 });
 

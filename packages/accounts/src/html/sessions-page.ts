@@ -1,7 +1,7 @@
 import { formatTimestamp, type Locale } from "@tessera/core";
 import type { Layout, PageContext } from "@tessera/http";
 import { escapeHtml, httpMessages } from "@tessera/http";
-import type { TrackedSession } from "@tessera/session";
+import { browserName, type TrackedSession } from "@tessera/session";
 import { accountMessages } from "../account-messages.js";
 import { escapedAccountText, renderForm } from "./form-fields.js";
 
@@ -23,6 +23,18 @@ function renderTime(epochMs: number): string {
   return `<time datetime="${text.replace(" ", "T")}Z">${text} UTC</time>`;
 }
 
+/**
+ * The row's label in `locale`: rows store `browserName`'s English label, so one it wrote is
+ * written again from the stored `User-Agent` in the page's language; any other (a store's own)
+ * is shown as stored.
+ */
+function deviceLabel(session: TrackedSession, locale: Locale | undefined): string {
+  if (locale === undefined || session.browser !== browserName(session.userAgent)) {
+    return session.browser;
+  }
+  return browserName(session.userAgent, locale);
+}
+
 function renderRow(session: TrackedSession, current: boolean, locale: Locale | undefined): string {
   const text = escapedAccountText(locale);
   const headerId = `session-${session.id}`;
@@ -33,7 +45,7 @@ function renderRow(session: TrackedSession, current: boolean, locale: Locale | u
 <button type="submit" aria-describedby="${headerId}">${text("accounts.sessions.sign_out")}</button>
 </form>`;
   return `<tr${current ? ' aria-current="true"' : ""}>
-<th scope="row" id="${headerId}">${escapeHtml(session.browser)}</th>
+<th scope="row" id="${headerId}">${escapeHtml(deviceLabel(session, locale))}</th>
 <td>${session.ipAddress === null ? text("accounts.sessions.unknown_address") : escapeHtml(session.ipAddress)}</td>
 <td>${renderTime(session.lastSeenAt)}</td>
 <td>${action}</td>
