@@ -77,7 +77,7 @@ export function appAccounts(wiring: AccountWiring): AppAccounts {
     secureCookies: wiring.overHttps,
     layout: renderLayout,
     pages: defaultAccountPages(renderLayout, {
-      loginExtrasHtml: renderProviderButtons(config.oauthProviders),
+      loginExtrasHtml: (locale) => renderProviderButtons(config.oauthProviders, locale),
     }),
     operatorColumns,
     clock,

@@ -1,34 +1,36 @@
+import type { Locale } from "@tessera/core";
 import { escapeHtml } from "@tessera/http";
 import type { MailMessage } from "@tessera/mail";
+import { type AccountMessageId, accountMessages } from "./account-messages.js";
 import type { EmailedTokenPurpose } from "./emailed-token-store.js";
 import { EMAILED_TOKEN_LIFETIME_MS, isEmailedTokenShape } from "./emailed-tokens.js";
 
 interface AccountEmailContent {
-  readonly subject: string;
+  readonly subject: AccountMessageId;
   readonly path: string;
-  readonly intro: (email: string) => string;
-  readonly ignore: string;
+  readonly intro: AccountMessageId;
+  readonly ignore: AccountMessageId;
 }
 
 // Subjects and paths are the documented ones (docs/routes.md, "The mails"); the sentences are ours.
 const CONTENT: Readonly<Record<EmailedTokenPurpose, AccountEmailContent>> = {
   email_confirmation: {
-    subject: "Confirm your email address",
+    subject: "accounts.mail.confirmation_subject",
     path: "/confirmations/",
-    intro: (email) => `Please confirm that ${email} is your email address by opening this link:`,
-    ignore: "If you did not sign up, you can ignore this email.",
+    intro: "accounts.mail.confirmation_intro",
+    ignore: "accounts.mail.confirmation_ignore",
   },
   magic_link: {
-    subject: "Your sign-in link",
+    subject: "accounts.mail.magic_link_subject",
     path: "/magic_link/",
-    intro: (email) => `Open this link to sign in as ${email}:`,
-    ignore: "If you did not ask to sign in, you can ignore this email.",
+    intro: "accounts.mail.magic_link_intro",
+    ignore: "accounts.mail.magic_link_ignore",
   },
   password_reset: {
-    subject: "Reset your password",
+    subject: "accounts.mail.password_reset_subject",
     path: "/passwords/",
-    intro: (email) => `Open this link to choose a new password for ${email}:`,
-    ignore: "If you did not ask for a password reset, you can ignore this email.",
+    intro: "accounts.mail.password_reset_intro",
+    ignore: "accounts.mail.password_reset_ignore",
   },
 };
 
@@ -40,13 +42,16 @@ export interface AccountEmailInput {
   readonly origin: string;
   /** The token from `issueEmailedToken` for the same purpose. */
   readonly token: string;
+  /** The language of the request that sends the mail (`context.locale`); English when absent. */
+  readonly locale?: Locale | undefined;
 }
 
 /**
  * Builds the mail that carries an emailed token: `Confirm your email address` with
  * `{origin}/confirmations/<token>`, `Your sign-in link` with `{origin}/magic_link/<token>`, or
  * `Reset your password` with `{origin}/passwords/<token>`. The text part has the link alone on
- * its own line and says how long it is valid; the HTML part says the same, escaped.
+ * its own line and says how long it is valid; the HTML part says the same, escaped. Subject and
+ * sentences are in `input.locale` ({@link accountMessages}).
  * @throws RangeError when `origin` is not an http(s) origin or `token` is not a token (both are
  * the caller's values, never a visitor's).
  */
@@ -54,11 +59,14 @@ export function accountEmail(purpose: EmailedTokenPurpose, input: AccountEmailIn
   if (!isEmailedTokenShape(input.token)) throw new RangeError("not an emailed token");
   const content = CONTENT[purpose];
   const link = `${checkedOrigin(input.origin)}${content.path}${input.token}`;
-  const intro = content.intro(input.to);
-  const outro = `The link is valid for ${describeLifetime(EMAILED_TOKEN_LIFETIME_MS[purpose])} and works once. ${content.ignore}`;
+  const { locale } = input;
+  const intro = accountMessages.text(locale, content.intro, { email: input.to });
+  const lifetime = describeLifetime(EMAILED_TOKEN_LIFETIME_MS[purpose], locale);
+  const validity = accountMessages.text(locale, "accounts.mail.validity", { lifetime });
+  const outro = `${validity} ${accountMessages.text(locale, content.ignore)}`;
   return {
     to: input.to,
-    subject: content.subject,
+    subject: accountMessages.text(locale, content.subject),
     text: `${intro}\n\n${link}\n\n${outro}\n`,
     html: [
       `<p>${escapeHtml(intro)}</p>`,
@@ -133,9 +141,15 @@ function checkedOrigin(origin: string): string {
   return url.origin;
 }
 
-function describeLifetime(milliseconds: number): string {
+function describeLifetime(milliseconds: number, locale: Locale | undefined): string {
   const hours = milliseconds / 3_600_000;
-  if (Number.isInteger(hours)) return hours === 1 ? "1 hour" : `${hours} hours`;
+  if (Number.isInteger(hours)) {
+    return hours === 1
+      ? accountMessages.text(locale, "accounts.mail.one_hour")
+      : accountMessages.text(locale, "accounts.mail.hours", { hours });
+  }
   const minutes = Math.round(milliseconds / 60_000);
-  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+  return minutes === 1
+    ? accountMessages.text(locale, "accounts.mail.one_minute")
+    : accountMessages.text(locale, "accounts.mail.minutes", { minutes });
 }

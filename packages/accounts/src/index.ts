@@ -21,6 +21,7 @@ export {
   type SignUpMethod,
   type UserDeletedEvent,
 } from "./account-hooks.js";
+export { type AccountMessageId, accountMessages } from "./account-messages.js";
 export {
   type AccountRoutes,
   type AccountRoutesOptions,

@@ -1,3 +1,4 @@
+import { localizeFieldMessages } from "@tessera/core";
 import {
   badRequest,
   forbidden,
@@ -7,13 +8,13 @@ import {
   type RouteHandler,
   rateLimit,
   readJsonBody,
-  UNAUTHORIZED_MESSAGE,
   validationFailed,
   withMiddleware,
 } from "@tessera/http";
 import { deleteUser } from "./account-deletion.js";
 import { INVALID_CREDENTIALS } from "./account-error-codes.js";
 import { accountEvents } from "./account-hooks.js";
+import { accountMessages } from "./account-messages.js";
 import { type BearerUserContext, bearerUser } from "./bearer-user.js";
 import { normalizeEmail } from "./email.js";
 import { refuseUnstorableText, requireStrings } from "./json-input.js";
@@ -22,8 +23,8 @@ import { checkPassword, findUserByPassword } from "./password-sign-in.js";
 import { signUp } from "./signup.js";
 import { userJson } from "./user.js";
 
-/** Message of the 403 of `DELETE /api/auth/me` when the confirmation does not match. */
-export const ACCOUNT_DELETION_REFUSED = "The password is incorrect.";
+/** Message of the 403 of `DELETE /api/auth/me` when the confirmation does not match, in English. */
+export const ACCOUNT_DELETION_REFUSED = accountMessages.english["accounts.password_incorrect"];
 
 /** Reads a JSON body with `email` and `password` texts, or the 400 to answer. */
 async function readCredentials(request: Request): Promise<
@@ -73,7 +74,10 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
         { ...credentials.body, ...credentials.value },
         { events, request, clientAddress: context.clientAddress },
       );
-      if (!result.ok) return validationFailed(result.fields);
+      if (!result.ok) {
+        const { locale } = context;
+        return validationFailed(localizeFieldMessages(result.fields, locale), locale);
+      }
       return Response.json(userJson(result.user, operatorColumns), { status: 201 });
     },
 
@@ -82,7 +86,10 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
       if (!credentials.ok) return credentials.response;
       const { email, password } = credentials.value;
       const user = await findUserByPassword(options.users, email, password, passwordOptions);
-      if (!user) return jsonError(401, UNAUTHORIZED_MESSAGE, { code: INVALID_CREDENTIALS });
+      if (!user) {
+        const message = accountMessages.text(context.locale, "accounts.invalid_credentials");
+        return jsonError(401, message, { code: INVALID_CREDENTIALS });
+      }
       const issued = await options.tokens.issue(user.id);
       await events.signedIn(user, "password", "token", {
         request,
@@ -119,7 +126,10 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
               body.value.password as string,
               passwordOptions,
             );
-      if (!confirmed) return forbidden(ACCOUNT_DELETION_REFUSED, INVALID_CREDENTIALS);
+      if (!confirmed) {
+        const message = accountMessages.text(context.locale, "accounts.password_incorrect");
+        return forbidden(message, INVALID_CREDENTIALS);
+      }
       await deleteUser(options.users, events, user, {
         request,
         clientAddress: context.clientAddress,

@@ -1,5 +1,5 @@
 import { type ApiKeyStore, apiKeyJson, createApiKey } from "@tessera/bearer";
-import type { Clock } from "@tessera/core";
+import { type Clock, localizeFieldMessages } from "@tessera/core";
 import {
   badRequest,
   notFound,
@@ -37,7 +37,7 @@ export function jsonApiKeyRoutes(options: JsonApiKeyRoutesOptions): Route[] {
       return Response.json(keys.map(apiKeyJson));
     },
 
-    async createKey(request, { user }) {
+    async createKey(request, { user, locale }) {
       const body = await readJsonBody(request);
       if (!body.ok) return body.response;
       const input = requireStrings(body.value, ["name"]);
@@ -47,15 +47,16 @@ export function jsonApiKeyRoutes(options: JsonApiKeyRoutesOptions): Route[] {
         { userId: user.id, name: input.value.name },
         options.clock,
       );
-      if (!created.ok) return validationFailed(created.fields);
+      if (!created.ok)
+        return validationFailed(localizeFieldMessages(created.fields, locale), locale);
       return Response.json(created.value, { status: 201 });
     },
 
-    async deleteKey(_request, { params, user }) {
+    async deleteKey(_request, { params, user, locale }) {
       const id = pathId(params.id);
-      if (id === undefined) return notFound();
+      if (id === undefined) return notFound(locale);
       const deleted = await options.apiKeys.deleteForUser(user.id, id);
-      return deleted ? new Response(null, { status: 204 }) : notFound();
+      return deleted ? new Response(null, { status: 204 }) : notFound(locale);
     },
   } satisfies Record<string, RouteHandler<RouteContext & BearerUserContext>>;
 

@@ -24,6 +24,7 @@ export const validationMessages = defineMessages({
   "validation.not_a_uuid": "is not a valid UUID",
   "validation.not_json": "is not valid JSON",
   "validation.not_in_list": "is not included in the list",
+  "validation.too_short_characters": "is too short (minimum is {minimum} characters)",
   "validation.too_long_characters": "is too long (maximum is {maximum} characters)",
   "validation.too_long_bytes": "is too long (maximum is {maximum} bytes)",
   "validation.too_large": "is too large (maximum is {megabytes} MB)",

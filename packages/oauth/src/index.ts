@@ -5,6 +5,7 @@ export { MemoryIdentityStore } from "./memory-identity-store.js";
 export {
   OAUTH_PASSWORD_REMOVED_MESSAGE,
   OAUTH_STATE_INVALID_MESSAGE,
+  type OAuthMessageId,
   oauthMessages,
 } from "./oauth-messages.js";
 export {

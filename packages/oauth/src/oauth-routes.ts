@@ -1,13 +1,13 @@
 import {
   type AccountEvents,
   accountEvents,
+  accountMessages,
   type HtmlRequestContext,
-  SIGNED_IN_MESSAGE,
   type UserStore,
 } from "@tessera/accounts";
-import { type Clock, systemClock } from "@tessera/core";
+import { type Clock, type Locale, systemClock } from "@tessera/core";
 import { constantTimeEqualText, randomToken } from "@tessera/crypto";
-import { NOT_FOUND_MESSAGE, type Route, seeOther, withMiddleware } from "@tessera/http";
+import { httpMessages, type Route, seeOther, withMiddleware } from "@tessera/http";
 import {
   type HtmlRouteSafety,
   LOGIN_PATH,
@@ -19,11 +19,7 @@ import * as oauth from "oauth4webapi";
 import { authorizationServerLookup } from "./authorization-servers.js";
 import { fetchProviderProfile } from "./code-exchange.js";
 import type { IdentityStore } from "./identity-store.js";
-import {
-  OAUTH_PASSWORD_REMOVED_MESSAGE,
-  OAUTH_STATE_INVALID_MESSAGE,
-  oauthMessages,
-} from "./oauth-messages.js";
+import { type OAuthMessageId, oauthMessages } from "./oauth-messages.js";
 import { type OAuthUserRefusal, resolveOAuthUser } from "./oauth-user.js";
 import type { OAuthProvider } from "./provider.js";
 import type { FetchFunction, ProviderHttp } from "./provider-http.js";
@@ -73,26 +69,28 @@ export interface OAuthRoutesOptions extends HtmlRouteSafety {
 
 type Handler = Route<HtmlRequestContext>["handle"];
 
-function notFoundPage(): Response {
-  return new Response(NOT_FOUND_MESSAGE, {
+function notFoundPage(locale: Locale | undefined): Response {
+  return new Response(httpMessages.text(locale, "http.not_found"), {
     status: 404,
     headers: { "Content-Type": "text/plain; charset=utf-8" },
   });
 }
 
-function refusal(context: HtmlRequestContext, message: string): Response {
-  context.session.flash("alert", message);
+/** The 303 to `/login` with the alert `id` in the request's locale, about `provider` (a label). */
+function refusal(context: HtmlRequestContext, id: OAuthMessageId, provider?: string): Response {
+  const params = provider === undefined ? undefined : { provider };
+  context.session.flash("alert", oauthMessages.text(context.locale, id, params));
   return seeOther(LOGIN_PATH);
 }
 
-function refusalMessage(reason: OAuthUserRefusal, label: string): string {
+function refusalMessage(reason: OAuthUserRefusal): OAuthMessageId {
   switch (reason) {
     case "email-missing":
-      return oauthMessages.emailMissing(label);
+      return "oauth.email_missing";
     case "email-unverified":
-      return oauthMessages.emailUnverified(label);
+      return "oauth.email_unverified";
     case "conflict":
-      return oauthMessages.failed(label);
+      return "oauth.failed";
   }
 }
 
@@ -146,13 +144,13 @@ export function oauthRoutes(options: OAuthRoutesOptions): Route<MaybeSessionCont
   const handlers = {
     async start(_request, context) {
       const provider = providers.get(context.params.provider ?? "");
-      if (!provider) return notFoundPage();
+      if (!provider) return notFoundPage(context.locale);
       let server: oauth.AuthorizationServer;
       try {
         server = await lookUp(provider);
       } catch (error) {
         report(error, provider.name);
-        return refusal(context, oauthMessages.failed(provider.label));
+        return refusal(context, "oauth.failed", provider.label);
       }
       const state = randomToken();
       // 43 unreserved characters: a valid PKCE verifier (RFC 7636, §4.1) with 256 random bits.
@@ -176,7 +174,7 @@ export function oauthRoutes(options: OAuthRoutesOptions): Route<MaybeSessionCont
 
     async callback(request, context) {
       const provider = providers.get(context.params.provider ?? "");
-      if (!provider) return notFoundPage();
+      if (!provider) return notFoundPage(context.locale);
       const { session } = context;
       // Taken before any check, so a state serves one callback whatever its outcome.
       const expectedState = session.take(OAUTH_SESSION_VALUES.state);
@@ -191,19 +189,19 @@ export function oauthRoutes(options: OAuthRoutesOptions): Route<MaybeSessionCont
         state === null ||
         !constantTimeEqualText(state, expectedState)
       ) {
-        return refusal(context, OAUTH_STATE_INVALID_MESSAGE);
+        return refusal(context, "oauth.state_invalid");
       }
       const error = parameters.get("error");
       if (error !== null) {
         if (error === "access_denied") {
-          return refusal(context, oauthMessages.cancelled(provider.label));
+          return refusal(context, "oauth.cancelled", provider.label);
         }
         const shown = JSON.stringify(error.slice(0, 100));
         report(new Error(`the provider answered error=${shown}`), provider.name);
-        return refusal(context, oauthMessages.providerError(provider.label));
+        return refusal(context, "oauth.provider_error", provider.label);
       }
       if (!parameters.get("code")) {
-        return refusal(context, oauthMessages.missingCode(provider.label));
+        return refusal(context, "oauth.missing_code", provider.label);
       }
 
       let profile: ProviderProfile;
@@ -217,7 +215,7 @@ export function oauthRoutes(options: OAuthRoutesOptions): Route<MaybeSessionCont
         profile = await fetchProviderProfile(provider, server, exchange, http);
       } catch (failure) {
         report(failure, provider.name);
-        return refusal(context, oauthMessages.failed(provider.label));
+        return refusal(context, "oauth.failed", provider.label);
       }
 
       const resolved = await resolveOAuthUser(
@@ -225,15 +223,18 @@ export function oauthRoutes(options: OAuthRoutesOptions): Route<MaybeSessionCont
         provider.name,
         profile,
       );
-      if (!resolved.ok) return refusal(context, refusalMessage(resolved.reason, provider.label));
+      if (!resolved.ok) return refusal(context, refusalMessage(resolved.reason), provider.label);
       const { user, outcome, passwordRemoved } = resolved.value;
       const at = { request, clientAddress: context.clientAddress };
       if (outcome === "created") await events.signedUp(user, "oauth", at);
       const destination = session.takeRememberedPage() ?? "/";
       await signInDevice(options.sessions, request, context, user.id);
       await events.signedIn(user, "oauth", "session", at);
-      session.flash("notice", SIGNED_IN_MESSAGE);
-      if (passwordRemoved) session.flash("notice", OAUTH_PASSWORD_REMOVED_MESSAGE);
+      const { locale } = context;
+      session.flash("notice", accountMessages.text(locale, "accounts.signed_in"));
+      if (passwordRemoved) {
+        session.flash("notice", oauthMessages.text(locale, "oauth.password_removed"));
+      }
       return seeOther(destination);
     },
   } satisfies Record<string, Handler>;

@@ -1,18 +1,23 @@
+import type { Locale } from "@tessera/core";
 import { escapeHtml } from "@tessera/http";
+import { oauthMessages } from "./oauth-messages.js";
 import type { OAuthProvider } from "./provider.js";
 
 /**
  * The login page's provider buttons: per provider, a form that POSTs to `/auth/<name>` with a
- * `Continue with <label>` button. An empty string without providers. The forms carry no token:
- * the app's cross-site request check guards POSTs.
+ * `Continue with <label>` button, in `locale` (English when absent). An empty string without
+ * providers. The forms carry no token: the app's cross-site request check guards POSTs. Give
+ * `(locale) => renderProviderButtons(providers, locale)` to `defaultAccountPages`'
+ * `loginExtrasHtml`, so the buttons follow the page's language.
  */
 export function renderProviderButtons(
   providers: readonly Pick<OAuthProvider, "name" | "label">[],
+  locale?: Locale,
 ): string {
   return providers
-    .map(
-      (provider) =>
-        `<form method="post" action="/auth/${encodeURIComponent(provider.name)}"><button type="submit">Continue with ${escapeHtml(provider.label)}</button></form>`,
-    )
+    .map((provider) => {
+      const label = oauthMessages.text(locale, "oauth.continue_with", { provider: provider.label });
+      return `<form method="post" action="/auth/${encodeURIComponent(provider.name)}"><button type="submit">${escapeHtml(label)}</button></form>`;
+    })
     .join("\n");
 }

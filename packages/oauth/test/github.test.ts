@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SqlUserStore, usersMigration } from "@tessera/accounts/sql";
+import type { Locale } from "@tessera/core";
 import { routeRequests } from "@tessera/http";
 import { identitiesMigration, SqlIdentityStore } from "@tessera/oauth/sql";
 import { createSessionCookies, type Session } from "@tessera/session";
@@ -9,7 +10,7 @@ import { createSessionCookies, type Session } from "@tessera/session";
 import { applyMigrations } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { githubProvider, MemoryIdentityStore, oauthMessages, oauthRoutes } from "../src/index.js";
+import { githubProvider, MemoryIdentityStore, oauthRoutes } from "../src/index.js";
 import { type GitHubAccount, startGitHubEmulator } from "./github-emulator.js";
 
 const APP = "http://app.test";
@@ -45,7 +46,7 @@ beforeEach(async () => {
   app = await setUp();
 });
 
-async function setUp() {
+async function setUp(locale?: Locale) {
   const database = openSqliteFile(join(folder, `github-${++files}.db`));
   await applyMigrations(database, [usersMigration, identitiesMigration]);
   const errors: string[] = [];
@@ -62,7 +63,7 @@ async function setUp() {
   );
   // One session carried from request to request, as its cookie would carry it.
   const session: Session = await sessions.read(new Request(`${APP}/`));
-  const context = { clientAddress: "127.0.0.1", session };
+  const context = { clientAddress: "127.0.0.1", session, ...(locale ? { locale } : {}) };
 
   /** Start, "GitHub", callback: the app's last answer and the session's flashes. */
   async function signIn(change?: (callbackUrl: URL) => void) {
@@ -84,6 +85,29 @@ async function setUp() {
   });
   return { signIn, rows, errors, context };
 }
+
+describe("the GitHub preset in a locale", () => {
+  const pirate: Locale = {
+    tag: "x-pirate",
+    catalog: {
+      "accounts.signed_in": "Ahoy, ye be aboard.",
+      "oauth.email_unverified": "Yer {provider} bottle be unproven.",
+    },
+  };
+
+  it("flashes the sign-in notice and the refusals in the request's locale", async () => {
+    const inPirate = await setUp(pirate);
+    emulator.signIn(octocat);
+    expect((await inPirate.signIn()).flashes).toEqual(["Ahoy, ye be aboard."]);
+    inPirate.context.session.signOut();
+    emulator.signIn({
+      ...octocat,
+      id: 1,
+      emails: [{ email: "other@example.com", primary: true, verified: false }],
+    });
+    expect((await inPirate.signIn()).flashes).toEqual(["Yer GitHub bottle be unproven."]);
+  });
+});
 
 describe("the GitHub preset", () => {
   it("signs in with the numeric id and the primary verified email, in 3 requests", async () => {
@@ -149,7 +173,9 @@ describe("the GitHub preset", () => {
     expect(await app.signIn()).toEqual({
       location: "/login",
       userId: undefined,
-      flashes: [oauthMessages.emailUnverified("GitHub")],
+      flashes: [
+        "Your GitHub email address is not verified, so it cannot be used to sign in. Verify it at GitHub, then try again.",
+      ],
     });
     expect(await app.rows()).toEqual({ users: [], identities: [] });
   });

@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  OAUTH_PASSWORD_REMOVED_MESSAGE,
-  OAUTH_STATE_INVALID_MESSAGE,
-  oauthMessages,
-} from "../src/index.js";
+import { OAUTH_PASSWORD_REMOVED_MESSAGE, OAUTH_STATE_INVALID_MESSAGE } from "../src/index.js";
 import { Browser } from "./browser.js";
 import { type OAuthTestApp, startOAuthTestApp, T0_TEXT } from "./oauth-test-app.js";
 
@@ -70,7 +66,10 @@ describe("POST /auth/{provider}", () => {
     expect(failed.headers.get("location")).toBe("/login");
     expect(app.providerErrors).toEqual(["testidp: fetch failed: the network is down"]);
     const page = (await (await browser.request(`${app.origin}/login`)).json()) as unknown;
-    expect(page).toEqual({ userId: null, flashes: [alert(oauthMessages.failed("Test IdP"))] });
+    expect(page).toEqual({
+      userId: null,
+      flashes: [alert("Signing in with Test IdP failed. Please try again.")],
+    });
 
     const { response } = await app.start(browser);
     expect(response.headers.get("location")).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/auth\?/);
@@ -323,7 +322,11 @@ describe("GET /auth/{provider}/callback, refusing", () => {
     const browser = new Browser();
     const callbackUrl = await app.callbackUrl(browser, "ada-sub");
     const withoutCode = withQuery(callbackUrl, (query) => query.delete("code"));
-    await expectRefusal(browser, withoutCode, oauthMessages.missingCode("Test IdP"));
+    await expectRefusal(
+      browser,
+      withoutCode,
+      "Test IdP did not send a sign-in code. Please try again.",
+    );
   });
 
   it("refuses when the user cancels at the provider (error=access_denied)", async () => {
@@ -366,7 +369,7 @@ describe("GET /auth/{provider}/callback, refusing", () => {
     const { authorizationUrl } = await app.start(browser);
     const state = new URL(authorizationUrl).searchParams.get("state")!;
     const injected = withQuery(injectedUrl, (query) => query.set("state", state));
-    await expectRefusal(browser, injected, oauthMessages.failed("Test IdP"));
+    await expectRefusal(browser, injected, "Signing in with Test IdP failed. Please try again.");
     expect(app.outbound).toContain("POST /token");
   });
 
@@ -374,7 +377,7 @@ describe("GET /auth/{provider}/callback, refusing", () => {
     const browser = new Browser();
     const callbackUrl = await app.callbackUrl(browser, "ada-sub");
     const mixedUp = withQuery(callbackUrl, (query) => query.set("iss", "https://evil.example"));
-    await expectRefusal(browser, mixedUp, oauthMessages.failed("Test IdP"));
+    await expectRefusal(browser, mixedUp, "Signing in with Test IdP failed. Please try again.");
     expect(app.outbound).not.toContain("POST /token");
   });
 
@@ -385,7 +388,7 @@ describe("GET /auth/{provider}/callback, refusing", () => {
     await expectRefusal(
       browser,
       await app.callbackUrl(browser, "ada-sub"),
-      oauthMessages.emailUnverified("Test IdP"),
+      "Your Test IdP email address is not verified, so it cannot be used to sign in. Verify it at Test IdP, then try again.",
     );
     expect((await app.userRows())[0]?.password_digest).toBe(PASSWORD_DIGEST);
   });
@@ -407,7 +410,7 @@ describe("GET /auth/{provider}/callback, refusing", () => {
     await expectRefusal(
       browser,
       await app.callbackUrl(browser, "anonymous-sub"),
-      oauthMessages.emailMissing("Test IdP"),
+      "Test IdP did not share your email address, so you cannot sign in with it.",
     );
   });
 
@@ -417,7 +420,7 @@ describe("GET /auth/{provider}/callback, refusing", () => {
     await expectRefusal(
       browser,
       await app.callbackUrl(browser, "nul\u0000sub"),
-      oauthMessages.failed("Test IdP"),
+      "Signing in with Test IdP failed. Please try again.",
     );
     expect(app.providerErrors).toEqual([
       "testidp: the provider's subject is unusable text: NUL character in string",
@@ -428,7 +431,7 @@ describe("GET /auth/{provider}/callback, refusing", () => {
     await expectRefusal(
       second,
       await app.callbackUrl(second, "eve-sub"),
-      oauthMessages.emailMissing("Test IdP"),
+      "Test IdP did not share your email address, so you cannot sign in with it.",
     );
   });
 });

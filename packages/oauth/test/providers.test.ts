@@ -4,6 +4,9 @@ import {
   githubProvider,
   googleProvider,
   isLoopbackHttp,
+  OAUTH_PASSWORD_REMOVED_MESSAGE,
+  OAUTH_STATE_INVALID_MESSAGE,
+  oauthMessages,
   oauthProvidersFromEnv,
   openIdProvider,
   renderProviderButtons,
@@ -189,6 +192,21 @@ describe("clientAuthenticationMethod", () => {
   });
 });
 
+describe("oauthMessages in English", () => {
+  it("are the alerts the callback wrote before the catalog, exactly", () => {
+    expect([OAUTH_STATE_INVALID_MESSAGE, OAUTH_PASSWORD_REMOVED_MESSAGE]).toEqual([
+      "That sign-in attempt is invalid or has expired. Please try again.",
+      "Your email address is now confirmed. The password set before it was confirmed no longer works: use “Forgot your password?” to choose a new one.",
+    ]);
+    expect(oauthMessages.text(undefined, "oauth.cancelled", { provider: "GitHub" })).toBe(
+      "Signing in with GitHub was cancelled.",
+    );
+    expect(oauthMessages.text(undefined, "oauth.provider_error", { provider: "GitHub" })).toBe(
+      "GitHub could not sign you in. Please try again.",
+    );
+  });
+});
+
 describe("renderProviderButtons", () => {
   it("renders one POST form per provider, escaping the label", () => {
     const html = renderProviderButtons([
@@ -205,6 +223,13 @@ describe("renderProviderButtons", () => {
         `<form method="post" action="/auth/github"><button type="submit">Continue with GitHub</button></form>`,
         `<form method="post" action="/auth/corp"><button type="submit">Continue with Corp &lt;&quot;SSO&quot;&gt;</button></form>`,
       ].join("\n"),
+    );
+  });
+
+  it("writes the button in the locale given", () => {
+    const pirate = { tag: "x-pirate", catalog: { "oauth.continue_with": "Sail with {provider}" } };
+    expect(renderProviderButtons([githubProvider(credentials)], pirate)).toBe(
+      `<form method="post" action="/auth/github"><button type="submit">Sail with GitHub</button></form>`,
     );
   });
 

@@ -1,11 +1,16 @@
+import { tooLongMessage, validationMessages } from "@tessera/core";
 /** Shortest accepted password, in Unicode code points. */
 export const MINIMUM_PASSWORD_LENGTH = 8;
 /** Longest accepted password, in Unicode code points. */
 export const MAXIMUM_PASSWORD_LENGTH = 128;
-/** The message for a password under {@link MINIMUM_PASSWORD_LENGTH}. */
-export const PASSWORD_TOO_SHORT = `is too short (minimum is ${MINIMUM_PASSWORD_LENGTH} characters)`;
-/** The message for a password over {@link MAXIMUM_PASSWORD_LENGTH}. */
-export const PASSWORD_TOO_LONG = `is too long (maximum is ${MAXIMUM_PASSWORD_LENGTH} characters)`;
+/** The message for a password under {@link MINIMUM_PASSWORD_LENGTH}, in English. */
+export const PASSWORD_TOO_SHORT = validationMessages.text(
+  undefined,
+  "validation.too_short_characters",
+  { minimum: MINIMUM_PASSWORD_LENGTH },
+);
+/** The message for a password over {@link MAXIMUM_PASSWORD_LENGTH}, in English. */
+export const PASSWORD_TOO_LONG = tooLongMessage(MAXIMUM_PASSWORD_LENGTH);
 
 /**
  * Checks a new password against the length policy and returns the validation messages (empty

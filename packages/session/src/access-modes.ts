@@ -1,14 +1,17 @@
+import type { Locale } from "@tessera/core";
 import { seeOther } from "@tessera/http";
 import type { Session } from "./session.js";
+import { sessionMessages } from "./session-messages.js";
 
 /** Where a visitor without a session is sent. */
 export const LOGIN_PATH = "/login";
 /** Where a signed-in user whose email is not confirmed is sent by the confirmed mode. */
 export const ACCOUNT_PATH = "/account";
-/** The alert for a page that needs a signed-in user. */
-export const LOGIN_REQUIRED_MESSAGE = "Please log in to continue.";
-/** The alert for a page that needs a confirmed email address. */
-export const CONFIRMATION_REQUIRED_MESSAGE = "Please confirm your email address first.";
+/** The alert for a page that needs a signed-in user, in English. */
+export const LOGIN_REQUIRED_MESSAGE = sessionMessages.english["session.login_required"];
+/** The alert for a page that needs a confirmed email address, in English. */
+export const CONFIRMATION_REQUIRED_MESSAGE =
+  sessionMessages.english["session.confirmation_required"];
 
 /**
  * Loads a user by id with one query; undefined when there is none (the user was deleted), and
@@ -44,13 +47,15 @@ export async function optionalUser<U>(
 
 /**
  * The logged-in-user mode: the user (one query), or a 303 to {@link LOGIN_PATH} with the alert
- * {@link LOGIN_REQUIRED_MESSAGE}. For a GET the page asked for (path and query) is remembered,
- * so sign-in can return to it; for other methods it is not.
+ * {@link LOGIN_REQUIRED_MESSAGE} in `locale` (the request's `context.locale`). For a GET the
+ * page asked for (path and query) is remembered, so sign-in can return to it; for other methods
+ * it is not.
  */
 export async function requireUser<U>(
   session: Session,
   request: Request,
   loadUser: UserLoader<U>,
+  locale?: Locale,
 ): Promise<AccessResult<U>> {
   const user = await optionalUser(session, loadUser);
   if (user !== undefined) return { ok: true, value: user };
@@ -58,21 +63,23 @@ export async function requireUser<U>(
     const url = new URL(request.url);
     session.rememberPage(url.pathname + url.search);
   }
-  session.flash("alert", LOGIN_REQUIRED_MESSAGE);
+  session.flash("alert", sessionMessages.text(locale, "session.login_required"));
   return { ok: false, reason: "not-signed-in", response: seeOther(LOGIN_PATH) };
 }
 
 /**
  * The confirmed-user mode: as {@link requireUser}, and a signed-in user whose `confirmedAt` is
- * null gets a 303 to {@link ACCOUNT_PATH} with the alert {@link CONFIRMATION_REQUIRED_MESSAGE}.
+ * null gets a 303 to {@link ACCOUNT_PATH} with the alert {@link CONFIRMATION_REQUIRED_MESSAGE}, both
+ * alerts in `locale`.
  */
 export async function requireConfirmedUser<U extends { readonly confirmedAt: unknown }>(
   session: Session,
   request: Request,
   loadUser: UserLoader<U>,
+  locale?: Locale,
 ): Promise<AccessResult<U>> {
-  const access = await requireUser(session, request, loadUser);
+  const access = await requireUser(session, request, loadUser, locale);
   if (!access.ok || access.value.confirmedAt !== null) return access;
-  session.flash("alert", CONFIRMATION_REQUIRED_MESSAGE);
+  session.flash("alert", sessionMessages.text(locale, "session.confirmation_required"));
   return { ok: false, reason: "unconfirmed", response: seeOther(ACCOUNT_PATH) };
 }

@@ -25,6 +25,7 @@ export {
   type SessionCookiesOptions,
   sessionCookieName,
 } from "./session-cookies.js";
+export { type SessionMessageId, sessionMessages } from "./session-messages.js";
 export {
   type Flash,
   type FlashKind,

@@ -4,13 +4,13 @@ import type { SessionRouteContext } from "./session-routes.js";
 
 /**
  * The `authenticate` option of HTML route groups: `{ user }`, the signed-in user of the cookie
- * session, or the 303 to sign-in of {@link requireUser}.
+ * session, or the 303 to sign-in of {@link requireUser} (its alert in the request's locale).
  */
 export function sessionAuthentication<U>(
   loadUser: UserLoader<U>,
 ): Authenticate<{ readonly user: U }, SessionRouteContext> {
-  return async (request, { session }) => {
-    const access = await requireUser(session, request, loadUser);
+  return async (request, { session, locale }) => {
+    const access = await requireUser(session, request, loadUser, locale);
     return access.ok ? { ok: true, value: { user: access.value } } : access;
   };
 }
@@ -19,8 +19,8 @@ export function sessionAuthentication<U>(
 export function confirmedSessionAuthentication<U extends { readonly confirmedAt: unknown }>(
   loadUser: UserLoader<U>,
 ): Authenticate<{ readonly user: U }, SessionRouteContext> {
-  return async (request, { session }) => {
-    const access = await requireConfirmedUser(session, request, loadUser);
+  return async (request, { session, locale }) => {
+    const access = await requireConfirmedUser(session, request, loadUser, locale);
     return access.ok ? { ok: true, value: { user: access.value } } : access;
   };
 }

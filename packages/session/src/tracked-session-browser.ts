@@ -3,8 +3,11 @@
 // be kept current. A browser this table does not know still gets a useful label (its system,
 // or "Unknown browser"), and the raw `User-Agent` stays in the row for anyone who needs more.
 
-/** The label of a `User-Agent` this parser cannot name. */
-export const UNKNOWN_BROWSER = "Unknown browser";
+import type { Locale } from "@tessera/core";
+import { sessionMessages } from "./session-messages.js";
+
+/** The label of a `User-Agent` this parser cannot name, in English. */
+export const UNKNOWN_BROWSER = sessionMessages.english["session.unknown_browser"];
 
 /** Only the start of a header is read, so a hostile one costs no more than a long real one. */
 const READ_LENGTH = 512;
@@ -56,10 +59,11 @@ function firstMatch(
 /**
  * A readable name for a `User-Agent` header, for the list of signed-in devices:
  * `Firefox 128 on Linux`, `Chrome 120 on Windows`, `Safari 17 on iPhone`, `curl`;
- * `Unknown browser on Linux` or `Unknown browser` when the browser is not one it knows.
- * Never throws; reads at most the first 512 characters.
+ * `Unknown browser on Linux` or `Unknown browser` when the browser is not one it knows; its
+ * words in `locale` (English when absent; rows store the English label). Never throws; reads at
+ * most the first 512 characters.
  */
-export function browserName(userAgent: string | null | undefined): string {
+export function browserName(userAgent: string | null | undefined, locale?: Locale): string {
   const text = (userAgent ?? "").slice(0, READ_LENGTH);
   const browser = firstMatch(BROWSERS, text);
   const system = firstMatch(SYSTEMS, text);
@@ -67,6 +71,11 @@ export function browserName(userAgent: string | null | undefined): string {
     ? browser.version === undefined
       ? browser.name
       : `${browser.name} ${Number(browser.version)}`
-    : UNKNOWN_BROWSER;
-  return system ? `${label} on ${system.name}` : label;
+    : sessionMessages.text(locale, "session.unknown_browser");
+  return system
+    ? sessionMessages.text(locale, "session.browser_on_system", {
+        browser: label,
+        system: system.name,
+      })
+    : label;
 }

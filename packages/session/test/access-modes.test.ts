@@ -1,9 +1,11 @@
+import type { Locale } from "@tessera/core";
 import { describe, expect, it } from "vitest";
 import {
   optionalUser,
   requireConfirmedUser,
   requireUser,
   type Session,
+  sessionAuthentication,
   type UserLoader,
 } from "../src/index.js";
 import { browserRequest, cookiePair, testSessions } from "./fixtures.js";
@@ -189,5 +191,53 @@ describe("optionalUser", () => {
     expect(await optionalUser(session, users.load)).toBeUndefined();
     expect(session.userId).toBeUndefined();
     expect(await sessions.setCookie(session)).toMatch(/^_tessera_session=; Max-Age=0;/);
+  });
+});
+
+describe("the access modes in a locale", () => {
+  const pirate: Locale = {
+    tag: "x-pirate",
+    catalog: {
+      "session.login_required": "Come aboard first.",
+      "session.confirmation_required": "Prove yer bottle first.",
+    },
+  };
+
+  it("flash the sign-in alert in the locale given, and through sessionAuthentication", async () => {
+    const request = browserRequest("http://app.test/posts");
+    const session = await sessionFor(request);
+    const access = await requireUser(session, request, userDirectory([]).load, pirate);
+    expect(access.ok).toBe(false);
+    if (access.ok) return;
+    const { next } = await followRefusal(session, access.response);
+    expect(next.takeFlashes()).toEqual([{ kind: "alert", message: "Come aboard first." }]);
+
+    const viaContext = await sessionFor(request);
+    const authenticate = sessionAuthentication(userDirectory([]).load);
+    const refused = await authenticate(request, {
+      session: viaContext,
+      clientAddress: "203.0.113.7",
+      params: {},
+      locale: pirate,
+    });
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    const after = await followRefusal(viaContext, refused.response);
+    expect(after.next.takeFlashes()).toEqual([{ kind: "alert", message: "Come aboard first." }]);
+  });
+
+  it("flash the confirmation alert in the locale given", async () => {
+    const request = browserRequest("http://app.test/posts");
+    const session = await sessionFor(request, unconfirmed.id);
+    const access = await requireConfirmedUser(
+      session,
+      request,
+      userDirectory([unconfirmed]).load,
+      pirate,
+    );
+    expect(access.ok).toBe(false);
+    if (access.ok) return;
+    const { next } = await followRefusal(session, access.response);
+    expect(next.takeFlashes()).toEqual([{ kind: "alert", message: "Prove yer bottle first." }]);
   });
 });

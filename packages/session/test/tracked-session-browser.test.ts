@@ -24,3 +24,23 @@ describe("browserName", () => {
     );
   });
 });
+
+describe("browserName in a locale", () => {
+  const pirate = {
+    tag: "x-pirate",
+    catalog: {
+      "session.unknown_browser": "A ship of no flag",
+      "session.browser_on_system": "{browser} aboard {system}",
+    },
+  };
+
+  it("writes its own words in the locale and keeps the names", () => {
+    const firefox = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
+    expect(browserName(firefox, pirate)).toBe("Firefox 128 aboard Linux");
+    expect(browserName("Mozilla/5.0 (Windows NT 10.0)", pirate)).toBe(
+      "A ship of no flag aboard Windows",
+    );
+    expect(browserName(null, pirate)).toBe("A ship of no flag");
+    expect(browserName(firefox)).toBe("Firefox 128 on Linux");
+  });
+});

@@ -1,7 +1,10 @@
 import type { MessageCatalog } from "@tessera/core";
+import { frenchAccounts } from "./fr/accounts.js";
 import { frenchApp } from "./fr/app.js";
 import { frenchHttp } from "./fr/http.js";
+import { frenchOAuth } from "./fr/oauth.js";
 import { frenchRecords } from "./fr/records.js";
+import { frenchSession } from "./fr/session.js";
 import { frenchValidation } from "./fr/validation.js";
 
 /** Every message the example app shows, in French: one file per package under `fr/`. */
@@ -10,4 +13,7 @@ export const french: MessageCatalog = {
   ...frenchHttp,
   ...frenchRecords,
   ...frenchValidation,
+  ...frenchAccounts,
+  ...frenchSession,
+  ...frenchOAuth,
 };

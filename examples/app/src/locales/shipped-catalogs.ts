@@ -1,6 +1,9 @@
+import { accountMessages } from "@tessera/accounts";
 import { type MessageCatalog, type Messages, validationMessages } from "@tessera/core";
 import { httpMessages, localeChooser } from "@tessera/http";
+import { oauthMessages } from "@tessera/oauth";
 import { recordMessages } from "@tessera/records";
+import { sessionMessages } from "@tessera/session";
 import { appMessages } from "../app-messages.js";
 import { french } from "./french.js";
 
@@ -13,6 +16,9 @@ export const ENGLISH_CATALOGS: readonly Messages<string>[] = [
   httpMessages,
   validationMessages,
   recordMessages,
+  accountMessages,
+  sessionMessages,
+  oauthMessages,
 ];
 
 /** The languages the example app answers in besides English, by tag. */

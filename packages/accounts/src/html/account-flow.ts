@@ -1,4 +1,4 @@
-import { fail, ok, type Result, systemClock } from "@tessera/core";
+import { fail, type Locale, type MessageParams, ok, type Result, systemClock } from "@tessera/core";
 import type { PageContext, RouteMiddleware } from "@tessera/http";
 import {
   attemptRateLimit,
@@ -12,6 +12,7 @@ import type { MailMessage } from "@tessera/mail";
 import { optionalUser, sessionAuthentication, signInDevice, signOutDevice } from "@tessera/session";
 import { type AccountEmailInput, accountEmail, mailLinkOrigin } from "../account-emails.js";
 import { accountEvents, type SignInMethod } from "../account-hooks.js";
+import { type AccountMessageId, accountMessages } from "../account-messages.js";
 import type { EmailedTokenPurpose } from "../emailed-token-store.js";
 import { consumeEmailedToken, issueEmailedToken, peekEmailedToken } from "../emailed-tokens.js";
 import type { User } from "../user.js";
@@ -25,10 +26,14 @@ import type {
 export const NO_MAILER_MESSAGE =
   "Email cannot be sent: no mail delivery is configured (MAIL_ADAPTER).";
 
-/** The page's sentence for a body that is not an urlencoded form. */
-export const UNREADABLE_FORM_MESSAGE = "The form could not be read.";
-/** The page's sentence for a form over the 1 MiB an account form may be. */
-export const FORM_TOO_LARGE_MESSAGE = `The form is larger than ${DEFAULT_MAXIMUM_BODY_BYTES / (1024 * 1024)} MB.`;
+const FORM_MEGABYTES = DEFAULT_MAXIMUM_BODY_BYTES / (1024 * 1024);
+
+/** The page's sentence for a body that is not an urlencoded form, in English. */
+export const UNREADABLE_FORM_MESSAGE = accountMessages.english["accounts.unreadable_form"];
+/** The page's sentence for a form over the 1 MiB an account form may be, in English. */
+export const FORM_TOO_LARGE_MESSAGE = accountMessages.text(undefined, "accounts.form_too_large", {
+  megabytes: FORM_MEGABYTES,
+});
 
 /**
  * The steps every HTML account route shares, bound to the routes' options: loading the user,
@@ -54,13 +59,27 @@ export function accountFlow(options: HtmlAccountRoutesOptions) {
 
     currentUser: (context: HtmlRequestContext) => optionalUser(context.session, flow.loadUser),
 
-    /** Takes the waiting flashes: call it once, for the page being rendered. */
+    /**
+     * Takes the waiting flashes: call it once, for the page being rendered. The page is written
+     * in the request's locale.
+     */
     pageContext(context: HtmlRequestContext, user: User | undefined): PageContext {
       return {
         signedInEmail: user?.email,
         flashes: context.session.takeFlashes(),
         cspNonce: context.cspNonce,
+        ...(context.locale === undefined ? {} : { locale: context.locale }),
       };
+    },
+
+    /** Puts a flash of {@link accountMessages} in the session, in the request's locale. */
+    flash(
+      context: HtmlRequestContext,
+      kind: "notice" | "alert",
+      id: AccountMessageId,
+      params?: MessageParams,
+    ): void {
+      context.session.flash(kind, accountMessages.text(context.locale, id, params));
     },
 
     /** Whether the sessions record devices (then the pages link the device list). */
@@ -109,10 +128,16 @@ export function accountFlow(options: HtmlAccountRoutesOptions) {
       if (form.ok) return form;
       const tooLarge = form.reason === "too-large";
       const user = await flow.currentUser(context);
+      const { locale } = context;
       const page = options.pages.unreadableForm({
         context: flow.pageContext(context, user),
-        title: tooLarge ? "Form too large" : "Bad request",
-        message: tooLarge ? FORM_TOO_LARGE_MESSAGE : UNREADABLE_FORM_MESSAGE,
+        title: accountMessages.text(
+          locale,
+          tooLarge ? "accounts.form_too_large_title" : "accounts.bad_request_title",
+        ),
+        message: tooLarge
+          ? accountMessages.text(locale, "accounts.form_too_large", { megabytes: FORM_MEGABYTES })
+          : accountMessages.text(locale, "accounts.unreadable_form"),
       });
       return { ok: false, response: htmlPage(tooLarge ? 413 : 400, page) };
     },
@@ -207,18 +232,19 @@ export function accountFlow(options: HtmlAccountRoutesOptions) {
     },
 
     /**
-     * Issues a token of `purpose` for the user and sends its mail without waiting for the
-     * delivery (see `onMailError`). Does nothing without a mailer.
+     * Issues a token of `purpose` for the user and sends its mail, in `locale` (the request's),
+     * without waiting for the delivery (see `onMailError`). Does nothing without a mailer.
      */
     async sendAccountEmail(
       user: User,
       purpose: EmailedTokenPurpose,
       origin: string,
+      locale: Locale | undefined,
     ): Promise<void> {
       const mailer = options.mailer;
       if (!mailer) return;
       const token = await issueEmailedToken(options.emailedTokens, user.id, purpose, clock);
-      const input: AccountEmailInput = { to: user.email, origin, token };
+      const input: AccountEmailInput = { to: user.email, origin, token, locale };
       const message: MailMessage = accountEmail(purpose, input);
       mailer.send(message).catch((error: unknown) => reportMailError(error, purpose));
     },

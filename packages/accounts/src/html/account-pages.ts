@@ -1,8 +1,10 @@
+import type { Locale } from "@tessera/core";
 import { renderErrorSummary } from "@tessera/fields";
 import type { Layout, PageContext } from "@tessera/http";
-import { escapeHtml } from "@tessera/http";
+import { escapeHtml, httpMessages } from "@tessera/http";
+import { type AccountMessageId, accountMessages } from "../account-messages.js";
 import type { FieldErrors } from "../messages.js";
-import { renderForm, renderInput } from "./form-fields.js";
+import { escapedAccountText, renderForm, renderInput } from "./form-fields.js";
 
 /** The account pages' HTML. `defaultAccountPages(layout)` gives ours; replace any you like. */
 export interface AccountPages {
@@ -35,113 +37,139 @@ export interface AccountPages {
   unreadableForm(view: { context: PageContext; title: string; message: string }): string;
 }
 
+/** The page's text in its locale, escaped. */
+const pageText = (context: PageContext) => escapedAccountText(context.locale);
+
 /** A page of one short form: a title, a sentence, the form's inputs (if any) and its button. */
 function oneFormPage(
   layout: Layout,
   context: PageContext,
   page: {
-    readonly title: string;
-    readonly intro: string;
+    readonly title: AccountMessageId;
+    readonly intro: AccountMessageId;
     readonly action: string;
-    readonly submit: string;
-    readonly inputsHtml?: string;
-    readonly afterHtml?: string;
+    readonly submit: AccountMessageId;
+    readonly withEmailInput?: boolean;
   },
 ): string {
+  const { locale } = context;
+  const title = accountMessages.text(locale, page.title);
+  const inputsHtml = page.withEmailInput ? emailInput(locale) : "";
+  const afterHtml = page.withEmailInput ? backToLogin(context) : "";
   return layout({
-    title: page.title,
+    title,
     context,
-    mainHtml: `<h1>${escapeHtml(page.title)}</h1>
-<p>${escapeHtml(page.intro)}</p>
-${renderForm(page.action, page.inputsHtml ?? "", page.submit)}${page.afterHtml ?? ""}`,
+    mainHtml: `<h1>${escapeHtml(title)}</h1>
+<p>${pageText(context)(page.intro)}</p>
+${renderForm(page.action, inputsHtml, accountMessages.text(locale, page.submit))}${afterHtml}`,
   });
 }
 
-const EMAIL_INPUT = renderInput({
-  name: "email",
-  label: "Email",
-  type: "email",
-  autocomplete: "email",
-});
-const BACK_TO_LOGIN = `\n<p><a href="/login">Back to log in</a></p>`;
+function emailInput(locale: Locale | undefined): string {
+  return renderInput({
+    name: "email",
+    label: accountMessages.text(locale, "accounts.field.email"),
+    type: "email",
+    autocomplete: "email",
+  });
+}
+
+function backToLogin(context: PageContext): string {
+  return `\n<p><a href="/login">${pageText(context)("accounts.back_to_login")}</a></p>`;
+}
 
 /** Options of {@link defaultAccountPages}. */
 export interface DefaultAccountPagesOptions {
   /**
    * Trusted HTML shown on the login page under the form: the sign-in provider buttons
-   * (`renderProviderButtons` of @tessera/oauth) when OAuth is on.
+   * (`renderProviderButtons` of @tessera/oauth) when OAuth is on. A function is given the
+   * page's locale, so the buttons can be written in it.
    */
-  readonly loginExtrasHtml?: string;
+  readonly loginExtrasHtml?: string | ((locale: Locale | undefined) => string);
 }
 
-/** Our account pages: semantic, accessible HTML in the app's layout. */
+/** Our account pages: semantic, accessible HTML in the app's layout, in the page's locale. */
 export function defaultAccountPages(
   layout: Layout,
   options: DefaultAccountPagesOptions = {},
 ): AccountPages {
-  const loginExtras = options.loginExtrasHtml
-    ? `<section class="providers" aria-label="Other ways to sign in">\n${options.loginExtrasHtml}\n</section>\n`
-    : "";
+  const loginExtras = (context: PageContext): string => {
+    const extras = options.loginExtrasHtml;
+    const html = typeof extras === "function" ? extras(context.locale) : extras;
+    if (!html) return "";
+    const label = pageText(context)("accounts.login.other_ways");
+    return `<section class="providers" aria-label="${label}">\n${html}\n</section>\n`;
+  };
   return {
-    signup: ({ context, email, errors }) =>
-      layout({
-        title: "Sign up",
+    signup: ({ context, email, errors }) => {
+      const text = pageText(context);
+      const { locale } = context;
+      const title = accountMessages.text(locale, "accounts.signup.title");
+      return layout({
+        title,
         context,
-        mainHtml: `<h1>Sign up</h1>
-${renderErrorSummary(errors)}
+        mainHtml: `<h1>${escapeHtml(title)}</h1>
+${renderErrorSummary(errors, locale)}
 ${renderForm(
   "/signup",
   [
     renderInput({
       name: "email",
-      label: "Email",
+      label: accountMessages.text(locale, "accounts.field.email"),
       type: "email",
       autocomplete: "email",
       value: email,
       errors: errors.email ?? [],
+      locale,
     }),
     renderInput({
       name: "password",
-      label: "Password (8 to 128 characters)",
+      label: accountMessages.text(locale, "accounts.signup.password_label"),
       type: "password",
       autocomplete: "new-password",
       errors: errors.password ?? [],
+      locale,
     }),
   ].join("\n"),
-  "Sign up",
+  title,
 )}
-<p>Already have an account? <a href="/login">Log in</a></p>`,
-      }),
+<p>${text("accounts.signup.have_account")} <a href="/login">${text("accounts.login.title")}</a></p>`,
+      });
+    },
 
-    login: ({ context, email, error }) =>
-      layout({
-        title: "Log in",
+    login: ({ context, email, error }) => {
+      const text = pageText(context);
+      const { locale } = context;
+      const title = accountMessages.text(locale, "accounts.login.title");
+      return layout({
+        title,
         context,
-        mainHtml: `<h1>Log in</h1>
+        mainHtml: `<h1>${escapeHtml(title)}</h1>
 ${error ? `<div class="error-summary" role="alert"><p>${escapeHtml(error)}</p></div>` : ""}
 ${renderForm(
   "/login",
   [
     renderInput({
       name: "email",
-      label: "Email",
+      label: accountMessages.text(locale, "accounts.field.email"),
       type: "email",
       autocomplete: "email",
       value: email,
     }),
     renderInput({
       name: "password",
-      label: "Password",
+      label: accountMessages.text(locale, "accounts.field.password"),
       type: "password",
       autocomplete: "current-password",
     }),
-    `<div class="field checkbox"><input id="field-remember_me" name="remember_me" type="checkbox" value="1"><label for="field-remember_me">Keep me signed in for two weeks</label></div>`,
+    `<div class="field checkbox"><input id="field-remember_me" name="remember_me" type="checkbox" value="1"><label for="field-remember_me">${text("accounts.login.remember_me")}</label></div>`,
   ].join("\n"),
-  "Log in",
+  title,
 )}
-<p><a href="/magic_link">Email me a sign-in link</a> · <a href="/passwords/new">Forgot your password?</a></p>
-${loginExtras}<p>New here? <a href="/signup">Sign up</a></p>`,
-      }),
+<p><a href="/magic_link">${text("accounts.magic_link.request_button")}</a> · <a href="/passwords/new">${text("accounts.login.forgot_password")}</a></p>
+${loginExtras(context)}<p>${text("accounts.login.new_here")} <a href="/signup">${text("accounts.signup.title")}</a></p>`,
+      });
+    },
 
     account: ({
       context,
@@ -151,125 +179,136 @@ ${loginExtras}<p>New here? <a href="/signup">Sign up</a></p>`,
       deletionField,
       deletionError,
       showDevices,
-    }) =>
-      layout({
-        title: "Your account",
+    }) => {
+      const text = pageText(context);
+      const { locale } = context;
+      const title = accountMessages.text(locale, "accounts.account.title");
+      return layout({
+        title,
         context,
-        mainHtml: `<h1>Your account</h1>
+        mainHtml: `<h1>${escapeHtml(title)}</h1>
 <dl class="facts">
-<dt>Email</dt><dd>${escapeHtml(email)}</dd>
-<dt>Member since</dt><dd><time datetime="${escapeHtml(memberSince.replace(" ", "T"))}Z">${escapeHtml(memberSince)} UTC</time></dd>
+<dt>${text("accounts.field.email")}</dt><dd>${escapeHtml(email)}</dd>
+<dt>${text("accounts.account.member_since")}</dt><dd><time datetime="${escapeHtml(memberSince.replace(" ", "T"))}Z">${escapeHtml(memberSince)} UTC</time></dd>
 </dl>
 ${
   confirmed
     ? ""
     : `<section class="reminder" aria-labelledby="confirm-title">
-<h2 id="confirm-title">Please confirm your email address</h2>
-<p>We sent a confirmation link to ${escapeHtml(email)}. It is valid for 24 hours.</p>
-${renderForm("/confirmations", "", "Send a new confirmation link")}
+<h2 id="confirm-title">${text("accounts.account.confirm_title")}</h2>
+<p>${text("accounts.account.confirmation_sent_to", { email })}</p>
+${renderForm("/confirmations", "", accountMessages.text(locale, "accounts.account.resend_confirmation"))}
 </section>`
 }
-${showDevices ? `<p><a href="/account/sessions">Your signed-in devices</a></p>` : ""}
+${showDevices ? `<p><a href="/account/sessions">${text("accounts.account.devices_link")}</a></p>` : ""}
 <section class="danger" aria-labelledby="delete-title">
-<h2 id="delete-title">Delete your account</h2>
-<p>This deletes your account and everything it owns, at once and for good.</p>
+<h2 id="delete-title">${text("accounts.account.delete_title")}</h2>
+<p>${text("accounts.account.delete_warning")}</p>
 ${deletionError ? `<div class="error-summary" role="alert"><p>${escapeHtml(deletionError)}</p></div>` : ""}
 ${renderForm(
   "/account/delete",
   deletionField === "password"
     ? renderInput({
         name: "password",
-        label: "Your password, to confirm",
+        label: accountMessages.text(locale, "accounts.account.confirm_with_password"),
         type: "password",
         autocomplete: "current-password",
       })
     : renderInput({
         name: "email",
-        label: "Your email address, to confirm",
+        label: accountMessages.text(locale, "accounts.account.confirm_with_email"),
         type: "email",
         autocomplete: "email",
       }),
-  "Delete my account",
+  accountMessages.text(locale, "accounts.account.delete_button"),
 )}
 </section>`,
-      }),
+      });
+    },
 
     magicLinkRequest: ({ context }) =>
       oneFormPage(layout, context, {
-        inputsHtml: EMAIL_INPUT,
-        afterHtml: BACK_TO_LOGIN,
-        title: "Sign in with a link",
-        intro: "Enter your email address and we will send you a link that signs you in.",
+        withEmailInput: true,
+        title: "accounts.magic_link.request_title",
+        intro: "accounts.magic_link.request_intro",
         action: "/magic_link",
-        submit: "Email me a sign-in link",
+        submit: "accounts.magic_link.request_button",
       }),
 
     magicLinkConfirm: ({ context, token }) =>
       oneFormPage(layout, context, {
-        title: "Sign in",
-        intro: "Press the button to sign in. The link works once.",
+        title: "accounts.magic_link.confirm_title",
+        intro: "accounts.magic_link.confirm_intro",
         action: `/magic_link/${encodeURIComponent(token)}`,
-        submit: "Sign in",
+        submit: "accounts.magic_link.confirm_title",
       }),
 
     passwordResetRequest: ({ context }) =>
       oneFormPage(layout, context, {
-        inputsHtml: EMAIL_INPUT,
-        afterHtml: BACK_TO_LOGIN,
-        title: "Reset your password",
-        intro: "Enter your email address and we will send you a link to choose a new password.",
+        withEmailInput: true,
+        title: "accounts.password_reset.request_title",
+        intro: "accounts.password_reset.request_intro",
         action: "/passwords",
-        submit: "Email me a reset link",
+        submit: "accounts.password_reset.request_button",
       }),
 
-    newPassword: ({ context, token, errors, offerSignOutEverywhere }) =>
-      layout({
-        title: "Choose a new password",
+    newPassword: ({ context, token, errors, offerSignOutEverywhere }) => {
+      const text = pageText(context);
+      const { locale } = context;
+      const title = accountMessages.text(locale, "accounts.new_password.title");
+      return layout({
+        title,
         context,
-        mainHtml: `<h1>Choose a new password</h1>
-${renderErrorSummary(errors)}
+        mainHtml: `<h1>${escapeHtml(title)}</h1>
+${renderErrorSummary(errors, locale)}
 ${renderForm(
   `/passwords/${encodeURIComponent(token)}`,
   [
     renderInput({
       name: "password",
-      label: "New password (8 to 128 characters)",
+      label: accountMessages.text(locale, "accounts.new_password.password_label"),
       type: "password",
       autocomplete: "new-password",
       errors: errors.password ?? [],
+      locale,
     }),
     renderInput({
       name: "password_confirmation",
-      label: "New password again",
+      label: accountMessages.text(locale, "accounts.new_password.confirmation_label"),
       type: "password",
       autocomplete: "new-password",
       errors: errors.password_confirmation ?? [],
+      locale,
     }),
     ...(offerSignOutEverywhere
       ? [
-          `<div class="field checkbox"><input id="field-sign_out_everywhere" name="sign_out_everywhere" type="checkbox" value="1" checked><label for="field-sign_out_everywhere">Sign out of all other sessions</label></div>`,
+          `<div class="field checkbox"><input id="field-sign_out_everywhere" name="sign_out_everywhere" type="checkbox" value="1" checked><label for="field-sign_out_everywhere">${text("accounts.sign_out_other_sessions")}</label></div>`,
         ]
       : []),
   ].join("\n"),
-  "Save the new password",
+  accountMessages.text(locale, "accounts.new_password.button"),
 )}`,
-      }),
+      });
+    },
 
     confirmationConfirm: ({ context, token }) =>
       oneFormPage(layout, context, {
-        title: "Confirm your email address",
-        intro: "Press the button to confirm your email address.",
+        title: "accounts.confirmation.title",
+        intro: "accounts.confirmation.intro",
         action: `/confirmations/${encodeURIComponent(token)}`,
-        submit: "Confirm my email address",
+        submit: "accounts.confirmation.button",
       }),
 
-    tooManyRequests: ({ context }) =>
-      layout({
-        title: "Too many requests",
+    tooManyRequests: ({ context }) => {
+      const title = accountMessages.text(context.locale, "accounts.too_many_requests_title");
+      const message = httpMessages.text(context.locale, "http.rate_limited");
+      return layout({
+        title,
         context,
-        mainHtml: `<h1>Too many requests</h1>
-<p role="alert">Too many requests. Try again later.</p>`,
-      }),
+        mainHtml: `<h1>${escapeHtml(title)}</h1>
+<p role="alert">${escapeHtml(message)}</p>`,
+      });
+    },
 
     unreadableForm: ({ context, title, message }) =>
       layout({

@@ -2,6 +2,7 @@ import { formatTimestamp } from "@tessera/core";
 import { htmlPage, type Route, type RouteHandler, seeOther, withMiddleware } from "@tessera/http";
 import { type MaybeSessionContext, pageSafety, requireUser } from "@tessera/session";
 import { deleteUser } from "../account-deletion.js";
+import { accountMessages } from "../account-messages.js";
 import { normalizeEmail } from "../email.js";
 import { checkPassword, findUserByPassword } from "../password-sign-in.js";
 import { signUp } from "../signup.js";
@@ -12,17 +13,21 @@ import type {
   SignedInContext,
 } from "./html-routes-options.js";
 
-/** The flash after a successful sign-up. */
-export const WELCOME_MESSAGE =
-  "Welcome! Your account is ready. Check your email to confirm your address.";
-/** The answer to a failed login, the same for an unknown email and a wrong password. */
-export const INVALID_LOGIN_MESSAGE = "Invalid email or password.";
-/** Flash after a successful login. */
-export const SIGNED_IN_MESSAGE = "Signed in.";
-/** Flash after logout. */
-export const SIGNED_OUT_MESSAGE = "Signed out.";
-/** Flash after the account was deleted. */
-export const ACCOUNT_DELETED_MESSAGE = "Your account has been deleted.";
+const english = accountMessages.english;
+
+/** The flash after a successful sign-up, in English. */
+export const WELCOME_MESSAGE = english["accounts.welcome"];
+/**
+ * The answer to a failed login, the same for an unknown email and a wrong password, in
+ * English.
+ */
+export const INVALID_LOGIN_MESSAGE = english["accounts.invalid_login"];
+/** Flash after a successful login, in English. */
+export const SIGNED_IN_MESSAGE = english["accounts.signed_in"];
+/** Flash after logout, in English. */
+export const SIGNED_OUT_MESSAGE = english["accounts.signed_out"];
+/** Flash after the account was deleted, in English. */
+export const ACCOUNT_DELETED_MESSAGE = english["accounts.account_deleted"];
 /** Where sign-up goes when no page was remembered: the account page, with its reminder. */
 export const AFTER_SIGNUP_PATH = "/account";
 
@@ -67,11 +72,13 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
         );
       }
       const origin = flow.linkOrigin(request);
-      if (origin.ok) await flow.sendAccountEmail(result.user, "email_confirmation", origin.value);
-      else flow.reportMailError(new Error(origin.reason), "email_confirmation");
+      if (origin.ok) {
+        const { locale } = context;
+        await flow.sendAccountEmail(result.user, "email_confirmation", origin.value, locale);
+      } else flow.reportMailError(new Error(origin.reason), "email_confirmation");
       const destination = context.session.takeRememberedPage() ?? AFTER_SIGNUP_PATH;
       await flow.signIn(result.user, "password", request, context);
-      context.session.flash("notice", WELCOME_MESSAGE);
+      flow.flash(context, "notice", "accounts.welcome");
       return seeOther(destination);
     },
 
@@ -100,7 +107,7 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
           pages.login({
             context: flow.pageContext(context, current),
             email,
-            error: INVALID_LOGIN_MESSAGE,
+            error: accountMessages.text(context.locale, "accounts.invalid_login"),
           }),
         );
       }
@@ -108,18 +115,18 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
       await flow.signIn(user, "password", request, context, {
         rememberMe: form.value.get("remember_me") === "1",
       });
-      context.session.flash("notice", SIGNED_IN_MESSAGE);
+      flow.flash(context, "notice", "accounts.signed_in");
       return seeOther(destination);
     },
 
     async logout(_request, context) {
       await flow.signOut(context);
-      context.session.flash("notice", SIGNED_OUT_MESSAGE);
+      flow.flash(context, "notice", "accounts.signed_out");
       return seeOther("/");
     },
 
     async account(request, context) {
-      const access = await requireUser(context.session, request, flow.loadUser);
+      const access = await requireUser(context.session, request, flow.loadUser, context.locale);
       if (!access.ok) return access.response;
       const user = access.value;
       return htmlPage(
@@ -161,9 +168,10 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
             memberSince: formatTimestamp(user.createdAt),
             confirmed: user.confirmedAt !== null,
             deletionField: withPassword ? "password" : "email",
-            deletionError: withPassword
-              ? "The password is incorrect."
-              : "That is not your email address.",
+            deletionError: accountMessages.text(
+              context.locale,
+              withPassword ? "accounts.password_incorrect" : "accounts.not_your_email",
+            ),
             showDevices: flow.tracksDevices,
           }),
         );
@@ -173,7 +181,7 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
         clientAddress: context.clientAddress,
       });
       context.session.signOut();
-      context.session.flash("notice", ACCOUNT_DELETED_MESSAGE);
+      flow.flash(context, "notice", "accounts.account_deleted");
       return seeOther("/");
     },
   } satisfies Record<string, RouteHandler<SignedInContext>>;

@@ -9,41 +9,41 @@ import {
 } from "@tessera/http";
 import { checkPasswordPolicy, hashPassword } from "@tessera/password";
 import { endOtherTrackedSessions, type MaybeSessionContext, pageSafety } from "@tessera/session";
+import { type AccountMessageId, accountMessages } from "../account-messages.js";
 import { normalizeSubmittedEmail } from "../email.js";
 import type { EmailedTokenPurpose } from "../emailed-token-store.js";
 import { addFieldError, type FieldErrors } from "../messages.js";
 import { type AccountFlow, accountFlow } from "./account-flow.js";
-import { SIGNED_IN_MESSAGE } from "./html-account-routes.js";
 import type {
   HtmlAccountRoutesOptions,
   HtmlRequestContext,
   SignedInContext,
 } from "./html-routes-options.js";
-import { otherSessionsEndedMessage } from "./html-session-routes.js";
 import { pathToken } from "./path-token.js";
 
+// The exported constants are the English texts; the routes write each in the request's locale.
+const english = accountMessages.english;
+
 /** The answer to a sign-in link request, whether or not the account exists. */
-export const MAGIC_LINK_SENT_MESSAGE =
-  "If an account exists for that email, a sign-in link is on its way.";
+export const MAGIC_LINK_SENT_MESSAGE = english["accounts.magic_link_sent"];
 /** The alert for a sign-in link that cannot be used. */
-export const MAGIC_LINK_INVALID_MESSAGE = "That sign-in link is invalid or has expired.";
+export const MAGIC_LINK_INVALID_MESSAGE = english["accounts.magic_link_invalid"];
 /** The answer to a reset request, whether or not the account exists. */
-export const PASSWORD_RESET_SENT_MESSAGE =
-  "If an account exists for that email, a link to reset your password is on its way.";
+export const PASSWORD_RESET_SENT_MESSAGE = english["accounts.password_reset_sent"];
 /** The alert for a reset link that cannot be used. */
-export const PASSWORD_RESET_INVALID_MESSAGE = "That password reset link is invalid or has expired.";
+export const PASSWORD_RESET_INVALID_MESSAGE = english["accounts.password_reset_invalid"];
 /** Flash after a new password was saved. */
-export const PASSWORD_CHANGED_MESSAGE = "Your password has been changed. Log in with it now.";
+export const PASSWORD_CHANGED_MESSAGE = english["accounts.password_changed"];
 /** The message when the confirmation differs (on `password_confirmation`). */
-export const CONFIRMATION_MISMATCH = "doesn't match Password";
+export const CONFIRMATION_MISMATCH = english["accounts.confirmation_mismatch"];
 /** Flash after a new confirmation link was sent. */
-export const CONFIRMATION_SENT_MESSAGE = "A new confirmation link is on its way.";
+export const CONFIRMATION_SENT_MESSAGE = english["accounts.confirmation_sent"];
 /** Flash when a confirmed user asks for another link. */
-export const ALREADY_CONFIRMED_MESSAGE = "Your email address is already confirmed.";
+export const ALREADY_CONFIRMED_MESSAGE = english["accounts.already_confirmed"];
 /** The flash after a confirmation. */
-export const CONFIRMED_MESSAGE = "Thanks, your email address is confirmed.";
+export const CONFIRMED_MESSAGE = english["accounts.confirmed"];
 /** The alert for a confirmation link that cannot be used. */
-export const CONFIRMATION_INVALID_MESSAGE = "That confirmation link is invalid or has expired.";
+export const CONFIRMATION_INVALID_MESSAGE = english["accounts.confirmation_invalid"];
 
 type Handler = Route<HtmlRequestContext>["handle"];
 
@@ -67,7 +67,7 @@ export function htmlEmailLinkRoutes(
     request: Request,
     context: HtmlRequestContext,
     purpose: Extract<EmailedTokenPurpose, "magic_link" | "password_reset">,
-    sentMessage: string,
+    sentMessage: AccountMessageId,
   ): Promise<Response> {
     const form = await flow.readForm(request, context);
     if (!form.ok) return form.response;
@@ -84,8 +84,8 @@ export function htmlEmailLinkRoutes(
     const mail = flow.mailLinkOriginOrRefusal(request);
     if (!mail.ok) return mail.response;
     const user = email ? await options.users.findByEmail(email) : undefined;
-    if (user) await flow.sendAccountEmail(user, purpose, mail.origin);
-    context.session.flash("notice", sentMessage);
+    if (user) await flow.sendAccountEmail(user, purpose, mail.origin, context.locale);
+    flow.flash(context, "notice", sentMessage);
     return seeOther("/login");
   }
 
@@ -115,8 +115,12 @@ export function htmlEmailLinkRoutes(
     return htmlPage(status, html, NO_REFERRER);
   }
 
-  function refuseLink(context: HtmlRequestContext, message: string, location: string): Response {
-    context.session.flash("alert", message);
+  function refuseLink(
+    context: HtmlRequestContext,
+    message: AccountMessageId,
+    location: string,
+  ): Response {
+    flow.flash(context, "alert", message);
     return seeOther(location);
   }
 
@@ -127,7 +131,7 @@ export function htmlEmailLinkRoutes(
     },
 
     requestMagicLink: (request, context) =>
-      requestLink(request, context, "magic_link", MAGIC_LINK_SENT_MESSAGE),
+      requestLink(request, context, "magic_link", "accounts.magic_link_sent"),
 
     magicLinkPage: (_request, context) =>
       buttonPage(context, pages.magicLinkConfirm, pathToken(context)),
@@ -136,11 +140,11 @@ export function htmlEmailLinkRoutes(
       const token = pathToken(context);
       const owner = await flow.consumeToken(token, "magic_link");
       const user = owner.ok ? await flow.loadUser(owner.value.userId) : undefined;
-      if (!user) return refuseLink(context, MAGIC_LINK_INVALID_MESSAGE, "/magic_link");
+      if (!user) return refuseLink(context, "accounts.magic_link_invalid", "/magic_link");
       // The link proved the address: a sign-in link confirms it.
       await options.users.confirm(user.id, flow.clock());
       await flow.signIn(user, "email_link", request, context);
-      context.session.flash("notice", SIGNED_IN_MESSAGE);
+      flow.flash(context, "notice", "accounts.signed_in");
       return seeOther("/");
     },
 
@@ -153,19 +157,21 @@ export function htmlEmailLinkRoutes(
     },
 
     requestPasswordReset: (request, context) =>
-      requestLink(request, context, "password_reset", PASSWORD_RESET_SENT_MESSAGE),
+      requestLink(request, context, "password_reset", "accounts.password_reset_sent"),
 
     async newPasswordForm(_request, context) {
       const token = pathToken(context);
       const owner = await flow.peekToken(token, "password_reset");
-      if (!owner.ok) return refuseLink(context, PASSWORD_RESET_INVALID_MESSAGE, "/passwords/new");
+      if (!owner.ok)
+        return refuseLink(context, "accounts.password_reset_invalid", "/passwords/new");
       return newPasswordPage(context, token, 200, {});
     },
 
     async resetPassword(request, context) {
       const token = pathToken(context);
       const valid = await flow.peekToken(token, "password_reset");
-      if (!valid.ok) return refuseLink(context, PASSWORD_RESET_INVALID_MESSAGE, "/passwords/new");
+      if (!valid.ok)
+        return refuseLink(context, "accounts.password_reset_invalid", "/passwords/new");
       const form = await flow.readForm(request, context);
       if (!form.ok) return form.response;
       const password = form.value.get("password") ?? "";
@@ -173,23 +179,26 @@ export function htmlEmailLinkRoutes(
       for (const message of checkPasswordPolicy(password))
         addFieldError(errors, "password", message);
       if ((form.value.get("password_confirmation") ?? "") !== password) {
-        addFieldError(errors, "password_confirmation", CONFIRMATION_MISMATCH);
+        // Written in the request's locale here: the page shows it as it is.
+        const mismatch = accountMessages.text(context.locale, "accounts.confirmation_mismatch");
+        addFieldError(errors, "password_confirmation", mismatch);
       }
       // A form with an error keeps its token: it was only peeked at.
       if (Object.keys(errors).length > 0) return newPasswordPage(context, token, 422, errors);
       const owner = await flow.consumeToken(token, "password_reset");
-      if (!owner.ok) return refuseLink(context, PASSWORD_RESET_INVALID_MESSAGE, "/passwords/new");
+      if (!owner.ok)
+        return refuseLink(context, "accounts.password_reset_invalid", "/passwords/new");
       const digest = await hashPassword(password, options.passwords);
       const now = flow.clock();
       await options.users.updatePasswordDigest(owner.value.userId, digest, now);
       // The reset link proved the address too.
       await options.users.confirm(owner.value.userId, now);
-      context.session.flash("notice", PASSWORD_CHANGED_MESSAGE);
+      flow.flash(context, "notice", "accounts.password_changed");
       const devices = options.sessions.trackedSessions;
       if (devices && form.value.get("sign_out_everywhere") === "1") {
         const ended = await endOtherTrackedSessions(devices, owner.value.userId);
         if (context.session.userId === owner.value.userId) context.session.signOut();
-        context.session.flash("notice", otherSessionsEndedMessage(ended));
+        flow.flash(context, "notice", "accounts.other_sessions_ended", { count: ended });
       }
       return seeOther("/login");
     },
@@ -200,9 +209,9 @@ export function htmlEmailLinkRoutes(
     async confirm(_request, context) {
       const token = pathToken(context);
       const owner = await flow.consumeToken(token, "email_confirmation");
-      if (!owner.ok) return refuseLink(context, CONFIRMATION_INVALID_MESSAGE, "/");
+      if (!owner.ok) return refuseLink(context, "accounts.confirmation_invalid", "/");
       await options.users.confirm(owner.value.userId, flow.clock());
-      context.session.flash("notice", CONFIRMED_MESSAGE);
+      flow.flash(context, "notice", "accounts.confirmed");
       return seeOther("/account");
     },
   } satisfies Record<string, Handler>;
@@ -211,7 +220,7 @@ export function htmlEmailLinkRoutes(
     async resendConfirmation(request, context) {
       const { user } = context;
       if (user.confirmedAt !== null) {
-        context.session.flash("notice", ALREADY_CONFIRMED_MESSAGE);
+        flow.flash(context, "notice", "accounts.already_confirmed");
         return seeOther("/account");
       }
       // The client was counted by the route's middleware; the target's address is counted here.
@@ -221,8 +230,8 @@ export function htmlEmailLinkRoutes(
       if (limited) return limited;
       const mail = flow.mailLinkOriginOrRefusal(request);
       if (!mail.ok) return mail.response;
-      await flow.sendAccountEmail(user, "email_confirmation", mail.origin);
-      context.session.flash("notice", CONFIRMATION_SENT_MESSAGE);
+      await flow.sendAccountEmail(user, "email_confirmation", mail.origin, context.locale);
+      flow.flash(context, "notice", "accounts.confirmation_sent");
       return seeOther("/account");
     },
   } satisfies Record<string, RouteHandler<SignedInContext>>;

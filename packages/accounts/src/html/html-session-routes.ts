@@ -1,4 +1,4 @@
-import { type Clock, systemClock } from "@tessera/core";
+import { type Clock, type Locale, systemClock } from "@tessera/core";
 import type { PageContext } from "@tessera/http";
 import { htmlPage, pathId, type Route, seeOther, withMiddleware } from "@tessera/http";
 import {
@@ -13,6 +13,7 @@ import {
   type TrackedSession,
   type TrackedSessionStore,
 } from "@tessera/session";
+import { accountMessages } from "../account-messages.js";
 import type { User } from "../user.js";
 import type { UserStore } from "../user-store.js";
 import type { HtmlRequestContext } from "./html-routes-options.js";
@@ -20,12 +21,12 @@ import type { SessionPages } from "./sessions-page.js";
 
 /** The list of signed-in devices, where both end actions return. */
 export const SESSIONS_PATH = "/account/sessions";
-/** Flash after one device was signed out. */
-export const SESSION_ENDED_MESSAGE = "That device is signed out.";
+/** Flash after one device was signed out, in English. */
+export const SESSION_ENDED_MESSAGE = accountMessages.english["accounts.session_ended"];
 
-/** Flash after the other devices were signed out, with how many there were. */
-export function otherSessionsEndedMessage(count: number): string {
-  return `Signed out of ${count} other session(s).`;
+/** Flash after the other devices were signed out, with how many there were, in `locale`. */
+export function otherSessionsEndedMessage(count: number, locale?: Locale): string {
+  return accountMessages.text(locale, "accounts.other_sessions_ended", { count });
 }
 
 /** What the signed-in devices routes are built from. */
@@ -64,19 +65,20 @@ export function htmlSessionRoutes(options: HtmlSessionRoutesOptions): Route<Mayb
     context: HtmlRequestContext,
   ): Promise<DeviceAccess> {
     const tracked = await checkTrackedSession(store, context.session, clock);
-    const access = await requireUser(context.session, request, loadUser);
+    const access = await requireUser(context.session, request, loadUser, context.locale);
     if (!access.ok) return { ok: false, response: access.response };
     // A refused check signed the session out, so requireUser has refused it just above.
     if (!tracked.ok) throw new Error(`a ${tracked.reason} tracked session kept its user`);
     return { ok: true, user: access.value, current: tracked.value };
   }
 
-  /** Takes the waiting flashes: call it once, for the page being rendered. */
+  /** Takes the waiting flashes: call it once, for the page being rendered (in its locale). */
   function pageContext(context: HtmlRequestContext, user: User): PageContext {
     return {
       signedInEmail: user.email,
       flashes: context.session.takeFlashes(),
       cspNonce: context.cspNonce,
+      ...(context.locale === undefined ? {} : { locale: context.locale }),
     };
   }
 
@@ -107,7 +109,10 @@ export function htmlSessionRoutes(options: HtmlSessionRoutesOptions): Route<Mayb
       // Ending this very device signs this browser out now, not at its next request: the
       // list it returns to then asks to log in again, and brings the user back to it.
       if (sessionId === current.id) context.session.signOut();
-      context.session.flash("notice", SESSION_ENDED_MESSAGE);
+      context.session.flash(
+        "notice",
+        accountMessages.text(context.locale, "accounts.session_ended"),
+      );
       return seeOther(SESSIONS_PATH);
     },
 
@@ -115,7 +120,7 @@ export function htmlSessionRoutes(options: HtmlSessionRoutesOptions): Route<Mayb
       const device = await requireDevice(request, context);
       if (!device.ok) return device.response;
       const count = await endOtherTrackedSessions(store, device.user.id, device.current.id);
-      context.session.flash("notice", otherSessionsEndedMessage(count));
+      context.session.flash("notice", otherSessionsEndedMessage(count, context.locale));
       return seeOther(SESSIONS_PATH);
     },
   } satisfies Record<string, Handler>;

@@ -1,8 +1,9 @@
-import { formatTimestamp } from "@tessera/core";
+import { formatTimestamp, type Locale } from "@tessera/core";
 import type { Layout, PageContext } from "@tessera/http";
-import { escapeHtml } from "@tessera/http";
-import type { TrackedSession } from "@tessera/session";
-import { renderForm } from "./form-fields.js";
+import { escapeHtml, httpMessages } from "@tessera/http";
+import { browserName, type TrackedSession } from "@tessera/session";
+import { accountMessages } from "../account-messages.js";
+import { escapedAccountText, renderForm } from "./form-fields.js";
 
 /** The signed-in devices pages' HTML. `defaultSessionPages(layout)` gives ours. */
 export interface SessionPages {
@@ -22,50 +23,70 @@ function renderTime(epochMs: number): string {
   return `<time datetime="${text.replace(" ", "T")}Z">${text} UTC</time>`;
 }
 
-function renderRow(session: TrackedSession, current: boolean): string {
+/**
+ * The row's label in `locale`: rows store `browserName`'s English label, so one it wrote is
+ * written again from the stored `User-Agent` in the page's language; any other (a store's own)
+ * is shown as stored.
+ */
+function deviceLabel(session: TrackedSession, locale: Locale | undefined): string {
+  if (locale === undefined || session.browser !== browserName(session.userAgent)) {
+    return session.browser;
+  }
+  return browserName(session.userAgent, locale);
+}
+
+function renderRow(session: TrackedSession, current: boolean, locale: Locale | undefined): string {
+  const text = escapedAccountText(locale);
   const headerId = `session-${session.id}`;
   // The button's description names the device, so a screen reader says which one it ends.
   const action = current
-    ? "<strong>This device</strong>"
+    ? `<strong>${text("accounts.sessions.this_device")}</strong>`
     : `<form method="post" action="/account/sessions/${session.id}/delete">
-<button type="submit" aria-describedby="${headerId}">Sign out</button>
+<button type="submit" aria-describedby="${headerId}">${text("accounts.sessions.sign_out")}</button>
 </form>`;
   return `<tr${current ? ' aria-current="true"' : ""}>
-<th scope="row" id="${headerId}">${escapeHtml(session.browser)}</th>
-<td>${session.ipAddress === null ? "Unknown" : escapeHtml(session.ipAddress)}</td>
+<th scope="row" id="${headerId}">${escapeHtml(deviceLabel(session, locale))}</th>
+<td>${session.ipAddress === null ? text("accounts.sessions.unknown_address") : escapeHtml(session.ipAddress)}</td>
 <td>${renderTime(session.lastSeenAt)}</td>
 <td>${action}</td>
 </tr>`;
 }
 
-/** Our pages for signed-in devices: a table in the app's layout. */
+/** Our pages for signed-in devices: a table in the app's layout, in the page's locale. */
 export function defaultSessionPages(layout: Layout): SessionPages {
   return {
     sessions: ({ context, sessions, currentId }) => {
+      const { locale } = context;
+      const text = escapedAccountText(locale);
+      const title = accountMessages.text(locale, "accounts.sessions.title");
       const others = sessions.filter((session) => session.id !== currentId).length;
       return layout({
-        title: "Signed-in devices",
+        title,
         context,
-        mainHtml: `<h1>Signed-in devices</h1>
-<p>These browsers are signed in to your account. A device you sign out here is signed out at its next request.</p>
+        mainHtml: `<h1>${escapeHtml(title)}</h1>
+<p>${text("accounts.sessions.intro")}</p>
 <table class="sessions">
-<thead><tr><th scope="col">Browser</th><th scope="col">IP address</th><th scope="col">Last seen</th><th scope="col">Action</th></tr></thead>
+<thead><tr><th scope="col">${text("accounts.sessions.browser")}</th><th scope="col">${text("accounts.sessions.ip_address")}</th><th scope="col">${text("accounts.sessions.last_seen")}</th><th scope="col">${text("accounts.sessions.action")}</th></tr></thead>
 <tbody>
-${sessions.map((session) => renderRow(session, session.id === currentId)).join("\n")}
+${sessions.map((session) => renderRow(session, session.id === currentId, locale)).join("\n")}
 </tbody>
 </table>
-${others > 0 ? renderForm("/account/sessions/others/delete", "", "Sign out of all other sessions") : ""}
-<p><a href="/account">Back to your account</a></p>`,
+${others > 0 ? renderForm("/account/sessions/others/delete", "", accountMessages.text(locale, "accounts.sign_out_other_sessions")) : ""}
+<p><a href="/account">${text("accounts.sessions.back_to_account")}</a></p>`,
       });
     },
 
-    notFound: ({ context }) =>
-      layout({
-        title: "Not found",
+    notFound: ({ context }) => {
+      const { locale } = context;
+      const text = escapedAccountText(locale);
+      const title = httpMessages.text(locale, "http.not_found");
+      return layout({
+        title,
         context,
-        mainHtml: `<h1>Not found</h1>
-<p>There is no such session signed in to your account.</p>
-<p><a href="/account/sessions">See your signed-in devices</a></p>`,
-      }),
+        mainHtml: `<h1>${escapeHtml(title)}</h1>
+<p>${text("accounts.sessions.not_found")}</p>
+<p><a href="/account/sessions">${text("accounts.sessions.see_devices")}</a></p>`,
+      });
+    },
   };
 }

@@ -16,6 +16,7 @@ export const frenchValidation = {
   "validation.not_a_uuid": "n'est pas un UUID valide",
   "validation.not_json": "n'est pas du JSON valide",
   "validation.not_in_list": "n'est pas inclus(e) dans la liste",
+  "validation.too_short_characters": "est trop court (au moins {minimum} caractères)",
   "validation.too_long_characters": "est trop long (pas plus de {maximum} caractères)",
   "validation.too_long_bytes": "est trop long (pas plus de {maximum} octets)",
   "validation.too_large": "est trop volumineux (pas plus de {megabytes} Mo)",

@@ -1,0 +1,119 @@
+import type { AccountMessageId } from "@tessera/accounts";
+
+/** `@tessera/accounts`' messages in French: pages, flashes, JSON answers and the account mails. */
+export const frenchAccounts = {
+  "accounts.invalid_credentials": "Adresse e-mail ou mot de passe incorrect",
+  "accounts.password_incorrect": "Le mot de passe est incorrect.",
+  "accounts.not_your_email": "Ce n'est pas votre adresse e-mail.",
+
+  "accounts.welcome":
+    "Bienvenue ! Votre compte est prêt. Consultez vos e-mails pour confirmer votre adresse.",
+  "accounts.invalid_login": "Adresse e-mail ou mot de passe incorrect.",
+  "accounts.signed_in": "Connexion réussie.",
+  "accounts.signed_out": "Déconnexion réussie.",
+  "accounts.account_deleted": "Votre compte a été supprimé.",
+  "accounts.magic_link_sent":
+    "Si un compte existe pour cette adresse, un lien de connexion est en route.",
+  "accounts.magic_link_invalid": "Ce lien de connexion n'est pas valide ou a expiré.",
+  "accounts.password_reset_sent":
+    "Si un compte existe pour cette adresse, un lien pour réinitialiser votre mot de passe est en route.",
+  "accounts.password_reset_invalid":
+    "Ce lien de réinitialisation du mot de passe n'est pas valide ou a expiré.",
+  "accounts.password_changed":
+    "Votre mot de passe a été changé. Connectez-vous dès maintenant avec celui-ci.",
+  "accounts.confirmation_sent": "Un nouveau lien de confirmation est en route.",
+  "accounts.already_confirmed": "Votre adresse e-mail est déjà confirmée.",
+  "accounts.confirmed": "Merci, votre adresse e-mail est confirmée.",
+  "accounts.confirmation_invalid": "Ce lien de confirmation n'est pas valide ou a expiré.",
+  "accounts.session_ended": "Cet appareil est déconnecté.",
+  "accounts.other_sessions_ended": "{count} autre(s) session(s) déconnectée(s).",
+
+  "accounts.field.email": "Adresse e-mail",
+  "accounts.field.password": "Mot de passe",
+  "accounts.field.password_confirmation": "Confirmation du mot de passe",
+  "accounts.confirmation_mismatch": "ne correspond pas au mot de passe",
+
+  "accounts.bad_request_title": "Requête incorrecte",
+  "accounts.unreadable_form": "Le formulaire n'a pas pu être lu.",
+  "accounts.form_too_large_title": "Formulaire trop volumineux",
+  "accounts.form_too_large": "Le formulaire dépasse {megabytes} Mo.",
+  "accounts.too_many_requests_title": "Trop de requêtes",
+
+  "accounts.signup.title": "Créer un compte",
+  "accounts.signup.password_label": "Mot de passe (de 8 à 128 caractères)",
+  "accounts.signup.have_account": "Vous avez déjà un compte ?",
+  "accounts.login.title": "Se connecter",
+  "accounts.login.remember_me": "Garder ma session ouverte pendant deux semaines",
+  "accounts.login.forgot_password": "Mot de passe oublié ?",
+  "accounts.login.other_ways": "Autres façons de se connecter",
+  "accounts.login.new_here": "Pas encore de compte ?",
+
+  "accounts.account.title": "Votre compte",
+  "accounts.account.member_since": "Membre depuis",
+  "accounts.account.confirm_title": "Veuillez confirmer votre adresse e-mail",
+  "accounts.account.confirmation_sent_to":
+    "Nous avons envoyé un lien de confirmation à {email}. Il est valable 24 heures.",
+  "accounts.account.resend_confirmation": "Envoyer un nouveau lien de confirmation",
+  "accounts.account.devices_link": "Vos appareils connectés",
+  "accounts.account.delete_title": "Supprimer votre compte",
+  "accounts.account.delete_warning":
+    "Cette action supprime votre compte et tout ce qui lui appartient, immédiatement et définitivement.",
+  "accounts.account.confirm_with_password": "Votre mot de passe, pour confirmer",
+  "accounts.account.confirm_with_email": "Votre adresse e-mail, pour confirmer",
+  "accounts.account.delete_button": "Supprimer mon compte",
+
+  "accounts.back_to_login": "Retour à la connexion",
+  "accounts.magic_link.request_title": "Se connecter avec un lien",
+  "accounts.magic_link.request_intro":
+    "Saisissez votre adresse e-mail et nous vous enverrons un lien qui vous connecte.",
+  "accounts.magic_link.request_button": "M'envoyer un lien de connexion",
+  "accounts.magic_link.confirm_title": "Se connecter",
+  "accounts.magic_link.confirm_intro":
+    "Appuyez sur le bouton pour vous connecter. Le lien ne fonctionne qu'une fois.",
+  "accounts.password_reset.request_title": "Réinitialiser votre mot de passe",
+  "accounts.password_reset.request_intro":
+    "Saisissez votre adresse e-mail et nous vous enverrons un lien pour choisir un nouveau mot de passe.",
+  "accounts.password_reset.request_button": "M'envoyer un lien de réinitialisation",
+  "accounts.new_password.title": "Choisir un nouveau mot de passe",
+  "accounts.new_password.password_label": "Nouveau mot de passe (de 8 à 128 caractères)",
+  "accounts.new_password.confirmation_label": "Nouveau mot de passe, une seconde fois",
+  "accounts.new_password.button": "Enregistrer le nouveau mot de passe",
+  "accounts.sign_out_other_sessions": "Déconnecter toutes les autres sessions",
+  "accounts.confirmation.title": "Confirmer votre adresse e-mail",
+  "accounts.confirmation.intro": "Appuyez sur le bouton pour confirmer votre adresse e-mail.",
+  "accounts.confirmation.button": "Confirmer mon adresse e-mail",
+
+  "accounts.sessions.title": "Appareils connectés",
+  "accounts.sessions.intro":
+    "Ces navigateurs sont connectés à votre compte. Un appareil que vous déconnectez ici l'est dès sa prochaine requête.",
+  "accounts.sessions.browser": "Navigateur",
+  "accounts.sessions.ip_address": "Adresse IP",
+  "accounts.sessions.last_seen": "Dernière activité",
+  "accounts.sessions.action": "Action",
+  "accounts.sessions.this_device": "Cet appareil",
+  "accounts.sessions.sign_out": "Déconnecter",
+  "accounts.sessions.unknown_address": "Inconnue",
+  "accounts.sessions.back_to_account": "Retour à votre compte",
+  "accounts.sessions.not_found": "Aucune session de ce type n'est connectée à votre compte.",
+  "accounts.sessions.see_devices": "Voir vos appareils connectés",
+
+  "accounts.mail.confirmation_subject": "Confirmez votre adresse e-mail",
+  "accounts.mail.confirmation_intro":
+    "Veuillez confirmer que {email} est bien votre adresse e-mail en ouvrant ce lien :",
+  "accounts.mail.confirmation_ignore":
+    "Si vous n'avez pas créé de compte, vous pouvez ignorer cet e-mail.",
+  "accounts.mail.magic_link_subject": "Votre lien de connexion",
+  "accounts.mail.magic_link_intro": "Ouvrez ce lien pour vous connecter en tant que {email} :",
+  "accounts.mail.magic_link_ignore":
+    "Si vous n'avez pas demandé à vous connecter, vous pouvez ignorer cet e-mail.",
+  "accounts.mail.password_reset_subject": "Réinitialisez votre mot de passe",
+  "accounts.mail.password_reset_intro":
+    "Ouvrez ce lien pour choisir un nouveau mot de passe pour {email} :",
+  "accounts.mail.password_reset_ignore":
+    "Si vous n'avez pas demandé à réinitialiser votre mot de passe, vous pouvez ignorer cet e-mail.",
+  "accounts.mail.validity": "Le lien est valable {lifetime} et ne fonctionne qu'une fois.",
+  "accounts.mail.one_hour": "1 heure",
+  "accounts.mail.hours": "{hours} heures",
+  "accounts.mail.one_minute": "1 minute",
+  "accounts.mail.minutes": "{minutes} minutes",
+} as const satisfies Record<AccountMessageId, string>;

@@ -1,0 +1,128 @@
+import { defineMessages, type MessageIdOf } from "@tessera/core";
+
+/**
+ * Every message `@tessera/accounts` writes for a person, in English (the spec's exact strings):
+ * JSON messages, the pages' text, flashes and the account mails. A request's `context.locale`
+ * picks the language; pass `accountMessages.english`'s ids to a translator. Diagnostics for
+ * developers (a malformed body) and operators (no mailer configured) stay English.
+ */
+export const accountMessages = defineMessages({
+  // JSON answers.
+  "accounts.invalid_credentials": "Unauthorized",
+  "accounts.password_incorrect": "The password is incorrect.",
+  "accounts.not_your_email": "That is not your email address.",
+
+  // Flashes and alerts.
+  "accounts.welcome": "Welcome! Your account is ready. Check your email to confirm your address.",
+  "accounts.invalid_login": "Invalid email or password.",
+  "accounts.signed_in": "Signed in.",
+  "accounts.signed_out": "Signed out.",
+  "accounts.account_deleted": "Your account has been deleted.",
+  "accounts.magic_link_sent": "If an account exists for that email, a sign-in link is on its way.",
+  "accounts.magic_link_invalid": "That sign-in link is invalid or has expired.",
+  "accounts.password_reset_sent":
+    "If an account exists for that email, a link to reset your password is on its way.",
+  "accounts.password_reset_invalid": "That password reset link is invalid or has expired.",
+  "accounts.password_changed": "Your password has been changed. Log in with it now.",
+  "accounts.confirmation_sent": "A new confirmation link is on its way.",
+  "accounts.already_confirmed": "Your email address is already confirmed.",
+  "accounts.confirmed": "Thanks, your email address is confirmed.",
+  "accounts.confirmation_invalid": "That confirmation link is invalid or has expired.",
+  "accounts.session_ended": "That device is signed out.",
+  "accounts.other_sessions_ended": "Signed out of {count} other session(s).",
+
+  // Form fields: names as error messages start with them, and the bare message of a field.
+  "accounts.field.email": "Email",
+  "accounts.field.password": "Password",
+  "accounts.field.password_confirmation": "Password confirmation",
+  "accounts.confirmation_mismatch": "doesn't match Password",
+
+  // A form the server could not read.
+  "accounts.bad_request_title": "Bad request",
+  "accounts.unreadable_form": "The form could not be read.",
+  "accounts.form_too_large_title": "Form too large",
+  "accounts.form_too_large": "The form is larger than {megabytes} MB.",
+  "accounts.too_many_requests_title": "Too many requests",
+
+  // Sign-up and log-in pages.
+  "accounts.signup.title": "Sign up",
+  "accounts.signup.password_label": "Password (8 to 128 characters)",
+  "accounts.signup.have_account": "Already have an account?",
+  "accounts.login.title": "Log in",
+  "accounts.login.remember_me": "Keep me signed in for two weeks",
+  "accounts.login.forgot_password": "Forgot your password?",
+  "accounts.login.other_ways": "Other ways to sign in",
+  "accounts.login.new_here": "New here?",
+
+  // The account page.
+  "accounts.account.title": "Your account",
+  "accounts.account.member_since": "Member since",
+  "accounts.account.confirm_title": "Please confirm your email address",
+  "accounts.account.confirmation_sent_to":
+    "We sent a confirmation link to {email}. It is valid for 24 hours.",
+  "accounts.account.resend_confirmation": "Send a new confirmation link",
+  "accounts.account.devices_link": "Your signed-in devices",
+  "accounts.account.delete_title": "Delete your account",
+  "accounts.account.delete_warning":
+    "This deletes your account and everything it owns, at once and for good.",
+  "accounts.account.confirm_with_password": "Your password, to confirm",
+  "accounts.account.confirm_with_email": "Your email address, to confirm",
+  "accounts.account.delete_button": "Delete my account",
+
+  // Emailed links' pages.
+  "accounts.back_to_login": "Back to log in",
+  "accounts.magic_link.request_title": "Sign in with a link",
+  "accounts.magic_link.request_intro":
+    "Enter your email address and we will send you a link that signs you in.",
+  "accounts.magic_link.request_button": "Email me a sign-in link",
+  "accounts.magic_link.confirm_title": "Sign in",
+  "accounts.magic_link.confirm_intro": "Press the button to sign in. The link works once.",
+  "accounts.password_reset.request_title": "Reset your password",
+  "accounts.password_reset.request_intro":
+    "Enter your email address and we will send you a link to choose a new password.",
+  "accounts.password_reset.request_button": "Email me a reset link",
+  "accounts.new_password.title": "Choose a new password",
+  "accounts.new_password.password_label": "New password (8 to 128 characters)",
+  "accounts.new_password.confirmation_label": "New password again",
+  "accounts.new_password.button": "Save the new password",
+  "accounts.sign_out_other_sessions": "Sign out of all other sessions",
+  "accounts.confirmation.title": "Confirm your email address",
+  "accounts.confirmation.intro": "Press the button to confirm your email address.",
+  "accounts.confirmation.button": "Confirm my email address",
+
+  // The signed-in devices page.
+  "accounts.sessions.title": "Signed-in devices",
+  "accounts.sessions.intro":
+    "These browsers are signed in to your account. A device you sign out here is signed out at its next request.",
+  "accounts.sessions.browser": "Browser",
+  "accounts.sessions.ip_address": "IP address",
+  "accounts.sessions.last_seen": "Last seen",
+  "accounts.sessions.action": "Action",
+  "accounts.sessions.this_device": "This device",
+  "accounts.sessions.sign_out": "Sign out",
+  "accounts.sessions.unknown_address": "Unknown",
+  "accounts.sessions.back_to_account": "Back to your account",
+  "accounts.sessions.not_found": "There is no such session signed in to your account.",
+  "accounts.sessions.see_devices": "See your signed-in devices",
+
+  // The account mails.
+  "accounts.mail.confirmation_subject": "Confirm your email address",
+  "accounts.mail.confirmation_intro":
+    "Please confirm that {email} is your email address by opening this link:",
+  "accounts.mail.confirmation_ignore": "If you did not sign up, you can ignore this email.",
+  "accounts.mail.magic_link_subject": "Your sign-in link",
+  "accounts.mail.magic_link_intro": "Open this link to sign in as {email}:",
+  "accounts.mail.magic_link_ignore": "If you did not ask to sign in, you can ignore this email.",
+  "accounts.mail.password_reset_subject": "Reset your password",
+  "accounts.mail.password_reset_intro": "Open this link to choose a new password for {email}:",
+  "accounts.mail.password_reset_ignore":
+    "If you did not ask for a password reset, you can ignore this email.",
+  "accounts.mail.validity": "The link is valid for {lifetime} and works once.",
+  "accounts.mail.one_hour": "1 hour",
+  "accounts.mail.hours": "{hours} hours",
+  "accounts.mail.one_minute": "1 minute",
+  "accounts.mail.minutes": "{minutes} minutes",
+});
+
+/** An id of {@link accountMessages}. */
+export type AccountMessageId = MessageIdOf<typeof accountMessages>;
