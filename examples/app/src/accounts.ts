@@ -16,13 +16,14 @@ import { oauthRoutes, renderProviderButtons } from "@tessera/oauth";
 import { SqlIdentityStore } from "@tessera/oauth/sql";
 import type { RateLimiter } from "@tessera/ratelimit";
 import type { MaybeSessionContext, SessionCookies, TrackedSessionStore } from "@tessera/session";
+import type { SessionEnv } from "@tessera/session/hono";
 import type { SqlDatabase } from "@tessera/sql";
 import type { Hono } from "hono";
 import type { AppConfig } from "./config.js";
 import { renderLayout } from "./views/layout.js";
 
 /** The Hono app type of the example app: every request has its cookie session and address. */
-export type AppHono = Hono<TesseraEnv>;
+export type AppHono = Hono<TesseraEnv & SessionEnv>;
 
 /** What the account routes are wired from. */
 export interface AccountWiring {

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
-import { cookieSession, cspNonce } from "@tessera/hono";
+import { cspNonce } from "@tessera/hono";
 import { withLanguageHeaders } from "@tessera/http";
 import { optionalUser } from "@tessera/session";
+import { cookieSession } from "@tessera/session/hono";
 import { compileQuery } from "graphql-jit";
 import { Hono } from "hono";
 import type { AppHono } from "./accounts.js";

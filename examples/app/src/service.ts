@@ -1,3 +1,4 @@
+import { getConnInfo as nodeConnInfo } from "@hono/node-server/conninfo";
 import type { User } from "@tessera/accounts";
 import type { Clock } from "@tessera/core";
 import type { CompileQuery } from "@tessera/graphql";
@@ -14,7 +15,7 @@ import type { RateLimiter } from "@tessera/ratelimit";
 import type { ObjectStorage } from "@tessera/records";
 import type { SessionCookies, TrackedSessionStore } from "@tessera/session";
 import type { SqlDatabase } from "@tessera/sql";
-import type { Context } from "hono";
+import type { GetConnInfo } from "hono/conninfo";
 import { type AccountWiring, type AppHono, appAccounts } from "./accounts.js";
 import type { AppConfig } from "./config.js";
 import { reachedOverHttps } from "./https-requests.js";
@@ -43,8 +44,8 @@ export interface AppDependencies {
   readonly rateLimiter?: RateLimiter;
   /** Password hashing under the runtime's limits (the Workers' PBKDF2 cap). */
   readonly passwords?: AccountWiring["passwords"];
-  /** The client's socket address where the runtime does not say it on the context (Workers). */
-  readonly socketAddress?: (context: Context) => string | undefined;
+  /** The runtime's Hono `getConnInfo`, for the client's socket address; default Node's. */
+  readonly getConnInfo?: GetConnInfo;
   /**
    * Compiles GraphQL operations (graphql-jit's `compileQuery`) where the runtime lets code be
    * generated; without it graphql-js interprets them (Workers).
@@ -95,7 +96,7 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
   app.use(
     clientAddress({
       trustProxy: config.trustProxy,
-      ...(dependencies.socketAddress ? { socketAddress: dependencies.socketAddress } : {}),
+      getConnInfo: dependencies.getConnInfo ?? nodeConnInfo,
     }),
   );
   const records: RecordWiring = {

@@ -1,15 +1,11 @@
 // Sign-in and a GitHub webhook added to an Hono app on Node: the whole wiring.
 
 import { serve } from "@hono/node-server";
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { accountRoutes } from "@tessera/accounts";
 import { accountMigrations, sqlAccountStores } from "@tessera/accounts/sql";
-import {
-  clientAddress,
-  cookieSession,
-  mount,
-  securityHeaders,
-  type TesseraEnv,
-} from "@tessera/hono";
+import { clientAddress, mount, securityHeaders, type TesseraEnv } from "@tessera/hono";
+import { cookieSession, type SessionEnv } from "@tessera/session/hono";
 import { applyMigrations, openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { githubSignatureVerifier, webhookRoute } from "@tessera/webhooks";
 import { SqlWebhookEventStore, webhookMigrations } from "@tessera/webhooks/sql";
@@ -39,9 +35,9 @@ const webhooks = settings.githubWebhookSecret
     ]
   : [];
 
-const app = new Hono<TesseraEnv>();
+const app = new Hono<TesseraEnv & SessionEnv>();
 app.use(securityHeaders());
-app.use(clientAddress({ trustProxy: settings.trustProxy }));
+app.use(clientAddress({ getConnInfo, trustProxy: settings.trustProxy }));
 // Optional: the routes open the cookie themselves; with it, the app's own pages see the session.
 app.use(cookieSession(accounts.sessions));
 mount(app, [...accounts.routes, ...webhooks]);

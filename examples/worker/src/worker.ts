@@ -84,8 +84,12 @@ async function startService(env: WorkerEnv): Promise<Service> {
       ? { rateLimiter: bindingRateLimiter(env.AUTH_RATE_LIMITER, AUTH_RATE_LIMIT) }
       : {}),
     passwords: PASSWORDS,
-    // Cloudflare puts the client's address in this header; the client cannot set it.
-    socketAddress: (context) => context.req.header("cf-connecting-ip"),
+    // Cloudflare puts the client's address in this header; the client cannot set it. (Hono's
+    // `hono/cloudflare-workers` getConnInfo reads the same, but that entry is deprecated.)
+    getConnInfo: (context) => {
+      const address = context.req.header("cf-connecting-ip");
+      return { remote: address === undefined ? {} : { address, addressType: undefined } };
+    },
   });
   return { app, config, database, secretKeyBase };
 }

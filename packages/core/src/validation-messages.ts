@@ -122,6 +122,16 @@ export function humanizeFieldName(name: string): string {
 
 const pluralRules = new Map<string, Intl.PluralRules>();
 
+/** The language's plural rules; English's for a tag Intl cannot read (an app's own `test`). */
+function pluralRulesOf(tag: string): Intl.PluralRules {
+  try {
+    return new Intl.PluralRules(tag);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return new Intl.PluralRules("en");
+  }
+}
+
 /**
  * The heading of a refused form's error summary, `1 error stopped this form`, in `locale`: the
  * `validation.summary.one` or `.other` template as the language's plural rules choose (French
@@ -131,7 +141,7 @@ export function errorSummaryHeading(count: number, locale?: Locale): string {
   const tag = locale?.tag ?? "en";
   let rules = pluralRules.get(tag);
   if (!rules) {
-    rules = new Intl.PluralRules(tag);
+    rules = pluralRulesOf(tag);
     pluralRules.set(tag, rules);
   }
   const id = rules.select(count) === "one" ? "validation.summary.one" : "validation.summary.other";

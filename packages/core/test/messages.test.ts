@@ -3,6 +3,7 @@ import {
   BLANK,
   defineMessages,
   ENGLISH,
+  errorSummaryHeading,
   fillTemplate,
   fullMessage,
   INVALID,
@@ -110,5 +111,29 @@ describe("localizeValidationMessage", () => {
       const marked: Locale = { tag: "xx", catalog: { [id]: `<${id}>` } };
       expect(localizeValidationMessage(sample, marked)).toBe(`<${id}>`);
     }
+  });
+});
+
+describe("errorSummaryHeading", () => {
+  const french: Locale = {
+    tag: "fr",
+    catalog: {
+      "validation.summary.one": "{count} erreur",
+      "validation.summary.other": "{count} erreurs",
+    },
+  };
+
+  it("chooses the template by the language's plural rules", () => {
+    expect(errorSummaryHeading(1)).toBe("1 error stopped this form");
+    expect(errorSummaryHeading(2)).toBe("2 errors stopped this form");
+    // French counts 0 and 1 as "one".
+    expect(errorSummaryHeading(0, french)).toBe("0 erreur");
+    expect(errorSummaryHeading(3, french)).toBe("3 erreurs");
+  });
+
+  it("uses English plural rules for a tag Intl cannot read", () => {
+    const odd: Locale = { tag: "not a tag!", catalog: french.catalog };
+    expect(errorSummaryHeading(1, odd)).toBe("1 erreur");
+    expect(errorSummaryHeading(0, odd)).toBe("0 erreurs");
   });
 });

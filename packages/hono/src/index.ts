@@ -1,5 +1,4 @@
 export { type ClientAddressOptions, clientAddress } from "./client-address.js";
-export { cookieSession } from "./cookie-session.js";
 export { type HostCheckOptions, hostCheck } from "./host-check.js";
 export { mount } from "./mount.js";
 export {

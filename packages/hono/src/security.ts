@@ -37,11 +37,13 @@ export interface SecurityHeadersOptions {
  * the same for the rest of the request. {@link securityHeaders} puts it in the page's
  * Content-Security-Policy; a request that never asks makes none.
  */
-export function cspNonce(context: Context<TesseraEnv>): string {
-  const made = context.get("cspNonce") as string | undefined;
+export function cspNonce<E extends TesseraEnv>(context: Context<E>): string {
+  // Read and set through the environment this package declares, whatever else E adds.
+  const own = context as unknown as Context<TesseraEnv>;
+  const made = own.get("cspNonce") as string | undefined;
   if (made !== undefined) return made;
   const nonce = newCspNonce();
-  context.set("cspNonce", nonce);
+  own.set("cspNonce", nonce);
   return nonce;
 }
 

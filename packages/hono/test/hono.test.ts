@@ -1,6 +1,7 @@
 import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { escapeHtml, htmlPage, type Route, withMiddleware } from "@tessera/http";
 import {
   createSessionCookies,
@@ -8,11 +9,11 @@ import {
   type MaybeSessionContext,
   pageSafety,
 } from "@tessera/session";
-import { Hono } from "hono";
+import { cookieSession, type SessionEnv } from "@tessera/session/hono";
+import { type Env, Hono } from "hono";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   clientAddress,
-  cookieSession,
   crossSiteProtection,
   cspNonce,
   hostCheck,
@@ -59,7 +60,7 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => new Promise((done) => server.close(done))));
 });
 
-async function served(app: Hono<TesseraEnv>): Promise<string> {
+async function served<E extends Env>(app: Hono<E>): Promise<string> {
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const started = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 }, () =>
       resolve(started),
@@ -70,10 +71,10 @@ async function served(app: Hono<TesseraEnv>): Promise<string> {
 }
 
 function fullApp(trustProxy = 0) {
-  const app = new Hono<TesseraEnv>();
+  const app = new Hono<TesseraEnv & SessionEnv>();
   app.use(securityHeaders());
   app.use(crossSiteProtection({ allowedOrigins: ["https://partner.example"] }));
-  app.use(clientAddress({ trustProxy }));
+  app.use(clientAddress({ getConnInfo, trustProxy }));
   app.use(cookieSession(sessions));
   return mount(app, routes);
 }
@@ -88,6 +89,22 @@ describe("mount", () => {
       clientAddress: "unknown",
       sessionFromMiddleware: false,
     });
+  });
+});
+
+describe("clientAddress", () => {
+  it("takes the socket address from the runtime's getConnInfo", async () => {
+    const app = new Hono<TesseraEnv>();
+    app.use(clientAddress({ getConnInfo: () => ({ remote: { address: "192.0.2.55" } }) }));
+    mount(app, routes);
+    expect((await (await app.request("/things/1")).json()).clientAddress).toBe("192.0.2.55");
+  });
+
+  it("answers unknown when the runtime's getConnInfo cannot read a request made in process", async () => {
+    const app = new Hono<TesseraEnv>();
+    app.use(clientAddress({ getConnInfo }));
+    mount(app, routes);
+    expect((await (await app.request("/things/1")).json()).clientAddress).toBe("unknown");
   });
 });
 

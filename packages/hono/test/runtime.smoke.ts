@@ -3,16 +3,18 @@ import type { RuntimeSmoke } from "../../../scripts/check-runtimes/smoke.js";
 type TesseraHono = typeof import("@tessera/hono");
 type HonoModule = typeof import("hono");
 type Session = typeof import("@tessera/session");
+type SessionHono = typeof import("@tessera/session/hono");
 type Routes = import("@tessera/http").Route<import("@tessera/session").MaybeSessionContext>[];
 
 const ORIGIN = "https://app.example";
 
 export default {
   does: "mount routes on Hono with every middleware: params, client address, headers, cross-site, session",
-  imports: () => ["@tessera/hono", "hono", "@tessera/session"],
+  imports: () => ["@tessera/hono", "hono", "@tessera/session", "@tessera/session/hono"],
   async run({ load, check }) {
-    const { clientAddress, cookieSession, crossSiteProtection, mount, securityHeaders } =
+    const { clientAddress, crossSiteProtection, mount, securityHeaders } =
       await load<TesseraHono>("@tessera/hono");
+    const { cookieSession } = await load<SessionHono>("@tessera/session/hono");
     const { Hono } = await load<HonoModule>("hono");
     const { createSessionCookies } = await load<Session>("@tessera/session");
 
@@ -41,10 +43,13 @@ export default {
         },
       },
     ];
-    const app = new Hono<import("@tessera/hono").TesseraEnv>();
+    const app = new Hono<
+      import("@tessera/hono").TesseraEnv & import("@tessera/session/hono").SessionEnv
+    >();
     app.use(securityHeaders());
     app.use(crossSiteProtection({ allowedOrigins: ["https://partner.example"] }));
-    app.use(clientAddress({ trustProxy: 1 }));
+    // No socket in process: the address comes from the one trusted proxy hop.
+    app.use(clientAddress({ getConnInfo: () => ({ remote: {} }), trustProxy: 1 }));
     app.use(cookieSession(sessions));
     mount(app, routes);
 

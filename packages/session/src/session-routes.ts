@@ -18,7 +18,7 @@ export interface MaybeSessionContext extends RouteContext {
 /**
  * A route middleware opening the cookie session before the handler (`context.session`) and
  * writing it back onto the response after. When the context already has a session (a
- * framework middleware such as `cookieSession` of `@tessera/hono` opened it), that one is used
+ * framework middleware such as `cookieSession` of `@tessera/session/hono` opened it), that one is used
  * and left for that middleware to commit, so a request reads and writes its cookie once. What
  * else the context holds (`C`) reaches the handler as it is.
  */
