@@ -1,3 +1,4 @@
+import { reportHookErrorToStderr, runAfterHook } from "@tessera/core";
 import type { OperatorColumn, OperatorColumnValue } from "./operator-columns.js";
 import type { User } from "./user.js";
 
@@ -106,15 +107,8 @@ export function accountEvents(options: AccountEventsOptions = {}): AccountEvents
     columns: Object.fromEntries(Object.entries(user.columns).filter(([name]) => !secret.has(name))),
   });
 
-  async function run<E>(name: AccountHookName, event: () => E): Promise<void> {
-    const hook = hooks[name] as ((event: E) => unknown) | undefined;
-    if (!hook) return;
-    try {
-      await hook.call(hooks, event());
-    } catch (error) {
-      report(error, name);
-    }
-  }
+  const run = <E>(name: AccountHookName, event: () => E) =>
+    runAfterHook(hooks, name, hooks[name] as ((event: E) => unknown) | undefined, event, report);
 
   return {
     signedUp: (user, method, at) =>
@@ -124,9 +118,4 @@ export function accountEvents(options: AccountEventsOptions = {}): AccountEvents
     userDeleted: (user, at) =>
       run("onUserDeleted", (): UserDeletedEvent => ({ ...at, user: hookUser(user) })),
   };
-}
-
-/** Reports a failed account hook on stderr; the account write before it stands. */
-function reportHookErrorToStderr(error: unknown, hook: AccountHookName): void {
-  console.error(`The ${hook} hook failed: ${(error as Error)?.message ?? error}`);
 }

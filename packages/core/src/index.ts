@@ -1,3 +1,4 @@
+export { type HookErrorReporter, reportHookErrorToStderr, runAfterHook } from "./after-hook.js";
 export { type Clock, systemClock } from "./clock.js";
 export {
   type CommonErrorCode,

@@ -1,3 +1,4 @@
+import { runAfterHook } from "@tessera/core";
 import {
   type CreateValuesOf,
   encodeRecord,
@@ -70,19 +71,11 @@ export function recordHookRunner(
 ) {
   const recordOf = (row: RecordRow) => encodeRecord(model.fields, row);
 
-  /** Awaits an `after*` hook; its failure is reported, as the write before it stands. */
-  async function after<E>(
+  const after = <E>(
     name: AfterHookName,
     hook: ((event: E) => unknown) | undefined,
     event: () => E,
-  ): Promise<void> {
-    if (!hook) return;
-    try {
-      await hook.call(hooks, event());
-    } catch (error) {
-      reportHookError(error, name);
-    }
-  }
+  ) => runAfterHook(hooks, name, hook, event, reportHookError);
 
   return {
     /** Whether `beforeUpdate` / `beforeDelete` want the current record (one more read). */
@@ -110,9 +103,4 @@ export function recordHookRunner(
     afterDelete: (ownerId: number, row: RecordRow) =>
       after("afterDelete", hooks?.afterDelete, () => ({ ownerId, record: recordOf(row) })),
   };
-}
-
-/** Reports a failed `after*` hook on stderr: the write it followed stands. */
-export function reportHookErrorToStderr(error: unknown, hook: AfterHookName): void {
-  console.error(`The ${hook} hook failed: ${(error as Error)?.message ?? error}`);
 }

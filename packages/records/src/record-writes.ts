@@ -1,3 +1,4 @@
+import { reportHookErrorToStderr } from "@tessera/core";
 import {
   type FieldMessages,
   type FormFile,
@@ -8,11 +9,7 @@ import {
   type Upload,
 } from "@tessera/fields";
 import type { ObjectStorage } from "./object-storage.js";
-import {
-  type RecordHookVerdict,
-  recordHookRunner,
-  reportHookErrorToStderr,
-} from "./record-hooks.js";
+import { type RecordHookVerdict, recordHookRunner } from "./record-hooks.js";
 import type { RecordRoutesOptions } from "./record-options.js";
 import type {
   ColumnValues,
