@@ -13,7 +13,13 @@ describe("runAfterHook", () => {
         seen.push(`${this.prefix} ${event.id}`);
       },
     };
-    await runAfterHook(hooks, "afterCreate", hooks.afterCreate, () => ({ id: 7 }), () => {});
+    await runAfterHook(
+      hooks,
+      "afterCreate",
+      hooks.afterCreate,
+      () => ({ id: 7 }),
+      () => {},
+    );
     expect(seen).toEqual(["created 7"]);
   });
 
