@@ -65,9 +65,15 @@ export interface LocaleNegotiationOptions {
  * (English otherwise): for answers written outside routes (an app's home page, its 404 and 500).
  */
 export function localeChooser(options: LocaleNegotiationOptions): (request: Request) => Locale {
-  const locales = new Map<string, Locale>(
-    Object.entries(options.catalogs).map(([tag, catalog]) => [tag, { tag, catalog }]),
-  );
+  // English is a language the client may prefer too: `en-US,fr;q=0.9` is answered in English,
+  // not in the one catalog the app ships.
+  const locales = new Map<string, Locale>([
+    [ENGLISH.tag, ENGLISH],
+    ...Object.entries(options.catalogs).map(([tag, catalog]): [string, Locale] => [
+      tag,
+      { tag, catalog },
+    ]),
+  ]);
   const tags = [...locales.keys()];
   return (request) => {
     const tag = negotiateLocale(request.headers.get("accept-language"), tags);

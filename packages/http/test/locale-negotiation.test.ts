@@ -88,6 +88,19 @@ describe("localeNegotiation", () => {
     expect(response.headers.get("Content-Language")).toBe("en");
   });
 
+  it("answers in English when the client prefers English to a shipped language", async () => {
+    const routes = withMiddleware([notFoundRoute], localeNegotiation({ catalogs: { fr: french } }));
+    for (const header of ["en-US,fr;q=0.9", "en,fr", "fr;q=0.5,en;q=0.8"]) {
+      const response = await answer(routes, { headers: { "Accept-Language": header } });
+      expect((await response.json()).error.message).toBe("Not found");
+      expect(response.headers.get("Content-Language")).toBe("en");
+    }
+    const afterGerman = await answer(routes, {
+      headers: { "Accept-Language": "de,fr;q=0.5,en;q=0.1" },
+    });
+    expect((await afterGerman.json()).error.message).toBe("Introuvable");
+  });
+
   it("answers in English without the middleware", async () => {
     const response = await answer([notFoundRoute], { headers: { "Accept-Language": "fr" } });
     expect((await response.json()).error.message).toBe("Not found");
