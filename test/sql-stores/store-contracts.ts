@@ -34,6 +34,11 @@ import {
   MemoryRecordStore,
   MemoryRecordTables,
 } from "@tessera/records/testing";
+import { SqlTrackedSessionStore } from "@tessera/session/sql";
+import {
+  describeTrackedSessionStoreContract,
+  MemoryTrackedSessionStore,
+} from "@tessera/session/testing";
 import { applyMigrations, type SqlDatabase } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { d1Database } from "@tessera/sqlite/d1";
@@ -158,6 +163,10 @@ export function describeMemoryStoreContracts(): void {
     store: new MemoryEmailedTokenStore(),
     users: new MemoryUserStore(),
   }));
+  describeTrackedSessionStoreContract("memory", async () => ({
+    store: new MemoryTrackedSessionStore(),
+    newUser: userMaker(new MemoryUserStore()),
+  }));
 }
 
 /** The contracts on the SQL stores over `engine`. */
@@ -251,5 +260,12 @@ export function describeSqlStoreContracts(engine: EngineName): void {
   describeEmailedTokenStoreContract(engine, async () => {
     const database = await migrated();
     return { store: new SqlEmailedTokenStore(database), users: new SqlUserStore(database) };
+  });
+  describeTrackedSessionStoreContract(engine, async () => {
+    const database = await migrated();
+    return {
+      store: new SqlTrackedSessionStore(database),
+      newUser: userMaker(new SqlUserStore(database)),
+    };
   });
 }

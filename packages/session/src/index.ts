@@ -43,7 +43,6 @@ export {
   type SessionRouteContext,
 } from "./session-routes.js";
 export { browserName, UNKNOWN_BROWSER } from "./tracked-session-browser.js";
-export { MemoryTrackedSessionStore } from "./tracked-session-memory-store.js";
 export type {
   NewTrackedSession,
   TrackedSession,
