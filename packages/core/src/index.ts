@@ -1,3 +1,4 @@
+export type { CleanupOutcome, CleanupTask } from "./cleanup-task.js";
 export { type Clock, systemClock } from "./clock.js";
 export {
   type CommonErrorCode,
