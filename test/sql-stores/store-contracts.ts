@@ -1,47 +1,55 @@
 // The store contracts of the packages, run against their memory store and their SQL store on
 // SQLite, on D1 (miniflare's workerd), on a PostgreSQL server (through pg and postgres.js) and
 // on PGlite (docs/stores.md lists them). One test file per engine (store-contracts.*.test.ts),
-// so the engines run side by side: together they take minutes, D1 and PostgreSQL most.
+// so the engines run side by side: together they take minutes, D1 and PostgreSQL most. The
+// suites come from the packages' `/testing` entries: the contracts a user runs on a store of
+// their own are the ones run here.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { CachedUserStore, MemoryEmailedTokenStore, MemoryUserStore } from "@tessera/accounts";
+import { CachedUserStore } from "@tessera/accounts";
 import { accountMigrations, SqlEmailedTokenStore, SqlUserStore } from "@tessera/accounts/sql";
-import { CachedApiKeyStore, MemoryApiKeyStore } from "@tessera/bearer";
+import {
+  describeEmailedTokenStoreContract,
+  describeUserStoreContract,
+  MemoryEmailedTokenStore,
+  MemoryUserStore,
+} from "@tessera/accounts/testing";
+import { CachedApiKeyStore } from "@tessera/bearer";
 import { SqlApiKeyStore } from "@tessera/bearer/sql";
-import { MemoryJobStore } from "@tessera/jobs";
+import { describeApiKeyStoreContract, MemoryApiKeyStore } from "@tessera/bearer/testing";
 import { jobTableMigration, SqlJobStore } from "@tessera/jobs/sql";
-import { MemoryIdentityStore } from "@tessera/oauth";
+import { contractJob, describeJobStoreContract, MemoryJobStore } from "@tessera/jobs/testing";
 import { identitiesMigration, SqlIdentityStore } from "@tessera/oauth/sql";
+import { describeIdentityStoreContract, MemoryIdentityStore } from "@tessera/oauth/testing";
 import { wrapPglite } from "@tessera/postgres/pglite";
 import { wrapPostgresJs } from "@tessera/postgres/postgres-js";
-import { MemoryRateLimitStore } from "@tessera/ratelimit";
 import { SqlRateLimitStore } from "@tessera/ratelimit/sql";
-import { MemoryRecordStore, MemoryRecordTables } from "@tessera/records";
+import { describeRateLimitStoreContract, MemoryRateLimitStore } from "@tessera/ratelimit/testing";
 import { recordMigration, SqlRecordStore } from "@tessera/records/sql";
-import { applyMigrations, type SqlDatabase } from "@tessera/sql";
-import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
-import { d1Database } from "@tessera/sqlite/d1";
-import { MemoryWebhookEventStore } from "@tessera/webhooks";
-import { SqlWebhookEventStore, webhookMigrations } from "@tessera/webhooks/sql";
-import { Miniflare } from "miniflare";
-import postgres from "postgres";
-import { afterAll, describe, expect, it, onTestFinished } from "vitest";
-import { describeEmailedTokenStoreContract } from "../../packages/accounts/test/contracts/emailed-token-store.contract.js";
-import { describeUserStoreContract } from "../../packages/accounts/test/contracts/user-store.contract.js";
-import { describeApiKeyStoreContract } from "../../packages/bearer/test/contracts/api-key-store.contract.js";
-import {
-  contractJob,
-  describeJobStoreContract,
-} from "../../packages/jobs/test/contracts/job-store.contract.js";
-import { describeIdentityStoreContract } from "../../packages/oauth/test/contracts/identity-store.contract.js";
-import { describeRateLimitStoreContract } from "../../packages/ratelimit/test/contracts/rate-limit-store.contract.js";
 import {
   contractModels,
   describeRecordStoreContract,
-} from "../../packages/records/test/contracts/record-store.contract.js";
-import { describeWebhookEventStoreContract } from "../../packages/webhooks/test/contracts/webhook-event-store.contract.js";
+  MemoryRecordStore,
+  MemoryRecordTables,
+} from "@tessera/records/testing";
+import { SqlTrackedSessionStore } from "@tessera/session/sql";
+import {
+  describeTrackedSessionStoreContract,
+  MemoryTrackedSessionStore,
+} from "@tessera/session/testing";
+import { applyMigrations, type SqlDatabase } from "@tessera/sql";
+import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
+import { d1Database } from "@tessera/sqlite/d1";
+import { SqlWebhookEventStore, webhookMigrations } from "@tessera/webhooks/sql";
+import {
+  describeWebhookEventStoreContract,
+  MemoryWebhookEventStore,
+} from "@tessera/webhooks/testing";
+import { Miniflare } from "miniflare";
+import postgres from "postgres";
+import { afterAll, describe, expect, it, onTestFinished } from "vitest";
 import { createPostgresSchema, freshPostgresDatabase } from "../support/postgres.js";
 
 const folder = mkdtempSync(join(tmpdir(), "tessera-store-contracts-"));
@@ -155,6 +163,10 @@ export function describeMemoryStoreContracts(): void {
     store: new MemoryEmailedTokenStore(),
     users: new MemoryUserStore(),
   }));
+  describeTrackedSessionStoreContract("memory", async () => ({
+    store: new MemoryTrackedSessionStore(),
+    newUser: userMaker(new MemoryUserStore()),
+  }));
 }
 
 /** The contracts on the SQL stores over `engine`. */
@@ -248,5 +260,12 @@ export function describeSqlStoreContracts(engine: EngineName): void {
   describeEmailedTokenStoreContract(engine, async () => {
     const database = await migrated();
     return { store: new SqlEmailedTokenStore(database), users: new SqlUserStore(database) };
+  });
+  describeTrackedSessionStoreContract(engine, async () => {
+    const database = await migrated();
+    return {
+      store: new SqlTrackedSessionStore(database),
+      newUser: userMaker(new SqlUserStore(database)),
+    };
   });
 }

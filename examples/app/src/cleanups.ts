@@ -1,9 +1,9 @@
-import { type Clock, systemClock } from "@tessera/core";
+import { type CleanupTask, type Clock, systemClock } from "@tessera/core";
+import { rateLimitCleanups } from "@tessera/ratelimit";
 import { SqlRateLimitStore } from "@tessera/ratelimit/sql";
-import type { TrackedSessionStore } from "@tessera/session";
-import { deleteExpiredTrackedSessions } from "@tessera/session";
+import { type TrackedSessionStore, trackedSessionCleanups } from "@tessera/session";
 import type { SqlDatabase } from "@tessera/sql";
-import { deleteProcessedEvents } from "@tessera/webhooks";
+import { webhookCleanups } from "@tessera/webhooks";
 import { SqlWebhookEventStore } from "@tessera/webhooks/sql";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -27,25 +27,30 @@ export interface CleanupTargets {
 }
 
 /**
- * One cleanup round: deletes expired tracked sessions, the counters of ended rate-limit windows
- * and old processed webhook events, each in batches of 1,000 rows with a yield between (the
- * stores' way), so requests keep being served meanwhile. Returns how many rows of each went.
+ * The packages' cleanup tasks this app runs: tracked sessions' (when on), rate limiting's and
+ * webhook retention's (unless events are kept forever). Each deletes in batches of 1,000 rows
+ * with a yield between (the stores' way), so requests keep being served meanwhile.
+ */
+export function cleanupTasks(targets: CleanupTargets): CleanupTask[] {
+  const { database, trackedSessions, webhookRetentionMs: retentionMs } = targets;
+  return [
+    ...(trackedSessions ? trackedSessionCleanups(trackedSessions) : []),
+    ...rateLimitCleanups(new SqlRateLimitStore(database)),
+    ...(retentionMs === undefined
+      ? []
+      : webhookCleanups(new SqlWebhookEventStore(database), { retentionMs })),
+  ];
+}
+
+/**
+ * One cleanup round: runs every task of {@link cleanupTasks}, one after another, each at the
+ * clock's time when it starts. Returns how many rows each deleted, by task name.
  */
 export async function runCleanups(
   targets: CleanupTargets,
   clock: Clock = systemClock,
-): Promise<{ expiredSessions: number; endedRateLimitWindows: number; oldWebhookEvents: number }> {
-  const expiredSessions = targets.trackedSessions
-    ? await deleteExpiredTrackedSessions(targets.trackedSessions, clock())
-    : 0;
-  const endedRateLimitWindows = await new SqlRateLimitStore(targets.database).deleteEndedWindows(
-    clock(),
-  );
-  const oldWebhookEvents =
-    targets.webhookRetentionMs === undefined
-      ? 0
-      : await deleteProcessedEvents(new SqlWebhookEventStore(targets.database), {
-          before: clock() - targets.webhookRetentionMs,
-        });
-  return { expiredSessions, endedRateLimitWindows, oldWebhookEvents };
+): Promise<Record<string, number>> {
+  const removed: Record<string, number> = {};
+  for (const task of cleanupTasks(targets)) removed[task.name] = (await task.run(clock())).removed;
+  return removed;
 }

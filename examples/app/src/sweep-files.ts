@@ -1,4 +1,5 @@
-import { sweepUnreferencedObjects } from "@tessera/records";
+import { systemClock } from "@tessera/core";
+import { storedFileCleanups } from "@tessera/records";
 import { FilesystemObjectStorage } from "@tessera/records/filesystem-storage";
 import { ConfigError, loadConfig } from "./config.js";
 import { openAppDatabase } from "./database.js";
@@ -19,9 +20,12 @@ try {
   try {
     const storage = new FilesystemObjectStorage(folder);
     const partials = await storage.removeAbandonedPartials();
-    const deleted = await sweepUnreferencedObjects(storage, await referencedFileKeys(database));
+    let unreferenced = 0;
+    for (const task of storedFileCleanups(storage, () => referencedFileKeys(database))) {
+      unreferenced += (await task.run(systemClock())).removed;
+    }
     console.log(
-      `Swept stored files: ${deleted.length} unreferenced file(s) and ${partials.length} partial upload(s) deleted.`,
+      `Swept stored files: ${unreferenced} unreferenced file(s) and ${partials.length} partial upload(s) deleted.`,
     );
   } finally {
     await database.close();

@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { formatTimestamp } from "@tessera/core";
+import { SqlTrackedSessionStore } from "@tessera/session/sql";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { cleanupTasks, runCleanups } from "../src/cleanups.js";
 import { loadConfig } from "../src/config.js";
 import { appMigrations } from "../src/migrations.js";
 import { startServer } from "../src/server.js";
@@ -81,6 +83,49 @@ describe("the cleanups of the example app", () => {
       expect(countRows(path, "SELECT count(*) AS count FROM rate_limit_counters")).toBe(7);
     } finally {
       await server.close();
+    }
+  });
+
+  it("run every package's cleanup task, each counting the rows it deleted", async () => {
+    const now = Date.now();
+    const path = await databaseLeftBehind(now);
+    const database = await openSqliteAppDatabase(path, appMigrations);
+    try {
+      const event = database.connection.prepare(
+        `INSERT INTO webhook_events (source, event_id, payload, status, created_at, updated_at)
+         VALUES ('orders', ?, '{}', ?, ?, ?)`,
+      );
+      for (let row = 0; row < 40; row++) {
+        const at = formatTimestamp(now - (row < 30 ? 31 : 29) * 86_400_000);
+        event.run(`evt_${row}`, "processed", at, at);
+      }
+      event.run("evt_stuck", "processing", formatTimestamp(0), formatTimestamp(0));
+      const targets = {
+        database,
+        trackedSessions: new SqlTrackedSessionStore(database),
+        webhookRetentionMs: 30 * 86_400_000,
+      };
+      expect(cleanupTasks(targets).map((task) => task.name)).toEqual([
+        "expired-tracked-sessions",
+        "ended-rate-limit-windows",
+        "old-webhook-events",
+      ]);
+      expect(await runCleanups(targets, () => now)).toEqual({
+        "expired-tracked-sessions": 2500,
+        "ended-rate-limit-windows": 1500,
+        "old-webhook-events": 30,
+      });
+      expect(countRows(path, "SELECT count(*) AS count FROM user_sessions")).toBe(20);
+      expect(countRows(path, "SELECT count(*) AS count FROM rate_limit_counters")).toBe(7);
+      expect(countRows(path, "SELECT count(*) AS count FROM webhook_events")).toBe(11);
+      // Without tracked sessions, and with every webhook event kept, only the windows' task runs.
+      expect(
+        cleanupTasks({ database, trackedSessions: undefined, webhookRetentionMs: undefined }).map(
+          (task) => task.name,
+        ),
+      ).toEqual(["ended-rate-limit-windows"]);
+    } finally {
+      await database.close();
     }
   });
 

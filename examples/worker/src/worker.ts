@@ -130,8 +130,11 @@ export default {
       trackedSessions: config.trackedSessions ? new SqlTrackedSessionStore(database) : undefined,
       webhookRetentionMs: webhookRetentionMs(config),
     });
+    const deleted = Object.entries(cleaned).map(
+      ([task, removed]) => `${removed} ${task.replaceAll("-", " ")}`,
+    );
     console.log(
-      `Scheduled: ${report ? `${report.retried.length} render jobs retried, ${report.exhausted.length + report.stale.length} failed; ` : ""}${cleaned.expiredSessions} expired sessions, ${cleaned.endedRateLimitWindows} ended windows, ${cleaned.oldWebhookEvents} old webhook events deleted.`,
+      `Scheduled: ${report ? `${report.retried.length} render jobs retried, ${report.exhausted.length + report.stale.length} failed; ` : ""}${deleted.join(", ")} deleted.`,
     );
   },
 };

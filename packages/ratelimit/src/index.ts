@@ -5,6 +5,11 @@ export {
 } from "./binding-limiter.js";
 export { MemoryRateLimitStore } from "./memory-store.js";
 export {
+  type EndedWindowPruner,
+  type RateLimitCleanupOptions,
+  rateLimitCleanups,
+} from "./rate-limit-cleanups.js";
+export {
   createRateLimiter,
   DEFAULT_RATE_LIMIT,
   type RateLimitDecision,

@@ -25,6 +25,7 @@ export {
   type SweepOptions,
   sweepUnreferencedObjects,
 } from "./object-sweep.js";
+export { type StoredFileCleanupOptions, storedFileCleanups } from "./object-sweep-cleanups.js";
 export type { OpenApiObject } from "./openapi-components.js";
 export {
   type OpenApiDocument,

@@ -5,7 +5,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEFAULT_PARTIAL_GRACE_MS, FilesystemObjectStorage } from "../src/filesystem-storage.js";
-import { DEFAULT_SWEEP_GRACE_MS, newStorageKey, sweepUnreferencedObjects } from "../src/index.js";
+import {
+  DEFAULT_SWEEP_GRACE_MS,
+  newStorageKey,
+  storedFileCleanups,
+  sweepUnreferencedObjects,
+} from "../src/index.js";
 
 const root = mkdtempSync(join(tmpdir(), "tessera-sweep-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -139,5 +144,34 @@ describe("sweepUnreferencedObjects", () => {
       [next],
     );
     expect(filesIn(folder)).toEqual([]);
+  });
+});
+
+describe("storedFileCleanups", () => {
+  it("is one task that sweeps at its run's time, reading the referenced keys at each run", async () => {
+    const folder = newFolder();
+    const storage = await FilesystemObjectStorage.open(folder);
+    const referenced = await storedObject(storage, folder, 2 * HOUR);
+    const orphan = await storedObject(storage, folder, 2 * HOUR);
+    const young = await storedObject(storage, folder, 10 * MINUTE);
+    let keys = new Set([referenced]);
+    const tasks = storedFileCleanups(storage, async () => keys);
+    expect(tasks.map((task) => task.name)).toEqual(["unreferenced-stored-files"]);
+    expect(await tasks[0]!.run(Date.now())).toEqual({ removed: 1 });
+    expect(filesIn(folder)).toEqual(
+      [referenced, `${referenced}.type`, young, `${young}.type`].sort(),
+    );
+    keys = new Set();
+    expect(await tasks[0]!.run(Date.now() + HOUR)).toEqual({ removed: 2 });
+    expect(filesIn(folder)).toEqual([]);
+    expect(await storage.get(orphan)).toBeUndefined();
+  });
+
+  it("takes another grace", async () => {
+    const folder = newFolder();
+    const storage = await FilesystemObjectStorage.open(folder);
+    await storedObject(storage, folder, 10 * MINUTE);
+    const [task] = storedFileCleanups(storage, async () => new Set(), { olderThanMs: 5 * MINUTE });
+    expect(await task!.run(Date.now())).toEqual({ removed: 1 });
   });
 });

@@ -43,7 +43,7 @@ export {
   type SessionRouteContext,
 } from "./session-routes.js";
 export { browserName, UNKNOWN_BROWSER } from "./tracked-session-browser.js";
-export { MemoryTrackedSessionStore } from "./tracked-session-memory-store.js";
+export { trackedSessionCleanups } from "./tracked-session-cleanups.js";
 export type {
   NewTrackedSession,
   TrackedSession,

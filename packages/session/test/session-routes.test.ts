@@ -3,12 +3,12 @@ import { routeRequests, withMiddleware } from "@tessera/http";
 import { describe, expect, it } from "vitest";
 import {
   confirmedSessionAuthentication,
-  MemoryTrackedSessionStore,
   openSession,
   type SessionRouteContext,
   sessionAuthentication,
   startTrackedSession,
 } from "../src/index.js";
+import { MemoryTrackedSessionStore } from "../src/testing.js";
 import { browserRequest, cookiePair, onlySetCookie, testSessions } from "./fixtures.js";
 
 function signInRoutes(): Route<SessionRouteContext>[] {

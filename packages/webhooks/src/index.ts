@@ -43,6 +43,7 @@ export type {
   VerifiedWebhook,
   WebhookVerifier,
 } from "./verifier.js";
+export { type WebhookCleanupOptions, webhookCleanups } from "./webhook-cleanups.js";
 export {
   createWebhookProcessor,
   DEFAULT_MAX_BODY_BYTES,

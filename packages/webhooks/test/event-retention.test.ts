@@ -3,6 +3,7 @@ import {
   deleteProcessedEvents,
   MemoryWebhookEventStore,
   type WebhookEventPruner,
+  webhookCleanups,
 } from "../src/index.js";
 
 const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
@@ -72,5 +73,28 @@ describe("deleteProcessedEvents", () => {
     await expect(deleteProcessedEvents(store, { before: T0, batchSize: 0 })).rejects.toThrow(
       RangeError,
     );
+  });
+});
+
+describe("webhookCleanups", () => {
+  it("is one task that deletes the processed events older than the retention at its run's time", async () => {
+    const store = new MemoryWebhookEventStore();
+    for (let i = 0; i < 3; i++) await record(store, `old_${i}`, "processed", T0 - 31 * DAY);
+    await record(store, "recent", "processed", T0 - 29 * DAY);
+    await record(store, "stuck", "processing", T0 - 40 * DAY);
+    const tasks = webhookCleanups(store, { retentionMs: 30 * DAY });
+    expect(tasks.map((task) => task.name)).toEqual(["old-webhook-events"]);
+    expect(await tasks[0]!.run(T0)).toEqual({ removed: 3 });
+    expect(await tasks[0]!.run(T0)).toEqual({ removed: 0 });
+    expect(store.get("orders", "recent")?.status).toBe("processed");
+    expect(store.get("orders", "stuck")?.status).toBe("processing");
+    expect(await tasks[0]!.run(T0 + 2 * DAY)).toEqual({ removed: 1 });
+  });
+
+  it("refuses a retention that keeps nothing", () => {
+    const store = new MemoryWebhookEventStore();
+    for (const retentionMs of [0, -DAY, Number.NaN]) {
+      expect(() => webhookCleanups(store, { retentionMs })).toThrow(RangeError);
+    }
   });
 });

@@ -70,3 +70,40 @@ describe("the packages' main entries", () => {
     expect(imported.filter((name) => pkg.peers.includes(name))).toEqual([]);
   });
 });
+
+describe("the packages' /testing entries", () => {
+  const withTesting = packages.filter((pkg) =>
+    pkg.entries.some(({ subpath }) => subpath === "./testing"),
+  );
+  const otherEntries = withTesting.flatMap((pkg) =>
+    pkg.entries
+      .filter(({ subpath }) => subpath !== "./testing")
+      .map(({ subpath, specifier }) => ({ specifier, folder: pkg.folder, subpath })),
+  );
+
+  it("are the store packages' test kits", () => {
+    expect(withTesting.map((pkg) => pkg.manifest.name)).toEqual(
+      expect.arrayContaining(["@tessera/accounts", "@tessera/records", "@tessera/webhooks"]),
+    );
+  });
+
+  // The suites are written with vitest's describe/it/expect, which a user of the store never
+  // installs: only a test of a store of theirs does.
+  it.each(withTesting)("$manifest.name declares vitest as an optional peer", (pkg) => {
+    expect(optionalPeers(pkg.manifest)).toHaveProperty("vitest");
+  });
+
+  // The test kit is for test files: an app that imports the package (or its /sql store) must
+  // load neither vitest nor a contract suite.
+  it.each(otherEntries)("$specifier reaches neither vitest nor a /testing file", (entry) => {
+    const graph = entryGraph(sourceFileOf(entry.folder, entry.subpath));
+    expect([...graph.bareImports].map(packageNameOf)).not.toContain("vitest");
+    const testingFiles = [
+      resolve(sourceFileOf(entry.folder, "./testing")),
+      resolve(entry.folder, "src/testing"),
+    ];
+    expect(
+      [...graph.files].filter((file) => testingFiles.some((testing) => file.startsWith(testing))),
+    ).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { WebhookEventStore } from "../../src/index.js";
+import type { WebhookEventStore } from "../event-store.js";
 
 const T0 = Date.UTC(2026, 0, 2, 3, 4, 5);
 const STALE_MS = 300_000;
@@ -7,6 +7,19 @@ const STALE_MS = 300_000;
 /**
  * The behaviour every `WebhookEventStore` owes the processor: one claim wins, a live claim is
  * left alone, a failed or abandoned one is taken over, and a superseded claim cannot mark.
+ *
+ * Call it at the top of a vitest test file; each case gets its own store from the maker.
+ *
+ * @example
+ * ```ts
+ * import type { WebhookEventStore } from "@tessera/webhooks";
+ * import { describeWebhookEventStoreContract } from "@tessera/webhooks/testing";
+ *
+ * // Yours: a fresh, empty event store, made for each test.
+ * declare function openMyEventStore(): Promise<WebhookEventStore>;
+ *
+ * describeWebhookEventStoreContract("MyEventStore", openMyEventStore);
+ * ```
  */
 export function describeWebhookEventStoreContract(
   name: string,

@@ -1,6 +1,6 @@
 import { defineModel, type Model } from "@tessera/fields";
 import { describe, expect, it } from "vitest";
-import type { RecordStore } from "../../src/index.js";
+import type { RecordStore } from "../record-store.js";
 
 const T0 = Date.UTC(2026, 0, 2, 3, 4, 5);
 
@@ -23,7 +23,30 @@ export interface RecordStoresUnderTest {
   newUser(): Promise<number>;
 }
 
-/** The behaviour every `RecordStore` owes the record routes, whatever holds the rows. */
+/** The behaviour every `RecordStore` owes the record routes, whatever holds the rows. *
+ * Call it at the top of a vitest test file; each case gets its own store from the maker.
+ *
+ * @example
+ * ```ts
+ * import type { Model } from "@tessera/fields";
+ * import type { RecordStore } from "@tessera/records";
+ * import { contractModels, describeRecordStoreContract } from "@tessera/records/testing";
+ *
+ * // Yours: a fresh database with a table for each of `contractModels`, a store of one model
+ * // over it, and a user row for records to belong to.
+ * declare function openMyDatabase(models: readonly Model[]): Promise<unknown>;
+ * declare function myRecordStore(database: unknown, model: Model): RecordStore;
+ * declare function insertMyUser(database: unknown): Promise<number>;
+ *
+ * describeRecordStoreContract("MyRecordStore", async () => {
+ *   const database = await openMyDatabase(Object.values(contractModels));
+ *   return {
+ *     store: (model) => myRecordStore(database, model),
+ *     newUser: () => insertMyUser(database),
+ *   };
+ * });
+ * ```
+ */
 export function describeRecordStoreContract(
   name: string,
   makeStores: () => Promise<RecordStoresUnderTest>,

@@ -1,11 +1,24 @@
 import { describe, expect, it } from "vitest";
-import type { UserStore } from "../../src/index.js";
+import type { UserStore } from "../user-store.js";
 
 const T0 = Date.UTC(2026, 0, 2, 3, 4, 5);
 
 /**
  * The behaviour every `UserStore` owes its callers, run against each implementation (memory,
  * SQLite, and any store of yours): `makeStore` gives a fresh, empty store.
+ *
+ * Call it at the top of a vitest test file; each case gets its own store from the maker.
+ *
+ * @example
+ * ```ts
+ * import type { UserStore } from "@tessera/accounts";
+ * import { describeUserStoreContract } from "@tessera/accounts/testing";
+ *
+ * // Yours: a fresh, empty store over your database, made for each test.
+ * declare function openMyUserStore(): Promise<UserStore>;
+ *
+ * describeUserStoreContract("MyUserStore", openMyUserStore);
+ * ```
  */
 export function describeUserStoreContract(name: string, makeStore: () => Promise<UserStore>) {
   describe(`UserStore contract: ${name}`, () => {

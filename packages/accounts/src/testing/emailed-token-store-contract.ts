@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { EmailedTokenStore, UserStore } from "../../src/index.js";
+import type { EmailedTokenStore } from "../emailed-token-store.js";
+import type { UserStore } from "../user-store.js";
 
 const T0 = Date.UTC(2026, 0, 2, 3, 4, 5);
 const HOUR = 3_600_000;
@@ -13,6 +14,22 @@ export interface EmailedTokenStoreUnderTest {
 /**
  * The behaviour every `EmailedTokenStore` owes its callers, above all that a token is consumed
  * once however many requests race for it.
+ *
+ * Call it at the top of a vitest test file; each case gets its own store from the maker.
+ *
+ * @example
+ * ```ts
+ * import type { EmailedTokenStore, UserStore } from "@tessera/accounts";
+ * import { describeEmailedTokenStoreContract } from "@tessera/accounts/testing";
+ *
+ * // Yours: a fresh, empty database, and the two stores over it.
+ * declare function openMyDatabase(): Promise<{ tokens: EmailedTokenStore; users: UserStore }>;
+ *
+ * describeEmailedTokenStoreContract("MyEmailedTokenStore", async () => {
+ *   const { tokens, users } = await openMyDatabase();
+ *   return { store: tokens, users };
+ * });
+ * ```
  */
 export function describeEmailedTokenStoreContract(
   name: string,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ApiKeyStore } from "../../src/index.js";
+import type { ApiKeyStore } from "../api-key-store.js";
 
 const T0 = Date.UTC(2026, 0, 2, 3, 4, 5);
 const HOUR = 3_600_000;
@@ -10,7 +10,24 @@ export interface ApiKeyStoreUnderTest {
   newUser(): Promise<number>;
 }
 
-/** The behaviour every `ApiKeyStore` owes bearer authentication and the key routes. */
+/** The behaviour every `ApiKeyStore` owes bearer authentication and the key routes. *
+ * Call it at the top of a vitest test file; each case gets its own store from the maker.
+ *
+ * @example
+ * ```ts
+ * import type { ApiKeyStore } from "@tessera/bearer";
+ * import { describeApiKeyStoreContract } from "@tessera/bearer/testing";
+ *
+ * // Yours: a fresh, empty key store, and a user row for its keys to belong to.
+ * declare function openMyApiKeyStore(): Promise<ApiKeyStore>;
+ * declare function insertMyUser(): Promise<number>;
+ *
+ * describeApiKeyStoreContract("MyApiKeyStore", async () => ({
+ *   store: await openMyApiKeyStore(),
+ *   newUser: insertMyUser,
+ * }));
+ * ```
+ */
 export function describeApiKeyStoreContract(
   name: string,
   makeStore: () => Promise<ApiKeyStoreUnderTest>,

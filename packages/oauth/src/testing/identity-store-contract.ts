@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { IdentityStore } from "../../src/index.js";
+import type { IdentityStore } from "../identity-store.js";
 
 const T0 = Date.UTC(2026, 0, 2, 3, 4, 5);
 
@@ -9,7 +9,24 @@ export interface IdentityStoreUnderTest {
   newUser(): Promise<number>;
 }
 
-/** The behaviour every `IdentityStore` owes provider sign-in: one link per provider account. */
+/** The behaviour every `IdentityStore` owes provider sign-in: one link per provider account. *
+ * Call it at the top of a vitest test file; each case gets its own store from the maker.
+ *
+ * @example
+ * ```ts
+ * import type { IdentityStore } from "@tessera/oauth";
+ * import { describeIdentityStoreContract } from "@tessera/oauth/testing";
+ *
+ * // Yours: a fresh, empty identity store, and a user row for its links.
+ * declare function openMyIdentityStore(): Promise<IdentityStore>;
+ * declare function insertMyUser(): Promise<number>;
+ *
+ * describeIdentityStoreContract("MyIdentityStore", async () => ({
+ *   store: await openMyIdentityStore(),
+ *   newUser: insertMyUser,
+ * }));
+ * ```
+ */
 export function describeIdentityStoreContract(
   name: string,
   makeStore: () => Promise<IdentityStoreUnderTest>,

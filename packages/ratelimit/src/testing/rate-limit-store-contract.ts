@@ -1,10 +1,23 @@
 import { describe, expect, it } from "vitest";
-import type { RateLimitStore } from "../../src/index.js";
+import type { RateLimitStore } from "../store.js";
 
 const MINUTE = 60_000;
 const W0 = Date.UTC(2026, 0, 2, 3, 4, 0);
 
-/** The behaviour every `RateLimitStore` owes the limiter: exact counts per key and window. */
+/** The behaviour every `RateLimitStore` owes the limiter: exact counts per key and window. *
+ * Call it at the top of a vitest test file; each case gets its own store from the maker.
+ *
+ * @example
+ * ```ts
+ * import type { RateLimitStore } from "@tessera/ratelimit";
+ * import { describeRateLimitStoreContract } from "@tessera/ratelimit/testing";
+ *
+ * // Yours: a fresh, empty counter store, made for each test.
+ * declare function openMyRateLimitStore(): Promise<RateLimitStore>;
+ *
+ * describeRateLimitStoreContract("MyRateLimitStore", openMyRateLimitStore);
+ * ```
+ */
 export function describeRateLimitStoreContract(
   name: string,
   makeStore: () => Promise<RateLimitStore>,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { defineJob, type JobStore } from "../../src/index.js";
+import { defineJob } from "../job-definition.js";
+import type { JobStore } from "../job-store.js";
 
 const T0 = Date.UTC(2026, 0, 2, 3, 4, 5);
 const MINUTE = 60_000;
@@ -13,7 +14,24 @@ export interface JobStoreUnderTest {
   newUser(): Promise<number>;
 }
 
-/** The behaviour every `JobStore` owes the runner, the sweep and the job routes. */
+/** The behaviour every `JobStore` owes the runner, the sweep and the job routes. *
+ * Call it at the top of a vitest test file; each case gets its own store from the maker.
+ *
+ * @example
+ * ```ts
+ * import type { JobDefinition, JobStore } from "@tessera/jobs";
+ * import { contractJob, describeJobStoreContract } from "@tessera/jobs/testing";
+ *
+ * // Yours: a fresh, empty store of the contract's job, and a user row for its jobs.
+ * declare function openMyJobStore(job: JobDefinition): Promise<JobStore>;
+ * declare function insertMyUser(): Promise<number>;
+ *
+ * describeJobStoreContract("MyJobStore", async () => ({
+ *   store: await openMyJobStore(contractJob),
+ *   newUser: insertMyUser,
+ * }));
+ * ```
+ */
 export function describeJobStoreContract(
   name: string,
   makeStore: () => Promise<JobStoreUnderTest>,
