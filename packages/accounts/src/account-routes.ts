@@ -24,6 +24,7 @@ import {
   type AccountHooks,
   accountEvents,
 } from "./account-hooks.js";
+import { checkAccountRoutesOptions } from "./account-routes-check.js";
 import type { EmailedTokenStore } from "./emailed-token-store.js";
 import { type AccountPages, defaultAccountPages } from "./html/account-pages.js";
 import { htmlAccountRoutes } from "./html/html-account-routes.js";
@@ -109,7 +110,8 @@ export interface AccountRoutes {
  * (cookie sessions, emailed links), built from one set of options: the quickest way to mount
  * accounts. The parts (`jsonAccountRoutes`, `htmlAccountRoutes`, …) remain for apps that want
  * only some.
- * @throws {RangeError} for a secret under 32 characters: a configuration mistake.
+ * @throws {TypeError} naming the option and what to pass, for a missing or short secret, a
+ * missing store or a store without one of its methods: configuration mistakes, found at once.
  *
  * @example
  * ```ts
@@ -127,6 +129,7 @@ export interface AccountRoutes {
  * ```
  */
 export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
+  checkAccountRoutesOptions(options);
   const clock = options.clock ?? systemClock;
   const secrets =
     typeof options.secretKeyBase === "string"

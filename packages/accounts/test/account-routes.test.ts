@@ -67,20 +67,6 @@ async function signedUp(send: (request: Request) => Promise<Response>) {
   return email;
 }
 
-describe("accountRoutes without a secret", () => {
-  it("names SECRET_KEY_BASE when the guide's process.env.SECRET_KEY_BASE! is unset", () => {
-    const database = openSqliteFile(":memory:");
-    expect(() =>
-      accountRoutes({
-        ...sqlAccountStores(database),
-        secretKeyBase: process.env.TESSERA_NEVER_SET!,
-      }),
-    ).toThrow(
-      "SECRET_KEY_BASE is not set: pass a secret of at least 32 characters (try: openssl rand -hex 64)",
-    );
-  });
-});
-
 describe("accountRoutes mounted with no middleware", () => {
   it("answers each page with its security headers, and the JSON routes without page ones", async () => {
     const { send } = await mountedAlone();
