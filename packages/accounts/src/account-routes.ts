@@ -25,6 +25,7 @@ import {
   accountEvents,
 } from "./account-hooks.js";
 import { checkAccountRoutesOptions } from "./account-routes-check.js";
+import { type CurrentUser, currentUserReader } from "./current-user.js";
 import type { EmailedTokenStore } from "./emailed-token-store.js";
 import { type AccountPages, defaultAccountPages } from "./html/account-pages.js";
 import { htmlAccountRoutes } from "./html/html-account-routes.js";
@@ -103,6 +104,11 @@ export interface AccountRoutes {
   readonly bearer: BearerAuthenticator<User>;
   /** The events that run `hooks`: hand them to `oauthRoutes` (`accountEvents`). */
   readonly events: AccountEvents;
+  /**
+   * The signed-in user of a request in the app's own routes (the cookie session; with
+   * `{ bearer: true }` a bearer token too), or undefined: see {@link CurrentUser}.
+   */
+  readonly currentUser: CurrentUser;
 }
 
 /**
@@ -125,7 +131,7 @@ export interface AccountRoutes {
  *   ...sqlAccountStores(database),
  *   secretKeyBase: process.env.SECRET_KEY_BASE!,
  * });
- * // Mount accounts.routes; accounts.sessions and accounts.bearer serve the app's own routes.
+ * // Mount accounts.routes; in the app's own routes, `await accounts.currentUser(request)`.
  * ```
  */
 export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
@@ -187,5 +193,6 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
       ? htmlSessionRoutes({ ...html, pages: defaultSessionPages(layout) })
       : []),
   ];
-  return { routes, sessions, bearer, events };
+  const currentUser = currentUserReader(sessions, bearer, options.users);
+  return { routes, sessions, bearer, events, currentUser };
 }

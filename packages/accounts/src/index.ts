@@ -29,6 +29,7 @@ export {
   accountRoutes,
 } from "./account-routes.js";
 export { CachedUserStore } from "./cached-user-store.js";
+export type { CurrentUser, CurrentUserOptions } from "./current-user.js";
 export { isValidEmail, MAXIMUM_EMAIL_LENGTH, normalizeEmail } from "./email.js";
 export type {
   EmailedTokenPurpose,
