@@ -34,6 +34,7 @@ import { htmlSessionRoutes } from "./html/html-session-routes.js";
 import { defaultSessionPages } from "./html/sessions-page.js";
 import { jsonAccountRoutes } from "./json-account-routes.js";
 import { jsonApiKeyRoutes } from "./json-api-key-routes.js";
+import type { MissingMailer } from "./missing-mailer.js";
 import type { OperatorColumn } from "./operator-columns.js";
 import type { User } from "./user.js";
 import type { UserStore } from "./user-store.js";
@@ -61,8 +62,13 @@ export interface AccountRoutesOptions extends Omit<AccountStores, "rateLimits"> 
   readonly rateLimits: RateLimitStore | RateLimiter;
   /** `SECRET_KEY_BASE` (at least 32 characters), or it and the previous one after a rotation. */
   readonly secretKeyBase: string | SecretKeyBase;
-  /** Where account mails go; without one, the routes that exist to send a mail answer 500. */
-  readonly mailer?: Mailer | undefined;
+  /**
+   * Where account mails go. Without one the app sends no mail: the pages offer no sign-in
+   * links, password reset or confirmation mails, whose routes are not mounted (404), and never
+   * say a mail was sent. `missingMailer("MAIL_ADAPTER")` instead keeps them offered and makes
+   * those routes answer 500 naming the setting: for a deployment that forgot to configure one.
+   */
+  readonly mailer?: Mailer | MissingMailer | undefined;
   /** `APP_URL`: the public origin that mail links use (see `mailLinkOrigin`). */
   readonly appUrl?: string | undefined;
   /** `ALLOWED_ORIGINS`: browser origins allowed cross-site, for forms and mail links. */

@@ -45,7 +45,6 @@ export {
   issueEmailedToken,
   peekEmailedToken,
 } from "./emailed-tokens.js";
-export { NO_MAILER_MESSAGE } from "./html/account-flow.js";
 export {
   type AccountPages,
   type DefaultAccountPagesOptions,
@@ -94,6 +93,12 @@ export type {
 export { MemoryEmailedTokenStore } from "./memory-emailed-token-store.js";
 export { MemoryUserStore } from "./memory-user-store.js";
 export type { FieldErrors } from "./messages.js";
+export {
+  type MissingMailer,
+  missingMailer,
+  NO_MAILER_MESSAGE,
+  noMailerMessage,
+} from "./missing-mailer.js";
 export { nameColumn, type OperatorColumn, type OperatorColumnValue } from "./operator-columns.js";
 export { findUserByPassword } from "./password-sign-in.js";
 export {
