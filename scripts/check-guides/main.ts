@@ -2,7 +2,7 @@
 // repository. The built packages are published to a local registry (`npm run registry`'s); for
 // each guide a fresh project runs the guide's `npm install` lines against it, takes the guide's
 // program as `app.ts`, type-checks it, starts it with tsx, and signs up, gets a token and reads
-// the user over HTTP. Each guide with npm, and the Hono guide again with pnpm (strict,
+// the user over HTTP, then logs in with the form and reads the user in the guide's own `/me`. Each guide with npm, and the Hono guide again with pnpm (strict,
 // isolated): four installs keep CI's run short. Run it after `npm run build`;
 // `GUIDES=hono,express` picks guides.
 import { type ChildProcess, spawn } from "node:child_process";
@@ -157,11 +157,37 @@ async function signUpAndSignIn(project: string): Promise<string | undefined> {
     if (me.status !== 200 || user.email !== credentials.email) {
       return `/api/auth/me answered ${me.status}: ${JSON.stringify(user)}`;
     }
-    return undefined;
+    return await ownRouteUser(credentials);
   } finally {
     app.kill("SIGTERM");
     await exited;
   }
+}
+
+/**
+ * Logs in with the HTML form and reads the guide's own `/me` route with the session cookie (the
+ * email), then without it (401): the signed-in user in a route of the app's own.
+ */
+async function ownRouteUser(credentials: {
+  email: string;
+  password: string;
+}): Promise<string | undefined> {
+  const login = await fetch(`${GUIDE_URL}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: GUIDE_URL },
+    body: new URLSearchParams(credentials),
+  });
+  const cookie = login.headers.getSetCookie()[0]?.split(";")[0];
+  if (login.status !== 303 || !cookie) return `the login form answered ${login.status}`;
+  const me = await fetch(`${GUIDE_URL}/me`, { headers: { cookie } });
+  const email = await me.text();
+  if (me.status !== 200 || email !== credentials.email) {
+    return `/me answered ${me.status} for the signed-in user: ${email}`;
+  }
+  const visitor = await fetch(`${GUIDE_URL}/me`);
+  if (visitor.status !== 401) return `/me answered ${visitor.status} to a visitor, not 401`;
+  return undefined;
 }
 
 /** Waits up to 30 s for the program to answer; false when it exits or never does. */

@@ -2,6 +2,7 @@ import {
   type AccountRoutesOptions,
   accountRoutes,
   defaultAccountPages,
+  missingMailer,
   nameColumn,
   type User,
   type UserStore,
@@ -72,7 +73,8 @@ export function appAccounts(wiring: AccountWiring): AppAccounts {
     emailedTokens: stores.emailedTokens,
     rateLimits: wiring.rateLimiter ?? stores.rateLimits,
     secretKeyBase: { current: wiring.secretKeyBase, previous: config.secretKeyBasePrevious },
-    mailer: wiring.mailer,
+    // Production without MAIL_ADAPTER is a deployment mistake: the mail routes answer 500.
+    mailer: wiring.mailer ?? missingMailer("MAIL_ADAPTER"),
     appUrl: config.appUrl,
     allowedOrigins: config.allowedOrigins,
     secureCookies: wiring.overHttps,

@@ -23,3 +23,6 @@ export function readSettings(environment: NodeJS.ProcessEnv, example: string) {
     githubWebhookSecret: environment.GITHUB_WEBHOOK_SECRET,
   };
 }
+
+/** What {@link readSettings} read. */
+export type Settings = ReturnType<typeof readSettings>;

@@ -14,6 +14,7 @@ export const accountMessages = defineMessages({
 
   // Flashes and alerts.
   "accounts.welcome": "Welcome! Your account is ready. Check your email to confirm your address.",
+  "accounts.welcome_without_mail": "Welcome! Your account is ready.",
   "accounts.invalid_login": "Invalid email or password.",
   "accounts.signed_in": "Signed in.",
   "accounts.signed_out": "Signed out.",
@@ -60,6 +61,7 @@ export const accountMessages = defineMessages({
   "accounts.account.confirm_title": "Please confirm your email address",
   "accounts.account.confirmation_sent_to":
     "We sent a confirmation link to {email}. It is valid for 24 hours.",
+  "accounts.account.not_confirmed": "Your email address {email} is not confirmed yet.",
   "accounts.account.resend_confirmation": "Send a new confirmation link",
   "accounts.account.devices_link": "Your signed-in devices",
   "accounts.account.delete_title": "Delete your account",

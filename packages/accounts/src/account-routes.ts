@@ -24,6 +24,8 @@ import {
   type AccountHooks,
   accountEvents,
 } from "./account-hooks.js";
+import { checkAccountRoutesOptions } from "./account-routes-check.js";
+import { type CurrentUser, currentUserReader } from "./current-user.js";
 import type { EmailedTokenStore } from "./emailed-token-store.js";
 import { type AccountPages, defaultAccountPages } from "./html/account-pages.js";
 import { htmlAccountRoutes } from "./html/html-account-routes.js";
@@ -32,6 +34,7 @@ import { htmlSessionRoutes } from "./html/html-session-routes.js";
 import { defaultSessionPages } from "./html/sessions-page.js";
 import { jsonAccountRoutes } from "./json-account-routes.js";
 import { jsonApiKeyRoutes } from "./json-api-key-routes.js";
+import type { MissingMailer } from "./missing-mailer.js";
 import type { OperatorColumn } from "./operator-columns.js";
 import type { User } from "./user.js";
 import type { UserStore } from "./user-store.js";
@@ -59,8 +62,13 @@ export interface AccountRoutesOptions extends Omit<AccountStores, "rateLimits"> 
   readonly rateLimits: RateLimitStore | RateLimiter;
   /** `SECRET_KEY_BASE` (at least 32 characters), or it and the previous one after a rotation. */
   readonly secretKeyBase: string | SecretKeyBase;
-  /** Where account mails go; without one, the routes that exist to send a mail answer 500. */
-  readonly mailer?: Mailer | undefined;
+  /**
+   * Where account mails go. Without one the app sends no mail: the pages offer no sign-in
+   * links, password reset or confirmation mails, whose routes are not mounted (404), and never
+   * say a mail was sent. `missingMailer("MAIL_ADAPTER")` instead keeps them offered and makes
+   * those routes answer 500 naming the setting: for a deployment that forgot to configure one.
+   */
+  readonly mailer?: Mailer | MissingMailer | undefined;
   /** `APP_URL`: the public origin that mail links use (see `mailLinkOrigin`). */
   readonly appUrl?: string | undefined;
   /** `ALLOWED_ORIGINS`: browser origins allowed cross-site, for forms and mail links. */
@@ -102,6 +110,11 @@ export interface AccountRoutes {
   readonly bearer: BearerAuthenticator<User>;
   /** The events that run `hooks`: hand them to `oauthRoutes` (`accountEvents`). */
   readonly events: AccountEvents;
+  /**
+   * The signed-in user of a request in the app's own routes (the cookie session; with
+   * `{ bearer: true }` a bearer token too), or undefined: see {@link CurrentUser}.
+   */
+  readonly currentUser: CurrentUser;
 }
 
 /**
@@ -109,7 +122,8 @@ export interface AccountRoutes {
  * (cookie sessions, emailed links), built from one set of options: the quickest way to mount
  * accounts. The parts (`jsonAccountRoutes`, `htmlAccountRoutes`, …) remain for apps that want
  * only some.
- * @throws {RangeError} for a secret under 32 characters: a configuration mistake.
+ * @throws {TypeError} naming the option and what to pass, for a missing or short secret, a
+ * missing store or a store without one of its methods: configuration mistakes, found at once.
  *
  * @example
  * ```ts
@@ -123,10 +137,11 @@ export interface AccountRoutes {
  *   ...sqlAccountStores(database),
  *   secretKeyBase: process.env.SECRET_KEY_BASE!,
  * });
- * // Mount accounts.routes; accounts.sessions and accounts.bearer serve the app's own routes.
+ * // Mount accounts.routes; in the app's own routes, `await accounts.currentUser(request)`.
  * ```
  */
 export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
+  checkAccountRoutesOptions(options);
   const clock = options.clock ?? systemClock;
   const secrets =
     typeof options.secretKeyBase === "string"
@@ -184,5 +199,6 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
       ? htmlSessionRoutes({ ...html, pages: defaultSessionPages(layout) })
       : []),
   ];
-  return { routes, sessions, bearer, events };
+  const currentUser = currentUserReader(sessions, bearer, options.users);
+  return { routes, sessions, bearer, events, currentUser };
 }

@@ -29,6 +29,7 @@ export {
   accountRoutes,
 } from "./account-routes.js";
 export { CachedUserStore } from "./cached-user-store.js";
+export type { CurrentUser, CurrentUserOptions } from "./current-user.js";
 export { isValidEmail, MAXIMUM_EMAIL_LENGTH, normalizeEmail } from "./email.js";
 export type {
   EmailedTokenPurpose,
@@ -44,7 +45,6 @@ export {
   issueEmailedToken,
   peekEmailedToken,
 } from "./emailed-tokens.js";
-export { NO_MAILER_MESSAGE } from "./html/account-flow.js";
 export {
   type AccountPages,
   type DefaultAccountPagesOptions,
@@ -93,6 +93,12 @@ export type {
 export { MemoryEmailedTokenStore } from "./memory-emailed-token-store.js";
 export { MemoryUserStore } from "./memory-user-store.js";
 export type { FieldErrors } from "./messages.js";
+export {
+  type MissingMailer,
+  missingMailer,
+  NO_MAILER_MESSAGE,
+  noMailerMessage,
+} from "./missing-mailer.js";
 export { nameColumn, type OperatorColumn, type OperatorColumnValue } from "./operator-columns.js";
 export { findUserByPassword } from "./password-sign-in.js";
 export {

@@ -111,7 +111,12 @@ describe("accountMessages in English", () => {
 
   it("write the pages as they were without a locale", () => {
     const pages = defaultAccountPages(layout);
-    const login = pages.login({ context: pageContext(), email: "", error: undefined });
+    const login = pages.login({
+      context: pageContext(),
+      email: "",
+      error: undefined,
+      emailLinks: true,
+    });
     expect(login).toContain('<html lang="en">');
     expect(login).toContain("<h1>Log in</h1>");
     expect(login).toContain("Keep me signed in for two weeks");
@@ -136,7 +141,12 @@ describe("the account pages in a locale", () => {
     const pages = defaultAccountPages(layout, {
       loginExtrasHtml: (locale) => `<p>extras in ${locale?.tag}</p>`,
     });
-    const login = pages.login({ context: pageContext(PIRATE), email: "", error: undefined });
+    const login = pages.login({
+      context: pageContext(PIRATE),
+      email: "",
+      error: undefined,
+      emailLinks: true,
+    });
     expect(login).toContain('<html lang="x-pirate">');
     expect(login).toContain("<h1>Come aboard</h1>");
     expect(login).toContain('<label for="field-email">Message in a bottle</label>');

@@ -47,7 +47,7 @@ async function mountedAlone(
     if (!response) throw new Error(`no route for ${request.method} ${request.url}`);
     return response;
   };
-  return { send, database, stores, mailer };
+  return { send, database, stores, mailer, accounts };
 }
 
 function form(path: string, fields: Record<string, string>, headers: Record<string, string>) {
@@ -66,20 +66,6 @@ async function signedUp(send: (request: Request) => Promise<Response>) {
   expect(response.status).toBe(303);
   return email;
 }
-
-describe("accountRoutes without a secret", () => {
-  it("names SECRET_KEY_BASE when the guide's process.env.SECRET_KEY_BASE! is unset", () => {
-    const database = openSqliteFile(":memory:");
-    expect(() =>
-      accountRoutes({
-        ...sqlAccountStores(database),
-        secretKeyBase: process.env.TESSERA_NEVER_SET!,
-      }),
-    ).toThrow(
-      "SECRET_KEY_BASE is not set: pass a secret of at least 32 characters (try: openssl rand -hex 64)",
-    );
-  });
-});
 
 describe("accountRoutes mounted with no middleware", () => {
   it("answers each page with its security headers, and the JSON routes without page ones", async () => {
@@ -318,5 +304,58 @@ describe("accountRoutes with the Workers rate-limiting binding", () => {
     } finally {
       await worker.dispose();
     }
+  });
+});
+
+describe("accountRoutes' currentUser, for the app's own routes", () => {
+  /** A request to one of the app's own routes, carrying these headers. */
+  const ownRoute = (headers: Record<string, string> = {}) =>
+    new Request(`${ORIGIN}/mine`, { headers });
+
+  async function signedInCookie(send: (request: Request) => Promise<Response>) {
+    const email = `lin-${crypto.randomUUID()}@example.com`;
+    const signup = await send(form("/signup", { email, password: PASSWORD }, sameOrigin));
+    expect(signup.status).toBe(303);
+    const cookie = signup.headers.getSetCookie()[0]!.split(";")[0]!;
+    return { email, cookie };
+  }
+
+  it("is the user the session cookie signed in, and undefined without one", async () => {
+    const { send, accounts } = await mountedAlone();
+    const { email, cookie } = await signedInCookie(send);
+    expect((await accounts.currentUser(ownRoute({ cookie })))?.email).toBe(email);
+    expect(await accounts.currentUser(ownRoute())).toBeUndefined();
+    const tampered = `${cookie.slice(0, -2)}${cookie.endsWith("A") ? "B" : "A"}A`;
+    expect(await accounts.currentUser(ownRoute({ cookie: tampered }))).toBeUndefined();
+  });
+
+  it("is undefined after logout and for a deleted user's cookie", async () => {
+    const { send, accounts, stores } = await mountedAlone();
+    const { email, cookie } = await signedInCookie(send);
+    const logout = await send(form("/logout", {}, { ...sameOrigin, cookie }));
+    const signedOut = logout.headers.getSetCookie()[0]!.split(";")[0]!;
+    expect(await accounts.currentUser(ownRoute({ cookie: signedOut }))).toBeUndefined();
+    const user = await stores.users.findByEmail(email);
+    await stores.users.delete(user!.id);
+    expect(await accounts.currentUser(ownRoute({ cookie }))).toBeUndefined();
+  });
+
+  it("reads a bearer token only when asked, and then by the token alone", async () => {
+    const { send, accounts } = await mountedAlone();
+    const { email, cookie } = await signedInCookie(send);
+    const tokenAnswer = await send(
+      new Request(`${ORIGIN}/api/auth/token`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email, password: PASSWORD }),
+      }),
+    );
+    const { token } = await tokenAnswer.json();
+    const withToken = ownRoute({ authorization: `Bearer ${token}` });
+    expect(await accounts.currentUser(withToken)).toBeUndefined();
+    expect((await accounts.currentUser(withToken, { bearer: true }))?.email).toBe(email);
+    const badToken = ownRoute({ authorization: "Bearer not-a-token", cookie });
+    expect(await accounts.currentUser(badToken, { bearer: true })).toBeUndefined();
+    expect((await accounts.currentUser(ownRoute({ cookie }), { bearer: true }))?.email).toBe(email);
   });
 });

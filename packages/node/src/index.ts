@@ -8,6 +8,7 @@ export {
 } from "./node-handler.js";
 export { type NodeRequestRefusal, type StreamedBody, webRequest } from "./node-request.js";
 export { writeResponse } from "./node-response.js";
+export { type NodeIncoming, toRequest } from "./request-head.js";
 export {
   DRAIN_LIMIT_BYTES,
   LINGER_LIMIT_BYTES,

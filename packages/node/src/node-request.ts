@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import { type NodeIncoming, requestUrl, webHeaders } from "./request-head.js";
 
 /** Why a Node request could not become a WHATWG Request. */
 export type NodeRequestRefusal = "bad-host" | "body-already-read";
@@ -74,16 +75,6 @@ function bodyStream(
   return { stream, body };
 }
 
-/** Node's header object as `Headers`: repeated headers appended, HTTP/2 pseudo-headers left out. */
-function webHeaders(incoming: IncomingMessage): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(incoming.headers)) {
-    if (name.startsWith(":") || value === undefined) continue;
-    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
-  }
-  return headers;
-}
-
 /**
  * The WHATWG Request of a Node request, its body streamed (never read ahead), cancelled by
  * `signal` when the client goes away, with the {@link StreamedBody} that tells how much of it
@@ -92,7 +83,7 @@ function webHeaders(incoming: IncomingMessage): Headers {
  * bytes a signature covers are gone then.
  */
 export function webRequest(
-  incoming: IncomingMessage & { readonly originalUrl?: string; readonly body?: unknown },
+  incoming: NodeIncoming & { readonly body?: unknown },
   options: {
     readonly maximumBodyBytes: number;
     readonly signal: AbortSignal;
@@ -103,17 +94,8 @@ export function webRequest(
   | { ok: true; request: Request; body: StreamedBody | undefined }
   | { ok: false; reason: NodeRequestRefusal } {
   const method = incoming.method ?? "GET";
-  const encrypted = (incoming.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
-  let url: URL;
-  try {
-    const host = incoming.headers.host ?? "localhost";
-    url = new URL(
-      incoming.originalUrl ?? incoming.url ?? "/",
-      `${encrypted ? "https" : "http"}://${host}`,
-    );
-  } catch {
-    return { ok: false, reason: "bad-host" };
-  }
+  const url = requestUrl(incoming);
+  if (url === undefined) return { ok: false, reason: "bad-host" };
   const hasBody = method !== "GET" && method !== "HEAD";
   if (hasBody && (incoming.readableEnded || incoming.body !== undefined)) {
     return { ok: false, reason: "body-already-read" };

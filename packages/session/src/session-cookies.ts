@@ -16,6 +16,7 @@ import {
   isEmptyState,
   type SessionState,
 } from "./session-payload.js";
+import { checkSessionSecrets } from "./session-secrets-check.js";
 import type { TrackedSessionStore } from "./tracked-session-store.js";
 import { checkTrackedSession } from "./tracked-sessions.js";
 
@@ -106,8 +107,9 @@ function readCookieValue(header: string | null, name: string): string | undefine
  * Encrypted cookie sessions (AES-256-GCM under a key derived from `SECRET_KEY_BASE` with
  * {@link SESSION_KEY_LABEL}; the cookie name is authenticated too). Cookies sealed under
  * `SECRET_KEY_BASE_PREVIOUS` keep opening while it is set.
- * @throws {RangeError} for a secret under 32 characters or an invalid app name: configuration
- * mistakes, found at startup.
+ * @throws {TypeError} for missing secrets (an unset `SECRET_KEY_BASE`), {RangeError} for a
+ * secret under 32 characters or an invalid app name: configuration mistakes, found at startup,
+ * each naming the option.
  *
  * @example
  * ```ts
@@ -129,6 +131,7 @@ function readCookieValue(header: string | null, name: string): string | undefine
  * ```
  */
 export function createSessionCookies(options: SessionCookiesOptions): SessionCookies {
+  checkSessionSecrets(options.secrets);
   const cookieName = sessionCookieName(options.appName);
   const keys = deriveKeyRing(options.secrets, SESSION_KEY_LABEL);
   const clock = options.clock ?? systemClock;

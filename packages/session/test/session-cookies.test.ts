@@ -208,10 +208,36 @@ describe("session cookies: attributes", () => {
     }
   });
 
-  it("refuses a secret shorter than 32 characters at startup", () => {
+  it("refuses a secret shorter than 32 characters at startup, naming the option", () => {
+    const advice =
+      "pass { current: process.env.SECRET_KEY_BASE } with a secret of 32 or more characters (generate one with `openssl rand -hex 32`)";
     expect(() =>
       createSessionCookies({ appName: "tessera", secrets: { current: "short" } }),
-    ).toThrow(RangeError);
+    ).toThrow(
+      new RangeError(`createSessionCookies: \`secrets.current\` is 5 characters long: ${advice}`),
+    );
+    expect(() =>
+      createSessionCookies({ appName: "tessera", secrets: { current: SECRET, previous: "old" } }),
+    ).toThrow(
+      new RangeError(`createSessionCookies: \`secrets.previous\` is 3 characters long: ${advice}`),
+    );
+  });
+
+  it("names the option when the guide's process.env.SECRET_KEY_BASE! is unset", () => {
+    const advice =
+      "pass { current: process.env.SECRET_KEY_BASE } with a secret of 32 or more characters (generate one with `openssl rand -hex 32`)";
+    const unset = process.env.TESSERA_NEVER_SET!;
+    expect(() => createSessionCookies({ appName: "tessera", secrets: { current: unset } })).toThrow(
+      new TypeError(`createSessionCookies: \`secrets.current\` is missing: ${advice}`),
+    );
+    const noSecrets = { appName: "tessera" } as Parameters<typeof createSessionCookies>[0];
+    expect(() => createSessionCookies(noSecrets)).toThrow(
+      new TypeError(`createSessionCookies: \`secrets\` is missing: ${advice}`),
+    );
+    const rotated = { current: SECRET, previous: process.env.TESSERA_NEVER_SET };
+    expect(createSessionCookies({ appName: "tessera", secrets: rotated }).cookieName).toBe(
+      "_tessera_session",
+    );
   });
 });
 

@@ -15,16 +15,13 @@ import { accountEvents, type SignInMethod } from "../account-hooks.js";
 import { type AccountMessageId, accountMessages } from "../account-messages.js";
 import type { EmailedTokenPurpose } from "../emailed-token-store.js";
 import { consumeEmailedToken, issueEmailedToken, peekEmailedToken } from "../emailed-tokens.js";
+import { deliversMail, noMailerMessage } from "../missing-mailer.js";
 import type { User } from "../user.js";
 import type {
   HtmlAccountRoutesOptions,
   HtmlRequestContext,
   SignedInContext,
 } from "./html-routes-options.js";
-
-/** The text 500 page of a mail route when no mailer is configured. */
-export const NO_MAILER_MESSAGE =
-  "Email cannot be sent: no mail delivery is configured (MAIL_ADAPTER).";
 
 const FORM_MEGABYTES = DEFAULT_MAXIMUM_BODY_BYTES / (1024 * 1024);
 
@@ -48,12 +45,20 @@ export function accountFlow(options: HtmlAccountRoutesOptions) {
       console.error(`Could not send the ${purpose} mail: ${(error as Error)?.message ?? error}`));
 
   const events = options.events ?? accountEvents();
+  const mailer = deliversMail(options.mailer) ? options.mailer : undefined;
 
   const flow = {
     clock,
     events,
     passwordOptions,
     reportMailError,
+    /** Whether mails are really delivered: only then may a page say one was sent. */
+    deliversMail: mailer !== undefined,
+    /**
+     * Whether the pages offer what takes a mail (sign-in links, password reset, a new
+     * confirmation link): with a mailer, and with a `missingMailer`, whose routes answer 500.
+     */
+    offersEmailLinks: options.mailer !== undefined,
 
     loadUser: (id: number): Promise<User | undefined> => options.users.findById(id),
 
@@ -196,17 +201,21 @@ export function accountFlow(options: HtmlAccountRoutesOptions) {
 
     /**
      * For a route that exists to send a mail: the origin for its links, or the 500 to answer
-     * when no mailer is configured. A link origin that cannot be trusted is a configuration
+     * under a `missingMailer`. A link origin that cannot be trusted is a configuration
      * error and throws.
      */
     mailLinkOriginOrRefusal(
       request: Request,
     ): { ok: true; origin: string } | { ok: false; response: Response } {
-      if (!options.mailer) {
+      if (!mailer) {
+        const setting =
+          options.mailer && "missingSetting" in options.mailer
+            ? options.mailer.missingSetting
+            : "mailer";
         return {
           ok: false,
           // A configuration error, said in plain text: htmlPage would label it as HTML.
-          response: new Response(NO_MAILER_MESSAGE, {
+          response: new Response(noMailerMessage(setting), {
             status: 500,
             headers: { "Content-Type": "text/plain; charset=utf-8" },
           }),
@@ -241,7 +250,6 @@ export function accountFlow(options: HtmlAccountRoutesOptions) {
       origin: string,
       locale: Locale | undefined,
     ): Promise<void> {
-      const mailer = options.mailer;
       if (!mailer) return;
       const token = await issueEmailedToken(options.emailedTokens, user.id, purpose, clock);
       const input: AccountEmailInput = { to: user.email, origin, token, locale };

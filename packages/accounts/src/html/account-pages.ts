@@ -9,12 +9,22 @@ import { escapedAccountText, renderForm, renderInput } from "./form-fields.js";
 /** The account pages' HTML. `defaultAccountPages(layout)` gives ours; replace any you like. */
 export interface AccountPages {
   signup(view: { context: PageContext; email: string; errors: FieldErrors }): string;
-  login(view: { context: PageContext; email: string; error: string | undefined }): string;
+  login(view: {
+    context: PageContext;
+    email: string;
+    error: string | undefined;
+    /** Offer sign-in links and password reset: false when the app sends no mail. */
+    emailLinks: boolean;
+  }): string;
   account(view: {
     context: PageContext;
     email: string;
     memberSince: string;
     confirmed: boolean;
+    /** Offer a new confirmation link: false when the app sends no mail. */
+    emailLinks: boolean;
+    /** Mails are delivered, so sign-up sent a confirmation link the page may mention. */
+    confirmationMailSent: boolean;
     /** The deletion confirmation asks for the password, or the email for users without one. */
     deletionField: "password" | "email";
     deletionError: string | undefined;
@@ -137,7 +147,7 @@ ${renderForm(
       });
     },
 
-    login: ({ context, email, error }) => {
+    login: ({ context, email, error, emailLinks }) => {
       const text = pageText(context);
       const { locale } = context;
       const title = accountMessages.text(locale, "accounts.login.title");
@@ -166,8 +176,7 @@ ${renderForm(
   ].join("\n"),
   title,
 )}
-<p><a href="/magic_link">${text("accounts.magic_link.request_button")}</a> · <a href="/passwords/new">${text("accounts.login.forgot_password")}</a></p>
-${loginExtras(context)}<p>${text("accounts.login.new_here")} <a href="/signup">${text("accounts.signup.title")}</a></p>`,
+${emailLinks ? `<p><a href="/magic_link">${text("accounts.magic_link.request_button")}</a> · <a href="/passwords/new">${text("accounts.login.forgot_password")}</a></p>\n` : ""}${loginExtras(context)}<p>${text("accounts.login.new_here")} <a href="/signup">${text("accounts.signup.title")}</a></p>`,
       });
     },
 
@@ -176,6 +185,8 @@ ${loginExtras(context)}<p>${text("accounts.login.new_here")} <a href="/signup">$
       email,
       memberSince,
       confirmed,
+      emailLinks,
+      confirmationMailSent,
       deletionField,
       deletionError,
       showDevices,
@@ -192,11 +203,12 @@ ${loginExtras(context)}<p>${text("accounts.login.new_here")} <a href="/signup">$
 <dt>${text("accounts.account.member_since")}</dt><dd><time datetime="${escapeHtml(memberSince.replace(" ", "T"))}Z">${escapeHtml(memberSince)} UTC</time></dd>
 </dl>
 ${
-  confirmed
+  // Without a way to send a link, a reminder to confirm would ask for what cannot be done.
+  confirmed || !emailLinks
     ? ""
     : `<section class="reminder" aria-labelledby="confirm-title">
 <h2 id="confirm-title">${text("accounts.account.confirm_title")}</h2>
-<p>${text("accounts.account.confirmation_sent_to", { email })}</p>
+<p>${text(confirmationMailSent ? "accounts.account.confirmation_sent_to" : "accounts.account.not_confirmed", { email })}</p>
 ${renderForm("/confirmations", "", accountMessages.text(locale, "accounts.account.resend_confirmation"))}
 </section>`
 }

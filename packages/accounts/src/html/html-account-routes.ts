@@ -15,7 +15,7 @@ import type {
 
 const english = accountMessages.english;
 
-/** The flash after a successful sign-up, in English. */
+/** The flash after a successful sign-up that sent a confirmation mail, in English. */
 export const WELCOME_MESSAGE = english["accounts.welcome"];
 /**
  * The answer to a failed login, the same for an unknown email and a wrong password, in
@@ -71,14 +71,21 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
           pages.signup({ context: flow.pageContext(context, user), email, errors: result.fields }),
         );
       }
-      const origin = flow.linkOrigin(request);
-      if (origin.ok) {
-        const { locale } = context;
-        await flow.sendAccountEmail(result.user, "email_confirmation", origin.value, locale);
-      } else flow.reportMailError(new Error(origin.reason), "email_confirmation");
+      if (flow.deliversMail) {
+        const origin = flow.linkOrigin(request);
+        if (origin.ok) {
+          const { locale } = context;
+          await flow.sendAccountEmail(result.user, "email_confirmation", origin.value, locale);
+        } else flow.reportMailError(new Error(origin.reason), "email_confirmation");
+      }
       const destination = context.session.takeRememberedPage() ?? AFTER_SIGNUP_PATH;
       await flow.signIn(result.user, "password", request, context);
-      flow.flash(context, "notice", "accounts.welcome");
+      // Only a delivered mail may be promised.
+      flow.flash(
+        context,
+        "notice",
+        flow.deliversMail ? "accounts.welcome" : "accounts.welcome_without_mail",
+      );
       return seeOther(destination);
     },
 
@@ -86,7 +93,12 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
       const user = await flow.currentUser(context);
       return htmlPage(
         200,
-        pages.login({ context: flow.pageContext(context, user), email: "", error: undefined }),
+        pages.login({
+          context: flow.pageContext(context, user),
+          email: "",
+          error: undefined,
+          emailLinks: flow.offersEmailLinks,
+        }),
       );
     },
 
@@ -108,6 +120,7 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
             context: flow.pageContext(context, current),
             email,
             error: accountMessages.text(context.locale, "accounts.invalid_login"),
+            emailLinks: flow.offersEmailLinks,
           }),
         );
       }
@@ -136,6 +149,8 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
           email: user.email,
           memberSince: formatTimestamp(user.createdAt),
           confirmed: user.confirmedAt !== null,
+          emailLinks: flow.offersEmailLinks,
+          confirmationMailSent: flow.deliversMail,
           deletionField: user.passwordDigest === "" ? "email" : "password",
           deletionError: undefined,
           showDevices: flow.tracksDevices,
@@ -167,6 +182,8 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
             email: user.email,
             memberSince: formatTimestamp(user.createdAt),
             confirmed: user.confirmedAt !== null,
+            emailLinks: flow.offersEmailLinks,
+            confirmationMailSent: flow.deliversMail,
             deletionField: withPassword ? "password" : "email",
             deletionError: accountMessages.text(
               context.locale,

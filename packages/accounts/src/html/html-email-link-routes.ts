@@ -54,11 +54,14 @@ type Handler = Route<HtmlRequestContext>["handle"];
  * `GET|POST /confirmations/:token`). Link requests answer the same, as fast, whether or not
  * the account exists (mails go out after the answer) and are limited per client and per
  * target email. A `GET` of a link only shows a button (with `Referrer-Policy: no-referrer`);
- * the `POST` uses the token up. Safe mounted anywhere: see {@link pageSafety}.
+ * the `POST` uses the token up. Safe mounted anywhere: see {@link pageSafety}. None without a
+ * `mailer` (an app that sends no mail): they would offer what cannot be sent.
  */
 export function htmlEmailLinkRoutes(
   options: HtmlAccountRoutesOptions,
 ): Route<MaybeSessionContext>[] {
+  // An app that sends no mail has none of these: the pages do not offer them either.
+  if (options.mailer === undefined) return [];
   const flow: AccountFlow = accountFlow(options);
   const { pages } = options;
 

@@ -5,6 +5,7 @@ import type { RateLimiter } from "@tessera/ratelimit";
 import type { HtmlRouteContext, HtmlRouteSafety } from "@tessera/session";
 import type { AccountEvents } from "../account-hooks.js";
 import type { EmailedTokenStore } from "../emailed-token-store.js";
+import type { MissingMailer } from "../missing-mailer.js";
 import type { OperatorColumn } from "../operator-columns.js";
 import type { User } from "../user.js";
 import type { UserStore } from "../user-store.js";
@@ -25,10 +26,12 @@ export interface HtmlAccountRoutesOptions extends HtmlRouteSafety {
   readonly operatorColumns?: readonly OperatorColumn[];
   readonly emailedTokens: EmailedTokenStore;
   /**
-   * Where account mails go. Undefined (production without `MAIL_ADAPTER`) makes the routes
-   * that exist to send a mail answer 500; sign-up then sends no confirmation mail.
+   * Where account mails go. Undefined: the app sends no mail, so the pages offer no sign-in
+   * links, password reset or confirmation mails and `htmlEmailLinkRoutes` mounts nothing. A
+   * `missingMailer(setting)` (production without `MAIL_ADAPTER`) keeps them offered and makes
+   * the routes that send a mail answer 500 naming the setting. Neither says a mail was sent.
    */
-  readonly mailer: Mailer | undefined;
+  readonly mailer: Mailer | MissingMailer | undefined;
   /**
    * `APP_URL`: mail links use the request's origin only when it is this one or one of
    * `allowedOrigins`; otherwise this one (a forged `Host` never receives a token).

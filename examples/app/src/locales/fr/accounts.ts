@@ -8,6 +8,7 @@ export const frenchAccounts = {
 
   "accounts.welcome":
     "Bienvenue ! Votre compte est prêt. Consultez vos e-mails pour confirmer votre adresse.",
+  "accounts.welcome_without_mail": "Bienvenue ! Votre compte est prêt.",
   "accounts.invalid_login": "Adresse e-mail ou mot de passe incorrect.",
   "accounts.signed_in": "Connexion réussie.",
   "accounts.signed_out": "Déconnexion réussie.",
@@ -53,6 +54,7 @@ export const frenchAccounts = {
   "accounts.account.confirm_title": "Veuillez confirmer votre adresse e-mail",
   "accounts.account.confirmation_sent_to":
     "Nous avons envoyé un lien de confirmation à {email}. Il est valable 24 heures.",
+  "accounts.account.not_confirmed": "Votre adresse e-mail {email} n'est pas encore confirmée.",
   "accounts.account.resend_confirmation": "Envoyer un nouveau lien de confirmation",
   "accounts.account.devices_link": "Vos appareils connectés",
   "accounts.account.delete_title": "Supprimer votre compte",

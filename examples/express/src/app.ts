@@ -1,0 +1,53 @@
+// Sign-in and a GitHub webhook added to an Express 5 app: the whole wiring.
+import { accountRoutes } from "@tessera/accounts";
+import { accountMigrations, sqlAccountStores } from "@tessera/accounts/sql";
+import { toNodeHandler, toRequest } from "@tessera/node";
+import { applyMigrations, openSqliteFile } from "@tessera/sqlite/better-sqlite3";
+import { githubSignatureVerifier, webhookRoute } from "@tessera/webhooks";
+import { SqlWebhookEventStore, webhookMigrations } from "@tessera/webhooks/sql";
+import express from "express";
+import type { Settings } from "./settings.js";
+
+/** The example's Express app on its SQLite file, migrated; `main.ts` listens with it. */
+export async function exampleApp(settings: Settings): Promise<express.Express> {
+  const database = openSqliteFile(settings.databasePath);
+  await applyMigrations(database, [...accountMigrations, ...webhookMigrations]);
+
+  const accounts = accountRoutes({
+    ...sqlAccountStores(database),
+    secretKeyBase: settings.secretKeyBase,
+    mailer: settings.mailer,
+    appUrl: settings.appUrl,
+  });
+  // POST /webhooks/github, on when GITHUB_WEBHOOK_SECRET is set.
+  const webhooks = settings.githubWebhookSecret
+    ? [
+        webhookRoute({
+          source: "github",
+          verify: githubSignatureVerifier({ secret: settings.githubWebhookSecret }),
+          eventIdHeader: "X-GitHub-Delivery",
+          store: new SqlWebhookEventStore(database),
+          effect: (event) => console.log(`GitHub delivery ${event.id} recorded`),
+        }),
+      ]
+    : [];
+
+  const app = express();
+  // Express names itself in an X-Powered-By header on every answer unless told not to.
+  app.disable("x-powered-by");
+  // Before any body parser: webhook signatures cover the raw bytes.
+  app.use(toNodeHandler([...accounts.routes, ...webhooks], { trustProxy: settings.trustProxy }));
+  app.get("/", (_request, response) => {
+    response.send('<a href="/signup">Sign up</a> <a href="/login">Log in</a>');
+  });
+  // One of the app's own routes: the signed-in user from the session cookie, in one call.
+  app.get("/me", async (request, response) => {
+    const user = await accounts.currentUser(toRequest(request));
+    if (!user) {
+      response.status(401).send("Sign in first.");
+      return;
+    }
+    response.send(user.email);
+  });
+  return app;
+}

@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { MemoryMailer } from "@tessera/mail";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exampleApp } from "../src/app.js";
+import { readSettings } from "../src/settings.js";
+
+const folder = mkdtempSync(join(tmpdir(), "tessera-example-fastify-"));
+const app = await exampleApp({
+  ...readSettings(
+    { SECRET_KEY_BASE: "example-fastify-test-".repeat(3), DATABASE_PATH: join(folder, "app.db") },
+    "fastify",
+  ),
+  mailer: new MemoryMailer(),
+});
+let url = "";
+beforeAll(async () => {
+  url = await app.listen({ port: 0, host: "127.0.0.1" });
+});
+afterAll(async () => {
+  await app.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe("the Fastify example's own route", () => {
+  it("answers the signed-in user's email at /me, and 401 to a visitor", async () => {
+    const email = `ada-${crypto.randomUUID()}@example.com`;
+    const signup = await fetch(`${url}/signup`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
+      body: new URLSearchParams({ email, password: "correct horse battery staple" }),
+    });
+    expect(signup.status).toBe(303);
+    const cookie = signup.headers.getSetCookie()[0]!.split(";")[0]!;
+    const me = await fetch(`${url}/me`, { headers: { cookie } });
+    expect(me.status).toBe(200);
+    expect(await me.text()).toBe(email);
+    const visitor = await fetch(`${url}/me`);
+    expect(visitor.status).toBe(401);
+    expect(await visitor.text()).toBe("Sign in first.");
+  });
+});
