@@ -133,7 +133,8 @@ function readme(name: string, database: Database): string {
 }
 
 function appTest(database: Database): string {
-  const accountTests = renderTemplate("new-account-tests.ts", {});
+  // A block ends where the template's next line starts: its own last line break would double it.
+  const accountTests = renderTemplate("new-account-tests.ts", {}).trimEnd();
   return database === "sqlite"
     ? renderTemplate("new-app-sqlite.test.ts", { accountTests })
     : renderTemplate("new-app-postgres.test.ts", { accountTests });
