@@ -238,6 +238,21 @@ describe("a SQLite project, as generated", () => {
     }
   }, 40_000);
 
+  it("stops at the start, naming the setting, when SECRET_KEY_BASE is too short", async () => {
+    const started = await run(process.execPath, ["--import", TSX, "src/main.ts"], {
+      cwd: project,
+      env: { PATH: process.env.PATH ?? "", PORT: "0", SECRET_KEY_BASE: "short" },
+      encoding: "utf8",
+    }).then(
+      () => ({ code: 0, stderr: "" }),
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(started.code).toBe(1);
+    expect(started.stderr).toContain(
+      "SECRET_KEY_BASE must be at least 32 characters (try: openssl rand -hex 64)",
+    );
+  }, 30_000);
+
   // After `generate model`, so one type-check covers the project as written and the model;
   // the PostgreSQL project above is type-checked and formatted in the same run.
   it("takes a generated model, type-checks strictly, passes Biome and its own test", async () => {
