@@ -54,7 +54,7 @@ export async function newProject(invocation: Invocation, base: string): Promise<
   ];
   const written = applyFileChanges(target, { created: files }, invocation.pretend);
   if (!written.ok) return written;
-  const next = [`cd ${directory}`, "npm install", "npm start"];
+  const next = [`cd ${shellWord(directory)}`, "npm install", "npm start"];
   return {
     ok: true,
     text: [
@@ -66,6 +66,11 @@ export async function newProject(invocation: Invocation, base: string): Promise<
     ].join("\n"),
     json: { ...written.json, directory: target, next },
   };
+}
+
+/** `path` as a POSIX shell reads it as one word: quoted when it holds anything but safe characters. */
+function shellWord(path: string): string {
+  return /^[A-Za-z0-9._/@+-]+$/.test(path) ? path : `'${path.replaceAll("'", `'\\''`)}'`;
 }
 
 function refused(reason: string, hint: string): Outcome {

@@ -182,7 +182,7 @@ describe("a SQLite project, as generated", () => {
   it("prints what it wrote and the next steps", () => {
     expect(stdout).toContain("wrote package.json\n");
     expect(stdout).toContain("wrote src/models/user.ts\n");
-    expect(stdout.endsWith("next:\n  cd My App\n  npm install\n  npm start\n")).toBe(true);
+    expect(stdout.endsWith("next:\n  cd 'My App'\n  npm install\n  npm start\n")).toBe(true);
   });
 
   it("has a package.json named after the folder, at this repository's versions", () => {
