@@ -15,7 +15,11 @@ type ProjectFile = readonly [path: string, content: string];
  * the account routes, its settings, the account migrations and model, a test — and the next
  * steps. Refused, writing nothing, when the folder exists and holds anything.
  */
-export async function newProject(invocation: Invocation, base: string): Promise<Outcome> {
+export async function newProject(
+  invocation: Invocation,
+  base: string,
+  accountsFor: typeof accountFiles = accountFiles,
+): Promise<Outcome> {
   const directory = invocation.directory ?? "";
   const target = resolve(base, directory);
   if (existsSync(target)) {
@@ -31,8 +35,9 @@ export async function newProject(invocation: Invocation, base: string): Promise<
   }
   const database: Database = invocation.database === "postgres" ? "postgres" : "sqlite";
   const command = `tessera new${database === "postgres" ? " --database postgres" : ""}`;
-  const accounts = await accountFiles(target, database, command);
-  if (!accounts.ok) return accounts;
+  // Run as `npx @tessera/cli new`, the CLI has no @tessera/accounts (an optional peer) to read
+  // the tables from: the project then gets them from its own copy, once installed.
+  const accounts = await accountsFor(target, database, command);
   const files: ProjectFile[] = [
     ["package.json", manifest(packageName(basename(target)), database)],
     ["tsconfig.json", renderTemplate("new-tsconfig.json", {})],
@@ -50,11 +55,18 @@ export async function newProject(invocation: Invocation, base: string): Promise<
         : renderTemplate("new-database-postgres.ts", {}),
     ],
     ["test/app.test.ts", appTest(database)],
-    ...accounts.value,
+    ...(accounts.ok ? accounts.value : []),
   ];
   const written = applyFileChanges(target, { created: files }, invocation.pretend);
   if (!written.ok) return written;
-  const next = [`cd ${shellWord(directory)}`, "npm install", "npm start"];
+  const next = [
+    `cd ${shellWord(directory)}`,
+    "npm install",
+    ...(accounts.ok
+      ? []
+      : [`npx tessera generate accounts${database === "postgres" ? " --dialect postgres" : ""}`]),
+    "npm start",
+  ];
   return {
     ok: true,
     text: [

@@ -17,6 +17,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitForLine } from "../../../examples/app/test/support/app-process.js";
 import { createPostgresSchema } from "../../../test/support/postgres.js";
+import { newProject } from "../src/new-project.js";
 import { NPM_RANGES } from "../src/new-project-versions.js";
 import { parseArguments } from "../src/node.js";
 import { tessera } from "./support/tessera-process.js";
@@ -130,6 +131,28 @@ describe("tessera new refuses, writing nothing", () => {
     expect(result.stdout).toContain("would write package.json\n");
     expect(result.stdout).toContain("would write migrations/0003_tessera_users.sql\n");
     expect(existsSync(join(folder, "pretended"))).toBe(false);
+  });
+});
+
+describe("tessera new run where @tessera/accounts cannot be loaded (npx @tessera/cli)", () => {
+  it("writes the project without the account tables, and says to generate them once installed", async () => {
+    const invocation = parseArguments(["new", "bare-app", "--pretend", "--database", "postgres"]);
+    if (!invocation.ok) throw new Error(invocation.reason);
+    const missing = async () => ({
+      ok: false as const,
+      reason: "this command needs @tessera/accounts, which the app has not installed",
+      hint: "npm install @tessera/accounts",
+    });
+    const outcome = await newProject(invocation.value, folder, missing);
+    if (!outcome.ok) throw new Error(outcome.reason);
+    expect(outcome.json.written).toContain("package.json");
+    expect(outcome.json.written).not.toContain("src/models/user.ts");
+    expect(outcome.json.next).toEqual([
+      "cd bare-app",
+      "npm install",
+      "npx tessera generate accounts --dialect postgres",
+      "npm start",
+    ]);
   });
 });
 
