@@ -166,7 +166,7 @@ function readWords(
 /** The invocation the checked command line asks for. */
 function invocation(
   command: Invocation["command"],
-  subject: Pick<Invocation, "model" | "migration" | "webhook" | "job">,
+  subject: Pick<Invocation, "model" | "migration" | "webhook" | "job" | "directory">,
   declarations: readonly string[],
   values: OptionValues,
   json: boolean,
@@ -177,6 +177,7 @@ function invocation(
   };
   const scheme = (["standard", "github", "stripe"] as const).find((name) => values.has(name));
   const dialect = text("dialect") as Invocation["dialect"];
+  const framework = text("framework") as Invocation["framework"];
   const [sweepEvery, database, cwd, table] = [
     text("sweep-every"),
     text("database"),
@@ -198,6 +199,7 @@ function invocation(
     ...(sweepEvery === undefined ? {} : { sweepEvery }),
     ...(scheme === undefined ? {} : { scheme }),
     ...(dialect === undefined ? {} : { dialect }),
+    ...(framework === undefined ? {} : { framework }),
     ...(database === undefined ? {} : { database }),
     ...(cwd === undefined ? {} : { cwd }),
     ...(table === undefined ? {} : { table }),

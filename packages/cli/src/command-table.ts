@@ -36,8 +36,10 @@ const SCHEME: OptionRow = {
 const leaveItOut = (command: CommandName) => `leave it out of \`tessera ${command}\``;
 const leaveThemOut = (command: CommandName) => `leave them out of \`tessera ${command}\``;
 const OWNER_OPTIONS = "--table and --no-owner apply to `tessera generate model` only";
-const MIGRATE_OPTIONS = "--status and --database apply to `tessera migrate` only";
 const SEE_MIGRATIONS = "run `tessera migrate --status` to see the migrations";
+/** The frameworks `tessera new` names; only Hono is generated so far. */
+const FRAMEWORKS = ["hono", "express", "fastify"];
+const NEW_DATABASES = ["sqlite", "postgres"];
 
 /**
  * Every option of `tessera`, by the name `node:util` `parseArgs` gives it. Misplaced options
@@ -71,8 +73,26 @@ export const OPTIONS = {
       hint: "`tessera migrate` runs the files as they are written",
     },
   },
-  status: { type: "boolean", misplaced: { reason: MIGRATE_OPTIONS, hint: SEE_MIGRATIONS } },
-  database: { type: "string", misplaced: { reason: MIGRATE_OPTIONS, hint: SEE_MIGRATIONS } },
+  status: {
+    type: "boolean",
+    misplaced: { reason: "--status applies to `tessera migrate` only", hint: SEE_MIGRATIONS },
+  },
+  // No `choices`: `migrate` takes a file or URL here, `new` a database kind (checked by its row).
+  database: {
+    type: "string",
+    misplaced: {
+      hint: "`tessera migrate --database <file or URL>` names the database to migrate, `tessera new --database sqlite|postgres` the one a new app uses",
+    },
+  },
+  framework: {
+    type: "string",
+    choices: {
+      values: FRAMEWORKS,
+      noun: "framework",
+      hint: "write `--framework hono` (the one `tessera new` generates so far)",
+    },
+    misplaced: { hint: leaveItOut },
+  },
   "unique-scope": {
     type: "string",
     choices: {
@@ -112,7 +132,7 @@ export const GLOBAL_OPTIONS: readonly OptionName[] = ["json", "cwd", "debug", "h
 
 /** The words after a command's name, when it names one thing (`generate model <name>`). */
 type Subject = {
-  readonly key: "model" | "migration" | "webhook" | "job";
+  readonly key: "model" | "migration" | "webhook" | "job" | "directory";
   readonly missing: UsageProblem;
 };
 
@@ -250,6 +270,32 @@ export const COMMANDS: readonly CommandRow[] = [
     rest: {
       kind: "none",
       hint: "`tessera migrate` applies every file of migrations/; it takes no names",
+    },
+  },
+  {
+    name: "new",
+    usage: ["new <dir> [--framework hono] [--database sqlite|postgres]"],
+    options: ["pretend", "framework", "database"],
+    subject: {
+      key: "directory",
+      missing: { reason: "no folder given", hint: "write e.g. `tessera new my-app`" },
+    },
+    rest: { kind: "none", hint: "`tessera new` takes one folder" },
+    conflict: (values) => {
+      const framework = values.get("framework");
+      if (framework !== undefined && framework !== "hono") {
+        return {
+          reason: `\`tessera new\` generates Hono apps only so far, not ${framework}`,
+          hint: `leave out \`--framework ${framework}\` (or write \`--framework hono\`); docs/guides/${framework}.md shows how to add the account routes to an existing ${framework} app`,
+        };
+      }
+      const database = values.get("database");
+      return database !== undefined && !NEW_DATABASES.includes(String(database))
+        ? {
+            reason: `unknown database \`${database}\``,
+            hint: "write `--database sqlite` (the default) or `--database postgres`",
+          }
+        : undefined;
     },
   },
   { name: "help", usage: [], options: [], rest: { kind: "ignored" } },

@@ -176,14 +176,34 @@ export async function generateAccounts(
     const refusal = refuse.accountsTwice();
     return refused(refusal.reason, refusal.hint);
   }
+  const dialect = dialectOf(invocation, env);
+  const command = `tessera generate accounts${invocation.dialect ? ` --dialect ${dialect}` : ""}`;
+  const files = await accountFiles(root, dialect, command);
+  if (!files.ok) return files;
+  return applyFileChanges(root, { created: files.value }, invocation.pretend);
+}
+
+/**
+ * The files `generate accounts` writes (the user model, then the account migrations numbered
+ * on from the app's last), each naming `command`; or a refusal when @tessera/accounts cannot
+ * be loaded.
+ */
+export async function accountFiles(
+  root: string,
+  dialect: "sqlite" | "postgres",
+  command: string,
+): Promise<
+  | { readonly ok: true; readonly value: (readonly [path: string, content: string])[] }
+  | { readonly ok: false; readonly reason: string; readonly hint: string }
+> {
   const accounts = await loadAppPackage(root, "@tessera/accounts/sql");
   if (!accounts.ok) return accounts;
   const { accountMigrations } = accounts.value;
-  const dialect = dialectOf(invocation, env);
-  const command = `tessera generate accounts${invocation.dialect ? ` --dialect ${dialect}` : ""}`;
-  const files = [
-    [modelPath("user"), userModule()] as const,
-    ...packageMigrationFiles(root, accountMigrations, dialect, command),
-  ];
-  return applyFileChanges(root, { created: files }, invocation.pretend);
+  return {
+    ok: true,
+    value: [
+      [modelPath("user"), userModule()] as const,
+      ...packageMigrationFiles(root, accountMigrations, dialect, command),
+    ],
+  };
 }

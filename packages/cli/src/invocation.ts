@@ -9,6 +9,7 @@ export type CommandName =
   | "generate webhook"
   | "generate job"
   | "migrate"
+  | "new"
   | "help";
 
 /** What the command line asks for. */
@@ -20,6 +21,10 @@ export interface Invocation {
   readonly migration?: string;
   /** The endpoint name of `generate webhook` (`orders` for `POST /webhooks/orders`). */
   readonly webhook?: string;
+  /** The folder `new` creates the project in (`my-app`). */
+  readonly directory?: string;
+  /** `new` only: the web framework of the project (only Hono is generated so far). */
+  readonly framework?: "hono";
   /** The job name of `generate job` (`render`: table `render_jobs`, `RENDER_URL`). */
   readonly job?: string;
   /** `generate job`: how often its sweep runs (`10m`; default 5 minutes). */
@@ -44,7 +49,10 @@ export interface Invocation {
   readonly uniqueScope: UniqueScope;
   /** The SQL the generators write (default: `postgres` when `DATABASE_URL` names PostgreSQL). */
   readonly dialect?: "sqlite" | "postgres";
-  /** `migrate` only: the SQLite file or `postgres://` URL (default: the app's settings). */
+  /**
+   * `migrate`: the SQLite file or `postgres://` URL (default: the app's settings); `new`:
+   * `sqlite` or `postgres`, the database the project uses (default `sqlite`).
+   */
   readonly database?: string;
   /** `migrate` only: list the migrations and where each stands, applying none. */
   readonly status: boolean;

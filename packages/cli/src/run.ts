@@ -7,6 +7,7 @@ import { generateJob } from "./job-generator.js";
 import { migrate } from "./migrate.js";
 import { generateMigration } from "./migration-generator.js";
 import { refuseLongNames } from "./name-limits.js";
+import { newProject } from "./new-project.js";
 import { printableText } from "./printable-text.js";
 import { generateWebhook } from "./webhook-generator.js";
 
@@ -136,6 +137,9 @@ async function run(argv: readonly string[], environment: CliEnvironment): Promis
       break;
     case "migrate":
       outcome = await migrate(invocation, root, environment.env ?? {});
+      break;
+    case "new":
+      outcome = await newProject(invocation, root);
       break;
   }
   report(environment, invocation.json, outcome);

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { packageFolder } from "./package-folder.js";
 
 // Our own few lines rather than a template engine: the generated files are TypeScript, so what
 // a value needs is escaping for where it lands in that code (a name, a string, a comment), which
@@ -12,7 +12,20 @@ export type TemplateName =
   | "user-model.ts"
   | "job.ts"
   | "webhook.ts"
-  | "webhook.test.ts";
+  | "webhook.test.ts"
+  | "new-tsconfig.json"
+  | "new-vitest.config.ts"
+  | "new-gitignore"
+  | "new-README.md"
+  | "new-settings.ts"
+  | "new-migrations.ts"
+  | "new-database-sqlite.ts"
+  | "new-database-postgres.ts"
+  | "new-app.ts"
+  | "new-main.ts"
+  | "new-app-sqlite.test.ts"
+  | "new-app-postgres.test.ts"
+  | "new-account-tests.ts";
 
 /**
  * How a value is written where its placeholder stands:
@@ -40,10 +53,7 @@ const BLOCK = /^( *)\{\{code:([A-Za-z]+)\}\}$/;
 
 /** The templates folder: beside src/ when run from the sources, beside dist/ when built. */
 function templatesFolder(): string {
-  // The CommonJS build has no import.meta, and its __dirname is dist/; ES modules have no
-  // __dirname.
-  const here = typeof __dirname === "string" ? __dirname : dirname(fileURLToPath(import.meta.url));
-  return join(here, "..", "templates");
+  return join(packageFolder(), "templates");
 }
 
 /** The text of template `name` filled in with `values`, as {@link fillTemplate} does. */

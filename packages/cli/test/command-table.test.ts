@@ -24,11 +24,21 @@ function wordsOf(row: (typeof COMMANDS)[number]): string[] {
   ];
 }
 
+/**
+ * A value every command that takes the option accepts: `--database sqlite` names a file to
+ * `migrate` and a database kind to `new`; `new` names every framework but generates Hono only.
+ */
+const ACCEPTED: Partial<Record<OptionName, string>> = {
+  "sweep-every": "10m",
+  database: "sqlite",
+  framework: "hono",
+};
+
 /** The option as the command line gives it, with a value the option takes. */
 function given(name: OptionName): string[] {
   const row: { type: string; choices?: { values: readonly string[] } } = OPTIONS[name];
   if (row.type === "boolean") return [optionFlag(name)];
-  return [optionFlag(name), row.choices?.values.at(-1) ?? (name === "sweep-every" ? "10m" : "x")];
+  return [optionFlag(name), ACCEPTED[name] ?? row.choices?.values.at(-1) ?? "x"];
 }
 
 describe("USAGE", () => {

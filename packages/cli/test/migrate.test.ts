@@ -185,7 +185,7 @@ INSERT INTO notes (body) VALUES ('BEGIN; COMMIT;');`,
     const misplaced = await tessera(["check", "title:string", "--status"], app);
     expect(misplaced.status).toBe(2);
     expect(misplaced.stderr).toBe(
-      "error: --status and --database apply to `tessera migrate` only\nhint: run `tessera migrate --status` to see the migrations\n",
+      "error: --status applies to `tessera migrate` only\nhint: run `tessera migrate --status` to see the migrations\n",
     );
   });
 });

@@ -1,0 +1,158 @@
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { basename, resolve } from "node:path";
+import { accountFiles, type Outcome } from "./commands.js";
+import { applyFileChanges } from "./file-changes.js";
+import type { Invocation } from "./invocation.js";
+import { NPM_RANGES } from "./new-project-versions.js";
+import { packageFolder } from "./package-folder.js";
+import { renderTemplate } from "./template.js";
+
+type Database = "sqlite" | "postgres";
+type ProjectFile = readonly [path: string, content: string];
+
+/**
+ * `tessera new <dir>`: a Hono project in a new (or empty) folder — package.json, the app with
+ * the account routes, its settings, the account migrations and model, a test — and the next
+ * steps. Refused, writing nothing, when the folder exists and holds anything.
+ */
+export async function newProject(
+  invocation: Invocation,
+  base: string,
+  accountsFor: typeof accountFiles = accountFiles,
+): Promise<Outcome> {
+  const directory = invocation.directory ?? "";
+  const target = resolve(base, directory);
+  if (existsSync(target)) {
+    if (!statSync(target).isDirectory()) {
+      return refused(`\`${directory}\` exists and is not a folder`, "choose another name");
+    }
+    if (readdirSync(target).length > 0) {
+      return refused(
+        `\`${directory}\` exists and is not empty`,
+        "choose a new folder name, or empty the folder first",
+      );
+    }
+  }
+  const database: Database = invocation.database === "postgres" ? "postgres" : "sqlite";
+  const command = `tessera new${database === "postgres" ? " --database postgres" : ""}`;
+  // Run as `npx @tessera/cli new`, the CLI has no @tessera/accounts (an optional peer) to read
+  // the tables from: the project then gets them from its own copy, once installed.
+  const accounts = await accountsFor(target, database, command);
+  const files: ProjectFile[] = [
+    ["package.json", manifest(packageName(basename(target)), database)],
+    ["tsconfig.json", renderTemplate("new-tsconfig.json", {})],
+    ["vitest.config.ts", renderTemplate("new-vitest.config.ts", {})],
+    [".gitignore", renderTemplate("new-gitignore", {})],
+    ["README.md", readme(packageName(basename(target)), database)],
+    ["src/main.ts", renderTemplate("new-main.ts", {})],
+    ["src/app.ts", renderTemplate("new-app.ts", {})],
+    ["src/settings.ts", renderTemplate("new-settings.ts", {})],
+    ["src/migrations.ts", renderTemplate("new-migrations.ts", {})],
+    [
+      "src/database.ts",
+      database === "sqlite"
+        ? renderTemplate("new-database-sqlite.ts", {})
+        : renderTemplate("new-database-postgres.ts", {}),
+    ],
+    ["test/app.test.ts", appTest(database)],
+    ...(accounts.ok ? accounts.value : []),
+  ];
+  const written = applyFileChanges(target, { created: files }, invocation.pretend);
+  if (!written.ok) return written;
+  const next = [
+    `cd ${shellWord(directory)}`,
+    "npm install",
+    ...(accounts.ok
+      ? []
+      : [`npx tessera generate accounts${database === "postgres" ? " --dialect postgres" : ""}`]),
+    "npm start",
+  ];
+  return {
+    ok: true,
+    text: [
+      written.text,
+      "",
+      "next:",
+      ...next.map((step) => `  ${step}`),
+      ...(database === "postgres" ? ["(with DATABASE_URL set to your PostgreSQL database)"] : []),
+    ].join("\n"),
+    json: { ...written.json, directory: target, next },
+  };
+}
+
+/** `path` as a POSIX shell reads it as one word: quoted when it holds anything but safe characters. */
+function shellWord(path: string): string {
+  return /^[A-Za-z0-9._/@+-]+$/.test(path) ? path : `'${path.replaceAll("'", `'\\''`)}'`;
+}
+
+function refused(reason: string, hint: string): Outcome {
+  return { ok: false, reason, hint };
+}
+
+/**
+ * The folder's name as an npm package name: lower case, and any character npm does not take
+ * in a name replaced by `-` (`My App` becomes `my-app`).
+ */
+export function packageName(folder: string): string {
+  const name = folder
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, "-")
+    .replace(/^[._-]+/, "")
+    .slice(0, 214);
+  return name === "" ? "app" : name;
+}
+
+/** This command's own version: the project's @tessera packages are installed at it. */
+function tesseraVersion(): string {
+  const own = JSON.parse(readFileSync(`${packageFolder()}/package.json`, "utf8")) as {
+    version: string;
+  };
+  return own.version;
+}
+
+/** The project's package.json. */
+function manifest(name: string, database: Database): string {
+  const version = tesseraVersion();
+  const tessera = (packages: readonly string[]) =>
+    Object.fromEntries(packages.map((entry) => [`@tessera/${entry}`, version]));
+  const npm = (packages: readonly (keyof typeof NPM_RANGES)[]) =>
+    Object.fromEntries(packages.map((entry) => [entry, NPM_RANGES[entry]]));
+  const sqlite = database === "sqlite";
+  const sorted = (entries: Record<string, string>) =>
+    Object.fromEntries(Object.entries(entries).sort(([a], [b]) => a.localeCompare(b)));
+  const project = {
+    name,
+    version: "0.1.0",
+    private: true,
+    type: "module",
+    scripts: { start: "tsx src/main.ts", test: "vitest run", typecheck: "tsc --noEmit" },
+    engines: { node: ">=20.19" },
+    dependencies: sorted({
+      ...tessera(["accounts", "fields", "hono", "mail", "session", "sql"]),
+      ...tessera([sqlite ? "sqlite" : "postgres"]),
+      ...npm(["hono", "@hono/node-server", sqlite ? "better-sqlite3" : "pg"]),
+    }),
+    devDependencies: sorted({
+      ...tessera(["cli"]),
+      ...npm(["typescript", "tsx", "vitest", "@types/node"]),
+      ...npm([sqlite ? "@types/better-sqlite3" : "@types/pg"]),
+    }),
+  };
+  return `${JSON.stringify(project, null, 2)}\n`;
+}
+
+function readme(name: string, database: Database): string {
+  const databaseNote =
+    database === "sqlite"
+      ? "The database is the SQLite file `data/app.db` (`DATABASE_PATH` names another)."
+      : "The database is PostgreSQL: set `DATABASE_URL` (e.g.\n`postgres://user:password@127.0.0.1:5432/app`) before `npm start` and `npm test`; the\ntest signs up a new address at each run, so give it a database of its own.";
+  return renderTemplate("new-README.md", { name, databaseNote });
+}
+
+function appTest(database: Database): string {
+  // A block ends where the template's next line starts: its own last line break would double it.
+  const accountTests = renderTemplate("new-account-tests.ts", {}).trimEnd();
+  return database === "sqlite"
+    ? renderTemplate("new-app-sqlite.test.ts", { accountTests })
+    : renderTemplate("new-app-postgres.test.ts", { accountTests });
+}

@@ -1,0 +1,10 @@
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** This package's folder (templates/, package.json): above src/ from the sources, above dist/ when built. */
+export function packageFolder(): string {
+  // The CommonJS build has no import.meta, and its __dirname is dist/; ES modules have no
+  // __dirname.
+  const here = typeof __dirname === "string" ? __dirname : dirname(fileURLToPath(import.meta.url));
+  return join(here, "..");
+}

@@ -1,0 +1,348 @@
+// `tessera new`: the command line, the refusals, and the project it writes — type-checked,
+// started, and tested by its own test with this repository's tools. The project is written
+// inside the repository (test/.generated-*), so its @tessera packages resolve to the workspace.
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { waitForLine } from "../../../examples/app/test/support/app-process.js";
+import { createPostgresSchema } from "../../../test/support/postgres.js";
+import { newProject } from "../src/new-project.js";
+import { NPM_RANGES } from "../src/new-project-versions.js";
+import { parseArguments } from "../src/node.js";
+import { tessera } from "./support/tessera-process.js";
+
+const PACKAGE_DIR = fileURLToPath(new URL("..", import.meta.url));
+const repository = join(PACKAGE_DIR, "..", "..");
+const bin = join(repository, "node_modules", ".bin");
+const TSX = import.meta.resolve("tsx/esm");
+const run = promisify(execFile);
+
+let folder: string;
+beforeAll(() => {
+  folder = mkdtempSync(join(PACKAGE_DIR, "test/.generated-new-"));
+});
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+describe("the command line of tessera new", () => {
+  it("reads the folder, the framework and the database", () => {
+    expect(parseArguments(["new", "my-app"])).toMatchObject({
+      ok: true,
+      value: { command: "new", directory: "my-app", pretend: false },
+    });
+    expect(
+      parseArguments(["new", "my-app", "--framework", "hono", "--database", "postgres"]),
+    ).toMatchObject({
+      ok: true,
+      value: { command: "new", directory: "my-app", framework: "hono", database: "postgres" },
+    });
+  });
+
+  it("refuses Express and Fastify, naming the guides, and frameworks it does not know", () => {
+    expect(parseArguments(["new", "my-app", "--framework", "express"])).toEqual({
+      ok: false,
+      json: false,
+      reason: "`tessera new` generates Hono apps only so far, not express",
+      hint: "leave out `--framework express` (or write `--framework hono`); docs/guides/express.md shows how to add the account routes to an existing express app",
+    });
+    expect(parseArguments(["new", "my-app", "--framework", "fastify"])).toMatchObject({
+      ok: false,
+      hint: expect.stringContaining("docs/guides/fastify.md"),
+    });
+    expect(parseArguments(["new", "my-app", "--framework", "koa"])).toMatchObject({
+      ok: false,
+      reason: "unknown framework `koa`",
+    });
+  });
+
+  it("refuses a database other than sqlite and postgres", () => {
+    expect(parseArguments(["new", "my-app", "--database", "mysql"])).toEqual({
+      ok: false,
+      json: false,
+      reason: "unknown database `mysql`",
+      hint: "write `--database sqlite` (the default) or `--database postgres`",
+    });
+  });
+
+  it("refuses a missing folder, a second one, and the generators' --dialect", () => {
+    expect(parseArguments(["new"])).toMatchObject({
+      ok: false,
+      reason: "no folder given",
+      hint: "write e.g. `tessera new my-app`",
+    });
+    expect(parseArguments(["new", "a", "b"])).toMatchObject({
+      ok: false,
+      reason: "unexpected `b`",
+    });
+    expect(parseArguments(["new", "a", "--dialect", "postgres"])).toMatchObject({ ok: false });
+  });
+
+  it("leaves --database a file or URL for migrate, and refuses it where neither takes it", () => {
+    expect(parseArguments(["migrate", "--database", "data/other.db"])).toMatchObject({
+      ok: true,
+      value: { command: "migrate", database: "data/other.db" },
+    });
+    expect(parseArguments(["generate", "accounts", "--database", "sqlite"])).toMatchObject({
+      ok: false,
+      reason: "--database applies to `tessera migrate` and `tessera new` only",
+    });
+    expect(parseArguments(["migrate", "--framework", "hono"])).toMatchObject({
+      ok: false,
+      reason: "--framework applies to `tessera new` only",
+    });
+  });
+});
+
+describe("tessera new refuses, writing nothing", () => {
+  it("a folder that exists and is not empty", async () => {
+    const taken = join(folder, "taken");
+    mkdirSync(taken);
+    writeFileSync(join(taken, "notes.txt"), "mine\n");
+    const result = await tessera(["new", "taken"], folder);
+    expect(result).toEqual({
+      status: 1,
+      stdout: "",
+      stderr:
+        "error: `taken` exists and is not empty\nhint: choose a new folder name, or empty the folder first\n",
+    });
+    expect(readdirSync(taken)).toEqual(["notes.txt"]);
+  });
+
+  it("a path that is a file", async () => {
+    writeFileSync(join(folder, "a-file"), "");
+    const result = await tessera(["new", "a-file"], folder);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("`a-file` exists and is not a folder");
+  });
+
+  it("anything under --pretend, and says what it would write", async () => {
+    const result = await tessera(["new", "pretended", "--pretend"], folder);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("would write package.json\n");
+    expect(result.stdout).toContain("would write migrations/0003_tessera_users.sql\n");
+    expect(existsSync(join(folder, "pretended"))).toBe(false);
+  });
+});
+
+describe("tessera new run where @tessera/accounts cannot be loaded (npx @tessera/cli)", () => {
+  it("writes the project without the account tables, and says to generate them once installed", async () => {
+    const invocation = parseArguments(["new", "bare-app", "--pretend", "--database", "postgres"]);
+    if (!invocation.ok) throw new Error(invocation.reason);
+    const missing = async () => ({
+      ok: false as const,
+      reason: "this command needs @tessera/accounts, which the app has not installed",
+      hint: "npm install @tessera/accounts",
+    });
+    const outcome = await newProject(invocation.value, folder, missing);
+    if (!outcome.ok) throw new Error(outcome.reason);
+    expect(outcome.json.written).toContain("package.json");
+    expect(outcome.json.written).not.toContain("src/models/user.ts");
+    expect(outcome.json.next).toEqual([
+      "cd bare-app",
+      "npm install",
+      "npx tessera generate accounts --dialect postgres",
+      "npm start",
+    ]);
+  });
+});
+
+describe("a PostgreSQL project", () => {
+  let project: string;
+  let printed: Record<string, unknown>;
+  beforeAll(async () => {
+    // An empty folder is taken as a new one.
+    mkdirSync(join(folder, "pg-app"));
+    const result = await tessera(["new", "pg-app", "--database", "postgres", "--json"], folder);
+    expect(result.stderr).toBe("");
+    printed = JSON.parse(result.stdout);
+    project = join(folder, "pg-app");
+  });
+
+  it("prints the files and the next steps as JSON", () => {
+    expect(printed).toMatchObject({
+      ok: true,
+      directory: project,
+      next: ["cd pg-app", "npm install", "npm start"],
+    });
+    expect(printed.written).toContain("src/database.ts");
+    expect(printed).not.toHaveProperty("install");
+  });
+
+  it("depends on pg and @tessera/postgres, and writes PostgreSQL's SQL", () => {
+    const manifest = JSON.parse(readFileSync(join(project, "package.json"), "utf8"));
+    expect(manifest.dependencies).toMatchObject({
+      pg: NPM_RANGES.pg,
+      "@tessera/postgres": "0.1.0",
+    });
+    expect(manifest.dependencies).not.toHaveProperty("better-sqlite3");
+    expect(manifest.devDependencies).toHaveProperty("@types/pg");
+    expect(readFileSync(join(project, "src/database.ts"), "utf8")).toContain("DATABASE_URL");
+    const users = readFileSync(join(project, "migrations/0003_tessera_users.sql"), "utf8");
+    expect(users).toContain("Generated by `tessera new --database postgres`");
+    expect(users).toMatch(/BIGSERIAL|GENERATED|TIMESTAMPTZ/i);
+  });
+
+  it("passes its own test on a PostgreSQL database", async () => {
+    const schema = await createPostgresSchema();
+    try {
+      const ownTest = await run(join(bin, "vitest"), ["run", "--reporter=json"], {
+        cwd: project,
+        env: { ...process.env, DATABASE_URL: schema.url },
+        encoding: "utf8",
+      });
+      expect(JSON.parse(ownTest.stdout)).toMatchObject({ numPassedTests: 2, numFailedTests: 0 });
+    } finally {
+      await schema.drop();
+    }
+  }, 60_000);
+});
+
+describe("a SQLite project, as generated", () => {
+  let project: string;
+  let stdout: string;
+  beforeAll(async () => {
+    const result = await tessera(["new", "My App"], folder);
+    expect(result.stderr).toBe("");
+    stdout = result.stdout;
+    project = join(folder, "My App");
+  });
+
+  it("prints what it wrote and the next steps", () => {
+    expect(stdout).toContain("wrote package.json\n");
+    expect(stdout).toContain("wrote src/models/user.ts\n");
+    expect(stdout.endsWith("next:\n  cd 'My App'\n  npm install\n  npm start\n")).toBe(true);
+  });
+
+  it("has a package.json named after the folder, at this repository's versions", () => {
+    const manifest = JSON.parse(readFileSync(join(project, "package.json"), "utf8"));
+    const cli = JSON.parse(readFileSync(join(PACKAGE_DIR, "package.json"), "utf8"));
+    expect(manifest).toMatchObject({
+      name: "my-app",
+      private: true,
+      type: "module",
+      engines: { node: ">=20.19" },
+      scripts: { start: "tsx src/main.ts", test: "vitest run", typecheck: "tsc --noEmit" },
+    });
+    for (const [name, version] of Object.entries({
+      ...manifest.dependencies,
+      ...manifest.devDependencies,
+    })) {
+      if (name.startsWith("@tessera/")) expect(version, name).toBe(cli.version);
+    }
+    expect(manifest.dependencies["better-sqlite3"]).toMatch(/^\^12\./);
+    expect(Object.keys(manifest.devDependencies).sort()).toEqual([
+      "@tessera/cli",
+      "@types/better-sqlite3",
+      "@types/node",
+      "tsx",
+      "typescript",
+      "vitest",
+    ]);
+    expect(readFileSync(join(project, ".gitignore"), "utf8")).toBe("node_modules/\ndata/\n");
+  });
+
+  it("starts on PORT and HOST, keeps a generated secret in data/, and serves the pages", async () => {
+    const output: string[] = [];
+    const app: ChildProcess = spawn(process.execPath, ["--import", TSX, "src/main.ts"], {
+      cwd: project,
+      env: { PATH: process.env.PATH ?? "", PORT: "0", HOST: "127.0.0.1" },
+    });
+    try {
+      app.stdout?.on("data", (chunk) => output.push(String(chunk)));
+      app.stderr?.on("data", (chunk) => output.push(String(chunk)));
+      const [, url] = await waitForLine(
+        () => output.join(""),
+        /listening on (http:\/\/127\.0\.0\.1:\d+)/,
+        30_000,
+      );
+      const signUp = await fetch(`${url}/signup`);
+      expect(signUp.status).toBe(200);
+      expect(signUp.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(await (await fetch(`${url}/`)).text()).toContain('href="/login"');
+      expect(readFileSync(join(project, "data/secret_key_base"), "utf8").trim().length).toBe(96);
+      expect(existsSync(join(project, "data/app.db"))).toBe(true);
+    } finally {
+      app.kill();
+    }
+  }, 40_000);
+
+  it("stops at the start, naming the setting, when SECRET_KEY_BASE is too short", async () => {
+    const started = await run(process.execPath, ["--import", TSX, "src/main.ts"], {
+      cwd: project,
+      env: { PATH: process.env.PATH ?? "", PORT: "0", SECRET_KEY_BASE: "short" },
+      encoding: "utf8",
+    }).then(
+      () => ({ code: 0, stderr: "" }),
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(started.code).toBe(1);
+    expect(started.stderr).toContain(
+      "SECRET_KEY_BASE must be at least 32 characters (try: openssl rand -hex 64)",
+    );
+  }, 30_000);
+
+  // After `generate model`, so one type-check covers the project as written and the model;
+  // the PostgreSQL project above is type-checked and formatted in the same run.
+  it("takes a generated model, type-checks strictly, passes Biome and its own test", async () => {
+    const generated = await tessera(["generate", "model", "note", "title:string"], project);
+    expect(generated.stderr).toBe("");
+    expect(generated.stdout).toContain("wrote migrations/0008_create_notes.sql");
+    const projects = [project, join(folder, "pg-app")];
+    // One program over both projects, under the compiler options they were written with.
+    writeFileSync(
+      join(folder, "tsconfig.json"),
+      JSON.stringify({
+        extends: "./My App/tsconfig.json",
+        include: projects.flatMap((path) => [`${path}/src`, `${path}/test`]),
+      }),
+    );
+    const [typecheck, ownTest] = await Promise.all([
+      run(join(bin, "tsc"), ["-p", folder, "--noEmit", "--strict"], { encoding: "utf8" }),
+      run(join(bin, "vitest"), ["run", "--reporter=json"], { cwd: project, encoding: "utf8" }),
+    ]);
+    expect(typecheck.stdout).toBe("");
+    expect(JSON.parse(ownTest.stdout)).toMatchObject({ numPassedTests: 2, numFailedTests: 0 });
+    await run(
+      join(bin, "biome"),
+      [
+        "check",
+        ...projects.flatMap((path) =>
+          ["src", "test", "vitest.config.ts"].map((file) => join(path, file)),
+        ),
+      ],
+      { cwd: repository, encoding: "utf8" },
+    );
+  }, 60_000);
+});
+
+describe("the versions a project depends on", () => {
+  it("are the ranges this repository's packages and examples use", () => {
+    const manifests = [
+      "package.json",
+      "examples/hono/package.json",
+      "packages/postgres/package.json",
+    ]
+      .map((path) => JSON.parse(readFileSync(join(repository, path), "utf8")))
+      .concat(JSON.parse(readFileSync(join(PACKAGE_DIR, "package.json"), "utf8")));
+    const used = new Set(
+      manifests.flatMap((manifest) =>
+        ["dependencies", "devDependencies"].flatMap((field) =>
+          Object.entries(manifest[field] ?? {}).map(([name, range]) => `${name}@${range}`),
+        ),
+      ),
+    );
+    for (const [name, range] of Object.entries(NPM_RANGES)) {
+      expect(used, `${name}@${range}`).toContain(`${name}@${range}`);
+    }
+  });
+});
