@@ -1,3 +1,4 @@
+import { configurationError as namedError } from "@tessera/core";
 import { MINIMUM_SECRET_LENGTH } from "@tessera/crypto";
 
 /** How to make a secret, said in every secret error. */
@@ -13,9 +14,9 @@ const STORE_METHODS = {
 /** Where to get the stores from, said in every store error. */
 const STORE_ADVICE = "e.g. spread `sqlAccountStores(database)` from @tessera/accounts/sql";
 
-/** The one error of a configuration mistake: the function, the option, and what to pass. */
+/** The one error of a configuration mistake: the option, and what to pass. */
 function configurationError(option: string, problem: string, advice: string): TypeError {
-  return new TypeError(`accountRoutes: \`${option}\` ${problem}: ${advice}`);
+  return namedError("accountRoutes", option, problem, advice);
 }
 
 function hasMethods(value: unknown, methods: readonly string[]): string | undefined {

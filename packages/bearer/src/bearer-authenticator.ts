@@ -1,4 +1,12 @@
-import { type Clock, fail, ok, type Result, systemClock } from "@tessera/core";
+import {
+  type Clock,
+  fail,
+  ok,
+  type Result,
+  requireFunctionOption,
+  requireObjectOption,
+  systemClock,
+} from "@tessera/core";
 import { sha256Hex } from "@tessera/crypto";
 import { pathId } from "@tessera/http";
 import type { ApiKeyRecord, ApiKeyStore } from "./api-key-store.js";
@@ -85,6 +93,16 @@ const API_KEY_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 export function createBearerAuthenticator<U>(
   options: BearerAuthenticatorOptions<U>,
 ): BearerAuthenticator<U> {
+  const fn = "createBearerAuthenticator";
+  requireObjectOption(fn, options, "jwt", ["verify"], "pass `createJwtIssuer({ secrets })`");
+  requireObjectOption(
+    fn,
+    options,
+    "apiKeys",
+    ["findByDigest", "touchLastUsed"],
+    "pass the API key store, e.g. `new SqlApiKeyStore(database)` from @tessera/bearer/sql",
+  );
+  requireFunctionOption(fn, options, "findUser", "pass `(id) => users.findById(id)`");
   const clock = options.clock ?? systemClock;
 
   async function authenticateJwt(token: string): Promise<Result<BearerIdentity<U>, BearerFailure>> {

@@ -246,3 +246,20 @@ describe("authenticate", () => {
     expect(lookups).toHaveLength(2);
   });
 });
+
+describe("createBearerAuthenticator's options", () => {
+  const jwt = createJwtIssuer({ secrets: { current: SECRET } });
+  const complete = { jwt, apiKeys: new MemoryApiKeyStore(), findUser: async () => undefined };
+
+  it.each([
+    [{ ...complete, jwt: undefined }, "createBearerAuthenticator: `jwt` is missing"],
+    [
+      { ...complete, apiKeys: {} },
+      "createBearerAuthenticator: `apiKeys` has no `findByDigest` method",
+    ],
+    [{ ...complete, findUser: undefined }, "createBearerAuthenticator: `findUser` is missing"],
+  ])("refuses a mistake when it is created, naming the option (%#)", (options, message) => {
+    expect(() => createBearerAuthenticator(options as never)).toThrow(TypeError);
+    expect(() => createBearerAuthenticator(options as never)).toThrow(message);
+  });
+});

@@ -19,6 +19,11 @@ export {
   type MessageParams,
   type Messages,
 } from "./messages.js";
+export {
+  configurationError,
+  requireFunctionOption,
+  requireObjectOption,
+} from "./option-checks.js";
 export { type RepeatingTaskOptions, scheduleRepeating } from "./repeating-task.js";
 export { fail, ok, type Result } from "./result.js";
 export { formatTimestamp, parseTimestamp } from "./timestamp.js";

@@ -1,3 +1,4 @@
+import { requireFunctionOption, requireObjectOption } from "@tessera/core";
 import { localizeFieldMessages, prepareRichText } from "@tessera/fields";
 import {
   type Authenticate,
@@ -43,6 +44,27 @@ export interface JsonJobRoutesOptions {
  *   authenticated as a user).
  */
 export function jsonJobRoutes(options: JsonJobRoutesOptions): Route[] {
+  const fn = "jsonJobRoutes";
+  requireObjectOption(
+    fn,
+    options,
+    "runner",
+    ["start"],
+    "pass `createJobRunner({ definition, … })`",
+  );
+  requireObjectOption(
+    fn,
+    options,
+    "store",
+    ["findOwned", "listOwned"],
+    "pass the job store, e.g. `new SqlJobStore(database, definition)` from @tessera/jobs/sql",
+  );
+  requireFunctionOption(
+    fn,
+    options,
+    "authenticate",
+    "pass the bearer check, e.g. `bearer.authenticate`",
+  );
   const { runner, store, authenticate } = options;
   const { definition } = runner;
   const base = `/api/${definition.table}`;

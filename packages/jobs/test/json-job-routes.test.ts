@@ -192,3 +192,20 @@ describe("jsonJobRoutes behind localeNegotiation", () => {
     });
   });
 });
+
+describe("jsonJobRoutes' options", () => {
+  it("refuses a mistake when the routes are built, naming the option", async () => {
+    const setup = await setupRunner();
+    expect(() => jsonJobRoutes({} as never)).toThrow(
+      new TypeError(
+        "jsonJobRoutes: `runner` is missing: pass `createJobRunner({ definition, … })`",
+      ),
+    );
+    expect(() => jsonJobRoutes({ ...setup, store: {}, authenticate } as never)).toThrow(
+      "jsonJobRoutes: `store` has no `findOwned` method",
+    );
+    expect(() => jsonJobRoutes({ ...setup } as never)).toThrow(
+      "jsonJobRoutes: `authenticate` is missing",
+    );
+  });
+});

@@ -1,4 +1,10 @@
-import { type Clock, systemClock } from "@tessera/core";
+import {
+  type Clock,
+  configurationError,
+  requireFunctionOption,
+  requireObjectOption,
+  systemClock,
+} from "@tessera/core";
 import {
   type ErrorEnvelope,
   errorEnvelope,
@@ -134,6 +140,7 @@ const MAX_ERROR_LENGTH = 1000;
 export function createWebhookProcessor<Payload = unknown>(
   options: WebhookProcessorOptions<Payload>,
 ): WebhookProcessor {
+  checkWebhookOptions(options);
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const staleAfterMs = options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
   const clock = options.clock ?? systemClock;
@@ -262,4 +269,27 @@ function badRequest(reason: string): WebhookOutcome {
 function tooLarge(maxBodyBytes: number): WebhookOutcome {
   const message = `Request body is too large (maximum is ${maxBodyBytes} bytes)`;
   return { status: 413, body: errorEnvelope(413, message), detail: message };
+}
+
+/** The required options, checked before the route is built (see `requireFunctionOption`). */
+function checkWebhookOptions(options: unknown): void {
+  const fn = "webhookRoute";
+  const source = (options as { source?: unknown } | undefined)?.source;
+  if (typeof source !== "string" || source === "") {
+    throw configurationError(fn, "source", "is missing", 'name the sender, e.g. `"github"`');
+  }
+  requireFunctionOption(
+    fn,
+    options,
+    "verify",
+    "pass the sender's verifier, e.g. `githubSignatureVerifier({ secret })`",
+  );
+  requireObjectOption(
+    fn,
+    options,
+    "store",
+    ["claim", "markProcessed", "markFailed"],
+    "pass the event log, e.g. `new SqlWebhookEventStore(database)` from @tessera/webhooks/sql",
+  );
+  requireFunctionOption(fn, options, "effect", "pass what an event does, e.g. `(event) => …`");
 }

@@ -59,3 +59,31 @@ describe("webhookRoute", () => {
     expect(await handle(delivery("/webhooks/orders", '{"id":"evt_4"}'))).toBeUndefined();
   });
 });
+
+describe("webhookRoute's options", () => {
+  const verify = signatureHeaderVerifier({ secret: "a-test-secret" });
+  const complete = {
+    source: "orders",
+    verify,
+    store: new MemoryWebhookEventStore(),
+    effect: () => {},
+  };
+
+  it.each([
+    [{ ...complete, source: undefined }, "webhookRoute: `source` is missing"],
+    [{ ...complete, verify: undefined }, "webhookRoute: `verify` is missing"],
+    [{ ...complete, store: undefined }, "webhookRoute: `store` is missing"],
+    [
+      { ...complete, store: { claim: () => {} } },
+      "webhookRoute: `store` has no `markProcessed` method",
+    ],
+    [{ ...complete, effect: "log" }, "webhookRoute: `effect` is not a function"],
+  ])("refuses a mistake when the route is built, naming the option (%#)", (options, message) => {
+    expect(() => webhookRoute(options as never)).toThrow(TypeError);
+    expect(() => webhookRoute(options as never)).toThrow(message);
+  });
+
+  it("builds the route from complete options", () => {
+    expect(webhookRoute(complete)).toMatchObject({ method: "POST", path: "/webhooks/orders" });
+  });
+});
