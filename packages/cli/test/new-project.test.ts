@@ -29,9 +29,46 @@ const TSX = import.meta.resolve("tsx/esm");
 const run = promisify(execFile);
 
 let folder: string;
+/** The environment that makes tsx resolve `@tessera/*` to this repository's sources. */
+let fromSources: Record<string, string>;
+/** The vitest config that does the same for a project's own test. */
+let sourcesConfig: string;
 beforeAll(() => {
   folder = mkdtempSync(join(PACKAGE_DIR, "test/.generated-new-"));
+  // A fresh clone has no dist/ when the tests run: the projects' imports of @tessera packages
+  // go to their TypeScript sources, as the repository's own tests do.
+  const tsconfig = join(folder, "tsconfig.sources.json");
+  writeFileSync(tsconfig, JSON.stringify({ extends: join(repository, "tsconfig.json") }));
+  fromSources = { TSX_TSCONFIG_PATH: tsconfig };
+  sourcesConfig = join(folder, "vitest.sources.config.ts");
+  const packages = JSON.stringify(join(repository, "packages"));
+  writeFileSync(
+    sourcesConfig,
+    `export default {
+  resolve: {
+    alias: [
+      { find: /^@tessera\\/([^/]+)$/, replacement: ${packages} + "/$1/src/index.ts" },
+      { find: /^@tessera\\/([^/]+)\\/(.+)$/, replacement: ${packages} + "/$1/src/$2.ts" },
+    ],
+  },
+  test: { include: ["test/**/*.test.ts"] },
+};
+`,
+  );
 });
+
+/** A project's own test, run by vitest with the packages resolved to their sources. */
+function ownTestOf(project: string, env: Record<string, string> = {}) {
+  return run(
+    join(bin, "vitest"),
+    ["run", "--reporter=json", "--config", sourcesConfig, "--root", project],
+    {
+      cwd: project,
+      env: { ...process.env, ...env },
+      encoding: "utf8",
+    },
+  );
+}
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe("the command line of tessera new", () => {
@@ -195,11 +232,7 @@ describe("a PostgreSQL project", () => {
   it("passes its own test on a PostgreSQL database", async () => {
     const schema = await createPostgresSchema();
     try {
-      const ownTest = await run(join(bin, "vitest"), ["run", "--reporter=json"], {
-        cwd: project,
-        env: { ...process.env, DATABASE_URL: schema.url },
-        encoding: "utf8",
-      });
+      const ownTest = await ownTestOf(project, { DATABASE_URL: schema.url });
       expect(JSON.parse(ownTest.stdout)).toMatchObject({ numPassedTests: 2, numFailedTests: 0 });
     } finally {
       await schema.drop();
@@ -255,7 +288,7 @@ describe("a SQLite project, as generated", () => {
     const output: string[] = [];
     const app: ChildProcess = spawn(process.execPath, ["--import", TSX, "src/main.ts"], {
       cwd: project,
-      env: { PATH: process.env.PATH ?? "", PORT: "0", HOST: "127.0.0.1" },
+      env: { PATH: process.env.PATH ?? "", PORT: "0", HOST: "127.0.0.1", ...fromSources },
     });
     try {
       app.stdout?.on("data", (chunk) => output.push(String(chunk)));
@@ -279,7 +312,7 @@ describe("a SQLite project, as generated", () => {
   it("stops at the start, naming the setting, when SECRET_KEY_BASE is too short", async () => {
     const started = await run(process.execPath, ["--import", TSX, "src/main.ts"], {
       cwd: project,
-      env: { PATH: process.env.PATH ?? "", PORT: "0", SECRET_KEY_BASE: "short" },
+      env: { PATH: process.env.PATH ?? "", PORT: "0", SECRET_KEY_BASE: "short", ...fromSources },
       encoding: "utf8",
     }).then(
       () => ({ code: 0, stderr: "" }),
@@ -299,16 +332,20 @@ describe("a SQLite project, as generated", () => {
     expect(generated.stdout).toContain("wrote migrations/0008_create_notes.sql");
     const projects = [project, join(folder, "pg-app")];
     // One program over both projects, under the compiler options they were written with.
+    // The packages' types from their sources (a fresh clone has no dist/ yet).
+    const { paths } = JSON.parse(readFileSync(join(repository, "tsconfig.json"), "utf8"))
+      .compilerOptions as { paths: Record<string, string[]> };
     writeFileSync(
       join(folder, "tsconfig.json"),
       JSON.stringify({
         extends: "./My App/tsconfig.json",
+        compilerOptions: { baseUrl: repository, paths },
         include: projects.flatMap((path) => [`${path}/src`, `${path}/test`]),
       }),
     );
     const [typecheck, ownTest] = await Promise.all([
       run(join(bin, "tsc"), ["-p", folder, "--noEmit", "--strict"], { encoding: "utf8" }),
-      run(join(bin, "vitest"), ["run", "--reporter=json"], { cwd: project, encoding: "utf8" }),
+      ownTestOf(project),
     ]);
     expect(typecheck.stdout).toBe("");
     expect(JSON.parse(ownTest.stdout)).toMatchObject({ numPassedTests: 2, numFailedTests: 0 });
