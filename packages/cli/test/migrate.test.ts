@@ -166,7 +166,11 @@ INSERT INTO notes (body) VALUES ('BEGIN; COMMIT;');`,
       tesseraProcess(["migrate", "--json", "--database", "app.db"], app),
       tesseraProcess(["migrate", "--json", "--database", "app.db"], app),
     ]);
-    expect(runs.map((run) => run.status)).toEqual([0, 0]);
+    // Each run's error output too, so that a refusal says why.
+    expect(runs.map(({ status, stderr }) => ({ status, stderr }))).toEqual([
+      { status: 0, stderr: "" },
+      { status: 0, stderr: "" },
+    ]);
     const applied = runs.flatMap((run) => JSON.parse(run.stdout).applied as string[]);
     expect(applied.sort()).toEqual(
       Array.from({ length: 8 }, (_, index) => `000${index + 1}_table_${index + 1}`),
