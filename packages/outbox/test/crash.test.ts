@@ -18,12 +18,16 @@ const LEASE_MS = 1500;
 
 /** Runs the fixture, waits for the item it claimed, and kills it with SIGKILL. */
 async function claimInChildAndKill(engine: string, location: string): Promise<OutboxItem> {
-  const child = spawn(process.execPath, ["--import", TSX, FIXTURE, engine, location, `${LEASE_MS}`], {
-    cwd: repository,
-    // tsx resolves `@tessera/*` through this repository's tsconfig paths, to its sources.
-    env: { ...process.env, TSX_TSCONFIG_PATH: join(repository, "tsconfig.json") },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--import", TSX, FIXTURE, engine, location, `${LEASE_MS}`],
+    {
+      cwd: repository,
+      // tsx resolves `@tessera/*` through this repository's tsconfig paths, to its sources.
+      env: { ...process.env, TSX_TSCONFIG_PATH: join(repository, "tsconfig.json") },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   const [line] = (await once(createInterface({ input: child.stdout }), "line")) as [string];
   const exited = once(child, "exit");
   child.kill("SIGKILL");

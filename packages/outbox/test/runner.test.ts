@@ -195,8 +195,15 @@ describe("runOutbox: start and stop", () => {
   it("delivers what was due at start, then wakes at once for an enqueue on the same outbox", async () => {
     const outbox = new MemoryOutbox();
     await outbox.enqueue(outbox, "mail", {}, { key: "before-start" });
+    // Resolved when the runner finds nothing due: it is about to wait for the next poll.
+    let idle = deferred();
+    const claim = outbox.claim.bind(outbox);
+    outbox.claim = async (queue, options) => {
+      const items = await claim(queue, options);
+      if (items.length === 0) idle.resolve();
+      return items;
+    };
     const seen: string[] = [];
-    let arrival = deferred();
     const runner = runOutbox({
       outbox,
       queue: "mail",
@@ -205,17 +212,42 @@ describe("runOutbox: start and stop", () => {
       pollMs: 3_600_000,
       deliver: async (item) => {
         seen.push(item.key);
-        arrival.resolve();
       },
     });
     runner.start();
-    await arrival.promise;
-    arrival = deferred();
+    await idle.promise;
+    expect(seen).toEqual(["before-start"]);
+    idle = deferred();
     await outbox.enqueue(outbox, "mail", {}, { key: "after-start" });
-    await arrival.promise;
+    await idle.promise;
     await runner.stop();
     expect(seen).toEqual(["before-start", "after-start"]);
     expect((await outbox.find("mail", "after-start"))?.status).toBe("done");
+  });
+
+  it("does not sleep through an enqueue that arrives after its last claim of a drain", async () => {
+    const outbox = new MemoryOutbox();
+    const claim = outbox.claim.bind(outbox);
+    let enqueuedLate = false;
+    outbox.claim = async (queue, options) => {
+      const items = await claim(queue, options);
+      if (items.length === 0 && !enqueuedLate) {
+        enqueuedLate = true;
+        await outbox.enqueue(outbox, "mail", {}, { key: "late" });
+      }
+      return items;
+    };
+    const delivered = deferred<string>();
+    const runner = runOutbox({
+      outbox,
+      queue: "mail",
+      schedule: SCHEDULE,
+      pollMs: 3_600_000,
+      deliver: async (item) => delivered.resolve(item.key),
+    });
+    runner.start();
+    expect(await delivered.promise).toBe("late");
+    await runner.stop();
   });
 
   it("stop() waits for the deliveries under way, and claims nothing after", async () => {
