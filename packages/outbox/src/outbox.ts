@@ -45,8 +45,11 @@ export interface EnqueueOptions {
 export interface EnqueueResult {
   /** The item's key: the one given, or the one made for it. */
   readonly key: string;
-  /** False when the queue already held an item with that key (nothing was written). */
-  readonly created: boolean;
+  /**
+   * False when the queue already held an item with that key (nothing was written). Undefined
+   * inside a D1 transaction, whose writes run as one batch when it ends: not known yet.
+   */
+  readonly created: boolean | undefined;
 }
 
 /** Options of {@link Outbox.claim}. */

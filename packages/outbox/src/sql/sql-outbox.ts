@@ -1,5 +1,11 @@
 import { type Clock, systemClock } from "@tessera/core";
-import { deleteInBatches, type Migration, portableDdl, type SqlDatabase } from "@tessera/sql";
+import {
+  deleteInBatches,
+  type Migration,
+  portableDdl,
+  type RunResult,
+  type SqlDatabase,
+} from "@tessera/sql";
 import { EnqueueSignal } from "../enqueue-signal.js";
 import type {
   ClaimOptions,
@@ -56,8 +62,7 @@ const COLUMNS = `id, queue, idempotency_key, payload, status, attempts, run_at, 
 const ENQUEUE = `INSERT INTO outbox_items
   (queue, idempotency_key, payload, status, attempts, run_at, created_at, updated_at)
 VALUES (?, ?, ?, 'pending', 0, ?, ?, ?)
-ON CONFLICT (queue, idempotency_key) DO NOTHING
-RETURNING id`;
+ON CONFLICT (queue, idempotency_key) DO NOTHING`;
 
 // Selection and lease in one statement, so racing claims never lease one item twice. SQLite
 // (and D1) run it under the one write lock. On PostgreSQL the selection locks its rows and
@@ -141,7 +146,9 @@ export class SqlOutbox implements Outbox<SqlDatabase> {
     const key = itemKey(options.key);
     const json = payloadJson(payload);
     const now = this.#clock();
-    const row = await writer.get<{ id: number }>(ENQUEUE, [
+    // A write, so `run`: D1 keeps a transaction's writes for its closing batch, but would send a
+    // `get` at once, outside the transaction.
+    const result = await writer.run(ENQUEUE, [
       queue,
       key,
       json,
@@ -150,7 +157,7 @@ export class SqlOutbox implements Outbox<SqlDatabase> {
       now,
     ]);
     this.#signal.notify(queue);
-    return { key, created: row !== undefined };
+    return { key, created: insertedOne(result) };
   }
 
   async claim(queue: string, options: ClaimOptions): Promise<OutboxItem[]> {
@@ -210,6 +217,16 @@ export class SqlOutbox implements Outbox<SqlDatabase> {
       item.attempts,
     ]);
     return changes === 1;
+  }
+}
+
+/** Whether the insert wrote its row; undefined inside a D1 transaction, which cannot say yet. */
+function insertedOne(result: RunResult): boolean | undefined {
+  try {
+    return result.changes === 1;
+  } catch {
+    // D1 sends a transaction's writes as one batch when it ends; until then `changes` throws.
+    return undefined;
   }
 }
 
