@@ -15,6 +15,8 @@ const FIXTURE = fileURLToPath(new URL("./fixtures/claim-and-hang.ts", import.met
 const TSX = import.meta.resolve("tsx/esm");
 // Long enough for the child to start and claim, short enough to wait out: the real clock runs.
 const LEASE_MS = 1500;
+// Starting the child (tsx compiling the drivers) takes seconds on a busy machine.
+const CHILD_TIMEOUT = { timeout: 60_000 };
 
 /** Runs the fixture, waits for the item it claimed, and kills it with SIGKILL. */
 async function claimInChildAndKill(engine: string, location: string): Promise<OutboxItem> {
@@ -69,13 +71,21 @@ async function recoversAfterKill(database: SqlDatabase, engine: string, location
 }
 
 describe("a worker killed mid-delivery", () => {
-  it("leaves its item to a new runner once the lease runs out (SQLite)", async () => {
-    const { database, path } = await sqliteFile();
-    await recoversAfterKill(database, "sqlite", path);
-  });
+  it(
+    "leaves its item to a new runner once the lease runs out (SQLite)",
+    CHILD_TIMEOUT,
+    async () => {
+      const { database, path } = await sqliteFile();
+      await recoversAfterKill(database, "sqlite", path);
+    },
+  );
 
-  it("leaves its item to a new runner once the lease runs out (PostgreSQL)", async () => {
-    const { database, url } = await postgresSchema();
-    await recoversAfterKill(database, "postgres", url);
-  });
+  it(
+    "leaves its item to a new runner once the lease runs out (PostgreSQL)",
+    CHILD_TIMEOUT,
+    async () => {
+      const { database, url } = await postgresSchema();
+      await recoversAfterKill(database, "postgres", url);
+    },
+  );
 });
