@@ -20,6 +20,7 @@ const POSTGRES_PROJECTS = new Set([
   "session",
   "repository",
   "example-app",
+  "outbox",
 ]);
 const postgresSetup = [resolve("test/support/postgres-global-setup.ts")];
 

@@ -23,6 +23,9 @@ import { jobTableMigration, SqlJobStore } from "@tessera/jobs/sql";
 import { contractJob, describeJobStoreContract, MemoryJobStore } from "@tessera/jobs/testing";
 import { identitiesMigration, SqlIdentityStore } from "@tessera/oauth/sql";
 import { describeIdentityStoreContract, MemoryIdentityStore } from "@tessera/oauth/testing";
+import { MemoryOutbox } from "@tessera/outbox";
+import { outboxMigrations, SqlOutbox } from "@tessera/outbox/sql";
+import { describeOutboxContract } from "@tessera/outbox/testing";
 import { wrapPglite } from "@tessera/postgres/pglite";
 import { wrapPostgresJs } from "@tessera/postgres/postgres-js";
 import { SqlRateLimitStore } from "@tessera/ratelimit/sql";
@@ -146,6 +149,10 @@ export function describeMemoryStoreContracts(): void {
     return { store: new MemoryJobStore(contractJob), newUser: async () => ++users };
   });
   describeUserStoreContract("memory", async () => new MemoryUserStore());
+  describeOutboxContract("memory", async (clock) => {
+    const outbox = new MemoryOutbox({ clock });
+    return { outbox, writer: outbox, transaction: (work) => outbox.transaction(work) };
+  });
   // The credential caches keep the contract: every change goes through them.
   const staleness = { maximumStalenessMs: 60_000 };
   describeUserStoreContract(
@@ -210,6 +217,15 @@ export function describeSqlStoreContracts(engine: EngineName): void {
     };
   });
   describeUserStoreContract(engine, async () => new SqlUserStore(await migrated()));
+  describeOutboxContract(engine, async (clock) => {
+    const database = await open();
+    await applyMigrations(database, outboxMigrations);
+    return {
+      outbox: new SqlOutbox(database, { clock }),
+      writer: database,
+      transaction: (work) => database.transaction(work),
+    };
+  });
   describe(`SqlUserStore.findByApiKeyDigest on ${engine}`, () => {
     it("finds a key and its user in one statement, as the two stores would apart", async () => {
       const database = await migrated();

@@ -1,0 +1,7 @@
+// The SQL store of the outbox (`@tessera/outbox/sql`), on any `@tessera/sql` driver.
+export {
+  outboxItemsMigration,
+  outboxMigrations,
+  SqlOutbox,
+  type SqlOutboxOptions,
+} from "./sql/sql-outbox.js";
