@@ -1,7 +1,7 @@
 import type { HttpMailerOptions } from "./http-mailer-options.js";
 import { requireTextOption, resolveBaseUrl, resolveFetch } from "./http-mailer-options.js";
 import type { Mailer, MailMessage } from "./mailer.js";
-import { callProvider } from "./provider-call.js";
+import { callProvider, USER_AGENT } from "./provider-call.js";
 import { resolveRetryPolicy } from "./retry-policy.js";
 
 /** Options of {@link postmarkMailer}. */
@@ -59,6 +59,7 @@ export function postmarkMailer(options: PostmarkMailerOptions): Mailer {
         Accept: "application/json",
         "Content-Type": "application/json",
         "X-Postmark-Server-Token": token,
+        "User-Agent": USER_AGENT,
       });
       await callProvider(
         {

@@ -9,11 +9,17 @@ export interface ProviderCall {
   readonly provider: string;
   /** Makes and sends a fresh request (signed anew where the provider wants it) under `signal`. */
   readonly send: (signal: AbortSignal) => Promise<Response>;
-  /** The provider's own error message from its parsed JSON error body, if it has one. */
-  readonly errorMessageOf: (body: unknown) => string | undefined;
+  /** The provider's own error message from its parsed JSON error body (and answer headers). */
+  readonly errorMessageOf: (body: unknown, headers: Headers) => string | undefined;
   /** Texts that must never appear in an error (the API key, the secret access key). */
   readonly secrets: readonly string[];
 }
+
+/**
+ * Sent by the JSON adapters: Resend refuses a request without a User-Agent (403), and workerd's
+ * fetch sends none of its own.
+ */
+export const USER_AGENT = "tessera-mail";
 
 // Error bodies are a line or two of JSON; a bigger answer is not the provider's error message.
 const ERROR_BODY_LIMIT = 16 * 1024;
@@ -68,7 +74,9 @@ async function attemptOnce(
   } catch {
     answer = { text: "", complete: false };
   }
-  const providerMessage = answer.complete ? providerMessageOf(call, answer.text) : undefined;
+  const providerMessage = answer.complete
+    ? providerMessageOf(call, answer.text, response.headers)
+    : undefined;
   const said =
     providerMessage ??
     (answer.complete ? snippet(answer.text) : `an answer over ${ERROR_BODY_LIMIT} bytes, not read`);
@@ -84,9 +92,9 @@ async function attemptOnce(
   );
 }
 
-function providerMessageOf(call: ProviderCall, text: string): string | undefined {
+function providerMessageOf(call: ProviderCall, text: string, headers: Headers): string | undefined {
   try {
-    const message = call.errorMessageOf(JSON.parse(text));
+    const message = call.errorMessageOf(JSON.parse(text), headers);
     return message === undefined ? undefined : singleLine(message);
   } catch {
     return undefined;

@@ -1,7 +1,7 @@
 import type { HttpMailerOptions } from "./http-mailer-options.js";
 import { requireTextOption, resolveBaseUrl, resolveFetch } from "./http-mailer-options.js";
 import type { Mailer, MailMessage } from "./mailer.js";
-import { callProvider } from "./provider-call.js";
+import { callProvider, USER_AGENT } from "./provider-call.js";
 import { resolveRetryPolicy } from "./retry-policy.js";
 
 /** Options of {@link resendMailer}. */
@@ -46,6 +46,7 @@ export function resendMailer(options: ResendMailerOptions): Mailer {
       const headers = new Headers({
         Authorization: `Bearer ${apiKey}`,
         "Content-Type": "application/json",
+        "User-Agent": USER_AGENT,
       });
       if (message.idempotencyKey !== undefined)
         headers.set("Idempotency-Key", message.idempotencyKey);

@@ -108,11 +108,17 @@ export function sesMailer(options: SesMailerOptions): Mailer {
   };
 }
 
-/** SES v2's error body: `{"message":"…"}`, with the error's name in `__type` on some answers. */
-function sesErrorMessage(body: unknown): string | undefined {
+/**
+ * SES v2's error body: `{"message":"…"}`, the error's name in the `x-amzn-ErrorType` header
+ * (`MessageRejected:http://…`) or, on some answers, in `__type` (`com.amazonaws.sesv2#…`).
+ */
+function sesErrorMessage(body: unknown, headers: Headers): string | undefined {
   const fields = (body ?? {}) as { message?: unknown; Message?: unknown; __type?: unknown };
   const message = typeof fields.message === "string" ? fields.message : fields.Message;
   if (typeof message !== "string") return undefined;
-  const type = typeof fields.__type === "string" ? fields.__type.split("#").pop() : undefined;
+  const type =
+    typeof fields.__type === "string"
+      ? fields.__type.split("#").pop()
+      : headers.get("x-amzn-ErrorType")?.split(":")[0];
   return type ? `${message} (${type})` : message;
 }

@@ -42,6 +42,7 @@ describe("postmarkMailer", () => {
       accept: "application/json",
       "content-type": "application/json",
       "x-postmark-server-token": serverToken,
+      "user-agent": "tessera-mail",
     });
     expect(request!.headers.authorization).toBeUndefined();
     // Postmark has no idempotency key: nothing of it is sent.

@@ -37,6 +37,7 @@ describe("resendMailer", () => {
       authorization: `Bearer ${apiKey}`,
       "content-type": "application/json",
       "idempotency-key": "mail/42",
+      "user-agent": "tessera-mail",
     });
     expect(JSON.parse(request!.body)).toEqual({
       from,

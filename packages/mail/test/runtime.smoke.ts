@@ -75,8 +75,9 @@ export default {
     check(requests.length === 6, "each HTTP adapter retried its 503 once");
     check(
       requests[1]?.url === "https://api.resend.com/emails" &&
-        requests[1].headers.get("Idempotency-Key") === "mail-1",
-      "Resend gets POST /emails with the idempotency key",
+        requests[1].headers.get("Idempotency-Key") === "mail-1" &&
+        requests[1].headers.get("User-Agent") === "tessera-mail",
+      "Resend gets POST /emails with the idempotency key and a User-Agent",
     );
     check(requests[3]?.url === "https://api.postmarkapp.com/email", "Postmark gets POST /email");
     check(

@@ -138,7 +138,8 @@ describeHttpAdapterContract(
         "MessageRejected",
         "Email address is not verified. The following identities failed the check in region EU-WEST-1: no-reply@notes.test",
       ),
-      message: "Email address is not verified.",
+      message:
+        "Email address is not verified. The following identities failed the check in region EU-WEST-1: no-reply@notes.test (MessageRejected)",
     },
     rateLimited: (retryAfter) => ({
       ...sesError(429, "TooManyRequestsException", "Maximum sending rate exceeded."),
