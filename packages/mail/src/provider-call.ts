@@ -1,4 +1,4 @@
-import { readBoundedAnswer } from "./bounded-answer.js";
+import { type BoundedAnswer, readBoundedAnswer } from "./bounded-answer.js";
 import { MailDeliveryError } from "./mail-delivery-error.js";
 import { parseRetryAfter } from "./retry-after.js";
 import { backoffDelay, type ResolvedRetryPolicy } from "./retry-policy.js";
@@ -68,18 +68,23 @@ async function attemptOnce(
   const retryAfterMs = retryable
     ? parseRetryAfter(response.headers.get("Retry-After"), policy.clock())
     : undefined;
-  let answer: { text: string; complete: boolean };
+  let answer: BoundedAnswer | undefined;
   try {
     answer = await readBoundedAnswer(response, ERROR_BODY_LIMIT);
   } catch {
-    answer = { text: "", complete: false };
+    // The timeout or the connection ended the answer midway.
+    answer = undefined;
   }
-  const providerMessage = answer.complete
+  const providerMessage = answer?.complete
     ? providerMessageOf(call, answer.text, response.headers)
     : undefined;
   const said =
     providerMessage ??
-    (answer.complete ? snippet(answer.text) : `an answer over ${ERROR_BODY_LIMIT} bytes, not read`);
+    (answer === undefined
+      ? "its answer broke off"
+      : answer.complete
+        ? snippet(answer.text)
+        : `an answer over ${ERROR_BODY_LIMIT} bytes, not read`);
   const status = `${response.status}${response.statusText ? ` ${response.statusText}` : ""}`;
   return new MailDeliveryError(
     redact(`${call.provider} answered ${status}${said ? `: ${said}` : ""}`),

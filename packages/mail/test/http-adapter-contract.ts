@@ -169,6 +169,18 @@ export function describeHttpAdapterContract(spec: HttpAdapterSpec, double: () =>
       expect(traffic.bytesRead).toBeLessThan(256 * 1024);
     });
 
+    it("says so when an error answer breaks off midway", async () => {
+      double().answerNext({ status: 400, brokenBody: '{"message":"Inva' });
+      const { mailer, traffic } = setup();
+      const error = (await mailer
+        .send(mail)
+        .catch((caught: unknown) => caught)) as MailDeliveryError;
+      expect(error).toBeInstanceOf(MailDeliveryError);
+      expect(error.message).toBe(`${spec.provider} answered 400 Bad Request: its answer broke off`);
+      expect(error).toMatchObject({ status: 400, retryable: false });
+      expect(traffic.attempts).toBe(1);
+    });
+
     it("never puts the credential in the error, its message or its cause", async () => {
       double().answerNext(spec.echoingSecret);
       const { mailer } = setup();

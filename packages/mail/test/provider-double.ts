@@ -20,7 +20,9 @@ export type ScriptedAnswer =
   /** `bytes` of a JSON-looking body, streamed as the client reads (the oversized answer). */
   | { readonly status: number; readonly streamBytes: number }
   /** Never answers (the client's timeout must end the attempt). */
-  | { readonly hang: true };
+  | { readonly hang: true }
+  /** Starts an answer, then drops the connection midway through the body. */
+  | { readonly status: number; readonly brokenBody: string };
 
 /**
  * A provider double on 127.0.0.1: records every request and answers from a queue of scripted
@@ -67,6 +69,14 @@ export async function startProviderDouble(success: ScriptedAnswer) {
 function answer(outgoing: ServerResponse, scripted: ScriptedAnswer, hanging: Set<ServerResponse>) {
   if ("hang" in scripted) {
     hanging.add(outgoing);
+    return;
+  }
+  if ("brokenBody" in scripted) {
+    outgoing.writeHead(scripted.status, {
+      "Content-Type": "application/json",
+      "Content-Length": "100000",
+    });
+    outgoing.write(scripted.brokenBody, () => outgoing.destroy());
     return;
   }
   if ("streamBytes" in scripted) {
