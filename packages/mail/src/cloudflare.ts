@@ -1,12 +1,15 @@
 import { type Clock, requireFunctionOption, requireObjectOption, systemClock } from "@tessera/core";
-import { requireTextOption } from "./http-mailer-options.js";
 import { MailDeliveryError } from "./mail-delivery-error.js";
 import { parseMailbox } from "./mailbox.js";
 import type { Mailer, MailMessage } from "./mailer.js";
 import { messageIdFor } from "./message-id.js";
 import { buildMimeMessage } from "./mime-message.js";
+import { requireTextOption } from "./text-option.js";
 
-/** A Worker's `send_email` binding (`env.EMAIL`), as far as this adapter uses it. */
+/**
+ * A Worker's `send_email` binding (`env.EMAIL`), as far as this adapter uses it. `never` lets
+ * the Workers types' `SendEmail` (and any test double) fit without this package naming them.
+ */
 export interface SendEmailBinding {
   send(message: never): Promise<unknown>;
 }

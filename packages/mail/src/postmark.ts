@@ -1,8 +1,9 @@
 import type { HttpMailerOptions } from "./http-mailer-options.js";
-import { requireTextOption, resolveBaseUrl, resolveFetch } from "./http-mailer-options.js";
+import { resolveBaseUrl, resolveFetch } from "./http-mailer-options.js";
 import type { Mailer, MailMessage } from "./mailer.js";
 import { callProvider, USER_AGENT } from "./provider-call.js";
 import { resolveRetryPolicy } from "./retry-policy.js";
+import { requireTextOption } from "./text-option.js";
 
 /** Options of {@link postmarkMailer}. */
 export interface PostmarkMailerOptions extends HttpMailerOptions {

@@ -1,12 +1,13 @@
 import { configurationError } from "@tessera/core";
 import { awsRequestSigner } from "./aws-signer.js";
 import type { HttpMailerOptions } from "./http-mailer-options.js";
-import { requireTextOption, resolveBaseUrl, resolveFetch } from "./http-mailer-options.js";
+import { resolveBaseUrl, resolveFetch } from "./http-mailer-options.js";
 import { parseMailbox } from "./mailbox.js";
 import { encodeMailboxHeader } from "./mailbox-header.js";
 import type { Mailer, MailMessage } from "./mailer.js";
 import { callProvider } from "./provider-call.js";
 import { resolveRetryPolicy } from "./retry-policy.js";
+import { requireTextOption } from "./text-option.js";
 
 /** Options of {@link sesMailer}. */
 export interface SesMailerOptions extends HttpMailerOptions {
