@@ -7,6 +7,13 @@ export interface MailMessage {
   readonly text: string;
   /** An HTML alternative of `text`; adapters that send send both as multipart/alternative. */
   readonly html?: string;
+  /**
+   * The same key on every attempt to send this one mail (an outbox passes its row's key), so a
+   * retry after a lost answer does not deliver it twice where the provider can tell. Resend
+   * sends it as `Idempotency-Key`; the SMTP and Cloudflare adapters derive the `Message-ID`
+   * from it; Postmark and SES have no such feature (see the package README).
+   */
+  readonly idempotencyKey?: string;
 }
 
 /**

@@ -1,6 +1,8 @@
 import { createTransport } from "nodemailer";
 import { MailDeliveryError } from "./mail-delivery-error.js";
+import { parseMailbox } from "./mailbox.js";
 import type { Mailer, MailMessage } from "./mailer.js";
+import { messageIdFor } from "./message-id.js";
 
 /** Options of {@link createSmtpMailer}. */
 export interface SmtpMailerOptions {
@@ -24,13 +26,15 @@ const TIMEOUTS_MS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socket
 
 /**
  * Sends mail through an SMTP server with nodemailer: multipart/alternative when the message has
- * an HTML part. `send` rejects with a {@link MailDeliveryError} naming the server (never its
- * credentials) when the mail could not be handed over.
+ * an HTML part. The mail's `idempotencyKey` becomes its `Message-ID`, the same on every attempt.
+ * `send` rejects with a {@link MailDeliveryError} naming the server (never its credentials) when
+ * the mail could not be handed over; it is `retryable` unless the server answered 5xx.
  * @throws RangeError at creation when `url` is not an smtp: or smtps: URL, or `from` is empty.
  */
 export function createSmtpMailer(options: SmtpMailerOptions): SmtpMailer {
   const server = describeServer(options.url);
   if (options.from.trim() === "") throw new RangeError("the From address of mails is empty");
+  const senderAddress = parseMailbox(options.from).address;
   const transport = createTransport({ ...TIMEOUTS_MS, url: options.url });
   return {
     async send(message: MailMessage): Promise<void> {
@@ -41,11 +45,16 @@ export function createSmtpMailer(options: SmtpMailerOptions): SmtpMailer {
           subject: message.subject,
           text: message.text,
           ...(message.html === undefined ? {} : { html: message.html }),
+          messageId: await messageIdFor(senderAddress, message.idempotencyKey),
         });
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
+        // A 5xx reply is the server's final word; 4xx and lost connections may pass later.
+        const code = (error as { responseCode?: unknown } | null)?.responseCode;
         throw new MailDeliveryError(`SMTP delivery through ${server} failed: ${reason}`, {
           cause: error,
+          retryable: !(typeof code === "number" && code >= 500),
+          ...(typeof code === "number" ? { status: code } : {}),
         });
       }
     },

@@ -96,6 +96,20 @@ describe("createSmtpMailer", () => {
     expect(parsed.html).toBe(false);
   });
 
+  it("gives every attempt at one mail the same Message-ID, derived from its idempotency key", async () => {
+    const { port, received } = await startServer();
+    const mailer = createSmtpMailer({ url: `smtp://user:p%40ss@127.0.0.1:${port}`, from });
+    await mailer.send({ ...message, idempotencyKey: "mail/42" });
+    await mailer.send({ ...message, idempotencyKey: "mail/42" });
+    await mailer.send(message);
+    const ids = await Promise.all(
+      received.map(async (mail) => (await simpleParser(mail.raw)).messageId),
+    );
+    expect(ids[0]).toMatch(/^<[0-9a-f]{64}@tessera\.test>$/);
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[2]).not.toBe(ids[0]);
+  });
+
   it("rejects with the server's answer when the recipient is refused", async () => {
     const { port, received } = await startServer({
       onRcptTo(_address, _session, callback) {
@@ -110,6 +124,7 @@ describe("createSmtpMailer", () => {
         `^SMTP delivery through smtp://127\\.0\\.0\\.1:${port} failed: .*550 No such mailbox`,
       ),
     );
+    expect(error).toMatchObject({ status: 550, retryable: false });
     expect(received).toEqual([]);
   });
 
@@ -133,6 +148,7 @@ describe("createSmtpMailer", () => {
       `SMTP delivery through smtp://127.0.0.1:${port} failed: connect ECONNREFUSED 127.0.0.1:${port}`,
     );
     expect((error as Error).cause).toMatchObject({ code: "ESOCKET" });
+    expect(error).toMatchObject({ retryable: true });
   });
 
   it("refuses a URL that is not smtp: or smtps:, and an empty From, at creation", () => {
