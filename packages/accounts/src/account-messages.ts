@@ -11,6 +11,10 @@ export const accountMessages = defineMessages({
   "accounts.invalid_credentials": "Unauthorized",
   "accounts.password_incorrect": "The password is incorrect.",
   "accounts.not_your_email": "That is not your email address.",
+  "accounts.mfa_required": "A second factor is required to sign in.",
+  "accounts.totp_already_enabled": "Two-factor codes are already on; turn them off first.",
+  "accounts.totp_not_pending": "No two-factor setup is waiting for a code.",
+  "accounts.totp_not_enabled": "Two-factor codes are not on.",
 
   // Flashes and alerts.
   "accounts.welcome": "Welcome! Your account is ready. Check your email to confirm your address.",

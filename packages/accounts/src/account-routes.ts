@@ -34,8 +34,11 @@ import { htmlSessionRoutes } from "./html/html-session-routes.js";
 import { defaultSessionPages } from "./html/sessions-page.js";
 import { jsonAccountRoutes } from "./json-account-routes.js";
 import { jsonApiKeyRoutes } from "./json-api-key-routes.js";
+import { jsonSecondFactorRoutes } from "./json-second-factor-routes.js";
+import { secondFactors } from "./mfa/second-factors.js";
 import type { MissingMailer } from "./missing-mailer.js";
 import type { OperatorColumn } from "./operator-columns.js";
+import type { SecondFactorStore } from "./second-factor-store.js";
 import type { User } from "./user.js";
 import type { UserStore } from "./user-store.js";
 
@@ -50,6 +53,8 @@ export interface AccountStores {
    * `createBearerAuthenticator`'s `findKeyHolder`); without it, the key and then the user.
    */
   readonly findApiKeyHolder?: (digest: string) => Promise<ApiKeyHolder<User> | undefined>;
+  /** TOTP and backup codes: with a store, users may turn on a second factor (see README). */
+  readonly secondFactors?: SecondFactorStore;
 }
 
 /** What {@link accountRoutes} is built from: the stores, the secret, and a few choices. */
@@ -190,8 +195,13 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
     ...(options.pageHeaders ? { pageHeaders: options.pageHeaders } : {}),
     pages: options.pages ?? defaultAccountPages(layout),
   };
+  const factors =
+    options.secondFactors &&
+    secondFactors(options.secondFactors, secrets, { issuer: options.appName ?? "Tessera", clock });
+  const json = { ...shared, tokens: jwt, bearer, ...(factors ? { secondFactors: factors } : {}) };
   const routes = [
-    ...jsonAccountRoutes({ ...shared, tokens: jwt, bearer }),
+    ...jsonAccountRoutes(json),
+    ...(factors ? jsonSecondFactorRoutes({ ...json, secondFactors: factors }) : []),
     ...jsonApiKeyRoutes({ apiKeys: options.apiKeys, bearer, clock }),
     ...htmlAccountRoutes(html),
     ...htmlEmailLinkRoutes(html),

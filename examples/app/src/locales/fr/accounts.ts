@@ -5,6 +5,11 @@ export const frenchAccounts = {
   "accounts.invalid_credentials": "Adresse e-mail ou mot de passe incorrect",
   "accounts.password_incorrect": "Le mot de passe est incorrect.",
   "accounts.not_your_email": "Ce n'est pas votre adresse e-mail.",
+  "accounts.mfa_required": "Un second facteur est nécessaire pour se connecter.",
+  "accounts.totp_already_enabled":
+    "Les codes à deux facteurs sont déjà activés ; désactivez-les d'abord.",
+  "accounts.totp_not_pending": "Aucune configuration à deux facteurs n'attend de code.",
+  "accounts.totp_not_enabled": "Les codes à deux facteurs ne sont pas activés.",
 
   "accounts.welcome":
     "Bienvenue ! Votre compte est prêt. Consultez vos e-mails pour confirmer votre adresse.",
