@@ -82,6 +82,8 @@ export interface AccountRoutesOptions extends Omit<AccountStores, "rateLimits"> 
   readonly trackedSessions?: TrackedSessionStore;
   /** Names the session cookie `_<appName>_session`; default `tessera`. */
   readonly appName?: string;
+  /** The name authenticator apps show beside the codes; default `appName`, else "Tessera". */
+  readonly totpIssuer?: string;
   /** Whether cookies carry `Secure`; see {@link SessionCookiesOptions.secureCookies}. */
   readonly secureCookies?: SessionCookiesOptions["secureCookies"];
   /** The page frame of the HTML pages; default {@link plainLayout}. */
@@ -197,7 +199,10 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
   };
   const factors =
     options.secondFactors &&
-    secondFactors(options.secondFactors, secrets, { issuer: options.appName ?? "Tessera", clock });
+    secondFactors(options.secondFactors, secrets, {
+      issuer: options.totpIssuer ?? options.appName ?? "Tessera",
+      clock,
+    });
   const json = { ...shared, tokens: jwt, bearer, ...(factors ? { secondFactors: factors } : {}) };
   const routes = [
     ...jsonAccountRoutes(json),
