@@ -30,6 +30,7 @@ import type { EmailedTokenStore } from "./emailed-token-store.js";
 import { type AccountPages, defaultAccountPages } from "./html/account-pages.js";
 import { htmlAccountRoutes } from "./html/html-account-routes.js";
 import { htmlEmailLinkRoutes } from "./html/html-email-link-routes.js";
+import { htmlSecondFactorRoutes } from "./html/html-second-factor-routes.js";
 import { htmlSessionRoutes } from "./html/html-session-routes.js";
 import { defaultSessionPages } from "./html/sessions-page.js";
 import { jsonAccountRoutes } from "./json-account-routes.js";
@@ -178,6 +179,12 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
     operatorColumns: options.operatorColumns,
     onHookError: options.onHookError,
   });
+  const factors =
+    options.secondFactors &&
+    secondFactors(options.secondFactors, secrets, {
+      issuer: options.totpIssuer ?? options.appName ?? "Tessera",
+      clock,
+    });
   const shared = {
     users: options.users,
     rateLimiter,
@@ -185,6 +192,7 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
     events,
     ...(options.operatorColumns ? { operatorColumns: options.operatorColumns } : {}),
     ...(options.passwords ? { passwords: options.passwords } : {}),
+    ...(factors ? { secondFactors: factors } : {}),
   };
   const layout = options.layout ?? plainLayout;
   const html = {
@@ -197,18 +205,13 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
     ...(options.pageHeaders ? { pageHeaders: options.pageHeaders } : {}),
     pages: options.pages ?? defaultAccountPages(layout),
   };
-  const factors =
-    options.secondFactors &&
-    secondFactors(options.secondFactors, secrets, {
-      issuer: options.totpIssuer ?? options.appName ?? "Tessera",
-      clock,
-    });
-  const json = { ...shared, tokens: jwt, bearer, ...(factors ? { secondFactors: factors } : {}) };
+  const json = { ...shared, tokens: jwt, bearer };
   const routes = [
     ...jsonAccountRoutes(json),
     ...(factors ? jsonSecondFactorRoutes({ ...json, secondFactors: factors }) : []),
     ...jsonApiKeyRoutes({ apiKeys: options.apiKeys, bearer, clock }),
     ...htmlAccountRoutes(html),
+    ...(factors ? htmlSecondFactorRoutes({ ...html, secondFactors: factors }) : []),
     ...htmlEmailLinkRoutes(html),
     ...(options.trackedSessions
       ? htmlSessionRoutes({ ...html, pages: defaultSessionPages(layout) })

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { accountMigrations, SqlSecondFactorStore, sqlAccountStores } from "@tessera/accounts/sql";
 import { routeRequests } from "@tessera/http";
+import { MemoryMailer } from "@tessera/mail";
 import { applyMigrations } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
@@ -23,8 +24,10 @@ const STEP = 30_000;
 async function app(clock: { now: number } | null = { now: Date.UTC(2026, 10, 26, 12, 0, 10) }) {
   const database = openSqliteFile(join(folder, `${crypto.randomUUID()}.db`));
   await applyMigrations(database, accountMigrations);
+  const mailer = new MemoryMailer();
   const accounts = accountRoutes({
     ...sqlAccountStores(database),
+    mailer,
     secondFactors: new SqlSecondFactorStore(database),
     secretKeyBase: "a-secret-key-base-of-at-least-32-characters",
     appUrl: ORIGIN,
@@ -47,7 +50,25 @@ async function app(clock: { now: number } | null = { now: Date.UTC(2026, 10, 26,
     return response;
   };
   const now = () => clock?.now ?? Date.now();
-  return { call, database, now };
+  /** A browser: its cookie jar and same-origin form posts. */
+  const browser = () => {
+    let cookie = "";
+    return async (method: "GET" | "POST", path: string, fields?: Record<string, string>) => {
+      const headers: Record<string, string> = { origin: ORIGIN, host: "app.example", cookie };
+      if (fields) headers["content-type"] = "application/x-www-form-urlencoded";
+      const request = new Request(`${ORIGIN}${path}`, {
+        method,
+        headers,
+        ...(fields ? { body: new URLSearchParams(fields) } : {}),
+      });
+      const response = await handle(request, { clientAddress });
+      if (!response) throw new Error(`no route for ${method} ${path}`);
+      const set = response.headers.getSetCookie()[0];
+      if (set) cookie = set.split(";")[0]!;
+      return response;
+    };
+  };
+  return { call, database, now, browser, mailer };
 }
 
 type App = Awaited<ReturnType<typeof app>>;
@@ -381,5 +402,74 @@ describe("managing TOTP", () => {
     expect(confirm.status).toBe(400);
     const mfa = await subject.call("POST", "/api/auth/token/mfa", { mfa_token: ["x"], code: "1" });
     expect(mfa.status).toBe(400);
+  });
+});
+
+describe("the HTML sign-in of a user with a second factor", () => {
+  it("signs nobody in after the password, then signs in after a right code", async () => {
+    const clock = { now: Date.UTC(2026, 10, 26, 12, 0, 10) };
+    const subject = await app(clock);
+    const { email, key } = await withTotp(subject);
+    const page = subject.browser();
+    const login = await page("POST", "/login", { email, password: PASSWORD });
+    expect(login.status).toBe(303);
+    expect(login.headers.get("location")).toBe("/login/second_factor");
+    expect((await page("GET", "/account")).status).toBe(303);
+    const form = await page("GET", "/login/second_factor");
+    expect(form.status).toBe(200);
+    expect(await form.text()).toContain('autocomplete="one-time-code"');
+    const wrong = await page("POST", "/login/second_factor", { code: "000000" });
+    expect(wrong.status).toBe(422);
+    expect(await wrong.text()).toContain("That code is not valid.");
+    clock.now += STEP;
+    const right = await page("POST", "/login/second_factor", { code: totpCode(key, clock.now) });
+    expect(right.status).toBe(303);
+    // The page the browser asked for while signed out, remembered through both steps.
+    expect(right.headers.get("location")).toBe("/account");
+    const account = await page("GET", "/account");
+    expect(account.status).toBe(200);
+    expect(await account.text()).toContain(email);
+  });
+
+  it("carries remember-me through the second step", async () => {
+    const subject = await app();
+    const { email, backupCodes } = await withTotp(subject);
+    const page = subject.browser();
+    const login = await page("POST", "/login", { email, password: PASSWORD, remember_me: "1" });
+    expect(login.headers.getSetCookie()[0]).not.toMatch(/Max-Age|Expires/i);
+    const right = await page("POST", "/login/second_factor", { code: backupCodes[1]! });
+    expect(right.status).toBe(303);
+    expect(right.headers.getSetCookie()[0]).toMatch(/Max-Age=\d+|Expires=/i);
+  });
+
+  it("sends the browser back to log in after five wrong codes, or with no sign-in waiting", async () => {
+    const subject = await app();
+    const { email, backupCodes } = await withTotp(subject);
+    const page = subject.browser();
+    expect((await page("GET", "/login/second_factor")).headers.get("location")).toBe("/login");
+    await page("POST", "/login", { email, password: PASSWORD });
+    for (let attempt = 1; attempt < MFA_MAXIMUM_FAILURES; attempt++) {
+      expect((await page("POST", "/login/second_factor", { code: "000000" })).status).toBe(422);
+    }
+    const last = await page("POST", "/login/second_factor", { code: "000000" });
+    expect(last.status).toBe(303);
+    expect(last.headers.get("location")).toBe("/login");
+    expect(await (await page("GET", "/login")).text()).toContain("Log in again.");
+    const late = await page("POST", "/login/second_factor", { code: backupCodes[0]! });
+    expect(late.headers.get("location")).toBe("/login");
+    expect((await page("GET", "/account")).status).toBe(303);
+  });
+
+  it("asks for the second factor after a sign-in link too", async () => {
+    const subject = await app();
+    const { email } = await withTotp(subject);
+    const page = subject.browser();
+    expect((await page("POST", "/magic_link", { email })).status).toBe(303);
+    await expect.poll(() => subject.mailer.sent.length).toBe(1);
+    const link = /\/magic_link\/[A-Za-z0-9_-]{43}/.exec(subject.mailer.sent[0]!.text)![0];
+    const used = await page("POST", link, {});
+    expect(used.status).toBe(303);
+    expect(used.headers.get("location")).toBe("/login/second_factor");
+    expect((await page("GET", "/account")).status).toBe(303);
   });
 });

@@ -45,34 +45,41 @@ export async function startSecondFactor(
 }
 
 /**
+ * Why a challenge was not passed: `wrong-code` while it still waits for a right one; `void` when
+ * it is unknown, expired, used up, or took {@link MFA_MAXIMUM_FAILURES} wrong codes (the person
+ * must sign in again).
+ */
+export type SecondFactorRefusal = "wrong-code" | "void";
+
+/**
  * Answers a challenge with a TOTP code or a backup code: the user's id when it is right, and the
- * challenge is then used up. A wrong code counts against the challenge (void after
- * {@link MFA_MAXIMUM_FAILURES}); an unknown, expired or void challenge is refused alike.
+ * challenge is then used up. A wrong code counts against the challenge.
  */
 export async function completeSecondFactor(
   factors: SecondFactors,
   mfaToken: string,
   typedCode: string,
-): Promise<Result<number, "refused">> {
-  if (mfaToken.length > 128) return fail("refused");
+): Promise<Result<number, SecondFactorRefusal>> {
+  if (mfaToken.length > 128) return fail("void");
   const digest = sha256Hex(mfaToken);
   const challenge = await factors.store.findChallenge(digest);
   const now = factors.clock();
-  if (!challenge) return fail("refused");
+  if (!challenge) return fail("void");
   if (challenge.expiresAt <= now || challenge.failures >= MFA_MAXIMUM_FAILURES) {
     await factors.store.consumeChallenge(digest);
-    return fail("refused");
+    return fail("void");
   }
   if (!(await acceptCode(factors, challenge.userId, typedCode, now))) {
     const failures = await factors.store.recordChallengeFailure(digest);
-    if (failures >= MFA_MAXIMUM_FAILURES) await factors.store.consumeChallenge(digest);
-    return fail("refused");
+    if (failures > 0 && failures < MFA_MAXIMUM_FAILURES) return fail("wrong-code");
+    await factors.store.consumeChallenge(digest);
+    return fail("void");
   }
   // Of two right answers racing, one takes the challenge; the other is refused.
   const taken = await factors.store.consumeChallenge(digest);
   return taken && taken.userId === challenge.userId && taken.expiresAt > now
     ? ok(challenge.userId)
-    : fail("refused");
+    : fail("void");
 }
 
 /** Whether `typedCode` is a current, unused TOTP code or an unused backup code of the user. */

@@ -33,11 +33,15 @@ export const accountMigrations: readonly Migration[] = [
   secondFactorsMigration,
 ];
 
-/** The SQL stores of account routes and, for the device list, tracked sessions. */
+/**
+ * The SQL stores of account routes: with tracked sessions (the device list) and second factors
+ * (TOTP and backup codes), which `accountRoutes` then turns on.
+ */
 export interface SqlAccountStores extends AccountStores {
   readonly users: UserStore;
   readonly rateLimits: SqlRateLimitStore;
   readonly trackedSessions: SqlTrackedSessionStore;
+  readonly secondFactors: SqlSecondFactorStore;
 }
 
 /**
@@ -63,5 +67,6 @@ export function sqlAccountStores(
     emailedTokens: new SqlEmailedTokenStore(database),
     rateLimits: new SqlRateLimitStore(database),
     trackedSessions: new SqlTrackedSessionStore(database),
+    secondFactors: new SqlSecondFactorStore(database),
   };
 }

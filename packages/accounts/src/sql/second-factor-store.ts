@@ -11,7 +11,7 @@ import type {
  * (keyed digests and SHA-256 digests only), all deleted with their user.
  */
 export const secondFactorsMigration: Migration = {
-  id: "0008_tessera_second_factors",
+  id: "0009_tessera_second_factors",
   sql: portableDdl(`CREATE TABLE user_totp (
   user_id INTEGER NOT NULL PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
   sealed_key TEXT NOT NULL,
