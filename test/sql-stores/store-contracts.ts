@@ -9,11 +9,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { CachedUserStore } from "@tessera/accounts";
-import { accountMigrations, SqlEmailedTokenStore, SqlUserStore } from "@tessera/accounts/sql";
+import {
+  accountMigrations,
+  SqlEmailedTokenStore,
+  SqlSecondFactorStore,
+  SqlUserStore,
+} from "@tessera/accounts/sql";
 import {
   describeEmailedTokenStoreContract,
+  describeSecondFactorStoreContract,
   describeUserStoreContract,
   MemoryEmailedTokenStore,
+  MemorySecondFactorStore,
   MemoryUserStore,
 } from "@tessera/accounts/testing";
 import { CachedApiKeyStore } from "@tessera/bearer";
@@ -174,6 +181,10 @@ export function describeMemoryStoreContracts(): void {
     store: new MemoryTrackedSessionStore(),
     newUser: userMaker(new MemoryUserStore()),
   }));
+  describeSecondFactorStoreContract("memory", async () => ({
+    store: new MemorySecondFactorStore(),
+    newUser: userMaker(new MemoryUserStore()),
+  }));
 }
 
 /** The contracts on the SQL stores over `engine`. */
@@ -276,6 +287,13 @@ export function describeSqlStoreContracts(engine: EngineName): void {
   describeEmailedTokenStoreContract(engine, async () => {
     const database = await migrated();
     return { store: new SqlEmailedTokenStore(database), users: new SqlUserStore(database) };
+  });
+  describeSecondFactorStoreContract(engine, async () => {
+    const database = await migrated();
+    return {
+      store: new SqlSecondFactorStore(database),
+      newUser: userMaker(new SqlUserStore(database)),
+    };
   });
   describeTrackedSessionStoreContract(engine, async () => {
     const database = await migrated();

@@ -3,9 +3,14 @@ import type { HttpErrorCode } from "@tessera/http";
 /**
  * The `error.code`s the account routes answer with: `@tessera/http`'s, and
  * `invalid_credentials` for a wrong email or password (the 401 of `POST /api/auth/token`, the
- * 403 of `DELETE /api/auth/me`), which a client tells apart from a missing bearer token.
+ * 403 of `DELETE /api/auth/me`), which a client tells apart from a missing bearer token, and
+ * `mfa_required` for a right password of a user with a second factor (the 403 of
+ * `POST /api/auth/token` that carries the `mfa_token`).
  */
-export type AccountErrorCode = HttpErrorCode | "invalid_credentials";
+export type AccountErrorCode = HttpErrorCode | "invalid_credentials" | "mfa_required";
 
 /** The code of a refused email and password. */
 export const INVALID_CREDENTIALS: AccountErrorCode = "invalid_credentials";
+
+/** The code of a right password that still needs a second factor. */
+export const MFA_REQUIRED: AccountErrorCode = "mfa_required";

@@ -11,6 +11,10 @@ export const accountMessages = defineMessages({
   "accounts.invalid_credentials": "Unauthorized",
   "accounts.password_incorrect": "The password is incorrect.",
   "accounts.not_your_email": "That is not your email address.",
+  "accounts.mfa_required": "A second factor is required to sign in.",
+  "accounts.totp_already_enabled": "Two-factor codes are already on; turn them off first.",
+  "accounts.totp_not_pending": "No two-factor setup is waiting for a code.",
+  "accounts.totp_not_enabled": "Two-factor codes are not on.",
 
   // Flashes and alerts.
   "accounts.welcome": "Welcome! Your account is ready. Check your email to confirm your address.",
@@ -54,6 +58,14 @@ export const accountMessages = defineMessages({
   "accounts.login.forgot_password": "Forgot your password?",
   "accounts.login.other_ways": "Other ways to sign in",
   "accounts.login.new_here": "New here?",
+  "accounts.second_factor.title": "Two-factor authentication",
+  "accounts.second_factor.prompt":
+    "Enter the 6-digit code from your authenticator app, or one of your backup codes.",
+  "accounts.second_factor.code_label": "Code",
+  "accounts.second_factor.submit": "Verify",
+  "accounts.second_factor.invalid": "That code is not valid.",
+  "accounts.second_factor.expired":
+    "Your sign-in took too long or had too many wrong codes. Log in again.",
 
   // The account page.
   "accounts.account.title": "Your account",

@@ -30,12 +30,16 @@ import type { EmailedTokenStore } from "./emailed-token-store.js";
 import { type AccountPages, defaultAccountPages } from "./html/account-pages.js";
 import { htmlAccountRoutes } from "./html/html-account-routes.js";
 import { htmlEmailLinkRoutes } from "./html/html-email-link-routes.js";
+import { htmlSecondFactorRoutes } from "./html/html-second-factor-routes.js";
 import { htmlSessionRoutes } from "./html/html-session-routes.js";
 import { defaultSessionPages } from "./html/sessions-page.js";
 import { jsonAccountRoutes } from "./json-account-routes.js";
 import { jsonApiKeyRoutes } from "./json-api-key-routes.js";
+import { jsonSecondFactorRoutes } from "./json-second-factor-routes.js";
+import { secondFactors } from "./mfa/second-factors.js";
 import type { MissingMailer } from "./missing-mailer.js";
 import type { OperatorColumn } from "./operator-columns.js";
+import type { SecondFactorStore } from "./second-factor-store.js";
 import type { User } from "./user.js";
 import type { UserStore } from "./user-store.js";
 
@@ -50,6 +54,8 @@ export interface AccountStores {
    * `createBearerAuthenticator`'s `findKeyHolder`); without it, the key and then the user.
    */
   readonly findApiKeyHolder?: (digest: string) => Promise<ApiKeyHolder<User> | undefined>;
+  /** TOTP and backup codes: with a store, users may turn on a second factor (see README). */
+  readonly secondFactors?: SecondFactorStore;
 }
 
 /** What {@link accountRoutes} is built from: the stores, the secret, and a few choices. */
@@ -77,6 +83,8 @@ export interface AccountRoutesOptions extends Omit<AccountStores, "rateLimits"> 
   readonly trackedSessions?: TrackedSessionStore;
   /** Names the session cookie `_<appName>_session`; default `tessera`. */
   readonly appName?: string;
+  /** The name authenticator apps show beside the codes; default `appName`, else "Tessera". */
+  readonly totpIssuer?: string;
   /** Whether cookies carry `Secure`; see {@link SessionCookiesOptions.secureCookies}. */
   readonly secureCookies?: SessionCookiesOptions["secureCookies"];
   /** The page frame of the HTML pages; default {@link plainLayout}. */
@@ -171,6 +179,12 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
     operatorColumns: options.operatorColumns,
     onHookError: options.onHookError,
   });
+  const factors =
+    options.secondFactors &&
+    secondFactors(options.secondFactors, secrets, {
+      issuer: options.totpIssuer ?? options.appName ?? "Tessera",
+      clock,
+    });
   const shared = {
     users: options.users,
     rateLimiter,
@@ -178,6 +192,7 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
     events,
     ...(options.operatorColumns ? { operatorColumns: options.operatorColumns } : {}),
     ...(options.passwords ? { passwords: options.passwords } : {}),
+    ...(factors ? { secondFactors: factors } : {}),
   };
   const layout = options.layout ?? plainLayout;
   const html = {
@@ -190,10 +205,13 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
     ...(options.pageHeaders ? { pageHeaders: options.pageHeaders } : {}),
     pages: options.pages ?? defaultAccountPages(layout),
   };
+  const json = { ...shared, tokens: jwt, bearer };
   const routes = [
-    ...jsonAccountRoutes({ ...shared, tokens: jwt, bearer }),
+    ...jsonAccountRoutes(json),
+    ...(factors ? jsonSecondFactorRoutes({ ...json, secondFactors: factors }) : []),
     ...jsonApiKeyRoutes({ apiKeys: options.apiKeys, bearer, clock }),
     ...htmlAccountRoutes(html),
+    ...(factors ? htmlSecondFactorRoutes({ ...html, secondFactors: factors }) : []),
     ...htmlEmailLinkRoutes(html),
     ...(options.trackedSessions
       ? htmlSessionRoutes({ ...html, pages: defaultSessionPages(layout) })

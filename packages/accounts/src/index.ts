@@ -5,7 +5,11 @@ export {
   type MailLinkOriginOptions,
   mailLinkOrigin,
 } from "./account-emails.js";
-export { type AccountErrorCode, INVALID_CREDENTIALS } from "./account-error-codes.js";
+export {
+  type AccountErrorCode,
+  INVALID_CREDENTIALS,
+  MFA_REQUIRED,
+} from "./account-error-codes.js";
 export {
   type AccountEvents,
   type AccountEventsOptions,
@@ -90,9 +94,21 @@ export type {
   JsonAccountRoutesOptions,
   TokenIssuer,
 } from "./json-routes-options.js";
+export {
+  type JsonSecondFactorRoutesOptions,
+  jsonSecondFactorRoutes,
+} from "./json-second-factor-routes.js";
 export { MemoryEmailedTokenStore } from "./memory-emailed-token-store.js";
 export { MemoryUserStore } from "./memory-user-store.js";
 export type { FieldErrors } from "./messages.js";
+export { BACKUP_CODE_COUNT } from "./mfa/backup-codes.js";
+export {
+  MFA_MAXIMUM_FAILURES,
+  MFA_TOKEN_LIFETIME_MS,
+  type SecondFactorMethod,
+} from "./mfa/second-factor-sign-in.js";
+export { type SecondFactors, secondFactors } from "./mfa/second-factors.js";
+export { totpCode } from "./mfa/totp.js";
 export {
   type MissingMailer,
   missingMailer,
@@ -101,6 +117,11 @@ export {
 } from "./missing-mailer.js";
 export { nameColumn, type OperatorColumn, type OperatorColumnValue } from "./operator-columns.js";
 export { findUserByPassword } from "./password-sign-in.js";
+export type {
+  SecondFactorChallenge,
+  SecondFactorStore,
+  TotpEnrolment,
+} from "./second-factor-store.js";
 export {
   type SignupAnnouncement,
   type SignupDependencies,

@@ -1,4 +1,4 @@
-import { localizeFieldMessages } from "@tessera/core";
+import { errorEnvelope, localizeFieldMessages } from "@tessera/core";
 import {
   badRequest,
   forbidden,
@@ -12,15 +12,17 @@ import {
   withMiddleware,
 } from "@tessera/http";
 import { deleteUser } from "./account-deletion.js";
-import { INVALID_CREDENTIALS } from "./account-error-codes.js";
+import { INVALID_CREDENTIALS, MFA_REQUIRED } from "./account-error-codes.js";
 import { accountEvents } from "./account-hooks.js";
 import { accountMessages } from "./account-messages.js";
 import { type BearerUserContext, bearerUser } from "./bearer-user.js";
 import { normalizeEmail } from "./email.js";
 import { refuseUnstorableText, requireStrings } from "./json-input.js";
 import type { JsonAccountRoutesOptions } from "./json-routes-options.js";
+import { secondFactorMethods, startSecondFactor } from "./mfa/second-factor-sign-in.js";
 import { checkPassword, findUserByPassword } from "./password-sign-in.js";
 import { signUp } from "./signup.js";
+import { tokenAnswer } from "./token-answer.js";
 import { userJson } from "./user.js";
 
 /** Message of the 403 of `DELETE /api/auth/me` when the confirmation does not match, in English. */
@@ -47,8 +49,10 @@ async function readCredentials(request: Request): Promise<
 /**
  * The JSON account routes (API keys: see `jsonApiKeyRoutes`):
  * - `POST /api/auth/signup`: 201 with the user; 422 with every failing field;
- * - `POST /api/auth/token`: `{ token, token_type: "Bearer", expires_in }`; 401 otherwise;
- * - `GET /api/auth/me`: the bearer's user;
+ * - `POST /api/auth/token`: `{ token, token_type: "Bearer", expires_in }`; 401 otherwise; 403
+ *   `mfa_required` with `mfa_token` and `methods` for a user with a second factor (see
+ *   `jsonSecondFactorRoutes`);
+ * - `GET /api/auth/me`: the bearer's user (and `mfa: { totp }` when second factors are on);
  * - `DELETE /api/auth/me` with `password` (or `email` for users without one): 204; 403.
  * Sign-up, token and deletion are rate limited per client.
  */
@@ -90,21 +94,32 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
         const message = accountMessages.text(context.locale, "accounts.invalid_credentials");
         return jsonError(401, message, { code: INVALID_CREDENTIALS });
       }
-      const issued = await options.tokens.issue(user.id);
+      const pending =
+        options.secondFactors && (await startSecondFactor(options.secondFactors, user.id));
+      if (pending) {
+        const message = accountMessages.text(context.locale, "accounts.mfa_required");
+        const refusal = errorEnvelope(403, message, { code: MFA_REQUIRED });
+        return Response.json(
+          { ...refusal, mfa_token: pending.mfaToken, methods: pending.methods },
+          { status: 403 },
+        );
+      }
+      const answer = tokenAnswer(await options.tokens.issue(user.id));
       await events.signedIn(user, "password", "token", {
         request,
         clientAddress: context.clientAddress,
       });
-      return Response.json({
-        token: issued.token,
-        token_type: "Bearer",
-        expires_in: issued.expiresIn,
-      });
+      return answer;
     },
   } satisfies Record<string, RouteHandler>;
 
   const bearerHandlers = {
-    me: async (_request, { user }) => Response.json(userJson(user, operatorColumns)),
+    async me(_request, { user }) {
+      const json = userJson(user, operatorColumns);
+      if (!options.secondFactors) return Response.json(json);
+      const methods = await secondFactorMethods(options.secondFactors, user.id);
+      return Response.json({ ...json, mfa: { totp: methods.includes("totp") } });
+    },
 
     async deleteMe(request, context) {
       const { user } = context;

@@ -2,6 +2,7 @@ import type { Clock, Result } from "@tessera/core";
 import type { PasswordHashOptions } from "@tessera/password";
 import type { RateLimiter } from "@tessera/ratelimit";
 import type { AccountEvents } from "./account-hooks.js";
+import type { SecondFactors } from "./mfa/second-factors.js";
 import type { OperatorColumn } from "./operator-columns.js";
 import type { User } from "./user.js";
 import type { UserStore } from "./user-store.js";
@@ -29,4 +30,9 @@ export interface JsonAccountRoutesOptions {
   readonly passwords?: PasswordHashOptions;
   /** Where sign-ups, token sign-ins and deletions are announced (`accountEvents({ hooks })`). */
   readonly events?: AccountEvents;
+  /**
+   * Second factors: with them, a right password of a user who turned one on answers 403
+   * `mfa_required` with an `mfa_token` instead of a token, and `/api/auth/me` says what is on.
+   */
+  readonly secondFactors?: SecondFactors;
 }

@@ -5,4 +5,5 @@ export {
   sqlAccountStores,
 } from "./sql/account-stores.js";
 export { authTokensMigration, SqlEmailedTokenStore } from "./sql/emailed-token-store.js";
+export { SqlSecondFactorStore, secondFactorsMigration } from "./sql/second-factor-store.js";
 export { SqlUserStore, usersMigration } from "./sql/user-store.js";

@@ -1,10 +1,15 @@
 // The test kit of @tessera/accounts (`@tessera/accounts/testing`): the memory stores and the
-// contracts a user store and an emailed-token store owe their callers. It imports vitest (an
-// optional peer): load it from test files only, never from an app.
+// contracts a user store, an emailed-token store and a second-factor store owe their callers.
+// It imports vitest (an optional peer): load it from test files only, never from an app.
 export { MemoryEmailedTokenStore } from "./memory-emailed-token-store.js";
+export { MemorySecondFactorStore } from "./memory-second-factor-store.js";
 export { MemoryUserStore } from "./memory-user-store.js";
 export {
   describeEmailedTokenStoreContract,
   type EmailedTokenStoreUnderTest,
 } from "./testing/emailed-token-store-contract.js";
+export {
+  describeSecondFactorStoreContract,
+  type SecondFactorStoreUnderTest,
+} from "./testing/second-factor-store-contract.js";
 export { describeUserStoreContract } from "./testing/user-store-contract.js";

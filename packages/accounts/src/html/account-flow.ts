@@ -15,6 +15,7 @@ import { accountEvents, type SignInMethod } from "../account-hooks.js";
 import { type AccountMessageId, accountMessages } from "../account-messages.js";
 import type { EmailedTokenPurpose } from "../emailed-token-store.js";
 import { consumeEmailedToken, issueEmailedToken, peekEmailedToken } from "../emailed-tokens.js";
+import { startSecondFactor } from "../mfa/second-factor-sign-in.js";
 import { deliversMail, noMailerMessage } from "../missing-mailer.js";
 import type { User } from "../user.js";
 import type {
@@ -24,6 +25,25 @@ import type {
 } from "./html-routes-options.js";
 
 const FORM_MEGABYTES = DEFAULT_MAXIMUM_BODY_BYTES / (1024 * 1024);
+
+/** The page that asks for the second factor of a waiting sign-in. */
+export const SECOND_FACTOR_PATH = "/login/second_factor";
+/** Session values of a sign-in waiting for its second factor. */
+export const PENDING_MFA_TOKEN = "mfa_token";
+export const PENDING_MFA_METHOD = "mfa_method";
+export const PENDING_MFA_REMEMBER = "mfa_remember";
+// Session values allow no underscore: each method is kept under a name of its own.
+const METHOD_IN_SESSION: Readonly<Record<SignInMethod, string>> = {
+  password: "password",
+  email_link: "email-link",
+  oauth: "oauth",
+};
+
+/** The sign-in method a waiting sign-in started with, read back from the session. */
+export function pendingSignInMethod(value: string | undefined): SignInMethod {
+  const entry = Object.entries(METHOD_IN_SESSION).find(([, stored]) => stored === value);
+  return (entry?.[0] as SignInMethod | undefined) ?? "password";
+}
 
 /** The page's sentence for a body that is not an urlencoded form, in English. */
 export const UNREADABLE_FORM_MESSAGE = accountMessages.english["accounts.unreadable_form"];
@@ -106,6 +126,27 @@ export function accountFlow(options: HtmlAccountRoutesOptions) {
         request,
         clientAddress: context.clientAddress,
       });
+    },
+
+    /**
+     * For a user with a second factor: keeps the sign-in waiting for it (its `mfa_token`, the
+     * method and remember-me in the session, nobody signed in) and answers true; the caller
+     * then sends the browser to {@link SECOND_FACTOR_PATH}. False: sign the user in at once.
+     */
+    async awaitSecondFactor(
+      user: User,
+      method: SignInMethod,
+      context: HtmlRequestContext,
+      signInOptions: { readonly rememberMe?: boolean } = {},
+    ): Promise<boolean> {
+      if (!options.secondFactors) return false;
+      const pending = await startSecondFactor(options.secondFactors, user.id);
+      if (!pending) return false;
+      const { session } = context;
+      session.set(PENDING_MFA_TOKEN, pending.mfaToken);
+      session.set(PENDING_MFA_METHOD, METHOD_IN_SESSION[method]);
+      session.set(PENDING_MFA_REMEMBER, signInOptions.rememberMe ? "1" : "0");
+      return true;
     },
 
     /** Signs out, ending this device's row when tracked. */

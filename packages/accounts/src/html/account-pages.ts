@@ -16,6 +16,8 @@ export interface AccountPages {
     /** Offer sign-in links and password reset: false when the app sends no mail. */
     emailLinks: boolean;
   }): string;
+  /** The second step of a sign-in: a TOTP or backup code. */
+  secondFactor(view: { context: PageContext; error: string | undefined }): string;
   account(view: {
     context: PageContext;
     email: string;
@@ -177,6 +179,30 @@ ${renderForm(
   title,
 )}
 ${emailLinks ? `<p><a href="/magic_link">${text("accounts.magic_link.request_button")}</a> · <a href="/passwords/new">${text("accounts.login.forgot_password")}</a></p>\n` : ""}${loginExtras(context)}<p>${text("accounts.login.new_here")} <a href="/signup">${text("accounts.signup.title")}</a></p>`,
+      });
+    },
+
+    secondFactor: ({ context, error }) => {
+      const { locale } = context;
+      const text = pageText(context);
+      const title = accountMessages.text(locale, "accounts.second_factor.title");
+      return layout({
+        title,
+        context,
+        mainHtml: `<h1>${escapeHtml(title)}</h1>
+${error ? `<div class="error-summary" role="alert"><p>${escapeHtml(error)}</p></div>` : ""}
+<p>${text("accounts.second_factor.prompt")}</p>
+${renderForm(
+  "/login/second_factor",
+  renderInput({
+    name: "code",
+    label: accountMessages.text(locale, "accounts.second_factor.code_label"),
+    type: "text",
+    autocomplete: "one-time-code",
+  }),
+  accountMessages.text(locale, "accounts.second_factor.submit"),
+)}
+<p><a href="/login">${text("accounts.back_to_login")}</a></p>`,
       });
     },
 

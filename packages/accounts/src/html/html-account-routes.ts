@@ -6,7 +6,7 @@ import { accountMessages } from "../account-messages.js";
 import { normalizeEmail } from "../email.js";
 import { checkPassword, findUserByPassword } from "../password-sign-in.js";
 import { signUp } from "../signup.js";
-import { type AccountFlow, accountFlow } from "./account-flow.js";
+import { type AccountFlow, accountFlow, SECOND_FACTOR_PATH } from "./account-flow.js";
 import type {
   HtmlAccountRoutesOptions,
   HtmlRequestContext,
@@ -124,10 +124,12 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
           }),
         );
       }
+      const signInOptions = { rememberMe: form.value.get("remember_me") === "1" };
+      if (await flow.awaitSecondFactor(user, "password", context, signInOptions)) {
+        return seeOther(SECOND_FACTOR_PATH);
+      }
       const destination = context.session.takeRememberedPage() ?? "/";
-      await flow.signIn(user, "password", request, context, {
-        rememberMe: form.value.get("remember_me") === "1",
-      });
+      await flow.signIn(user, "password", request, context, signInOptions);
       flow.flash(context, "notice", "accounts.signed_in");
       return seeOther(destination);
     },

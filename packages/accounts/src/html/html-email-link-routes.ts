@@ -13,7 +13,7 @@ import { type AccountMessageId, accountMessages } from "../account-messages.js";
 import { normalizeSubmittedEmail } from "../email.js";
 import type { EmailedTokenPurpose } from "../emailed-token-store.js";
 import { addFieldError, type FieldErrors } from "../messages.js";
-import { type AccountFlow, accountFlow } from "./account-flow.js";
+import { type AccountFlow, accountFlow, SECOND_FACTOR_PATH } from "./account-flow.js";
 import type {
   HtmlAccountRoutesOptions,
   HtmlRequestContext,
@@ -146,6 +146,9 @@ export function htmlEmailLinkRoutes(
       if (!user) return refuseLink(context, "accounts.magic_link_invalid", "/magic_link");
       // The link proved the address: a sign-in link confirms it.
       await options.users.confirm(user.id, flow.clock());
+      if (await flow.awaitSecondFactor(user, "email_link", context)) {
+        return seeOther(SECOND_FACTOR_PATH);
+      }
       await flow.signIn(user, "email_link", request, context);
       flow.flash(context, "notice", "accounts.signed_in");
       return seeOther("/");

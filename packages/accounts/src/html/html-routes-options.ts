@@ -5,6 +5,7 @@ import type { RateLimiter } from "@tessera/ratelimit";
 import type { HtmlRouteContext, HtmlRouteSafety } from "@tessera/session";
 import type { AccountEvents } from "../account-hooks.js";
 import type { EmailedTokenStore } from "../emailed-token-store.js";
+import type { SecondFactors } from "../mfa/second-factors.js";
 import type { MissingMailer } from "../missing-mailer.js";
 import type { OperatorColumn } from "../operator-columns.js";
 import type { User } from "../user.js";
@@ -50,4 +51,9 @@ export interface HtmlAccountRoutesOptions extends HtmlRouteSafety {
   readonly onMailError?: (error: unknown, purpose: string) => void;
   /** Where sign-ups, sign-ins and deletions are announced (`accountEvents({ hooks })`). */
   readonly events?: AccountEvents;
+  /**
+   * Second factors: a user who turned one on is signed in (by password or sign-in link) only
+   * after answering it on `/login/second_factor`.
+   */
+  readonly secondFactors?: SecondFactors;
 }

@@ -15,11 +15,12 @@ import type { AccountStores } from "../account-routes.js";
 import { CachedUserStore } from "../cached-user-store.js";
 import type { UserStore } from "../user-store.js";
 import { authTokensMigration, SqlEmailedTokenStore } from "./emailed-token-store.js";
+import { SqlSecondFactorStore, secondFactorsMigration } from "./second-factor-store.js";
 import { SqlUserStore, usersMigration } from "./user-store.js";
 
 /**
  * The tables account routes use, in the order they must be created: users, API keys, emailed
- * tokens, rate-limit counters and the device list. Apply them with `applyMigrations`.
+ * tokens, rate-limit counters, the device list and second factors. Apply them with `applyMigrations`.
  */
 export const accountMigrations: readonly Migration[] = [
   rateLimitCountersMigration,
@@ -29,13 +30,18 @@ export const accountMigrations: readonly Migration[] = [
   authTokensMigration,
   userSessionsMigration,
   userSessionsExpiryIndexMigration,
+  secondFactorsMigration,
 ];
 
-/** The SQL stores of account routes and, for the device list, tracked sessions. */
+/**
+ * The SQL stores of account routes: with tracked sessions (the device list) and second factors
+ * (TOTP and backup codes), which `accountRoutes` then turns on.
+ */
 export interface SqlAccountStores extends AccountStores {
   readonly users: UserStore;
   readonly rateLimits: SqlRateLimitStore;
   readonly trackedSessions: SqlTrackedSessionStore;
+  readonly secondFactors: SqlSecondFactorStore;
 }
 
 /**
@@ -61,5 +67,6 @@ export function sqlAccountStores(
     emailedTokens: new SqlEmailedTokenStore(database),
     rateLimits: new SqlRateLimitStore(database),
     trackedSessions: new SqlTrackedSessionStore(database),
+    secondFactors: new SqlSecondFactorStore(database),
   };
 }

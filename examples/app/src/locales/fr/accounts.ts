@@ -5,6 +5,11 @@ export const frenchAccounts = {
   "accounts.invalid_credentials": "Adresse e-mail ou mot de passe incorrect",
   "accounts.password_incorrect": "Le mot de passe est incorrect.",
   "accounts.not_your_email": "Ce n'est pas votre adresse e-mail.",
+  "accounts.mfa_required": "Un second facteur est nécessaire pour se connecter.",
+  "accounts.totp_already_enabled":
+    "Les codes à deux facteurs sont déjà activés ; désactivez-les d'abord.",
+  "accounts.totp_not_pending": "Aucune configuration à deux facteurs n'attend de code.",
+  "accounts.totp_not_enabled": "Les codes à deux facteurs ne sont pas activés.",
 
   "accounts.welcome":
     "Bienvenue ! Votre compte est prêt. Consultez vos e-mails pour confirmer votre adresse.",
@@ -48,6 +53,14 @@ export const frenchAccounts = {
   "accounts.login.forgot_password": "Mot de passe oublié ?",
   "accounts.login.other_ways": "Autres façons de se connecter",
   "accounts.login.new_here": "Pas encore de compte ?",
+  "accounts.second_factor.title": "Authentification à deux facteurs",
+  "accounts.second_factor.prompt":
+    "Saisissez le code à 6 chiffres de votre application d'authentification, ou l'un de vos codes de secours.",
+  "accounts.second_factor.code_label": "Code",
+  "accounts.second_factor.submit": "Vérifier",
+  "accounts.second_factor.invalid": "Ce code n'est pas valide.",
+  "accounts.second_factor.expired":
+    "Votre connexion a pris trop de temps ou a reçu trop de codes erronés. Connectez-vous à nouveau.",
 
   "accounts.account.title": "Votre compte",
   "accounts.account.member_since": "Membre depuis",

@@ -1,0 +1,91 @@
+import { htmlPage, type Route, type RouteHandler, seeOther, withMiddleware } from "@tessera/http";
+import { type MaybeSessionContext, pageSafety } from "@tessera/session";
+import { accountMessages } from "../account-messages.js";
+import { completeSecondFactor } from "../mfa/second-factor-sign-in.js";
+import type { SecondFactors } from "../mfa/second-factors.js";
+import {
+  type AccountFlow,
+  accountFlow,
+  PENDING_MFA_METHOD,
+  PENDING_MFA_REMEMBER,
+  PENDING_MFA_TOKEN,
+  pendingSignInMethod,
+  SECOND_FACTOR_PATH,
+} from "./account-flow.js";
+import type { HtmlAccountRoutesOptions, HtmlRequestContext } from "./html-routes-options.js";
+
+/** What the second-factor page is built from: the HTML account routes' options, with factors. */
+export interface HtmlSecondFactorRoutesOptions extends HtmlAccountRoutesOptions {
+  readonly secondFactors: SecondFactors;
+}
+
+/**
+ * The second step of an HTML sign-in for a user with a second factor: `GET|POST
+ * /login/second_factor` (a TOTP or backup code). Nobody is signed in until it succeeds; a
+ * browser with no waiting sign-in, or whose `mfa_token` expired or took five wrong codes, is
+ * sent back to `/login`. The code is rate limited per client.
+ */
+export function htmlSecondFactorRoutes(
+  options: HtmlSecondFactorRoutesOptions,
+): Route<MaybeSessionContext>[] {
+  const flow: AccountFlow = accountFlow(options);
+  const { pages } = options;
+
+  /** Forgets the waiting sign-in and sends the browser back to log in, with `alert` if given. */
+  const backToLogin = (context: HtmlRequestContext, alert: boolean) => {
+    for (const name of [PENDING_MFA_TOKEN, PENDING_MFA_METHOD, PENDING_MFA_REMEMBER]) {
+      context.session.take(name);
+    }
+    if (alert) flow.flash(context, "alert", "accounts.second_factor.expired");
+    return seeOther("/login");
+  };
+
+  const handlers = {
+    async form(_request, context) {
+      if (context.session.get(PENDING_MFA_TOKEN) === undefined) return seeOther("/login");
+      return htmlPage(
+        200,
+        pages.secondFactor({ context: flow.pageContext(context, undefined), error: undefined }),
+      );
+    },
+
+    async answer(request, context) {
+      const mfaToken = context.session.get(PENDING_MFA_TOKEN);
+      if (mfaToken === undefined) return seeOther("/login");
+      const form = await flow.readForm(request, context);
+      if (!form.ok) return form.response;
+      const completed = await completeSecondFactor(
+        options.secondFactors,
+        mfaToken,
+        form.value.get("code") ?? "",
+      );
+      const user = completed.ok ? await flow.loadUser(completed.value) : undefined;
+      if (!user) {
+        // A wrong code may be typed again; a void sign-in (or a deleted user) must start over.
+        if (completed.ok || completed.reason === "void") return backToLogin(context, true);
+        const error = accountMessages.text(context.locale, "accounts.second_factor.invalid");
+        return htmlPage(
+          422,
+          pages.secondFactor({ context: flow.pageContext(context, undefined), error }),
+        );
+      }
+      const method = pendingSignInMethod(context.session.get(PENDING_MFA_METHOD));
+      const rememberMe = context.session.get(PENDING_MFA_REMEMBER) === "1";
+      const destination = context.session.takeRememberedPage() ?? "/";
+      await flow.signIn(user, method, request, context, { rememberMe });
+      flow.flash(context, "notice", "accounts.signed_in");
+      return seeOther(destination);
+    },
+  } satisfies Record<string, RouteHandler<HtmlRequestContext>>;
+
+  return withMiddleware(
+    [
+      { method: "GET", path: SECOND_FACTOR_PATH, handle: handlers.form },
+      ...withMiddleware(
+        [{ method: "POST", path: SECOND_FACTOR_PATH, handle: handlers.answer }],
+        flow.rateLimit("login_second_factor"),
+      ),
+    ],
+    pageSafety(options),
+  );
+}

@@ -1,0 +1,164 @@
+import { localizeFieldMessages, validationMessages } from "@tessera/core";
+import {
+  badRequest,
+  jsonError,
+  type Route,
+  type RouteContext,
+  type RouteHandler,
+  rateLimit,
+  readJsonBody,
+  validationFailed,
+  withMiddleware,
+} from "@tessera/http";
+import { INVALID_CREDENTIALS } from "./account-error-codes.js";
+import { accountEvents } from "./account-hooks.js";
+import { accountMessages } from "./account-messages.js";
+import { type BearerUserContext, bearerUser } from "./bearer-user.js";
+import { requireStrings } from "./json-input.js";
+import type { JsonAccountRoutesOptions } from "./json-routes-options.js";
+import { completeSecondFactor } from "./mfa/second-factor-sign-in.js";
+import type { SecondFactors } from "./mfa/second-factors.js";
+import {
+  beginTotpEnrolment,
+  confirmTotpEnrolment,
+  regenerateBackupCodes,
+} from "./mfa/totp-enrolment.js";
+import { checkPassword } from "./password-sign-in.js";
+import { tokenAnswer } from "./token-answer.js";
+
+/** What the second-factor routes are built from: the JSON account routes' parts and the factors. */
+export interface JsonSecondFactorRoutesOptions
+  extends Omit<JsonAccountRoutesOptions, "operatorColumns"> {
+  readonly secondFactors: SecondFactors;
+}
+
+type BearerContext = RouteContext & BearerUserContext;
+
+/** A 409: the request does not fit the state the user's second factors are in. */
+const conflict = (message: string) => jsonError(409, message);
+
+/**
+ * The JSON routes of TOTP and backup codes:
+ * - `POST /api/auth/mfa/totp` `{password}`: 201 `{secret, uri, qr_svg}`, pending until confirmed;
+ * - `POST /api/auth/mfa/totp/confirm` `{code}`: 200 `{backup_codes}` (ten, shown once);
+ * - `DELETE /api/auth/mfa/totp` `{password}`: 204, TOTP and backup codes removed;
+ * - `POST /api/auth/mfa/backup_codes` `{password}`: 200 ten new codes;
+ * - `POST /api/auth/token/mfa` `{mfa_token, code}`: the body of `POST /api/auth/token`, or 401.
+ * A wrong password is a 401 (`invalid_credentials`); every route is rate limited per client.
+ */
+export function jsonSecondFactorRoutes(options: JsonSecondFactorRoutesOptions): Route[] {
+  const factors = options.secondFactors;
+  const events = options.events ?? accountEvents();
+  const passwordOptions = {
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.passwords ? { passwords: options.passwords } : {}),
+  };
+
+  /** The request's `password` checked against the bearer's, or the answer refusing it. */
+  async function refusePassword(
+    request: Request,
+    context: BearerContext,
+  ): Promise<Response | undefined> {
+    const body = await readJsonBody(request);
+    if (!body.ok) return body.response;
+    const fields = requireStrings(body.value, ["password"], { hashedOnly: ["password"] });
+    if (!fields.ok) return badRequest(fields.message);
+    const { user } = context;
+    if (await checkPassword(options.users, user, fields.value.password, passwordOptions)) {
+      return undefined;
+    }
+    const message = accountMessages.text(context.locale, "accounts.invalid_credentials");
+    return jsonError(401, message, { code: INVALID_CREDENTIALS });
+  }
+
+  const bearerHandlers = {
+    async beginTotp(request, context) {
+      const refused = await refusePassword(request, context);
+      if (refused) return refused;
+      const setup = await beginTotpEnrolment(factors, context.user);
+      if (!setup.ok) {
+        return conflict(accountMessages.text(context.locale, "accounts.totp_already_enabled"));
+      }
+      const { secret, uri, qrSvg } = setup.value;
+      return Response.json({ secret, uri, qr_svg: qrSvg }, { status: 201 });
+    },
+
+    async confirmTotp(request, context) {
+      const body = await readJsonBody(request);
+      if (!body.ok) return body.response;
+      const fields = requireStrings(body.value, ["code"]);
+      if (!fields.ok) return badRequest(fields.message);
+      const confirmed = await confirmTotpEnrolment(factors, context.user.id, fields.value.code);
+      if (confirmed.ok) return Response.json({ backup_codes: confirmed.value });
+      if (confirmed.reason === "not-pending") {
+        return conflict(accountMessages.text(context.locale, "accounts.totp_not_pending"));
+      }
+      const invalid = { code: [validationMessages.english["validation.invalid"]] };
+      return validationFailed(localizeFieldMessages(invalid, context.locale), context.locale);
+    },
+
+    async disableTotp(request, context) {
+      const refused = await refusePassword(request, context);
+      if (refused) return refused;
+      await factors.store.deleteTotp(context.user.id);
+      return new Response(null, { status: 204 });
+    },
+
+    async newBackupCodes(request, context) {
+      const refused = await refusePassword(request, context);
+      if (refused) return refused;
+      const codes = await regenerateBackupCodes(factors, context.user.id);
+      if (!codes.ok) {
+        return conflict(accountMessages.text(context.locale, "accounts.totp_not_enabled"));
+      }
+      return Response.json({ backup_codes: codes.value });
+    },
+  } satisfies Record<string, RouteHandler<BearerContext>>;
+
+  const completeSignIn: RouteHandler = async (request, context) => {
+    const body = await readJsonBody(request);
+    if (!body.ok) return body.response;
+    const fields = requireStrings(body.value, ["mfa_token", "code"]);
+    if (!fields.ok) return badRequest(fields.message);
+    const completed = await completeSecondFactor(
+      factors,
+      fields.value.mfa_token,
+      fields.value.code,
+    );
+    const user = completed.ok ? await options.users.findById(completed.value) : undefined;
+    if (!user) {
+      const message = accountMessages.text(context.locale, "accounts.invalid_credentials");
+      return jsonError(401, message, { code: INVALID_CREDENTIALS });
+    }
+    const answer = tokenAnswer(await options.tokens.issue(user.id));
+    await events.signedIn(user, "password", "token", {
+      request,
+      clientAddress: context.clientAddress,
+    });
+    return answer;
+  };
+
+  const signedIn = bearerUser(options.bearer);
+  // The bearer first: a request without one is a 401 and uses up none of the client's attempts.
+  const limited = rateLimit<BearerContext>({ limiter: options.rateLimiter, group: "api_mfa" });
+  return [
+    ...withMiddleware(
+      [
+        { method: "POST", path: "/api/auth/mfa/totp", handle: bearerHandlers.beginTotp },
+        { method: "POST", path: "/api/auth/mfa/totp/confirm", handle: bearerHandlers.confirmTotp },
+        { method: "DELETE", path: "/api/auth/mfa/totp", handle: bearerHandlers.disableTotp },
+        {
+          method: "POST",
+          path: "/api/auth/mfa/backup_codes",
+          handle: bearerHandlers.newBackupCodes,
+        },
+      ],
+      signedIn,
+      limited,
+    ),
+    ...withMiddleware(
+      [{ method: "POST", path: "/api/auth/token/mfa", handle: completeSignIn }],
+      rateLimit({ limiter: options.rateLimiter, group: "api_token_mfa" }),
+    ),
+  ];
+}
