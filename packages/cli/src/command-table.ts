@@ -1,4 +1,5 @@
 import type { CommandName } from "./invocation.js";
+import type { Framework } from "./new-project-frameworks.js";
 
 /** What is wrong with a command line, and what to write instead. */
 export interface UsageProblem {
@@ -37,8 +38,8 @@ const leaveItOut = (command: CommandName) => `leave it out of \`tessera ${comman
 const leaveThemOut = (command: CommandName) => `leave them out of \`tessera ${command}\``;
 const OWNER_OPTIONS = "--table and --no-owner apply to `tessera generate model` only";
 const SEE_MIGRATIONS = "run `tessera migrate --status` to see the migrations";
-/** The frameworks `tessera new` names; only Hono is generated so far. */
-const FRAMEWORKS = ["hono", "express", "fastify"];
+/** The frameworks `tessera new` writes a project for. */
+const FRAMEWORKS = ["hono", "express", "fastify"] as const satisfies readonly Framework[];
 const NEW_DATABASES = ["sqlite", "postgres"];
 
 /**
@@ -89,7 +90,7 @@ export const OPTIONS = {
     choices: {
       values: FRAMEWORKS,
       noun: "framework",
-      hint: "write `--framework hono` (the one `tessera new` generates so far)",
+      hint: "write `--framework hono` (the default), `--framework express` or `--framework fastify`",
     },
     misplaced: { hint: leaveItOut },
   },
@@ -274,7 +275,7 @@ export const COMMANDS: readonly CommandRow[] = [
   },
   {
     name: "new",
-    usage: ["new <dir> [--framework hono] [--database sqlite|postgres]"],
+    usage: ["new <dir> [--framework hono|express|fastify] [--database sqlite|postgres]"],
     options: ["pretend", "framework", "database"],
     subject: {
       key: "directory",
@@ -282,13 +283,6 @@ export const COMMANDS: readonly CommandRow[] = [
     },
     rest: { kind: "none", hint: "`tessera new` takes one folder" },
     conflict: (values) => {
-      const framework = values.get("framework");
-      if (framework !== undefined && framework !== "hono") {
-        return {
-          reason: `\`tessera new\` generates Hono apps only so far, not ${framework}`,
-          hint: `leave out \`--framework ${framework}\` (or write \`--framework hono\`); docs/guides/${framework}.md shows how to add the account routes to an existing ${framework} app`,
-        };
-      }
       const database = values.get("database");
       return database !== undefined && !NEW_DATABASES.includes(String(database))
         ? {
