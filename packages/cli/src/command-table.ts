@@ -62,6 +62,13 @@ export const OPTIONS = {
       hint: "`tessera migrate --status` lists what migrate would apply",
     },
   },
+  install: {
+    type: "boolean",
+    misplaced: {
+      reason: "--install applies to the generators only",
+      hint: "`tessera new` lists every package the project needs in its package.json already",
+    },
+  },
   dialect: {
     type: "string",
     choices: {
@@ -163,7 +170,7 @@ export interface CommandRow {
   readonly conflict?: (values: OptionValues) => UsageProblem | undefined;
 }
 
-const GENERATOR: readonly OptionName[] = ["pretend", "dialect"];
+const GENERATOR: readonly OptionName[] = ["pretend", "install", "dialect"];
 const SCHEMES = ["standard", "github", "stripe"] as const;
 
 /** Every command of `tessera`, in the order {@link USAGE} lists them. */
@@ -324,7 +331,8 @@ export function listed(items: readonly string[]): string {
 /** What every command takes, after the command lines of {@link USAGE}. */
 const EVERY_COMMAND = `Options for every command: --json (print one JSON object), --cwd <dir> (the app folder),
 --debug (print the stack trace of an unexpected error), --help or -h (print this text).
-The generators also take --pretend: say what would be written, and write nothing.
+The generators also take --pretend: say what would be written, and write nothing; and
+--install: add the packages the new code imports to package.json (then run npm install).
 Example: tessera generate model post title:string body:rich_text? status:enum:draft,published`;
 
 /** The usage text `tessera --help` prints: the command lines of the command table, then the options every command takes. */

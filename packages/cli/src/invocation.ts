@@ -59,6 +59,11 @@ export interface Invocation {
   readonly status: boolean;
   /** The generators: say what would be written, and write nothing. */
   readonly pretend: boolean;
+  /**
+   * The generators: add the packages the new code imports to package.json (at this CLI's
+   * version for @tessera ones) instead of printing the install line; nothing is installed.
+   */
+  readonly install: boolean;
 }
 
 /** A command line that cannot be run, with advice. */

@@ -1,11 +1,11 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { accountFiles, type Outcome } from "./commands.js";
 import { applyFileChanges } from "./file-changes.js";
 import type { Invocation } from "./invocation.js";
 import { FRAMEWORKS, type Framework } from "./new-project-frameworks.js";
 import { NPM_RANGES } from "./new-project-versions.js";
-import { packageFolder } from "./package-folder.js";
+import { cliVersion } from "./package-folder.js";
 import { renderTemplate } from "./template.js";
 
 type Database = "sqlite" | "postgres";
@@ -67,7 +67,7 @@ export async function newProject(
     ["test/app.test.ts", appTest(framework, database)],
     ...(accounts.ok ? accounts.value : []),
   ];
-  const written = applyFileChanges(target, { created: files }, invocation.pretend);
+  const written = applyFileChanges(target, { created: files }, invocation);
   if (!written.ok) return written;
   const next = [
     `cd ${shellWord(directory)}`,
@@ -112,18 +112,10 @@ export function packageName(folder: string): string {
   return name === "" ? "app" : name;
 }
 
-/** This command's own version: the project's @tessera packages are installed at it. */
-function tesseraVersion(): string {
-  const own = JSON.parse(readFileSync(`${packageFolder()}/package.json`, "utf8")) as {
-    version: string;
-  };
-  return own.version;
-}
-
 /** The project's package.json. */
 function manifest(name: string, framework: Framework, database: Database): string {
   const parts = FRAMEWORKS[framework];
-  const version = tesseraVersion();
+  const version = cliVersion();
   const tessera = (packages: readonly string[]) =>
     Object.fromEntries(packages.map((entry) => [`@tessera/${entry}`, version]));
   const npm = (packages: readonly (keyof typeof NPM_RANGES)[]) =>
