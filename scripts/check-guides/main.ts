@@ -3,7 +3,9 @@
 // each guide a fresh project runs the guide's `npm install` lines against it, takes the guide's
 // program as `app.ts`, type-checks it, starts it with tsx, and signs up, gets a token and reads
 // the user over HTTP, then logs in with the form and reads the user in the guide's own `/me`. Each guide with npm, and the Hono guide again with pnpm (strict,
-// isolated): four installs keep CI's run short. Beside them, the CLI's path: `npx @tessera/cli
+// isolated): four installs keep CI's run short. With npm, each guide's "On Bun" program then
+// runs with Bun (this repository's, from npm) in the same project, through the same walk.
+// Beside them, the CLI's path: `npx @tessera/cli
 // new my-app` from the registry, its next steps, `npm test`, `npm start`, and the same walk
 // (new-project-path.ts). Run it after `npm run build`; `GUIDES=hono,express,new` picks guides
 // (`new` the CLI's path).
@@ -47,6 +49,9 @@ const TSCONFIG = {
     noEmit: true,
   },
 };
+
+/** Bun, from this repository's install (the `bun` package of npm). */
+const BUN = join(root, "node_modules", ".bin", "bun");
 
 /** Guides installed at once: installs mostly wait on the network, the programs take turns. */
 const PARALLEL_INSTALLS = 2;
@@ -131,17 +136,36 @@ async function followGuide(guide: string, client: "npm" | "pnpm"): Promise<strin
       },
     );
     if (typeChecked.code !== 0) return `tsc found errors:\n${typeChecked.stdout}`;
-    return await onThePort(() => signUpAndSignIn(project));
+    const onNode = await onThePort(() =>
+      signUpAndSignIn(project, process.execPath, [tsxCli(project), "app.ts"]),
+    );
+    if (onNode || client !== "npm" || !steps.bunProgram) return onNode;
+    // The guide's Bun program, in the same project (it imports nothing better-sqlite3 brings),
+    // on a database of its own.
+    writeFileSync(join(project, "bun-app.ts"), steps.bunProgram);
+    rmSync(join(project, "data"), { recursive: true, force: true });
+    const onBun = await onThePort(() => signUpAndSignIn(project, BUN, ["bun-app.ts"]));
+    return onBun && `on Bun: ${onBun}`;
   } finally {
     rmSync(project, { recursive: true, force: true });
   }
 }
 
-/** Starts the program with tsx and walks sign-up, token and the signed-in user over HTTP. */
-async function signUpAndSignIn(project: string): Promise<string | undefined> {
-  // tsx's own CLI file, as `npx tsx` ends up running it (pnpm's .bin entries are shell shims).
-  const tsx = join(project, "node_modules", "tsx", "dist", "cli.mjs");
-  const app = spawn(process.execPath, [tsx, "app.ts"], {
+/** tsx's own CLI file, as `npx tsx` ends up running it (pnpm's .bin entries are shell shims). */
+function tsxCli(project: string): string {
+  return join(project, "node_modules", "tsx", "dist", "cli.mjs");
+}
+
+/**
+ * Starts the program (`command` with `args`: node with tsx, or Bun) and walks sign-up, token and
+ * the signed-in user over HTTP.
+ */
+async function signUpAndSignIn(
+  project: string,
+  command: string,
+  args: readonly string[],
+): Promise<string | undefined> {
+  const app = spawn(command, args, {
     cwd: project,
     env: { PATH: process.env.PATH ?? "", SECRET_KEY_BASE: "guide-check-".repeat(8) },
   });
