@@ -6,6 +6,8 @@ export interface GuideSteps {
   readonly installs: readonly (readonly string[])[];
   /** Its first ```ts block: the whole program. */
   readonly program: string;
+  /** The first ```ts block of its "On Bun" section: the program for Bun, if it has one. */
+  readonly bunProgram?: string;
 }
 
 /** Reads a guide's steps from its Markdown. */
@@ -18,7 +20,9 @@ export function guideSteps(markdown: string): GuideSteps {
   const program = /```ts\n([\s\S]*?)```/.exec(markdown)?.[1];
   if (installs.length === 0) throw new Error("the guide has no npm install line");
   if (!program) throw new Error("the guide has no ts block");
-  return { installs, program };
+  const onBun = markdown.split(/^## On Bun$/m)[1];
+  const bunProgram = onBun === undefined ? undefined : /```ts\n([\s\S]*?)```/.exec(onBun)?.[1];
+  return { installs, program, ...(bunProgram === undefined ? {} : { bunProgram }) };
 }
 
 /** Reads the guide at `path`; see {@link guideSteps}. */

@@ -3,8 +3,12 @@
 // each guide a fresh project runs the guide's `npm install` lines against it, takes the guide's
 // program as `app.ts`, type-checks it, starts it with tsx, and signs up, gets a token and reads
 // the user over HTTP, then logs in with the form and reads the user in the guide's own `/me`. Each guide with npm, and the Hono guide again with pnpm (strict,
-// isolated): four installs keep CI's run short. Run it after `npm run build`;
-// `GUIDES=hono,express` picks guides.
+// isolated): four installs keep CI's run short. With npm, each guide's "On Bun" program then
+// runs with Bun (this repository's, from npm) in the same project, through the same walk.
+// Beside them, the CLI's path: `npx @tessera/cli
+// new my-app` from the registry, its next steps, `npm test`, `npm start`, and the same walk
+// (new-project-path.ts). Run it after `npm run build`; `GUIDES=hono,express,new` picks guides
+// (`new` the CLI's path).
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,7 +16,9 @@ import { join } from "node:path";
 import { runCommand } from "../check-packages/run-command.js";
 import { workspacePackages } from "../check-packages/workspace-packages.js";
 import { publishPackages, startLocalRegistry } from "../registry/local-registry.js";
+import { walkAccounts } from "./account-walk.js";
 import { readGuide } from "./guide-program.js";
+import { followNewProject } from "./new-project-path.js";
 
 const root = join(import.meta.dirname, "..", "..");
 const started = performance.now();
@@ -44,6 +50,9 @@ const TSCONFIG = {
   },
 };
 
+/** Bun, from this repository's install (the `bun` package of npm). */
+const BUN = join(root, "node_modules", ".bin", "bun");
+
 /** Guides installed at once: installs mostly wait on the network, the programs take turns. */
 const PARALLEL_INSTALLS = 2;
 
@@ -60,14 +69,26 @@ const failures: string[] = [];
 try {
   await publishPackages(registry.url, workspacePackages(root));
   log(`published the packages to ${registry.url}`);
-  const queue = GUIDES.filter(
-    ({ guide }) => !picked || picked.includes(guide.replace(/\.md$/, "")),
-  ).flatMap(({ guide, clients }) => clients.map((client) => ({ guide, client })));
+  const queue = [
+    // First, as the longest: its own port, so it runs beside the guides.
+    ...(!picked || picked.includes("new")
+      ? [{ name: "tessera new", run: () => followNewProject(registry.url, "hono") }]
+      : []),
+    ...GUIDES.filter(({ guide }) => !picked || picked.includes(guide.replace(/\.md$/, ""))).flatMap(
+      ({ guide, clients }) =>
+        clients.map((client) => ({
+          name: `${guide} with ${client}`,
+          run: () => followGuide(guide, client),
+        })),
+    ),
+  ];
   const worker = async () => {
     for (let job = queue.shift(); job; job = queue.shift()) {
-      const failure = await followGuide(job.guide, job.client);
-      log(`${job.guide} with ${job.client}: ${failure ?? "ok"}`);
-      if (failure) failures.push(`${job.guide} with ${job.client}: ${failure}`);
+      const jobStarted = performance.now();
+      const failure = await job.run();
+      const seconds = ((performance.now() - jobStarted) / 1000).toFixed(1);
+      log(`${job.name}: ${failure ?? "ok"} (${seconds} s)`);
+      if (failure) failures.push(`${job.name}: ${failure}`);
     }
   };
   await Promise.all(Array.from({ length: PARALLEL_INSTALLS }, worker));
@@ -115,17 +136,36 @@ async function followGuide(guide: string, client: "npm" | "pnpm"): Promise<strin
       },
     );
     if (typeChecked.code !== 0) return `tsc found errors:\n${typeChecked.stdout}`;
-    return await onThePort(() => signUpAndSignIn(project));
+    const onNode = await onThePort(() =>
+      signUpAndSignIn(project, process.execPath, [tsxCli(project), "app.ts"]),
+    );
+    if (onNode || client !== "npm" || !steps.bunProgram) return onNode;
+    // The guide's Bun program, in the same project (it imports nothing better-sqlite3 brings),
+    // on a database of its own.
+    writeFileSync(join(project, "bun-app.ts"), steps.bunProgram);
+    rmSync(join(project, "data"), { recursive: true, force: true });
+    const onBun = await onThePort(() => signUpAndSignIn(project, BUN, ["bun-app.ts"]));
+    return onBun && `on Bun: ${onBun}`;
   } finally {
     rmSync(project, { recursive: true, force: true });
   }
 }
 
-/** Starts the program with tsx and walks sign-up, token and the signed-in user over HTTP. */
-async function signUpAndSignIn(project: string): Promise<string | undefined> {
-  // tsx's own CLI file, as `npx tsx` ends up running it (pnpm's .bin entries are shell shims).
-  const tsx = join(project, "node_modules", "tsx", "dist", "cli.mjs");
-  const app = spawn(process.execPath, [tsx, "app.ts"], {
+/** tsx's own CLI file, as `npx tsx` ends up running it (pnpm's .bin entries are shell shims). */
+function tsxCli(project: string): string {
+  return join(project, "node_modules", "tsx", "dist", "cli.mjs");
+}
+
+/**
+ * Starts the program (`command` with `args`: node with tsx, or Bun) and walks sign-up, token and
+ * the signed-in user over HTTP.
+ */
+async function signUpAndSignIn(
+  project: string,
+  command: string,
+  args: readonly string[],
+): Promise<string | undefined> {
+  const app = spawn(command, args, {
     cwd: project,
     env: { PATH: process.env.PATH ?? "", SECRET_KEY_BASE: "guide-check-".repeat(8) },
   });
@@ -138,56 +178,11 @@ async function signUpAndSignIn(project: string): Promise<string | undefined> {
     if (!(await answers(app))) {
       return `the program did not start (exit ${app.exitCode ?? app.signalCode}):\n${output}`;
     }
-    const credentials = { email: "ada@example.com", password: "correct horse battery staple" };
-    const post = (path: string, body: unknown) =>
-      fetch(`${GUIDE_URL}${path}`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
-    const signup = await post("/api/auth/signup", credentials);
-    if (signup.status !== 201) return `sign-up answered ${signup.status}: ${await signup.text()}`;
-    const token = await post("/api/auth/token", credentials);
-    if (token.status !== 200) return `the token route answered ${token.status}`;
-    const { token: bearer } = (await token.json()) as { token: string };
-    const me = await fetch(`${GUIDE_URL}/api/auth/me`, {
-      headers: { authorization: `Bearer ${bearer}` },
-    });
-    const user = (await me.json()) as { email?: string };
-    if (me.status !== 200 || user.email !== credentials.email) {
-      return `/api/auth/me answered ${me.status}: ${JSON.stringify(user)}`;
-    }
-    return await ownRouteUser(credentials);
+    return await walkAccounts(GUIDE_URL);
   } finally {
     app.kill("SIGTERM");
     await exited;
   }
-}
-
-/**
- * Logs in with the HTML form and reads the guide's own `/me` route with the session cookie (the
- * email), then without it (401): the signed-in user in a route of the app's own.
- */
-async function ownRouteUser(credentials: {
-  email: string;
-  password: string;
-}): Promise<string | undefined> {
-  const login = await fetch(`${GUIDE_URL}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: GUIDE_URL },
-    body: new URLSearchParams(credentials),
-  });
-  const cookie = login.headers.getSetCookie()[0]?.split(";")[0];
-  if (login.status !== 303 || !cookie) return `the login form answered ${login.status}`;
-  const me = await fetch(`${GUIDE_URL}/me`, { headers: { cookie } });
-  const email = await me.text();
-  if (me.status !== 200 || email !== credentials.email) {
-    return `/me answered ${me.status} for the signed-in user: ${email}`;
-  }
-  const visitor = await fetch(`${GUIDE_URL}/me`);
-  if (visitor.status !== 401) return `/me answered ${visitor.status} to a visitor, not 401`;
-  return undefined;
 }
 
 /** Waits up to 30 s for the program to answer; false when it exits or never does. */

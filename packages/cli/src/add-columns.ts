@@ -96,6 +96,6 @@ export function generateAddColumns(
       ],
       notes,
     },
-    invocation.pretend,
+    invocation,
   );
 }

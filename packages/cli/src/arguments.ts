@@ -196,6 +196,7 @@ function invocation(
     existingTable: values.has("existing-table"),
     status: values.has("status"),
     pretend: values.has("pretend"),
+    install: values.has("install"),
     ...(sweepEvery === undefined ? {} : { sweepEvery }),
     ...(scheme === undefined ? {} : { scheme }),
     ...(dialect === undefined ? {} : { dialect }),

@@ -1,4 +1,5 @@
 import type { CommandName } from "./invocation.js";
+import type { Framework } from "./new-project-frameworks.js";
 
 /** What is wrong with a command line, and what to write instead. */
 export interface UsageProblem {
@@ -37,8 +38,8 @@ const leaveItOut = (command: CommandName) => `leave it out of \`tessera ${comman
 const leaveThemOut = (command: CommandName) => `leave them out of \`tessera ${command}\``;
 const OWNER_OPTIONS = "--table and --no-owner apply to `tessera generate model` only";
 const SEE_MIGRATIONS = "run `tessera migrate --status` to see the migrations";
-/** The frameworks `tessera new` names; only Hono is generated so far. */
-const FRAMEWORKS = ["hono", "express", "fastify"];
+/** The frameworks `tessera new` writes a project for. */
+const FRAMEWORKS = ["hono", "express", "fastify"] as const satisfies readonly Framework[];
 const NEW_DATABASES = ["sqlite", "postgres"];
 
 /**
@@ -59,6 +60,13 @@ export const OPTIONS = {
     misplaced: {
       reason: "--pretend applies to the generators only",
       hint: "`tessera migrate --status` lists what migrate would apply",
+    },
+  },
+  install: {
+    type: "boolean",
+    misplaced: {
+      reason: "--install applies to the generators only",
+      hint: "`tessera new` lists every package the project needs in its package.json already",
     },
   },
   dialect: {
@@ -89,7 +97,7 @@ export const OPTIONS = {
     choices: {
       values: FRAMEWORKS,
       noun: "framework",
-      hint: "write `--framework hono` (the one `tessera new` generates so far)",
+      hint: "write `--framework hono` (the default), `--framework express` or `--framework fastify`",
     },
     misplaced: { hint: leaveItOut },
   },
@@ -162,7 +170,7 @@ export interface CommandRow {
   readonly conflict?: (values: OptionValues) => UsageProblem | undefined;
 }
 
-const GENERATOR: readonly OptionName[] = ["pretend", "dialect"];
+const GENERATOR: readonly OptionName[] = ["pretend", "install", "dialect"];
 const SCHEMES = ["standard", "github", "stripe"] as const;
 
 /** Every command of `tessera`, in the order {@link USAGE} lists them. */
@@ -274,7 +282,7 @@ export const COMMANDS: readonly CommandRow[] = [
   },
   {
     name: "new",
-    usage: ["new <dir> [--framework hono] [--database sqlite|postgres]"],
+    usage: ["new <dir> [--framework hono|express|fastify] [--database sqlite|postgres]"],
     options: ["pretend", "framework", "database"],
     subject: {
       key: "directory",
@@ -282,13 +290,6 @@ export const COMMANDS: readonly CommandRow[] = [
     },
     rest: { kind: "none", hint: "`tessera new` takes one folder" },
     conflict: (values) => {
-      const framework = values.get("framework");
-      if (framework !== undefined && framework !== "hono") {
-        return {
-          reason: `\`tessera new\` generates Hono apps only so far, not ${framework}`,
-          hint: `leave out \`--framework ${framework}\` (or write \`--framework hono\`); docs/guides/${framework}.md shows how to add the account routes to an existing ${framework} app`,
-        };
-      }
       const database = values.get("database");
       return database !== undefined && !NEW_DATABASES.includes(String(database))
         ? {
@@ -330,7 +331,8 @@ export function listed(items: readonly string[]): string {
 /** What every command takes, after the command lines of {@link USAGE}. */
 const EVERY_COMMAND = `Options for every command: --json (print one JSON object), --cwd <dir> (the app folder),
 --debug (print the stack trace of an unexpected error), --help or -h (print this text).
-The generators also take --pretend: say what would be written, and write nothing.
+The generators also take --pretend: say what would be written, and write nothing; and
+--install: add the packages the new code imports to package.json (then run npm install).
 Example: tessera generate model post title:string body:rich_text? status:enum:draft,published`;
 
 /** The usage text `tessera --help` prints: the command lines of the command table, then the options every command takes. */

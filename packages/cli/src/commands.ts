@@ -160,7 +160,7 @@ export function generateModel(
     ],
     [nextMigrationNames(root, [`create_${table}`])[0]!, migrationFile(sql, command)],
   ] as const;
-  return applyFileChanges(root, { created: files }, invocation.pretend);
+  return applyFileChanges(root, { created: files }, invocation);
 }
 
 /**
@@ -180,7 +180,7 @@ export async function generateAccounts(
   const command = `tessera generate accounts${invocation.dialect ? ` --dialect ${dialect}` : ""}`;
   const files = await accountFiles(root, dialect, command);
   if (!files.ok) return files;
-  return applyFileChanges(root, { created: files.value }, invocation.pretend);
+  return applyFileChanges(root, { created: files.value }, invocation);
 }
 
 /**

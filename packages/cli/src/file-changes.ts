@@ -1,8 +1,11 @@
 import { writeNewFiles } from "./app-folder.js";
 import { installCommand, missingPackages } from "./app-packages.js";
+import { listed } from "./command-table.js";
 import type { Outcome } from "./commands.js";
+import type { Invocation } from "./invocation.js";
 import { rewriteModule } from "./model-source.js";
 import { refuseLongSqlNames } from "./name-limits.js";
+import { addToManifest, type PackageAdditions, packageAdditions } from "./package-additions.js";
 
 /** What a generator changes in the app folder (paths relative to it), and what to tell. */
 export interface FileChanges {
@@ -17,11 +20,20 @@ export interface FileChanges {
  * Makes the changes, or with `pretend` only says what they would be: `wrote`/`updated` lines
  * (`would write`/`would update`), then the notes, then the command that installs the packages
  * the new code imports and the app's package.json does not list; in JSON `written`,
- * `updated`, `notes` and `install` (the package names).
+ * `updated`, `notes` and `install` (the package names). With `install`, those packages are
+ * added to package.json instead (`added`, by field; see {@link packageAdditions}), and only the
+ * ones it has no range for are left to the install line.
  * Refused, with nothing written, when a migration it would write names something longer than
  * PostgreSQL keeps; when a file cannot be written, the files created are removed again.
  */
-export function applyFileChanges(root: string, changes: FileChanges, pretend: boolean): Outcome {
+export function applyFileChanges(
+  root: string,
+  changes: FileChanges,
+  {
+    pretend,
+    install: addPackages = false,
+  }: Pick<Invocation, "pretend"> & Partial<Pick<Invocation, "install">>,
+): Outcome {
   const updated = changes.updated ?? [];
   const notes = changes.notes ?? [];
   const longName = refuseLongSqlNames(changes.created);
@@ -35,7 +47,12 @@ export function applyFileChanges(root: string, changes: FileChanges, pretend: bo
       throw error;
     }
   }
-  const install = missingPackages(root, [...changes.created, ...updated]);
+  const files = [...changes.created, ...updated];
+  const { additions, unknown: install } = addPackages
+    ? packageAdditions(root, files)
+    : { additions: NO_ADDITIONS, unknown: missingPackages(root, files) };
+  const added = Object.values(additions).some((field) => Object.keys(field).length > 0);
+  if (added && !pretend) addToManifest(root, additions);
   const written = changes.created.map(([path]) => path);
   const rewritten = updated.map(([path]) => path);
   return {
@@ -44,6 +61,7 @@ export function applyFileChanges(root: string, changes: FileChanges, pretend: bo
       ...written.map((path) => `${pretend ? "would write" : "wrote"} ${path}`),
       ...rewritten.map((path) => `${pretend ? "would update" : "updated"} ${path}`),
       ...notes.map((note) => `note: ${note}`),
+      ...(added ? additionLines(additions, pretend, root) : []),
       ...(install.length > 0
         ? [`install: ${installCommand(root)} ${install.join(" ")} (the new code imports them)`]
         : []),
@@ -54,7 +72,22 @@ export function applyFileChanges(root: string, changes: FileChanges, pretend: bo
       written,
       ...(rewritten.length > 0 ? { updated: rewritten } : {}),
       ...(notes.length > 0 ? { notes } : {}),
+      ...(added ? { added: additions } : {}),
       ...(install.length > 0 ? { install } : {}),
     },
   };
+}
+
+const NO_ADDITIONS: PackageAdditions = { dependencies: {}, devDependencies: {} };
+
+/** `added x 0.1.0 and y ^4 to package.json's dependencies`, per field, then what to run next. */
+function additionLines(additions: PackageAdditions, pretend: boolean, root: string): string[] {
+  const lines = Object.entries(additions).flatMap(([field, entries]) => {
+    const names = Object.entries(entries).map(([name, range]) => `${name} ${range}`);
+    return names.length === 0
+      ? []
+      : [`${pretend ? "would add" : "added"} ${listed(names)} to package.json's ${field}`];
+  });
+  const manager = installCommand(root).split(" ")[0];
+  return [...lines, `next: ${manager} install (nothing is installed yet)`];
 }

@@ -1,4 +1,5 @@
 import type { UniqueScope } from "@tessera/fields";
+import type { Framework } from "./new-project-frameworks.js";
 
 /** The commands of `tessera`, as {@link Invocation.command} names them. */
 export type CommandName =
@@ -23,8 +24,8 @@ export interface Invocation {
   readonly webhook?: string;
   /** The folder `new` creates the project in (`my-app`). */
   readonly directory?: string;
-  /** `new` only: the web framework of the project (only Hono is generated so far). */
-  readonly framework?: "hono";
+  /** `new` only: the web framework of the project (default Hono). */
+  readonly framework?: Framework;
   /** The job name of `generate job` (`render`: table `render_jobs`, `RENDER_URL`). */
   readonly job?: string;
   /** `generate job`: how often its sweep runs (`10m`; default 5 minutes). */
@@ -58,6 +59,11 @@ export interface Invocation {
   readonly status: boolean;
   /** The generators: say what would be written, and write nothing. */
   readonly pretend: boolean;
+  /**
+   * The generators: add the packages the new code imports to package.json (at this CLI's
+   * version for @tessera ones) instead of printing the install line; nothing is installed.
+   */
+  readonly install: boolean;
 }
 
 /** A command line that cannot be run, with advice. */

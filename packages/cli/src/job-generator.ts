@@ -80,6 +80,6 @@ export async function generateJob(
         `set ${prefix}_URL and ${prefix}_SECRET (and ${prefix}_TOKEN if the service wants one)`,
       ],
     },
-    invocation.pretend,
+    invocation,
   );
 }

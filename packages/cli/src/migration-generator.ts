@@ -85,6 +85,6 @@ export function generateMigration(
         ? []
         : [[target.path, target.source.withDeclarations(change.declarations)]],
     },
-    invocation.pretend,
+    invocation,
   );
 }

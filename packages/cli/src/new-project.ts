@@ -1,19 +1,22 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { accountFiles, type Outcome } from "./commands.js";
 import { applyFileChanges } from "./file-changes.js";
 import type { Invocation } from "./invocation.js";
+import { FRAMEWORKS, type Framework } from "./new-project-frameworks.js";
 import { NPM_RANGES } from "./new-project-versions.js";
-import { packageFolder } from "./package-folder.js";
+import { cliVersion } from "./package-folder.js";
 import { renderTemplate } from "./template.js";
 
 type Database = "sqlite" | "postgres";
 type ProjectFile = readonly [path: string, content: string];
 
 /**
- * `tessera new <dir>`: a Hono project in a new (or empty) folder — package.json, the app with
- * the account routes, its settings, the account migrations and model, a test — and the next
- * steps. Refused, writing nothing, when the folder exists and holds anything.
+ * `tessera new <dir>`: a Hono, Express or Fastify project in a new (or empty) folder —
+ * package.json, the app with the account routes, its settings, the account migrations and
+ * model, a test — and the next steps. Only app.ts, the listening lines of main.ts and the
+ * test's client differ between frameworks. Refused, writing nothing, when the folder exists
+ * and holds anything.
  */
 export async function newProject(
   invocation: Invocation,
@@ -34,18 +37,25 @@ export async function newProject(
     }
   }
   const database: Database = invocation.database === "postgres" ? "postgres" : "sqlite";
-  const command = `tessera new${database === "postgres" ? " --database postgres" : ""}`;
+  const framework: Framework = invocation.framework ?? "hono";
+  const command = [
+    "tessera new",
+    ...(framework === "hono" ? [] : [`--framework ${framework}`]),
+    ...(database === "postgres" ? ["--database postgres"] : []),
+  ].join(" ");
   // Run as `npx @tessera/cli new`, the CLI has no @tessera/accounts (an optional peer) to read
   // the tables from: the project then gets them from its own copy, once installed.
   const accounts = await accountsFor(target, database, command);
   const files: ProjectFile[] = [
-    ["package.json", manifest(packageName(basename(target)), database)],
+    ["package.json", manifest(packageName(basename(target)), framework, database)],
     ["tsconfig.json", renderTemplate("new-tsconfig.json", {})],
     ["vitest.config.ts", renderTemplate("new-vitest.config.ts", {})],
     [".gitignore", renderTemplate("new-gitignore", {})],
-    ["README.md", readme(packageName(basename(target)), database)],
-    ["src/main.ts", renderTemplate("new-main.ts", {})],
-    ["src/app.ts", renderTemplate("new-app.ts", {})],
+    ["README.md", readme(packageName(basename(target)), framework, database)],
+    ["src/main.ts", mainModule(framework)],
+    ["src/app.ts", renderTemplate(`new-app-${framework}.ts`, {})],
+    ["src/accounts.ts", renderTemplate("new-accounts.ts", {})],
+    ["src/home-page.ts", renderTemplate("new-home-page.ts", {})],
     ["src/settings.ts", renderTemplate("new-settings.ts", {})],
     ["src/migrations.ts", renderTemplate("new-migrations.ts", {})],
     [
@@ -54,10 +64,10 @@ export async function newProject(
         ? renderTemplate("new-database-sqlite.ts", {})
         : renderTemplate("new-database-postgres.ts", {}),
     ],
-    ["test/app.test.ts", appTest(database)],
+    ["test/app.test.ts", appTest(framework, database)],
     ...(accounts.ok ? accounts.value : []),
   ];
-  const written = applyFileChanges(target, { created: files }, invocation.pretend);
+  const written = applyFileChanges(target, { created: files }, invocation);
   if (!written.ok) return written;
   const next = [
     `cd ${shellWord(directory)}`,
@@ -102,17 +112,10 @@ export function packageName(folder: string): string {
   return name === "" ? "app" : name;
 }
 
-/** This command's own version: the project's @tessera packages are installed at it. */
-function tesseraVersion(): string {
-  const own = JSON.parse(readFileSync(`${packageFolder()}/package.json`, "utf8")) as {
-    version: string;
-  };
-  return own.version;
-}
-
 /** The project's package.json. */
-function manifest(name: string, database: Database): string {
-  const version = tesseraVersion();
+function manifest(name: string, framework: Framework, database: Database): string {
+  const parts = FRAMEWORKS[framework];
+  const version = cliVersion();
   const tessera = (packages: readonly string[]) =>
     Object.fromEntries(packages.map((entry) => [`@tessera/${entry}`, version]));
   const npm = (packages: readonly (keyof typeof NPM_RANGES)[]) =>
@@ -128,31 +131,51 @@ function manifest(name: string, database: Database): string {
     scripts: { start: "tsx src/main.ts", test: "vitest run", typecheck: "tsc --noEmit" },
     engines: { node: ">=20.19" },
     dependencies: sorted({
-      ...tessera(["accounts", "fields", "hono", "mail", "session", "sql"]),
+      ...tessera(["accounts", "fields", "mail", "sql", ...parts.tessera]),
       ...tessera([sqlite ? "sqlite" : "postgres"]),
-      ...npm(["hono", "@hono/node-server", sqlite ? "better-sqlite3" : "pg"]),
+      ...npm([...parts.dependencies, sqlite ? "better-sqlite3" : "pg"]),
     }),
     devDependencies: sorted({
       ...tessera(["cli"]),
-      ...npm(["typescript", "tsx", "vitest", "@types/node"]),
+      ...npm(["typescript", "tsx", "vitest", "@types/node", ...parts.devDependencies]),
       ...npm([sqlite ? "@types/better-sqlite3" : "@types/pg"]),
     }),
   };
   return `${JSON.stringify(project, null, 2)}\n`;
 }
 
-function readme(name: string, database: Database): string {
+function readme(name: string, framework: Framework, database: Database): string {
   const databaseNote =
     database === "sqlite"
       ? "The database is the SQLite file `data/app.db` (`DATABASE_PATH` names another)."
       : "The database is PostgreSQL: set `DATABASE_URL` (e.g.\n`postgres://user:password@127.0.0.1:5432/app`) before `npm start` and `npm test`; the\ntest signs up a new address at each run, so give it a database of its own.";
-  return renderTemplate("new-README.md", { name, databaseNote });
+  return renderTemplate("new-README.md", {
+    name,
+    framework: FRAMEWORKS[framework].title,
+    databaseNote,
+  });
 }
 
-function appTest(database: Database): string {
+/** src/main.ts: the settings, the database and the app, then the framework's way to listen. */
+function mainModule(framework: Framework): string {
+  return renderTemplate("new-main.ts", {
+    serverImport: FRAMEWORKS[framework].serverImport,
+    listen: renderTemplate(`new-listen-${framework}.ts`, {}).trimEnd(),
+  });
+}
+
+/**
+ * test/app.test.ts: the database's setup, the framework's client (a `request` function), then
+ * the account tests every project shares.
+ */
+function appTest(framework: Framework, database: Database): string {
   // A block ends where the template's next line starts: its own last line break would double it.
-  const accountTests = renderTemplate("new-account-tests.ts", {}).trimEnd();
+  const values = {
+    clientImport: FRAMEWORKS[framework].clientImport,
+    client: renderTemplate(`new-client-${framework}.ts`, {}).trimEnd(),
+    accountTests: renderTemplate("new-account-tests.ts", {}).trimEnd(),
+  };
   return database === "sqlite"
-    ? renderTemplate("new-app-sqlite.test.ts", { accountTests })
-    : renderTemplate("new-app-postgres.test.ts", { accountTests });
+    ? renderTemplate("new-app-sqlite.test.ts", values)
+    : renderTemplate("new-app-postgres.test.ts", values);
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -7,4 +8,12 @@ export function packageFolder(): string {
   // __dirname.
   const here = typeof __dirname === "string" ? __dirname : dirname(fileURLToPath(import.meta.url));
   return join(here, "..");
+}
+
+/** This package's own version: the @tessera packages a project or `--install` adds are at it. */
+export function cliVersion(): string {
+  const own = JSON.parse(readFileSync(join(packageFolder(), "package.json"), "utf8")) as {
+    version: string;
+  };
+  return own.version;
 }

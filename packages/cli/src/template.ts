@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Framework } from "./new-project-frameworks.js";
 import { packageFolder } from "./package-folder.js";
 
 // Our own few lines rather than a template engine: the generated files are TypeScript, so what
@@ -21,8 +22,12 @@ export type TemplateName =
   | "new-migrations.ts"
   | "new-database-sqlite.ts"
   | "new-database-postgres.ts"
-  | "new-app.ts"
+  | `new-app-${Framework}.ts`
+  | "new-accounts.ts"
+  | "new-home-page.ts"
   | "new-main.ts"
+  | `new-listen-${Framework}.ts`
+  | `new-client-${Framework}.ts`
   | "new-app-sqlite.test.ts"
   | "new-app-postgres.test.ts"
   | "new-account-tests.ts";

@@ -55,6 +55,6 @@ export async function generateWebhook(
         `mount it: ${camelize(name)}WebhookRoute({ store: new SqlWebhookEventStore(database), secret: process.env.${variable} })`,
       ],
     },
-    invocation.pretend,
+    invocation,
   );
 }

@@ -1,12 +1,17 @@
 // The packages the generators read from the app (its own installed copy first), and the install
-// line every generator ends with for the packages the new code imports.
+// line every generator ends with for the packages the new code imports (or, with --install, the
+// package.json rows it adds instead).
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadAppPackage, missingPackages } from "../src/app-packages.js";
+import { NPM_RANGES } from "../src/new-project-versions.js";
+import { packageAdditions } from "../src/package-additions.js";
 import { tessera } from "./support/tessera-process.js";
 
+const PACKAGE_DIR = fileURLToPath(new URL("..", import.meta.url));
 const apps: string[] = [];
 afterEach(() => {
   for (const app of apps.splice(0)) rmSync(app, { recursive: true, force: true });
@@ -124,5 +129,112 @@ describe("the install line", () => {
     ] as const;
     expect(missingPackages(app, files)).toEqual(["@tessera/http", "@tessera/webhooks"]);
     expect(missingPackages(join(app, "no-such-folder"), files)).toEqual([]);
+  });
+});
+
+describe("--install", () => {
+  const version = JSON.parse(readFileSync(join(PACKAGE_DIR, "package.json"), "utf8")).version;
+  const manifestOf = (app: string) => readFileSync(join(app, "package.json"), "utf8");
+
+  it("adds the packages to package.json at the CLI's version, the tests' ones as dev, and installs nothing", async () => {
+    const app = newApp();
+    // Four spaces, as some apps write it: kept.
+    writeFileSync(
+      join(app, "package.json"),
+      `${JSON.stringify({ name: "mine", dependencies: { zod: "^4", hono: "^4" } }, null, 4)}\n`,
+    );
+    const run = await tessera(["generate", "webhook", "orders", "--install"], app);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain(
+      `added @tessera/http ${version} and @tessera/webhooks ${version} to package.json's dependencies\n` +
+        `added @tessera/signer ${version} and vitest ${NPM_RANGES.vitest} to package.json's devDependencies\n` +
+        "next: npm install (nothing is installed yet)\n",
+    );
+    expect(run.stdout).not.toContain("install: ");
+    expect(manifestOf(app)).toBe(
+      `${JSON.stringify(
+        {
+          name: "mine",
+          dependencies: {
+            "@tessera/http": version,
+            "@tessera/webhooks": version,
+            hono: "^4",
+            zod: "^4",
+          },
+          devDependencies: { "@tessera/signer": version, vitest: NPM_RANGES.vitest },
+        },
+        null,
+        4,
+      )}\n`,
+    );
+    expect(readdirSync(app)).not.toContain("node_modules");
+    // Listed now: the next generator has nothing to add.
+    const again = await tessera(["generate", "webhook", "refunds", "--install", "--json"], app);
+    expect(JSON.parse(again.stdout)).not.toHaveProperty("added");
+  });
+
+  it("says what it would add under --pretend, in JSON too, and changes nothing", async () => {
+    const app = newApp({ name: "mine" });
+    const before = manifestOf(app);
+    const run = await tessera(
+      ["generate", "model", "note", "title:string", "--no-owner", "--install", "--pretend"],
+      app,
+    );
+    expect(run.stdout).toContain(
+      `would add @tessera/fields ${version} to package.json's dependencies\n`,
+    );
+    const json = await tessera(
+      [
+        "generate",
+        "model",
+        "note",
+        "title:string",
+        "--no-owner",
+        "--install",
+        "--pretend",
+        "--json",
+      ],
+      app,
+    );
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      added: { dependencies: { "@tessera/fields": version }, devDependencies: {} },
+    });
+    expect(manifestOf(app)).toBe(before);
+  });
+
+  it("names the app's package manager for the next step", async () => {
+    const app = newApp({});
+    writeFileSync(join(app, "pnpm-lock.yaml"), "");
+    const run = await tessera(
+      ["generate", "model", "note", "title:string", "--no-owner", "--install"],
+      app,
+    );
+    expect(run.stdout).toContain("next: pnpm install (nothing is installed yet)");
+  });
+
+  it("leaves a package it has no version for to the install line", () => {
+    const app = newApp({});
+    const files = [
+      ["src/a.ts", `import { x } from "@tessera/http";\nimport leftPad from "left-pad";\n`],
+      ["test/a.test.ts", `import { it } from "vitest";\nimport { y } from "@tessera/http";\n`],
+    ] as const;
+    expect(packageAdditions(app, files)).toEqual({
+      additions: {
+        dependencies: { "@tessera/http": version },
+        devDependencies: { vitest: NPM_RANGES.vitest },
+      },
+      unknown: ["left-pad"],
+    });
+  });
+
+  it("is refused by the commands that write no code", async () => {
+    const app = newApp({});
+    const refused = await tessera(["new", "x", "--install"], app);
+    expect(refused.stderr).toBe(
+      "error: --install applies to the generators only\nhint: `tessera new` lists every package the project needs in its package.json already\n",
+    );
+    expect((await tessera(["migrate", "--install"], app)).stderr).toContain(
+      "error: --install applies to the generators only",
+    );
   });
 });

@@ -30,6 +30,7 @@ describe("parseArguments", () => {
         existingTable: false,
         status: false,
         pretend: false,
+        install: false,
         uniqueScope: "table",
       },
     });

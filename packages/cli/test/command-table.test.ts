@@ -63,13 +63,16 @@ describe("USAGE", () => {
     for (const name of OPTION_NAMES) expect(USAGE, name).toContain(optionFlag(name));
     // The options not on a command's line are those every command or every generator takes.
     const everyCommand = USAGE.slice(USAGE.indexOf("Options for every command:"));
-    for (const name of [...GLOBAL_OPTIONS, "pretend" as const]) {
+    const everyGenerator = ["pretend", "install"] as const;
+    for (const name of [...GLOBAL_OPTIONS, ...everyGenerator]) {
       expect(everyCommand, name).toContain(optionFlag(name));
     }
     expect(everyCommand).toContain("-h");
     for (const row of RUNNABLE) {
       const own = row.usage.join("\n");
-      for (const name of row.options.filter((name) => name !== "pretend")) {
+      for (const name of row.options.filter(
+        (name) => !(everyGenerator as readonly string[]).includes(name),
+      )) {
         expect(own, `${row.name} ${name}`).toContain(optionFlag(name));
       }
     }

@@ -19,7 +19,7 @@ describe("applyFileChanges", () => {
       // A module in a folder that does not exist: rewriting it fails after the create.
       updated: [["src/models/missing/post.ts", "export {};\n"]] as const,
     };
-    expect(() => applyFileChanges(app, changes, false)).toThrow(/ENOENT/);
+    expect(() => applyFileChanges(app, changes, { pretend: false })).toThrow(/ENOENT/);
     expect(existsSync(join(app, "migrations"))).toBe(false);
     expect(readdirSync(app)).toEqual([]);
   });

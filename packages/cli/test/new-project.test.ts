@@ -51,25 +51,56 @@ beforeAll(() => {
       { find: /^@tessera\\/([^/]+)\\/(.+)$/, replacement: ${packages} + "/$1/src/$2.ts" },
     ],
   },
-  test: { include: ["test/**/*.test.ts"] },
+  test: { include: ["**/test/**/*.test.ts"] },
 };
 `,
   );
 });
 
-/** A project's own test, run by vitest with the packages resolved to their sources. */
-function ownTestOf(project: string, env: Record<string, string> = {}) {
+/**
+ * A project's own test, run by vitest with the packages resolved to their sources; with
+ * `projects`, the tests of those projects (folders in `root`) in one run.
+ */
+function ownTestOf(root: string, env: Record<string, string> = {}, projects: string[] = []) {
   return run(
     join(bin, "vitest"),
-    ["run", "--reporter=json", "--config", sourcesConfig, "--root", project],
-    {
-      cwd: project,
-      env: { ...process.env, ...env },
-      encoding: "utf8",
-    },
+    [
+      "run",
+      "--reporter=json",
+      "--config",
+      sourcesConfig,
+      "--root",
+      root,
+      ...projects.map((project) => `${project}/test/`),
+    ],
+    { cwd: root, env: { ...process.env, ...env }, encoding: "utf8" },
   );
 }
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+/**
+ * Starts a project's src/main.ts as `npm start` does (tsx), on a free port of 127.0.0.1, and
+ * hands `use` its address; the process is stopped afterwards.
+ */
+async function whileStarted(project: string, use: (url: string) => Promise<void>) {
+  const output: string[] = [];
+  const app: ChildProcess = spawn(process.execPath, ["--import", TSX, "src/main.ts"], {
+    cwd: project,
+    env: { PATH: process.env.PATH ?? "", PORT: "0", HOST: "127.0.0.1", ...fromSources },
+  });
+  try {
+    app.stdout?.on("data", (chunk) => output.push(String(chunk)));
+    app.stderr?.on("data", (chunk) => output.push(String(chunk)));
+    const [, url = ""] = await waitForLine(
+      () => output.join(""),
+      /listening on (http:\/\/127\.0\.0\.1:\d+)/,
+      30_000,
+    );
+    await use(url);
+  } finally {
+    app.kill();
+  }
+}
 
 describe("the command line of tessera new", () => {
   it("reads the folder, the framework and the database", () => {
@@ -85,20 +116,18 @@ describe("the command line of tessera new", () => {
     });
   });
 
-  it("refuses Express and Fastify, naming the guides, and frameworks it does not know", () => {
-    expect(parseArguments(["new", "my-app", "--framework", "express"])).toEqual({
+  it("reads Express and Fastify, and refuses frameworks it does not know", () => {
+    for (const framework of ["express", "fastify"]) {
+      expect(parseArguments(["new", "my-app", "--framework", framework])).toMatchObject({
+        ok: true,
+        value: { command: "new", directory: "my-app", framework },
+      });
+    }
+    expect(parseArguments(["new", "my-app", "--framework", "koa"])).toEqual({
       ok: false,
       json: false,
-      reason: "`tessera new` generates Hono apps only so far, not express",
-      hint: "leave out `--framework express` (or write `--framework hono`); docs/guides/express.md shows how to add the account routes to an existing express app",
-    });
-    expect(parseArguments(["new", "my-app", "--framework", "fastify"])).toMatchObject({
-      ok: false,
-      hint: expect.stringContaining("docs/guides/fastify.md"),
-    });
-    expect(parseArguments(["new", "my-app", "--framework", "koa"])).toMatchObject({
-      ok: false,
       reason: "unknown framework `koa`",
+      hint: "write `--framework hono` (the default), `--framework express` or `--framework fastify`",
     });
   });
 
@@ -233,7 +262,7 @@ describe("a PostgreSQL project", () => {
     const schema = await createPostgresSchema();
     try {
       const ownTest = await ownTestOf(project, { DATABASE_URL: schema.url });
-      expect(JSON.parse(ownTest.stdout)).toMatchObject({ numPassedTests: 2, numFailedTests: 0 });
+      expect(JSON.parse(ownTest.stdout)).toMatchObject({ numPassedTests: 3, numFailedTests: 0 });
     } finally {
       await schema.drop();
     }
@@ -285,28 +314,14 @@ describe("a SQLite project, as generated", () => {
   });
 
   it("starts on PORT and HOST, keeps a generated secret in data/, and serves the pages", async () => {
-    const output: string[] = [];
-    const app: ChildProcess = spawn(process.execPath, ["--import", TSX, "src/main.ts"], {
-      cwd: project,
-      env: { PATH: process.env.PATH ?? "", PORT: "0", HOST: "127.0.0.1", ...fromSources },
-    });
-    try {
-      app.stdout?.on("data", (chunk) => output.push(String(chunk)));
-      app.stderr?.on("data", (chunk) => output.push(String(chunk)));
-      const [, url] = await waitForLine(
-        () => output.join(""),
-        /listening on (http:\/\/127\.0\.0\.1:\d+)/,
-        30_000,
-      );
+    await whileStarted(project, async (url) => {
       const signUp = await fetch(`${url}/signup`);
       expect(signUp.status).toBe(200);
       expect(signUp.headers.get("x-content-type-options")).toBe("nosniff");
       expect(await (await fetch(`${url}/`)).text()).toContain('href="/login"');
       expect(readFileSync(join(project, "data/secret_key_base"), "utf8").trim().length).toBe(96);
       expect(existsSync(join(project, "data/app.db"))).toBe(true);
-    } finally {
-      app.kill();
-    }
+    });
   }, 40_000);
 
   it("stops at the start, naming the setting, when SECRET_KEY_BASE is too short", async () => {
@@ -324,14 +339,87 @@ describe("a SQLite project, as generated", () => {
     );
   }, 30_000);
 
-  // After `generate model`, so one type-check covers the project as written and the model;
-  // the PostgreSQL project above is type-checked and formatted in the same run.
-  it("takes a generated model, type-checks strictly, passes Biome and its own test", async () => {
+  it("takes a generated model (checked with the others below)", async () => {
     const generated = await tessera(["generate", "model", "note", "title:string"], project);
     expect(generated.stderr).toBe("");
     expect(generated.stdout).toContain("wrote migrations/0008_create_notes.sql");
-    const projects = [project, join(folder, "pg-app")];
-    // One program over both projects, under the compiler options they were written with.
+    expect(existsSync(join(project, "src/models/note.ts"))).toBe(true);
+  });
+});
+
+describe.each(["express", "fastify"] as const)("a project with --framework %s", (framework) => {
+  let project: string;
+  beforeAll(async () => {
+    // Both databases: the PostgreSQL one is type-checked with the others below.
+    const written = await Promise.all([
+      tessera(["new", `${framework}-app`, "--framework", framework], folder),
+      tessera(
+        ["new", `${framework}-pg-app`, "--framework", framework, "--database", "postgres"],
+        folder,
+      ),
+    ]);
+    for (const result of written) expect(result.stderr).toBe("");
+    project = join(folder, `${framework}-app`);
+  });
+
+  it(`depends on ${framework} and @tessera/node, not on Hono`, () => {
+    const manifest = JSON.parse(readFileSync(join(project, "package.json"), "utf8"));
+    expect(manifest.dependencies).toMatchObject({
+      [framework]: NPM_RANGES[framework],
+      "@tessera/node": "0.1.0",
+      "@tessera/accounts": "0.1.0",
+      "better-sqlite3": NPM_RANGES["better-sqlite3"],
+    });
+    expect(Object.keys(manifest.dependencies)).not.toContain("hono");
+    expect(Object.keys(manifest.dependencies)).not.toContain("@tessera/hono");
+    expect(Object.keys(manifest.devDependencies).includes("@types/express")).toBe(
+      framework === "express",
+    );
+    expect(readFileSync(join(project, "README.md"), "utf8")).toContain(
+      `A ${framework === "express" ? "Express" : "Fastify"} app with sign-up`,
+    );
+    const postgres = JSON.parse(
+      readFileSync(join(folder, `${framework}-pg-app/package.json`), "utf8"),
+    );
+    expect(postgres.dependencies).toMatchObject({
+      [framework]: NPM_RANGES[framework],
+      pg: NPM_RANGES.pg,
+    });
+  });
+
+  it("starts on PORT and HOST and serves the pages and its own /me", async () => {
+    await whileStarted(project, async (url) => {
+      const signUp = await fetch(`${url}/signup`);
+      expect(signUp.status).toBe(200);
+      expect(signUp.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(signUp.headers.get("x-powered-by")).toBeNull();
+      expect(await (await fetch(`${url}/`)).text()).toContain('href="/login"');
+      expect((await fetch(`${url}/me`)).status).toBe(401);
+    });
+  }, 40_000);
+
+  it("takes a generated model (checked with the others below)", async () => {
+    const generated = await tessera(["generate", "model", "note", "title:string"], project);
+    expect(generated.stderr).toBe("");
+    expect(generated.stdout).toContain("wrote migrations/0008_create_notes.sql");
+    expect(existsSync(join(project, "src/models/note.ts"))).toBe(true);
+  });
+});
+
+// After the others, so one type-check covers every project as written, and the models generated
+// in the SQLite ones; one vitest run takes the SQLite projects' own tests.
+describe("every project written", () => {
+  it("type-checks strictly, passes Biome, and (SQLite) passes its own test", async () => {
+    const sqliteProjects = ["My App", "express-app", "fastify-app"];
+    const projects = [
+      "My App",
+      "pg-app",
+      "express-app",
+      "express-pg-app",
+      "fastify-app",
+      "fastify-pg-app",
+    ].map((name) => join(folder, name));
+    // One program over all of them, under the compiler options they were written with.
     // The packages' types from their sources (a fresh clone has no dist/ yet).
     const { paths } = JSON.parse(readFileSync(join(repository, "tsconfig.json"), "utf8"))
       .compilerOptions as { paths: Record<string, string[]> };
@@ -343,23 +431,36 @@ describe("a SQLite project, as generated", () => {
         include: projects.flatMap((path) => [`${path}/src`, `${path}/test`]),
       }),
     );
-    const [typecheck, ownTest] = await Promise.all([
+    const [typecheck, ownTests] = await Promise.all([
       run(join(bin, "tsc"), ["-p", folder, "--noEmit", "--strict"], { encoding: "utf8" }),
-      ownTestOf(project),
+      ownTestOf(folder, {}, sqliteProjects),
+      run(
+        join(bin, "biome"),
+        [
+          "check",
+          ...projects.flatMap((path) =>
+            ["src", "test", "vitest.config.ts"].map((file) => join(path, file)),
+          ),
+        ],
+        { cwd: repository, encoding: "utf8" },
+      ),
     ]);
     expect(typecheck.stdout).toBe("");
-    expect(JSON.parse(ownTest.stdout)).toMatchObject({ numPassedTests: 2, numFailedTests: 0 });
-    await run(
-      join(bin, "biome"),
-      [
-        "check",
-        ...projects.flatMap((path) =>
-          ["src", "test", "vitest.config.ts"].map((file) => join(path, file)),
-        ),
-      ],
-      { cwd: repository, encoding: "utf8" },
+    const report = JSON.parse(ownTests.stdout) as {
+      testResults: { name: string; assertionResults: { status: string }[] }[];
+    };
+    const passed = Object.fromEntries(
+      report.testResults.map(({ name, assertionResults }) => [
+        name.slice(folder.length + 1),
+        assertionResults.map(({ status }) => status),
+      ]),
     );
-  }, 60_000);
+    expect(passed).toEqual(
+      Object.fromEntries(
+        sqliteProjects.map((name) => [`${name}/test/app.test.ts`, ["passed", "passed", "passed"]]),
+      ),
+    );
+  }, 90_000);
 });
 
 describe("the versions a project depends on", () => {
@@ -367,6 +468,8 @@ describe("the versions a project depends on", () => {
     const manifests = [
       "package.json",
       "examples/hono/package.json",
+      "examples/express/package.json",
+      "examples/fastify/package.json",
       "packages/postgres/package.json",
     ]
       .map((path) => JSON.parse(readFileSync(join(repository, path), "utf8")))

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Format } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FRAMEWORKS } from "../src/new-project-frameworks.js";
 import { fillTemplate, renderTemplate } from "../src/template.js";
 import { webhookModule, webhookTest } from "../src/webhook-module.js";
 
@@ -71,9 +72,23 @@ describe("the templates", () => {
     const sources = readdirSync(join(PACKAGE_DIR, "src"))
       .map((file) => readFileSync(join(PACKAGE_DIR, "src", file), "utf8"))
       .join("\n");
-    for (const file of readdirSync(join(PACKAGE_DIR, "templates"))) {
+    const templates = readdirSync(join(PACKAGE_DIR, "templates"));
+    for (const file of templates) {
       expect(file).toMatch(/\.tmpl$/);
-      expect(sources, file).toContain(`renderTemplate(${JSON.stringify(file.slice(0, -5))}`);
+      // `tessera new` picks a framework's file by name: `new-app-express.ts` is used as
+      // `new-app-${framework}.ts`, and each framework has one.
+      const framework = Object.keys(FRAMEWORKS).find((name) => file.includes(`-${name}.`));
+      const name = file.slice(0, -5);
+      if (framework === undefined) {
+        expect(sources, file).toContain(`renderTemplate(${JSON.stringify(name)}`);
+      } else {
+        expect(sources, file).toContain(
+          `renderTemplate(\`${name.replace(`-${framework}.`, `-\${framework}.`)}\``,
+        );
+        for (const other of Object.keys(FRAMEWORKS)) {
+          expect(templates, file).toContain(file.replace(`-${framework}.`, `-${other}.`));
+        }
+      }
     }
   });
 
