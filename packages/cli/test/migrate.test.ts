@@ -46,7 +46,7 @@ describe("tessera migrate on SQLite", () => {
       { name: "posts" },
     ]);
     expect((await tessera(["migrate"], app)).stdout).toBe(
-      "data/app.db: nothing to apply (8 applied)\n",
+      "data/app.db: nothing to apply (9 applied)\n",
     );
   });
 
