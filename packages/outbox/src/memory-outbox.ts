@@ -12,8 +12,8 @@ import type {
 import {
   checkClaimOptions,
   checkedName,
-  checkListOptions,
   checkedTime,
+  checkListOptions,
   itemKey,
   payloadJson,
   storableError,

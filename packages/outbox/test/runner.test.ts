@@ -139,7 +139,9 @@ describe("runOutbox: drain", () => {
       deliver: async (item) => {
         attempts.push([item.key, item.attempts]);
         if (item.attempts === 1) {
-          throw Object.assign(new Error("429 Too Many Requests"), { retryAfterMs: asked[item.key] });
+          throw Object.assign(new Error("429 Too Many Requests"), {
+            retryAfterMs: asked[item.key],
+          });
         }
       },
     });

@@ -20,8 +20,8 @@ import type {
 import {
   checkClaimOptions,
   checkedName,
-  checkListOptions,
   checkedTime,
+  checkListOptions,
   itemKey,
   payloadJson,
   storableError,

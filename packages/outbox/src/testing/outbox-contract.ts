@@ -246,7 +246,10 @@ export function describeOutboxContract<Writer>(
         ["second", "done"],
         ["first", "failed"],
       ]);
-      expect(listed[3]).toMatchObject({ payload: { key: "first" }, lastError: "550 no such mailbox" });
+      expect(listed[3]).toMatchObject({
+        payload: { key: "first" },
+        lastError: "550 no such mailbox",
+      });
       expect((await outbox.list("mail", { limit: 2 })).map((item) => item.key)).toEqual([
         "fourth",
         "third",
