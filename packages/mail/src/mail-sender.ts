@@ -35,11 +35,16 @@ export interface MailSenderOptions<Writer>
  * @throws {TypeError} naming a missing or wrong option.
  * @example
  * ```ts
- * import { mailSender } from "@tessera/mail/outbox";
- * import { resendMailer } from "@tessera/mail/resend";
+ * import { MemoryMailer } from "@tessera/mail";
+ * import { mailSender, outboxMailer } from "@tessera/mail/outbox";
+ * import { MemoryOutbox } from "@tessera/outbox";
  *
- * const sender = mailSender({ outbox, transport: resendMailer({ apiKey, from }) });
- * sender.start(); // at shutdown: await sender.stop()
+ * const outbox = new MemoryOutbox(); // a SqlOutbox on the app's database in production
+ * const transport = new MemoryMailer(); // resendMailer(…), createSmtpMailer(…), …
+ * const sender = mailSender({ outbox, transport });
+ * sender.start();
+ * await outboxMailer({ outbox, writer: outbox }).send({ to: "ada@example.com", subject: "Hi", text: "Hi" });
+ * await sender.stop(); // at shutdown, before closing the database
  * ```
  */
 export function mailSender<Writer>(options: MailSenderOptions<Writer>): OutboxRunner {

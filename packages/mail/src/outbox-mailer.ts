@@ -19,8 +19,11 @@ export interface OutboxMailerOptions<Writer> {
  * @example
  * ```ts
  * import { outboxMailer } from "@tessera/mail/outbox";
- * import { SqlOutbox } from "@tessera/outbox/sql";
+ * import { outboxMigrations, SqlOutbox } from "@tessera/outbox/sql";
+ * import { applyMigrations, openSqliteFile } from "@tessera/sqlite/better-sqlite3";
  *
+ * const database = openSqliteFile("data/app.db");
+ * await applyMigrations(database, outboxMigrations);
  * const mailer = outboxMailer({ outbox: new SqlOutbox(database), writer: database });
  * await mailer.send({ to: "ada@example.com", subject: "Hi", text: "Hi Ada" }); // stored, not sent
  * ```
