@@ -1,28 +1,39 @@
 import { readFileSync } from "node:fs";
 import { cspNonce } from "@tessera/hono";
 import { withLanguageHeaders } from "@tessera/http";
+import type { Outbox } from "@tessera/outbox";
 import { optionalUser } from "@tessera/session";
 import { cookieSession } from "@tessera/session/hono";
 import { compileQuery } from "graphql-jit";
 import { Hono } from "hono";
 import type { AppHono } from "./accounts.js";
 import { chooseLocale } from "./locales/shipped-catalogs.js";
+import { mountMailPreview } from "./mail-preview.js";
 import { mountRichTextAssets } from "./rich-text-assets.js";
 import { type AppDependencies, mountService } from "./service.js";
 import { renderHomePage } from "./views/home.js";
 
 export type { AppDependencies } from "./service.js";
 
+/** What the Node app is built from: the service's dependencies, and its mail outbox. */
+export interface NodeAppDependencies extends AppDependencies {
+  /** The outbox account mails go through: the mail preview reads it (outside production). */
+  readonly mailOutbox?: Outbox<unknown>;
+}
+
 const stylesheet = readFileSync(new URL("../public/app.css", import.meta.url), "utf8");
 
 /**
  * Builds the example app on Hono: the service (see service.ts) with its home page, stylesheet
  * and rich-text editor assets, which it reads from files, and its GraphQL operations compiled
- * by graphql-jit (Node may generate code). Every route answers a WHATWG Request.
+ * by graphql-jit (Node may generate code), and the mail preview outside production. Every route
+ * answers a WHATWG Request.
  */
-export function createApp(dependencies: AppDependencies): AppHono {
+export function createApp(dependencies: NodeAppDependencies): AppHono {
   const app: AppHono = new Hono();
-  const service = mountService(app, { compileGraphql: compileQuery, ...dependencies });
+  const { mailOutbox, ...serviceDependencies } = dependencies;
+  const service = mountService(app, { compileGraphql: compileQuery, ...serviceDependencies });
+  if (mailOutbox && !dependencies.config.production) mountMailPreview(app, mailOutbox, service);
   app.get("/", cookieSession(service.sessions), async (context) => {
     const session = context.get("session");
     const user = await optionalUser(session, service.findUser);

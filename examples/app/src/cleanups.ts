@@ -1,4 +1,6 @@
 import { type CleanupTask, type Clock, systemClock } from "@tessera/core";
+import { outboxCleanups } from "@tessera/outbox";
+import { SqlOutbox } from "@tessera/outbox/sql";
 import { rateLimitCleanups } from "@tessera/ratelimit";
 import { SqlRateLimitStore } from "@tessera/ratelimit/sql";
 import { type TrackedSessionStore, trackedSessionCleanups } from "@tessera/session";
@@ -12,6 +14,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function webhookRetentionMs(config: { readonly webhookRetentionDays: number }) {
   return config.webhookRetentionDays * DAY_MS || undefined;
 }
+
+/** How long a sent mail stays in the outbox (and the preview): 7 days. Failed ones stay. */
+export const SENT_MAIL_RETENTION_MS = 7 * DAY_MS;
 
 /** How often the cleanups run after the one at start: 10 minutes. */
 export const CLEANUP_INTERVAL_MS = 600_000;
@@ -27,8 +32,9 @@ export interface CleanupTargets {
 }
 
 /**
- * The packages' cleanup tasks this app runs: tracked sessions' (when on), rate limiting's and
- * webhook retention's (unless events are kept forever). Each deletes in batches of 1,000 rows
+ * The packages' cleanup tasks this app runs: tracked sessions' (when on), rate limiting's,
+ * webhook retention's (unless events are kept forever) and the mail outbox's (sent mails after
+ * {@link SENT_MAIL_RETENTION_MS}). Each deletes in batches of 1,000 rows
  * with a yield between (the stores' way), so requests keep being served meanwhile.
  */
 export function cleanupTasks(targets: CleanupTargets): CleanupTask[] {
@@ -39,6 +45,7 @@ export function cleanupTasks(targets: CleanupTargets): CleanupTask[] {
     ...(retentionMs === undefined
       ? []
       : webhookCleanups(new SqlWebhookEventStore(database), { retentionMs })),
+    ...outboxCleanups(new SqlOutbox(database), { retentionMs: SENT_MAIL_RETENTION_MS }),
   ];
 }
 

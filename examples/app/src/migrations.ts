@@ -2,6 +2,7 @@ import { authTokensMigration, usersMigration } from "@tessera/accounts/sql";
 import { apiKeysMigration } from "@tessera/bearer/sql";
 import { jobTableMigration } from "@tessera/jobs/sql";
 import { identitiesMigration } from "@tessera/oauth/sql";
+import { outboxMigrations } from "@tessera/outbox/sql";
 import { rateLimitCountersMigration, rateLimitWindowIndexMigration } from "@tessera/ratelimit/sql";
 import { userSessionsExpiryIndexMigration, userSessionsMigration } from "@tessera/session/sql";
 import type { Migration } from "@tessera/sql";
@@ -32,6 +33,7 @@ export const appMigrations: readonly Migration[] = [
   userSessionsExpiryIndexMigration,
   identitiesMigration,
   webhookEventsRetentionMigration,
+  ...outboxMigrations,
   usersNameMigration,
   webhookEffectsMigration,
   ...recordMigrations,

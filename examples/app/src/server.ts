@@ -3,6 +3,8 @@ import { serve } from "@hono/node-server";
 import { type Clock, scheduleRepeating } from "@tessera/core";
 import { scheduleSweeps } from "@tessera/jobs";
 import type { Mailer } from "@tessera/mail";
+import { mailSender, outboxMailer } from "@tessera/mail/outbox";
+import { SqlOutbox } from "@tessera/outbox/sql";
 import { SqlTrackedSessionStore } from "@tessera/session/sql";
 import { createApp } from "./app.js";
 import { CLEANUP_INTERVAL_MS, runCleanups, webhookRetentionMs } from "./cleanups.js";
@@ -19,6 +21,11 @@ import { answerUnparsableRequest } from "./unparsable-request.js";
 export interface RunningServer {
   /** Base address, e.g. `http://127.0.0.1:3000`. */
   readonly url: string;
+  /**
+   * Delivers every mail due now and resolves when done (the sender does so by itself in the
+   * background: tests call this instead of waiting). Nothing when no mailer is configured.
+   */
+  deliverMail(): Promise<void>;
   /** Stops taking requests, ends open connections and closes the database. */
   close(): Promise<void>;
 }
@@ -47,7 +54,10 @@ function listen(
 
 /** What {@link startServer} takes beyond the settings. */
 export interface StartOptions {
-  /** Replaces the mailer `MAIL_ADAPTER` names (tests pass a MemoryMailer). */
+  /**
+   * Replaces the mailer `MAIL_ADAPTER` names (tests pass a MemoryMailer): the transport the
+   * outbox's sender hands mails to.
+   */
   readonly mailer?: Mailer;
   /** Replaces the system clock. */
   readonly clock?: Clock;
@@ -69,7 +79,12 @@ export async function startServer(
 ): Promise<RunningServer> {
   const secretKeyBase = resolveSecretKeyBase(config);
   const database = await openAppDatabase(config, appMigrations);
-  const mailer = options.mailer ?? createAppMailer(config);
+  // Account mails are stored in the outbox, on the app's database, and a sender hands them to
+  // the transport in the background: a request never waits on the mail server, and a mail the
+  // server could not take yet is tried again, after a restart too.
+  const mailOutbox = new SqlOutbox(database, options.clock ? { clock: options.clock } : {});
+  const transport = options.mailer ?? createAppMailer(config);
+  const mailer = transport && outboxMailer({ outbox: mailOutbox, writer: database });
   const renderJobs = createRenderJobs(database, config, secretKeyBase, options.clock);
   const storage = await openAppStorage(config);
   const trackedSessions = config.trackedSessions ? new SqlTrackedSessionStore(database) : undefined;
@@ -78,6 +93,7 @@ export async function startServer(
     secretKeyBase,
     database,
     mailer,
+    mailOutbox,
     renderJobs,
     trackedSessions,
     storage,
@@ -87,6 +103,16 @@ export async function startServer(
     await database.close();
     throw error;
   });
+  // Every process runs a sender, in a cluster too: each claim leases its mails to one sender.
+  const sender =
+    transport &&
+    mailSender({
+      outbox: mailOutbox,
+      transport,
+      ...(options.clock ? { clock: options.clock } : {}),
+      onError: (error) => console.error(`The mail sender failed: ${(error as Error).message}`),
+    });
+  sender?.start();
   const background = options.backgroundTasks ?? true;
   const stopSweeps =
     renderJobs && background
@@ -117,10 +143,14 @@ export async function startServer(
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   return {
     url: `http://${host}:${port}`,
+    deliverMail: async () => {
+      await sender?.drain();
+    },
     close: () =>
       new Promise<void>((resolve) => {
-        // The database closes only after a sweep or cleanup round under way has finished.
-        const backgroundStopped = Promise.all([stopSweeps(), stopCleanups()]);
+        // The database closes only after a sweep, cleanup round or mail delivery under way has
+        // finished.
+        const backgroundStopped = Promise.all([stopSweeps(), stopCleanups(), sender?.stop()]);
         server.close(async () => {
           await backgroundStopped;
           await database.close();

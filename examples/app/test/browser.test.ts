@@ -28,7 +28,8 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${screenshots}${name}.png`, fullPage: true });
 }
 
-function mailLink(email: string, path: string): string {
+async function mailLink(email: string, path: string): Promise<string> {
+  await server.deliverMail();
   const mail = mailer.last(email);
   if (!mail) throw new Error(`no mail to ${email}`);
   return linkIn(mail.text, path).path;
@@ -64,7 +65,7 @@ describe("the account flows in a real browser", () => {
     expect(await text(page.getByRole("status"))).toContain("Welcome! Your account is ready.");
     await shoot(page, "account-unconfirmed");
 
-    await page.goto(`${server.url}${mailLink(email, "/confirmations")}`);
+    await page.goto(`${server.url}${await mailLink(email, "/confirmations")}`);
     await shoot(page, "confirmation");
     await page.getByRole("button", { name: "Confirm my email address" }).click();
     await page.waitForURL(`${server.url}/account`);
@@ -83,7 +84,7 @@ describe("the account flows in a real browser", () => {
       "If an account exists for that email, a sign-in link is on its way.",
     );
     await shoot(page, "login");
-    await page.goto(`${server.url}${mailLink(email, "/magic_link")}`);
+    await page.goto(`${server.url}${await mailLink(email, "/magic_link")}`);
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL(`${server.url}/`);
     expect(await text(page.getByRole("status"))).toContain("Signed in.");
@@ -95,7 +96,7 @@ describe("the account flows in a real browser", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Email me a reset link" }).click();
     await page.waitForURL(`${server.url}/login`);
-    await page.goto(`${server.url}${mailLink(email, "/passwords")}`);
+    await page.goto(`${server.url}${await mailLink(email, "/passwords")}`);
     await page.getByLabel("New password (8 to 128 characters)").fill("second passphrase");
     await page.getByLabel("New password again").fill("a typo here");
     await page.getByRole("button", { name: "Save the new password" }).click();

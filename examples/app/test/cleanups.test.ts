@@ -100,6 +100,19 @@ describe("the cleanups of the example app", () => {
         event.run(`evt_${row}`, "processed", at, at);
       }
       event.run("evt_stuck", "processing", formatTimestamp(0), formatTimestamp(0));
+      // Mails: sent 8 and 6 days ago, and one that failed 30 days ago (kept with its error).
+      const mail = database.connection.prepare(
+        `INSERT INTO outbox_items (queue, idempotency_key, payload, status, attempts, run_at, created_at, updated_at, finished_at, last_error)
+         VALUES ('mail', ?, '{}', ?, 1, ?, ?, ?, ?, ?)`,
+      );
+      for (const [key, status, daysAgo] of [
+        ["sent-8-days-ago", "done", 8],
+        ["sent-6-days-ago", "done", 6],
+        ["failed-30-days-ago", "failed", 30],
+      ] as const) {
+        const at = now - daysAgo * 86_400_000;
+        mail.run(key, status, at, at, at, at, status === "failed" ? "550 no such mailbox" : null);
+      }
       const targets = {
         database,
         trackedSessions: new SqlTrackedSessionStore(database),
@@ -109,21 +122,29 @@ describe("the cleanups of the example app", () => {
         "expired-tracked-sessions",
         "ended-rate-limit-windows",
         "old-webhook-events",
+        "old-outbox-items",
       ]);
       expect(await runCleanups(targets, () => now)).toEqual({
         "expired-tracked-sessions": 2500,
         "ended-rate-limit-windows": 1500,
         "old-webhook-events": 30,
+        "old-outbox-items": 1,
       });
+      expect(
+        database.connection
+          .prepare("SELECT idempotency_key FROM outbox_items ORDER BY id")
+          .pluck()
+          .all(),
+      ).toEqual(["sent-6-days-ago", "failed-30-days-ago"]);
       expect(countRows(path, "SELECT count(*) AS count FROM user_sessions")).toBe(20);
       expect(countRows(path, "SELECT count(*) AS count FROM rate_limit_counters")).toBe(7);
       expect(countRows(path, "SELECT count(*) AS count FROM webhook_events")).toBe(11);
-      // Without tracked sessions, and with every webhook event kept, only the windows' task runs.
+      // Without tracked sessions, and with every webhook event kept: the windows' and the mails'.
       expect(
         cleanupTasks({ database, trackedSessions: undefined, webhookRetentionMs: undefined }).map(
           (task) => task.name,
         ),
-      ).toEqual(["ended-rate-limit-windows"]);
+      ).toEqual(["ended-rate-limit-windows", "old-outbox-items"]);
     } finally {
       await database.close();
     }

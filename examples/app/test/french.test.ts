@@ -131,6 +131,7 @@ describe("the account pages in French", () => {
       `Nous avons envoyé un lien de confirmation à ${email}. Il est valable 24 heures.`,
     );
 
+    await server.deliverMail();
     const mail = mailer.last(email);
     expect(mail?.subject).toBe("Confirmez votre adresse e-mail");
     expect(mail?.text).toContain(

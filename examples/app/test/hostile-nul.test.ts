@@ -482,11 +482,13 @@ describe("HTML account routes", () => {
     async (path, notice) => {
       const { email } = await signUpForToken();
       const browser = new Browser(server.url);
+      await server.deliverMail();
       const mails = mailer.sent.length;
       const tokens = (await rowCounts()).auth_tokens;
       const answer = await browser.post(path, { email: `${email}${NUL}` });
       expect(answer).toMatchObject({ status: 303, location: "/login" });
       expect(pageText((await browser.follow(answer)).html)).toContain(notice);
+      await server.deliverMail();
       expect(mailer.sent.length).toBe(mails);
       expect(
         await server.query("SELECT key FROM rate_limit_counters WHERE key LIKE ?", `%${email}%`),

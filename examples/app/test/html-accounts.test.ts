@@ -22,8 +22,9 @@ let counter = 0;
 const uniqueEmail = () => `html${++counter}.${Date.now()}@example.com`;
 const PASSWORD = "correct horse battery";
 
-/** The text part of the last mail to `email`, failing when there is none. */
-function lastMailTo(email: string) {
+/** The last mail to `email`, once the outbox handed it over, failing when there is none. */
+async function lastMailTo(email: string) {
+  await server.deliverMail();
   const mail = mailer.last(email);
   if (!mail) throw new Error(`no mail to ${email}`);
   return mail;
@@ -90,7 +91,7 @@ describe("sign-up", () => {
     expect(text).toContain("Please confirm your email address");
     expect(account.html).toContain('role="status"');
 
-    const mail = lastMailTo(email);
+    const mail = await lastMailTo(email);
     expect(mail.subject).toBe("Confirm your email address");
     expect(linkIn(mail.text, "/confirmations").url).toMatch(
       /^https:\/\/app\.example\/confirmations\//,
@@ -212,6 +213,7 @@ describe("login and logout", () => {
 describe("magic links", () => {
   it("answers the same whether or not the account exists, and mails only existing accounts", async () => {
     const { email } = await signUp();
+    await server.deliverMail();
     const before = mailer.sent.length;
     const known = await new Browser(server.url).post("/magic_link", { email: email.toUpperCase() });
     const unknown = await new Browser(server.url).post("/magic_link", { email: uniqueEmail() });
@@ -224,8 +226,9 @@ describe("magic links", () => {
     expect(pageText((await browser.get("/login")).html)).toContain(
       "If an account exists for that email, a sign-in link is on its way.",
     );
+    await server.deliverMail();
     expect(mailer.sent.length).toBe(before + 1);
-    const mail = lastMailTo(email);
+    const mail = await lastMailTo(email);
     expect(mail.subject).toBe("Your sign-in link");
     expect(mail.html).toContain("/magic_link/");
   });
@@ -233,7 +236,7 @@ describe("magic links", () => {
   it("shows a button on GET without using the token, signs in on POST once", async () => {
     const { email } = await signUp();
     await new Browser(server.url).post("/magic_link", { email });
-    const link = linkIn(lastMailTo(email).text, "/magic_link");
+    const link = linkIn((await lastMailTo(email)).text, "/magic_link");
     const browser = new Browser(server.url);
     const page = await browser.get(link.path);
     expect(page.status).toBe(200);
@@ -258,9 +261,9 @@ describe("magic links", () => {
     const { email } = await signUp();
     const request = () => new Browser(server.url).post("/magic_link", { email });
     await request();
-    const first = linkIn(lastMailTo(email).text, "/magic_link");
+    const first = linkIn((await lastMailTo(email)).text, "/magic_link");
     await request();
-    const second = linkIn(lastMailTo(email).text, "/magic_link");
+    const second = linkIn((await lastMailTo(email)).text, "/magic_link");
     const start = now;
     const refusedWith = async (path: string) => {
       const browser = new Browser(server.url);
@@ -287,7 +290,7 @@ describe("magic links", () => {
   it("lets exactly one of two simultaneous uses of one link sign in", async () => {
     const { email } = await signUp();
     await new Browser(server.url).post("/magic_link", { email });
-    const link = linkIn(lastMailTo(email).text, "/magic_link");
+    const link = linkIn((await lastMailTo(email)).text, "/magic_link");
     const results = await Promise.all([
       new Browser(server.url).post(link.path),
       new Browser(server.url).post(link.path),
@@ -320,25 +323,27 @@ describe("magic links", () => {
       request.end(new URLSearchParams({ email }).toString());
     });
     expect(status).toBe(303);
-    const link = linkIn(lastMailTo(email).text, "/magic_link");
+    const link = linkIn((await lastMailTo(email)).text, "/magic_link");
     expect(link.url.startsWith("https://app.example/magic_link/")).toBe(true);
-    expect(lastMailTo(email).text).not.toContain("evil.example");
+    expect((await lastMailTo(email)).text).not.toContain("evil.example");
   });
 });
 
 describe("password reset", () => {
   async function resetLink(email: string) {
     await new Browser(server.url).post("/passwords", { email });
-    const mail = lastMailTo(email);
+    const mail = await lastMailTo(email);
     expect(mail.subject).toBe("Reset your password");
     return linkIn(mail.text, "/passwords");
   }
 
   it("answers the same whether or not the account exists", async () => {
+    await server.deliverMail();
     const before = mailer.sent.length;
     const response = await new Browser(server.url).post("/passwords", { email: uniqueEmail() });
     expect(response.status).toBe(303);
     expect(response.location).toBe("/login");
+    await server.deliverMail();
     expect(mailer.sent.length).toBe(before);
   });
 
@@ -409,7 +414,7 @@ describe("password reset", () => {
 describe("email confirmation", () => {
   it("confirms with the link from the sign-up mail, once", async () => {
     const { browser, email } = await signUp();
-    const link = linkIn(lastMailTo(email).text, "/confirmations");
+    const link = linkIn((await lastMailTo(email)).text, "/confirmations");
     const page = await browser.get(link.path);
     expect(page.status).toBe(200);
     expect(page.headers.get("referrer-policy")).toBe("no-referrer");
@@ -431,7 +436,7 @@ describe("email confirmation", () => {
 
   it("is valid for 24 hours", async () => {
     const { browser, email } = await signUp();
-    const link = linkIn(lastMailTo(email).text, "/confirmations");
+    const link = linkIn((await lastMailTo(email)).text, "/confirmations");
     const start = now;
     try {
       now = start + 24 * 3600 * 1000;
@@ -444,13 +449,13 @@ describe("email confirmation", () => {
 
   it("sends a new link on request, which cancels the previous one", async () => {
     const { browser, email } = await signUp();
-    const first = linkIn(lastMailTo(email).text, "/confirmations");
+    const first = linkIn((await lastMailTo(email)).text, "/confirmations");
     const resent = await browser.post("/confirmations");
     expect(resent.location).toBe("/account");
     expect(pageText((await browser.follow(resent)).html)).toContain(
       "A new confirmation link is on its way.",
     );
-    const second = linkIn(lastMailTo(email).text, "/confirmations");
+    const second = linkIn((await lastMailTo(email)).text, "/confirmations");
     expect(second.token).not.toBe(first.token);
     expect((await browser.post(first.path)).location).toBe("/");
     expect((await browser.post(second.path)).location).toBe("/account");

@@ -9,6 +9,7 @@ export type {
   ClaimOptions,
   EnqueueOptions,
   EnqueueResult,
+  ListOptions,
   Outbox,
   OutboxItem,
   OutboxStatus,

@@ -4,6 +4,7 @@ import type {
   ClaimOptions,
   EnqueueOptions,
   EnqueueResult,
+  ListOptions,
   Outbox,
   OutboxItem,
   PruneOptions,
@@ -12,6 +13,7 @@ import {
   checkClaimOptions,
   checkedName,
   checkedTime,
+  checkListOptions,
   itemKey,
   payloadJson,
   storableError,
@@ -150,6 +152,15 @@ export class MemoryOutbox implements Outbox<MemoryOutboxWriter> {
   async find(queue: string, key: string): Promise<OutboxItem | undefined> {
     const stored = this.#findStored(queue, key);
     return stored && publicItem(stored);
+  }
+
+  async list(queue: string, options: ListOptions): Promise<OutboxItem[]> {
+    checkListOptions(options);
+    return [...this.#items.values()]
+      .filter((item) => item.queue === queue)
+      .sort((a, b) => b.id - a.id)
+      .slice(0, options.limit)
+      .map(publicItem);
   }
 
   async prune(options: PruneOptions): Promise<number> {

@@ -1,5 +1,5 @@
 import { unstorableText } from "@tessera/core";
-import type { ClaimOptions } from "./outbox.js";
+import type { ClaimOptions, ListOptions } from "./outbox.js";
 
 /** The longest queue name or idempotency key an outbox stores. */
 export const MAX_NAME_LENGTH = 200;
@@ -70,4 +70,11 @@ export function checkedTime(time: number): number {
     throw new RangeError("an outbox time must be a whole number of epoch milliseconds");
   }
   return time;
+}
+
+/** @throws {RangeError} for a list limit that is not a positive integer. */
+export function checkListOptions(options: ListOptions): void {
+  if (!Number.isInteger(options?.limit) || options.limit < 1) {
+    throw new RangeError("the list limit must be a positive integer");
+  }
 }

@@ -18,7 +18,8 @@ export interface OutboxRunnerOptions<Writer> {
   readonly queue: string;
   /**
    * Does the item's work; resolves when it is done. A rejection is retried on `schedule`, a
-   * {@link FinalDeliveryError} (or any error with `final: true`) fails the item at once. Pass
+   * {@link FinalDeliveryError} (or any error with `final: true`) fails the item at once; an
+   * error with a `retryAfterMs` (a provider's `Retry-After`) is not retried sooner. Pass
    * `item.key` to the provider as its idempotency key: after a crash an item may be delivered
    * again, always with the same key.
    */
@@ -119,9 +120,10 @@ export function runOutbox<Writer>(options: OutboxRunnerOptions<Writer>): OutboxR
       outcome = (await outbox.complete(item)) ? "delivered" : "superseded";
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      const now = clock();
       const retryAt = isFinalDeliveryError(error)
         ? undefined
-        : nextAttemptAt(schedule, item.attempts, clock(), random);
+        : notBefore(nextAttemptAt(schedule, item.attempts, now, random), now, error);
       if (retryAt === undefined) {
         outcome = (await outbox.fail(item, message)) ? "failed" : "superseded";
       } else {
@@ -196,6 +198,18 @@ export function runOutbox<Writer>(options: OutboxRunnerOptions<Writer>): OutboxR
       loop = undefined;
     },
   };
+}
+
+/**
+ * The schedule's next time, or later when the error asks to wait longer (`retryAfterMs`, as a
+ * provider's `Retry-After` gives it): coming back sooner would only be refused again. A spent
+ * schedule stays spent.
+ */
+function notBefore(scheduled: number | undefined, now: number, error: unknown) {
+  if (scheduled === undefined) return undefined;
+  const asked = (error as { retryAfterMs?: unknown } | null)?.retryAfterMs;
+  const wait = typeof asked === "number" && Number.isFinite(asked) && asked > 0 ? asked : 0;
+  return Math.max(scheduled, now + Math.ceil(wait));
 }
 
 interface RunnerSettings {

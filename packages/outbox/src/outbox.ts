@@ -65,6 +65,12 @@ export interface ClaimOptions {
   readonly owner: string;
 }
 
+/** Options of {@link Outbox.list}. */
+export interface ListOptions {
+  /** Items to return at most (a positive integer). */
+  readonly limit: number;
+}
+
 /** Options of {@link Outbox.prune}. */
 export interface PruneOptions {
   /** Done items finished before this time (epoch milliseconds) are deleted. */
@@ -107,6 +113,12 @@ export interface Outbox<Writer> {
   fail(item: OutboxItem, error: string): Promise<boolean>;
   /** The item of `queue` with `key`, or undefined: for inspection and admin pages. */
   find(queue: string, key: string): Promise<OutboxItem | undefined>;
+  /**
+   * The newest items of `queue` (last enqueued first), whatever their status, up to `limit`:
+   * for inspection and preview pages.
+   * @throws {RangeError} for a limit that is not a positive integer.
+   */
+  list(queue: string, options: ListOptions): Promise<OutboxItem[]>;
   /** Deletes done items finished before `olderThan`, in batches; returns how many. */
   prune(options: PruneOptions): Promise<number>;
   /**

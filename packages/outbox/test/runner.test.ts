@@ -125,6 +125,58 @@ describe("runOutbox: drain", () => {
     expect((await outbox.find("mail", "marked"))?.lastError).toBe("401: bad API key");
   });
 
+  it("waits as long as an error's retryAfterMs asks when that is later than the schedule", async () => {
+    const { outbox, clock, time } = fakeTimeOutbox();
+    await outbox.enqueue(outbox, "mail", {}, { key: "busy" });
+    await outbox.enqueue(outbox, "mail", {}, { key: "soon" });
+    const asked: Record<string, number> = { busy: 30_000, soon: 200 };
+    const attempts: [string, number][] = [];
+    const runner = runOutbox({
+      outbox,
+      queue: "mail",
+      schedule: SCHEDULE,
+      clock,
+      deliver: async (item) => {
+        attempts.push([item.key, item.attempts]);
+        if (item.attempts === 1) {
+          throw Object.assign(new Error("429 Too Many Requests"), {
+            retryAfterMs: asked[item.key],
+          });
+        }
+      },
+    });
+    expect(await runner.drain()).toEqual({ delivered: 0, retried: 2, failed: 0, superseded: 0 });
+    // Later than the schedule's 1 s: the provider's time. Sooner: the schedule's.
+    expect((await outbox.find("mail", "busy"))?.runAt).toBe(T0 + 30_000);
+    expect((await outbox.find("mail", "soon"))?.runAt).toBe(T0 + 1000);
+    time.now = T0 + 29_999;
+    expect(await runner.drain()).toMatchObject({ delivered: 1 });
+    time.now = T0 + 30_000;
+    expect(await runner.drain()).toMatchObject({ delivered: 1 });
+    expect(attempts).toEqual([
+      ["busy", 1],
+      ["soon", 1],
+      ["soon", 2],
+      ["busy", 2],
+    ]);
+  });
+
+  it("fails an item whose schedule is spent even when its error asks to wait", async () => {
+    const { outbox, clock } = fakeTimeOutbox();
+    const { key } = await outbox.enqueue(outbox, "mail", {});
+    const runner = runOutbox({
+      outbox,
+      queue: "mail",
+      schedule: { delaysMs: [] },
+      clock,
+      deliver: async () => {
+        throw Object.assign(new Error("503"), { retryAfterMs: 1000 });
+      },
+    });
+    expect(await runner.drain()).toMatchObject({ failed: 1 });
+    expect((await outbox.find("mail", key))?.status).toBe("failed");
+  });
+
   it("runs no more deliveries at once than its concurrency", async () => {
     const { outbox, clock } = fakeTimeOutbox();
     for (let n = 0; n < 10; n++) await outbox.enqueue(outbox, "mail", n);

@@ -17,6 +17,11 @@ export interface TestServer {
   readonly engine: "sqlite" | "postgres";
   /** Runs a query on the app's database (`?` placeholders on both engines). */
   query<Row>(sql: string, ...params: SqlValue[]): Promise<Row[]>;
+  /**
+   * Hands every mail due now to the test's mailer (the app's sender would, in the background):
+   * await it before reading the mailer.
+   */
+  deliverMail(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -55,6 +60,7 @@ export async function startTestServer(
     url: server.url,
     databasePath,
     engine: TEST_ENGINE,
+    deliverMail: () => server.deliverMail(),
     async query<Row>(sql: string, ...params: SqlValue[]) {
       if (postgres) return postgres.database.all(sql, params) as Promise<Row[]>;
       const database = new Database(databasePath, { readonly: true });

@@ -11,6 +11,7 @@ import type {
   ClaimOptions,
   EnqueueOptions,
   EnqueueResult,
+  ListOptions,
   Outbox,
   OutboxItem,
   OutboxStatus,
@@ -20,6 +21,7 @@ import {
   checkClaimOptions,
   checkedName,
   checkedTime,
+  checkListOptions,
   itemKey,
   payloadJson,
   storableError,
@@ -93,6 +95,10 @@ SET status = 'failed', lease_until = NULL, last_error = ?, updated_at = ?, finis
 WHERE ${HELD}`;
 
 const FIND = `SELECT ${COLUMNS} FROM outbox_items WHERE queue = ? AND idempotency_key = ?`;
+
+// Newest first by id: ids grow with each insert on both engines, where two enqueues in one
+// millisecond share a created_at.
+const LIST = `SELECT ${COLUMNS} FROM outbox_items WHERE queue = ? ORDER BY id DESC LIMIT ?`;
 
 interface ItemRow {
   id: number;
@@ -193,6 +199,12 @@ export class SqlOutbox implements Outbox<SqlDatabase> {
   async find(queue: string, key: string): Promise<OutboxItem | undefined> {
     const row = await this.database.get<ItemRow>(FIND, [queue, key]);
     return row && itemOf(row);
+  }
+
+  async list(queue: string, options: ListOptions): Promise<OutboxItem[]> {
+    checkListOptions(options);
+    const rows = await this.database.all<ItemRow>(LIST, [queue, options.limit]);
+    return rows.map(itemOf);
   }
 
   async prune(options: PruneOptions): Promise<number> {

@@ -18,7 +18,8 @@ export interface OutboxUnderTest<Writer> {
 /**
  * The behaviour every {@link Outbox} owes its runners: one item per key, items that roll back
  * with their transaction, claims that lease each due item once (also when racing), leases
- * taken over once they run out, marks fenced by the claim, retries, failures and pruning.
+ * taken over once they run out, marks fenced by the claim, retries, failures, listing and
+ * pruning.
  *
  * Call it at the top of a vitest test file; each case gets its own outbox from the maker, made
  * with the case's clock.
@@ -225,6 +226,37 @@ export function describeOutboxContract<Writer>(
         "pending",
       ]);
       expect(await outbox.prune({ olderThan: T0 + 10_000 })).toBe(0);
+    });
+
+    it("lists the newest items of a queue first, whatever their status, up to the limit", async () => {
+      const { outbox, writer, time } = await setUp();
+      for (const key of ["first", "second", "third", "fourth"]) {
+        await outbox.enqueue(writer, "mail", { key }, { key });
+      }
+      await outbox.enqueue(writer, "webhook", {}, { key: "other queue" });
+      const [first] = await claimAs(outbox, "a", 1);
+      time.now = T0 + 1000;
+      await outbox.fail(first!, "550 no such mailbox");
+      const [second] = await claimAs(outbox, "a", 1);
+      await outbox.complete(second!);
+      const listed = await outbox.list("mail", { limit: 10 });
+      expect(listed.map((item) => [item.key, item.status])).toEqual([
+        ["fourth", "pending"],
+        ["third", "pending"],
+        ["second", "done"],
+        ["first", "failed"],
+      ]);
+      expect(listed[3]).toMatchObject({
+        payload: { key: "first" },
+        lastError: "550 no such mailbox",
+      });
+      expect((await outbox.list("mail", { limit: 2 })).map((item) => item.key)).toEqual([
+        "fourth",
+        "third",
+      ]);
+      expect(await outbox.list("nothing here", { limit: 10 })).toEqual([]);
+      await expect(outbox.list("mail", { limit: 0 })).rejects.toThrow(RangeError);
+      await expect(outbox.list("mail", { limit: 1.5 })).rejects.toThrow(RangeError);
     });
 
     it("leases each item once to claims racing for them", async () => {
