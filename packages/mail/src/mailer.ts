@@ -23,4 +23,10 @@ export interface MailMessage {
  */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /**
+   * True when `send` only stores the mail for later delivery (an outbox): it resolves as soon as
+   * the mail is durably stored, so callers await it and answer only once the mail is safe.
+   * Otherwise `send` may wait on a provider, and request handlers do not wait for it.
+   */
+  readonly stores?: boolean;
 }

@@ -31,6 +31,7 @@ export interface OutboxMailerOptions<Writer> {
 export function outboxMailer<Writer>(options: OutboxMailerOptions<Writer>): Mailer {
   const { outbox, writer } = options;
   return {
+    stores: true,
     async send(message: MailMessage) {
       await outbox.enqueue(
         writer,

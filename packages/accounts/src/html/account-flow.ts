@@ -283,7 +283,8 @@ export function accountFlow(options: HtmlAccountRoutesOptions) {
 
     /**
      * Issues a token of `purpose` for the user and sends its mail, in `locale` (the request's),
-     * without waiting for the delivery (see `onMailError`). Does nothing without a mailer.
+     * without waiting for the delivery (see `onMailError`); a mailer that `stores` (an outbox)
+     * is awaited, so the answer comes once the mail is safe. Does nothing without a mailer.
      */
     async sendAccountEmail(
       user: User,
@@ -295,7 +296,10 @@ export function accountFlow(options: HtmlAccountRoutesOptions) {
       const token = await issueEmailedToken(options.emailedTokens, user.id, purpose, clock);
       const input: AccountEmailInput = { to: user.email, origin, token, locale };
       const message: MailMessage = accountEmail(purpose, input);
-      mailer.send(message).catch((error: unknown) => reportMailError(error, purpose));
+      const sending = mailer
+        .send(message)
+        .catch((error: unknown) => reportMailError(error, purpose));
+      if (mailer.stores) await sending;
     },
   };
   return flow;
