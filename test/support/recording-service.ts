@@ -3,6 +3,9 @@ import type { AddressInfo } from "node:net";
 
 /** One request the service received. */
 export interface RecordedRequest {
+  readonly method: string;
+  /** The request's path and query, as sent. */
+  readonly path: string;
   readonly headers: IncomingMessage["headers"];
   readonly body: string;
 }
@@ -39,7 +42,12 @@ export async function startRecordingService(answer: ServiceAnswer): Promise<Reco
     let body = "";
     request.on("data", (chunk) => (body += chunk));
     request.on("end", () => {
-      requests.push({ headers: request.headers, body });
+      requests.push({
+        method: request.method ?? "",
+        path: request.url ?? "",
+        headers: request.headers,
+        body,
+      });
       response
         .writeHead(service.answer.status, { "content-type": "application/json" })
         .end(service.answer.body);

@@ -24,12 +24,19 @@ export interface AppConfig {
    */
   readonly allowedHosts: readonly string[];
   readonly trustProxy: number;
-  /** `MAIL_ADAPTER`: `log`, `smtp`, or undefined (development then means `log`). */
-  readonly mailAdapter: "log" | "smtp" | undefined;
+  /**
+   * `MAIL_ADAPTER`, or undefined (production without it: no mail). Development without it means
+   * `log`. `cloudflare` works on the Worker only, where the `send_email` binding exists.
+   */
+  readonly mailAdapter: MailAdapterName | undefined;
   /** `SMTP_URL`, e.g. `smtp://user:password@mail.example:587`, for the `smtp` adapter. */
   readonly smtpUrl: string | undefined;
-  /** `MAIL_FROM`: the sender of account mails. */
+  /** `MAIL_FROM`: the sender of account mails (required with the HTTP providers). */
   readonly mailFrom: string;
+  /** `MAIL_API_URL`: replaces the HTTP provider's base URL (a proxy, or a local double). */
+  readonly mailApiUrl: string | undefined;
+  /** The HTTP providers' credentials; the chosen adapter's are checked to be there. */
+  readonly mailCredentials: MailCredentials;
   /** The external `render` service: `RENDER_URL`, `RENDER_SECRET`, optional `RENDER_TOKEN`. */
   readonly render: {
     readonly url: string | undefined;
@@ -66,6 +73,34 @@ export interface AppConfig {
     readonly billing: string | undefined;
   };
 }
+
+/** What `MAIL_ADAPTER` may name. */
+export const MAIL_ADAPTERS = ["log", "smtp", "resend", "postmark", "ses", "cloudflare"] as const;
+
+/** One of {@link MAIL_ADAPTERS}. */
+export type MailAdapterName = (typeof MAIL_ADAPTERS)[number];
+
+/** The HTTP mail providers' settings, each undefined when not set. */
+export interface MailCredentials {
+  /** `RESEND_API_KEY`, for `MAIL_ADAPTER=resend`. */
+  readonly resendApiKey: string | undefined;
+  /** `POSTMARK_SERVER_TOKEN`, for `MAIL_ADAPTER=postmark`. */
+  readonly postmarkServerToken: string | undefined;
+  /** `AWS_REGION`, `AWS_ACCESS_KEY_ID` and `AWS_SECRET_ACCESS_KEY`, for `MAIL_ADAPTER=ses`. */
+  readonly awsRegion: string | undefined;
+  readonly awsAccessKeyId: string | undefined;
+  readonly awsSecretAccessKey: string | undefined;
+}
+
+/** The settings each adapter cannot send without, in the order they are named when missing. */
+const REQUIRED_MAIL_SETTINGS: Record<MailAdapterName, readonly string[]> = {
+  log: [],
+  smtp: ["SMTP_URL"],
+  resend: ["MAIL_FROM", "RESEND_API_KEY"],
+  postmark: ["MAIL_FROM", "POSTMARK_SERVER_TOKEN"],
+  ses: ["MAIL_FROM", "AWS_REGION", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"],
+  cloudflare: ["MAIL_FROM"],
+};
 
 /** A setting that cannot be used; `message` is meant for the operator, as is. */
 export class ConfigError extends Error {
@@ -129,9 +164,33 @@ const environmentSchema = z.object({
     .max(32)
     .optional()
     .transform((hops) => hops ?? 0),
-  MAIL_ADAPTER: optionalText.pipe(z.enum(["log", "smtp"]).optional()),
+  MAIL_ADAPTER: optionalText.pipe(z.enum(MAIL_ADAPTERS).optional()),
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
-  MAIL_FROM: optionalText.transform((from) => from ?? "Tessera <no-reply@localhost>"),
+  // Left unset here: the HTTP providers need a real one, the others fall back to a default.
+  // Checked at start, since a provider refuses a malformed sender at every mail; a line break
+  // would let the setting add headers of its own.
+  MAIL_FROM: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, {
+        message: "expected an address such as no-reply@app.example or Notes <no-reply@app.example>",
+      })
+      .optional(),
+  ),
+  MAIL_API_URL: optionalText.pipe(
+    z.url({ protocol: /^https?$/, message: "expected an http(s) URL" }).optional(),
+  ),
+  RESEND_API_KEY: optionalText,
+  POSTMARK_SERVER_TOKEN: optionalText,
+  // It becomes part of the endpoint's host name: only a region's shape gets that far.
+  AWS_REGION: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, { message: "expected a region such as eu-west-1" })
+      .optional(),
+  ),
+  AWS_ACCESS_KEY_ID: optionalText,
+  AWS_SECRET_ACCESS_KEY: optionalText,
   UPLOADS_PATH: optionalText,
   TRACKED_SESSIONS: optionalText.pipe(z.enum(["on", "off"]).optional()),
   RENDER_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
@@ -186,8 +245,15 @@ export function loadConfig(environment: Record<string, string | undefined>): App
     throw new ConfigError(`${String(issue.path[0])} is not valid: ${issue.message}`);
   }
   const settings = parsed.data;
-  if (settings.MAIL_ADAPTER === "smtp" && settings.SMTP_URL === undefined) {
-    throw new ConfigError("SMTP_URL is required when MAIL_ADAPTER is smtp");
+  if (settings.MAIL_ADAPTER !== undefined) {
+    const missing = REQUIRED_MAIL_SETTINGS[settings.MAIL_ADAPTER].filter(
+      (name) => settings[name as keyof typeof settings] === undefined,
+    );
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `${new Intl.ListFormat("en").format(missing)} ${missing.length === 1 ? "is" : "are"} required when MAIL_ADAPTER is ${settings.MAIL_ADAPTER}`,
+      );
+    }
   }
   let oauthProviders: OAuthProvider[];
   try {
@@ -221,7 +287,15 @@ export function loadConfig(environment: Record<string, string | undefined>): App
     trustProxy: settings.TRUST_PROXY,
     mailAdapter: settings.MAIL_ADAPTER ?? (settings.NODE_ENV === "production" ? undefined : "log"),
     smtpUrl: settings.SMTP_URL,
-    mailFrom: settings.MAIL_FROM,
+    mailFrom: settings.MAIL_FROM ?? "Tessera <no-reply@localhost>",
+    mailApiUrl: settings.MAIL_API_URL,
+    mailCredentials: {
+      resendApiKey: settings.RESEND_API_KEY,
+      postmarkServerToken: settings.POSTMARK_SERVER_TOKEN,
+      awsRegion: settings.AWS_REGION,
+      awsAccessKeyId: settings.AWS_ACCESS_KEY_ID,
+      awsSecretAccessKey: settings.AWS_SECRET_ACCESS_KEY,
+    },
     render: {
       url: settings.RENDER_URL,
       secret: settings.RENDER_SECRET,

@@ -30,6 +30,7 @@ interface WranglerConfig {
     simple: { limit: number; period: number };
   }[];
   readonly triggers: { readonly crons: readonly string[] };
+  readonly send_email?: readonly { name: string }[];
 }
 
 const wrangler = JSON.parse(readFileSync(join(folder, "wrangler.json"), "utf8")) as WranglerConfig;
@@ -70,6 +71,8 @@ await build({
   inject: [join(folder, "src", "production-pbkdf2-limit.ts")],
   // The repository's packages from their sources, as its tsconfig maps them.
   tsconfig: join(root, "tsconfig.json"),
+  // workerd's own modules (`cloudflare:email`), as wrangler leaves them.
+  external: ["cloudflare:*"],
   logLevel: "warning",
 });
 
@@ -100,6 +103,8 @@ const worker = new Miniflare({
       { namespace_id: limiter.namespace_id, simple: limiter.simple },
     ]),
   ),
+  // The send_email binding: miniflare's prints each mail it is handed (MAIL_ADAPTER=cloudflare).
+  email: { send_email: [...(wrangler.send_email ?? [])] },
   d1Persist: join(stateFolder, "d1"),
   r2Persist: join(stateFolder, "r2"),
 });

@@ -1,10 +1,11 @@
 // The Tessera service on Cloudflare Workers: the same service as examples/app (its wiring is
 // reused as it is), on D1 for data, R2 for attachments, the rate-limiting binding for sign-in
-// attempts, and a cron trigger for the render-job sweep and the cleanups. Settings are the
-// Node app's, read from the Worker's variables and secrets.
+// attempts, the send_email binding or an HTTP provider for mail, and a cron trigger for the
+// render-job sweep and the cleanups. Settings are the Node app's, read from the Worker's
+// variables and secrets.
 
 import { jsonError } from "@tessera/http";
-import { LogMailer } from "@tessera/mail";
+import type { SendEmailBinding } from "@tessera/mail/cloudflare";
 import { bindingRateLimiter, type RateLimitBinding } from "@tessera/ratelimit";
 import { type R2Bucket, R2ObjectStorage } from "@tessera/records";
 import { SqlTrackedSessionStore } from "@tessera/session/sql";
@@ -21,6 +22,8 @@ import {
 import { appMigrations } from "../../app/src/migrations.js";
 import { createRenderJobs } from "../../app/src/render-jobs.js";
 import { mountService } from "../../app/src/service.js";
+import { type TrackedMailer, trackSends } from "./sends-in-flight.js";
+import { createWorkerMailer } from "./worker-mailer.js";
 
 /** The Worker's bindings (wrangler.json) and its variables, the Node app's settings. */
 export interface WorkerEnv {
@@ -28,6 +31,8 @@ export interface WorkerEnv {
   readonly FILES: R2Bucket;
   /** Optional: without it, attempts are counted in D1 like on Node. */
   readonly AUTH_RATE_LIMITER?: RateLimitBinding;
+  /** Optional: the `send_email` binding, for `MAIL_ADAPTER=cloudflare`. */
+  readonly EMAIL?: SendEmailBinding;
   readonly [setting: string]: unknown;
 }
 
@@ -47,6 +52,13 @@ interface Service {
   readonly config: AppConfig;
   readonly database: ReturnType<typeof d1Database>;
   readonly secretKeyBase: string;
+  /** The mailer, when there is one: its sends in flight outlive the answer through waitUntil. */
+  readonly mailer: TrackedMailer | undefined;
+}
+
+/** What the Worker uses of the handler's execution context. */
+interface ExecutionContext {
+  waitUntil(promise: Promise<unknown>): void;
 }
 
 let started: Promise<Service> | undefined;
@@ -66,9 +78,8 @@ async function startService(env: WorkerEnv): Promise<Service> {
     throw new ConfigError("SECRET_KEY_BASE is required: set it as a secret of the Worker");
   }
   const secretKeyBase = checkedSecretKeyBase(config.secretKeyBase);
-  if (config.mailAdapter === "smtp") {
-    throw new ConfigError("MAIL_ADAPTER=smtp needs TCP sockets; on Workers use MAIL_ADAPTER=log");
-  }
+  const created = createWorkerMailer(config, env.EMAIL);
+  const mailer = created === undefined ? undefined : trackSends(created);
   const database = d1Database(env.DB);
   await applyMigrations(database, appMigrations);
   const app: AppHono = new Hono();
@@ -76,7 +87,7 @@ async function startService(env: WorkerEnv): Promise<Service> {
     config,
     secretKeyBase,
     database,
-    mailer: config.mailAdapter === "log" ? new LogMailer() : undefined,
+    mailer,
     trackedSessions: config.trackedSessions ? new SqlTrackedSessionStore(database) : undefined,
     storage: new R2ObjectStorage(env.FILES),
     renderJobs: createRenderJobs(database, config, secretKeyBase),
@@ -91,7 +102,7 @@ async function startService(env: WorkerEnv): Promise<Service> {
       return { remote: address === undefined ? {} : { address, addressType: undefined } };
     },
   });
-  return { app, config, database, secretKeyBase };
+  return { app, config, database, secretKeyBase, mailer };
 }
 
 /** The text settings among the Worker's bindings (the objects are D1, R2 and the limiter). */
@@ -110,14 +121,17 @@ function startFailure(error: unknown): Response {
 }
 
 export default {
-  async fetch(request: Request, env: WorkerEnv, context: unknown): Promise<Response> {
+  async fetch(request: Request, env: WorkerEnv, context: ExecutionContext): Promise<Response> {
     let running: Service;
     try {
       running = await service(env);
     } catch (error) {
       return startFailure(error);
     }
-    return running.app.fetch(request, env, context as never);
+    const response = await running.app.fetch(request, env, context as never);
+    const sending = running.mailer?.inFlight() ?? [];
+    if (sending.length > 0) context.waitUntil(Promise.allSettled(sending));
+    return response;
   },
 
   /** The cron trigger: one render-job sweep and one cleanup round. */

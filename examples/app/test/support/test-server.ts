@@ -51,8 +51,11 @@ export async function startTestServer(
       SECRET_KEY_BASE: "e2e-secret-".repeat(6),
       ...environment,
     }),
-    // Mails stay in memory unless a test brings its own mailer (or none, as production has).
-    environment.NODE_ENV === "production" || options.mailer
+    // Mails stay in memory unless a test brings its own mailer, names an adapter, or has none
+    // (as production has).
+    environment.NODE_ENV === "production" ||
+      environment.MAIL_ADAPTER !== undefined ||
+      options.mailer
       ? options
       : { ...options, mailer: new MemoryMailer() },
   );

@@ -1,0 +1,105 @@
+// The Worker's mail settings, in workerd through `npm run dev`: MAIL_ADAPTER=resend with
+// MAIL_API_URL at a double on 127.0.0.1, and MAIL_ADAPTER=cloudflare on miniflare's send_email
+// binding. Each sends a password reset mail, as a user asking for one would.
+import { readFileSync } from "node:fs";
+import { simpleParser } from "mailparser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type RecordingService,
+  startRecordingService,
+} from "../../../test/support/recording-service.js";
+import { fetchFrom } from "./loopback-client.js";
+import { startWorker, type WorkerProcess } from "./worker-process.js";
+
+const PASSWORD = "correct horse battery staple";
+const FROM = "Notes <no-reply@notes.example>";
+const API_KEY = "re_worker_test_5b8c";
+
+let double: RecordingService;
+let resendWorker: WorkerProcess;
+let bindingWorker: WorkerProcess;
+let clients = 0;
+
+beforeAll(async () => {
+  double = await startRecordingService({ status: 200, body: '{"id":"sent-1"}' });
+  const shared = { MAIL_FROM: FROM, APP_URL: "https://app.example" };
+  [resendWorker, bindingWorker] = await Promise.all([
+    startWorker({
+      ...shared,
+      MAIL_ADAPTER: "resend",
+      RESEND_API_KEY: API_KEY,
+      MAIL_API_URL: new URL(double.url).origin,
+    }),
+    startWorker({ ...shared, MAIL_ADAPTER: "cloudflare" }),
+  ]);
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([resendWorker?.stop(), bindingWorker?.stop()]);
+  await double.close();
+});
+
+/** Signs a new user up on `worker` and asks for a password reset mail; returns the email. */
+async function requestReset(worker: WorkerProcess): Promise<string> {
+  const email = `mail.${Date.now()}.${++clients}@example.com`;
+  const client = `127.0.1.${clients + 1}`;
+  const signup = await fetchFrom(client, `${worker.url}/api/auth/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  expect(signup.status).toBe(201);
+  const reset = await fetchFrom(client, `${worker.url}/passwords`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: worker.url },
+    body: new URLSearchParams({ email }),
+  });
+  expect(reset.status).toBe(303);
+  return email;
+}
+
+const RESET_LINK = /https:\/\/app\.example\/passwords\/[A-Za-z0-9_-]{43}/;
+
+describe("mail from the Worker", () => {
+  it("sends the password reset through Resend's API at MAIL_API_URL, with the key as Bearer", async () => {
+    const email = await requestReset(resendWorker);
+    const resets = () =>
+      double.requests.filter((request) => {
+        const body = JSON.parse(request.body) as { to: string[]; subject: string };
+        return body.to[0] === email && body.subject === "Reset your password";
+      });
+    // Delivery may come shortly after the answer (an outbox sends it in the background).
+    await expect.poll(() => resets().length, { timeout: 10_000 }).toBe(1);
+    const request = resets()[0]!;
+    expect(request.method).toBe("POST");
+    expect(request.path).toBe("/emails");
+    expect(request.headers.authorization).toBe(`Bearer ${API_KEY}`);
+    const body = JSON.parse(request.body) as { from: string; text: string; html: string };
+    expect(body.from).toBe(FROM);
+    const link = RESET_LINK.exec(body.text)?.[0];
+    expect(link).toBeDefined();
+    expect(body.html).toContain(`href="${link}"`);
+  });
+
+  it("hands the password reset to the send_email binding (MAIL_ADAPTER=cloudflare)", async () => {
+    const email = await requestReset(bindingWorker);
+    // miniflare's binding keeps each message it is handed in a file and prints the file's path.
+    const handed = async () => {
+      const files = [...bindingWorker.output().matchAll(/Email: (\S+\.eml)/g)].map((m) => m[1]!);
+      const mails = await Promise.all(files.map((file) => simpleParser(readFileSync(file))));
+      return mails.filter(
+        (mail) =>
+          mail.to &&
+          "text" in mail.to &&
+          mail.to.text === email &&
+          mail.subject === "Reset your password",
+      );
+    };
+    await expect.poll(async () => (await handed()).length, { timeout: 10_000 }).toBe(1);
+    const [mail] = await handed();
+    expect(mail!.from?.text).toBe('"Notes" <no-reply@notes.example>');
+    const link = RESET_LINK.exec(mail!.text ?? "")?.[0];
+    expect(link).toBeDefined();
+    expect(mail!.html).toContain(`href="${link}"`);
+  });
+});
