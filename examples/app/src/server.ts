@@ -78,12 +78,13 @@ export async function startServer(
   options: StartOptions = {},
 ): Promise<RunningServer> {
   const secretKeyBase = resolveSecretKeyBase(config);
+  // The transport first: a mail setting it refuses stops the start before a database is open.
+  const transport = options.mailer ?? createAppMailer(config);
   const database = await openAppDatabase(config, appMigrations);
   // Account mails are stored in the outbox, on the app's database, and a sender hands them to
   // the transport in the background: a request never waits on the mail server, and a mail the
   // server could not take yet is tried again, after a restart too.
   const mailOutbox = new SqlOutbox(database, options.clock ? { clock: options.clock } : {});
-  const transport = options.mailer ?? createAppMailer(config);
   const mailer = transport && outboxMailer({ outbox: mailOutbox, writer: database });
   const renderJobs = createRenderJobs(database, config, secretKeyBase, options.clock);
   const storage = await openAppStorage(config);
