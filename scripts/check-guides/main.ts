@@ -2,9 +2,10 @@
 // repository. The built packages are published to a local registry (`npm run registry`'s); for
 // each guide a fresh project runs the guide's `npm install` lines against it, takes the guide's
 // program as `app.ts`, type-checks it, starts it with tsx, and signs up, gets a token and reads
-// the user over HTTP, then logs in with the form and reads the user in the guide's own `/me`. Each guide with npm, and the Hono guide again with pnpm (strict,
-// isolated): four installs keep CI's run short. With npm, each guide's "On Bun" program then
-// runs with Bun (this repository's, from npm) in the same project, through the same walk.
+// the user over HTTP, then logs in with the form and reads the user in the guide's own `/me`.
+// Each guide with npm and again with pnpm (strict, isolated). With npm, each guide's "On Bun"
+// program then runs with Bun (this repository's, from npm) in the same project, through the
+// same walk.
 // Beside them, the CLI's path: `npx @tessera/cli
 // new my-app` from the registry, its next steps, `npm test`, `npm start`, and the same walk
 // (new-project-path.ts). Run it after `npm run build`; `GUIDES=hono,express,new` picks guides
@@ -28,8 +29,8 @@ const log = (message: string) =>
 /** The guides and the package managers each is followed with. */
 const GUIDES = [
   { guide: "hono.md", clients: ["npm", "pnpm"] },
-  { guide: "express.md", clients: ["npm"] },
-  { guide: "fastify.md", clients: ["npm"] },
+  { guide: "express.md", clients: ["npm", "pnpm"] },
+  { guide: "fastify.md", clients: ["npm", "pnpm"] },
 ] as const;
 const picked = process.env.GUIDES?.split(",");
 

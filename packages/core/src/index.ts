@@ -1,4 +1,5 @@
 export { type HookErrorReporter, reportHookErrorToStderr, runAfterHook } from "./after-hook.js";
+export { type BoundedAnswer, readBoundedAnswer } from "./bounded-answer.js";
 export type { CleanupOutcome, CleanupTask } from "./cleanup-task.js";
 export { type Clock, systemClock } from "./clock.js";
 export {

@@ -1,4 +1,4 @@
-import { type BoundedAnswer, readBoundedAnswer } from "./bounded-answer.js";
+import { type BoundedAnswer, readBoundedAnswer } from "@tessera/core";
 import { MailDeliveryError } from "./mail-delivery-error.js";
 import { parseRetryAfter } from "./retry-after.js";
 import { backoffDelay, type ResolvedRetryPolicy } from "./retry-policy.js";

@@ -1,4 +1,4 @@
-import { ok } from "@tessera/core";
+import { ok, readBoundedAnswer } from "@tessera/core";
 import { SIGNATURE_HEADER, signBody } from "./body-signature.js";
 
 /** Options of {@link postSignedJson}. */
@@ -90,7 +90,7 @@ export async function postSignedJson(
   try {
     const response = await send(request);
     const limit = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-    const answer = await readBounded(response, limit);
+    const answer = await readBoundedAnswer(response, limit);
     if (!response.ok) {
       return {
         ok: false,
@@ -106,29 +106,6 @@ export async function postSignedJson(
     return ok({ status: response.status, headers: response.headers, body: answer.text });
   } catch (error) {
     return describeFailure(error, timeoutMs);
-  }
-}
-
-async function readBounded(
-  response: Response,
-  limit: number,
-): Promise<{ text: string; complete: boolean }> {
-  if (!response.body) return { text: "", complete: true };
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  let received = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return { text: text + decoder.decode(), complete: true };
-    const room = limit - received;
-    received += value.length;
-    if (value.length > room) {
-      text += decoder.decode(value.subarray(0, room));
-      await reader.cancel();
-      return { text, complete: false };
-    }
-    text += decoder.decode(value, { stream: true });
   }
 }
 

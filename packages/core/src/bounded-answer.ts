@@ -1,6 +1,3 @@
-// The same bounded read as @tessera/signer's (private there): depending on the signer for twenty
-// lines would bring its crypto along into every mail adapter.
-
 /** An answer's body as text, cut at a byte limit. */
 export interface BoundedAnswer {
   readonly text: string;
@@ -9,8 +6,9 @@ export interface BoundedAnswer {
 }
 
 /**
- * Reads at most `limit` bytes of `response`'s body as UTF-8 and cancels the rest, so a provider
- * (or anything in between) answering megabytes cannot make the sender hold them.
+ * Reads at most `limit` bytes of `response`'s body as UTF-8 and cancels the rest, so a server
+ * we call (a mail provider, a webhook receiver, anything in between) answering megabytes cannot
+ * make us hold them.
  */
 export async function readBoundedAnswer(response: Response, limit: number): Promise<BoundedAnswer> {
   if (!response.body) return { text: "", complete: true };
