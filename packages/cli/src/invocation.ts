@@ -61,7 +61,7 @@ export interface Invocation {
   readonly pretend: boolean;
   /**
    * The generators: add the packages the new code imports to package.json (at this CLI's
-   * version for @tessera ones) instead of printing the install line; nothing is installed.
+   * version for `@tessera/*` ones) instead of printing the install line; nothing is installed.
    */
   readonly install: boolean;
 }

@@ -7,7 +7,7 @@ export type Framework = "hono" | "express" | "fastify";
 export interface FrameworkParts {
   /** How the README names it. */
   readonly title: string;
-  /** The @tessera packages its app.ts imports, besides those every project has. */
+  /** The `@tessera/*` packages its app.ts imports, besides those every project has. */
   readonly tessera: readonly string[];
   readonly dependencies: readonly (keyof typeof NPM_RANGES)[];
   readonly devDependencies: readonly (keyof typeof NPM_RANGES)[];

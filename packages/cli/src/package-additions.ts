@@ -11,7 +11,7 @@ export type DependencyField = "dependencies" | "devDependencies";
 export type PackageAdditions = Readonly<Record<DependencyField, Readonly<Record<string, string>>>>;
 
 /**
- * The range `--install` writes for `name`: this CLI's own version for a @tessera package (they
+ * The range `--install` writes for `name`: this CLI's own version for a `@tessera/*` package (they
  * are released together), the range `tessera new` writes for the npm packages it knows;
  * undefined for any other, which the app installs itself.
  */

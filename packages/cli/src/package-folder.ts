@@ -10,7 +10,7 @@ export function packageFolder(): string {
   return join(here, "..");
 }
 
-/** This package's own version: the @tessera packages a project or `--install` adds are at it. */
+/** This package's own version: the `@tessera/*` packages a project or `--install` adds are at it. */
 export function cliVersion(): string {
   const own = JSON.parse(readFileSync(join(packageFolder(), "package.json"), "utf8")) as {
     version: string;
