@@ -1,3 +1,4 @@
+import { requireObjectOption } from "@tessera/core";
 import {
   FinalDeliveryError,
   MAIL_RETRY_SCHEDULE,
@@ -18,8 +19,9 @@ export interface MailSenderOptions<Writer>
   /** When to try again (default `MAIL_RETRY_SCHEDULE`: 10 s, 1 min, 5 min, 30 min, 2 h, 6 h). */
   readonly schedule?: OutboxRunnerOptions<Writer>["schedule"];
   /**
-   * Told, in one line, of each mail given up on at once (a provider's final answer); default
-   * `console.error`. The line holds the provider's message and the item's id, never the mail.
+   * Told, in one line, of each mail given up on: at once on a provider's final answer, or once
+   * the schedule is spent; default `console.error`. The line holds the item's id, its attempts
+   * and the last error (the provider's message), never the mail or its key.
    */
   readonly log?: (line: string) => void;
 }
@@ -32,7 +34,7 @@ export interface MailSenderOptions<Writer>
  * the schedule, no sooner than the provider's `retryAfterMs`. `start()` it with the process and
  * `await stop()` before closing the database; or call `drain()` from a cron trigger.
  *
- * @throws {TypeError} naming a missing or wrong option.
+ * @throws {TypeError} naming a missing or wrong option (`transport` without `send`).
  * @example
  * ```ts
  * import { MemoryMailer } from "@tessera/mail";
@@ -48,25 +50,26 @@ export interface MailSenderOptions<Writer>
  * ```
  */
 export function mailSender<Writer>(options: MailSenderOptions<Writer>): OutboxRunner {
+  requireObjectOption("mailSender", options, "transport", ["send"], "pass the Mailer that sends");
   const { transport, log = console.error, schedule = MAIL_RETRY_SCHEDULE, ...runner } = options;
-  if (typeof transport?.send !== "function") {
-    throw new TypeError("mailSender: `transport` is missing: pass the Mailer that sends");
-  }
   const deliver = async (item: OutboxItem) => {
     const mail = parseQueuedMail(item.payload);
     if (!mail) {
-      log(`Mail ${item.id} of the outbox given up on: its payload is not a mail`);
       throw new FinalDeliveryError("the outbox item is not a mail (to, subject, text, html)");
     }
     try {
       await transport.send({ ...mail, idempotencyKey: item.key });
     } catch (error) {
       if (error instanceof MailDeliveryError && !error.retryable) {
-        log(`Mail ${item.id} of the outbox given up on: ${error.message}`);
         throw new FinalDeliveryError(error.message, { cause: error });
       }
       throw error;
     }
   };
-  return runOutbox({ ...runner, queue: MAIL_QUEUE, schedule, deliver });
+  const onFailed = (item: OutboxItem, error: string) => {
+    const attempts = item.attempts === 1 ? "1 attempt" : `${item.attempts} attempts`;
+    log(`Mail ${item.id} of the outbox given up on after ${attempts}: ${error}`);
+    runner.onFailed?.(item, error);
+  };
+  return runOutbox({ ...runner, queue: MAIL_QUEUE, schedule, deliver, onFailed });
 }

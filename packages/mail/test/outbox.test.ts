@@ -167,6 +167,34 @@ describe.each(engines)("mail through the outbox (%s)", (_engine, makeOutbox) => 
     expect(logged).toEqual([]);
   });
 
+  it("logs one line once the schedule is spent, naming the item, its attempts and the last error", async () => {
+    double.answerNext(
+      ...[503, 503, 503].map((status) => ({
+        status,
+        body: { statusCode: status, name: "internal_server_error", message: "mail store down" },
+      })),
+    );
+    const { mailer, sender, onlyItem, time, logged } = await setUp(resend());
+    await mailer.send(mail);
+    await sender.drain();
+    time.now = T0 + 10_000;
+    await sender.drain();
+    expect(logged).toEqual([]);
+    time.now = T0 + 70_000;
+    expect(await sender.drain()).toMatchObject({ failed: 1 });
+    const item = await onlyItem();
+    expect(item).toMatchObject({ status: "failed", attempts: 3 });
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatch(
+      new RegExp(
+        `^Mail ${item.id} of the outbox given up on after 3 attempts: Resend answered 503`,
+      ),
+    );
+    expect(logged[0]).toContain("mail store down");
+    expect(logged[0]).not.toContain(item.key);
+    expect(logged[0]).not.toContain(apiKey);
+  });
+
   it("waits for a 429's Retry-After when it is later than the schedule's next time", async () => {
     double.answerNext({
       status: 429,
@@ -189,6 +217,17 @@ describe.each(engines)("mail through the outbox (%s)", (_engine, makeOutbox) => 
       status: "failed",
       lastError: "the outbox item is not a mail (to, subject, text, html)",
     });
-    expect(logged).toHaveLength(1);
+    expect(logged).toEqual([
+      expect.stringMatching(/given up on after 1 attempt: the outbox item is not a mail/),
+    ]);
+  });
+});
+
+describe("mailSender's options", () => {
+  it("names a missing transport", () => {
+    const outbox = new MemoryOutbox();
+    expect(() => mailSender({ outbox } as never)).toThrow(
+      new TypeError("mailSender: `transport` is missing: pass the Mailer that sends"),
+    );
   });
 });

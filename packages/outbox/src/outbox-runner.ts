@@ -47,6 +47,11 @@ export interface OutboxRunnerOptions<Writer> {
    * Default: logged with `console.error`, since a swallowed error would hide a broken database.
    */
   readonly onError?: (error: unknown) => void;
+  /**
+   * Told of each item given up on (a final error, or its schedule spent) once it is marked
+   * `failed`, with the last error's message: where an app logs it or tells someone.
+   */
+  readonly onFailed?: (item: OutboxItem, error: string) => void;
 }
 
 /** What one {@link OutboxRunner.drain} did. */
@@ -126,6 +131,7 @@ export function runOutbox<Writer>(options: OutboxRunnerOptions<Writer>): OutboxR
         : notBefore(nextAttemptAt(schedule, item.attempts, now, random), now, error);
       if (retryAt === undefined) {
         outcome = (await outbox.fail(item, message)) ? "failed" : "superseded";
+        if (outcome === "failed") options.onFailed?.(item, message);
       } else {
         outcome = (await outbox.retry(item, message, retryAt)) ? "retried" : "superseded";
       }

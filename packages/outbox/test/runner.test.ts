@@ -243,6 +243,39 @@ describe("runOutbox: drain", () => {
   });
 });
 
+describe("runOutbox: onFailed", () => {
+  it("is told of each item given up on, a final error at once and a spent schedule at the end, never of a retry", async () => {
+    const { outbox, clock, time } = fakeTimeOutbox();
+    await outbox.enqueue(outbox, "mail", {}, { key: "bounce" });
+    await outbox.enqueue(outbox, "mail", {}, { key: "down" });
+    const told: [string, number, string][] = [];
+    const runner = runOutbox({
+      outbox,
+      queue: "mail",
+      schedule: SCHEDULE,
+      clock,
+      deliver: async (item) => {
+        throw item.key === "bounce"
+          ? new FinalDeliveryError("422: the address is invalid")
+          : new Error(`503 on attempt ${item.attempts}`);
+      },
+      onFailed: (item, error) => told.push([item.key, item.attempts, error]),
+    });
+    await runner.drain();
+    expect(told).toEqual([["bounce", 1, "422: the address is invalid"]]);
+    time.now = T0 + 1000;
+    await runner.drain();
+    expect(told).toHaveLength(1);
+    time.now = T0 + 6000;
+    await runner.drain();
+    expect(told).toEqual([
+      ["bounce", 1, "422: the address is invalid"],
+      ["down", 3, "503 on attempt 3"],
+    ]);
+    expect((await outbox.find("mail", "down"))?.status).toBe("failed");
+  });
+});
+
 describe("runOutbox: start and stop", () => {
   it("delivers what was due at start, then wakes at once for an enqueue on the same outbox", async () => {
     const outbox = new MemoryOutbox();
