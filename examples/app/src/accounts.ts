@@ -4,6 +4,7 @@ import {
   defaultAccountPages,
   missingMailer,
   nameColumn,
+  type TokenMailTransaction,
   type User,
   type UserStore,
 } from "@tessera/accounts";
@@ -32,6 +33,8 @@ export interface AccountWiring {
   readonly config: AppConfig;
   readonly secretKeyBase: string;
   readonly mailer: Mailer | undefined;
+  /** Writes each emailed token and its mail in one transaction; default: one after the other. */
+  readonly tokenMailTransaction?: TokenMailTransaction;
   readonly clock?: Clock;
   /** The device list option's store, when it is on. */
   readonly trackedSessions: TrackedSessionStore | undefined;
@@ -75,6 +78,7 @@ export function appAccounts(wiring: AccountWiring): AppAccounts {
     secretKeyBase: { current: wiring.secretKeyBase, previous: config.secretKeyBasePrevious },
     // Production without MAIL_ADAPTER is a deployment mistake: the mail routes answer 500.
     mailer: wiring.mailer ?? missingMailer("MAIL_ADAPTER"),
+    ...(wiring.tokenMailTransaction ? { tokenMailTransaction: wiring.tokenMailTransaction } : {}),
     appUrl: config.appUrl,
     allowedOrigins: config.allowedOrigins,
     secureCookies: wiring.overHttps,

@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
+import { sqlTokenMailTransaction } from "@tessera/accounts/sql";
 import { type Clock, scheduleRepeating } from "@tessera/core";
 import { scheduleSweeps } from "@tessera/jobs";
 import type { Mailer } from "@tessera/mail";
@@ -86,6 +87,10 @@ export async function startServer(
   // server could not take yet is tried again, after a restart too.
   const mailOutbox = new SqlOutbox(database, options.clock ? { clock: options.clock } : {});
   const mailer = transport && outboxMailer({ outbox: mailOutbox, writer: database });
+  // An emailed token and its mail are written in one transaction: both kept, or neither.
+  const tokenMailTransaction =
+    transport &&
+    sqlTokenMailTransaction(database, (writer) => outboxMailer({ outbox: mailOutbox, writer }));
   const renderJobs = createRenderJobs(database, config, secretKeyBase, options.clock);
   const storage = await openAppStorage(config);
   const trackedSessions = config.trackedSessions ? new SqlTrackedSessionStore(database) : undefined;
@@ -94,6 +99,7 @@ export async function startServer(
     secretKeyBase,
     database,
     mailer,
+    ...(tokenMailTransaction ? { tokenMailTransaction } : {}),
     mailOutbox,
     renderJobs,
     trackedSessions,

@@ -1,5 +1,5 @@
 import { getConnInfo as nodeConnInfo } from "@hono/node-server/conninfo";
-import type { User } from "@tessera/accounts";
+import type { TokenMailTransaction, User } from "@tessera/accounts";
 import type { Clock } from "@tessera/core";
 import type { CompileQuery } from "@tessera/graphql";
 import {
@@ -32,6 +32,8 @@ export interface AppDependencies {
   readonly secretKeyBase: string;
   readonly database: SqlDatabase;
   readonly mailer: Mailer | undefined;
+  /** Writes each emailed token and its mail in one transaction (the mail outbox's database). */
+  readonly tokenMailTransaction?: TokenMailTransaction;
   /** The time source of sessions, tokens and rate limits (tests move it). */
   readonly clock?: Clock;
   /** The device list option's store, when `TRACKED_SESSIONS` is not `off`. */
@@ -75,6 +77,9 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
     config,
     secretKeyBase: dependencies.secretKeyBase,
     mailer: dependencies.mailer,
+    ...(dependencies.tokenMailTransaction
+      ? { tokenMailTransaction: dependencies.tokenMailTransaction }
+      : {}),
     trackedSessions: dependencies.trackedSessions,
     overHttps,
     ...(dependencies.clock ? { clock: dependencies.clock } : {}),

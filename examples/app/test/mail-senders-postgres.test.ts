@@ -67,4 +67,34 @@ describe("two app instances sending mail from one PostgreSQL database", () => {
     expect(new Set(sent.map((mail) => mail.idempotencyKey)).size).toBe(MAILS);
     expect(sent.map((mail) => mail.to).sort()).toEqual([...emails].sort());
   }, 60_000);
+
+  it("keeps neither a reset token nor its mail when the mail cannot be stored", async () => {
+    const email = `unstored.${Date.now()}@example.com`;
+    const browser = new Browser(servers[0]!.url);
+    expect(
+      (await browser.post("/signup", { email, password: "correct horse battery" })).status,
+    ).toBe(303);
+    const tokens = async () => {
+      const [row] = await schema.database.all<{ count: string }>(
+        "SELECT count(*) AS count FROM auth_tokens JOIN users ON users.id = auth_tokens.user_id WHERE users.email = ? AND purpose = 'password_reset'",
+        [email],
+      );
+      return Number(row!.count);
+    };
+    // PostgreSQL refuses every new outbox row, as a full disk or a lost connection would.
+    await schema.database.run(`CREATE FUNCTION refuse_mail() RETURNS trigger LANGUAGE plpgsql
+      AS $$ BEGIN RAISE EXCEPTION 'the outbox is full'; END $$`);
+    await schema.database.run(
+      "CREATE TRIGGER refuse_mail BEFORE INSERT ON outbox_items FOR EACH ROW EXECUTE FUNCTION refuse_mail()",
+    );
+    try {
+      const answer = await new Browser(servers[1]!.url).post("/passwords", { email });
+      expect(answer.status).toBe(303);
+      expect(await tokens()).toBe(0);
+    } finally {
+      await schema.database.run("DROP TRIGGER refuse_mail ON outbox_items");
+    }
+    expect((await new Browser(servers[1]!.url).post("/passwords", { email })).status).toBe(303);
+    expect(await tokens()).toBe(1);
+  });
 });

@@ -40,6 +40,7 @@ import { secondFactors } from "./mfa/second-factors.js";
 import type { MissingMailer } from "./missing-mailer.js";
 import type { OperatorColumn } from "./operator-columns.js";
 import type { SecondFactorStore } from "./second-factor-store.js";
+import type { TokenMailTransaction } from "./token-mail-transaction.js";
 import type { User } from "./user.js";
 import type { UserStore } from "./user-store.js";
 
@@ -75,6 +76,12 @@ export interface AccountRoutesOptions extends Omit<AccountStores, "rateLimits"> 
    * those routes answer 500 naming the setting: for a deployment that forgot to configure one.
    */
   readonly mailer?: Mailer | MissingMailer | undefined;
+  /**
+   * Stores each emailed token and its mail in one transaction (`sqlTokenMailTransaction` of
+   * `@tessera/accounts/sql`, with an outbox mailer): a crash or a failed write then never keeps
+   * a token whose mail was lost. Without it the token is written, then the mail handed over.
+   */
+  readonly tokenMailTransaction?: TokenMailTransaction;
   /** `APP_URL`: the public origin that mail links use (see `mailLinkOrigin`). */
   readonly appUrl?: string | undefined;
   /** `ALLOWED_ORIGINS`: browser origins allowed cross-site, for forms and mail links. */
@@ -200,6 +207,7 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
     sessions,
     emailedTokens: options.emailedTokens,
     mailer: options.mailer,
+    ...(options.tokenMailTransaction ? { tokenMailTransaction: options.tokenMailTransaction } : {}),
     appUrl: options.appUrl,
     ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
     ...(options.pageHeaders ? { pageHeaders: options.pageHeaders } : {}),

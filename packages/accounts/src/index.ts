@@ -129,5 +129,6 @@ export {
   type SignupResult,
   signUp,
 } from "./signup.js";
+export type { TokenMailScope, TokenMailTransaction } from "./token-mail-transaction.js";
 export { type User, type UserJson, userJson } from "./user.js";
 export type { NewUser, UserStore } from "./user-store.js";

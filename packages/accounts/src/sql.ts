@@ -6,4 +6,5 @@ export {
 } from "./sql/account-stores.js";
 export { authTokensMigration, SqlEmailedTokenStore } from "./sql/emailed-token-store.js";
 export { SqlSecondFactorStore, secondFactorsMigration } from "./sql/second-factor-store.js";
+export { sqlTokenMailTransaction } from "./sql/token-mail-transaction.js";
 export { SqlUserStore, usersMigration } from "./sql/user-store.js";

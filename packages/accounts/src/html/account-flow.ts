@@ -10,7 +10,7 @@ import {
 } from "@tessera/http";
 import type { MailMessage } from "@tessera/mail";
 import { optionalUser, sessionAuthentication, signInDevice, signOutDevice } from "@tessera/session";
-import { type AccountEmailInput, accountEmail, mailLinkOrigin } from "../account-emails.js";
+import { accountEmail, mailLinkOrigin } from "../account-emails.js";
 import { accountEvents, type SignInMethod } from "../account-hooks.js";
 import { type AccountMessageId, accountMessages } from "../account-messages.js";
 import type { EmailedTokenPurpose } from "../emailed-token-store.js";
@@ -284,7 +284,9 @@ export function accountFlow(options: HtmlAccountRoutesOptions) {
     /**
      * Issues a token of `purpose` for the user and sends its mail, in `locale` (the request's),
      * without waiting for the delivery (see `onMailError`); a mailer that `stores` (an outbox)
-     * is awaited, so the answer comes once the mail is safe. Does nothing without a mailer.
+     * is awaited, so the answer comes once the mail is safe. With a `tokenMailTransaction`
+     * both are written in one transaction, and a failure there is reported like a failed
+     * mail (the previous token, if any, stays as it was). Does nothing without a mailer.
      */
     async sendAccountEmail(
       user: User,
@@ -293,11 +295,19 @@ export function accountFlow(options: HtmlAccountRoutesOptions) {
       locale: Locale | undefined,
     ): Promise<void> {
       if (!mailer) return;
+      const mailOf = (token: string): MailMessage =>
+        accountEmail(purpose, { to: user.email, origin, token, locale });
+      const transaction = options.tokenMailTransaction;
+      if (transaction) {
+        await transaction(async (scope) => {
+          const token = await issueEmailedToken(scope.emailedTokens, user.id, purpose, clock);
+          await scope.mailer.send(mailOf(token));
+        }).catch((error: unknown) => reportMailError(error, purpose));
+        return;
+      }
       const token = await issueEmailedToken(options.emailedTokens, user.id, purpose, clock);
-      const input: AccountEmailInput = { to: user.email, origin, token, locale };
-      const message: MailMessage = accountEmail(purpose, input);
       const sending = mailer
-        .send(message)
+        .send(mailOf(token))
         .catch((error: unknown) => reportMailError(error, purpose));
       if (mailer.stores) await sending;
     },

@@ -8,6 +8,7 @@ import type { EmailedTokenStore } from "../emailed-token-store.js";
 import type { SecondFactors } from "../mfa/second-factors.js";
 import type { MissingMailer } from "../missing-mailer.js";
 import type { OperatorColumn } from "../operator-columns.js";
+import type { TokenMailTransaction } from "../token-mail-transaction.js";
 import type { User } from "../user.js";
 import type { UserStore } from "../user-store.js";
 import type { AccountPages } from "./account-pages.js";
@@ -33,6 +34,12 @@ export interface HtmlAccountRoutesOptions extends HtmlRouteSafety {
    * the routes that send a mail answer 500 naming the setting. Neither says a mail was sent.
    */
   readonly mailer: Mailer | MissingMailer | undefined;
+  /**
+   * Stores each emailed token and its mail in one transaction (`sqlTokenMailTransaction` of
+   * `@tessera/accounts/sql`, with an outbox mailer): a crash or a failed write then never keeps
+   * a token whose mail was lost. Without it the token is written, then the mail handed over.
+   */
+  readonly tokenMailTransaction?: TokenMailTransaction;
   /**
    * `APP_URL`: mail links use the request's origin only when it is this one or one of
    * `allowedOrigins`; otherwise this one (a forged `Host` never receives a token).

@@ -1,0 +1,35 @@
+import type { Mailer } from "@tessera/mail";
+import type { SqlDatabase } from "@tessera/sql";
+import type { TokenMailTransaction } from "../token-mail-transaction.js";
+import { SqlEmailedTokenStore } from "./emailed-token-store.js";
+
+/**
+ * A {@link TokenMailTransaction} on `database`: each run opens one transaction, in which the
+ * token is written to `auth_tokens` and the mail by `mailerWithin(transaction)`, which must
+ * store mail through the handle it is given (the outbox on the same database).
+ *
+ * @example
+ * ```ts
+ * import { sqlTokenMailTransaction } from "@tessera/accounts/sql";
+ * import { outboxMailer } from "@tessera/mail/outbox";
+ * import { SqlOutbox } from "@tessera/outbox/sql";
+ *
+ * const outbox = new SqlOutbox(database);
+ * const tokenMailTransaction = sqlTokenMailTransaction(database, (writer) =>
+ *   outboxMailer({ outbox, writer }),
+ * );
+ * // accountRoutes({ ..., mailer: outboxMailer({ outbox, writer: database }), tokenMailTransaction })
+ * ```
+ */
+export function sqlTokenMailTransaction(
+  database: SqlDatabase,
+  mailerWithin: (transaction: SqlDatabase) => Mailer,
+): TokenMailTransaction {
+  return (work) =>
+    database.transaction((transaction) =>
+      work({
+        emailedTokens: new SqlEmailedTokenStore(transaction),
+        mailer: mailerWithin(transaction),
+      }),
+    );
+}
