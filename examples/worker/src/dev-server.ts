@@ -31,9 +31,18 @@ interface WranglerConfig {
   }[];
   readonly triggers: { readonly crons: readonly string[] };
   readonly send_email?: readonly { name: string }[];
+  readonly queues?: {
+    readonly producers?: readonly { binding: string; queue: string }[];
+    readonly consumers?: readonly { queue: string; max_batch_timeout?: number }[];
+  };
 }
 
-const wrangler = JSON.parse(readFileSync(join(folder, "wrangler.json"), "utf8")) as WranglerConfig;
+// `--config <file>` names another configuration, as wrangler's own flag does (a path from this
+// folder): one with a Queues binding, say.
+const configFlag = process.argv.indexOf("--config");
+const configFile =
+  configFlag === -1 ? "wrangler.json" : (process.argv[configFlag + 1] ?? "wrangler.json");
+const wrangler = JSON.parse(readFileSync(resolve(folder, configFile), "utf8")) as WranglerConfig;
 const environment = process.env;
 
 if (environment.DATABASE_URL) {
@@ -105,6 +114,19 @@ const worker = new Miniflare({
   ),
   // The send_email binding: miniflare's prints each mail it is handed (MAIL_ADAPTER=cloudflare).
   email: { send_email: [...(wrangler.send_email ?? [])] },
+  // Queues, when configured: the Worker tells one that mail is waiting, and consumes it.
+  queueProducers: Object.fromEntries(
+    (wrangler.queues?.producers ?? []).map((producer) => [
+      producer.binding,
+      { queueName: producer.queue },
+    ]),
+  ),
+  queueConsumers: Object.fromEntries(
+    (wrangler.queues?.consumers ?? []).map((consumer) => [
+      consumer.queue,
+      { maxBatchTimeout: consumer.max_batch_timeout ?? 1 },
+    ]),
+  ),
   d1Persist: join(stateFolder, "d1"),
   r2Persist: join(stateFolder, "r2"),
 });

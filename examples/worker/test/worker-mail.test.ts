@@ -1,6 +1,9 @@
 // The Worker's mail settings, in workerd through `npm run dev`: MAIL_ADAPTER=resend with
 // MAIL_API_URL at a double on 127.0.0.1, and MAIL_ADAPTER=cloudflare on miniflare's send_email
-// binding. Each sends a password reset mail, as a user asking for one would.
+// binding. Each sends a password reset mail, as a user asking for one would. Mail goes through
+// the outbox in D1 and is delivered after the answer: by a Queues consumer where the Worker has
+// the OUTBOX_QUEUE binding (the Resend one here), through waitUntil where it has not (the
+// binding one), and retried by the cron trigger.
 import { readFileSync } from "node:fs";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -24,12 +27,17 @@ beforeAll(async () => {
   double = await startRecordingService({ status: 200, body: '{"id":"sent-1"}' });
   const shared = { MAIL_FROM: FROM, APP_URL: "https://app.example" };
   [resendWorker, bindingWorker] = await Promise.all([
-    startWorker({
-      ...shared,
-      MAIL_ADAPTER: "resend",
-      RESEND_API_KEY: API_KEY,
-      MAIL_API_URL: new URL(double.url).origin,
-    }),
+    startWorker(
+      {
+        ...shared,
+        MAIL_ADAPTER: "resend",
+        RESEND_API_KEY: API_KEY,
+        MAIL_API_URL: new URL(double.url).origin,
+        // The cron trigger every second, so a retry comes as soon as the mail is due again.
+        SWEEP_INTERVAL_SECONDS: "1",
+      },
+      ["--config", "test/fixtures/wrangler-with-queue.json"],
+    ),
     startWorker({ ...shared, MAIL_ADAPTER: "cloudflare" }),
   ]);
 }, 120_000);
@@ -38,6 +46,14 @@ afterAll(async () => {
   await Promise.all([resendWorker?.stop(), bindingWorker?.stop()]);
   await double.close();
 });
+
+/** The requests Resend's double got for the reset mail of `email`. */
+function resetsTo(email: string) {
+  return double.requests.filter((request) => {
+    const body = JSON.parse(request.body) as { to: string[]; subject: string };
+    return body.to[0] === email && body.subject === "Reset your password";
+  });
+}
 
 /** Signs a new user up on `worker` and asks for a password reset mail; returns the email. */
 async function requestReset(worker: WorkerProcess): Promise<string> {
@@ -63,13 +79,15 @@ const RESET_LINK = /https:\/\/app\.example\/passwords\/[A-Za-z0-9_-]{43}/;
 describe("mail from the Worker", () => {
   it("sends the password reset through Resend's API at MAIL_API_URL, with the key as Bearer", async () => {
     const email = await requestReset(resendWorker);
-    const resets = () =>
-      double.requests.filter((request) => {
-        const body = JSON.parse(request.body) as { to: string[]; subject: string };
-        return body.to[0] === email && body.subject === "Reset your password";
-      });
+    const resets = () => resetsTo(email);
     // Delivery may come shortly after the answer (an outbox sends it in the background).
     await expect.poll(() => resets().length, { timeout: 10_000 }).toBe(1);
+    // The request told the queue that mail was waiting, and its consumer drained the outbox
+    // (the mail itself goes to whichever drain claims it first: the cron trigger runs too).
+    await expect
+      .poll(() => resendWorker.output(), { timeout: 10_000 })
+      .toMatch(/QUEUE tessera-outbox \d+\/\d+/);
+    expect(resendWorker.output()).toMatch(/Queue: mail \d+ sent, \d+ to retry, 0 failed\./);
     const request = resets()[0]!;
     expect(request.method).toBe("POST");
     expect(request.path).toBe("/emails");
@@ -80,6 +98,23 @@ describe("mail from the Worker", () => {
     expect(link).toBeDefined();
     expect(body.html).toContain(`href="${link}"`);
   });
+
+  it("keeps a mail the provider could not take, and the cron trigger sends it once it is due, with the same key", async () => {
+    double.answer = { status: 503, body: '{"statusCode":503,"name":"internal_server_error"}' };
+    let email: string;
+    try {
+      email = await requestReset(resendWorker);
+      // The adapter's own three tries, right after the answer; then the outbox waits ~10 s.
+      await expect.poll(() => resetsTo(email).length, { timeout: 10_000 }).toBe(3);
+    } finally {
+      double.answer = { status: 200, body: '{"id":"sent-2"}' };
+    }
+    await expect.poll(() => resetsTo(email).length, { timeout: 30_000, interval: 250 }).toBe(4);
+    const keys = resetsTo(email).map((request) => request.headers["idempotency-key"]);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toMatch(/.{16,}/);
+    expect(resendWorker.output()).toMatch(/Scheduled: mail 1 sent, 0 to retry, 0 failed;/);
+  }, 45_000);
 
   it("hands the password reset to the send_email binding (MAIL_ADAPTER=cloudflare)", async () => {
     const email = await requestReset(bindingWorker);

@@ -21,19 +21,27 @@ export interface WorkerProcess {
 }
 
 /**
- * Starts `npm run dev` of examples/worker with only `PATH` and `environment` set, and waits for
- * its ready line (up to 60 s: the first start bundles the service).
+ * Starts `npm run dev` of examples/worker with only `PATH` and `environment` set (and `args`,
+ * such as `--config <file>`), and waits for its ready line (up to 60 s: the first start bundles
+ * the service).
  */
-export async function startWorker(environment: Record<string, string>): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, [tsxCli, join(workerFolder, "src/dev-server.ts")], {
-    cwd: workerFolder,
-    env: {
-      PATH: process.env.PATH ?? "",
-      TSX_TSCONFIG_PATH: join(workerFolder, "tsconfig.json"),
-      PORT: "0",
-      ...environment,
+export async function startWorker(
+  environment: Record<string, string>,
+  args: readonly string[] = [],
+): Promise<WorkerProcess> {
+  const child = spawn(
+    process.execPath,
+    [tsxCli, join(workerFolder, "src/dev-server.ts"), ...args],
+    {
+      cwd: workerFolder,
+      env: {
+        PATH: process.env.PATH ?? "",
+        TSX_TSCONFIG_PATH: join(workerFolder, "tsconfig.json"),
+        PORT: "0",
+        ...environment,
+      },
     },
-  });
+  );
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
