@@ -54,3 +54,9 @@ export {
 } from "./outbound-webhooks.js";
 export { endpointView, type WebhookEndpoint } from "./webhook-endpoint.js";
 export { parseQueuedDelivery, type QueuedDelivery, WEBHOOK_QUEUE } from "./webhook-queue.js";
+export {
+  DISABLE_AFTER_MS,
+  deliveryBody,
+  type WebhookSenderOptions,
+  webhookSender,
+} from "./webhook-sender.js";
