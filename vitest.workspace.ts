@@ -21,6 +21,7 @@ const POSTGRES_PROJECTS = new Set([
   "repository",
   "example-app",
   "outbox",
+  "outbound",
 ]);
 const postgresSetup = [resolve("test/support/postgres-global-setup.ts")];
 

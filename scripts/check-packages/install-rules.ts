@@ -18,7 +18,8 @@ const HTML_SANITIZERS: readonly string[] = ["sanitize-html", "htmlparser2", "@te
  * The layout's promises to a user who installs one package: core comes alone, verifying webhooks
  * brings only core, crypto and http (`@tessera/sql`, which only its `/sql` store needs, is an
  * optional peer), the outbox brings only core (`@tessera/sql` is its `/sql` store's optional peer
- * too), and neither bearer tokens nor fields, nor accounts (which reads fields'
+ * too), outbound webhooks bring only the outbox, the signer and what they stand on (their store
+ * too is an optional peer's `/sql`), and neither bearer tokens nor fields, nor accounts (which reads fields'
  * messages and codecs) bring an HTML sanitizer: not sanitize-html, not htmlparser2 (on which
  * @tessera/sanitizer is built), not @tessera/sanitizer itself. A model with rich_text is given
  * the sanitizer by the app that defines it.
@@ -29,6 +30,15 @@ export const INSTALL_RULES: Readonly<Record<string, InstallRule>> = {
     onlyTesseraPackages: ["@tessera/core", "@tessera/crypto", "@tessera/http", "@tessera/webhooks"],
   },
   "@tessera/outbox": { onlyTesseraPackages: ["@tessera/core", "@tessera/outbox"] },
+  "@tessera/outbound": {
+    onlyTesseraPackages: [
+      "@tessera/core",
+      "@tessera/crypto",
+      "@tessera/outbound",
+      "@tessera/outbox",
+      "@tessera/signer",
+    ],
+  },
   "@tessera/bearer": { forbidden: HTML_SANITIZERS },
   "@tessera/fields": { forbidden: HTML_SANITIZERS },
   "@tessera/accounts": { forbidden: HTML_SANITIZERS },

@@ -30,6 +30,9 @@ import { jobTableMigration, SqlJobStore } from "@tessera/jobs/sql";
 import { contractJob, describeJobStoreContract, MemoryJobStore } from "@tessera/jobs/testing";
 import { identitiesMigration, SqlIdentityStore } from "@tessera/oauth/sql";
 import { describeIdentityStoreContract, MemoryIdentityStore } from "@tessera/oauth/testing";
+import { MemoryOutboundStore } from "@tessera/outbound";
+import { outboundMigrations, SqlOutboundStore } from "@tessera/outbound/sql";
+import { describeOutboundStoreContract } from "@tessera/outbound/testing";
 import { MemoryOutbox } from "@tessera/outbox";
 import { outboxMigrations, SqlOutbox } from "@tessera/outbox/sql";
 import { describeOutboxContract } from "@tessera/outbox/testing";
@@ -160,6 +163,10 @@ export function describeMemoryStoreContracts(): void {
     const outbox = new MemoryOutbox({ clock });
     return { outbox, writer: outbox, transaction: (work) => outbox.transaction(work) };
   });
+  describeOutboundStoreContract("memory", async () => ({
+    store: new MemoryOutboundStore(),
+    writer: undefined,
+  }));
   // The credential caches keep the contract: every change goes through them.
   const staleness = { maximumStalenessMs: 60_000 };
   describeUserStoreContract(
@@ -233,6 +240,15 @@ export function describeSqlStoreContracts(engine: EngineName): void {
     await applyMigrations(database, outboxMigrations);
     return {
       outbox: new SqlOutbox(database, { clock }),
+      writer: database,
+      transaction: (work) => database.transaction(work),
+    };
+  });
+  describeOutboundStoreContract(engine, async () => {
+    const database = await open();
+    await applyMigrations(database, outboundMigrations);
+    return {
+      store: new SqlOutboundStore(database),
       writer: database,
       transaction: (work) => database.transaction(work),
     };

@@ -1,0 +1,62 @@
+export { type AddressClass, classifyAddress } from "./address-class.js";
+export {
+  type CheckedEndpointInput,
+  checkEndpointInput,
+  type EndpointInput,
+  type FieldErrors,
+  isEventTypeName,
+  MAXIMUM_EVENT_TYPE_LENGTH,
+} from "./endpoint-input.js";
+export {
+  newEndpointSecret,
+  openEndpointSecret,
+  outboundSecretKeys,
+  sealEndpointSecret,
+} from "./endpoint-secret.js";
+export { type GuardedFetchOptions, guardedFetch } from "./guarded-fetch.js";
+export { MemoryOutboundStore } from "./memory-outbound-store.js";
+export {
+  checkOutboundTarget,
+  checkOutboundUrl,
+  comparableHost,
+  hostAllowed,
+  type OutboundPolicy,
+  type OutboundUrlRefusal,
+  type OutboundUrlTarget,
+  type ResolveHost,
+  refusedAddress,
+  URL_NOT_ALLOWED,
+} from "./outbound-policy.js";
+export {
+  OUTBOUND_ANSWER_BYTES,
+  OUTBOUND_TIMEOUT_MS,
+  type OutboundFetch,
+  type OutboundFetchLimits,
+  type OutboundOutcome,
+  OutboundRefusedError,
+  type OutboundRequest,
+} from "./outbound-request.js";
+export type {
+  DeliveryAttempt,
+  EndpointChange,
+  FailedDelivery,
+  LoggedAttempt,
+  OutboundStore,
+  StoredEndpoint,
+  StoredMessage,
+} from "./outbound-store.js";
+export {
+  type EndpointWithSecret,
+  MAXIMUM_PAYLOAD_BYTES,
+  OutboundWebhooks,
+  type OutboundWebhooksOptions,
+  PREVIOUS_SECRET_VALIDITY_MS,
+} from "./outbound-webhooks.js";
+export { endpointView, type WebhookEndpoint } from "./webhook-endpoint.js";
+export { parseQueuedDelivery, type QueuedDelivery, WEBHOOK_QUEUE } from "./webhook-queue.js";
+export {
+  DISABLE_AFTER_MS,
+  deliveryBody,
+  type WebhookSenderOptions,
+  webhookSender,
+} from "./webhook-sender.js";

@@ -1,0 +1,204 @@
+import type {
+  DeliveryAttempt,
+  EndpointChange,
+  FailedDelivery,
+  LoggedAttempt,
+  OutboundStore,
+  StoredEndpoint,
+  StoredMessage,
+} from "./outbound-store.js";
+
+/**
+ * The {@link OutboundStore} in memory, for tests and prototypes: one process, lost at exit.
+ * Its writes take effect at once, whatever writer they are given: a message sent inside a
+ * `MemoryOutbox` transaction that then throws stays (its deliveries do not).
+ */
+export class MemoryOutboundStore implements OutboundStore<unknown> {
+  readonly #endpoints = new Map<string, StoredEndpoint>();
+  readonly #messages = new Map<string, StoredMessage>();
+  readonly #attempts: LoggedAttempt[] = [];
+  #nextAttemptId = 1;
+
+  async insertEndpoint(endpoint: StoredEndpoint): Promise<void> {
+    if (this.#endpoints.has(endpoint.id)) throw new Error(`endpoint ${endpoint.id} exists`);
+    this.#endpoints.set(endpoint.id, { ...endpoint, eventTypes: [...endpoint.eventTypes] });
+  }
+
+  async listEndpoints(ownerId: number): Promise<StoredEndpoint[]> {
+    return [...this.#endpoints.values()]
+      .filter((endpoint) => endpoint.ownerId === ownerId)
+      .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
+  }
+
+  async findEndpoint(ownerId: number, id: string): Promise<StoredEndpoint | undefined> {
+    const endpoint = this.#endpoints.get(id);
+    return endpoint?.ownerId === ownerId ? endpoint : undefined;
+  }
+
+  async findEndpointById(id: string): Promise<StoredEndpoint | undefined> {
+    return this.#endpoints.get(id);
+  }
+
+  async updateEndpoint(
+    ownerId: number,
+    id: string,
+    change: EndpointChange,
+    now: number,
+  ): Promise<StoredEndpoint | undefined> {
+    const endpoint = await this.findEndpoint(ownerId, id);
+    if (!endpoint) return undefined;
+    const next: StoredEndpoint = {
+      ...endpoint,
+      ...(change.url === undefined ? {} : { url: change.url }),
+      ...(change.eventTypes === undefined ? {} : { eventTypes: [...change.eventTypes] }),
+      ...(change.description === undefined ? {} : { description: change.description }),
+      ...(change.disabledAt === undefined
+        ? {}
+        : { disabledAt: change.disabledAt, failingSince: null }),
+      updatedAt: now,
+    };
+    this.#endpoints.set(id, next);
+    return next;
+  }
+
+  async rotateEndpointSecret(
+    ownerId: number,
+    id: string,
+    sealedSecret: string,
+    previousSecretUntil: number,
+    now: number,
+  ): Promise<StoredEndpoint | undefined> {
+    const endpoint = await this.findEndpoint(ownerId, id);
+    if (!endpoint) return undefined;
+    const next: StoredEndpoint = {
+      ...endpoint,
+      sealedSecret,
+      previousSealedSecret: endpoint.sealedSecret,
+      previousSecretUntil,
+      updatedAt: now,
+    };
+    this.#endpoints.set(id, next);
+    return next;
+  }
+
+  async deleteEndpoint(ownerId: number, id: string): Promise<boolean> {
+    if (!(await this.findEndpoint(ownerId, id))) return false;
+    this.#endpoints.delete(id);
+    this.#dropAttempts((attempt) => attempt.endpointId === id);
+    return true;
+  }
+
+  async subscribedEndpoints(
+    _reader: unknown,
+    ownerId: number,
+    eventType: string,
+  ): Promise<StoredEndpoint[]> {
+    return (await this.listEndpoints(ownerId))
+      .reverse()
+      .filter(
+        (endpoint) =>
+          endpoint.disabledAt === null &&
+          (endpoint.eventTypes.length === 0 || endpoint.eventTypes.includes(eventType)),
+      );
+  }
+
+  async noteDeliveryFailed(
+    id: string,
+    now: number,
+    disableIfFailingSince: number,
+  ): Promise<boolean> {
+    const endpoint = this.#endpoints.get(id);
+    if (!endpoint) return false;
+    const failingSince = endpoint.failingSince ?? now;
+    const disable = endpoint.disabledAt === null && failingSince <= disableIfFailingSince;
+    this.#endpoints.set(id, {
+      ...endpoint,
+      failingSince,
+      ...(disable ? { disabledAt: now, updatedAt: now } : {}),
+    });
+    return disable;
+  }
+
+  async noteDeliverySucceeded(id: string): Promise<void> {
+    const endpoint = this.#endpoints.get(id);
+    if (endpoint) this.#endpoints.set(id, { ...endpoint, failingSince: null });
+  }
+
+  async insertMessage(_writer: unknown, message: StoredMessage): Promise<void> {
+    if (this.#messages.has(message.id)) throw new Error(`message ${message.id} exists`);
+    this.#messages.set(message.id, message);
+  }
+
+  async findMessage(ownerId: number, id: string): Promise<StoredMessage | undefined> {
+    const message = this.#messages.get(id);
+    return message?.ownerId === ownerId ? message : undefined;
+  }
+
+  async findMessageById(id: string): Promise<StoredMessage | undefined> {
+    return this.#messages.get(id);
+  }
+
+  async insertAttempt(attempt: DeliveryAttempt): Promise<void> {
+    const message = this.#messages.get(attempt.messageId);
+    if (!message || !this.#endpoints.has(attempt.endpointId)) return;
+    this.#attempts.push({ ...attempt, id: this.#nextAttemptId++, eventType: message.eventType });
+  }
+
+  async listAttempts(ownerId: number, endpointId: string, limit: number): Promise<LoggedAttempt[]> {
+    if (!(await this.findEndpoint(ownerId, endpointId))) return [];
+    return this.#attempts
+      .filter((attempt) => attempt.endpointId === endpointId)
+      .reverse()
+      .slice(0, limit);
+  }
+
+  async failedDeliveries(
+    ownerId: number,
+    since: number,
+    options: { readonly endpointId?: string; readonly limit: number },
+  ): Promise<FailedDelivery[]> {
+    const pairs = new Map<string, FailedDelivery & { succeeded: boolean; tried: boolean }>();
+    for (const attempt of this.#attempts) {
+      if (this.#messages.get(attempt.messageId)?.ownerId !== ownerId) continue;
+      if (options.endpointId !== undefined && attempt.endpointId !== options.endpointId) continue;
+      const key = `${attempt.messageId} ${attempt.endpointId}`;
+      const pair = pairs.get(key) ?? {
+        messageId: attempt.messageId,
+        endpointId: attempt.endpointId,
+        succeeded: false,
+        tried: false,
+      };
+      pair.succeeded ||= attempt.status === "succeeded";
+      pair.tried ||= attempt.createdAt >= since;
+      pairs.set(key, pair);
+    }
+    return [...pairs.values()]
+      .filter((pair) => pair.tried && !pair.succeeded)
+      .sort(
+        (a, b) =>
+          this.#messages.get(a.messageId)!.createdAt - this.#messages.get(b.messageId)!.createdAt ||
+          a.messageId.localeCompare(b.messageId) ||
+          a.endpointId.localeCompare(b.endpointId),
+      )
+      .slice(0, options.limit)
+      .map(({ messageId, endpointId }) => ({ messageId, endpointId }));
+  }
+
+  async deleteOwner(ownerId: number): Promise<void> {
+    for (const [id, endpoint] of this.#endpoints) {
+      if (endpoint.ownerId === ownerId) this.#endpoints.delete(id);
+    }
+    for (const [id, message] of this.#messages) {
+      if (message.ownerId === ownerId) this.#messages.delete(id);
+    }
+    this.#dropAttempts(
+      (attempt) =>
+        !this.#endpoints.has(attempt.endpointId) || !this.#messages.has(attempt.messageId),
+    );
+  }
+
+  #dropAttempts(drop: (attempt: LoggedAttempt) => boolean): void {
+    const kept = this.#attempts.filter((attempt) => !drop(attempt));
+    this.#attempts.splice(0, this.#attempts.length, ...kept);
+  }
+}

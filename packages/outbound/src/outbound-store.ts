@@ -1,0 +1,136 @@
+/**
+ * An endpoint as the store keeps it: where an owner's events go, which ones, and its secrets
+ * in sealed form (never shown; see the README's "Secrets"). Times are epoch milliseconds.
+ */
+export interface StoredEndpoint {
+  /** `ep_` and 24 random characters. */
+  readonly id: string;
+  readonly ownerId: number;
+  readonly url: string;
+  /** The event types it receives; empty receives every type. */
+  readonly eventTypes: readonly string[];
+  readonly description: string;
+  /** The current `whsec_` secret, sealed. */
+  readonly sealedSecret: string;
+  /** The secret before the last rotation, sealed, while it is still signed with. */
+  readonly previousSealedSecret: string | null;
+  /** Until when the previous secret signs too (24 h after a rotation). */
+  readonly previousSecretUntil: number | null;
+  /** When it was disabled (by its owner, or for failing 5 days), or null while enabled. */
+  readonly disabledAt: number | null;
+  /** Since when every delivery to it has failed, or null after a success. */
+  readonly failingSince: number | null;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+/** What {@link OutboundStore.updateEndpoint} may change. */
+export interface EndpointChange {
+  readonly url?: string;
+  readonly eventTypes?: readonly string[];
+  readonly description?: string;
+  /** A time disables it; null enables it again (and forgets its failing streak). */
+  readonly disabledAt?: number | null;
+}
+
+/** One event for an owner's endpoints; `payload` is its JSON text. */
+export interface StoredMessage {
+  /** `msg_` and 24 random characters: the `webhook-id` of every delivery of it. */
+  readonly id: string;
+  readonly ownerId: number;
+  readonly eventType: string;
+  readonly payload: string;
+  readonly createdAt: number;
+}
+
+/** One try at delivering a message to an endpoint. */
+export interface DeliveryAttempt {
+  readonly messageId: string;
+  readonly endpointId: string;
+  /** 1 for the first try of a delivery (a replay starts again at 1). */
+  readonly attempt: number;
+  readonly status: "succeeded" | "failed";
+  /** The answer's status, or null when none came (refused, timeout, network error). */
+  readonly responseStatus: number | null;
+  readonly durationMs: number;
+  /** The answer's first KiB, or why there was no answer. */
+  readonly response: string;
+  readonly createdAt: number;
+}
+
+/** An attempt as the log lists it: with its id and its message's event type. */
+export interface LoggedAttempt extends DeliveryAttempt {
+  readonly id: number;
+  readonly eventType: string;
+}
+
+/** A message that did not reach an endpoint (see {@link OutboundStore.failedDeliveries}). */
+export interface FailedDelivery {
+  readonly messageId: string;
+  readonly endpointId: string;
+}
+
+/**
+ * The store of `@tessera/outbound`: endpoints, messages and attempts. Every lookup an owner's
+ * request makes is scoped by owner in the query itself; the `…ById` reads are for the delivery
+ * runner. `Writer` is what `insertMessage` writes through (the database or a transaction on
+ * it), so a message commits with the caller's write and the outbox items that deliver it.
+ */
+export interface OutboundStore<Writer> {
+  insertEndpoint(endpoint: StoredEndpoint): Promise<void>;
+  /** The owner's endpoints, newest first. */
+  listEndpoints(ownerId: number): Promise<StoredEndpoint[]>;
+  findEndpoint(ownerId: number, id: string): Promise<StoredEndpoint | undefined>;
+  /** Unscoped: for the runner, which delivers for every owner. */
+  findEndpointById(id: string): Promise<StoredEndpoint | undefined>;
+  /** Changes the owner's endpoint; undefined when it is not theirs (or gone). */
+  updateEndpoint(
+    ownerId: number,
+    id: string,
+    change: EndpointChange,
+    now: number,
+  ): Promise<StoredEndpoint | undefined>;
+  /**
+   * In one statement: the current secret becomes the previous one, valid until
+   * `previousSecretUntil`, and `sealedSecret` the current one.
+   */
+  rotateEndpointSecret(
+    ownerId: number,
+    id: string,
+    sealedSecret: string,
+    previousSecretUntil: number,
+    now: number,
+  ): Promise<StoredEndpoint | undefined>;
+  /** Deletes the owner's endpoint and its attempts; false when it is not theirs. */
+  deleteEndpoint(ownerId: number, id: string): Promise<boolean>;
+  /**
+   * The owner's enabled endpoints whose filter takes `eventType`, read through `reader` (the
+   * transaction a send writes in: on SQLite a read beside it would wait for it to end).
+   */
+  subscribedEndpoints(
+    reader: Writer,
+    ownerId: number,
+    eventType: string,
+  ): Promise<StoredEndpoint[]>;
+  /** A failed delivery: starts the failing streak, or disables the endpoint when it began at or before `disableIfFailingSince`; true only for the call that disabled it. */
+  noteDeliveryFailed(id: string, now: number, disableIfFailingSince: number): Promise<boolean>;
+  /** A delivery succeeded: the failing streak ends. */
+  noteDeliverySucceeded(id: string): Promise<void>;
+  insertMessage(writer: Writer, message: StoredMessage): Promise<void>;
+  findMessage(ownerId: number, id: string): Promise<StoredMessage | undefined>;
+  findMessageById(id: string): Promise<StoredMessage | undefined>;
+  insertAttempt(attempt: DeliveryAttempt): Promise<void>;
+  /** The attempts to the owner's endpoint, newest first, at most `limit`. */
+  listAttempts(ownerId: number, endpointId: string, limit: number): Promise<LoggedAttempt[]>;
+  /**
+   * The owner's message–endpoint pairs tried since `since` that never succeeded, oldest
+   * message first (at most `limit`), optionally for one endpoint.
+   */
+  failedDeliveries(
+    ownerId: number,
+    since: number,
+    options: { readonly endpointId?: string; readonly limit: number },
+  ): Promise<FailedDelivery[]>;
+  /** Deletes everything of an owner (a deleted user): endpoints, messages, attempts. */
+  deleteOwner(ownerId: number): Promise<void>;
+}

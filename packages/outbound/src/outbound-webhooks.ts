@@ -1,0 +1,282 @@
+import { type Clock, requireObjectOption, systemClock } from "@tessera/core";
+import { type KeyRing, randomToken } from "@tessera/crypto";
+import type { Outbox } from "@tessera/outbox";
+import {
+  checkEndpointInput,
+  type EndpointInput,
+  type FieldErrors,
+  isEventTypeName,
+} from "./endpoint-input.js";
+import { newEndpointSecret, sealEndpointSecret } from "./endpoint-secret.js";
+import { newEndpointId, newMessageId } from "./outbound-ids.js";
+import type { OutboundPolicy, ResolveHost } from "./outbound-policy.js";
+import type { LoggedAttempt, OutboundStore, StoredEndpoint } from "./outbound-store.js";
+import { endpointView, type WebhookEndpoint } from "./webhook-endpoint.js";
+import { type QueuedDelivery, WEBHOOK_QUEUE } from "./webhook-queue.js";
+
+/** Options of {@link OutboundWebhooks}. */
+export interface OutboundWebhooksOptions<Writer> {
+  readonly store: OutboundStore<Writer>;
+  /** Where deliveries wait: the same database as `store`, so a send is one transaction. */
+  readonly outbox: Outbox<Writer>;
+  /** What replays are written through: the database itself (or the memory outbox). */
+  readonly writer: Writer;
+  /** Encrypt endpoint secrets at rest: `outboundSecretKeys(secretKeyBase)`. */
+  readonly secretKeys: KeyRing;
+  /** The SSRF rules for registered URLs (the sender's fetch applies them again). */
+  readonly policy?: OutboundPolicy;
+  /** Resolves a registered URL's host, so a name resolving inside is refused at once. */
+  readonly resolveHost?: ResolveHost;
+  readonly clock?: Clock;
+}
+
+/** An endpoint just created or re-keyed, with the secret shown this once. */
+export interface EndpointWithSecret {
+  readonly endpoint: WebhookEndpoint;
+  /** `whsec_…`: shown only now; afterwards only rotation gives a new one. */
+  readonly secret: string;
+}
+
+/** How long the previous secret still signs after a rotation: 24 hours. */
+export const PREVIOUS_SECRET_VALIDITY_MS = 24 * 60 * 60 * 1000;
+/** The largest payload `send` takes, as JSON: 256 KiB. */
+export const MAXIMUM_PAYLOAD_BYTES = 256 * 1024;
+const REPLAY_BATCH = 1000;
+
+/**
+ * Outbound webhooks for one app: owners' endpoints (created, listed, changed, rotated,
+ * deleted, always scoped by owner), `send` (a message and one outbox item per subscribed
+ * endpoint, written through the caller's writer), replay and the attempt log. Deliveries are
+ * made by {@link webhookSender}.
+ *
+ * @throws {TypeError} naming a missing option.
+ */
+export class OutboundWebhooks<Writer> {
+  readonly #store: OutboundStore<Writer>;
+  readonly #outbox: Outbox<Writer>;
+  readonly #writer: Writer;
+  readonly #keys: KeyRing;
+  readonly #policy: OutboundPolicy;
+  readonly #resolveHost: ResolveHost | undefined;
+  readonly #clock: Clock;
+
+  constructor(options: OutboundWebhooksOptions<Writer>) {
+    const fn = "OutboundWebhooks";
+    requireObjectOption(
+      fn,
+      options,
+      "store",
+      ["insertEndpoint", "insertMessage"],
+      "pass a SqlOutboundStore",
+    );
+    requireObjectOption(fn, options, "outbox", ["enqueue"], "pass the app's SqlOutbox");
+    requireObjectOption(fn, options, "writer", [], "pass the database the outbox is on");
+    requireObjectOption(fn, options, "secretKeys", [], "pass outboundSecretKeys(secretKeyBase)");
+    this.#store = options.store;
+    this.#outbox = options.outbox;
+    this.#writer = options.writer;
+    this.#keys = options.secretKeys;
+    this.#policy = options.policy ?? {};
+    this.#resolveHost = options.resolveHost;
+    this.#clock = options.clock ?? systemClock;
+  }
+
+  /** Creates an endpoint for `ownerId`; field errors (422) for a bad or refused `url`, … */
+  async createEndpoint(
+    ownerId: number,
+    input: EndpointInput,
+  ): Promise<{ ok: true; value: EndpointWithSecret } | { ok: false; fields: FieldErrors }> {
+    const checked = await checkEndpointInput(input, true, this.#policy, this.#resolveHost);
+    if (!checked.ok) return checked;
+    const id = newEndpointId();
+    const secret = newEndpointSecret();
+    const now = this.#clock();
+    const stored: StoredEndpoint = {
+      id,
+      ownerId,
+      url: checked.value.url as string,
+      eventTypes: checked.value.eventTypes ?? [],
+      description: checked.value.description ?? "",
+      sealedSecret: await sealEndpointSecret(this.#keys, id, secret),
+      previousSealedSecret: null,
+      previousSecretUntil: null,
+      disabledAt: checked.value.enabled === false ? now : null,
+      failingSince: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.#store.insertEndpoint(stored);
+    return { ok: true, value: { endpoint: endpointView(stored), secret } };
+  }
+
+  /** The owner's endpoints, newest first. */
+  async listEndpoints(ownerId: number): Promise<WebhookEndpoint[]> {
+    return (await this.#store.listEndpoints(ownerId)).map(endpointView);
+  }
+
+  /** The owner's endpoint, or undefined (another owner's is not found either). */
+  async findEndpoint(ownerId: number, id: string): Promise<WebhookEndpoint | undefined> {
+    const endpoint = await this.#store.findEndpoint(ownerId, id);
+    return endpoint && endpointView(endpoint);
+  }
+
+  /** Changes the owner's endpoint: `undefined` when it is not theirs, else field errors or it. */
+  async updateEndpoint(
+    ownerId: number,
+    id: string,
+    input: EndpointInput,
+  ): Promise<
+    { ok: true; value: WebhookEndpoint } | { ok: false; fields: FieldErrors } | undefined
+  > {
+    const current = await this.#store.findEndpoint(ownerId, id);
+    if (!current) return undefined;
+    const checked = await checkEndpointInput(input, false, this.#policy, this.#resolveHost);
+    if (!checked.ok) return checked;
+    const { url, eventTypes, description, enabled } = checked.value;
+    const now = this.#clock();
+    const enabling = enabled === true && current.disabledAt !== null;
+    const disabling = enabled === false && current.disabledAt === null;
+    const updated = await this.#store.updateEndpoint(
+      ownerId,
+      id,
+      {
+        ...(url === undefined ? {} : { url }),
+        ...(eventTypes === undefined ? {} : { eventTypes }),
+        ...(description === undefined ? {} : { description }),
+        ...(enabling ? { disabledAt: null } : disabling ? { disabledAt: now } : {}),
+      },
+      now,
+    );
+    return updated && { ok: true, value: endpointView(updated) };
+  }
+
+  /** Deletes the owner's endpoint and its attempts; false when it is not theirs. */
+  deleteEndpoint(ownerId: number, id: string): Promise<boolean> {
+    return this.#store.deleteEndpoint(ownerId, id);
+  }
+
+  /**
+   * Gives the owner's endpoint a new secret, shown once; for 24 hours deliveries are signed
+   * with the new and the previous one, so the receiver can switch without losing any.
+   */
+  async rotateSecret(ownerId: number, id: string): Promise<EndpointWithSecret | undefined> {
+    if (!(await this.#store.findEndpoint(ownerId, id))) return undefined;
+    const secret = newEndpointSecret();
+    const now = this.#clock();
+    const rotated = await this.#store.rotateEndpointSecret(
+      ownerId,
+      id,
+      await sealEndpointSecret(this.#keys, id, secret),
+      now + PREVIOUS_SECRET_VALIDITY_MS,
+      now,
+    );
+    return rotated && { endpoint: endpointView(rotated), secret };
+  }
+
+  /**
+   * Stores a message of `type` for `ownerId` and one delivery per enabled endpoint of theirs
+   * that takes the type, all through `writer`: pass the caller's transaction, and the message
+   * is kept only with the caller's own write. Returns the message id (`msg_…`) and how many
+   * endpoints it goes to; a type no endpoint takes is still stored (replay finds it later).
+   * @throws {RangeError} for a type that is not an event type name, or a payload with no JSON
+   * form or over 256 KiB as JSON.
+   */
+  async send(
+    writer: Writer,
+    ownerId: number,
+    type: string,
+    payload: unknown,
+  ): Promise<{ messageId: string; endpoints: number }> {
+    if (!isEventTypeName(type)) {
+      throw new RangeError("an event type is 1 to 100 letters, digits, '.', '_' or '-'");
+    }
+    const json = JSON.stringify(payload);
+    if (json === undefined) throw new RangeError("the payload has no JSON form");
+    if (new TextEncoder().encode(json).length > MAXIMUM_PAYLOAD_BYTES) {
+      throw new RangeError(`the payload is over ${MAXIMUM_PAYLOAD_BYTES} bytes as JSON`);
+    }
+    const endpoints = await this.#store.subscribedEndpoints(writer, ownerId, type);
+    const id = newMessageId();
+    await this.#store.insertMessage(writer, {
+      id,
+      ownerId,
+      eventType: type,
+      payload: json,
+      createdAt: this.#clock(),
+    });
+    for (const endpoint of endpoints) await this.#enqueue(writer, id, endpoint.id);
+    return { messageId: id, endpoints: endpoints.length };
+  }
+
+  /**
+   * Sends the owner's message again to every endpoint of theirs that takes its type now, as
+   * new deliveries (attempt 1, same `webhook-id`). Undefined when the message is not theirs.
+   */
+  async replayMessage(ownerId: number, messageId: string): Promise<number | undefined> {
+    const message = await this.#store.findMessage(ownerId, messageId);
+    if (!message) return undefined;
+    const endpoints = await this.#store.subscribedEndpoints(
+      this.#writer,
+      ownerId,
+      message.eventType,
+    );
+    for (const endpoint of endpoints) await this.#enqueue(undefined, messageId, endpoint.id, true);
+    return endpoints.length;
+  }
+
+  /**
+   * Sends again each of the owner's messages tried since `since` that never reached an
+   * endpoint (optionally one endpoint), to that endpoint while it is enabled: after an outage.
+   * Returns how many deliveries it made. A message still being retried counts as failed too;
+   * its receiver sees the same `webhook-id` twice at worst.
+   */
+  async replayFailed(
+    ownerId: number,
+    since: number,
+    options: { readonly endpointId?: string } = {},
+  ): Promise<number> {
+    const failed = await this.#store.failedDeliveries(ownerId, since, {
+      ...options,
+      limit: REPLAY_BATCH,
+    });
+    const enabled = new Set(
+      (await this.#store.listEndpoints(ownerId))
+        .filter((endpoint) => endpoint.disabledAt === null)
+        .map((endpoint) => endpoint.id),
+    );
+    let count = 0;
+    for (const delivery of failed) {
+      if (!enabled.has(delivery.endpointId)) continue;
+      await this.#enqueue(undefined, delivery.messageId, delivery.endpointId, true);
+      count++;
+    }
+    return count;
+  }
+
+  /** The attempts to the owner's endpoint, newest first; undefined when it is not theirs. */
+  async listAttempts(
+    ownerId: number,
+    endpointId: string,
+    limit = 50,
+  ): Promise<LoggedAttempt[] | undefined> {
+    if (!(await this.#store.findEndpoint(ownerId, endpointId))) return undefined;
+    return this.#store.listAttempts(ownerId, endpointId, limit);
+  }
+
+  /** Deletes an owner's endpoints, messages and attempts (their account is gone). */
+  deleteOwner(ownerId: number): Promise<void> {
+    return this.#store.deleteOwner(ownerId);
+  }
+
+  async #enqueue(
+    writer: Writer | undefined,
+    messageId: string,
+    endpointId: string,
+    replay = false,
+  ): Promise<void> {
+    const delivery: QueuedDelivery = { message_id: messageId, endpoint_id: endpointId };
+    // One item per message and endpoint; a replay is a new item of its own.
+    const key = `${messageId}.${endpointId}${replay ? `.replay-${randomToken().slice(0, 12)}` : ""}`;
+    await this.#outbox.enqueue(writer ?? this.#writer, WEBHOOK_QUEUE, delivery, { key });
+  }
+}

@@ -1,0 +1,51 @@
+import { type Migration, portableDdl } from "@tessera/sql";
+
+/**
+ * Creates the tables of `@tessera/outbound`: `webhook_endpoints`, `webhook_messages` and
+ * `webhook_attempts` (the README describes them). Times are epoch milliseconds, as in the
+ * outbox. Owners are ids of the app's own (users, later organisations): no foreign key to
+ * `users`, so the app deletes an owner's rows with `deleteOwner`. Attempts go with their
+ * endpoint or message.
+ */
+export const outboundWebhooksMigration: Migration = {
+  id: "0011_tessera_outbound_webhooks",
+  sql: portableDdl(`CREATE TABLE webhook_endpoints (
+  id TEXT PRIMARY KEY,
+  owner_id INTEGER NOT NULL,
+  url TEXT NOT NULL,
+  event_types TEXT NOT NULL,
+  description TEXT NOT NULL,
+  secret TEXT NOT NULL,
+  previous_secret TEXT,
+  previous_secret_until INTEGER,
+  disabled_at INTEGER,
+  failing_since INTEGER,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+);
+CREATE INDEX webhook_endpoints_owner ON webhook_endpoints (owner_id, created_at);
+CREATE TABLE webhook_messages (
+  id TEXT PRIMARY KEY,
+  owner_id INTEGER NOT NULL,
+  event_type TEXT NOT NULL,
+  payload TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX webhook_messages_owner ON webhook_messages (owner_id, created_at);
+CREATE TABLE webhook_attempts (
+  id INTEGER PRIMARY KEY,
+  message_id TEXT NOT NULL REFERENCES webhook_messages (id) ON DELETE CASCADE,
+  endpoint_id TEXT NOT NULL REFERENCES webhook_endpoints (id) ON DELETE CASCADE,
+  attempt INTEGER NOT NULL CHECK (attempt >= 1),
+  status TEXT NOT NULL CHECK (status IN ('succeeded', 'failed')),
+  response_status INTEGER,
+  duration_ms INTEGER NOT NULL,
+  response TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX webhook_attempts_endpoint ON webhook_attempts (endpoint_id, id);
+CREATE INDEX webhook_attempts_message ON webhook_attempts (message_id, endpoint_id)`),
+};
+
+/** The tables of `@tessera/outbound`, in order: apply them with `applyMigrations`. */
+export const outboundMigrations: readonly Migration[] = [outboundWebhooksMigration];

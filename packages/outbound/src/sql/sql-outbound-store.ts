@@ -1,0 +1,341 @@
+import type { SqlDatabase, SqlValue } from "@tessera/sql";
+import type {
+  DeliveryAttempt,
+  EndpointChange,
+  FailedDelivery,
+  LoggedAttempt,
+  OutboundStore,
+  StoredEndpoint,
+  StoredMessage,
+} from "../outbound-store.js";
+
+const ENDPOINT_COLUMNS = `id, owner_id, url, event_types, description, secret, previous_secret,
+  previous_secret_until, disabled_at, failing_since, created_at, updated_at`;
+
+interface EndpointRow {
+  id: string;
+  owner_id: number;
+  url: string;
+  event_types: string;
+  description: string;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_until: number | null;
+  disabled_at: number | null;
+  failing_since: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+interface MessageRow {
+  id: string;
+  owner_id: number;
+  event_type: string;
+  payload: string;
+  created_at: number;
+}
+
+interface AttemptRow {
+  id: number;
+  message_id: string;
+  endpoint_id: string;
+  attempt: number;
+  status: "succeeded" | "failed";
+  response_status: number | null;
+  duration_ms: number;
+  response: string;
+  created_at: number;
+  event_type: string;
+}
+
+const OWNED = "owner_id = ? AND id = ?";
+
+// The streak starts at the first failure after a success; the endpoint is disabled by the one
+// statement that finds it enabled with a streak old enough, so only one runner reports it.
+const NOTE_FAILED = `UPDATE webhook_endpoints SET failing_since = COALESCE(failing_since, ?)
+WHERE id = ?`;
+const DISABLE_FAILING = `UPDATE webhook_endpoints SET disabled_at = ?, updated_at = ?
+WHERE id = ? AND disabled_at IS NULL AND failing_since <= ?`;
+
+const FAILED_DELIVERIES = (oneEndpoint: boolean) => `SELECT a.message_id, a.endpoint_id
+FROM webhook_attempts a JOIN webhook_messages m ON m.id = a.message_id
+WHERE m.owner_id = ?${oneEndpoint ? " AND a.endpoint_id = ?" : ""}
+GROUP BY a.message_id, a.endpoint_id, m.created_at
+HAVING MAX(a.created_at) >= ? AND SUM(CASE WHEN a.status = 'succeeded' THEN 1 ELSE 0 END) = 0
+ORDER BY m.created_at, a.message_id, a.endpoint_id
+LIMIT ?`;
+
+/**
+ * The {@link OutboundStore} on a {@link SqlDatabase} that has run `outboundMigrations`, on
+ * SQLite (better-sqlite3, node:sqlite, bun, D1) and PostgreSQL (pg, PGlite, postgres.js).
+ * `insertMessage` writes through the database or transaction it is given; the rest use the
+ * database the store was made with.
+ */
+export class SqlOutboundStore implements OutboundStore<SqlDatabase> {
+  constructor(private readonly database: SqlDatabase) {}
+
+  async insertEndpoint(endpoint: StoredEndpoint): Promise<void> {
+    await this.database.run(
+      `INSERT INTO webhook_endpoints (${ENDPOINT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        endpoint.id,
+        endpoint.ownerId,
+        endpoint.url,
+        JSON.stringify(endpoint.eventTypes),
+        endpoint.description,
+        endpoint.sealedSecret,
+        endpoint.previousSealedSecret,
+        endpoint.previousSecretUntil,
+        endpoint.disabledAt,
+        endpoint.failingSince,
+        endpoint.createdAt,
+        endpoint.updatedAt,
+      ],
+    );
+  }
+
+  async listEndpoints(ownerId: number): Promise<StoredEndpoint[]> {
+    const rows = await this.database.all<EndpointRow>(
+      `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE owner_id = ?
+ORDER BY created_at DESC, id DESC`,
+      [ownerId],
+    );
+    return rows.map(endpointOf);
+  }
+
+  async findEndpoint(ownerId: number, id: string): Promise<StoredEndpoint | undefined> {
+    const row = await this.database.get<EndpointRow>(
+      `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE ${OWNED}`,
+      [ownerId, id],
+    );
+    return row && endpointOf(row);
+  }
+
+  async findEndpointById(id: string): Promise<StoredEndpoint | undefined> {
+    const row = await this.database.get<EndpointRow>(
+      `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE id = ?`,
+      [id],
+    );
+    return row && endpointOf(row);
+  }
+
+  async updateEndpoint(
+    ownerId: number,
+    id: string,
+    change: EndpointChange,
+    now: number,
+  ): Promise<StoredEndpoint | undefined> {
+    const sets: string[] = ["updated_at = ?"];
+    const values: SqlValue[] = [now];
+    if (change.url !== undefined) {
+      sets.push("url = ?");
+      values.push(change.url);
+    }
+    if (change.eventTypes !== undefined) {
+      sets.push("event_types = ?");
+      values.push(JSON.stringify(change.eventTypes));
+    }
+    if (change.description !== undefined) {
+      sets.push("description = ?");
+      values.push(change.description);
+    }
+    if (change.disabledAt !== undefined) {
+      sets.push("disabled_at = ?", "failing_since = NULL");
+      values.push(change.disabledAt);
+    }
+    const { changes } = await this.database.run(
+      `UPDATE webhook_endpoints SET ${sets.join(", ")} WHERE ${OWNED}`,
+      [...values, ownerId, id],
+    );
+    return changes === 1 ? this.findEndpoint(ownerId, id) : undefined;
+  }
+
+  async rotateEndpointSecret(
+    ownerId: number,
+    id: string,
+    sealedSecret: string,
+    previousSecretUntil: number,
+    now: number,
+  ): Promise<StoredEndpoint | undefined> {
+    const { changes } = await this.database.run(
+      `UPDATE webhook_endpoints SET previous_secret = secret, secret = ?,
+  previous_secret_until = ?, updated_at = ? WHERE ${OWNED}`,
+      [sealedSecret, previousSecretUntil, now, ownerId, id],
+    );
+    return changes === 1 ? this.findEndpoint(ownerId, id) : undefined;
+  }
+
+  async deleteEndpoint(ownerId: number, id: string): Promise<boolean> {
+    // Its attempts go by the foreign key's cascade (on SQLite the drivers turn the pragma on).
+    const { changes } = await this.database.run(`DELETE FROM webhook_endpoints WHERE ${OWNED}`, [
+      ownerId,
+      id,
+    ]);
+    // D1 counts the cascaded attempts too: one endpoint at most matches the id.
+    return changes > 0;
+  }
+
+  async subscribedEndpoints(
+    reader: SqlDatabase,
+    ownerId: number,
+    eventType: string,
+  ): Promise<StoredEndpoint[]> {
+    const rows = await reader.all<EndpointRow>(
+      `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints
+WHERE owner_id = ? AND disabled_at IS NULL ORDER BY created_at, id`,
+      [ownerId],
+    );
+    // The filter is a short list per endpoint, and an owner has few endpoints: read in code.
+    return rows
+      .map(endpointOf)
+      .filter(
+        (endpoint) => endpoint.eventTypes.length === 0 || endpoint.eventTypes.includes(eventType),
+      );
+  }
+
+  async noteDeliveryFailed(
+    id: string,
+    now: number,
+    disableIfFailingSince: number,
+  ): Promise<boolean> {
+    await this.database.run(NOTE_FAILED, [now, id]);
+    const { changes } = await this.database.run(DISABLE_FAILING, [
+      now,
+      now,
+      id,
+      disableIfFailingSince,
+    ]);
+    return changes === 1;
+  }
+
+  async noteDeliverySucceeded(id: string): Promise<void> {
+    await this.database.run(
+      "UPDATE webhook_endpoints SET failing_since = NULL WHERE id = ? AND failing_since IS NOT NULL",
+      [id],
+    );
+  }
+
+  async insertMessage(writer: SqlDatabase, message: StoredMessage): Promise<void> {
+    await writer.run(
+      `INSERT INTO webhook_messages (id, owner_id, event_type, payload, created_at)
+VALUES (?, ?, ?, ?, ?)`,
+      [message.id, message.ownerId, message.eventType, message.payload, message.createdAt],
+    );
+  }
+
+  async findMessage(ownerId: number, id: string): Promise<StoredMessage | undefined> {
+    const row = await this.database.get<MessageRow>(
+      `SELECT id, owner_id, event_type, payload, created_at FROM webhook_messages WHERE ${OWNED}`,
+      [ownerId, id],
+    );
+    return row && messageOf(row);
+  }
+
+  async findMessageById(id: string): Promise<StoredMessage | undefined> {
+    const row = await this.database.get<MessageRow>(
+      "SELECT id, owner_id, event_type, payload, created_at FROM webhook_messages WHERE id = ?",
+      [id],
+    );
+    return row && messageOf(row);
+  }
+
+  async insertAttempt(attempt: DeliveryAttempt): Promise<void> {
+    // Only while the message and the endpoint exist: one deleted mid-delivery takes no attempt.
+    await this.database.run(
+      `INSERT INTO webhook_attempts
+  (message_id, endpoint_id, attempt, status, response_status, duration_ms, response, created_at)
+SELECT ?, ?, ?, ?, ?, ?, ?, ?
+WHERE EXISTS (SELECT 1 FROM webhook_messages WHERE id = ?)
+  AND EXISTS (SELECT 1 FROM webhook_endpoints WHERE id = ?)`,
+      [
+        attempt.messageId,
+        attempt.endpointId,
+        attempt.attempt,
+        attempt.status,
+        attempt.responseStatus,
+        attempt.durationMs,
+        attempt.response,
+        attempt.createdAt,
+        attempt.messageId,
+        attempt.endpointId,
+      ],
+    );
+  }
+
+  async listAttempts(ownerId: number, endpointId: string, limit: number): Promise<LoggedAttempt[]> {
+    const rows = await this.database.all<AttemptRow>(
+      `SELECT a.id, a.message_id, a.endpoint_id, a.attempt, a.status, a.response_status,
+  a.duration_ms, a.response, a.created_at, m.event_type
+FROM webhook_attempts a
+  JOIN webhook_endpoints e ON e.id = a.endpoint_id
+  JOIN webhook_messages m ON m.id = a.message_id
+WHERE e.owner_id = ? AND a.endpoint_id = ?
+ORDER BY a.id DESC LIMIT ?`,
+      [ownerId, endpointId, limit],
+    );
+    return rows.map(attemptOf);
+  }
+
+  async failedDeliveries(
+    ownerId: number,
+    since: number,
+    options: { readonly endpointId?: string; readonly limit: number },
+  ): Promise<FailedDelivery[]> {
+    const oneEndpoint = options.endpointId !== undefined;
+    const rows = await this.database.all<{ message_id: string; endpoint_id: string }>(
+      FAILED_DELIVERIES(oneEndpoint),
+      [ownerId, ...(oneEndpoint ? [options.endpointId as string] : []), since, options.limit],
+    );
+    return rows.map((row) => ({ messageId: row.message_id, endpointId: row.endpoint_id }));
+  }
+
+  async deleteOwner(ownerId: number): Promise<void> {
+    // Attempts go with their endpoint or message (the foreign keys cascade).
+    await this.database.run("DELETE FROM webhook_endpoints WHERE owner_id = ?", [ownerId]);
+    await this.database.run("DELETE FROM webhook_messages WHERE owner_id = ?", [ownerId]);
+  }
+}
+
+function endpointOf(row: EndpointRow): StoredEndpoint {
+  return {
+    id: row.id,
+    ownerId: Number(row.owner_id),
+    url: row.url,
+    eventTypes: JSON.parse(row.event_types) as string[],
+    description: row.description,
+    sealedSecret: row.secret,
+    previousSealedSecret: row.previous_secret,
+    previousSecretUntil: nullableNumber(row.previous_secret_until),
+    disabledAt: nullableNumber(row.disabled_at),
+    failingSince: nullableNumber(row.failing_since),
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+function messageOf(row: MessageRow): StoredMessage {
+  return {
+    id: row.id,
+    ownerId: Number(row.owner_id),
+    eventType: row.event_type,
+    payload: row.payload,
+    createdAt: Number(row.created_at),
+  };
+}
+
+function attemptOf(row: AttemptRow): LoggedAttempt {
+  return {
+    id: Number(row.id),
+    messageId: row.message_id,
+    endpointId: row.endpoint_id,
+    attempt: Number(row.attempt),
+    status: row.status,
+    responseStatus: nullableNumber(row.response_status),
+    durationMs: Number(row.duration_ms),
+    response: row.response,
+    createdAt: Number(row.created_at),
+    eventType: row.event_type,
+  };
+}
+
+const nullableNumber = (value: number | null) => (value === null ? null : Number(value));

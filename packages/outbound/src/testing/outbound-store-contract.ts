@@ -1,0 +1,339 @@
+import { describe, expect, it } from "vitest";
+import type { OutboundStore, StoredEndpoint, StoredMessage } from "../outbound-store.js";
+
+const T0 = Date.UTC(2026, 0, 2, 3, 4, 5);
+const DAY = 24 * 60 * 60 * 1000;
+
+/** A store under test, as the maker of {@link describeOutboundStoreContract} gives it. */
+export interface OutboundStoreUnderTest<Writer> {
+  /** A fresh, empty store. */
+  readonly store: OutboundStore<Writer>;
+  /** A writer that writes at once (the database itself). */
+  readonly writer: Writer;
+  /**
+   * Runs `work` in a transaction of the writer, kept when it resolves, gone when it throws; left
+   * out for a store whose writes are not transactional (the memory store).
+   */
+  readonly transaction?: <T>(work: (writer: Writer) => Promise<T>) => Promise<T>;
+}
+
+let serial = 0;
+/** An endpoint row for the contract: owner 1 unless told, created at T0 + its serial. */
+function endpoint(change: Partial<StoredEndpoint> = {}): StoredEndpoint {
+  serial++;
+  return {
+    id: `ep_contract${serial}_${crypto.randomUUID().slice(0, 8)}`,
+    ownerId: 1,
+    url: "https://hooks.example.com/in",
+    eventTypes: [],
+    description: "",
+    sealedSecret: "sealed-current",
+    previousSealedSecret: null,
+    previousSecretUntil: null,
+    disabledAt: null,
+    failingSince: null,
+    createdAt: T0 + serial,
+    updatedAt: T0 + serial,
+    ...change,
+  };
+}
+
+function message(change: Partial<StoredMessage> = {}): StoredMessage {
+  serial++;
+  return {
+    id: `msg_contract${serial}_${crypto.randomUUID().slice(0, 8)}`,
+    ownerId: 1,
+    eventType: "note.created",
+    payload: '{"id":1,"text":"a\\u0000b"}',
+    createdAt: T0 + serial,
+    ...change,
+  };
+}
+
+/**
+ * The behaviour every {@link OutboundStore} owes: endpoints scoped by owner (another owner's is
+ * never found, changed or deleted), rotation in one step, the subscription filter, the failing
+ * streak that disables an endpoint once, messages and attempts, the attempt log newest first,
+ * failed deliveries since a time, an owner's deletion, and messages that roll back with their
+ * transaction. Call it at the top of a vitest file; each case gets a new store.
+ *
+ * @example
+ * ```ts
+ * import { MemoryOutboundStore } from "@tessera/outbound";
+ * import { describeOutboundStoreContract } from "@tessera/outbound/testing";
+ *
+ * describeOutboundStoreContract("memory", async () => ({
+ *   store: new MemoryOutboundStore(),
+ *   writer: undefined,
+ * }));
+ * ```
+ */
+export function describeOutboundStoreContract<Writer>(
+  name: string,
+  makeStore: () => Promise<OutboundStoreUnderTest<Writer>>,
+) {
+  describe(`OutboundStore contract: ${name}`, () => {
+    it("keeps an endpoint as given, and finds it only for its owner", async () => {
+      const { store } = await makeStore();
+      const mine = endpoint({ eventTypes: ["note.created", "note.deleted"], description: "CRM" });
+      await store.insertEndpoint(mine);
+      expect(await store.findEndpoint(1, mine.id)).toEqual(mine);
+      expect(await store.findEndpointById(mine.id)).toEqual(mine);
+      expect(await store.findEndpoint(2, mine.id)).toBeUndefined();
+      expect(await store.findEndpoint(1, "ep_missing")).toBeUndefined();
+    });
+
+    it("lists an owner's endpoints newest first, and no one else's", async () => {
+      const { store } = await makeStore();
+      const older = endpoint();
+      const other = endpoint({ ownerId: 2 });
+      const newer = endpoint();
+      for (const each of [older, other, newer]) await store.insertEndpoint(each);
+      expect((await store.listEndpoints(1)).map((each) => each.id)).toEqual([newer.id, older.id]);
+      expect((await store.listEndpoints(2)).map((each) => each.id)).toEqual([other.id]);
+      expect(await store.listEndpoints(3)).toEqual([]);
+    });
+
+    it("changes an owner's endpoint, never another owner's", async () => {
+      const { store } = await makeStore();
+      const mine = endpoint({ failingSince: T0 });
+      await store.insertEndpoint(mine);
+      expect(
+        await store.updateEndpoint(2, mine.id, { url: "https://evil.example/" }, T0 + 9),
+      ).toBeUndefined();
+      const changed = await store.updateEndpoint(
+        1,
+        mine.id,
+        { url: "https://new.example/", eventTypes: ["a.b"], description: "d", disabledAt: T0 + 5 },
+        T0 + 9,
+      );
+      expect(changed).toEqual({
+        ...mine,
+        url: "https://new.example/",
+        eventTypes: ["a.b"],
+        description: "d",
+        disabledAt: T0 + 5,
+        failingSince: null,
+        updatedAt: T0 + 9,
+      });
+      expect(await store.findEndpoint(1, mine.id)).toEqual(changed);
+      const enabled = await store.updateEndpoint(1, mine.id, { disabledAt: null }, T0 + 10);
+      expect(enabled?.disabledAt).toBeNull();
+      expect(enabled?.url).toBe("https://new.example/");
+    });
+
+    it("rotates a secret in one step: the current one becomes the previous one", async () => {
+      const { store } = await makeStore();
+      const mine = endpoint();
+      await store.insertEndpoint(mine);
+      expect(
+        await store.rotateEndpointSecret(2, mine.id, "sealed-x", T0 + DAY, T0 + 1),
+      ).toBeUndefined();
+      const rotated = await store.rotateEndpointSecret(1, mine.id, "sealed-next", T0 + DAY, T0 + 1);
+      expect(rotated).toMatchObject({
+        sealedSecret: "sealed-next",
+        previousSealedSecret: "sealed-current",
+        previousSecretUntil: T0 + DAY,
+        updatedAt: T0 + 1,
+      });
+      const again = await store.rotateEndpointSecret(
+        1,
+        mine.id,
+        "sealed-third",
+        T0 + 2 * DAY,
+        T0 + 2,
+      );
+      expect(again).toMatchObject({
+        sealedSecret: "sealed-third",
+        previousSealedSecret: "sealed-next",
+      });
+    });
+
+    it("deletes an owner's endpoint with its attempts, never another owner's", async () => {
+      const { store, writer } = await makeStore();
+      const mine = endpoint();
+      const kept = endpoint();
+      const sent = message();
+      await store.insertEndpoint(mine);
+      await store.insertEndpoint(kept);
+      await store.insertMessage(writer, sent);
+      for (const each of [mine, kept]) {
+        await store.insertAttempt(attemptOf(sent.id, each.id, "failed"));
+      }
+      expect(await store.deleteEndpoint(2, mine.id)).toBe(false);
+      expect(await store.deleteEndpoint(1, mine.id)).toBe(true);
+      expect(await store.deleteEndpoint(1, mine.id)).toBe(false);
+      expect(await store.findEndpointById(mine.id)).toBeUndefined();
+      expect(await store.listAttempts(1, mine.id, 10)).toEqual([]);
+      expect(await store.listAttempts(1, kept.id, 10)).toHaveLength(1);
+      // An attempt for a deleted endpoint (a delivery under way) is not kept.
+      await store.insertAttempt(attemptOf(sent.id, mine.id, "failed"));
+      expect(await store.failedDeliveries(1, 0, { limit: 10 })).toEqual([
+        { messageId: sent.id, endpointId: kept.id },
+      ]);
+    });
+
+    it("finds the enabled endpoints of an owner that take a type (an empty filter takes all)", async () => {
+      const { store, writer } = await makeStore();
+      const all = endpoint();
+      const notes = endpoint({ eventTypes: ["note.created", "note.updated"] });
+      const users = endpoint({ eventTypes: ["user.created"] });
+      const disabled = endpoint({ disabledAt: T0 });
+      const others = endpoint({ ownerId: 2 });
+      for (const each of [all, notes, users, disabled, others]) await store.insertEndpoint(each);
+      const ids = async (type: string) =>
+        (await store.subscribedEndpoints(writer, 1, type)).map((each) => each.id).sort();
+      expect(await ids("note.created")).toEqual([all.id, notes.id].sort());
+      expect(await ids("user.created")).toEqual([all.id, users.id].sort());
+      expect(await ids("note")).toEqual([all.id]);
+    });
+
+    it("disables an endpoint failing since the cut-off, once, and forgets the streak on success", async () => {
+      const { store } = await makeStore();
+      const mine = endpoint();
+      await store.insertEndpoint(mine);
+      const cutOff = (now: number) => now - 5 * DAY;
+      expect(await store.noteDeliveryFailed(mine.id, T0, cutOff(T0))).toBe(false);
+      expect((await store.findEndpointById(mine.id))?.failingSince).toBe(T0);
+      expect(await store.noteDeliveryFailed(mine.id, T0 + DAY, cutOff(T0 + DAY))).toBe(false);
+      await store.noteDeliverySucceeded(mine.id);
+      expect((await store.findEndpointById(mine.id))?.failingSince).toBeNull();
+      const restart = T0 + 2 * DAY;
+      expect(await store.noteDeliveryFailed(mine.id, restart, cutOff(restart))).toBe(false);
+      const late = restart + 5 * DAY;
+      expect(await store.noteDeliveryFailed(mine.id, late - 1, cutOff(late - 1))).toBe(false);
+      expect(await store.noteDeliveryFailed(mine.id, late, cutOff(late))).toBe(true);
+      expect(await store.noteDeliveryFailed(mine.id, late + 1, cutOff(late + 1))).toBe(false);
+      expect(await store.findEndpointById(mine.id)).toMatchObject({
+        disabledAt: late,
+        failingSince: restart,
+      });
+      expect(await store.noteDeliveryFailed("ep_gone", late, cutOff(late))).toBe(false);
+    });
+
+    it("keeps a message as given (a NUL escaped in its JSON too) and finds it only for its owner", async () => {
+      const { store, writer } = await makeStore();
+      const sent = message();
+      await store.insertMessage(writer, sent);
+      expect(await store.findMessage(1, sent.id)).toEqual(sent);
+      expect(await store.findMessageById(sent.id)).toEqual(sent);
+      expect(await store.findMessage(2, sent.id)).toBeUndefined();
+    });
+
+    it("logs attempts, listed newest first with their event type, for the endpoint's owner only", async () => {
+      const { store, writer } = await makeStore();
+      const mine = endpoint();
+      await store.insertEndpoint(mine);
+      const first = message({ eventType: "note.created" });
+      const second = message({ eventType: "note.deleted" });
+      await store.insertMessage(writer, first);
+      await store.insertMessage(writer, second);
+      await store.insertAttempt(attemptOf(first.id, mine.id, "failed", 1));
+      await store.insertAttempt(attemptOf(first.id, mine.id, "succeeded", 2));
+      await store.insertAttempt(attemptOf(second.id, mine.id, "failed", 1));
+      const log = await store.listAttempts(1, mine.id, 10);
+      expect(
+        log.map((each) => [each.messageId, each.eventType, each.attempt, each.status]),
+      ).toEqual([
+        [second.id, "note.deleted", 1, "failed"],
+        [first.id, "note.created", 2, "succeeded"],
+        [first.id, "note.created", 1, "failed"],
+      ]);
+      expect(log[1]).toEqual({
+        ...attemptOf(first.id, mine.id, "succeeded", 2),
+        id: expect.any(Number),
+        eventType: "note.created",
+      });
+      expect(await store.listAttempts(1, mine.id, 1)).toHaveLength(1);
+      expect(await store.listAttempts(2, mine.id, 10)).toEqual([]);
+    });
+
+    it("finds the deliveries tried since a time that never succeeded, oldest message first", async () => {
+      const { store, writer } = await makeStore();
+      const a = endpoint();
+      const b = endpoint();
+      const theirs = endpoint({ ownerId: 2 });
+      for (const each of [a, b, theirs]) await store.insertEndpoint(each);
+      const early = message({ createdAt: T0 - DAY });
+      const failed = message();
+      const recovered = message();
+      const foreign = message({ ownerId: 2 });
+      for (const each of [early, failed, recovered, foreign])
+        await store.insertMessage(writer, each);
+      await store.insertAttempt({ ...attemptOf(early.id, a.id, "failed"), createdAt: T0 - DAY });
+      await store.insertAttempt(attemptOf(failed.id, a.id, "failed"));
+      await store.insertAttempt(attemptOf(failed.id, b.id, "failed"));
+      await store.insertAttempt(attemptOf(recovered.id, a.id, "failed"));
+      await store.insertAttempt(attemptOf(recovered.id, a.id, "succeeded", 2));
+      await store.insertAttempt(attemptOf(foreign.id, theirs.id, "failed"));
+      expect(await store.failedDeliveries(1, T0 - 1, { limit: 10 })).toEqual(
+        expect.arrayContaining([
+          { messageId: failed.id, endpointId: a.id },
+          { messageId: failed.id, endpointId: b.id },
+        ]),
+      );
+      expect(await store.failedDeliveries(1, T0 - 1, { limit: 10 })).toHaveLength(2);
+      expect(await store.failedDeliveries(1, T0 - 1, { endpointId: b.id, limit: 10 })).toEqual([
+        { messageId: failed.id, endpointId: b.id },
+      ]);
+      const all = await store.failedDeliveries(1, 0, { limit: 10 });
+      expect(all[0]).toEqual({ messageId: early.id, endpointId: a.id });
+      expect(all).toHaveLength(3);
+      expect(await store.failedDeliveries(1, 0, { limit: 1 })).toHaveLength(1);
+    });
+
+    it("deletes everything of an owner, and nothing of another", async () => {
+      const { store, writer } = await makeStore();
+      const mine = endpoint();
+      const theirs = endpoint({ ownerId: 2 });
+      await store.insertEndpoint(mine);
+      await store.insertEndpoint(theirs);
+      const sent = message();
+      const kept = message({ ownerId: 2 });
+      await store.insertMessage(writer, sent);
+      await store.insertMessage(writer, kept);
+      await store.insertAttempt(attemptOf(sent.id, mine.id, "failed"));
+      await store.insertAttempt(attemptOf(kept.id, theirs.id, "failed"));
+      await store.deleteOwner(1);
+      expect(await store.listEndpoints(1)).toEqual([]);
+      expect(await store.findMessageById(sent.id)).toBeUndefined();
+      expect(await store.findMessage(2, kept.id)).toEqual(kept);
+      expect(await store.listAttempts(2, theirs.id, 10)).toHaveLength(1);
+    });
+
+    it("keeps a message only when its transaction commits", async (context) => {
+      const made = await makeStore();
+      const { store, transaction } = made;
+      if (!transaction) return context.skip();
+      const kept = message();
+      const lost = message();
+      await transaction((writer) => store.insertMessage(writer, kept));
+      await expect(
+        transaction(async (writer) => {
+          await store.insertMessage(writer, lost);
+          throw new Error("roll back");
+        }),
+      ).rejects.toThrow("roll back");
+      expect(await store.findMessageById(kept.id)).toEqual(kept);
+      expect(await store.findMessageById(lost.id)).toBeUndefined();
+    });
+  });
+}
+
+function attemptOf(
+  messageId: string,
+  endpointId: string,
+  status: "succeeded" | "failed",
+  attempt = 1,
+) {
+  return {
+    messageId,
+    endpointId,
+    attempt,
+    status,
+    responseStatus: status === "succeeded" ? 200 : 503,
+    durationMs: 12,
+    response: status === "succeeded" ? "ok" : "unavailable",
+    createdAt: T0 + attempt,
+  };
+}

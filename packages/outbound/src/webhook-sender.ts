@@ -1,0 +1,163 @@
+import { type Clock, requireFunctionOption, requireObjectOption, systemClock } from "@tessera/core";
+import type { KeyRing } from "@tessera/crypto";
+import {
+  FinalDeliveryError,
+  type OutboxItem,
+  type OutboxRunner,
+  type OutboxRunnerOptions,
+  type RetrySchedule,
+  runOutbox,
+  WEBHOOK_RETRY_SCHEDULE,
+} from "@tessera/outbox";
+import { signStandardWebhook } from "@tessera/signer";
+import { openEndpointSecret } from "./endpoint-secret.js";
+import type { OutboundFetch, OutboundOutcome } from "./outbound-request.js";
+import type { OutboundStore, StoredEndpoint, StoredMessage } from "./outbound-store.js";
+import { endpointView, type WebhookEndpoint } from "./webhook-endpoint.js";
+import { parseQueuedDelivery, WEBHOOK_QUEUE } from "./webhook-queue.js";
+
+/** Options of {@link webhookSender}: those of `runOutbox`, the queue and the delivery aside. */
+export interface WebhookSenderOptions<Writer>
+  extends Omit<OutboxRunnerOptions<Writer>, "queue" | "deliver" | "schedule"> {
+  readonly store: OutboundStore<Writer>;
+  /** The keys the endpoint secrets are sealed with: `outboundSecretKeys(secretKeyBase)`. */
+  readonly secretKeys: KeyRing;
+  /**
+   * The guarded request: `nodeGuardedFetch(policy)` on Node, `guardedFetch(...)` elsewhere.
+   * Keep the runner's `leaseMs` (a minute by default) longer than its timeout (15 s).
+   */
+  readonly fetch: OutboundFetch;
+  /** When to try again (default svix's: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h). */
+  readonly schedule?: RetrySchedule;
+  /** How long every delivery to an endpoint may fail before it is disabled (default 5 days). */
+  readonly disableAfterMs?: number;
+  /**
+   * Told once when an endpoint is disabled for failing `disableAfterMs`: tell its owner (the
+   * example app mails them). Its errors go to `onError`, never to the delivery.
+   */
+  readonly onEndpointDisabled?: (endpoint: WebhookEndpoint) => void | Promise<void>;
+}
+
+/** The default time every delivery to an endpoint may fail before it is disabled: 5 days. */
+export const DISABLE_AFTER_MS = 5 * 24 * 60 * 60 * 1000;
+
+/**
+ * The runner of the outbox's `webhook` queue: for each item, loads its message and endpoint,
+ * POSTs `{"type","timestamp","data"}` signed the Standard Webhooks way (`webhook-id` the
+ * message id; both secrets for 24 h after a rotation) through the guarded `fetch`, and logs the
+ * attempt. A 2xx is delivered; any other answer, a refusal, a timeout or a network error is a
+ * failed attempt, tried again on the schedule and then failed. An endpoint whose deliveries
+ * have all failed for `disableAfterMs` is disabled and `onEndpointDisabled` told; deliveries to
+ * a disabled or deleted endpoint are dropped without a request. `start()` it with the process
+ * and `await stop()` before closing the database, or `drain()` from a cron trigger.
+ *
+ * @throws {TypeError} naming a missing option.
+ */
+export function webhookSender<Writer>(options: WebhookSenderOptions<Writer>): OutboxRunner {
+  const fn = "webhookSender";
+  requireObjectOption(
+    fn,
+    options,
+    "store",
+    ["findEndpointById", "insertAttempt"],
+    "pass the SqlOutboundStore",
+  );
+  requireObjectOption(fn, options, "secretKeys", [], "pass outboundSecretKeys(secretKeyBase)");
+  requireFunctionOption(fn, options, "fetch", "pass nodeGuardedFetch(policy) or guardedFetch(...)");
+  const {
+    store,
+    secretKeys,
+    fetch,
+    schedule = WEBHOOK_RETRY_SCHEDULE,
+    disableAfterMs = DISABLE_AFTER_MS,
+    onEndpointDisabled,
+    ...runner
+  } = options;
+  const clock: Clock = runner.clock ?? systemClock;
+  const onError = runner.onError ?? ((error) => console.error("webhook sender failed:", error));
+
+  async function deliver(item: OutboxItem): Promise<void> {
+    const queued = parseQueuedDelivery(item.payload);
+    if (!queued) throw new FinalDeliveryError("the outbox item is not a webhook delivery");
+    const endpoint = await store.findEndpointById(queued.endpoint_id);
+    if (!endpoint || endpoint.disabledAt !== null) {
+      throw new FinalDeliveryError(`endpoint ${queued.endpoint_id} is deleted or disabled`);
+    }
+    const message = await store.findMessageById(queued.message_id);
+    if (!message) throw new FinalDeliveryError(`message ${queued.message_id} is deleted`);
+    const now = clock();
+    const outcome = await fetch({
+      url: endpoint.url,
+      headers: await deliveryHeaders(endpoint, message, now),
+      body: deliveryBody(message),
+    });
+    const succeeded = outcome.kind === "answered" && outcome.status >= 200 && outcome.status < 300;
+    await store.insertAttempt({
+      messageId: message.id,
+      endpointId: endpoint.id,
+      attempt: item.attempts,
+      status: succeeded ? "succeeded" : "failed",
+      responseStatus: outcome.kind === "answered" ? outcome.status : null,
+      durationMs: outcome.durationMs,
+      response: outcome.kind === "answered" ? outcome.answer : outcome.message,
+      createdAt: now,
+    });
+    if (succeeded) {
+      await store.noteDeliverySucceeded(endpoint.id);
+      return;
+    }
+    const why = failureText(outcome);
+    if (await store.noteDeliveryFailed(endpoint.id, now, now - disableAfterMs)) {
+      await tellDisabled(endpoint, now);
+      throw new FinalDeliveryError(
+        `${why}; the endpoint is disabled after failing since ${new Date(endpoint.failingSince ?? now).toISOString()}`,
+      );
+    }
+    throw new Error(why);
+  }
+
+  async function deliveryHeaders(endpoint: StoredEndpoint, message: StoredMessage, now: number) {
+    const secrets = [await openEndpointSecret(secretKeys, endpoint.id, endpoint.sealedSecret)];
+    if (
+      endpoint.previousSealedSecret !== null &&
+      endpoint.previousSecretUntil !== null &&
+      now < endpoint.previousSecretUntil
+    ) {
+      secrets.push(
+        await openEndpointSecret(secretKeys, endpoint.id, endpoint.previousSealedSecret),
+      );
+    }
+    const signed = signStandardWebhook({
+      id: message.id,
+      body: deliveryBody(message),
+      secret: secrets,
+      timestamp: Math.floor(now / 1000),
+    });
+    return { ...signed, "content-type": "application/json", "user-agent": "Tessera-Webhooks/1" };
+  }
+
+  async function tellDisabled(endpoint: StoredEndpoint, now: number) {
+    try {
+      await onEndpointDisabled?.(endpointView({ ...endpoint, disabledAt: now, updatedAt: now }));
+    } catch (error) {
+      onError(error);
+    }
+  }
+
+  return runOutbox({ ...runner, queue: WEBHOOK_QUEUE, schedule, deliver });
+}
+
+/**
+ * The body of every delivery of `message`: `{"type","timestamp","data"}`, the timestamp being
+ * when the event happened (ISO 8601), `data` the payload exactly as stored. The same bytes on
+ * every attempt.
+ */
+export function deliveryBody(message: StoredMessage): string {
+  const timestamp = new Date(message.createdAt).toISOString();
+  return `{"type":${JSON.stringify(message.eventType)},"timestamp":"${timestamp}","data":${message.payload}}`;
+}
+
+function failureText(outcome: OutboundOutcome): string {
+  if (outcome.kind === "answered") return `the endpoint answered ${outcome.status}`;
+  return `${outcome.kind}: ${outcome.message}`;
+}

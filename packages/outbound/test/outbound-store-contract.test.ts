@@ -1,0 +1,24 @@
+import { MemoryOutboundStore } from "@tessera/outbound";
+import { SqlOutboundStore } from "@tessera/outbound/sql";
+import { describeOutboundStoreContract } from "@tessera/outbound/testing";
+import type { SqlDatabase } from "@tessera/sql";
+import { postgresSchema, sqliteFile } from "./support/databases.js";
+
+describeOutboundStoreContract("memory", async () => ({
+  store: new MemoryOutboundStore(),
+  writer: undefined,
+}));
+
+const onSql = (database: SqlDatabase) => ({
+  store: new SqlOutboundStore(database),
+  writer: database,
+  transaction: <T>(work: (writer: SqlDatabase) => Promise<T>) => database.transaction(work),
+});
+
+describeOutboundStoreContract("SQLite (better-sqlite3 file)", async () =>
+  onSql((await sqliteFile()).database),
+);
+
+describeOutboundStoreContract("PostgreSQL (pg)", async () =>
+  onSql((await postgresSchema()).database),
+);
