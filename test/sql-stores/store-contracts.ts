@@ -11,14 +11,17 @@ import { PGlite } from "@electric-sql/pglite";
 import { CachedUserStore } from "@tessera/accounts";
 import {
   accountMigrations,
+  SqlEmailCodeStore,
   SqlEmailedTokenStore,
   SqlSecondFactorStore,
   SqlUserStore,
 } from "@tessera/accounts/sql";
 import {
+  describeEmailCodeStoreContract,
   describeEmailedTokenStoreContract,
   describeSecondFactorStoreContract,
   describeUserStoreContract,
+  MemoryEmailCodeStore,
   MemoryEmailedTokenStore,
   MemorySecondFactorStore,
   MemoryUserStore,
@@ -192,6 +195,10 @@ export function describeMemoryStoreContracts(): void {
     store: new MemorySecondFactorStore(),
     newUser: userMaker(new MemoryUserStore()),
   }));
+  describeEmailCodeStoreContract("memory", async () => ({
+    store: new MemoryEmailCodeStore(),
+    newUser: userMaker(new MemoryUserStore()),
+  }));
 }
 
 /** The contracts on the SQL stores over `engine`. */
@@ -308,6 +315,13 @@ export function describeSqlStoreContracts(engine: EngineName): void {
     const database = await migrated();
     return {
       store: new SqlSecondFactorStore(database),
+      newUser: userMaker(new SqlUserStore(database)),
+    };
+  });
+  describeEmailCodeStoreContract(engine, async () => {
+    const database = await migrated();
+    return {
+      store: new SqlEmailCodeStore(database),
       newUser: userMaker(new SqlUserStore(database)),
     };
   });

@@ -74,6 +74,8 @@ export function appAccounts(wiring: AccountWiring): AppAccounts {
     apiKeys: stores.apiKeys,
     ...(stores.findApiKeyHolder ? { findApiKeyHolder: stores.findApiKeyHolder } : {}),
     emailedTokens: stores.emailedTokens,
+    secondFactors: stores.secondFactors,
+    emailCodes: stores.emailCodes,
     rateLimits: wiring.rateLimiter ?? stores.rateLimits,
     secretKeyBase: { current: wiring.secretKeyBase, previous: config.secretKeyBasePrevious },
     // Production without MAIL_ADAPTER is a deployment mistake: the mail routes answer 500.

@@ -2,6 +2,7 @@ import type { Locale } from "@tessera/core";
 import { escapeHtml } from "@tessera/http";
 import type { MailMessage } from "@tessera/mail";
 import { type AccountMessageId, accountMessages } from "./account-messages.js";
+import { EMAIL_CODE_LIFETIME_MS } from "./email-codes.js";
 import type { EmailedTokenPurpose } from "./emailed-token-store.js";
 import { EMAILED_TOKEN_LIFETIME_MS, isEmailedTokenShape } from "./emailed-tokens.js";
 
@@ -71,6 +72,42 @@ export function accountEmail(purpose: EmailedTokenPurpose, input: AccountEmailIn
     html: [
       `<p>${escapeHtml(intro)}</p>`,
       `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+      `<p>${escapeHtml(outro)}</p>`,
+      "",
+    ].join("\n"),
+  };
+}
+
+/** What the mail of an emailed sign-in code is made of. */
+export interface EmailCodeMailInput {
+  /** The user's (normalized) address: the recipient, also named in the mail. */
+  readonly to: string;
+  /** The code from `issueEmailCode`. */
+  readonly code: string;
+  /** The language of the request that sends the mail; English when absent. */
+  readonly locale?: Locale | undefined;
+}
+
+/**
+ * Builds the mail that carries a sign-in code: `Your sign-in code`, the six digits alone on
+ * their own line (so a phone offers to copy them), how long they are valid, and what to do if
+ * the mail was not asked for; the HTML part says the same, escaped.
+ * @throws RangeError when `code` is not six digits (the caller's value, never a visitor's).
+ */
+export function emailCodeMail(input: EmailCodeMailInput): MailMessage {
+  if (!/^\d{6}$/.test(input.code)) throw new RangeError("not an emailed sign-in code");
+  const { locale, code } = input;
+  const intro = accountMessages.text(locale, "accounts.mail.email_code_intro", { email: input.to });
+  const lifetime = describeLifetime(EMAIL_CODE_LIFETIME_MS, locale);
+  const validity = accountMessages.text(locale, "accounts.mail.email_code_validity", { lifetime });
+  const outro = `${validity} ${accountMessages.text(locale, "accounts.mail.email_code_ignore")}`;
+  return {
+    to: input.to,
+    subject: accountMessages.text(locale, "accounts.mail.email_code_subject"),
+    text: `${intro}\n\n${code}\n\n${outro}\n`,
+    html: [
+      `<p>${escapeHtml(intro)}</p>`,
+      `<p style="font-size: 1.5em; letter-spacing: 0.2em"><strong>${code}</strong></p>`,
       `<p>${escapeHtml(outro)}</p>`,
       "",
     ].join("\n"),

@@ -15,6 +15,7 @@ export const accountMessages = defineMessages({
   "accounts.totp_already_enabled": "Two-factor codes are already on; turn them off first.",
   "accounts.totp_not_pending": "No two-factor setup is waiting for a code.",
   "accounts.totp_not_enabled": "Two-factor codes are not on.",
+  "accounts.email_code_sent": "If an account uses that address, a sign-in code is on its way.",
 
   // Flashes and alerts.
   "accounts.welcome": "Welcome! Your account is ready. Check your email to confirm your address.",
@@ -132,6 +133,11 @@ export const accountMessages = defineMessages({
   "accounts.mail.password_reset_ignore":
     "If you did not ask for a password reset, you can ignore this email.",
   "accounts.mail.validity": "The link is valid for {lifetime} and works once.",
+  "accounts.mail.email_code_subject": "Your sign-in code",
+  "accounts.mail.email_code_intro": "Your code to sign in as {email}:",
+  "accounts.mail.email_code_validity": "The code is valid for {lifetime} and works once.",
+  "accounts.mail.email_code_ignore":
+    "If you did not ask to sign in, you can ignore this email: no one can use the code without it.",
   "accounts.mail.one_hour": "1 hour",
   "accounts.mail.hours": "{hours} hours",
   "accounts.mail.one_minute": "1 minute",

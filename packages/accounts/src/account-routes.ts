@@ -26,6 +26,8 @@ import {
 } from "./account-hooks.js";
 import { checkAccountRoutesOptions } from "./account-routes-check.js";
 import { type CurrentUser, currentUserReader } from "./current-user.js";
+import type { EmailCodeStore } from "./email-code-store.js";
+import { emailCodeKeys } from "./email-codes.js";
 import type { EmailedTokenStore } from "./emailed-token-store.js";
 import { type AccountPages, defaultAccountPages } from "./html/account-pages.js";
 import { htmlAccountRoutes } from "./html/html-account-routes.js";
@@ -35,6 +37,7 @@ import { htmlSessionRoutes } from "./html/html-session-routes.js";
 import { defaultSessionPages } from "./html/sessions-page.js";
 import { jsonAccountRoutes } from "./json-account-routes.js";
 import { jsonApiKeyRoutes } from "./json-api-key-routes.js";
+import { jsonEmailCodeRoutes } from "./json-email-code-routes.js";
 import { jsonSecondFactorRoutes } from "./json-second-factor-routes.js";
 import { secondFactors } from "./mfa/second-factors.js";
 import type { MissingMailer } from "./missing-mailer.js";
@@ -57,6 +60,8 @@ export interface AccountStores {
   readonly findApiKeyHolder?: (digest: string) => Promise<ApiKeyHolder<User> | undefined>;
   /** TOTP and backup codes: with a store, users may turn on a second factor (see README). */
   readonly secondFactors?: SecondFactorStore;
+  /** Emailed sign-in codes: with a store and a mailer, `POST /api/auth/email_code` exists. */
+  readonly emailCodes?: EmailCodeStore;
 }
 
 /** What {@link accountRoutes} is built from: the stores, the secret, and a few choices. */
@@ -214,8 +219,20 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
     pages: options.pages ?? defaultAccountPages(layout),
   };
   const json = { ...shared, tokens: jwt, bearer };
+  // Like the sign-in links: no route without a mailer, a 500 naming the setting with a missing one.
+  const emailCodeRoutes =
+    options.emailCodes && options.mailer
+      ? jsonEmailCodeRoutes({
+          ...json,
+          emailCodes: options.emailCodes,
+          emailCodeKeys: emailCodeKeys(secrets),
+          mailer: options.mailer,
+          tokenMailTransaction: options.tokenMailTransaction,
+        })
+      : [];
   const routes = [
     ...jsonAccountRoutes(json),
+    ...emailCodeRoutes,
     ...(factors ? jsonSecondFactorRoutes({ ...json, secondFactors: factors }) : []),
     ...jsonApiKeyRoutes({ apiKeys: options.apiKeys, bearer, clock }),
     ...htmlAccountRoutes(html),

@@ -2,6 +2,8 @@ export { deleteUser } from "./account-deletion.js";
 export {
   type AccountEmailInput,
   accountEmail,
+  type EmailCodeMailInput,
+  emailCodeMail,
   type MailLinkOriginOptions,
   mailLinkOrigin,
 } from "./account-emails.js";
@@ -35,6 +37,14 @@ export {
 export { CachedUserStore } from "./cached-user-store.js";
 export type { CurrentUser, CurrentUserOptions } from "./current-user.js";
 export { isValidEmail, MAXIMUM_EMAIL_LENGTH, normalizeEmail } from "./email.js";
+export type { EmailCodeRecord, EmailCodeStore } from "./email-code-store.js";
+export {
+  consumeEmailCode,
+  EMAIL_CODE_LIFETIME_MS,
+  EMAIL_CODE_MAXIMUM_FAILURES,
+  emailCodeKeys,
+  issueEmailCode,
+} from "./email-codes.js";
 export type {
   EmailedTokenPurpose,
   EmailedTokenRecord,
@@ -88,6 +98,7 @@ export {
   type JsonApiKeyRoutesOptions,
   jsonApiKeyRoutes,
 } from "./json-api-key-routes.js";
+export { type JsonEmailCodeRoutesOptions, jsonEmailCodeRoutes } from "./json-email-code-routes.js";
 export type { JsonInputFailure } from "./json-input.js";
 export type {
   BearerAuthentication,
@@ -98,6 +109,7 @@ export {
   type JsonSecondFactorRoutesOptions,
   jsonSecondFactorRoutes,
 } from "./json-second-factor-routes.js";
+export { MemoryEmailCodeStore } from "./memory-email-code-store.js";
 export { MemoryEmailedTokenStore } from "./memory-emailed-token-store.js";
 export { MemoryUserStore } from "./memory-user-store.js";
 export type { FieldErrors } from "./messages.js";

@@ -1,4 +1,4 @@
-import { errorEnvelope, localizeFieldMessages } from "@tessera/core";
+import { localizeFieldMessages } from "@tessera/core";
 import {
   badRequest,
   forbidden,
@@ -12,17 +12,17 @@ import {
   withMiddleware,
 } from "@tessera/http";
 import { deleteUser } from "./account-deletion.js";
-import { INVALID_CREDENTIALS, MFA_REQUIRED } from "./account-error-codes.js";
+import { INVALID_CREDENTIALS } from "./account-error-codes.js";
 import { accountEvents } from "./account-hooks.js";
 import { accountMessages } from "./account-messages.js";
 import { type BearerUserContext, bearerUser } from "./bearer-user.js";
 import { normalizeEmail } from "./email.js";
+import { answerFirstFactor } from "./first-factor-answer.js";
 import { refuseUnstorableText, requireStrings } from "./json-input.js";
 import type { JsonAccountRoutesOptions } from "./json-routes-options.js";
-import { secondFactorMethods, startSecondFactor } from "./mfa/second-factor-sign-in.js";
+import { secondFactorMethods } from "./mfa/second-factor-sign-in.js";
 import { checkPassword, findUserByPassword } from "./password-sign-in.js";
 import { signUp } from "./signup.js";
-import { tokenAnswer } from "./token-answer.js";
 import { userJson } from "./user.js";
 
 /** Message of the 403 of `DELETE /api/auth/me` when the confirmation does not match, in English. */
@@ -94,22 +94,12 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
         const message = accountMessages.text(context.locale, "accounts.invalid_credentials");
         return jsonError(401, message, { code: INVALID_CREDENTIALS });
       }
-      const pending =
-        options.secondFactors && (await startSecondFactor(options.secondFactors, user.id));
-      if (pending) {
-        const message = accountMessages.text(context.locale, "accounts.mfa_required");
-        const refusal = errorEnvelope(403, message, { code: MFA_REQUIRED });
-        return Response.json(
-          { ...refusal, mfa_token: pending.mfaToken, methods: pending.methods },
-          { status: 403 },
-        );
-      }
-      const answer = tokenAnswer(await options.tokens.issue(user.id));
-      await events.signedIn(user, "password", "token", {
+      const answering = { tokens: options.tokens, events, secondFactors: options.secondFactors };
+      return answerFirstFactor(answering, user, "password", {
         request,
         clientAddress: context.clientAddress,
+        locale: context.locale,
       });
-      return answer;
     },
   } satisfies Record<string, RouteHandler>;
 

@@ -4,6 +4,7 @@ export {
   type SqlAccountStores,
   sqlAccountStores,
 } from "./sql/account-stores.js";
+export { emailCodesMigration, SqlEmailCodeStore } from "./sql/email-code-store.js";
 export { authTokensMigration, SqlEmailedTokenStore } from "./sql/emailed-token-store.js";
 export { SqlSecondFactorStore, secondFactorsMigration } from "./sql/second-factor-store.js";
 export { sqlTokenMailTransaction } from "./sql/token-mail-transaction.js";

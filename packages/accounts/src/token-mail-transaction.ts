@@ -1,16 +1,21 @@
 import type { Mailer } from "@tessera/mail";
+import type { EmailCodeStore } from "./email-code-store.js";
 import type { EmailedTokenStore } from "./emailed-token-store.js";
 
-/** The token store and the mailer that one {@link TokenMailTransaction} writes through. */
+/**
+ * The token stores and the mailer that one {@link TokenMailTransaction} writes through (a SQL
+ * transaction gives both stores; a route uses the one it needs).
+ */
 export interface TokenMailScope {
-  readonly emailedTokens: EmailedTokenStore;
+  readonly emailedTokens?: EmailedTokenStore;
+  readonly emailCodes?: EmailCodeStore;
   /** A mailer that stores mail through the transaction (an outbox's), never one that sends. */
   readonly mailer: Mailer;
 }
 
 /**
- * Runs `work` in one database transaction, with an emailed-token store and a mailer that both
- * write through it: a token and the mail that carries it are kept together or not at all, so a
+ * Runs `work` in one database transaction, with the token stores and a mailer that all write
+ * through it: a token (or code) and the mail that carries it are kept together or not at all, so a
  * crash or a failed write never leaves a token whose mail was lost (nor a mail whose token was
  * not kept). Rejects, with nothing written, when `work` or the commit does.
  * `sqlTokenMailTransaction` of `@tessera/accounts/sql` makes one over a `SqlDatabase`.

@@ -8,7 +8,6 @@ import {
   rateLimit,
   readFormBody,
 } from "@tessera/http";
-import type { MailMessage } from "@tessera/mail";
 import { optionalUser, sessionAuthentication, signInDevice, signOutDevice } from "@tessera/session";
 import { accountEmail, mailLinkOrigin } from "../account-emails.js";
 import { accountEvents, type SignInMethod } from "../account-hooks.js";
@@ -17,6 +16,7 @@ import type { EmailedTokenPurpose } from "../emailed-token-store.js";
 import { consumeEmailedToken, issueEmailedToken, peekEmailedToken } from "../emailed-tokens.js";
 import { startSecondFactor } from "../mfa/second-factor-sign-in.js";
 import { deliversMail, noMailerMessage } from "../missing-mailer.js";
+import { storeWithMail } from "../token-mail-delivery.js";
 import type { User } from "../user.js";
 import type {
   HtmlAccountRoutesOptions,
@@ -36,6 +36,7 @@ export const PENDING_MFA_REMEMBER = "mfa_remember";
 const METHOD_IN_SESSION: Readonly<Record<SignInMethod, string>> = {
   password: "password",
   email_link: "email-link",
+  email_code: "email-code",
   oauth: "oauth",
 };
 
@@ -295,21 +296,18 @@ export function accountFlow(options: HtmlAccountRoutesOptions) {
       locale: Locale | undefined,
     ): Promise<void> {
       if (!mailer) return;
-      const mailOf = (token: string): MailMessage =>
-        accountEmail(purpose, { to: user.email, origin, token, locale });
-      const transaction = options.tokenMailTransaction;
-      if (transaction) {
-        await transaction(async (scope) => {
-          const token = await issueEmailedToken(scope.emailedTokens, user.id, purpose, clock);
-          await scope.mailer.send(mailOf(token));
-        }).catch((error: unknown) => reportMailError(error, purpose));
-        return;
-      }
-      const token = await issueEmailedToken(options.emailedTokens, user.id, purpose, clock);
-      const sending = mailer
-        .send(mailOf(token))
-        .catch((error: unknown) => reportMailError(error, purpose));
-      if (mailer.stores) await sending;
+      const mailing = {
+        mailer,
+        tokenMailTransaction: options.tokenMailTransaction,
+        stores: { emailedTokens: options.emailedTokens },
+        reportMailError,
+      };
+      await storeWithMail(mailing, purpose, async ({ emailedTokens }) => {
+        if (!emailedTokens)
+          throw new Error("the token mail transaction has no emailed token store");
+        const token = await issueEmailedToken(emailedTokens, user.id, purpose, clock);
+        return accountEmail(purpose, { to: user.email, origin, token, locale });
+      });
     },
   };
   return flow;

@@ -14,13 +14,15 @@ import type { Migration, SqlDatabase } from "@tessera/sql";
 import type { AccountStores } from "../account-routes.js";
 import { CachedUserStore } from "../cached-user-store.js";
 import type { UserStore } from "../user-store.js";
+import { emailCodesMigration, SqlEmailCodeStore } from "./email-code-store.js";
 import { authTokensMigration, SqlEmailedTokenStore } from "./emailed-token-store.js";
 import { SqlSecondFactorStore, secondFactorsMigration } from "./second-factor-store.js";
 import { SqlUserStore, usersMigration } from "./user-store.js";
 
 /**
  * The tables account routes use, in the order they must be created: users, API keys, emailed
- * tokens, rate-limit counters, the device list and second factors. Apply them with `applyMigrations`.
+ * tokens, rate-limit counters, the device list, second factors and emailed sign-in codes. Apply
+ * them with `applyMigrations`.
  */
 export const accountMigrations: readonly Migration[] = [
   rateLimitCountersMigration,
@@ -31,17 +33,19 @@ export const accountMigrations: readonly Migration[] = [
   userSessionsMigration,
   userSessionsExpiryIndexMigration,
   secondFactorsMigration,
+  emailCodesMigration,
 ];
 
 /**
- * The SQL stores of account routes: with tracked sessions (the device list) and second factors
- * (TOTP and backup codes), which `accountRoutes` then turns on.
+ * The SQL stores of account routes: with tracked sessions (the device list), second factors
+ * (TOTP and backup codes) and emailed sign-in codes, which `accountRoutes` then turns on.
  */
 export interface SqlAccountStores extends AccountStores {
   readonly users: UserStore;
   readonly rateLimits: SqlRateLimitStore;
   readonly trackedSessions: SqlTrackedSessionStore;
   readonly secondFactors: SqlSecondFactorStore;
+  readonly emailCodes: SqlEmailCodeStore;
 }
 
 /**
@@ -68,5 +72,6 @@ export function sqlAccountStores(
     rateLimits: new SqlRateLimitStore(database),
     trackedSessions: new SqlTrackedSessionStore(database),
     secondFactors: new SqlSecondFactorStore(database),
+    emailCodes: new SqlEmailCodeStore(database),
   };
 }

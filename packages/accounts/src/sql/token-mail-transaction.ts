@@ -1,11 +1,13 @@
 import type { Mailer } from "@tessera/mail";
 import type { SqlDatabase } from "@tessera/sql";
 import type { TokenMailTransaction } from "../token-mail-transaction.js";
+import { SqlEmailCodeStore } from "./email-code-store.js";
 import { SqlEmailedTokenStore } from "./emailed-token-store.js";
 
 /**
  * A {@link TokenMailTransaction} on `database`: each run opens one transaction, in which the
- * token is written to `auth_tokens` and the mail by `mailerWithin(transaction)`, which must
+ * token is written to `auth_tokens` (a code to `email_codes`) and the mail by
+ * `mailerWithin(transaction)`, which must
  * store mail through the handle it is given (the outbox on the same database).
  *
  * @example
@@ -29,6 +31,7 @@ export function sqlTokenMailTransaction(
     database.transaction((transaction) =>
       work({
         emailedTokens: new SqlEmailedTokenStore(transaction),
+        emailCodes: new SqlEmailCodeStore(transaction),
         mailer: mailerWithin(transaction),
       }),
     );

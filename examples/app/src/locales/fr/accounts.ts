@@ -6,6 +6,8 @@ export const frenchAccounts = {
   "accounts.password_incorrect": "Le mot de passe est incorrect.",
   "accounts.not_your_email": "Ce n'est pas votre adresse e-mail.",
   "accounts.mfa_required": "Un second facteur est nécessaire pour se connecter.",
+  "accounts.email_code_sent":
+    "Si un compte utilise cette adresse, un code de connexion est en route.",
   "accounts.totp_already_enabled":
     "Les codes à deux facteurs sont déjà activés ; désactivez-les d'abord.",
   "accounts.totp_not_pending": "Aucune configuration à deux facteurs n'attend de code.",
@@ -127,6 +129,12 @@ export const frenchAccounts = {
   "accounts.mail.password_reset_ignore":
     "Si vous n'avez pas demandé à réinitialiser votre mot de passe, vous pouvez ignorer cet e-mail.",
   "accounts.mail.validity": "Le lien est valable {lifetime} et ne fonctionne qu'une fois.",
+  "accounts.mail.email_code_subject": "Votre code de connexion",
+  "accounts.mail.email_code_intro": "Votre code pour vous connecter en tant que {email} :",
+  "accounts.mail.email_code_validity":
+    "Le code est valable {lifetime} et ne fonctionne qu'une fois.",
+  "accounts.mail.email_code_ignore":
+    "Si vous n'avez pas demandé à vous connecter, vous pouvez ignorer cet e-mail : personne ne peut utiliser le code sans lui.",
   "accounts.mail.one_hour": "1 heure",
   "accounts.mail.hours": "{hours} heures",
   "accounts.mail.one_minute": "1 minute",
