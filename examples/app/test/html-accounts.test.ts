@@ -4,7 +4,7 @@ import { MemoryMailer } from "@tessera/mail";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, linkIn, pageText } from "./support/browser.js";
 import { awaitWindowRoom } from "./support/rate-limit-window.js";
-import { startTestServer, type TestServer } from "./support/test-server.js";
+import { newClientAddress, startTestServer, type TestServer } from "./support/test-server.js";
 
 const mailer = new MemoryMailer();
 let now = Date.UTC(2026, 10, 22, 9, 0, 0);
@@ -481,6 +481,32 @@ describe("account deletion", () => {
       await server.query("SELECT id FROM auth_tokens WHERE user_id NOT IN (SELECT id FROM users)"),
     ).toEqual([]);
     expect((await browser.get("/account")).location).toBe("/login");
+  });
+});
+
+describe("sign-in codes by mail (JSON)", () => {
+  it("mails a code through the outbox, which then grants a bearer token once", async () => {
+    const email = uniqueEmail();
+    const client = newClientAddress();
+    const post = (path: string, body: unknown) =>
+      fetch(`${server.url}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": client },
+        body: JSON.stringify(body),
+      });
+    expect(
+      (await post("/api/auth/signup", { email, password: "correct horse battery" })).status,
+    ).toBe(201);
+    const before = mailer.sent.length;
+    expect((await post("/api/auth/email_code", { email })).status).toBe(202);
+    await server.deliverMail();
+    const mail = mailer.sent.slice(before).find((sent) => sent.to === email);
+    expect(mail?.subject).toBe("Your sign-in code");
+    const code = /^(\d{6})$/m.exec(mail!.text)?.[1];
+    const granted = await post("/api/auth/token/email_code", { email, code });
+    expect(granted.status).toBe(200);
+    expect(await granted.json()).toMatchObject({ token_type: "Bearer", expires_in: 3600 });
+    expect((await post("/api/auth/token/email_code", { email, code })).status).toBe(401);
   });
 });
 
