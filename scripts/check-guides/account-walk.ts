@@ -1,12 +1,13 @@
 // What every program check:guides starts must do over HTTP, as a user of it would.
+import { walkSecondFactor } from "./second-factor-walk.js";
 
 /** The account every walk signs up (each program runs on a database of its own). */
 const CREDENTIALS = { email: "ada@example.com", password: "correct horse battery staple" };
 
 /**
  * Signs up, gets a token and reads the user from `/api/auth/me` of the program at `origin`, then
- * logs in with the HTML form and reads the user in the program's own `/me` route; the reason it
- * went wrong, or undefined.
+ * logs in with the HTML form and reads the user in the program's own `/me` route, then turns
+ * TOTP on and signs in with a code; the reason it went wrong, or undefined.
  */
 export async function walkAccounts(origin: string): Promise<string | undefined> {
   const post = (path: string, body: unknown) =>
@@ -27,7 +28,9 @@ export async function walkAccounts(origin: string): Promise<string | undefined> 
   if (me.status !== 200 || user.email !== CREDENTIALS.email) {
     return `/api/auth/me answered ${me.status}: ${JSON.stringify(user)}`;
   }
-  return await ownRouteUser(origin);
+  const ownRoute = await ownRouteUser(origin);
+  if (ownRoute) return ownRoute;
+  return await walkSecondFactor(origin, CREDENTIALS, bearer);
 }
 
 /**
