@@ -2,6 +2,7 @@ import { authTokensMigration, usersMigration } from "@tessera/accounts/sql";
 import { apiKeysMigration } from "@tessera/bearer/sql";
 import { jobTableMigration } from "@tessera/jobs/sql";
 import { identitiesMigration } from "@tessera/oauth/sql";
+import { outboundMigrations } from "@tessera/outbound/sql";
 import { outboxMigrations } from "@tessera/outbox/sql";
 import { rateLimitCountersMigration, rateLimitWindowIndexMigration } from "@tessera/ratelimit/sql";
 import { userSessionsExpiryIndexMigration, userSessionsMigration } from "@tessera/session/sql";
@@ -34,6 +35,7 @@ export const appMigrations: readonly Migration[] = [
   identitiesMigration,
   webhookEventsRetentionMigration,
   ...outboxMigrations,
+  ...outboundMigrations,
   usersNameMigration,
   webhookEffectsMigration,
   ...recordMigrations,

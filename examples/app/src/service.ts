@@ -11,6 +11,7 @@ import {
 } from "@tessera/hono";
 import { localeNegotiation, notFound, withLanguageHeaders, withMiddleware } from "@tessera/http";
 import type { Mailer } from "@tessera/mail";
+import type { OutboundWebhooks } from "@tessera/outbound";
 import type { RateLimiter } from "@tessera/ratelimit";
 import type { ObjectStorage } from "@tessera/records";
 import type { SessionCookies, TrackedSessionStore } from "@tessera/session";
@@ -34,6 +35,11 @@ export interface AppDependencies {
   readonly mailer: Mailer | undefined;
   /** Writes each emailed token and its mail in one transaction (the mail outbox's database). */
   readonly tokenMailTransaction?: TokenMailTransaction;
+  /**
+   * Users' webhook endpoints and the events sent to them (`appOutboundWebhooks`): the webhook
+   * endpoint routes and page, and the notes' events. Without it neither is served.
+   */
+  readonly outbound?: OutboundWebhooks<SqlDatabase>;
   /** The time source of sessions, tokens and rate limits (tests move it). */
   readonly clock?: Clock;
   /** The device list option's store, when `TRACKED_SESSIONS` is not `off`. */
