@@ -363,7 +363,8 @@ function hostsOf(appUrl: string | undefined, listed: string | undefined): string
   return [...new Set(hosts)];
 }
 
-const HOST_NAME = /^(?=.{1,253}$)[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)*\.?$/;
+const HOST_NAME =
+  /^(?=.{1,253}$)[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)*\.?$/;
 
 /**
  * The hosts of `OUTBOUND_ALLOW_HOSTS`, lower case, IPv6 without brackets; or what is wrong with

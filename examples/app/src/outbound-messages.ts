@@ -10,6 +10,7 @@ export const outboundMessages = defineMessages({
   "outbound.not_a_string": "{field} must be a string.",
   "outbound.not_a_boolean": "{field} must be true or false.",
   "outbound.events_not_list": "events must be a list of event names.",
+  "outbound.url_not_allowed": "is not allowed",
   "outbound.unknown_event": "is not an event this app sends",
   "outbound.nul_character": "{field} must not contain NUL characters.",
   "outbound.message_not_found": "No such webhook message.",
@@ -42,8 +43,7 @@ export const outboundMessages = defineMessages({
   "outbound.column_answer": "Answer",
   "outbound.status_succeeded": "succeeded",
   "outbound.status_failed": "failed",
-  "outbound.secret_shown_once":
-    "The endpoint's signing secret, shown only this once: {secret}",
+  "outbound.secret_shown_once": "The endpoint's signing secret, shown only this once: {secret}",
   "outbound.added": "The endpoint is added.",
   "outbound.updated": "The endpoint is updated.",
   "outbound.removed": "The endpoint is removed.",

@@ -12,7 +12,8 @@ import {
 import { localeNegotiation, notFound, withLanguageHeaders, withMiddleware } from "@tessera/http";
 import type { Mailer } from "@tessera/mail";
 import type { OutboundWebhooks } from "@tessera/outbound";
-import type { RateLimiter } from "@tessera/ratelimit";
+import { createRateLimiter, type RateLimiter } from "@tessera/ratelimit";
+import { SqlRateLimitStore } from "@tessera/ratelimit/sql";
 import type { ObjectStorage } from "@tessera/records";
 import type { SessionCookies, TrackedSessionStore } from "@tessera/session";
 import type { SqlDatabase } from "@tessera/sql";
@@ -25,6 +26,7 @@ import { recordApiDocument } from "./openapi.js";
 import { type RecordWiring, recordApiRoutes, recordPageRoutes } from "./records.js";
 import { type RenderJobs, renderJobRoutes } from "./render-jobs.js";
 import { answerUnhandledError } from "./unhandled-error.js";
+import { WEBHOOK_ENDPOINT_RATE_LIMIT, webhookEndpointRoutes } from "./webhook-endpoint-routes.js";
 import { webhookRoutes } from "./webhooks.js";
 
 /** What the service is built from: its settings, its open database, its mailer and storage. */
@@ -91,6 +93,7 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
     ...(dependencies.clock ? { clock: dependencies.clock } : {}),
     ...(dependencies.rateLimiter ? { rateLimiter: dependencies.rateLimiter } : {}),
     ...(dependencies.passwords ? { passwords: dependencies.passwords } : {}),
+    ...(dependencies.outbound ? { outbound: dependencies.outbound } : {}),
   });
   const { users, bearer } = accounts;
   // Security headers go on every answer, the host and cross-site refusals and CORS preflights
@@ -125,12 +128,27 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
   // Routes a person's browser or client reads answer in their language; webhook senders are
   // programs that read only the status.
   const inTheirLanguage = localeNegotiation({ catalogs: SHIPPED_CATALOGS });
+  const outboundRoutes = dependencies.outbound
+    ? webhookEndpointRoutes({
+        outbound: dependencies.outbound,
+        bearer,
+        rateLimiter:
+          dependencies.rateLimiter ??
+          createRateLimiter({
+            store: new SqlRateLimitStore(database),
+            limit: WEBHOOK_ENDPOINT_RATE_LIMIT.limit,
+            windowMs: WEBHOOK_ENDPOINT_RATE_LIMIT.windowMs,
+            ...(dependencies.clock ? { clock: dependencies.clock } : {}),
+          }),
+      })
+    : [];
   mount(app, [
     ...webhookRoutes(database, config),
     ...withMiddleware(
       [
         ...renderJobRoutes(dependencies.renderJobs, bearer, config),
         ...recordApiRoutes(records),
+        ...outboundRoutes,
         ...accounts.routes,
         ...recordPageRoutes(records),
       ],
