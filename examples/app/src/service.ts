@@ -122,6 +122,7 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
     allowedOrigins: config.allowedOrigins,
     ...(dependencies.clock ? { clock: dependencies.clock } : {}),
     ...(dependencies.compileGraphql ? { compileGraphql: dependencies.compileGraphql } : {}),
+    ...(dependencies.outbound ? { outbound: dependencies.outbound } : {}),
   };
   // Each route says what it needs: pages open the cookie session themselves (pageSafety), so
   // webhook senders and API clients never pay for a cookie they do not send, in any order.

@@ -1,8 +1,9 @@
 import { formatTimestamp } from "@tessera/core";
 import type { LoggedAttempt, WebhookEndpoint } from "@tessera/outbound";
+import { NOTE_EVENT_TYPES } from "./records.js";
 
 /** The events the app sends to its users' endpoints: what an endpoint's `events` may name. */
-export const APP_EVENT_TYPES = ["note.created", "note.updated", "note.deleted"] as const;
+export const APP_EVENT_TYPES: readonly string[] = Object.values(NOTE_EVENT_TYPES);
 
 /** An endpoint as the JSON API shows it: never a secret. */
 export function webhookEndpointJson(endpoint: WebhookEndpoint) {
