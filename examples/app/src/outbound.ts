@@ -2,6 +2,7 @@ import type { User } from "@tessera/accounts";
 import { type Clock, ENGLISH } from "@tessera/core";
 import type { Mailer } from "@tessera/mail";
 import {
+  OUTBOUND_TIMEOUT_MS,
   type OutboundFetch,
   type OutboundPolicy,
   OutboundWebhooks,
@@ -55,6 +56,12 @@ export function appOutboundWebhooks(wiring: OutboundWiring): OutboundWebhooks<Sq
   });
 }
 
+/**
+ * How long a sender holds a delivery it claimed: the request's timeout and a margin. A process
+ * killed mid-delivery leaves it to another sender (or itself, restarted) this much later.
+ */
+export const WEBHOOK_LEASE_MS = OUTBOUND_TIMEOUT_MS + 5_000;
+
 /** What the sender of one process is built from, beyond the outbound wiring. */
 export interface WebhookSenderWiring extends OutboundWiring {
   /** The guarded request of the runtime: `nodeGuardedFetch(outboundPolicy(config))` on Node. */
@@ -76,6 +83,7 @@ export function appWebhookSender(wiring: WebhookSenderWiring): OutboxRunner {
     secretKeys: secretKeysOf(wiring),
     fetch: wiring.fetch,
     schedule: wiring.config.outboundRetrySchedule,
+    leaseMs: WEBHOOK_LEASE_MS,
     ...(wiring.clock ? { clock: wiring.clock } : {}),
     onError: (error) => console.error(`The webhook sender failed: ${(error as Error).message}`),
     onEndpointDisabled: (endpoint) => mailDisabledEndpoint(wiring, endpoint),
