@@ -27,6 +27,7 @@ import { type RecordWiring, recordApiRoutes, recordPageRoutes } from "./records.
 import { type RenderJobs, renderJobRoutes } from "./render-jobs.js";
 import { answerUnhandledError } from "./unhandled-error.js";
 import { WEBHOOK_ENDPOINT_RATE_LIMIT, webhookEndpointRoutes } from "./webhook-endpoint-routes.js";
+import { webhookPageRoutes } from "./webhook-pages.js";
 import { webhookRoutes } from "./webhooks.js";
 
 /** What the service is built from: its settings, its open database, its mailer and storage. */
@@ -152,6 +153,15 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
         ...outboundRoutes,
         ...accounts.routes,
         ...recordPageRoutes(records),
+        ...(dependencies.outbound
+          ? webhookPageRoutes({
+              outbound: dependencies.outbound,
+              findUser: (id) => users.findById(id),
+              sessions: accounts.sessions,
+              allowedOrigins: config.allowedOrigins,
+              ...(dependencies.clock ? { clock: dependencies.clock } : {}),
+            })
+          : []),
       ],
       inTheirLanguage,
     ),
