@@ -16,6 +16,7 @@ import type { Route } from "@tessera/http";
 import type { Mailer } from "@tessera/mail";
 import { oauthRoutes, renderProviderButtons } from "@tessera/oauth";
 import { SqlIdentityStore } from "@tessera/oauth/sql";
+import type { OutboundWebhooks } from "@tessera/outbound";
 import type { RateLimiter } from "@tessera/ratelimit";
 import type { MaybeSessionContext, SessionCookies, TrackedSessionStore } from "@tessera/session";
 import type { SessionEnv } from "@tessera/session/hono";
@@ -44,6 +45,8 @@ export interface AccountWiring {
   readonly rateLimiter?: RateLimiter;
   /** Password hashing under the runtime's limits (the Workers' PBKDF2 cap); default: none. */
   readonly passwords?: AccountRoutesOptions["passwords"];
+  /** The users' webhook endpoints: a deleted user's go with them (no foreign key holds them). */
+  readonly outbound?: OutboundWebhooks<SqlDatabase>;
 }
 
 /** The app's accounts: their routes, and what the app's other routes reuse. */
@@ -92,6 +95,7 @@ export function appAccounts(wiring: AccountWiring): AppAccounts {
     clock,
     ...(wiring.trackedSessions ? { trackedSessions: wiring.trackedSessions } : {}),
     ...(wiring.passwords ? { passwords: wiring.passwords } : {}),
+    ...(wiring.outbound ? { hooks: { onUserDeleted: deleteWebhooksOf(wiring.outbound) } } : {}),
   });
   const providerSignIn =
     config.oauthProviders.length > 0
@@ -108,4 +112,9 @@ export function appAccounts(wiring: AccountWiring): AppAccounts {
         })
       : [];
   return { ...accounts, routes: [...accounts.routes, ...providerSignIn], users: stores.users };
+}
+
+/** Deletes a deleted user's webhook endpoints, messages and attempts. */
+function deleteWebhooksOf(outbound: OutboundWebhooks<SqlDatabase>) {
+  return ({ user }: { readonly user: { readonly id: number } }) => outbound.deleteOwner(user.id);
 }

@@ -1,6 +1,7 @@
 import { MINIMUM_SECRET_LENGTH } from "@tessera/crypto";
 import { normalizeHost, parseAllowedHosts, parseAllowedOrigins } from "@tessera/http";
 import { type OAuthProvider, oauthProvidersFromEnv } from "@tessera/oauth";
+import { type RetrySchedule, WEBHOOK_RETRY_SCHEDULE } from "@tessera/outbox";
 import { z } from "zod";
 
 /** The example app's settings, read from the environment (see docs/configuration.md). */
@@ -65,6 +66,17 @@ export interface AppConfig {
    * 30; 0 keeps them forever). A deleted event delivered again runs its effect again.
    */
   readonly webhookRetentionDays: number;
+  /**
+   * `OUTBOUND_ALLOW_HOSTS`: hosts (names or IP addresses, lower case, IPv6 without brackets)
+   * that users' webhook endpoints may name although they are, or resolve to, addresses the
+   * SSRF guard refuses. Empty by default; tests name `127.0.0.1`.
+   */
+  readonly outboundAllowHosts: readonly string[];
+  /**
+   * `OUTBOUND_RETRY_SCHEDULE`: the waits between attempts of a webhook delivery, from the
+   * seconds listed (default svix's: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h).
+   */
+  readonly outboundRetrySchedule: RetrySchedule;
   /** `<NAME>_WEBHOOK_SECRET` of each inbound webhook endpoint, when set. */
   readonly webhookSecrets: {
     readonly orders: string | undefined;
@@ -217,6 +229,23 @@ const environmentSchema = z.object({
     .max(36_500)
     .optional()
     .transform((days) => days ?? 30),
+  OUTBOUND_ALLOW_HOSTS: optionalText.transform((listed, context) => {
+    const hosts = outboundHostsOf(listed);
+    if (typeof hosts === "string") {
+      context.addIssue({ code: "custom", message: hosts });
+      return z.NEVER;
+    }
+    return hosts;
+  }),
+  OUTBOUND_RETRY_SCHEDULE: optionalText.transform((listed, context) => {
+    if (listed === undefined) return WEBHOOK_RETRY_SCHEDULE;
+    const delays = retryDelaysOf(listed);
+    if (typeof delays === "string") {
+      context.addIssue({ code: "custom", message: delays });
+      return z.NEVER;
+    }
+    return { delaysMs: delays };
+  }),
   ORDERS_WEBHOOK_SECRET: optionalText,
   GITHUB_WEBHOOK_SECRET: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -307,6 +336,8 @@ export function loadConfig(environment: Record<string, string | undefined>): App
     uploadsPath: settings.UPLOADS_PATH,
     credentialCacheMs: settings.CREDENTIAL_CACHE_MS,
     webhookRetentionDays: settings.WEBHOOK_RETENTION_DAYS,
+    outboundAllowHosts: settings.OUTBOUND_ALLOW_HOSTS,
+    outboundRetrySchedule: settings.OUTBOUND_RETRY_SCHEDULE,
     webhookSecrets: {
       orders: settings.ORDERS_WEBHOOK_SECRET,
       github: settings.GITHUB_WEBHOOK_SECRET,
@@ -330,4 +361,46 @@ function hostsOf(appUrl: string | undefined, listed: string | undefined): string
     throw new ConfigError(`ALLOWED_HOSTS is not valid: ${(error as Error).message}`);
   }
   return [...new Set(hosts)];
+}
+
+const HOST_NAME =
+  /^(?=.{1,253}$)[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)*\.?$/;
+
+/**
+ * The hosts of `OUTBOUND_ALLOW_HOSTS`, lower case, IPv6 without brackets; or what is wrong with
+ * an entry (a URL or a port where a host alone belongs).
+ */
+function outboundHostsOf(listed: string | undefined): string[] | string {
+  const hosts: string[] = [];
+  for (const entry of (listed ?? "").split(",")) {
+    const trimmed = entry.trim().toLowerCase();
+    if (trimmed === "") continue;
+    const bare = trimmed.startsWith("[") && trimmed.endsWith("]") ? trimmed.slice(1, -1) : trimmed;
+    const isIpv6 = bare.includes(":") && URL.canParse(`http://[${bare}]/`);
+    if (!isIpv6 && !HOST_NAME.test(bare)) {
+      return `"${entry.trim()}" is not a host: write the host alone, such as 127.0.0.1 or hooks.internal`;
+    }
+    hosts.push(bare);
+  }
+  return [...new Set(hosts)];
+}
+
+/** The longest wait `OUTBOUND_RETRY_SCHEDULE` takes: one week, in seconds. */
+const LONGEST_RETRY_SECONDS = 7 * 24 * 60 * 60;
+
+/**
+ * The waits of `OUTBOUND_RETRY_SCHEDULE` in milliseconds (seconds listed, fractions allowed to
+ * the millisecond, so tests can retry at once); or what is wrong with it.
+ */
+function retryDelaysOf(listed: string): number[] | string {
+  const entries = listed.split(",").map((entry) => entry.trim());
+  if (entries.length > 20) return "expected at most 20 waits";
+  const delays: number[] = [];
+  for (const entry of entries) {
+    if (!/^\d+(\.\d{1,3})?$/.test(entry) || Number(entry) > LONGEST_RETRY_SECONDS) {
+      return `"${entry}" is not a wait: expected seconds from 0 to ${LONGEST_RETRY_SECONDS}, comma-separated, such as 5,300,1800`;
+    }
+    delays.push(Math.round(Number(entry) * 1000));
+  }
+  return delays;
 }

@@ -7,6 +7,7 @@ import {
 import { apiKeysMigration } from "@tessera/bearer/sql";
 import { jobTableMigration } from "@tessera/jobs/sql";
 import { identitiesMigration } from "@tessera/oauth/sql";
+import { outboundMigrations } from "@tessera/outbound/sql";
 import { outboxMigrations } from "@tessera/outbox/sql";
 import { rateLimitCountersMigration, rateLimitWindowIndexMigration } from "@tessera/ratelimit/sql";
 import { userSessionsExpiryIndexMigration, userSessionsMigration } from "@tessera/session/sql";
@@ -40,6 +41,7 @@ export const appMigrations: readonly Migration[] = [
   webhookEventsRetentionMigration,
   ...outboxMigrations,
   secondFactorsMigration,
+  ...outboundMigrations,
   emailCodesMigration,
   usersNameMigration,
   webhookEffectsMigration,

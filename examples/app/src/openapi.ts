@@ -1,11 +1,9 @@
 import { openApiDocument } from "@tessera/records";
 import { recordModels } from "./records.js";
+import { webhookEndpointsOpenApi } from "./webhook-endpoints-openapi.js";
 
-/**
- * The OpenAPI 3.1 document of the app's JSON record routes, served at `GET /api/openapi.json`:
- * built once, when the module loads, from the same models the routes are mounted from.
- */
-export const recordApiDocument = openApiDocument({
+// The record routes' part, from the same models the routes are mounted from.
+const recordDocument = openApiDocument({
   models: recordModels,
   info: {
     title: "Tessera example app: record API",
@@ -16,3 +14,23 @@ export const recordApiDocument = openApiDocument({
   bearerDescription:
     "`Authorization: Bearer <token>`: a JWT from `POST /api/auth/token` (3600 seconds) or an API key from `POST /api/auth/keys`.",
 });
+
+/**
+ * The OpenAPI 3.1 document of the app's JSON record and webhook endpoint routes, served at
+ * `GET /api/openapi.json`: built once, when the module loads.
+ */
+export const recordApiDocument = {
+  ...recordDocument,
+  tags: [
+    ...recordDocument.tags,
+    { name: "webhook_endpoints", description: "Your endpoints for the notes' events." },
+  ],
+  paths: { ...recordDocument.paths, ...webhookEndpointsOpenApi.paths },
+  components: {
+    ...recordDocument.components,
+    schemas: {
+      ...(recordDocument.components.schemas as object),
+      ...webhookEndpointsOpenApi.schemas,
+    },
+  },
+};

@@ -4,7 +4,13 @@ import { type Clock, systemClock } from "@tessera/core";
 import { defineModel, type Model, withUniqueScope } from "@tessera/fields";
 import { type CompileQuery, graphqlModel, graphqlRoutes } from "@tessera/graphql";
 import type { Route } from "@tessera/http";
-import { htmlRecordRoutes, jsonRecordRoutes, type ObjectStorage } from "@tessera/records";
+import type { OutboundWebhooks } from "@tessera/outbound";
+import {
+  htmlRecordRoutes,
+  jsonRecordRoutes,
+  type ObjectStorage,
+  type RecordStore,
+} from "@tessera/records";
 import { recordMigration, SqlRecordStore } from "@tessera/records/sql";
 import { richTextSanitizer } from "@tessera/sanitizer";
 import {
@@ -13,6 +19,7 @@ import {
   sessionAuthentication,
 } from "@tessera/session";
 import type { Migration, SqlDatabase } from "@tessera/sql";
+import { eventSendingRecordStore } from "./note-events.js";
 import { renderLayout } from "./views/layout.js";
 
 /** The example app's resources, declared as docs/routes.md lists them. */
@@ -115,6 +122,22 @@ export interface RecordWiring {
   readonly clock?: Clock;
   /** Compiles GraphQL operations (see `graphqlRoutes`' `compileQuery`). */
   readonly compileGraphql?: CompileQuery;
+  /** Where notes' changes are sent as webhook events; without it notes send none. */
+  readonly outbound?: OutboundWebhooks<SqlDatabase>;
+}
+
+/** The events a note's writes send to its owner's webhook endpoints. */
+export const NOTE_EVENT_TYPES = {
+  created: "note.created",
+  updated: "note.updated",
+  deleted: "note.deleted",
+} as const;
+
+/** A model's store: notes' writes send their events in the same transaction. */
+function recordStoreOf(wiring: RecordWiring, model: Model): RecordStore {
+  return model === noteModel && wiring.outbound
+    ? eventSendingRecordStore(wiring.database, model, wiring.outbound, NOTE_EVENT_TYPES)
+    : new SqlRecordStore(wiring.database, model);
 }
 
 /** Where each record model's store, storage and clock come from. */
@@ -122,7 +145,7 @@ function recordOptions(wiring: RecordWiring) {
   const clock = wiring.clock ?? systemClock;
   return (model: Model) => ({
     model,
-    store: new SqlRecordStore(wiring.database, model),
+    store: recordStoreOf(wiring, model),
     storage: wiring.storage,
     clock,
   });

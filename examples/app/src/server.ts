@@ -1,10 +1,12 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { sqlTokenMailTransaction } from "@tessera/accounts/sql";
+import { SqlUserStore, sqlTokenMailTransaction } from "@tessera/accounts/sql";
 import { type Clock, scheduleRepeating } from "@tessera/core";
 import { scheduleSweeps } from "@tessera/jobs";
 import type { Mailer } from "@tessera/mail";
 import { mailSender, outboxMailer } from "@tessera/mail/outbox";
+import type { OutboundFetch, ResolveHost } from "@tessera/outbound";
+import { nodeGuardedFetch, nodeResolveHost } from "@tessera/outbound/node";
 import { SqlOutbox } from "@tessera/outbox/sql";
 import { SqlTrackedSessionStore } from "@tessera/session/sql";
 import { createApp } from "./app.js";
@@ -13,6 +15,7 @@ import { type AppConfig, ConfigError } from "./config.js";
 import { openAppDatabase } from "./database.js";
 import { createAppMailer } from "./mailer.js";
 import { appMigrations } from "./migrations.js";
+import { appOutboundWebhooks, appWebhookSender, outboundPolicy } from "./outbound.js";
 import { createRenderJobs } from "./render-jobs.js";
 import { resolveSecretKeyBase } from "./secret-key-base.js";
 import { openAppStorage } from "./storage.js";
@@ -27,6 +30,11 @@ export interface RunningServer {
    * background: tests call this instead of waiting). Nothing when no mailer is configured.
    */
   deliverMail(): Promise<void>;
+  /**
+   * Delivers every webhook due now (retries due now included) and resolves when done; the
+   * sender does so by itself in the background, tests call this instead of waiting.
+   */
+  deliverWebhooks(): Promise<void>;
   /** Stops taking requests, ends open connections and closes the database. */
   close(): Promise<void>;
 }
@@ -67,6 +75,13 @@ export interface StartOptions {
    * processes, one of them does, so there is one sweep at a time.
    */
   readonly backgroundTasks?: boolean;
+  /**
+   * Resolves the host of a webhook endpoint's URL at registration (default Node's DNS): tests
+   * give a name that resolves to 127.0.0.1.
+   */
+  readonly resolveHost?: ResolveHost;
+  /** Replaces the guarded request webhook deliveries go through (default `nodeGuardedFetch`). */
+  readonly outboundFetch?: OutboundFetch;
 }
 
 /**
@@ -92,6 +107,16 @@ export async function startServer(
     transport &&
     sqlTokenMailTransaction(database, (writer) => outboxMailer({ outbox: mailOutbox, writer }));
   const renderJobs = createRenderJobs(database, config, secretKeyBase, options.clock);
+  // Users' webhook events wait in the same outbox (queue `webhook`), written in the transaction
+  // of the record change they tell of.
+  const outbound = appOutboundWebhooks({
+    database,
+    outbox: mailOutbox,
+    config,
+    secretKeyBase,
+    resolveHost: options.resolveHost ?? nodeResolveHost,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   const storage = await openAppStorage(config);
   const trackedSessions = config.trackedSessions ? new SqlTrackedSessionStore(database) : undefined;
   const app = createApp({
@@ -101,6 +126,7 @@ export async function startServer(
     mailer,
     ...(tokenMailTransaction ? { tokenMailTransaction } : {}),
     mailOutbox,
+    outbound,
     renderJobs,
     trackedSessions,
     storage,
@@ -120,6 +146,18 @@ export async function startServer(
       onError: (error) => console.error(`The mail sender failed: ${(error as Error).message}`),
     });
   sender?.start();
+  // Every process delivers webhooks too; the outbox's leases keep each attempt to one of them.
+  const webhookDeliveries = appWebhookSender({
+    database,
+    outbox: mailOutbox,
+    config,
+    secretKeyBase,
+    fetch: options.outboundFetch ?? nodeGuardedFetch(outboundPolicy(config)),
+    mailer,
+    findUser: (id) => new SqlUserStore(database).findById(id),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  webhookDeliveries.start();
   const background = options.backgroundTasks ?? true;
   const stopSweeps =
     renderJobs && background
@@ -153,11 +191,19 @@ export async function startServer(
     deliverMail: async () => {
       await sender?.drain();
     },
+    deliverWebhooks: async () => {
+      await webhookDeliveries.drain();
+    },
     close: () =>
       new Promise<void>((resolve) => {
-        // The database closes only after a sweep, cleanup round or mail delivery under way has
-        // finished.
-        const backgroundStopped = Promise.all([stopSweeps(), stopCleanups(), sender?.stop()]);
+        // The database closes only after a sweep, cleanup round, mail or webhook delivery under
+        // way has finished.
+        const backgroundStopped = Promise.all([
+          stopSweeps(),
+          stopCleanups(),
+          sender?.stop(),
+          webhookDeliveries.stop(),
+        ]);
         server.close(async () => {
           await backgroundStopped;
           await database.close();

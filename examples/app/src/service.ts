@@ -11,7 +11,9 @@ import {
 } from "@tessera/hono";
 import { localeNegotiation, notFound, withLanguageHeaders, withMiddleware } from "@tessera/http";
 import type { Mailer } from "@tessera/mail";
-import type { RateLimiter } from "@tessera/ratelimit";
+import type { OutboundWebhooks } from "@tessera/outbound";
+import { createRateLimiter, type RateLimiter } from "@tessera/ratelimit";
+import { SqlRateLimitStore } from "@tessera/ratelimit/sql";
 import type { ObjectStorage } from "@tessera/records";
 import type { SessionCookies, TrackedSessionStore } from "@tessera/session";
 import type { SqlDatabase } from "@tessera/sql";
@@ -24,6 +26,8 @@ import { recordApiDocument } from "./openapi.js";
 import { type RecordWiring, recordApiRoutes, recordPageRoutes } from "./records.js";
 import { type RenderJobs, renderJobRoutes } from "./render-jobs.js";
 import { answerUnhandledError } from "./unhandled-error.js";
+import { WEBHOOK_ENDPOINT_RATE_LIMIT, webhookEndpointRoutes } from "./webhook-endpoint-routes.js";
+import { webhookPageRoutes } from "./webhook-pages.js";
 import { webhookRoutes } from "./webhooks.js";
 
 /** What the service is built from: its settings, its open database, its mailer and storage. */
@@ -34,6 +38,11 @@ export interface AppDependencies {
   readonly mailer: Mailer | undefined;
   /** Writes each emailed token and its mail in one transaction (the mail outbox's database). */
   readonly tokenMailTransaction?: TokenMailTransaction;
+  /**
+   * Users' webhook endpoints and the events sent to them (`appOutboundWebhooks`): the webhook
+   * endpoint routes and page, and the notes' events. Without it neither is served.
+   */
+  readonly outbound?: OutboundWebhooks<SqlDatabase>;
   /** The time source of sessions, tokens and rate limits (tests move it). */
   readonly clock?: Clock;
   /** The device list option's store, when `TRACKED_SESSIONS` is not `off`. */
@@ -85,6 +94,7 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
     ...(dependencies.clock ? { clock: dependencies.clock } : {}),
     ...(dependencies.rateLimiter ? { rateLimiter: dependencies.rateLimiter } : {}),
     ...(dependencies.passwords ? { passwords: dependencies.passwords } : {}),
+    ...(dependencies.outbound ? { outbound: dependencies.outbound } : {}),
   });
   const { users, bearer } = accounts;
   // Security headers go on every answer, the host and cross-site refusals and CORS preflights
@@ -113,20 +123,45 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
     allowedOrigins: config.allowedOrigins,
     ...(dependencies.clock ? { clock: dependencies.clock } : {}),
     ...(dependencies.compileGraphql ? { compileGraphql: dependencies.compileGraphql } : {}),
+    ...(dependencies.outbound ? { outbound: dependencies.outbound } : {}),
   };
   // Each route says what it needs: pages open the cookie session themselves (pageSafety), so
   // webhook senders and API clients never pay for a cookie they do not send, in any order.
   // Routes a person's browser or client reads answer in their language; webhook senders are
   // programs that read only the status.
   const inTheirLanguage = localeNegotiation({ catalogs: SHIPPED_CATALOGS });
+  const outboundRoutes = dependencies.outbound
+    ? webhookEndpointRoutes({
+        outbound: dependencies.outbound,
+        bearer,
+        rateLimiter:
+          dependencies.rateLimiter ??
+          createRateLimiter({
+            store: new SqlRateLimitStore(database),
+            limit: WEBHOOK_ENDPOINT_RATE_LIMIT.limit,
+            windowMs: WEBHOOK_ENDPOINT_RATE_LIMIT.windowMs,
+            ...(dependencies.clock ? { clock: dependencies.clock } : {}),
+          }),
+      })
+    : [];
   mount(app, [
     ...webhookRoutes(database, config),
     ...withMiddleware(
       [
         ...renderJobRoutes(dependencies.renderJobs, bearer, config),
         ...recordApiRoutes(records),
+        ...outboundRoutes,
         ...accounts.routes,
         ...recordPageRoutes(records),
+        ...(dependencies.outbound
+          ? webhookPageRoutes({
+              outbound: dependencies.outbound,
+              findUser: (id) => users.findById(id),
+              sessions: accounts.sessions,
+              allowedOrigins: config.allowedOrigins,
+              ...(dependencies.clock ? { clock: dependencies.clock } : {}),
+            })
+          : []),
       ],
       inTheirLanguage,
     ),

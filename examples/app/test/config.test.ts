@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { WEBHOOK_RETRY_SCHEDULE } from "@tessera/outbox";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config.js";
 import { resolveSecretKeyBase } from "../src/secret-key-base.js";
@@ -81,6 +82,47 @@ describe("loadConfig for the host check", () => {
     expect(() => loadConfig({ ALLOWED_HOSTS: "app.example, https://www.app.example" })).toThrow(
       /^ALLOWED_HOSTS is not valid: "https:\/\/www\.app\.example" is not a host name/,
     );
+  });
+});
+
+describe("loadConfig for outbound webhooks", () => {
+  it("allows no host and retries on svix's schedule by default", () => {
+    const config = loadConfig({});
+    expect(config.outboundAllowHosts).toEqual([]);
+    expect(config.outboundRetrySchedule).toBe(WEBHOOK_RETRY_SCHEDULE);
+  });
+
+  it("reads OUTBOUND_ALLOW_HOSTS and OUTBOUND_RETRY_SCHEDULE", () => {
+    const config = loadConfig({
+      OUTBOUND_ALLOW_HOSTS: " 127.0.0.1, Hooks.Internal,[::1],, ",
+      OUTBOUND_RETRY_SCHEDULE: "0, 0.05,300",
+    });
+    expect(config.outboundAllowHosts).toEqual(["127.0.0.1", "hooks.internal", "::1"]);
+    expect(config.outboundRetrySchedule).toEqual({ delaysMs: [0, 50, 300_000] });
+  });
+
+  it("refuses an OUTBOUND_ALLOW_HOSTS entry that is not a host alone, naming it", () => {
+    expect(() => loadConfig({ OUTBOUND_ALLOW_HOSTS: "127.0.0.1, http://hooks.test/" })).toThrow(
+      new ConfigError(
+        'OUTBOUND_ALLOW_HOSTS is not valid: "http://hooks.test/" is not a host: write the host alone, such as 127.0.0.1 or hooks.internal',
+      ),
+    );
+  });
+
+  it("refuses an OUTBOUND_RETRY_SCHEDULE wait that is not seconds, naming it", () => {
+    for (const [listed, entry] of [
+      ["5,soon", "soon"],
+      ["5,,300", ""],
+      ["-1", "-1"],
+      ["999999999", "999999999"],
+      ["0.0001", "0.0001"],
+    ]) {
+      expect(() => loadConfig({ OUTBOUND_RETRY_SCHEDULE: listed })).toThrow(
+        new ConfigError(
+          `OUTBOUND_RETRY_SCHEDULE is not valid: "${entry}" is not a wait: expected seconds from 0 to 604800, comma-separated, such as 5,300,1800`,
+        ),
+      );
+    }
   });
 });
 

@@ -5,6 +5,7 @@ import { oauthMessages } from "@tessera/oauth";
 import { recordMessages } from "@tessera/records";
 import { sessionMessages } from "@tessera/session";
 import { appMessages } from "../app-messages.js";
+import { outboundMessages } from "../outbound-messages.js";
 import { french } from "./french.js";
 
 /**
@@ -19,6 +20,7 @@ export const ENGLISH_CATALOGS: readonly Messages<string>[] = [
   accountMessages,
   sessionMessages,
   oauthMessages,
+  outboundMessages,
 ];
 
 /** The languages the example app answers in besides English, by tag. */

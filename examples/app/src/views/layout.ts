@@ -2,6 +2,7 @@ import type { MessageParams } from "@tessera/core";
 import type { Layout, PageContext } from "@tessera/http";
 import { escapeHtml } from "@tessera/http";
 import { type AppMessageId, appMessages } from "../app-messages.js";
+import { outboundMessages } from "../outbound-messages.js";
 import { needsRichTextEditor, richTextHead } from "./rich-text-head.js";
 
 /** An app message in the page's language, escaped for HTML. */
@@ -22,6 +23,7 @@ function renderHeader(context: PageContext): string {
   const account = context.signedInEmail
     ? `${records.join(" ")}
 <a href="/account">${escapeHtml(context.signedInEmail)}</a>
+<a href="/account/webhooks">${escapeHtml(outboundMessages.text(context.locale, "outbound.account_link"))}</a>
 <form method="post" action="/logout" class="inline"><button type="submit" class="link">${say(context, "app.log_out")}</button></form>`
     : `<a href="/login">${say(context, "app.log_in")}</a> <a href="/signup">${say(context, "app.sign_up")}</a>`;
   return `<header class="site-header">

@@ -22,6 +22,8 @@ export interface TestServer {
    * await it before reading the mailer.
    */
   deliverMail(): Promise<void>;
+  /** Delivers every webhook due now (the app's sender would, in the background). */
+  deliverWebhooks(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -64,6 +66,7 @@ export async function startTestServer(
     databasePath,
     engine: TEST_ENGINE,
     deliverMail: () => server.deliverMail(),
+    deliverWebhooks: () => server.deliverWebhooks(),
     async query<Row>(sql: string, ...params: SqlValue[]) {
       if (postgres) return postgres.database.all(sql, params) as Promise<Row[]>;
       const database = new Database(databasePath, { readonly: true });

@@ -1,0 +1,123 @@
+import type { MessageParams } from "@tessera/core";
+import { escapeHtml, type PageContext } from "@tessera/http";
+import type { LoggedAttempt, WebhookEndpoint } from "@tessera/outbound";
+import { type OutboundMessageId, outboundMessages } from "../outbound-messages.js";
+import { renderLayout } from "./layout.js";
+
+/** One endpoint on the page, with its attempts (newest first, the last 24 hours' included). */
+export interface EndpointOnPage {
+  readonly endpoint: WebhookEndpoint;
+  readonly attempts: readonly LoggedAttempt[];
+}
+
+const HOUR_MS = 3_600_000;
+
+function say(context: PageContext, id: OutboundMessageId, params?: MessageParams): string {
+  return escapeHtml(outboundMessages.text(context.locale, id, params));
+}
+
+/** 24 hourly bars, succeeded (green) stacked on failed (red): SVG attributes, no script or CSS. */
+function renderChart(context: PageContext, attempts: readonly LoggedAttempt[], now: number) {
+  const hours = Array.from({ length: 24 }, () => ({ succeeded: 0, failed: 0 }));
+  for (const attempt of attempts) {
+    const hoursAgo = Math.floor((now - attempt.createdAt) / HOUR_MS);
+    if (hoursAgo >= 0 && hoursAgo < 24) hours[23 - hoursAgo]![attempt.status]++;
+  }
+  const highest = Math.max(1, ...hours.map((hour) => hour.succeeded + hour.failed));
+  const bars = hours.map((hour, index) => {
+    const failed = (hour.failed / highest) * 40;
+    const succeeded = (hour.succeeded / highest) * 40;
+    const x = index * 10;
+    return `<rect x="${x}" y="${40 - failed}" width="8" height="${failed}" fill="#c0392b"/><rect x="${x}" y="${40 - failed - succeeded}" width="8" height="${succeeded}" fill="#27ae60"/>`;
+  });
+  return `<svg class="webhook-chart" role="img" viewBox="0 0 240 40" width="240" height="40"><title>${say(context, "outbound.chart_label")}</title>${bars.join("")}</svg>`;
+}
+
+function renderRate(context: PageContext, attempts: readonly LoggedAttempt[]) {
+  if (attempts.length === 0) return say(context, "outbound.no_attempts_24h");
+  const succeeded = attempts.filter((attempt) => attempt.status === "succeeded").length;
+  const rate = `${Math.round((succeeded / attempts.length) * 100)} %`;
+  return say(context, "outbound.success_rate", { rate, count: attempts.length });
+}
+
+function button(path: string, label: string) {
+  return `<form method="post" action="${escapeHtml(path)}" class="inline"><button type="submit">${label}</button></form>`;
+}
+
+function renderAttempts(context: PageContext, attempts: readonly LoggedAttempt[]) {
+  if (attempts.length === 0) return `<p>${say(context, "outbound.no_attempts")}</p>`;
+  const rows = attempts.slice(0, 20).map(
+    (attempt) => `<tr>
+<td>${escapeHtml(new Date(attempt.createdAt).toISOString())}</td>
+<td>${escapeHtml(attempt.eventType)}</td>
+<td>${attempt.attempt}</td>
+<td>${say(context, attempt.status === "succeeded" ? "outbound.status_succeeded" : "outbound.status_failed")}${attempt.responseStatus === null ? "" : ` (${attempt.responseStatus})`}</td>
+<td><code>${escapeHtml(attempt.response.slice(0, 200))}</code></td>
+<td>${button(`/account/webhooks/messages/${attempt.messageId}/replay`, say(context, "outbound.replay_button"))}</td>
+</tr>`,
+  );
+  return `<table><thead><tr><th>${say(context, "outbound.column_time")}</th><th>${say(context, "outbound.column_event")}</th><th>${say(context, "outbound.column_attempt")}</th><th>${say(context, "outbound.column_status")}</th><th>${say(context, "outbound.column_answer")}</th><th></th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
+}
+
+function renderEndpoint(context: PageContext, { endpoint, attempts }: EndpointOnPage, now: number) {
+  const base = `/account/webhooks/${endpoint.id}`;
+  const lastDay = attempts.filter((attempt) => now - attempt.createdAt < 24 * HOUR_MS);
+  const events =
+    endpoint.eventTypes.length === 0
+      ? say(context, "outbound.all_events")
+      : endpoint.eventTypes.map(escapeHtml).join(", ");
+  return `<section class="webhook-endpoint">
+<h2><code>${escapeHtml(endpoint.url)}</code></h2>
+<p>${escapeHtml(endpoint.description)} · ${events} · ${say(context, endpoint.enabled ? "outbound.enabled" : "outbound.disabled")}</p>
+<p>${renderRate(context, lastDay)}</p>
+${renderChart(context, lastDay, now)}
+<p>${button(`${base}/${endpoint.enabled ? "disable" : "enable"}`, say(context, endpoint.enabled ? "outbound.disable_button" : "outbound.enable_button"))}
+${button(`${base}/rotate_secret`, say(context, "outbound.rotate_button"))}
+${button(`${base}/delete`, say(context, "outbound.remove_button"))}</p>
+<h3>${say(context, "outbound.attempts_heading")}</h3>
+${renderAttempts(context, attempts)}
+</section>`;
+}
+
+/** What the add form shows again after a refusal: the values and the field messages. */
+export interface EndpointForm {
+  readonly url: string;
+  readonly description: string;
+  readonly events: readonly string[];
+  readonly errors: Readonly<Record<string, readonly string[]>>;
+}
+
+/** `/account/webhooks`: the user's endpoints with their last day and attempts, and the add form. */
+export function renderWebhooksPage(page: {
+  readonly context: PageContext;
+  readonly endpoints: readonly EndpointOnPage[];
+  readonly eventTypes: readonly string[];
+  readonly form: EndpointForm;
+  readonly now: number;
+}): string {
+  const { context, form } = page;
+  const errors = Object.entries(form.errors).map(
+    ([field, messages]) => `<li>${escapeHtml(field)}: ${messages.map(escapeHtml).join(", ")}</li>`,
+  );
+  const checkboxes = page.eventTypes.map(
+    (type) =>
+      `<label><input type="checkbox" name="events" value="${escapeHtml(type)}"${form.events.includes(type) ? " checked" : ""}> ${escapeHtml(type)}</label>`,
+  );
+  const mainHtml = `<h1>${say(context, "outbound.page_title")}</h1>
+<p>${say(context, "outbound.page_intro", { events: page.eventTypes.join(", ") })}</p>
+${page.endpoints.length === 0 ? `<p>${say(context, "outbound.no_endpoints")}</p>` : page.endpoints.map((each) => renderEndpoint(context, each, page.now)).join("\n")}
+<h2>${say(context, "outbound.add_heading")}</h2>
+${errors.length > 0 ? `<ul class="errors">${errors.join("")}</ul>` : ""}
+<form method="post" action="/account/webhooks">
+<p><label>${say(context, "outbound.url_label")} <input type="url" name="url" required value="${escapeHtml(form.url)}"></label></p>
+<p><label>${say(context, "outbound.description_label")} <input type="text" name="description" maxlength="1000" value="${escapeHtml(form.description)}"></label></p>
+<fieldset><legend>${say(context, "outbound.events_label")}</legend>${checkboxes.join(" ")}</fieldset>
+<p><button type="submit">${say(context, "outbound.add_button")}</button></p>
+</form>
+<p><a href="/account">${say(context, "outbound.back_to_account")}</a></p>`;
+  return renderLayout({
+    title: outboundMessages.text(context.locale, "outbound.page_title"),
+    mainHtml,
+    context,
+  });
+}

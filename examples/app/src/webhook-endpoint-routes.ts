@@ -1,0 +1,172 @@
+import type { User } from "@tessera/accounts";
+import { type BearerAuthenticator, bearerAuthentication } from "@tessera/bearer";
+import { type Locale, localizeFieldMessages } from "@tessera/core";
+import {
+  authenticated,
+  badRequest,
+  bodyLimit,
+  JSON_BODY_FAILURE_PREFIX,
+  jsonError,
+  notFound,
+  type Route,
+  type RouteContext,
+  type RouteHandler,
+  rateLimit,
+  readJsonBody,
+  validationFailed,
+  withMiddleware,
+} from "@tessera/http";
+import { type FieldErrors, type OutboundWebhooks, URL_NOT_ALLOWED } from "@tessera/outbound";
+import type { RateLimiter } from "@tessera/ratelimit";
+import type { SqlDatabase } from "@tessera/sql";
+import { outboundMessages } from "./outbound-messages.js";
+import { readEndpointBody } from "./webhook-endpoint-input.js";
+import { webhookAttemptJson, webhookEndpointJson } from "./webhook-endpoint-json.js";
+
+/** The largest endpoint body: a 2,048-character URL, a 1,000-character description, events. */
+export const MAXIMUM_ENDPOINT_BODY_BYTES = 16 * 1024;
+
+/**
+ * The rate limit of the endpoint routes that change something, per user: registering or
+ * changing a URL resolves its host, which a client must not make the app do without end.
+ */
+export const WEBHOOK_ENDPOINT_RATE_LIMIT = {
+  group: "webhook_endpoints",
+  limit: 30,
+  windowMs: 60_000,
+};
+
+/** What the webhook endpoint routes are built from. */
+export interface WebhookEndpointRoutesOptions {
+  readonly outbound: OutboundWebhooks<SqlDatabase>;
+  readonly bearer: BearerAuthenticator<User>;
+  /** Counts the changes per user in {@link WEBHOOK_ENDPOINT_RATE_LIMIT}'s group. */
+  readonly rateLimiter: RateLimiter;
+}
+
+type BearerContext = RouteContext & { readonly user: User };
+
+const tooLarge = (_request: Request, _context: RouteContext, maximumBytes: number) =>
+  badRequest(`${JSON_BODY_FAILURE_PREFIX}the body is larger than ${maximumBytes} bytes`);
+
+/** The package's field messages in `locale`, its `is not allowed` included. */
+function fieldRefusal(fields: FieldErrors, locale: Locale | undefined): Response {
+  const translated: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(fields)) {
+    translated[field] = messages.map((message) =>
+      message === URL_NOT_ALLOWED
+        ? outboundMessages.text(locale, "outbound.url_not_allowed")
+        : message,
+    );
+  }
+  return validationFailed(localizeFieldMessages(translated, locale), locale);
+}
+
+/**
+ * The bearer JSON routes of a user's webhook endpoints (docs/routes.md): create (201 with the
+ * secret, shown this once), list and show (never a secret), change, delete, rotate the secret,
+ * the attempt log, and the replay of a message. Another user's endpoint or message is a 404
+ * like a missing one; a URL the SSRF guard refuses is a 422 on `url`.
+ */
+export function webhookEndpointRoutes(options: WebhookEndpointRoutesOptions): Route[] {
+  const { outbound } = options;
+
+  async function endpointBody(request: Request, creating: boolean, locale: Locale | undefined) {
+    const body = await readJsonBody(request, { maximumBytes: MAXIMUM_ENDPOINT_BODY_BYTES });
+    if (!body.ok) return { ok: false as const, response: body.response };
+    const read = readEndpointBody(body.value, creating, locale);
+    if (read.ok) return read;
+    return {
+      ok: false as const,
+      response:
+        read.status === 400 ? badRequest(read.message) : validationFailed(read.fields, locale),
+    };
+  }
+
+  const reads = {
+    async list(_request, { user }) {
+      return Response.json((await outbound.listEndpoints(user.id)).map(webhookEndpointJson));
+    },
+
+    async show(_request, { user, params, locale }) {
+      const endpoint = await outbound.findEndpoint(user.id, params.id ?? "");
+      return endpoint ? Response.json(webhookEndpointJson(endpoint)) : notFound(locale);
+    },
+
+    async attempts(_request, { user, params, locale }) {
+      const attempts = await outbound.listAttempts(user.id, params.id ?? "");
+      return attempts ? Response.json(attempts.map(webhookAttemptJson)) : notFound(locale);
+    },
+  } satisfies Record<string, RouteHandler<BearerContext>>;
+
+  const writes = {
+    async create(request, { user, locale }) {
+      const body = await endpointBody(request, true, locale);
+      if (!body.ok) return body.response;
+      const created = await outbound.createEndpoint(user.id, body.input);
+      if (!created.ok) return fieldRefusal(created.fields, locale);
+      const { endpoint, secret } = created.value;
+      return Response.json({ ...webhookEndpointJson(endpoint), secret }, { status: 201 });
+    },
+
+    async update(request, { user, params, locale }) {
+      // Found first, so a body sent for another user's endpoint is a 404 as well.
+      const id = params.id ?? "";
+      if (!(await outbound.findEndpoint(user.id, id))) return notFound(locale);
+      const body = await endpointBody(request, false, locale);
+      if (!body.ok) return body.response;
+      const updated = await outbound.updateEndpoint(user.id, id, body.input);
+      if (!updated) return notFound(locale);
+      if (!updated.ok) return fieldRefusal(updated.fields, locale);
+      return Response.json(webhookEndpointJson(updated.value));
+    },
+
+    async remove(_request, { user, params, locale }) {
+      const deleted = await outbound.deleteEndpoint(user.id, params.id ?? "");
+      return deleted ? new Response(null, { status: 204 }) : notFound(locale);
+    },
+
+    async rotate(_request, { user, params, locale }) {
+      const rotated = await outbound.rotateSecret(user.id, params.id ?? "");
+      return rotated ? Response.json({ secret: rotated.secret }) : notFound(locale);
+    },
+
+    async replay(_request, { user, params, locale }) {
+      const endpoints = await outbound.replayMessage(user.id, params.id ?? "");
+      if (endpoints === undefined) {
+        return jsonError(404, outboundMessages.text(locale, "outbound.message_not_found"));
+      }
+      return Response.json({ message_id: params.id, endpoints }, { status: 202 });
+    },
+  } satisfies Record<string, RouteHandler<BearerContext>>;
+
+  const signedIn = authenticated<{ readonly user: User }>(bearerAuthentication(options.bearer));
+  const path = "/api/webhook_endpoints";
+  return [
+    ...withMiddleware(
+      [
+        { method: "GET", path, handle: reads.list },
+        { method: "GET", path: `${path}/:id`, handle: reads.show },
+        { method: "GET", path: `${path}/:id/attempts`, handle: reads.attempts },
+      ],
+      signedIn,
+    ),
+    ...withMiddleware(
+      [
+        { method: "POST", path, handle: writes.create },
+        { method: "PATCH", path: `${path}/:id`, handle: writes.update },
+        { method: "DELETE", path: `${path}/:id`, handle: writes.remove },
+        { method: "POST", path: `${path}/:id/rotate_secret`, handle: writes.rotate },
+        { method: "POST", path: "/api/webhook_messages/:id/replay", handle: writes.replay },
+      ],
+      // The bearer first: a request without one is a 401 and counts against no one.
+      signedIn,
+      rateLimit<BearerContext>({
+        limiter: options.rateLimiter,
+        group: WEBHOOK_ENDPOINT_RATE_LIMIT.group,
+        key: (_request, { user }) => `user:${user.id}`,
+      }),
+      bodyLimit<BearerContext>({ maximumBytes: MAXIMUM_ENDPOINT_BODY_BYTES, refusal: tooLarge }),
+    ),
+  ];
+}

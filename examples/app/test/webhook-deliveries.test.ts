@@ -1,0 +1,211 @@
+// Notes' events delivered to a receiver on 127.0.0.1 (allowed through OUTBOUND_ALLOW_HOSTS),
+// every delivery verified with the standardwebhooks library: the three note events with the
+// note as the JSON API shows it, the event filter, retries on a tiny schedule with the attempt
+// log, replay and rotation.
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Webhook } from "standardwebhooks";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { newClientAddress, startTestServer, type TestServer } from "./support/test-server.js";
+
+interface Received {
+  readonly path: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: string;
+}
+
+let server: TestServer;
+let receiver: Server;
+let receiverUrl: string;
+let received: Received[] = [];
+/** How many requests per path the receiver still fails with a 500 before answering 200. */
+const failures = new Map<string, number>();
+
+beforeAll(async () => {
+  receiver = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const path = request.url ?? "/";
+      received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString() });
+      const left = failures.get(path) ?? 0;
+      if (left > 0) {
+        failures.set(path, left - 1);
+        response.writeHead(500).end("down for now");
+      } else {
+        response.writeHead(200).end("ok");
+      }
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  server = await startTestServer({
+    OUTBOUND_ALLOW_HOSTS: "127.0.0.1",
+    OUTBOUND_RETRY_SCHEDULE: "0,0,0",
+  });
+});
+afterAll(async () => {
+  await server.stop();
+  await new Promise((resolve) => receiver.close(resolve));
+});
+beforeEach(() => {
+  received = [];
+});
+
+async function api(method: string, path: string, token?: string, json?: unknown) {
+  const headers: Record<string, string> = {};
+  if (json !== undefined) headers["content-type"] = "application/json";
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers,
+    body: json === undefined ? null : JSON.stringify(json),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+async function newUser(name: string): Promise<string> {
+  const client = newClientAddress();
+  const credentials = { email: `${name}.${client}@example.com`, password: "correct horse battery" };
+  const headers = { "content-type": "application/json", "x-forwarded-for": client };
+  for (const path of ["/api/auth/signup", "/api/auth/token"]) {
+    const answer = await fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(credentials),
+    });
+    if (path.endsWith("token")) return ((await answer.json()) as { token: string }).token;
+  }
+  throw new Error("unreachable");
+}
+
+async function endpoint(token: string, path: string, events?: string[]) {
+  const created = await api("POST", "/api/webhook_endpoints", token, {
+    url: `${receiverUrl}${path}`,
+    ...(events ? { events } : {}),
+  });
+  expect(created.status).toBe(201);
+  return created.body as { id: string; secret: string };
+}
+
+/** The deliveries to `path`, each verified with `secret` (throws on a bad signature). */
+function verified(path: string, secret: string) {
+  return received
+    .filter((delivery) => delivery.path === path)
+    .map((delivery) => {
+      const payload = new Webhook(secret).verify(
+        delivery.body,
+        delivery.headers as Record<string, string>,
+      );
+      return { id: delivery.headers["webhook-id"], payload: payload as Record<string, unknown> };
+    });
+}
+
+describe("notes' events delivered to their owner's endpoints", () => {
+  it("sends note.created, note.updated and note.deleted with the note as the API shows it", async () => {
+    const token = await newUser("events");
+    const all = await endpoint(token, "/all");
+    const deletesOnly = await endpoint(token, "/deletes", ["note.deleted"]);
+    const created = await api("POST", "/api/notes", token, { title: "First", tags: ["a"] });
+    expect(created.status).toBe(201);
+    const updated = await api("PATCH", `/api/notes/${created.body.id}`, token, { pinned: true });
+    expect((await api("DELETE", `/api/notes/${created.body.id}`, token)).status).toBe(204);
+    await server.deliverWebhooks();
+
+    const events = verified("/all", all.secret).map(({ payload }) => payload);
+    expect(events.map((event) => [event.type, event.data])).toEqual([
+      ["note.created", created.body],
+      ["note.updated", updated.body],
+      ["note.deleted", updated.body],
+    ]);
+    for (const event of events) expect(event.timestamp).toMatch(/^\d{4}-\d\d-\d\dT.*Z$/);
+    const deletes = verified("/deletes", deletesOnly.secret);
+    expect(deletes.map(({ payload }) => payload.type)).toEqual(["note.deleted"]);
+  });
+
+  it("sends nothing for a refused write, nor to another user's endpoints", async () => {
+    const token = await newUser("refused");
+    const other = await newUser("other");
+    await endpoint(other, "/other");
+    await endpoint(token, "/refused");
+    const before = await server.query<{ n: number }>("SELECT count(*) AS n FROM webhook_messages");
+    expect((await api("POST", "/api/notes", token, { title: "" })).status).toBe(422);
+    expect((await api("PATCH", "/api/notes/999999", token, { title: "x" })).status).toBe(404);
+    expect((await api("DELETE", "/api/notes/999999", token)).status).toBe(404);
+    const after = await server.query<{ n: number }>("SELECT count(*) AS n FROM webhook_messages");
+    expect(Number(after[0]!.n)).toBe(Number(before[0]!.n));
+    expect((await api("POST", "/api/notes", token, { title: "mine" })).status).toBe(201);
+    await server.deliverWebhooks();
+    expect(received.map((delivery) => delivery.path)).toEqual(["/refused"]);
+  });
+
+  it("retries a failing receiver on the schedule and logs every attempt, newest first", async () => {
+    const token = await newUser("retries");
+    const flaky = await endpoint(token, "/flaky");
+    failures.set("/flaky", 2);
+    await api("POST", "/api/notes", token, { title: "Retried" });
+    await server.deliverWebhooks();
+    const deliveries = verified("/flaky", flaky.secret);
+    expect(deliveries).toHaveLength(3);
+    expect(new Set(deliveries.map((delivery) => delivery.id)).size).toBe(1);
+    const attempts = await api("GET", `/api/webhook_endpoints/${flaky.id}/attempts`, token);
+    expect(attempts.status).toBe(200);
+    expect(
+      attempts.body.map((attempt: Record<string, unknown>) => [
+        attempt.attempt,
+        attempt.status,
+        attempt.response_status,
+        attempt.event_type,
+        attempt.message_id,
+      ]),
+    ).toEqual([
+      [3, "succeeded", 200, "note.created", deliveries[0]!.id],
+      [2, "failed", 500, "note.created", deliveries[0]!.id],
+      [1, "failed", 500, "note.created", deliveries[0]!.id],
+    ]);
+    expect(Object.keys(attempts.body[0]).sort()).toEqual([
+      "attempt",
+      "created_at",
+      "duration_ms",
+      "event_type",
+      "message_id",
+      "response_status",
+      "status",
+    ]);
+  });
+
+  it("gives up after the last wait, and replay sends the message again with its id", async () => {
+    const token = await newUser("replay");
+    const down = await endpoint(token, "/down");
+    failures.set("/down", 4);
+    await api("POST", "/api/notes", token, { title: "Lost, then replayed" });
+    await server.deliverWebhooks();
+    const tried = verified("/down", down.secret);
+    expect(tried).toHaveLength(4); // the first attempt and the schedule's three
+    received = [];
+    const replayed = await api("POST", `/api/webhook_messages/${tried[0]!.id}/replay`, token);
+    expect(replayed).toEqual({ status: 202, body: { message_id: tried[0]!.id, endpoints: 1 } });
+    await server.deliverWebhooks();
+    const again = verified("/down", down.secret);
+    expect(again.map((delivery) => delivery.id)).toEqual([tried[0]!.id]);
+    expect(again[0]!.payload.type).toBe("note.created");
+    const other = await newUser("not-owner");
+    const refused = await api("POST", `/api/webhook_messages/${tried[0]!.id}/replay`, other);
+    expect(refused.status).toBe(404);
+  });
+
+  it("signs with the new and the previous secret for a day after a rotation", async () => {
+    const token = await newUser("rotation");
+    const rotating = await endpoint(token, "/rotating");
+    const rotated = await api("POST", `/api/webhook_endpoints/${rotating.id}/rotate_secret`, token);
+    expect(rotated.status).toBe(200);
+    await api("POST", "/api/notes", token, { title: "After the rotation" });
+    await server.deliverWebhooks();
+    const [delivery] = received.filter((each) => each.path === "/rotating");
+    expect(String(delivery!.headers["webhook-signature"]).split(" ")).toHaveLength(2);
+    expect(verified("/rotating", rotated.body.secret)).toHaveLength(1);
+    expect(verified("/rotating", rotating.secret)).toHaveLength(1);
+    expect(() => verified("/rotating", `whsec_${Buffer.alloc(24).toString("base64")}`)).toThrow();
+  });
+});
