@@ -12,14 +12,17 @@ import { CachedUserStore } from "@tessera/accounts";
 import {
   accountMigrations,
   SqlEmailedTokenStore,
+  SqlPasskeyStore,
   SqlSecondFactorStore,
   SqlUserStore,
 } from "@tessera/accounts/sql";
 import {
   describeEmailedTokenStoreContract,
+  describePasskeyStoreContract,
   describeSecondFactorStoreContract,
   describeUserStoreContract,
   MemoryEmailedTokenStore,
+  MemoryPasskeyStore,
   MemorySecondFactorStore,
   MemoryUserStore,
 } from "@tessera/accounts/testing";
@@ -185,6 +188,10 @@ export function describeMemoryStoreContracts(): void {
     store: new MemorySecondFactorStore(),
     newUser: userMaker(new MemoryUserStore()),
   }));
+  describePasskeyStoreContract("memory", async () => ({
+    store: new MemoryPasskeyStore(),
+    newUser: userMaker(new MemoryUserStore()),
+  }));
 }
 
 /** The contracts on the SQL stores over `engine`. */
@@ -292,6 +299,13 @@ export function describeSqlStoreContracts(engine: EngineName): void {
     const database = await migrated();
     return {
       store: new SqlSecondFactorStore(database),
+      newUser: userMaker(new SqlUserStore(database)),
+    };
+  });
+  describePasskeyStoreContract(engine, async () => {
+    const database = await migrated();
+    return {
+      store: new SqlPasskeyStore(database),
       newUser: userMaker(new SqlUserStore(database)),
     };
   });

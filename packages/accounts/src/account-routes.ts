@@ -39,6 +39,7 @@ import { jsonSecondFactorRoutes } from "./json-second-factor-routes.js";
 import { secondFactors } from "./mfa/second-factors.js";
 import type { MissingMailer } from "./missing-mailer.js";
 import type { OperatorColumn } from "./operator-columns.js";
+import type { PasskeyStore } from "./passkey-store.js";
 import type { SecondFactorStore } from "./second-factor-store.js";
 import type { User } from "./user.js";
 import type { UserStore } from "./user-store.js";
@@ -56,6 +57,8 @@ export interface AccountStores {
   readonly findApiKeyHolder?: (digest: string) => Promise<ApiKeyHolder<User> | undefined>;
   /** TOTP and backup codes: with a store, users may turn on a second factor (see README). */
   readonly secondFactors?: SecondFactorStore;
+  /** Passkeys (WebAuthn): with a store and `appUrl`, users may add passkeys (see README). */
+  readonly passkeys?: PasskeyStore;
 }
 
 /** What {@link accountRoutes} is built from: the stores, the secret, and a few choices. */

@@ -116,6 +116,12 @@ export {
   noMailerMessage,
 } from "./missing-mailer.js";
 export { nameColumn, type OperatorColumn, type OperatorColumnValue } from "./operator-columns.js";
+export type {
+  NewPasskey,
+  Passkey,
+  PasskeyChallengeScope,
+  PasskeyStore,
+} from "./passkey-store.js";
 export { findUserByPassword } from "./password-sign-in.js";
 export type {
   SecondFactorChallenge,

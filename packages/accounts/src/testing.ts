@@ -1,13 +1,19 @@
 // The test kit of @tessera/accounts (`@tessera/accounts/testing`): the memory stores and the
-// contracts a user store, an emailed-token store and a second-factor store owe their callers.
+// contracts a user store, an emailed-token store, a second-factor store and a passkey store owe
+// their callers.
 // It imports vitest (an optional peer): load it from test files only, never from an app.
 export { MemoryEmailedTokenStore } from "./memory-emailed-token-store.js";
+export { MemoryPasskeyStore } from "./memory-passkey-store.js";
 export { MemorySecondFactorStore } from "./memory-second-factor-store.js";
 export { MemoryUserStore } from "./memory-user-store.js";
 export {
   describeEmailedTokenStoreContract,
   type EmailedTokenStoreUnderTest,
 } from "./testing/emailed-token-store-contract.js";
+export {
+  describePasskeyStoreContract,
+  type PasskeyStoreUnderTest,
+} from "./testing/passkey-store-contract.js";
 export {
   describeSecondFactorStoreContract,
   type SecondFactorStoreUnderTest,

@@ -15,12 +15,14 @@ import type { AccountStores } from "../account-routes.js";
 import { CachedUserStore } from "../cached-user-store.js";
 import type { UserStore } from "../user-store.js";
 import { authTokensMigration, SqlEmailedTokenStore } from "./emailed-token-store.js";
+import { passkeysMigration, SqlPasskeyStore } from "./passkey-store.js";
 import { SqlSecondFactorStore, secondFactorsMigration } from "./second-factor-store.js";
 import { SqlUserStore, usersMigration } from "./user-store.js";
 
 /**
  * The tables account routes use, in the order they must be created: users, API keys, emailed
- * tokens, rate-limit counters, the device list and second factors. Apply them with `applyMigrations`.
+ * tokens, rate-limit counters, the device list, second factors and passkeys. Apply them with
+ * `applyMigrations`.
  */
 export const accountMigrations: readonly Migration[] = [
   rateLimitCountersMigration,
@@ -31,17 +33,19 @@ export const accountMigrations: readonly Migration[] = [
   userSessionsMigration,
   userSessionsExpiryIndexMigration,
   secondFactorsMigration,
+  passkeysMigration,
 ];
 
 /**
- * The SQL stores of account routes: with tracked sessions (the device list) and second factors
- * (TOTP and backup codes), which `accountRoutes` then turns on.
+ * The SQL stores of account routes: with tracked sessions (the device list), second factors
+ * (TOTP and backup codes) and passkeys, which `accountRoutes` then turns on.
  */
 export interface SqlAccountStores extends AccountStores {
   readonly users: UserStore;
   readonly rateLimits: SqlRateLimitStore;
   readonly trackedSessions: SqlTrackedSessionStore;
   readonly secondFactors: SqlSecondFactorStore;
+  readonly passkeys: SqlPasskeyStore;
 }
 
 /**
@@ -68,5 +72,6 @@ export function sqlAccountStores(
     rateLimits: new SqlRateLimitStore(database),
     trackedSessions: new SqlTrackedSessionStore(database),
     secondFactors: new SqlSecondFactorStore(database),
+    passkeys: new SqlPasskeyStore(database),
   };
 }
