@@ -15,6 +15,8 @@ export const accountMessages = defineMessages({
   "accounts.totp_already_enabled": "Two-factor codes are already on; turn them off first.",
   "accounts.totp_not_pending": "No two-factor setup is waiting for a code.",
   "accounts.totp_not_enabled": "Two-factor codes are not on.",
+  "accounts.passkey_invalid": "The passkey could not be verified. Try adding it again.",
+  "accounts.no_passkey": "This account has no passkey.",
 
   // Flashes and alerts.
   "accounts.welcome": "Welcome! Your account is ready. Check your email to confirm your address.",

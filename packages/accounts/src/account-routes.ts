@@ -35,8 +35,11 @@ import { htmlSessionRoutes } from "./html/html-session-routes.js";
 import { defaultSessionPages } from "./html/sessions-page.js";
 import { jsonAccountRoutes } from "./json-account-routes.js";
 import { jsonApiKeyRoutes } from "./json-api-key-routes.js";
+import { jsonPasskeyRoutes } from "./json-passkey-routes.js";
 import { jsonSecondFactorRoutes } from "./json-second-factor-routes.js";
+import { passkeys } from "./mfa/passkeys.js";
 import { secondFactors } from "./mfa/second-factors.js";
+import { relyingPartyOf, type WebAuthnRelyingParty } from "./mfa/webauthn-relying-party.js";
 import type { MissingMailer } from "./missing-mailer.js";
 import type { OperatorColumn } from "./operator-columns.js";
 import type { PasskeyStore } from "./passkey-store.js";
@@ -88,6 +91,12 @@ export interface AccountRoutesOptions extends Omit<AccountStores, "rateLimits"> 
   readonly appName?: string;
   /** The name authenticator apps show beside the codes; default `appName`, else "Tessera". */
   readonly totpIssuer?: string;
+  /**
+   * Who asks for passkeys: by default `appUrl`'s host name as the relying party id, its origin
+   * as the one origin answers may come from, and `totpIssuer`'s name. Passkeys are on with a
+   * `passkeys` store and either this or `appUrl`.
+   */
+  readonly webAuthn?: WebAuthnRelyingParty;
   /** Whether cookies carry `Secure`; see {@link SessionCookiesOptions.secureCookies}. */
   readonly secureCookies?: SessionCookiesOptions["secureCookies"];
   /** The page frame of the HTML pages; default {@link plainLayout}. */
@@ -182,12 +191,14 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
     operatorColumns: options.operatorColumns,
     onHookError: options.onHookError,
   });
+  const issuer = options.totpIssuer ?? options.appName ?? "Tessera";
+  const relyingParty =
+    options.webAuthn ?? (options.appUrl ? relyingPartyOf(options.appUrl, issuer) : undefined);
+  const passkeyParts =
+    options.passkeys && relyingParty ? passkeys(options.passkeys, relyingParty, clock) : undefined;
   const factors =
     options.secondFactors &&
-    secondFactors(options.secondFactors, secrets, {
-      issuer: options.totpIssuer ?? options.appName ?? "Tessera",
-      clock,
-    });
+    secondFactors(options.secondFactors, secrets, { issuer, clock, passkeys: passkeyParts });
   const shared = {
     users: options.users,
     rateLimiter,
@@ -196,6 +207,7 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
     ...(options.operatorColumns ? { operatorColumns: options.operatorColumns } : {}),
     ...(options.passwords ? { passwords: options.passwords } : {}),
     ...(factors ? { secondFactors: factors } : {}),
+    ...(passkeyParts ? { passkeys: passkeyParts } : {}),
   };
   const layout = options.layout ?? plainLayout;
   const html = {
@@ -212,6 +224,7 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
   const routes = [
     ...jsonAccountRoutes(json),
     ...(factors ? jsonSecondFactorRoutes({ ...json, secondFactors: factors }) : []),
+    ...(passkeyParts ? jsonPasskeyRoutes({ ...json, passkeys: passkeyParts }) : []),
     ...jsonApiKeyRoutes({ apiKeys: options.apiKeys, bearer, clock }),
     ...htmlAccountRoutes(html),
     ...(factors ? htmlSecondFactorRoutes({ ...html, secondFactors: factors }) : []),

@@ -9,6 +9,7 @@ export {
   type AccountErrorCode,
   INVALID_CREDENTIALS,
   MFA_REQUIRED,
+  PASSKEY_INVALID,
 } from "./account-error-codes.js";
 export {
   type AccountEvents,
@@ -89,6 +90,7 @@ export {
   jsonApiKeyRoutes,
 } from "./json-api-key-routes.js";
 export type { JsonInputFailure } from "./json-input.js";
+export { type JsonPasskeyRoutesOptions, jsonPasskeyRoutes } from "./json-passkey-routes.js";
 export type {
   BearerAuthentication,
   JsonAccountRoutesOptions,
@@ -103,12 +105,20 @@ export { MemoryUserStore } from "./memory-user-store.js";
 export type { FieldErrors } from "./messages.js";
 export { BACKUP_CODE_COUNT } from "./mfa/backup-codes.js";
 export {
+  MAXIMUM_PASSKEY_NAME_LENGTH,
+  PASSKEY_CHALLENGE_LIFETIME_MS,
+  type Passkeys,
+  passkeys,
+} from "./mfa/passkeys.js";
+export {
   MFA_MAXIMUM_FAILURES,
   MFA_TOKEN_LIFETIME_MS,
+  type SecondFactorAnswer,
   type SecondFactorMethod,
 } from "./mfa/second-factor-sign-in.js";
 export { type SecondFactors, secondFactors } from "./mfa/second-factors.js";
 export { totpCode } from "./mfa/totp.js";
+export { relyingPartyOf, type WebAuthnRelyingParty } from "./mfa/webauthn-relying-party.js";
 export {
   type MissingMailer,
   missingMailer,

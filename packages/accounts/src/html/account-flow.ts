@@ -37,6 +37,7 @@ const METHOD_IN_SESSION: Readonly<Record<SignInMethod, string>> = {
   password: "password",
   email_link: "email-link",
   oauth: "oauth",
+  passkey: "passkey",
 };
 
 /** The sign-in method a waiting sign-in started with, read back from the session. */

@@ -54,11 +54,9 @@ export function htmlSecondFactorRoutes(
       if (mfaToken === undefined) return seeOther("/login");
       const form = await flow.readForm(request, context);
       if (!form.ok) return form.response;
-      const completed = await completeSecondFactor(
-        options.secondFactors,
-        mfaToken,
-        form.value.get("code") ?? "",
-      );
+      const completed = await completeSecondFactor(options.secondFactors, mfaToken, {
+        code: form.value.get("code") ?? "",
+      });
       const user = completed.ok ? await flow.loadUser(completed.value) : undefined;
       if (!user) {
         // A wrong code may be typed again; a void sign-in (or a deleted user) must start over.

@@ -10,6 +10,9 @@ export const frenchAccounts = {
     "Les codes à deux facteurs sont déjà activés ; désactivez-les d'abord.",
   "accounts.totp_not_pending": "Aucune configuration à deux facteurs n'attend de code.",
   "accounts.totp_not_enabled": "Les codes à deux facteurs ne sont pas activés.",
+  "accounts.passkey_invalid":
+    "La clé d'accès n'a pas pu être vérifiée. Essayez de l'ajouter à nouveau.",
+  "accounts.no_passkey": "Ce compte n'a aucune clé d'accès.",
 
   "accounts.welcome":
     "Bienvenue ! Votre compte est prêt. Consultez vos e-mails pour confirmer votre adresse.",
