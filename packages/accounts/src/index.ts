@@ -101,6 +101,8 @@ export {
   jsonSecondFactorRoutes,
 } from "./json-second-factor-routes.js";
 export { MemoryEmailedTokenStore } from "./memory-emailed-token-store.js";
+export { MemoryPasskeyStore } from "./memory-passkey-store.js";
+export { MemorySecondFactorStore } from "./memory-second-factor-store.js";
 export { MemoryUserStore } from "./memory-user-store.js";
 export type { FieldErrors } from "./messages.js";
 export { BACKUP_CODE_COUNT } from "./mfa/backup-codes.js";
