@@ -21,6 +21,7 @@ import type { SessionEnv } from "@tessera/session/hono";
 import type { SqlDatabase } from "@tessera/sql";
 import type { Hono } from "hono";
 import type { AppConfig } from "./config.js";
+import { PASSKEY_SCRIPTS } from "./passkey-assets.js";
 import { renderLayout } from "./views/layout.js";
 
 /** The Hono app type of the example app: every request has its cookie session and address. */
@@ -71,6 +72,9 @@ export function appAccounts(wiring: AccountWiring): AppAccounts {
     apiKeys: stores.apiKeys,
     ...(stores.findApiKeyHolder ? { findApiKeyHolder: stores.findApiKeyHolder } : {}),
     emailedTokens: stores.emailedTokens,
+    secondFactors: stores.secondFactors,
+    passkeys: stores.passkeys,
+    passkeyScripts: PASSKEY_SCRIPTS,
     rateLimits: wiring.rateLimiter ?? stores.rateLimits,
     secretKeyBase: { current: wiring.secretKeyBase, previous: config.secretKeyBasePrevious },
     // Production without MAIL_ADAPTER is a deployment mistake: the mail routes answer 500.
@@ -81,6 +85,7 @@ export function appAccounts(wiring: AccountWiring): AppAccounts {
     layout: renderLayout,
     pages: defaultAccountPages(renderLayout, {
       loginExtrasHtml: (locale) => renderProviderButtons(config.oauthProviders, locale),
+      passkeyScripts: PASSKEY_SCRIPTS,
     }),
     operatorColumns,
     clock,

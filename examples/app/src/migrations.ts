@@ -1,4 +1,9 @@
-import { authTokensMigration, usersMigration } from "@tessera/accounts/sql";
+import {
+  authTokensMigration,
+  passkeysMigration,
+  secondFactorsMigration,
+  usersMigration,
+} from "@tessera/accounts/sql";
 import { apiKeysMigration } from "@tessera/bearer/sql";
 import { jobTableMigration } from "@tessera/jobs/sql";
 import { identitiesMigration } from "@tessera/oauth/sql";
@@ -34,6 +39,8 @@ export const appMigrations: readonly Migration[] = [
   identitiesMigration,
   webhookEventsRetentionMigration,
   ...outboxMigrations,
+  secondFactorsMigration,
+  passkeysMigration,
   usersNameMigration,
   webhookEffectsMigration,
   ...recordMigrations,

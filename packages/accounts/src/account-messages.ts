@@ -85,6 +85,42 @@ export const accountMessages = defineMessages({
   "accounts.account.confirm_with_email": "Your email address, to confirm",
   "accounts.account.delete_button": "Delete my account",
 
+  // Passkeys on the log-in pages, and the security page.
+  "accounts.login.passkey": "Sign in with a passkey",
+  "accounts.login.passkey_failed": "That passkey could not sign you in.",
+  "accounts.second_factor.passkey": "Use a passkey",
+  "accounts.account.security_link": "Two-factor authentication and passkeys",
+  "accounts.security.title": "Security",
+  "accounts.security.totp_title": "Authenticator app",
+  "accounts.security.totp_off":
+    "Two-factor codes are off: turn them on to be asked for a code from an authenticator app after your password.",
+  "accounts.security.totp_enable": "Turn on two-factor codes",
+  "accounts.security.totp_scan":
+    "Scan this QR code with your authenticator app, or type the key, then enter the code the app shows.",
+  "accounts.security.totp_key": "Key",
+  "accounts.security.totp_confirm": "Turn on",
+  "accounts.security.totp_on": "Two-factor codes are on. Backup codes left: {count}.",
+  "accounts.security.totp_enabled": "Two-factor codes are on.",
+  "accounts.security.totp_disabled": "Two-factor codes are off.",
+  "accounts.security.totp_disable": "Turn off two-factor codes",
+  "accounts.security.backup_codes_title": "Your backup codes",
+  "accounts.security.backup_codes_intro":
+    "Keep these codes somewhere safe: each one signs you in once if you lose your device. They are shown only now.",
+  "accounts.security.regenerate": "Make new backup codes",
+  "accounts.security.passkeys_title": "Passkeys",
+  "accounts.security.no_passkeys": "You have no passkey yet.",
+  "accounts.security.passkey_name": "Name",
+  "accounts.security.passkey_added_at": "Added",
+  "accounts.security.passkey_last_used": "Last used",
+  "accounts.security.never_used": "Never",
+  "accounts.security.rename": "Rename",
+  "accounts.security.remove": "Remove",
+  "accounts.security.add_passkey": "Add a passkey",
+  "accounts.security.passkey_added": "Passkey added.",
+  "accounts.security.passkey_renamed": "Passkey renamed.",
+  "accounts.security.passkey_removed": "Passkey removed.",
+  "accounts.security.back_to_account": "Back to your account",
+
   // Emailed links' pages.
   "accounts.back_to_login": "Back to log in",
   "accounts.magic_link.request_title": "Sign in with a link",

@@ -30,8 +30,11 @@ import type { EmailedTokenStore } from "./emailed-token-store.js";
 import { type AccountPages, defaultAccountPages } from "./html/account-pages.js";
 import { htmlAccountRoutes } from "./html/html-account-routes.js";
 import { htmlEmailLinkRoutes } from "./html/html-email-link-routes.js";
+import { htmlPasskeySignInRoutes } from "./html/html-passkey-sign-in-routes.js";
 import { htmlSecondFactorRoutes } from "./html/html-second-factor-routes.js";
+import { htmlSecurityRoutes } from "./html/html-security-routes.js";
 import { htmlSessionRoutes } from "./html/html-session-routes.js";
+import { defaultSecurityPages } from "./html/security-page.js";
 import { defaultSessionPages } from "./html/sessions-page.js";
 import { jsonAccountRoutes } from "./json-account-routes.js";
 import { jsonApiKeyRoutes } from "./json-api-key-routes.js";
@@ -97,6 +100,12 @@ export interface AccountRoutesOptions extends Omit<AccountStores, "rateLimits"> 
    * `passkeys` store and either this or `appUrl`.
    */
   readonly webAuthn?: WebAuthnRelyingParty;
+  /**
+   * The passkey buttons' browser code, as script URLs the app serves (`@simplewebauthn/browser`'s
+   * UMD bundle, then the script that wires the buttons): given to the default pages. Without
+   * them, passkeys work over JSON and the pages offer no passkey button.
+   */
+  readonly passkeyScripts?: readonly string[];
   /** Whether cookies carry `Secure`; see {@link SessionCookiesOptions.secureCookies}. */
   readonly secureCookies?: SessionCookiesOptions["secureCookies"];
   /** The page frame of the HTML pages; default {@link plainLayout}. */
@@ -218,7 +227,9 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
     appUrl: options.appUrl,
     ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
     ...(options.pageHeaders ? { pageHeaders: options.pageHeaders } : {}),
-    pages: options.pages ?? defaultAccountPages(layout),
+    pages:
+      options.pages ??
+      defaultAccountPages(layout, { passkeyScripts: options.passkeyScripts ?? [] }),
   };
   const json = { ...shared, tokens: jwt, bearer };
   const routes = [
@@ -228,6 +239,13 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
     ...jsonApiKeyRoutes({ apiKeys: options.apiKeys, bearer, clock }),
     ...htmlAccountRoutes(html),
     ...(factors ? htmlSecondFactorRoutes({ ...html, secondFactors: factors }) : []),
+    ...(passkeyParts ? htmlPasskeySignInRoutes({ ...html, passkeys: passkeyParts }) : []),
+    ...(factors || passkeyParts
+      ? htmlSecurityRoutes({
+          ...html,
+          securityPages: defaultSecurityPages(layout, options.passkeyScripts ?? []),
+        })
+      : []),
     ...htmlEmailLinkRoutes(html),
     ...(options.trackedSessions
       ? htmlSessionRoutes({ ...html, pages: defaultSessionPages(layout) })

@@ -1,7 +1,7 @@
 import { htmlPage, type Route, type RouteHandler, seeOther, withMiddleware } from "@tessera/http";
 import { type MaybeSessionContext, pageSafety } from "@tessera/session";
 import { accountMessages } from "../account-messages.js";
-import { completeSecondFactor } from "../mfa/second-factor-sign-in.js";
+import { completeSecondFactor, pendingSecondFactorMethods } from "../mfa/second-factor-sign-in.js";
 import type { SecondFactors } from "../mfa/second-factors.js";
 import {
   type AccountFlow,
@@ -40,12 +40,21 @@ export function htmlSecondFactorRoutes(
     return seeOther("/login");
   };
 
+  /** Whether the waiting user has a passkey to answer with: the page then offers it. */
+  const offersPasskey = async (mfaToken: string) =>
+    (await pendingSecondFactorMethods(options.secondFactors, mfaToken)).includes("passkey");
+
   const handlers = {
     async form(_request, context) {
-      if (context.session.get(PENDING_MFA_TOKEN) === undefined) return seeOther("/login");
+      const mfaToken = context.session.get(PENDING_MFA_TOKEN);
+      if (mfaToken === undefined) return seeOther("/login");
       return htmlPage(
         200,
-        pages.secondFactor({ context: flow.pageContext(context, undefined), error: undefined }),
+        pages.secondFactor({
+          context: flow.pageContext(context, undefined),
+          error: undefined,
+          passkey: await offersPasskey(mfaToken),
+        }),
       );
     },
 
@@ -54,9 +63,13 @@ export function htmlSecondFactorRoutes(
       if (mfaToken === undefined) return seeOther("/login");
       const form = await flow.readForm(request, context);
       if (!form.ok) return form.response;
-      const completed = await completeSecondFactor(options.secondFactors, mfaToken, {
-        code: form.value.get("code") ?? "",
-      });
+      // The page's script puts a passkey's answer (JSON) in `passkey`; else a code was typed.
+      const passkey = form.value.get("passkey");
+      const completed = await completeSecondFactor(
+        options.secondFactors,
+        mfaToken,
+        passkey ? { passkey: parsedJson(passkey) } : { code: form.value.get("code") ?? "" },
+      );
       const user = completed.ok ? await flow.loadUser(completed.value) : undefined;
       if (!user) {
         // A wrong code may be typed again; a void sign-in (or a deleted user) must start over.
@@ -64,7 +77,11 @@ export function htmlSecondFactorRoutes(
         const error = accountMessages.text(context.locale, "accounts.second_factor.invalid");
         return htmlPage(
           422,
-          pages.secondFactor({ context: flow.pageContext(context, undefined), error }),
+          pages.secondFactor({
+            context: flow.pageContext(context, undefined),
+            error,
+            passkey: await offersPasskey(mfaToken),
+          }),
         );
       }
       const method = pendingSignInMethod(context.session.get(PENDING_MFA_METHOD));
@@ -86,4 +103,13 @@ export function htmlSecondFactorRoutes(
     ],
     pageSafety(options),
   );
+}
+
+/** A passkey answer as the form carried it; what is not JSON is refused by the verification. */
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

@@ -75,6 +75,15 @@ async function liveChallenge(factors: SecondFactors, mfaToken: string, now: numb
   return { digest, userId: challenge.userId };
 }
 
+/** The methods that answer the live challenge of `mfaToken`; empty when it is void. */
+export async function pendingSecondFactorMethods(
+  factors: SecondFactors,
+  mfaToken: string,
+): Promise<SecondFactorMethod[]> {
+  const challenge = await liveChallenge(factors, mfaToken, factors.clock());
+  return challenge ? secondFactorMethods(factors, challenge.userId) : [];
+}
+
 /**
  * The options for answering the challenge of `mfaToken` with one of the user's passkeys (their
  * WebAuthn challenge bound to this `mfa_token`); `void` as {@link completeSecondFactor} says,
