@@ -9,7 +9,11 @@ import { jobTableMigration } from "@tessera/jobs/sql";
 import { identitiesMigration } from "@tessera/oauth/sql";
 import { outboxMigrations } from "@tessera/outbox/sql";
 import { rateLimitCountersMigration, rateLimitWindowIndexMigration } from "@tessera/ratelimit/sql";
-import { userSessionsExpiryIndexMigration, userSessionsMigration } from "@tessera/session/sql";
+import {
+  userSessionsExpiryIndexMigration,
+  userSessionsFactorsMigration,
+  userSessionsMigration,
+} from "@tessera/session/sql";
 import type { Migration } from "@tessera/sql";
 import { webhookEventsMigration, webhookEventsRetentionMigration } from "@tessera/webhooks/sql";
 import { recordMigrations } from "./records.js";
@@ -41,6 +45,7 @@ export const appMigrations: readonly Migration[] = [
   ...outboxMigrations,
   secondFactorsMigration,
   passkeysMigration,
+  userSessionsFactorsMigration,
   usersNameMigration,
   webhookEffectsMigration,
   ...recordMigrations,

@@ -134,7 +134,7 @@ export function jsonSecondFactorRoutes(options: JsonSecondFactorRoutesOptions): 
       ? { passkey: body.value.passkey }
       : { code: (fields.value as { code: string }).code };
     const completed = await completeSecondFactor(factors, fields.value.mfa_token, answer);
-    const user = completed.ok ? await options.users.findById(completed.value) : undefined;
+    const user = completed.ok ? await options.users.findById(completed.value.userId) : undefined;
     if (!user) return refuseCredentials(context);
     const answerBody = tokenAnswer(await options.tokens.issue(user.id));
     await events.signedIn(user, "password", "token", {

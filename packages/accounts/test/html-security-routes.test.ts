@@ -208,3 +208,34 @@ describe("passkeys on the log-in pages", () => {
     expect((await visitor.get("/account")).status).toBe(200);
   });
 });
+
+describe("the factors a session was signed in with", () => {
+  it("records them on the device's row and shows them on the device list", async () => {
+    const subject = await app();
+    const { page, email } = await signedUp(subject);
+    const { authenticator } = await addPasskey(page);
+    const key = await turnOnTotp(page);
+
+    const withCode = subject.browser();
+    const password = await withCode.form("/login", { email, password: PASSWORD });
+    expect(password.headers.get("location")).toBe("/login/second_factor");
+    const code = totpCode(key, Date.now() + 30_000);
+    expect((await withCode.form("/login/second_factor", { code })).status).toBe(303);
+
+    const withPasskey = subject.browser();
+    const { challenge_id } = (await (await withPasskey.json("/login/passkey/options")).json()) as {
+      challenge_id: string;
+    };
+    const response = await authenticator.authenticate(challenge_id);
+    expect((await withPasskey.json("/login/passkey", { challenge_id, response })).status).toBe(200);
+
+    const rows = await subject.database.all<{ factors: string }>(
+      "SELECT factors FROM user_sessions ORDER BY id",
+    );
+    expect(rows.map((row) => row.factors)).toEqual(["password", "password,totp", "passkey"]);
+    const devices = await (await withCode.get("/account/sessions")).text();
+    expect(devices).toContain('<th scope="col">Signed in with</th>');
+    expect(devices).toContain("<td>Password + Authenticator code</td>");
+    expect(devices).toContain("<td>Passkey</td>");
+  });
+});

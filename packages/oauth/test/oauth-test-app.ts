@@ -18,7 +18,11 @@ import {
   requireUser,
   type Session,
 } from "@tessera/session";
-import { SqlTrackedSessionStore, userSessionsMigration } from "@tessera/session/sql";
+import {
+  SqlTrackedSessionStore,
+  userSessionsFactorsMigration,
+  userSessionsMigration,
+} from "@tessera/session/sql";
 // Until @tessera/sqlite's index exports them: then `from "@tessera/sqlite"`.
 import { applyMigrations } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
@@ -68,6 +72,7 @@ export async function startOAuthTestApp() {
     authTokensMigration,
     identitiesMigration,
     userSessionsMigration,
+    userSessionsFactorsMigration,
   ]);
   const users = new SqlUserStore(database);
   const identities = new SqlIdentityStore(database);

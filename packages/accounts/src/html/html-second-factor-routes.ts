@@ -70,8 +70,8 @@ export function htmlSecondFactorRoutes(
         mfaToken,
         passkey ? { passkey: parsedJson(passkey) } : { code: form.value.get("code") ?? "" },
       );
-      const user = completed.ok ? await flow.loadUser(completed.value) : undefined;
-      if (!user) {
+      const user = completed.ok ? await flow.loadUser(completed.value.userId) : undefined;
+      if (!user || !completed.ok) {
         // A wrong code may be typed again; a void sign-in (or a deleted user) must start over.
         if (completed.ok || completed.reason === "void") return backToLogin(context, true);
         const error = accountMessages.text(context.locale, "accounts.second_factor.invalid");
@@ -87,7 +87,10 @@ export function htmlSecondFactorRoutes(
       const method = pendingSignInMethod(context.session.get(PENDING_MFA_METHOD));
       const rememberMe = context.session.get(PENDING_MFA_REMEMBER) === "1";
       const destination = context.session.takeRememberedPage() ?? "/";
-      await flow.signIn(user, method, request, context, { rememberMe });
+      await flow.signIn(user, method, request, context, {
+        rememberMe,
+        secondFactor: completed.value.factor,
+      });
       flow.flash(context, "notice", "accounts.signed_in");
       return seeOther(destination);
     },

@@ -106,15 +106,21 @@ export async function secondFactorPasskeyOptions(
   return ok(await passkeyAuthenticationOptions(passkeys, scope, allowed));
 }
 
+/** A passed challenge: whose it was, and which factor answered it. */
+export interface PassedSecondFactor {
+  readonly userId: number;
+  readonly factor: SecondFactorMethod;
+}
+
 /**
- * Answers a challenge with a TOTP code, a backup code or a passkey: the user's id when it is
- * right, and the challenge is then used up. A wrong answer counts against the challenge.
+ * Answers a challenge with a TOTP code, a backup code or a passkey: the user and the factor
+ * when it is right, and the challenge is then used up. A wrong answer counts against it.
  */
 export async function completeSecondFactor(
   factors: SecondFactors,
   mfaToken: string,
   answer: SecondFactorAnswer,
-): Promise<Result<number, SecondFactorRefusal>> {
+): Promise<Result<PassedSecondFactor, SecondFactorRefusal>> {
   const now = factors.clock();
   const challenge = await liveChallenge(factors, mfaToken, now);
   if (!challenge) return fail("void");
@@ -122,7 +128,7 @@ export async function completeSecondFactor(
   const accepted =
     "code" in answer
       ? await acceptCode(factors, challenge.userId, answer.code, now)
-      : await acceptPasskey(factors, challenge.userId, digest, answer.passkey);
+      : (await acceptPasskey(factors, challenge.userId, digest, answer.passkey)) && "passkey";
   if (!accepted) {
     const failures = await factors.store.recordChallengeFailure(digest);
     if (failures > 0 && failures < MFA_MAXIMUM_FAILURES) return fail("wrong-code");
@@ -132,7 +138,7 @@ export async function completeSecondFactor(
   // Of two right answers racing, one takes the challenge; the other is refused.
   const taken = await factors.store.consumeChallenge(digest);
   return taken && taken.userId === challenge.userId && taken.expiresAt > now
-    ? ok(challenge.userId)
+    ? ok({ userId: challenge.userId, factor: accepted })
     : fail("void");
 }
 
@@ -148,23 +154,27 @@ async function acceptPasskey(
   return (await verifyPasskeyAssertion(factors.passkeys, assertion, scope)).ok;
 }
 
-/** Whether `typedCode` is a current, unused TOTP code or an unused backup code of the user. */
+/**
+ * Which factor `typedCode` is, when it is a current, unused TOTP code or an unused backup code
+ * of the user; undefined otherwise.
+ */
 async function acceptCode(
   factors: SecondFactors,
   userId: number,
   typedCode: string,
   now: number,
-): Promise<boolean> {
+): Promise<SecondFactorMethod | undefined> {
   const totpCode = readTotpCode(typedCode);
   if (totpCode) {
     const enrolment = await factors.store.findTotp(userId);
-    if (!enrolment || enrolment.confirmedAt === null) return false;
+    if (!enrolment || enrolment.confirmedAt === null) return undefined;
     const key = await openTotpKey(factors.totpKeys, userId, enrolment.sealedKey);
     const step = key ? matchingTotpStep(key, totpCode, now, enrolment.lastUsedStep) : undefined;
-    return step !== undefined && (await factors.store.useTotpStep(userId, step));
+    const used = step !== undefined && (await factors.store.useTotpStep(userId, step));
+    return used ? "totp" : undefined;
   }
   const backupCode = readBackupCode(typedCode);
-  if (!backupCode) return false;
+  if (!backupCode) return undefined;
   const digests = factors.backupCodeKeys.all.map((key) => backupCodeDigest(key, backupCode));
-  return factors.store.consumeBackupCode(userId, digests);
+  return (await factors.store.consumeBackupCode(userId, digests)) ? "backup_code" : undefined;
 }

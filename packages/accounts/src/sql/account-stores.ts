@@ -8,6 +8,7 @@ import {
 import {
   SqlTrackedSessionStore,
   userSessionsExpiryIndexMigration,
+  userSessionsFactorsMigration,
   userSessionsMigration,
 } from "@tessera/session/sql";
 import type { Migration, SqlDatabase } from "@tessera/sql";
@@ -34,6 +35,7 @@ export const accountMigrations: readonly Migration[] = [
   userSessionsExpiryIndexMigration,
   secondFactorsMigration,
   passkeysMigration,
+  userSessionsFactorsMigration,
 ];
 
 /**
