@@ -224,6 +224,11 @@ export async function startOAuthTestApp() {
       (
         await database.all<{ user_id: number }>("SELECT user_id FROM user_sessions ORDER BY id")
       ).map((row) => row.user_id),
+    /** What signed each device in (`factors` of its tracked session), in order. */
+    deviceFactors: async () =>
+      (
+        await database.all<{ factors: string }>("SELECT factors FROM user_sessions ORDER BY id")
+      ).map((row) => row.factors),
     userRows: () =>
       database.all<UserRow>(
         "SELECT id, email, password_digest, confirmed_at FROM users ORDER BY id",
