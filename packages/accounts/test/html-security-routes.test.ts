@@ -143,6 +143,9 @@ describe("the security page", () => {
     const kept = await subject.database.all<{ name: string }>("SELECT name FROM passkeys");
     expect(kept).toEqual([{ name: "<b>Laptop</b>" }]);
 
+    const blank = await ada.page.form(`/account/security/passkeys/${id}`, { name: "  " });
+    expect(blank.status).toBe(422);
+    expect(await blank.text()).toContain("Name can&#39;t be blank");
     await ada.page.form(`/account/security/passkeys/${id}`, { name: "Work laptop" });
     expect(await subject.database.all("SELECT name FROM passkeys")).toEqual([
       { name: "Work laptop" },

@@ -1,3 +1,4 @@
+import { fullMessage, localizeFieldMessages } from "@tessera/core";
 import {
   htmlPage,
   jsonError,
@@ -161,7 +162,11 @@ export function htmlSecurityRoutes(
       const id = pathId(context.params.id);
       const name = checkPasskeyName(form.value.get("name") ?? "");
       if (!name.ok) {
-        const error = accountMessages.text(context.locale, "accounts.passkey_invalid");
+        // "Name can't be blank": the field's name, then its message, in the page's language.
+        const { locale } = context;
+        const label = accountMessages.text(locale, "accounts.security.passkey_name");
+        const messages = localizeFieldMessages(name.fields, locale).name ?? [];
+        const error = messages.map((message) => fullMessage(label, message, locale)).join(" ");
         return page(context, { error }, 422);
       }
       const renamed =
