@@ -14,6 +14,7 @@ import {
 import {
   SqlTrackedSessionStore,
   userSessionsExpiryIndexMigration,
+  userSessionsFactorsMigration,
   userSessionsMigration,
 } from "@tessera/session/sql";
 import type { SqlDatabase } from "@tessera/sql";
@@ -100,6 +101,7 @@ async function sessionsFile(expired: number, live: number) {
     usersMigration,
     userSessionsMigration,
     userSessionsExpiryIndexMigration,
+    userSessionsFactorsMigration,
   ]);
   database.connection.prepare("INSERT INTO users (email) VALUES ('ada@x.test')").run();
   const insert = database.connection.prepare(

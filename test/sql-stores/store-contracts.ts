@@ -13,16 +13,19 @@ import {
   accountMigrations,
   SqlEmailCodeStore,
   SqlEmailedTokenStore,
+  SqlPasskeyStore,
   SqlSecondFactorStore,
   SqlUserStore,
 } from "@tessera/accounts/sql";
 import {
   describeEmailCodeStoreContract,
   describeEmailedTokenStoreContract,
+  describePasskeyStoreContract,
   describeSecondFactorStoreContract,
   describeUserStoreContract,
   MemoryEmailCodeStore,
   MemoryEmailedTokenStore,
+  MemoryPasskeyStore,
   MemorySecondFactorStore,
   MemoryUserStore,
 } from "@tessera/accounts/testing";
@@ -199,6 +202,10 @@ export function describeMemoryStoreContracts(): void {
     store: new MemoryEmailCodeStore(),
     newUser: userMaker(new MemoryUserStore()),
   }));
+  describePasskeyStoreContract("memory", async () => ({
+    store: new MemoryPasskeyStore(),
+    newUser: userMaker(new MemoryUserStore()),
+  }));
 }
 
 /** The contracts on the SQL stores over `engine`. */
@@ -322,6 +329,13 @@ export function describeSqlStoreContracts(engine: EngineName): void {
     const database = await migrated();
     return {
       store: new SqlEmailCodeStore(database),
+      newUser: userMaker(new SqlUserStore(database)),
+    };
+  });
+  describePasskeyStoreContract(engine, async () => {
+    const database = await migrated();
+    return {
+      store: new SqlPasskeyStore(database),
       newUser: userMaker(new SqlUserStore(database)),
     };
   });

@@ -8,7 +8,11 @@ import {
   startTrackedSession,
   TRACKED_SESSION_VALUE,
 } from "@tessera/session";
-import { SqlTrackedSessionStore, userSessionsMigration } from "@tessera/session/sql";
+import {
+  SqlTrackedSessionStore,
+  userSessionsFactorsMigration,
+  userSessionsMigration,
+} from "@tessera/session/sql";
 import { applyMigrations, isUniqueViolation } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
@@ -49,9 +53,16 @@ let files = 0;
 async function setUp() {
   const database = openSqliteFile(join(folder, `sessions-${++files}.db`));
   // Given in the wrong order on purpose: ids decide the order, so user_sessions follows users.
-  expect(await applyMigrations(database, [userSessionsMigration, usersMigration])).toEqual([
+  expect(
+    await applyMigrations(database, [
+      userSessionsFactorsMigration,
+      userSessionsMigration,
+      usersMigration,
+    ]),
+  ).toEqual([
     "0001_tessera_users",
     "0005_tessera_user_sessions",
+    "0010_tessera_user_sessions_factors",
   ]);
   await database.run("INSERT INTO users (email) VALUES (?), (?)", ["ada@x.test", "bob@x.test"]);
   const store = new SqlTrackedSessionStore(database);
@@ -89,6 +100,7 @@ describe("SqlTrackedSessionStore", () => {
       ["expires_at", 1],
       ["created_at", 1],
       ["updated_at", 1],
+      ["factors", 1],
     ]);
     database.close();
   });
@@ -108,6 +120,7 @@ describe("SqlTrackedSessionStore", () => {
         expires_at: "2025-01-15 08:00:00",
         created_at: "2025-01-01 08:00:00",
         updated_at: "2025-01-01 08:00:00",
+        factors: "",
       },
     ]);
     expect(JSON.stringify(await rows())).not.toContain(token);
@@ -115,6 +128,7 @@ describe("SqlTrackedSessionStore", () => {
       "browser",
       "createdAt",
       "expiresAt",
+      "factors",
       "id",
       "ipAddress",
       "lastSeenAt",

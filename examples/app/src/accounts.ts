@@ -23,6 +23,7 @@ import type { SessionEnv } from "@tessera/session/hono";
 import type { SqlDatabase } from "@tessera/sql";
 import type { Hono } from "hono";
 import type { AppConfig } from "./config.js";
+import { PASSKEY_SCRIPTS } from "./passkey-assets.js";
 import { renderLayout } from "./views/layout.js";
 
 /** The Hono app type of the example app: every request has its cookie session and address. */
@@ -79,6 +80,8 @@ export function appAccounts(wiring: AccountWiring): AppAccounts {
     emailedTokens: stores.emailedTokens,
     secondFactors: stores.secondFactors,
     emailCodes: stores.emailCodes,
+    passkeys: stores.passkeys,
+    passkeyScripts: PASSKEY_SCRIPTS,
     rateLimits: wiring.rateLimiter ?? stores.rateLimits,
     secretKeyBase: { current: wiring.secretKeyBase, previous: config.secretKeyBasePrevious },
     // Production without MAIL_ADAPTER is a deployment mistake: the mail routes answer 500.
@@ -90,6 +93,7 @@ export function appAccounts(wiring: AccountWiring): AppAccounts {
     layout: renderLayout,
     pages: defaultAccountPages(renderLayout, {
       loginExtrasHtml: (locale) => renderProviderButtons(config.oauthProviders, locale),
+      passkeyScripts: PASSKEY_SCRIPTS,
     }),
     operatorColumns,
     clock,

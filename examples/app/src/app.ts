@@ -9,6 +9,7 @@ import { Hono } from "hono";
 import type { AppHono } from "./accounts.js";
 import { chooseLocale } from "./locales/shipped-catalogs.js";
 import { mountMailPreview } from "./mail-preview.js";
+import { mountPasskeyAssets } from "./passkey-assets.js";
 import { mountRichTextAssets } from "./rich-text-assets.js";
 import { type AppDependencies, mountService } from "./service.js";
 import { renderHomePage } from "./views/home.js";
@@ -53,5 +54,6 @@ export function createApp(dependencies: NodeAppDependencies): AppHono {
     }),
   );
   mountRichTextAssets(app);
+  mountPasskeyAssets(app);
   return app;
 }

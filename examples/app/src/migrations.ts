@@ -1,6 +1,7 @@
 import {
   authTokensMigration,
   emailCodesMigration,
+  passkeysMigration,
   secondFactorsMigration,
   usersMigration,
 } from "@tessera/accounts/sql";
@@ -10,7 +11,11 @@ import { identitiesMigration } from "@tessera/oauth/sql";
 import { outboundMigrations } from "@tessera/outbound/sql";
 import { outboxMigrations } from "@tessera/outbox/sql";
 import { rateLimitCountersMigration, rateLimitWindowIndexMigration } from "@tessera/ratelimit/sql";
-import { userSessionsExpiryIndexMigration, userSessionsMigration } from "@tessera/session/sql";
+import {
+  userSessionsExpiryIndexMigration,
+  userSessionsFactorsMigration,
+  userSessionsMigration,
+} from "@tessera/session/sql";
 import type { Migration } from "@tessera/sql";
 import { webhookEventsMigration, webhookEventsRetentionMigration } from "@tessera/webhooks/sql";
 import { recordMigrations } from "./records.js";
@@ -41,6 +46,8 @@ export const appMigrations: readonly Migration[] = [
   webhookEventsRetentionMigration,
   ...outboxMigrations,
   secondFactorsMigration,
+  passkeysMigration,
+  userSessionsFactorsMigration,
   ...outboundMigrations,
   emailCodesMigration,
   usersNameMigration,

@@ -5,12 +5,20 @@ import type { HttpErrorCode } from "@tessera/http";
  * `invalid_credentials` for a wrong email or password (the 401 of `POST /api/auth/token`, the
  * 403 of `DELETE /api/auth/me`), which a client tells apart from a missing bearer token, and
  * `mfa_required` for a right password of a user with a second factor (the 403 of
- * `POST /api/auth/token` that carries the `mfa_token`).
+ * `POST /api/auth/token` that carries the `mfa_token`), and `passkey_invalid` for a new passkey
+ * whose response does not verify (the 400 of `POST /api/auth/passkeys`).
  */
-export type AccountErrorCode = HttpErrorCode | "invalid_credentials" | "mfa_required";
+export type AccountErrorCode =
+  | HttpErrorCode
+  | "invalid_credentials"
+  | "mfa_required"
+  | "passkey_invalid";
 
 /** The code of a refused email and password. */
 export const INVALID_CREDENTIALS: AccountErrorCode = "invalid_credentials";
 
 /** The code of a right password that still needs a second factor. */
 export const MFA_REQUIRED: AccountErrorCode = "mfa_required";
+
+/** The code of a passkey registration whose response does not verify. */
+export const PASSKEY_INVALID: AccountErrorCode = "passkey_invalid";

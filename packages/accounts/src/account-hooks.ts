@@ -9,7 +9,7 @@ export type SignUpMethod = "password" | "oauth";
  * How a user proved who they are: a password (the login form, `POST /api/auth/token`, and the
  * sign-in that follows a sign-up form), an emailed sign-in link or code, or a provider.
  */
-export type SignInMethod = "password" | "email_link" | "email_code" | "oauth";
+export type SignInMethod = "password" | "email_link" | "email_code" | "oauth" | "passkey";
 
 /** What a sign-in gave the user: a cookie session (HTML) or a bearer token (JSON). */
 export type SignInGrant = "session" | "token";

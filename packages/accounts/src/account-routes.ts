@@ -32,16 +32,23 @@ import type { EmailedTokenStore } from "./emailed-token-store.js";
 import { type AccountPages, defaultAccountPages } from "./html/account-pages.js";
 import { htmlAccountRoutes } from "./html/html-account-routes.js";
 import { htmlEmailLinkRoutes } from "./html/html-email-link-routes.js";
+import { htmlPasskeySignInRoutes } from "./html/html-passkey-sign-in-routes.js";
 import { htmlSecondFactorRoutes } from "./html/html-second-factor-routes.js";
+import { htmlSecurityRoutes } from "./html/html-security-routes.js";
 import { htmlSessionRoutes } from "./html/html-session-routes.js";
+import { defaultSecurityPages } from "./html/security-page.js";
 import { defaultSessionPages } from "./html/sessions-page.js";
 import { jsonAccountRoutes } from "./json-account-routes.js";
 import { jsonApiKeyRoutes } from "./json-api-key-routes.js";
 import { jsonEmailCodeRoutes } from "./json-email-code-routes.js";
+import { jsonPasskeyRoutes } from "./json-passkey-routes.js";
 import { jsonSecondFactorRoutes } from "./json-second-factor-routes.js";
+import { passkeys } from "./mfa/passkeys.js";
 import { secondFactors } from "./mfa/second-factors.js";
+import { relyingPartyOf, type WebAuthnRelyingParty } from "./mfa/webauthn-relying-party.js";
 import type { MissingMailer } from "./missing-mailer.js";
 import type { OperatorColumn } from "./operator-columns.js";
+import type { PasskeyStore } from "./passkey-store.js";
 import type { SecondFactorStore } from "./second-factor-store.js";
 import type { TokenMailTransaction } from "./token-mail-transaction.js";
 import type { User } from "./user.js";
@@ -62,6 +69,8 @@ export interface AccountStores {
   readonly secondFactors?: SecondFactorStore;
   /** Emailed sign-in codes: with a store and a mailer, `POST /api/auth/email_code` exists. */
   readonly emailCodes?: EmailCodeStore;
+  /** Passkeys (WebAuthn): with a store and `appUrl`, users may add passkeys (see README). */
+  readonly passkeys?: PasskeyStore;
 }
 
 /** What {@link accountRoutes} is built from: the stores, the secret, and a few choices. */
@@ -97,6 +106,18 @@ export interface AccountRoutesOptions extends Omit<AccountStores, "rateLimits"> 
   readonly appName?: string;
   /** The name authenticator apps show beside the codes; default `appName`, else "Tessera". */
   readonly totpIssuer?: string;
+  /**
+   * Who asks for passkeys: by default `appUrl`'s host name as the relying party id, its origin
+   * as the one origin answers may come from, and `totpIssuer`'s name. Passkeys are on with a
+   * `passkeys` store and either this or `appUrl`.
+   */
+  readonly webAuthn?: WebAuthnRelyingParty;
+  /**
+   * The passkey buttons' browser code, as script URLs the app serves (`@simplewebauthn/browser`'s
+   * UMD bundle, then the script that wires the buttons): given to the default pages. Without
+   * them, passkeys work over JSON and the pages offer no passkey button.
+   */
+  readonly passkeyScripts?: readonly string[];
   /** Whether cookies carry `Secure`; see {@link SessionCookiesOptions.secureCookies}. */
   readonly secureCookies?: SessionCookiesOptions["secureCookies"];
   /** The page frame of the HTML pages; default {@link plainLayout}. */
@@ -191,12 +212,14 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
     operatorColumns: options.operatorColumns,
     onHookError: options.onHookError,
   });
+  const issuer = options.totpIssuer ?? options.appName ?? "Tessera";
+  const relyingParty =
+    options.webAuthn ?? (options.appUrl ? relyingPartyOf(options.appUrl, issuer) : undefined);
+  const passkeyParts =
+    options.passkeys && relyingParty ? passkeys(options.passkeys, relyingParty, clock) : undefined;
   const factors =
     options.secondFactors &&
-    secondFactors(options.secondFactors, secrets, {
-      issuer: options.totpIssuer ?? options.appName ?? "Tessera",
-      clock,
-    });
+    secondFactors(options.secondFactors, secrets, { issuer, clock, passkeys: passkeyParts });
   const shared = {
     users: options.users,
     rateLimiter,
@@ -205,6 +228,7 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
     ...(options.operatorColumns ? { operatorColumns: options.operatorColumns } : {}),
     ...(options.passwords ? { passwords: options.passwords } : {}),
     ...(factors ? { secondFactors: factors } : {}),
+    ...(passkeyParts ? { passkeys: passkeyParts } : {}),
   };
   const layout = options.layout ?? plainLayout;
   const html = {
@@ -216,7 +240,9 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
     appUrl: options.appUrl,
     ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
     ...(options.pageHeaders ? { pageHeaders: options.pageHeaders } : {}),
-    pages: options.pages ?? defaultAccountPages(layout),
+    pages:
+      options.pages ??
+      defaultAccountPages(layout, { passkeyScripts: options.passkeyScripts ?? [] }),
   };
   const json = { ...shared, tokens: jwt, bearer };
   // Like the sign-in links: no route without a mailer, a 500 naming the setting with a missing one.
@@ -234,9 +260,17 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
     ...jsonAccountRoutes(json),
     ...emailCodeRoutes,
     ...(factors ? jsonSecondFactorRoutes({ ...json, secondFactors: factors }) : []),
+    ...(passkeyParts ? jsonPasskeyRoutes({ ...json, passkeys: passkeyParts }) : []),
     ...jsonApiKeyRoutes({ apiKeys: options.apiKeys, bearer, clock }),
     ...htmlAccountRoutes(html),
     ...(factors ? htmlSecondFactorRoutes({ ...html, secondFactors: factors }) : []),
+    ...(passkeyParts ? htmlPasskeySignInRoutes({ ...html, passkeys: passkeyParts }) : []),
+    ...(factors || passkeyParts
+      ? htmlSecurityRoutes({
+          ...html,
+          securityPages: defaultSecurityPages(layout, options.passkeyScripts ?? []),
+        })
+      : []),
     ...htmlEmailLinkRoutes(html),
     ...(options.trackedSessions
       ? htmlSessionRoutes({ ...html, pages: defaultSessionPages(layout) })

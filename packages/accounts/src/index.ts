@@ -11,6 +11,7 @@ export {
   type AccountErrorCode,
   INVALID_CREDENTIALS,
   MFA_REQUIRED,
+  PASSKEY_INVALID,
 } from "./account-error-codes.js";
 export {
   type AccountEvents,
@@ -100,6 +101,7 @@ export {
 } from "./json-api-key-routes.js";
 export { type JsonEmailCodeRoutesOptions, jsonEmailCodeRoutes } from "./json-email-code-routes.js";
 export type { JsonInputFailure } from "./json-input.js";
+export { type JsonPasskeyRoutesOptions, jsonPasskeyRoutes } from "./json-passkey-routes.js";
 export type {
   BearerAuthentication,
   JsonAccountRoutesOptions,
@@ -111,16 +113,26 @@ export {
 } from "./json-second-factor-routes.js";
 export { MemoryEmailCodeStore } from "./memory-email-code-store.js";
 export { MemoryEmailedTokenStore } from "./memory-emailed-token-store.js";
+export { MemoryPasskeyStore } from "./memory-passkey-store.js";
+export { MemorySecondFactorStore } from "./memory-second-factor-store.js";
 export { MemoryUserStore } from "./memory-user-store.js";
 export type { FieldErrors } from "./messages.js";
 export { BACKUP_CODE_COUNT } from "./mfa/backup-codes.js";
 export {
+  MAXIMUM_PASSKEY_NAME_LENGTH,
+  PASSKEY_CHALLENGE_LIFETIME_MS,
+  type Passkeys,
+  passkeys,
+} from "./mfa/passkeys.js";
+export {
   MFA_MAXIMUM_FAILURES,
   MFA_TOKEN_LIFETIME_MS,
+  type SecondFactorAnswer,
   type SecondFactorMethod,
 } from "./mfa/second-factor-sign-in.js";
 export { type SecondFactors, secondFactors } from "./mfa/second-factors.js";
 export { totpCode } from "./mfa/totp.js";
+export { relyingPartyOf, type WebAuthnRelyingParty } from "./mfa/webauthn-relying-party.js";
 export {
   type MissingMailer,
   missingMailer,
@@ -128,6 +140,12 @@ export {
   noMailerMessage,
 } from "./missing-mailer.js";
 export { nameColumn, type OperatorColumn, type OperatorColumnValue } from "./operator-columns.js";
+export type {
+  NewPasskey,
+  Passkey,
+  PasskeyChallengeScope,
+  PasskeyStore,
+} from "./passkey-store.js";
 export { findUserByPassword } from "./password-sign-in.js";
 export type {
   SecondFactorChallenge,

@@ -52,7 +52,8 @@ async function readCredentials(request: Request): Promise<
  * - `POST /api/auth/token`: `{ token, token_type: "Bearer", expires_in }`; 401 otherwise; 403
  *   `mfa_required` with `mfa_token` and `methods` for a user with a second factor (see
  *   `jsonSecondFactorRoutes`);
- * - `GET /api/auth/me`: the bearer's user (and `mfa: { totp }` when second factors are on);
+ * - `GET /api/auth/me`: the bearer's user (and `mfa: { totp, passkeys }` when second factors or
+ *   passkeys are on);
  * - `DELETE /api/auth/me` with `password` (or `email` for users without one): 204; 403.
  * Sign-up, token and deletion are rate limited per client.
  */
@@ -106,9 +107,12 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
   const bearerHandlers = {
     async me(_request, { user }) {
       const json = userJson(user, operatorColumns);
-      if (!options.secondFactors) return Response.json(json);
-      const methods = await secondFactorMethods(options.secondFactors, user.id);
-      return Response.json({ ...json, mfa: { totp: methods.includes("totp") } });
+      if (!options.secondFactors && !options.passkeys) return Response.json(json);
+      const methods = options.secondFactors
+        ? await secondFactorMethods(options.secondFactors, user.id)
+        : [];
+      const passkeys = options.passkeys ? await options.passkeys.store.countPasskeys(user.id) : 0;
+      return Response.json({ ...json, mfa: { totp: methods.includes("totp"), passkeys } });
     },
 
     async deleteMe(request, context) {

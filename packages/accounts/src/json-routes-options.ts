@@ -2,6 +2,7 @@ import type { Clock, Result } from "@tessera/core";
 import type { PasswordHashOptions } from "@tessera/password";
 import type { RateLimiter } from "@tessera/ratelimit";
 import type { AccountEvents } from "./account-hooks.js";
+import type { Passkeys } from "./mfa/passkeys.js";
 import type { SecondFactors } from "./mfa/second-factors.js";
 import type { OperatorColumn } from "./operator-columns.js";
 import type { User } from "./user.js";
@@ -35,4 +36,6 @@ export interface JsonAccountRoutesOptions {
    * `mfa_required` with an `mfa_token` instead of a token, and `/api/auth/me` says what is on.
    */
   readonly secondFactors?: SecondFactors;
+  /** Passkeys: with them, `/api/auth/me` counts the user's passkeys. */
+  readonly passkeys?: Passkeys;
 }

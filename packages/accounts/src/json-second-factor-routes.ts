@@ -16,7 +16,7 @@ import { accountMessages } from "./account-messages.js";
 import { type BearerUserContext, bearerUser } from "./bearer-user.js";
 import { requireStrings } from "./json-input.js";
 import type { JsonAccountRoutesOptions } from "./json-routes-options.js";
-import { completeSecondFactor } from "./mfa/second-factor-sign-in.js";
+import { completeSecondFactor, secondFactorPasskeyOptions } from "./mfa/second-factor-sign-in.js";
 import type { SecondFactors } from "./mfa/second-factors.js";
 import {
   beginTotpEnrolment,
@@ -43,7 +43,10 @@ const conflict = (message: string) => jsonError(409, message);
  * - `POST /api/auth/mfa/totp/confirm` `{code}`: 200 `{backup_codes}` (ten, shown once);
  * - `DELETE /api/auth/mfa/totp` `{password}`: 204, TOTP and backup codes removed;
  * - `POST /api/auth/mfa/backup_codes` `{password}`: 200 ten new codes;
- * - `POST /api/auth/token/mfa` `{mfa_token, code}`: the body of `POST /api/auth/token`, or 401.
+ * - `POST /api/auth/token/mfa` `{mfa_token, code}` or `{mfa_token, passkey}` (an
+ *   AuthenticationResponseJSON): the body of `POST /api/auth/token`, or 401;
+ * - `POST /api/auth/token/mfa/options` `{mfa_token}`: the WebAuthn request options for a passkey
+ *   answer, 401 for a void `mfa_token`, 409 when the user has no passkey.
  * A wrong password is a 401 (`invalid_credentials`); every route is rate limited per client.
  */
 export function jsonSecondFactorRoutes(options: JsonSecondFactorRoutesOptions): Route[] {
@@ -115,27 +118,41 @@ export function jsonSecondFactorRoutes(options: JsonSecondFactorRoutesOptions): 
     },
   } satisfies Record<string, RouteHandler<BearerContext>>;
 
+  const refuseCredentials = (context: RouteContext) =>
+    jsonError(401, accountMessages.text(context.locale, "accounts.invalid_credentials"), {
+      code: INVALID_CREDENTIALS,
+    });
+
   const completeSignIn: RouteHandler = async (request, context) => {
     const body = await readJsonBody(request);
     if (!body.ok) return body.response;
-    const fields = requireStrings(body.value, ["mfa_token", "code"]);
+    // A passkey's assertion (an object) or a typed code answers the challenge.
+    const withPasskey = Object.hasOwn(body.value, "passkey");
+    const fields = requireStrings(body.value, withPasskey ? ["mfa_token"] : ["mfa_token", "code"]);
     if (!fields.ok) return badRequest(fields.message);
-    const completed = await completeSecondFactor(
-      factors,
-      fields.value.mfa_token,
-      fields.value.code,
-    );
-    const user = completed.ok ? await options.users.findById(completed.value) : undefined;
-    if (!user) {
-      const message = accountMessages.text(context.locale, "accounts.invalid_credentials");
-      return jsonError(401, message, { code: INVALID_CREDENTIALS });
-    }
-    const answer = tokenAnswer(await options.tokens.issue(user.id));
+    const answer = withPasskey
+      ? { passkey: body.value.passkey }
+      : { code: (fields.value as { code: string }).code };
+    const completed = await completeSecondFactor(factors, fields.value.mfa_token, answer);
+    const user = completed.ok ? await options.users.findById(completed.value.userId) : undefined;
+    if (!user) return refuseCredentials(context);
+    const answerBody = tokenAnswer(await options.tokens.issue(user.id));
     await events.signedIn(user, "password", "token", {
       request,
       clientAddress: context.clientAddress,
     });
-    return answer;
+    return answerBody;
+  };
+
+  const passkeyOptions: RouteHandler = async (request, context) => {
+    const body = await readJsonBody(request);
+    if (!body.ok) return body.response;
+    const fields = requireStrings(body.value, ["mfa_token"]);
+    if (!fields.ok) return badRequest(fields.message);
+    const offered = await secondFactorPasskeyOptions(factors, fields.value.mfa_token);
+    if (offered.ok) return Response.json(offered.value);
+    if (offered.reason === "void") return refuseCredentials(context);
+    return conflict(accountMessages.text(context.locale, "accounts.no_passkey"));
   };
 
   const signedIn = bearerUser(options.bearer);
@@ -157,7 +174,10 @@ export function jsonSecondFactorRoutes(options: JsonSecondFactorRoutesOptions): 
       limited,
     ),
     ...withMiddleware(
-      [{ method: "POST", path: "/api/auth/token/mfa", handle: completeSignIn }],
+      [
+        { method: "POST", path: "/api/auth/token/mfa", handle: completeSignIn },
+        { method: "POST", path: "/api/auth/token/mfa/options", handle: passkeyOptions },
+      ],
       rateLimit({ limiter: options.rateLimiter, group: "api_token_mfa" }),
     ),
   ];

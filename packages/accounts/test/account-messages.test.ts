@@ -172,6 +172,7 @@ describe("the account pages in a locale", () => {
       createdAt: 0,
       lastSeenAt: 0,
       expiresAt: 0,
+      factors: [],
     };
     const page = defaultSessionPages(layout).sessions({
       context: pageContext(PIRATE),

@@ -12,7 +12,11 @@ import {
 import { escapeHtml, type Layout, routeRequests } from "@tessera/http";
 import { createRateLimiter, MemoryRateLimitStore } from "@tessera/ratelimit";
 import { createSessionCookies } from "@tessera/session";
-import { SqlTrackedSessionStore, userSessionsMigration } from "@tessera/session/sql";
+import {
+  SqlTrackedSessionStore,
+  userSessionsFactorsMigration,
+  userSessionsMigration,
+} from "@tessera/session/sql";
 import { applyMigrations } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -48,7 +52,12 @@ ${context.flashes.map((flash) => `<p class="flash-${flash.kind}">${escapeHtml(fl
  */
 async function startServer() {
   const database = openSqliteFile(join(folder, `${crypto.randomUUID()}.db`));
-  await applyMigrations(database, [usersMigration, authTokensMigration, userSessionsMigration]);
+  await applyMigrations(database, [
+    usersMigration,
+    authTokensMigration,
+    userSessionsMigration,
+    userSessionsFactorsMigration,
+  ]);
   const users = new SqlUserStore(database);
   const trackedSessions = new SqlTrackedSessionStore(database);
   const sessions = createSessionCookies({

@@ -1,4 +1,5 @@
 import type { RuntimeSmoke } from "../../../scripts/check-runtimes/smoke.js";
+import { SoftwareAuthenticator } from "./software-authenticator.js";
 
 type Accounts = typeof import("@tessera/accounts");
 type Bearer = typeof import("@tessera/bearer");
@@ -10,7 +11,7 @@ const ORIGIN = "https://app.example";
 const PASSWORD = "correct horse battery staple";
 
 export default {
-  does: "JSON sign-up (201), bearer token, account read; HTML sign-up mails a link that confirms",
+  does: "JSON sign-up (201), bearer token, account read; HTML sign-up mails a link that confirms; TOTP and a passkey (added, then signing in) verified",
   imports: () => [
     "@tessera/accounts",
     "@tessera/bearer",
@@ -19,8 +20,14 @@ export default {
     "@tessera/ratelimit",
   ],
   async run({ load, check }) {
-    const { accountRoutes, MemoryEmailedTokenStore, MemoryUserStore } =
-      await load<Accounts>("@tessera/accounts");
+    const {
+      accountRoutes,
+      MemoryEmailedTokenStore,
+      MemoryPasskeyStore,
+      MemorySecondFactorStore,
+      MemoryUserStore,
+      totpCode,
+    } = await load<Accounts>("@tessera/accounts");
     const { MemoryApiKeyStore } = await load<Bearer>("@tessera/bearer");
     const { routeRequests } = await load<Http>("@tessera/http");
     const { MemoryMailer } = await load<Mail>("@tessera/mail");
@@ -33,6 +40,8 @@ export default {
       apiKeys: new MemoryApiKeyStore(),
       emailedTokens: new MemoryEmailedTokenStore(),
       rateLimits: new MemoryRateLimitStore(),
+      secondFactors: new MemorySecondFactorStore(),
+      passkeys: new MemoryPasskeyStore(),
       secretKeyBase: "a secret key base of at least thirty-two characters",
       mailer,
       appUrl: ORIGIN,
@@ -119,5 +128,67 @@ export default {
       "the mailed link confirms",
     );
     check((await users.findByEmail(grace))?.confirmedAt !== null, "the user is stored confirmed");
+
+    // A passkey: @simplewebauthn/server verifies a software authenticator's ES256 (WebCrypto).
+    const passkeyOptions = await json("POST", "/api/auth/passkeys/options", {}, token.token);
+    const { challenge } = (await passkeyOptions.json()) as { challenge: string };
+    const authenticator = await SoftwareAuthenticator.create(ORIGIN);
+    const registration = await authenticator.register(challenge);
+    const added = await json("POST", "/api/auth/passkeys", { response: registration }, token.token);
+    check(added.status === 201, "a passkey's registration verifies");
+    const replayed = await json(
+      "POST",
+      "/api/auth/passkeys",
+      { response: registration },
+      token.token,
+    );
+    check(replayed.status === 400, "a replayed registration is refused");
+    const signInOptions = await json("POST", "/api/auth/passkeys/login/options", {});
+    const { challenge_id } = (await signInOptions.json()) as { challenge_id: string };
+    const assertion = await authenticator.authenticate(challenge_id);
+    const byPasskey = await json("POST", "/api/auth/passkeys/login", {
+      challenge_id,
+      response: assertion,
+    });
+    check(byPasskey.status === 200, "a passkey's assertion signs in");
+    const again2 = await json("POST", "/api/auth/passkeys/login", {
+      challenge_id,
+      response: assertion,
+    });
+    check(again2.status === 401, "a replayed assertion is refused");
+
+    // TOTP: enrol, confirm with the code of now, then the password asks for the next step's code.
+    const setup = await json("POST", "/api/auth/mfa/totp", { password: PASSWORD }, token.token);
+    const key = decodeBase32((await setup.json()).secret as string);
+    const confirm = await json(
+      "POST",
+      "/api/auth/mfa/totp/confirm",
+      { code: totpCode(key, Date.now()) },
+      token.token,
+    );
+    check(confirm.status === 200, "a TOTP code from the key confirms the enrolment");
+    const pending = await json("POST", "/api/auth/token", { email, password: PASSWORD });
+    const { mfa_token } = (await pending.json()) as { mfa_token: string };
+    check(pending.status === 403, "the password then asks for a second factor");
+    const code = totpCode(key, Date.now() + 30_000);
+    const second = await json("POST", "/api/auth/token/mfa", { mfa_token, code });
+    check(second.status === 200, "a TOTP code completes the sign-in");
   },
 } satisfies RuntimeSmoke;
+
+/** RFC 4648 base32 (the TOTP secret's alphabet), without padding. */
+function decodeBase32(text: string): Uint8Array {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  const bytes: number[] = [];
+  let bits = 0;
+  let value = 0;
+  for (const letter of text) {
+    value = (value << 5) | alphabet.indexOf(letter);
+    bits += 5;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes.push((value >> bits) & 0xff);
+    }
+  }
+  return new Uint8Array(bytes);
+}

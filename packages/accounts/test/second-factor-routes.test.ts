@@ -140,7 +140,7 @@ describe("TOTP enrolment", () => {
     const token = await subject.call("POST", "/api/auth/token", { email, password: PASSWORD });
     expect(token.status).toBe(200);
     const me = await subject.call("GET", "/api/auth/me", undefined, bearer);
-    expect(((await me.json()) as { mfa: unknown }).mfa).toEqual({ totp: false });
+    expect(((await me.json()) as { mfa: unknown }).mfa).toEqual({ totp: false, passkeys: 0 });
   });
 
   it("confirms with a code from the app, and shows ten backup codes stored only as digests", async () => {
@@ -178,7 +178,7 @@ describe("TOTP enrolment", () => {
     const again = await subject.call("POST", "/api/auth/mfa/totp", { password: PASSWORD }, bearer);
     expect(again.status).toBe(409);
     const me = await subject.call("GET", "/api/auth/me", undefined, bearer);
-    expect(((await me.json()) as { mfa: unknown }).mfa).toEqual({ totp: true });
+    expect(((await me.json()) as { mfa: unknown }).mfa).toEqual({ totp: true, passkeys: 0 });
   });
 });
 

@@ -228,7 +228,7 @@ export function oauthRoutes(options: OAuthRoutesOptions): Route<MaybeSessionCont
       const at = { request, clientAddress: context.clientAddress };
       if (outcome === "created") await events.signedUp(user, "oauth", at);
       const destination = session.takeRememberedPage() ?? "/";
-      await signInDevice(options.sessions, request, context, user.id);
+      await signInDevice(options.sessions, request, context, user.id, { factors: ["oauth"] });
       await events.signedIn(user, "oauth", "session", at);
       const { locale } = context;
       session.flash("notice", accountMessages.text(locale, "accounts.signed_in"));

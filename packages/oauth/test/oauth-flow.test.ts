@@ -108,6 +108,7 @@ describe("GET /auth/{provider}/callback, signing in", () => {
     ]);
     // The sign-in recorded this browser as a device of the user.
     expect(await app.deviceUserIds()).toEqual([1]);
+    expect(await app.deviceFactors()).toEqual(["oauth"]);
     expect(app.providerErrors).toEqual([]);
     // The accounts' hooks hear of the provider sign-up and its sign-in.
     expect(app.announced).toEqual([

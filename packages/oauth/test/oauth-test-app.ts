@@ -18,7 +18,11 @@ import {
   requireUser,
   type Session,
 } from "@tessera/session";
-import { SqlTrackedSessionStore, userSessionsMigration } from "@tessera/session/sql";
+import {
+  SqlTrackedSessionStore,
+  userSessionsFactorsMigration,
+  userSessionsMigration,
+} from "@tessera/session/sql";
 // Until @tessera/sqlite's index exports them: then `from "@tessera/sqlite"`.
 import { applyMigrations } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
@@ -68,6 +72,7 @@ export async function startOAuthTestApp() {
     authTokensMigration,
     identitiesMigration,
     userSessionsMigration,
+    userSessionsFactorsMigration,
   ]);
   const users = new SqlUserStore(database);
   const identities = new SqlIdentityStore(database);
@@ -219,6 +224,11 @@ export async function startOAuthTestApp() {
       (
         await database.all<{ user_id: number }>("SELECT user_id FROM user_sessions ORDER BY id")
       ).map((row) => row.user_id),
+    /** What signed each device in (`factors` of its tracked session), in order. */
+    deviceFactors: async () =>
+      (
+        await database.all<{ factors: string }>("SELECT factors FROM user_sessions ORDER BY id")
+      ).map((row) => row.factors),
     userRows: () =>
       database.all<UserRow>(
         "SELECT id, email, password_digest, confirmed_at FROM users ORDER BY id",

@@ -12,6 +12,7 @@ import { createSessionCookies, signInDevice } from "../src/index.js";
 import {
   SqlTrackedSessionStore,
   userSessionsExpiryIndexMigration,
+  userSessionsFactorsMigration,
   userSessionsMigration,
 } from "../src/sql.js";
 
@@ -63,7 +64,11 @@ for (const [auth, headers] of [
 const database = openSqliteFile(join(folder, "tessera.db"));
 await database.execScript("CREATE TABLE users (id INTEGER PRIMARY KEY)");
 await database.run("INSERT INTO users (id) VALUES (42)");
-await applyMigrations(database, [userSessionsMigration, userSessionsExpiryIndexMigration]);
+await applyMigrations(database, [
+  userSessionsMigration,
+  userSessionsExpiryIndexMigration,
+  userSessionsFactorsMigration,
+]);
 const stateless = createSessionCookies({ appName: "tessera", secrets: { current: secret } });
 const tracked = createSessionCookies({
   appName: "tessera",

@@ -5,14 +5,15 @@ import { endCurrentTrackedSession, startTrackedSession } from "./tracked-session
 
 /**
  * Signs the user in (the session is emptied first) and, when the cookies track devices,
- * records this browser as one: every route that signs someone in goes through here.
+ * records this browser as one, with the `factors` that signed it in (`password`, `totp`…):
+ * every route that signs someone in goes through here.
  */
 export async function signInDevice(
   cookies: SessionCookies,
   request: Request,
   context: SessionRouteContext,
   userId: number,
-  options: SignInOptions = {},
+  options: SignInOptions & { readonly factors?: readonly string[] } = {},
 ): Promise<void> {
   context.session.signIn(userId, options);
   if (!cookies.trackedSessions) return;
@@ -20,6 +21,7 @@ export async function signInDevice(
     ipAddress: context.clientAddress,
     userAgent: request.headers.get("user-agent"),
     clock: cookies.clock,
+    ...(options.factors ? { factors: options.factors } : {}),
   });
 }
 

@@ -2,5 +2,6 @@
 export {
   SqlTrackedSessionStore,
   userSessionsExpiryIndexMigration,
+  userSessionsFactorsMigration,
   userSessionsMigration,
 } from "./sql/tracked-session-store.js";

@@ -33,6 +33,7 @@ export class MemoryTrackedSessionStore implements TrackedSessionStore {
       lastSeenAt: createdAt,
       expiresAt: toSecond(session.expiresAt),
       createdAt,
+      factors: [...(session.factors ?? [])],
     });
     return this.#record(id)!;
   }

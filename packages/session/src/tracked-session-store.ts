@@ -16,6 +16,11 @@ export interface TrackedSession {
   /** When the sign-in ends: the cookie sign-in's own expiry. */
   readonly expiresAt: number;
   readonly createdAt: number;
+  /**
+   * What signed this session in, as the app names the factors (`password`, `totp`, `passkey`…),
+   * in the order they were given; empty when the app said nothing.
+   */
+  readonly factors: readonly string[];
 }
 
 /** What {@link TrackedSessionStore.create} stores. */
@@ -29,6 +34,8 @@ export interface NewTrackedSession {
   readonly expiresAt: number;
   /** Sign-in time, which is also the first last-seen time. */
   readonly createdAt: number;
+  /** What signed the session in (see {@link TrackedSession.factors}); default none. */
+  readonly factors?: readonly string[];
 }
 
 /**

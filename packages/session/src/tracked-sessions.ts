@@ -18,6 +18,8 @@ export interface StartTrackedSessionOptions {
   /** The request's `User-Agent` header (`request.headers.get("user-agent")`). */
   readonly userAgent: string | null;
   readonly clock?: Clock;
+  /** What signed the session in (`password`, `totp`…), recorded on its row. */
+  readonly factors?: readonly string[];
 }
 
 /**
@@ -56,6 +58,7 @@ export async function startTrackedSession(
     userAgent,
     expiresAt,
     createdAt: (options.clock ?? systemClock)(),
+    ...(options.factors ? { factors: options.factors } : {}),
   });
   session.set(TRACKED_SESSION_VALUE, token);
   return tracked;

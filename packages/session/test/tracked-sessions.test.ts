@@ -2,7 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomToken, sha256Hex } from "@tessera/crypto";
-import { SqlTrackedSessionStore, userSessionsMigration } from "@tessera/session/sql";
+import {
+  SqlTrackedSessionStore,
+  userSessionsFactorsMigration,
+  userSessionsMigration,
+} from "@tessera/session/sql";
 import { applyMigrations, portableDdl } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
@@ -55,7 +59,11 @@ const stores: [string, () => Promise<TrackedSessionStore>][] = [
     async () => {
       const database = openSqliteFile(join(folder, `sessions-${++files}.db`));
       databases.push(database);
-      await applyMigrations(database, [usersMigration, userSessionsMigration]);
+      await applyMigrations(database, [
+        usersMigration,
+        userSessionsMigration,
+        userSessionsFactorsMigration,
+      ]);
       await database.run("INSERT INTO users (email) VALUES (?), (?)", ["ada@x.test", "bob@x.test"]);
       return new SqlTrackedSessionStore(database);
     },
@@ -64,7 +72,11 @@ const stores: [string, () => Promise<TrackedSessionStore>][] = [
     "PostgreSQL",
     async () => {
       const database = await freshPostgresDatabase();
-      await applyMigrations(database, [usersMigration, userSessionsMigration]);
+      await applyMigrations(database, [
+        usersMigration,
+        userSessionsMigration,
+        userSessionsFactorsMigration,
+      ]);
       await database.run("INSERT INTO users (email) VALUES (?), (?)", ["ada@x.test", "bob@x.test"]);
       return new SqlTrackedSessionStore(database);
     },
@@ -129,10 +141,20 @@ describe.each(stores)("tracked sessions (%s store)", (_name, openStore) => {
           }
           return result;
         },
-        signIn(userId: number, userAgent: string | null = FIREFOX, ipAddress = "203.0.113.7") {
+        signIn(
+          userId: number,
+          userAgent: string | null = FIREFOX,
+          ipAddress = "203.0.113.7",
+          factors?: readonly string[],
+        ) {
           return jar.visit(async (session) => {
             session.signIn(userId);
-            return startTrackedSession(store, session, { ipAddress, userAgent, clock });
+            return startTrackedSession(store, session, {
+              ipAddress,
+              userAgent,
+              clock,
+              ...(factors ? { factors } : {}),
+            });
           });
         },
         check: () => jar.visit((session) => checkTrackedSession(store, session, clock)),
@@ -145,13 +167,13 @@ describe.each(stores)("tracked sessions (%s store)", (_name, openStore) => {
     return { store, counts, holdReads, clock, browser, lastSeen };
   }
 
-  it("records one row per sign-in: browser, address, and the cookie sign-in's expiry", async () => {
+  it("records one row per sign-in: browser, address, factors, and the cookie sign-in's expiry", async () => {
     const { store, clock, browser } = await setUp();
     const laptop = browser();
     const started = await laptop.signIn(ADA, FIREFOX, "203.0.113.7");
     clock.set(T0 + 60_000);
     const desktop = browser();
-    await desktop.signIn(ADA, CHROME, "2001:db8::1");
+    await desktop.signIn(ADA, CHROME, "2001:db8::1", ["password", "totp"]);
     expect(await listTrackedSessions(store, ADA, clock)).toEqual([
       {
         id: started.id + 1,
@@ -162,6 +184,7 @@ describe.each(stores)("tracked sessions (%s store)", (_name, openStore) => {
         lastSeenAt: T0 + 60_000,
         expiresAt: T0 + 60_000 + TWO_WEEKS,
         createdAt: T0 + 60_000,
+        factors: ["password", "totp"],
       },
       {
         id: started.id,
@@ -172,6 +195,7 @@ describe.each(stores)("tracked sessions (%s store)", (_name, openStore) => {
         lastSeenAt: T0,
         expiresAt: T0 + TWO_WEEKS,
         createdAt: T0,
+        factors: [],
       },
     ]);
     expect(started).toEqual((await listTrackedSessions(store, ADA, clock))[1]);

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { idIn, pathOf } from "./case-builders.js";
 import { formPayload, jsonPayload, type ValuesByKey } from "./fuzz-bodies.js";
 import { OWNER } from "./fuzz-fixtures.js";
-import { bearerHeaders, spareSessionHeaders } from "./fuzz-headers.js";
+import { bearerHeaders, sessionHeaders, spareSessionHeaders } from "./fuzz-headers.js";
 import { type FuzzedRoute, fuzzed, ignoredQuery, page } from "./fuzzed-route.js";
 import { hostileSegment, jsonString } from "./hostile-input.js";
 
@@ -23,6 +23,22 @@ const passwords = fc.constantFrom(
 const wrongPasswords = fc.constantFrom("wrong password", "", "p".repeat(129), OWNER.email);
 /** A token in a path: one of the right shape, or a hostile segment. */
 const tokenSegment = fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), hostileSegment);
+/** Codes: six digits, a backup code's shape, and junk. */
+const codes = fc.oneof(
+  fc.stringMatching(/^\d{6}$/),
+  fc.stringMatching(/^[0-9a-z]{5}-[0-9a-z]{5}$/),
+  fc.string({ maxLength: 40 }),
+);
+/** WebAuthn responses as JSON texts: shaped like one (but never valid), or not at all. */
+const webAuthnResponses = fc.constantFrom(
+  "{}",
+  "null",
+  '"response"',
+  "[]",
+  '{"id":"AAAA","rawId":"AAAA","type":"public-key","response":{"clientDataJSON":"e30"},"clientExtensionResults":{}}',
+  '{"id":"AAAA","response":{"clientDataJSON":"eyJjaGFsbGVuZ2UiOiJ4In0","attestationObject":"oA","authenticatorData":"AA","signature":"AA"}}',
+  `{"id":"${"A".repeat(2000)}","response":{"clientDataJSON":"${"e".repeat(5000)}"}}`,
+);
 /** The values as JSON strings. */
 const asJson = (values: ValuesByKey): ValuesByKey =>
   Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.map(jsonString)]));
@@ -52,6 +68,66 @@ export const jsonAccountRoutes: FuzzedRoute[] = [
   fuzzed("DELETE /api/auth/keys/:id", "json", {
     path: pathOf("/api/auth/keys/:id", { id: idIn(["{victim-key}"], hostileSegment) }),
     headers: bearerHeaders,
+  }),
+  // Second factors and passkeys: never the owner's password where it would turn TOTP off.
+  ...["/api/auth/mfa/totp", "/api/auth/mfa/backup_codes"].map((path) =>
+    fuzzed(`POST ${path}`, "json", {
+      path: pathOf(path),
+      headers: bearerHeaders,
+      payload: jsonPayload(asJson({ password: passwords })),
+    }),
+  ),
+  fuzzed("DELETE /api/auth/mfa/totp", "json", {
+    path: pathOf("/api/auth/mfa/totp"),
+    headers: bearerHeaders,
+    payload: jsonPayload(asJson({ password: wrongPasswords })),
+  }),
+  fuzzed("POST /api/auth/mfa/totp/confirm", "json", {
+    path: pathOf("/api/auth/mfa/totp/confirm"),
+    headers: bearerHeaders,
+    payload: jsonPayload(asJson({ code: codes })),
+  }),
+  fuzzed("POST /api/auth/token/mfa", "json", {
+    path: pathOf("/api/auth/token/mfa"),
+    payload: jsonPayload({
+      mfa_token: tokenSegment.map(jsonString),
+      code: codes.map(jsonString),
+      passkey: webAuthnResponses,
+    }),
+  }),
+  fuzzed("POST /api/auth/token/mfa/options", "json", {
+    path: pathOf("/api/auth/token/mfa/options"),
+    payload: jsonPayload({ mfa_token: tokenSegment.map(jsonString) }),
+  }),
+  fuzzed("POST /api/auth/passkeys/options", "json", {
+    path: pathOf("/api/auth/passkeys/options"),
+    headers: bearerHeaders,
+  }),
+  fuzzed("POST /api/auth/passkeys", "json", {
+    path: pathOf("/api/auth/passkeys"),
+    headers: bearerHeaders,
+    payload: jsonPayload({
+      name: fc.string({ maxLength: 120 }).map(jsonString),
+      response: webAuthnResponses,
+    }),
+  }),
+  fuzzed("GET /api/auth/passkeys", "json", {
+    path: pathOf("/api/auth/passkeys"),
+    headers: bearerHeaders,
+  }),
+  fuzzed("DELETE /api/auth/passkeys/:id", "json", {
+    path: pathOf("/api/auth/passkeys/:id", { id: hostileSegment }),
+    headers: bearerHeaders,
+  }),
+  fuzzed("POST /api/auth/passkeys/login/options", "json", {
+    path: pathOf("/api/auth/passkeys/login/options"),
+  }),
+  fuzzed("POST /api/auth/passkeys/login", "json", {
+    path: pathOf("/api/auth/passkeys/login"),
+    payload: jsonPayload({
+      challenge_id: tokenSegment.map(jsonString),
+      response: webAuthnResponses,
+    }),
   }),
 ];
 
@@ -99,4 +175,48 @@ export const htmlAccountRoutes: FuzzedRoute[] = [
     headers: spareSessionHeaders,
   }),
   page("POST /account/sessions/others/delete", { path: pathOf("/account/sessions/others/delete") }),
+  // The security page and the second step: forms, and the JSON steps of their script ("any":
+  // JSON when signed in, the sign-in redirect or a refusal page otherwise).
+  ...["/account/security", "/login/second_factor"].map((path) =>
+    page(`GET ${path}`, { path: pathOf(path, {}, ignoredQuery) }),
+  ),
+  ...["/account/security/totp", "/account/security/backup_codes"].map((path) =>
+    page(`POST ${path}`, { path: pathOf(path), payload: formPayload({ password: passwords }) }),
+  ),
+  page("POST /account/security/totp/delete", {
+    path: pathOf("/account/security/totp/delete"),
+    payload: formPayload({ password: wrongPasswords }),
+  }),
+  page("POST /account/security/totp/confirm", {
+    path: pathOf("/account/security/totp/confirm"),
+    payload: formPayload({ code: codes }),
+  }),
+  page("POST /login/second_factor", {
+    path: pathOf("/login/second_factor"),
+    payload: formPayload({ code: codes, passkey: webAuthnResponses }),
+  }),
+  page("POST /account/security/passkeys/:id", {
+    path: pathOf("/account/security/passkeys/:id", { id: hostileSegment }),
+    payload: formPayload({ name: fc.string({ maxLength: 120 }) }),
+  }),
+  page("POST /account/security/passkeys/:id/delete", {
+    path: pathOf("/account/security/passkeys/:id/delete", { id: hostileSegment }),
+  }),
+  ...[
+    "/account/security/passkeys/options",
+    "/login/passkey/options",
+    "/login/second_factor/passkey/options",
+  ].map((path) => fuzzed(`POST ${path}`, "any", { path: pathOf(path), headers: sessionHeaders })),
+  ...["/account/security/passkeys", "/login/passkey"].map((path) =>
+    fuzzed(`POST ${path}`, "any", {
+      path: pathOf(path),
+      headers: sessionHeaders,
+      payload: jsonPayload({
+        name: fc.string({ maxLength: 120 }).map(jsonString),
+        challenge_id: tokenSegment.map(jsonString),
+        response: webAuthnResponses,
+        remember_me: fc.constantFrom("true", "false", "1"),
+      }),
+    }),
+  ),
 ];

@@ -66,9 +66,14 @@ const oddPath = fc.oneof(
 /** The home page, the assets, the health check and the OpenAPI document. */
 const otherRoutes: FuzzedRoute[] = [
   page("GET /", { path: pathOf("/", {}, ignoredQuery) }),
-  ...["/assets/app.css", "/assets/trix.js", "/assets/trix.css", "/assets/rich-text.js"].map(
-    (path) => fuzzed(`GET ${path}`, "asset", { path: pathOf(path, {}, ignoredQuery) }),
-  ),
+  ...[
+    "/assets/app.css",
+    "/assets/trix.js",
+    "/assets/trix.css",
+    "/assets/rich-text.js",
+    "/assets/simplewebauthn-browser.js",
+    "/assets/passkeys.js",
+  ].map((path) => fuzzed(`GET ${path}`, "asset", { path: pathOf(path, {}, ignoredQuery) })),
   fuzzed("GET /api/health", "json", { path: pathOf("/api/health", {}, ignoredQuery) }),
   fuzzed("GET /api/openapi.json", "json", { path: pathOf("/api/openapi.json", {}, ignoredQuery) }),
 ];

@@ -14,7 +14,7 @@ import { accountEvents, type SignInMethod } from "../account-hooks.js";
 import { type AccountMessageId, accountMessages } from "../account-messages.js";
 import type { EmailedTokenPurpose } from "../emailed-token-store.js";
 import { consumeEmailedToken, issueEmailedToken, peekEmailedToken } from "../emailed-tokens.js";
-import { startSecondFactor } from "../mfa/second-factor-sign-in.js";
+import { type SecondFactorMethod, startSecondFactor } from "../mfa/second-factor-sign-in.js";
 import { deliversMail, noMailerMessage } from "../missing-mailer.js";
 import { storeWithMail } from "../token-mail-delivery.js";
 import type { User } from "../user.js";
@@ -38,7 +38,20 @@ const METHOD_IN_SESSION: Readonly<Record<SignInMethod, string>> = {
   email_link: "email-link",
   email_code: "email-code",
   oauth: "oauth",
+  passkey: "passkey",
 };
+
+/** The factor each first step stands for, as sessions record it. */
+const FACTOR_OF_METHOD: Readonly<Record<SignInMethod, SignInFactor>> = {
+  password: "password",
+  email_link: "magic_link",
+  email_code: "email_code",
+  oauth: "oauth",
+  passkey: "passkey",
+};
+
+/** A factor that signed a session in, as tracked sessions record it and the device list shows. */
+export type SignInFactor = "password" | "magic_link" | "email_code" | "oauth" | SecondFactorMethod;
 
 /** The sign-in method a waiting sign-in started with, read back from the session. */
 export function pendingSignInMethod(value: string | undefined): SignInMethod {
@@ -112,7 +125,8 @@ export function accountFlow(options: HtmlAccountRoutesOptions) {
     tracksDevices: options.sessions.trackedSessions !== undefined,
 
     /**
-     * Signs the user in (the session is emptied first), records the device when tracked, and
+     * Signs the user in (the session is emptied first), records the device when tracked, with
+     * the factors that signed it in (the method's, then `secondFactor` if one was asked), and
      * announces the sign-in (`onSignIn`): every HTML sign-in of accounts goes through here.
      */
     async signIn(
@@ -120,9 +134,17 @@ export function accountFlow(options: HtmlAccountRoutesOptions) {
       method: SignInMethod,
       request: Request,
       context: HtmlRequestContext,
-      signInOptions: { readonly rememberMe?: boolean } = {},
+      signInOptions: {
+        readonly rememberMe?: boolean;
+        readonly secondFactor?: SecondFactorMethod;
+      } = {},
     ): Promise<void> {
-      await signInDevice(options.sessions, request, context, user.id, signInOptions);
+      const { secondFactor, ...cookieOptions } = signInOptions;
+      const factors = [FACTOR_OF_METHOD[method], ...(secondFactor ? [secondFactor] : [])];
+      await signInDevice(options.sessions, request, context, user.id, {
+        ...cookieOptions,
+        factors,
+      });
       await events.signedIn(user, method, "session", {
         request,
         clientAddress: context.clientAddress,

@@ -5,6 +5,7 @@ import { escapeHtml, httpMessages } from "@tessera/http";
 import { type AccountMessageId, accountMessages } from "../account-messages.js";
 import type { FieldErrors } from "../messages.js";
 import { escapedAccountText, renderForm, renderInput } from "./form-fields.js";
+import { pageScriptTags } from "./page-scripts.js";
 
 /** The account pages' HTML. `defaultAccountPages(layout)` gives ours; replace any you like. */
 export interface AccountPages {
@@ -15,9 +16,16 @@ export interface AccountPages {
     error: string | undefined;
     /** Offer sign-in links and password reset: false when the app sends no mail. */
     emailLinks: boolean;
+    /** Offer "Sign in with a passkey" and the browser's passkey autofill (passkeys on). */
+    passkeySignIn?: boolean;
   }): string;
-  /** The second step of a sign-in: a TOTP or backup code. */
-  secondFactor(view: { context: PageContext; error: string | undefined }): string;
+  /** The second step of a sign-in: a TOTP or backup code, or a passkey when `passkey`. */
+  secondFactor(view: {
+    context: PageContext;
+    error: string | undefined;
+    /** The waiting user has a passkey: offer "Use a passkey". */
+    passkey?: boolean;
+  }): string;
   account(view: {
     context: PageContext;
     email: string;
@@ -32,6 +40,8 @@ export interface AccountPages {
     deletionError: string | undefined;
     /** Link to the list of signed-in devices (tracked sessions on). */
     showDevices: boolean;
+    /** Link to `/account/security` (second factors or passkeys on). */
+    showSecurity?: boolean;
   }): string;
   magicLinkRequest(view: { context: PageContext }): string;
   magicLinkConfirm(view: { context: PageContext; token: string }): string;
@@ -98,6 +108,12 @@ export interface DefaultAccountPagesOptions {
    * page's locale, so the buttons can be written in it.
    */
   readonly loginExtrasHtml?: string | ((locale: Locale | undefined) => string);
+  /**
+   * The passkey buttons' browser code, as script URLs the app serves: `@simplewebauthn/browser`'s
+   * UMD bundle, then a script that wires the buttons (the example app's `public/passkeys.js`).
+   * Without them the pages offer no passkey button.
+   */
+  readonly passkeyScripts?: readonly string[];
 }
 
 /** Our account pages: semantic, accessible HTML in the app's layout, in the page's locale. */
@@ -105,6 +121,23 @@ export function defaultAccountPages(
   layout: Layout,
   options: DefaultAccountPagesOptions = {},
 ): AccountPages {
+  const passkeyScripts = options.passkeyScripts ?? [];
+  // Both work through the page's script (WebAuthn is a browser API), which these tags load.
+  const passkeySignInButton = (context: PageContext) => `<div class="passkey-sign-in">
+<button type="button" data-passkey-login data-options-url="/login/passkey/options" data-action="/login/passkey">${pageText(context)("accounts.login.passkey")}</button>
+<p class="passkey-error" role="alert" hidden></p>
+</div>
+${pageScriptTags(passkeyScripts, context.cspNonce)}
+`;
+  const passkeySecondFactorForm = (
+    context: PageContext,
+  ) => `<form method="post" action="/login/second_factor" data-passkey-second-factor data-options-url="/login/second_factor/passkey/options">
+<input type="hidden" name="passkey" value="">
+<p class="passkey-error" role="alert" hidden></p>
+<button type="submit">${pageText(context)("accounts.second_factor.passkey")}</button>
+</form>
+${pageScriptTags(passkeyScripts, context.cspNonce)}
+`;
   const loginExtras = (context: PageContext): string => {
     const extras = options.loginExtrasHtml;
     const html = typeof extras === "function" ? extras(context.locale) : extras;
@@ -149,7 +182,8 @@ ${renderForm(
       });
     },
 
-    login: ({ context, email, error, emailLinks }) => {
+    login: ({ context, email, error, emailLinks, passkeySignIn }) => {
+      const withPasskey = passkeySignIn === true && passkeyScripts.length > 0;
       const text = pageText(context);
       const { locale } = context;
       const title = accountMessages.text(locale, "accounts.login.title");
@@ -165,7 +199,8 @@ ${renderForm(
       name: "email",
       label: accountMessages.text(locale, "accounts.field.email"),
       type: "email",
-      autocomplete: "email",
+      // The browser's own passkey autofill (conditional UI) offers passkeys in this field.
+      autocomplete: withPasskey ? "username webauthn" : "email",
       value: email,
     }),
     renderInput({
@@ -178,11 +213,12 @@ ${renderForm(
   ].join("\n"),
   title,
 )}
-${emailLinks ? `<p><a href="/magic_link">${text("accounts.magic_link.request_button")}</a> · <a href="/passwords/new">${text("accounts.login.forgot_password")}</a></p>\n` : ""}${loginExtras(context)}<p>${text("accounts.login.new_here")} <a href="/signup">${text("accounts.signup.title")}</a></p>`,
+${withPasskey ? passkeySignInButton(context) : ""}${emailLinks ? `<p><a href="/magic_link">${text("accounts.magic_link.request_button")}</a> · <a href="/passwords/new">${text("accounts.login.forgot_password")}</a></p>\n` : ""}${loginExtras(context)}<p>${text("accounts.login.new_here")} <a href="/signup">${text("accounts.signup.title")}</a></p>`,
       });
     },
 
-    secondFactor: ({ context, error }) => {
+    secondFactor: ({ context, error, passkey }) => {
+      const withPasskey = passkey === true && passkeyScripts.length > 0;
       const { locale } = context;
       const text = pageText(context);
       const title = accountMessages.text(locale, "accounts.second_factor.title");
@@ -202,7 +238,7 @@ ${renderForm(
   }),
   accountMessages.text(locale, "accounts.second_factor.submit"),
 )}
-<p><a href="/login">${text("accounts.back_to_login")}</a></p>`,
+${withPasskey ? passkeySecondFactorForm(context) : ""}<p><a href="/login">${text("accounts.back_to_login")}</a></p>`,
       });
     },
 
@@ -216,6 +252,7 @@ ${renderForm(
       deletionField,
       deletionError,
       showDevices,
+      showSecurity,
     }) => {
       const text = pageText(context);
       const { locale } = context;
@@ -239,6 +276,7 @@ ${renderForm("/confirmations", "", accountMessages.text(locale, "accounts.accoun
 </section>`
 }
 ${showDevices ? `<p><a href="/account/sessions">${text("accounts.account.devices_link")}</a></p>` : ""}
+${showSecurity ? `<p><a href="/account/security">${text("accounts.account.security_link")}</a></p>` : ""}
 <section class="danger" aria-labelledby="delete-title">
 <h2 id="delete-title">${text("accounts.account.delete_title")}</h2>
 <p>${text("accounts.account.delete_warning")}</p>

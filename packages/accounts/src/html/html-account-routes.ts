@@ -98,6 +98,7 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
           email: "",
           error: undefined,
           emailLinks: flow.offersEmailLinks,
+          passkeySignIn: options.passkeys !== undefined,
         }),
       );
     },
@@ -121,6 +122,7 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
             email,
             error: accountMessages.text(context.locale, "accounts.invalid_login"),
             emailLinks: flow.offersEmailLinks,
+            passkeySignIn: options.passkeys !== undefined,
           }),
         );
       }
@@ -156,6 +158,7 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
           deletionField: user.passwordDigest === "" ? "email" : "password",
           deletionError: undefined,
           showDevices: flow.tracksDevices,
+          showSecurity: options.secondFactors !== undefined || options.passkeys !== undefined,
         }),
       );
     },
@@ -192,6 +195,7 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
               withPassword ? "accounts.password_incorrect" : "accounts.not_your_email",
             ),
             showDevices: flow.tracksDevices,
+            showSecurity: options.secondFactors !== undefined || options.passkeys !== undefined,
           }),
         );
       }

@@ -5,6 +5,7 @@ import type { RateLimiter } from "@tessera/ratelimit";
 import type { HtmlRouteContext, HtmlRouteSafety } from "@tessera/session";
 import type { AccountEvents } from "../account-hooks.js";
 import type { EmailedTokenStore } from "../emailed-token-store.js";
+import type { Passkeys } from "../mfa/passkeys.js";
 import type { SecondFactors } from "../mfa/second-factors.js";
 import type { MissingMailer } from "../missing-mailer.js";
 import type { OperatorColumn } from "../operator-columns.js";
@@ -63,4 +64,6 @@ export interface HtmlAccountRoutesOptions extends HtmlRouteSafety {
    * after answering it on `/login/second_factor`.
    */
   readonly secondFactors?: SecondFactors;
+  /** Passkeys: the login page offers signing in with one (see `htmlPasskeySignInRoutes`). */
+  readonly passkeys?: Passkeys;
 }

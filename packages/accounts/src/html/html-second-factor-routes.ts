@@ -1,7 +1,7 @@
 import { htmlPage, type Route, type RouteHandler, seeOther, withMiddleware } from "@tessera/http";
 import { type MaybeSessionContext, pageSafety } from "@tessera/session";
 import { accountMessages } from "../account-messages.js";
-import { completeSecondFactor } from "../mfa/second-factor-sign-in.js";
+import { completeSecondFactor, pendingSecondFactorMethods } from "../mfa/second-factor-sign-in.js";
 import type { SecondFactors } from "../mfa/second-factors.js";
 import {
   type AccountFlow,
@@ -40,12 +40,21 @@ export function htmlSecondFactorRoutes(
     return seeOther("/login");
   };
 
+  /** Whether the waiting user has a passkey to answer with: the page then offers it. */
+  const offersPasskey = async (mfaToken: string) =>
+    (await pendingSecondFactorMethods(options.secondFactors, mfaToken)).includes("passkey");
+
   const handlers = {
     async form(_request, context) {
-      if (context.session.get(PENDING_MFA_TOKEN) === undefined) return seeOther("/login");
+      const mfaToken = context.session.get(PENDING_MFA_TOKEN);
+      if (mfaToken === undefined) return seeOther("/login");
       return htmlPage(
         200,
-        pages.secondFactor({ context: flow.pageContext(context, undefined), error: undefined }),
+        pages.secondFactor({
+          context: flow.pageContext(context, undefined),
+          error: undefined,
+          passkey: await offersPasskey(mfaToken),
+        }),
       );
     },
 
@@ -54,25 +63,34 @@ export function htmlSecondFactorRoutes(
       if (mfaToken === undefined) return seeOther("/login");
       const form = await flow.readForm(request, context);
       if (!form.ok) return form.response;
+      // The page's script puts a passkey's answer (JSON) in `passkey`; else a code was typed.
+      const passkey = form.value.get("passkey");
       const completed = await completeSecondFactor(
         options.secondFactors,
         mfaToken,
-        form.value.get("code") ?? "",
+        passkey ? { passkey: parsedJson(passkey) } : { code: form.value.get("code") ?? "" },
       );
-      const user = completed.ok ? await flow.loadUser(completed.value) : undefined;
-      if (!user) {
+      const user = completed.ok ? await flow.loadUser(completed.value.userId) : undefined;
+      if (!user || !completed.ok) {
         // A wrong code may be typed again; a void sign-in (or a deleted user) must start over.
         if (completed.ok || completed.reason === "void") return backToLogin(context, true);
         const error = accountMessages.text(context.locale, "accounts.second_factor.invalid");
         return htmlPage(
           422,
-          pages.secondFactor({ context: flow.pageContext(context, undefined), error }),
+          pages.secondFactor({
+            context: flow.pageContext(context, undefined),
+            error,
+            passkey: await offersPasskey(mfaToken),
+          }),
         );
       }
       const method = pendingSignInMethod(context.session.get(PENDING_MFA_METHOD));
       const rememberMe = context.session.get(PENDING_MFA_REMEMBER) === "1";
       const destination = context.session.takeRememberedPage() ?? "/";
-      await flow.signIn(user, method, request, context, { rememberMe });
+      await flow.signIn(user, method, request, context, {
+        rememberMe,
+        secondFactor: completed.value.factor,
+      });
       flow.flash(context, "notice", "accounts.signed_in");
       return seeOther(destination);
     },
@@ -88,4 +106,13 @@ export function htmlSecondFactorRoutes(
     ],
     pageSafety(options),
   );
+}
+
+/** A passkey answer as the form carried it; what is not JSON is refused by the verification. */
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

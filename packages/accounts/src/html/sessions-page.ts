@@ -2,7 +2,7 @@ import { formatTimestamp, type Locale } from "@tessera/core";
 import type { Layout, PageContext } from "@tessera/http";
 import { escapeHtml, httpMessages } from "@tessera/http";
 import { browserName, type TrackedSession } from "@tessera/session";
-import { accountMessages } from "../account-messages.js";
+import { type AccountMessageId, accountMessages } from "../account-messages.js";
 import { escapedAccountText, renderForm } from "./form-fields.js";
 
 /** The signed-in devices pages' HTML. `defaultSessionPages(layout)` gives ours. */
@@ -35,6 +35,29 @@ function deviceLabel(session: TrackedSession, locale: Locale | undefined): strin
   return browserName(session.userAgent, locale);
 }
 
+const FACTOR_LABELS: Readonly<Record<string, AccountMessageId>> = {
+  password: "accounts.factor.password",
+  magic_link: "accounts.factor.magic_link",
+  email_code: "accounts.factor.email_code",
+  oauth: "accounts.factor.oauth",
+  totp: "accounts.factor.totp",
+  backup_code: "accounts.factor.backup_code",
+  passkey: "accounts.factor.passkey",
+};
+
+/** What signed the session in, in `locale`: "Password + Authenticator code". */
+function factorsLabel(session: TrackedSession, locale: Locale | undefined): string {
+  if (session.factors.length === 0) {
+    return accountMessages.text(locale, "accounts.sessions.factors_unknown");
+  }
+  return session.factors
+    .map((factor) => {
+      const id = FACTOR_LABELS[factor];
+      return id ? accountMessages.text(locale, id) : factor;
+    })
+    .join(" + ");
+}
+
 function renderRow(session: TrackedSession, current: boolean, locale: Locale | undefined): string {
   const text = escapedAccountText(locale);
   const headerId = `session-${session.id}`;
@@ -48,6 +71,7 @@ function renderRow(session: TrackedSession, current: boolean, locale: Locale | u
 <th scope="row" id="${headerId}">${escapeHtml(deviceLabel(session, locale))}</th>
 <td>${session.ipAddress === null ? text("accounts.sessions.unknown_address") : escapeHtml(session.ipAddress)}</td>
 <td>${renderTime(session.lastSeenAt)}</td>
+<td>${escapeHtml(factorsLabel(session, locale))}</td>
 <td>${action}</td>
 </tr>`;
 }
@@ -66,7 +90,7 @@ export function defaultSessionPages(layout: Layout): SessionPages {
         mainHtml: `<h1>${escapeHtml(title)}</h1>
 <p>${text("accounts.sessions.intro")}</p>
 <table class="sessions">
-<thead><tr><th scope="col">${text("accounts.sessions.browser")}</th><th scope="col">${text("accounts.sessions.ip_address")}</th><th scope="col">${text("accounts.sessions.last_seen")}</th><th scope="col">${text("accounts.sessions.action")}</th></tr></thead>
+<thead><tr><th scope="col">${text("accounts.sessions.browser")}</th><th scope="col">${text("accounts.sessions.ip_address")}</th><th scope="col">${text("accounts.sessions.last_seen")}</th><th scope="col">${text("accounts.sessions.signed_in_with")}</th><th scope="col">${text("accounts.sessions.action")}</th></tr></thead>
 <tbody>
 ${sessions.map((session) => renderRow(session, session.id === currentId, locale)).join("\n")}
 </tbody>

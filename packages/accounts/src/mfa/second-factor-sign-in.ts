@@ -1,6 +1,8 @@
+import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { fail, ok, type Result } from "@tessera/core";
 import { randomToken, sha256Hex } from "@tessera/crypto";
 import { backupCodeDigest, readBackupCode } from "./backup-codes.js";
+import { passkeyAuthenticationOptions, verifyPasskeyAssertion } from "./passkey-authentication.js";
 import type { SecondFactors } from "./second-factors.js";
 import { matchingTotpStep, readTotpCode } from "./totp.js";
 import { openTotpKey } from "./totp-key-sealing.js";
@@ -11,16 +13,25 @@ export const MFA_TOKEN_LIFETIME_MS = 5 * 60_000;
 export const MFA_MAXIMUM_FAILURES = 5;
 
 /** A second factor a user can answer a challenge with. */
-export type SecondFactorMethod = "totp" | "backup_code";
+export type SecondFactorMethod = "totp" | "backup_code" | "passkey";
 
-/** The second factors the user has turned on; empty when a password alone signs them in. */
+/**
+ * The second factors the user has turned on; empty when a password alone signs them in. TOTP
+ * turns the second step on (its backup codes are the way back in when a device is lost); a
+ * passkey then answers it as well.
+ */
 export async function secondFactorMethods(
   factors: SecondFactors,
   userId: number,
 ): Promise<SecondFactorMethod[]> {
   const enrolment = await factors.store.findTotp(userId);
-  return enrolment?.confirmedAt != null ? ["totp", "backup_code"] : [];
+  if (enrolment?.confirmedAt == null) return [];
+  const withPasskey = factors.passkeys && (await factors.passkeys.store.countPasskeys(userId)) > 0;
+  return withPasskey ? ["totp", "backup_code", "passkey"] : ["totp", "backup_code"];
 }
+
+/** What answers a challenge: a typed code (TOTP or backup), or a passkey's assertion (JSON). */
+export type SecondFactorAnswer = { readonly code: string } | { readonly passkey: unknown };
 
 /**
  * After a correct password: for a user with a second factor, a new `mfa_token` (stored as its
@@ -51,25 +62,74 @@ export async function startSecondFactor(
  */
 export type SecondFactorRefusal = "wrong-code" | "void";
 
+/** The live challenge of `mfaToken` and its digest; undefined (and dropped) when void. */
+async function liveChallenge(factors: SecondFactors, mfaToken: string, now: number) {
+  if (mfaToken.length > 128) return undefined;
+  const digest = sha256Hex(mfaToken);
+  const challenge = await factors.store.findChallenge(digest);
+  if (!challenge) return undefined;
+  if (challenge.expiresAt <= now || challenge.failures >= MFA_MAXIMUM_FAILURES) {
+    await factors.store.consumeChallenge(digest);
+    return undefined;
+  }
+  return { digest, userId: challenge.userId };
+}
+
+/** The methods that answer the live challenge of `mfaToken`; empty when it is void. */
+export async function pendingSecondFactorMethods(
+  factors: SecondFactors,
+  mfaToken: string,
+): Promise<SecondFactorMethod[]> {
+  const challenge = await liveChallenge(factors, mfaToken, factors.clock());
+  return challenge ? secondFactorMethods(factors, challenge.userId) : [];
+}
+
 /**
- * Answers a challenge with a TOTP code or a backup code: the user's id when it is right, and the
- * challenge is then used up. A wrong code counts against the challenge.
+ * The options for answering the challenge of `mfaToken` with one of the user's passkeys (their
+ * WebAuthn challenge bound to this `mfa_token`); `void` as {@link completeSecondFactor} says,
+ * `no-passkey` when the user has none (or passkeys are off).
+ */
+export async function secondFactorPasskeyOptions(
+  factors: SecondFactors,
+  mfaToken: string,
+): Promise<Result<PublicKeyCredentialRequestOptionsJSON, "void" | "no-passkey">> {
+  const challenge = await liveChallenge(factors, mfaToken, factors.clock());
+  if (!challenge) return fail("void");
+  const { passkeys } = factors;
+  const allowed = passkeys ? await passkeys.store.listPasskeys(challenge.userId) : [];
+  if (!passkeys || allowed.length === 0) return fail("no-passkey");
+  const scope = {
+    purpose: "second_factor",
+    userId: challenge.userId,
+    mfaTokenDigest: challenge.digest,
+  } as const;
+  return ok(await passkeyAuthenticationOptions(passkeys, scope, allowed));
+}
+
+/** A passed challenge: whose it was, and which factor answered it. */
+export interface PassedSecondFactor {
+  readonly userId: number;
+  readonly factor: SecondFactorMethod;
+}
+
+/**
+ * Answers a challenge with a TOTP code, a backup code or a passkey: the user and the factor
+ * when it is right, and the challenge is then used up. A wrong answer counts against it.
  */
 export async function completeSecondFactor(
   factors: SecondFactors,
   mfaToken: string,
-  typedCode: string,
-): Promise<Result<number, SecondFactorRefusal>> {
-  if (mfaToken.length > 128) return fail("void");
-  const digest = sha256Hex(mfaToken);
-  const challenge = await factors.store.findChallenge(digest);
+  answer: SecondFactorAnswer,
+): Promise<Result<PassedSecondFactor, SecondFactorRefusal>> {
   const now = factors.clock();
+  const challenge = await liveChallenge(factors, mfaToken, now);
   if (!challenge) return fail("void");
-  if (challenge.expiresAt <= now || challenge.failures >= MFA_MAXIMUM_FAILURES) {
-    await factors.store.consumeChallenge(digest);
-    return fail("void");
-  }
-  if (!(await acceptCode(factors, challenge.userId, typedCode, now))) {
+  const { digest } = challenge;
+  const accepted =
+    "code" in answer
+      ? await acceptCode(factors, challenge.userId, answer.code, now)
+      : (await acceptPasskey(factors, challenge.userId, digest, answer.passkey)) && "passkey";
+  if (!accepted) {
     const failures = await factors.store.recordChallengeFailure(digest);
     if (failures > 0 && failures < MFA_MAXIMUM_FAILURES) return fail("wrong-code");
     await factors.store.consumeChallenge(digest);
@@ -78,27 +138,43 @@ export async function completeSecondFactor(
   // Of two right answers racing, one takes the challenge; the other is refused.
   const taken = await factors.store.consumeChallenge(digest);
   return taken && taken.userId === challenge.userId && taken.expiresAt > now
-    ? ok(challenge.userId)
+    ? ok({ userId: challenge.userId, factor: accepted })
     : fail("void");
 }
 
-/** Whether `typedCode` is a current, unused TOTP code or an unused backup code of the user. */
+/** Whether `assertion` is a valid answer of one of the user's passkeys to this challenge. */
+async function acceptPasskey(
+  factors: SecondFactors,
+  userId: number,
+  mfaTokenDigest: string,
+  assertion: unknown,
+): Promise<boolean> {
+  if (!factors.passkeys) return false;
+  const scope = { purpose: "second_factor", userId, mfaTokenDigest } as const;
+  return (await verifyPasskeyAssertion(factors.passkeys, assertion, scope)).ok;
+}
+
+/**
+ * Which factor `typedCode` is, when it is a current, unused TOTP code or an unused backup code
+ * of the user; undefined otherwise.
+ */
 async function acceptCode(
   factors: SecondFactors,
   userId: number,
   typedCode: string,
   now: number,
-): Promise<boolean> {
+): Promise<SecondFactorMethod | undefined> {
   const totpCode = readTotpCode(typedCode);
   if (totpCode) {
     const enrolment = await factors.store.findTotp(userId);
-    if (!enrolment || enrolment.confirmedAt === null) return false;
+    if (!enrolment || enrolment.confirmedAt === null) return undefined;
     const key = await openTotpKey(factors.totpKeys, userId, enrolment.sealedKey);
     const step = key ? matchingTotpStep(key, totpCode, now, enrolment.lastUsedStep) : undefined;
-    return step !== undefined && (await factors.store.useTotpStep(userId, step));
+    const used = step !== undefined && (await factors.store.useTotpStep(userId, step));
+    return used ? "totp" : undefined;
   }
   const backupCode = readBackupCode(typedCode);
-  if (!backupCode) return false;
+  if (!backupCode) return undefined;
   const digests = factors.backupCodeKeys.all.map((key) => backupCodeDigest(key, backupCode));
-  return factors.store.consumeBackupCode(userId, digests);
+  return (await factors.store.consumeBackupCode(userId, digests)) ? "backup_code" : undefined;
 }

@@ -28,10 +28,28 @@ export async function beginTotpEnrolment(
   if (!(await factors.store.savePendingTotp(user.id, sealed, factors.clock()))) {
     return fail("already-enabled");
   }
+  return ok(totpSetup(factors, user, key));
+}
+
+/**
+ * The pending enrolment's setup shown again (a page that asks for the code once more); undefined
+ * when nothing is pending or the key does not open.
+ */
+export async function pendingTotpSetup(
+  factors: SecondFactors,
+  user: User,
+): Promise<TotpSetup | undefined> {
+  const enrolment = await factors.store.findTotp(user.id);
+  if (!enrolment || enrolment.confirmedAt !== null) return undefined;
+  const key = await openTotpKey(factors.totpKeys, user.id, enrolment.sealedKey);
+  return key && totpSetup(factors, user, key);
+}
+
+function totpSetup(factors: SecondFactors, user: User, key: Uint8Array): TotpSetup {
   const uri = totpKeyUri(factors.issuer, user.email, key);
   // The secret as the URI carries it (unpadded base32), so the two can never disagree.
   const secret = new URL(uri).searchParams.get("secret") ?? "";
-  return ok({ secret, uri, qrSvg: renderSVG(uri, { border: 2 }) });
+  return { secret, uri, qrSvg: renderSVG(uri, { border: 2 }) };
 }
 
 /**

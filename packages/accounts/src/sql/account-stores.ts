@@ -8,6 +8,7 @@ import {
 import {
   SqlTrackedSessionStore,
   userSessionsExpiryIndexMigration,
+  userSessionsFactorsMigration,
   userSessionsMigration,
 } from "@tessera/session/sql";
 import type { Migration, SqlDatabase } from "@tessera/sql";
@@ -16,13 +17,14 @@ import { CachedUserStore } from "../cached-user-store.js";
 import type { UserStore } from "../user-store.js";
 import { emailCodesMigration, SqlEmailCodeStore } from "./email-code-store.js";
 import { authTokensMigration, SqlEmailedTokenStore } from "./emailed-token-store.js";
+import { passkeysMigration, SqlPasskeyStore } from "./passkey-store.js";
 import { SqlSecondFactorStore, secondFactorsMigration } from "./second-factor-store.js";
 import { SqlUserStore, usersMigration } from "./user-store.js";
 
 /**
  * The tables account routes use, in the order they must be created: users, API keys, emailed
- * tokens, rate-limit counters, the device list, second factors and emailed sign-in codes. Apply
- * them with `applyMigrations`.
+ * tokens, rate-limit counters, the device list, second factors, passkeys and emailed sign-in
+ * codes. Apply them with `applyMigrations`.
  */
 export const accountMigrations: readonly Migration[] = [
   rateLimitCountersMigration,
@@ -33,18 +35,21 @@ export const accountMigrations: readonly Migration[] = [
   userSessionsMigration,
   userSessionsExpiryIndexMigration,
   secondFactorsMigration,
+  passkeysMigration,
+  userSessionsFactorsMigration,
   emailCodesMigration,
 ];
 
 /**
  * The SQL stores of account routes: with tracked sessions (the device list), second factors
- * (TOTP and backup codes) and emailed sign-in codes, which `accountRoutes` then turns on.
+ * (TOTP and backup codes), passkeys and emailed sign-in codes, which `accountRoutes` then turns on.
  */
 export interface SqlAccountStores extends AccountStores {
   readonly users: UserStore;
   readonly rateLimits: SqlRateLimitStore;
   readonly trackedSessions: SqlTrackedSessionStore;
   readonly secondFactors: SqlSecondFactorStore;
+  readonly passkeys: SqlPasskeyStore;
   readonly emailCodes: SqlEmailCodeStore;
 }
 
@@ -72,6 +77,7 @@ export function sqlAccountStores(
     rateLimits: new SqlRateLimitStore(database),
     trackedSessions: new SqlTrackedSessionStore(database),
     secondFactors: new SqlSecondFactorStore(database),
+    passkeys: new SqlPasskeyStore(database),
     emailCodes: new SqlEmailCodeStore(database),
   };
 }

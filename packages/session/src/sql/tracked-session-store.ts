@@ -38,9 +38,18 @@ export const userSessionsExpiryIndexMigration: Migration = {
   sql: "CREATE INDEX user_sessions_expires_at ON user_sessions (expires_at)",
 };
 
+/**
+ * Adds `user_sessions.factors`: what signed each session in (`password,totp`), so the device
+ * list can say it. Rows from before it have none.
+ */
+export const userSessionsFactorsMigration: Migration = {
+  id: "0010_tessera_user_sessions_factors",
+  sql: "ALTER TABLE user_sessions ADD COLUMN factors TEXT NOT NULL DEFAULT ''",
+};
+
 // Every read names these columns, so a digest can never slip into a record.
 const COLUMNS =
-  "id, user_id, ip_address, browser, user_agent, last_seen_at, expires_at, created_at";
+  "id, user_id, ip_address, browser, user_agent, last_seen_at, expires_at, created_at, factors";
 
 interface SessionRow {
   id: number;
@@ -51,6 +60,7 @@ interface SessionRow {
   last_seen_at: string;
   expires_at: string;
   created_at: string;
+  factors: string;
 }
 
 function toTrackedSession(row: SessionRow): TrackedSession {
@@ -63,12 +73,14 @@ function toTrackedSession(row: SessionRow): TrackedSession {
     lastSeenAt: parseTimestamp(row.last_seen_at),
     expiresAt: parseTimestamp(row.expires_at),
     createdAt: parseTimestamp(row.created_at),
+    factors: row.factors === "" ? [] : row.factors.split(","),
   };
 }
 
 /**
  * Tracked sessions in SQLite, on a {@link SqlDatabase} that has run
- * {@link userSessionsMigration} and {@link userSessionsExpiryIndexMigration}. Each method is
+ * {@link userSessionsMigration}, {@link userSessionsExpiryIndexMigration} and
+ * {@link userSessionsFactorsMigration}. Each method is
  * one statement (the cleanup: batches of them); the owner is part of every lookup and delete,
  * and the hourly last-seen write is one conditional update. Times are the UTC timestamp text,
  * whose order is chronological, so comparisons stay in SQL.
@@ -80,8 +92,8 @@ export class SqlTrackedSessionStore implements TrackedSessionStore {
     const createdAt = formatTimestamp(session.createdAt);
     const row = await this.database.get<SessionRow>(
       `INSERT INTO user_sessions
-         (user_id, digest, ip_address, browser, user_agent, last_seen_at, expires_at, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+         (user_id, digest, ip_address, browser, user_agent, last_seen_at, expires_at, created_at, updated_at, factors)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        RETURNING ${COLUMNS}`,
       [
         session.userId,
@@ -93,6 +105,7 @@ export class SqlTrackedSessionStore implements TrackedSessionStore {
         formatTimestamp(session.expiresAt),
         createdAt,
         createdAt,
+        (session.factors ?? []).join(","),
       ],
     );
     return toTrackedSession(row!);

@@ -54,7 +54,7 @@ export function describeTrackedSessionStoreContract(
     it("stores a sign-in (whole seconds) and finds it by its owner and digest only", async () => {
       const { store, newUser } = await makeStore();
       const [ada, bob] = [await newUser(), await newUser()];
-      const started = signIn(ada, T0 + 999, DAY);
+      const started = { ...signIn(ada, T0 + 999, DAY), factors: ["password", "totp"] };
       const row = await store.create(started);
       expect(row).toEqual({
         id: row.id,
@@ -65,12 +65,18 @@ export function describeTrackedSessionStoreContract(
         lastSeenAt: T0,
         expiresAt: T0 + DAY,
         createdAt: T0,
+        factors: ["password", "totp"],
       });
       expect(await store.findByDigest(ada, started.digest)).toEqual(row);
       expect(await store.findByDigest(bob, started.digest)).toBeUndefined();
       expect(await store.findByDigest(ada, signIn(ada).digest)).toBeUndefined();
       const anonymous = await store.create({ ...signIn(bob), ipAddress: null, userAgent: null });
-      expect(anonymous).toMatchObject({ userId: bob, ipAddress: null, userAgent: null });
+      expect(anonymous).toMatchObject({
+        userId: bob,
+        ipAddress: null,
+        userAgent: null,
+        factors: [],
+      });
       await expect(store.create({ ...signIn(bob), digest: started.digest })).rejects.toThrow();
     });
 

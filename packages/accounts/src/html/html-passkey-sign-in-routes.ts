@@ -1,0 +1,100 @@
+import {
+  jsonError,
+  type Route,
+  type RouteHandler,
+  readJsonBody,
+  withMiddleware,
+} from "@tessera/http";
+import { type MaybeSessionContext, pageSafety } from "@tessera/session";
+import { INVALID_CREDENTIALS } from "../account-error-codes.js";
+import { accountMessages } from "../account-messages.js";
+import {
+  passkeyAuthenticationOptions,
+  verifyPasskeyAssertion,
+} from "../mfa/passkey-authentication.js";
+import type { Passkeys } from "../mfa/passkeys.js";
+import { secondFactorPasskeyOptions } from "../mfa/second-factor-sign-in.js";
+import {
+  type AccountFlow,
+  accountFlow,
+  PENDING_MFA_TOKEN,
+  SECOND_FACTOR_PATH,
+} from "./account-flow.js";
+import type { HtmlAccountRoutesOptions, HtmlRequestContext } from "./html-routes-options.js";
+
+/** What the pages' passkey sign-in is built from: the HTML account routes' options and passkeys. */
+export interface HtmlPasskeySignInRoutesOptions extends HtmlAccountRoutesOptions {
+  readonly passkeys: Passkeys;
+}
+
+/**
+ * The pages' passkey steps, called by their script (JSON in and out, same-origin, cross-site
+ * checked): `POST /login/passkey/options` and `POST /login/passkey` `{challenge_id, response,
+ * remember_me}` (signs the browser in and answers `{location}`; a passkey that did not verify its
+ * user, for a user with a second factor, goes on to the second-factor page), and
+ * `POST /login/second_factor/passkey/options` for the waiting sign-in's passkeys. Rate limited.
+ */
+export function htmlPasskeySignInRoutes(
+  options: HtmlPasskeySignInRoutesOptions,
+): Route<MaybeSessionContext>[] {
+  const flow: AccountFlow = accountFlow(options);
+  const { passkeys } = options;
+  const refused = (context: HtmlRequestContext) =>
+    jsonError(401, accountMessages.text(context.locale, "accounts.login.passkey_failed"), {
+      code: INVALID_CREDENTIALS,
+    });
+
+  const handlers = {
+    async options() {
+      const offered = await passkeyAuthenticationOptions(passkeys, { purpose: "sign_in" });
+      return Response.json({ options: offered, challenge_id: offered.challenge });
+    },
+
+    async signIn(request, context) {
+      const body = await readJsonBody(request);
+      if (!body.ok) return body.response;
+      const { challenge_id: challengeId, response } = body.value;
+      if (typeof challengeId !== "string") return refused(context);
+      const scope = { purpose: "sign_in" } as const;
+      const assertion = await verifyPasskeyAssertion(passkeys, response, scope, challengeId);
+      const user = assertion.ok ? await flow.loadUser(assertion.value.userId) : undefined;
+      if (!assertion.ok || !user) return refused(context);
+      const signInOptions = { rememberMe: body.value.remember_me === true };
+      // A passkey that verified its user is both factors; one that only saw a touch is one.
+      if (
+        !assertion.value.userVerified &&
+        (await flow.awaitSecondFactor(user, "passkey", context, signInOptions))
+      ) {
+        return Response.json({ location: SECOND_FACTOR_PATH });
+      }
+      const location = context.session.takeRememberedPage() ?? "/";
+      await flow.signIn(user, "passkey", request, context, signInOptions);
+      flow.flash(context, "notice", "accounts.signed_in");
+      return Response.json({ location });
+    },
+
+    async secondFactorOptions(_request, context) {
+      const mfaToken = context.session.get(PENDING_MFA_TOKEN);
+      const factors = options.secondFactors;
+      if (mfaToken === undefined || !factors) return refused(context);
+      const offered = await secondFactorPasskeyOptions(factors, mfaToken);
+      return offered.ok ? Response.json(offered.value) : refused(context);
+    },
+  } satisfies Record<string, RouteHandler<HtmlRequestContext>>;
+
+  return withMiddleware(
+    withMiddleware(
+      [
+        { method: "POST", path: "/login/passkey/options", handle: handlers.options },
+        { method: "POST", path: "/login/passkey", handle: handlers.signIn },
+        {
+          method: "POST",
+          path: `${SECOND_FACTOR_PATH}/passkey/options`,
+          handle: handlers.secondFactorOptions,
+        },
+      ],
+      flow.rateLimit("login_passkey"),
+    ),
+    pageSafety(options),
+  );
+}
