@@ -55,6 +55,7 @@ const ACCOUNT_MIGRATIONS = [
   "0008_tessera_second_factors",
   "0009_tessera_passkeys",
   "0010_tessera_user_sessions_factors",
+  "0011_tessera_email_codes",
 ];
 
 let app: string;
@@ -148,17 +149,17 @@ describe("tessera generate model", () => {
     expect(run.status).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual({
       ok: true,
-      written: ["src/models/post.ts", "migrations/0011_create_posts.sql"],
+      written: ["src/models/post.ts", "migrations/0012_create_posts.sql"],
     });
     expect(Object.keys(filesIn(app)).sort()).toEqual([
       ...ACCOUNT_MIGRATIONS.map((name) => `migrations/${name}.sql`),
-      "migrations/0011_create_posts.sql",
+      "migrations/0012_create_posts.sql",
       "src/models/post.ts",
       "src/models/user.ts",
     ]);
 
     const db = new Database(join(app, "app.db"));
-    for (const name of [...ACCOUNT_MIGRATIONS, "0011_create_posts"]) {
+    for (const name of [...ACCOUNT_MIGRATIONS, "0012_create_posts"]) {
       db.exec(readFileSync(join(app, "migrations", `${name}.sql`), "utf8"));
     }
     const tables = db
@@ -168,7 +169,7 @@ describe("tessera generate model", () => {
       expect.arrayContaining([{ name: "post_photo" }, { name: "posts" }, { name: "users" }]),
     );
     // `^` is a unique index on the column alone: unique across the table.
-    expect(readFileSync(join(app, "migrations/0011_create_posts.sql"), "utf8")).toContain(
+    expect(readFileSync(join(app, "migrations/0012_create_posts.sql"), "utf8")).toContain(
       `CREATE UNIQUE INDEX "index_posts_on_slug" ON "posts" ("slug") WHERE "slug" IS NOT NULL;`,
     );
     db.close();

@@ -80,7 +80,7 @@ describe("tessera generate job", () => {
     );
     expect(JSON.parse(run.stdout)).toEqual({
       ok: true,
-      written: ["src/jobs/render.ts", "migrations/0009_tessera_render_jobs.sql"],
+      written: ["src/jobs/render.ts", "migrations/0012_tessera_render_jobs.sql"],
       notes: ["set RENDER_URL and RENDER_SECRET (and RENDER_TOKEN if the service wants one)"],
     });
     const module = readFileSync(join(app, "src/jobs/render.ts"), "utf8");

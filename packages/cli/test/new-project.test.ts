@@ -342,7 +342,7 @@ describe("a SQLite project, as generated", () => {
   it("takes a generated model (checked with the others below)", async () => {
     const generated = await tessera(["generate", "model", "note", "title:string"], project);
     expect(generated.stderr).toBe("");
-    expect(generated.stdout).toContain("wrote migrations/0009_create_notes.sql");
+    expect(generated.stdout).toContain("wrote migrations/0012_create_notes.sql");
     expect(existsSync(join(project, "src/models/note.ts"))).toBe(true);
   });
 });
@@ -401,7 +401,7 @@ describe.each(["express", "fastify"] as const)("a project with --framework %s", 
   it("takes a generated model (checked with the others below)", async () => {
     const generated = await tessera(["generate", "model", "note", "title:string"], project);
     expect(generated.stderr).toBe("");
-    expect(generated.stdout).toContain("wrote migrations/0009_create_notes.sql");
+    expect(generated.stdout).toContain("wrote migrations/0012_create_notes.sql");
     expect(existsSync(join(project, "src/models/note.ts"))).toBe(true);
   });
 });
