@@ -9,7 +9,6 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 export const SLOWEST_FILES = [
   "example-app examples/app/test/process.test.ts",
   "example-worker examples/worker/test/worker.test.ts",
-  "repository test/sql-stores/store-contracts.d1.test.ts",
   "example-app examples/app/test/cluster.test.ts",
   "repository test/sql-stores/store-contracts.postgres-js.test.ts",
   "cli packages/cli/test/new-project.test.ts",
@@ -19,6 +18,7 @@ export const SLOWEST_FILES = [
   "example-app examples/app/test/route-fuzzing.test.ts",
   "cli packages/cli/test/generated-app.test.ts",
   "repository test/sql-stores/store-contracts.pglite.test.ts",
+  "repository test/sql-stores/store-contracts.d1.test.ts",
 ];
 
 /**
