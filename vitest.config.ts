@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { SlowestFirstSequencer } from "./test/support/slowest-first-sequencer.ts";
 import { testProjects } from "./vitest.workspace.ts";
 
 const packagesDir = fileURLToPath(new URL("./packages", import.meta.url));
@@ -27,5 +28,7 @@ export default defineConfig({
     // two share two cores well; three were slower here (12.7 minutes against 11.9), and made a
     // browser flow miss its timeout.
     maxWorkers: Math.max(2, availableParallelism()),
+    // The slowest files first, so that no long file is left running alone at the end.
+    sequence: { sequencer: SlowestFirstSequencer },
   },
 });

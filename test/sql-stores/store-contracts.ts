@@ -66,10 +66,10 @@ import {
   describeWebhookEventStoreContract,
   MemoryWebhookEventStore,
 } from "@tessera/webhooks/testing";
-import { Miniflare } from "miniflare";
 import postgres from "postgres";
 import { afterAll, describe, expect, it, onTestFinished } from "vitest";
 import { createPostgresSchema, freshPostgresDatabase } from "../support/postgres.js";
+import { startD1Worker } from "./support/d1-worker.js";
 
 const folder = mkdtempSync(join(tmpdir(), "tessera-store-contracts-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -82,16 +82,12 @@ const engines = {
     return database;
   },
   // D1 as workerd runs it: one Worker per file (starting one costs about a second) with a
-  // database binding per use, so each test starts empty.
+  // database binding per use, so each test starts empty. The statements run inside the Worker,
+  // one request each (see startD1Worker).
   D1: async () => {
     if (d1Uses >= D1_BINDINGS.length) throw new Error("more D1 databases asked for than bound");
-    d1Worker ??= new Miniflare({
-      modules: true,
-      script: "export default { fetch: () => new Response() }",
-      compatibilityDate: "2026-07-01",
-      d1Databases: D1_BINDINGS,
-    });
-    return d1Database(await d1Worker.getD1Database(D1_BINDINGS[d1Uses++]!));
+    d1Worker ??= startD1Worker(D1_BINDINGS);
+    return d1Database(d1Worker.connection(D1_BINDINGS[d1Uses++]!));
   },
   PostgreSQL: freshPostgresDatabase,
   "PostgreSQL (postgres.js)": async () => {
@@ -120,7 +116,7 @@ export type EngineName = keyof typeof engines;
 let pglite: Promise<ReturnType<typeof wrapPglite>> | undefined;
 afterAll(async () => (await pglite)?.close());
 const D1_BINDINGS = Array.from({ length: 200 }, (_, index) => `DB${index}`);
-let d1Worker: Miniflare | undefined;
+let d1Worker: ReturnType<typeof startD1Worker> | undefined;
 let d1Uses = 0;
 afterAll(async () => d1Worker?.dispose());
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type AppProcess, childrenOf, spawnApp, waitForLine } from "./support/app-process.js";
 
 const folders: string[] = [];
@@ -59,56 +59,6 @@ describe("npm start's entry point", () => {
     expect(app.output()).not.toContain("listening");
   });
 
-  it(
-    "runs WEB_CONCURRENCY processes on one SQLite file and stops them all on SIGTERM",
-    async () => {
-      const app = startApp({ PORT: "0", WEB_CONCURRENCY: "2" });
-      const [, url] = await waitForLine(
-        app.output,
-        /listening on (http:\/\/127\.0\.0\.1:\d+) \(2 processes\)\n/,
-        CLUSTER_STARTUP_MS,
-      );
-      const answers = await Promise.all(
-        Array.from({ length: 4 }, () => fetch(`${url}/api/health`)),
-      );
-      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
-      app.child.kill("SIGTERM");
-      expect(await app.exited).toBe(0);
-      expect(app.output().match(/listening on/g)).toHaveLength(1);
-      expect(app.output()).toContain("Stopped on SIGTERM.");
-    },
-    2 * CLUSTER_STARTUP_MS,
-  );
-
-  it(
-    "replaces a worker that dies, in its place, and keeps serving",
-    async () => {
-      const app = startApp({ PORT: "0", WEB_CONCURRENCY: "2" });
-      try {
-        const [, url] = await waitForLine(
-          app.output,
-          /listening on (\S+) \(2 processes\)\n/,
-          CLUSTER_STARTUP_MS,
-        );
-        const primary = childrenOf(app.child.pid!)[0]!;
-        const [first, second] = childrenOf(primary);
-        process.kill(first!, "SIGKILL");
-        await waitForLine(app.output, /Worker \d ended \(SIGKILL\); starting another\.\n/);
-        await expect.poll(() => childrenOf(primary).length, { timeout: 10_000 }).toBe(2);
-        expect(childrenOf(primary)).toContain(second);
-        await waitForLine(app.output, /Worker \d is serving again\.\n/, CLUSTER_STARTUP_MS);
-        const answers = await Promise.all(
-          Array.from({ length: 4 }, () => fetch(`${url}/api/health`)),
-        );
-        expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
-      } finally {
-        app.child.kill("SIGTERM");
-      }
-      expect(await app.exited).toBe(0);
-    },
-    2 * CLUSTER_STARTUP_MS,
-  );
-
   it("refuses WEB_CONCURRENCY with an in-memory database, in one line", async () => {
     const app = startApp({ PORT: "0", WEB_CONCURRENCY: "2", DATABASE_PATH: ":memory:" });
     expect(await app.exited).toBe(1);
@@ -130,5 +80,59 @@ describe("npm start's entry point", () => {
     expect(app.output()).toBe(
       `Cannot start: cannot use the PostgreSQL database 127.0.0.1:${port}/app: ECONNREFUSED\n`,
     );
+  });
+});
+
+// One cluster for these tests, in order: starting one compiles the app in every process, the
+// slowest start of the file. Its folder outlives each test (the file's afterEach would remove
+// the working directory of a cluster that still starts workers).
+describe("npm start's entry point with WEB_CONCURRENCY=2 on one SQLite file", () => {
+  const folder = mkdtempSync(join(tmpdir(), "tessera-process-cluster-"));
+  let app: AppProcess;
+  let url: string;
+  beforeAll(async () => {
+    app = spawnApp(folder, { PORT: "0", WEB_CONCURRENCY: "2" });
+    [, url = ""] = await waitForLine(
+      app.output,
+      /listening on (http:\/\/127\.0\.0\.1:\d+) \(2 processes\)\n/,
+      CLUSTER_STARTUP_MS,
+    );
+  }, 2 * CLUSTER_STARTUP_MS);
+  afterAll(async () => {
+    if (app.child.exitCode === null && app.child.signalCode === null) {
+      app.child.kill("SIGKILL");
+      await app.exited;
+    }
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it("runs the processes on one SQLite file, each serving", async () => {
+    const answers = await Promise.all(Array.from({ length: 4 }, () => fetch(`${url}/api/health`)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+  });
+
+  it(
+    "replaces a worker that dies, in its place, and keeps serving",
+    async () => {
+      const primary = childrenOf(app.child.pid!)[0]!;
+      const [first, second] = childrenOf(primary);
+      process.kill(first!, "SIGKILL");
+      await waitForLine(app.output, /Worker \d ended \(SIGKILL\); starting another\.\n/);
+      await expect.poll(() => childrenOf(primary).length, { timeout: 10_000 }).toBe(2);
+      expect(childrenOf(primary)).toContain(second);
+      await waitForLine(app.output, /Worker \d is serving again\.\n/, CLUSTER_STARTUP_MS);
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () => fetch(`${url}/api/health`)),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    },
+    2 * CLUSTER_STARTUP_MS,
+  );
+
+  it("stops them all on SIGTERM, having printed its address once", async () => {
+    app.child.kill("SIGTERM");
+    expect(await app.exited).toBe(0);
+    expect(app.output().match(/listening on/g)).toHaveLength(1);
+    expect(app.output()).toContain("Stopped on SIGTERM.");
   });
 });

@@ -35,6 +35,8 @@ const rows = () => d1Rows(databasePath);
 let renderService: RecordingService;
 let worker: WorkerProcess;
 let clients = 0;
+/** The job the render service refused as the file started: see {@link submitRefusedJob}. */
+let refusedJob: Awaited<ReturnType<typeof submitRefusedJob>>;
 
 beforeAll(async () => {
   renderService = await startRecordingService({ status: 202, body: '{"id":"ext-1"}' });
@@ -46,6 +48,7 @@ beforeAll(async () => {
     RENDER_URL: renderService.url,
     SWEEP_INTERVAL_SECONDS: "2",
   });
+  refusedJob = await submitRefusedJob();
 }, 90_000);
 
 afterAll(async () => {
@@ -91,6 +94,21 @@ async function newUser() {
   expect(signup.status).toBe(201);
   const token = await call("/api/auth/token", { json: { email, password: PASSWORD } });
   return { email, token: ((await token.json()) as { token: string }).token };
+}
+
+/**
+ * Submits a job while the render service refuses it, then lets the service accept again. The
+ * cron trigger retries the job once its attempt is a minute old (real clock): made as the file
+ * starts, with the test that waits for the retry last in the file, the file's other tests run
+ * during that minute instead of before it.
+ */
+async function submitRefusedJob() {
+  const { token } = await newUser();
+  renderService.answer = { status: 500, body: "render farm on fire" };
+  const created = await call("/api/render_jobs", { token, json: { prompt: "a green frog" } });
+  const job = (await created.json()) as { id: number; status: string; error: string };
+  renderService.answer = { status: 202, body: '{"id":"ext-2"}' };
+  return { token, job };
 }
 
 describe("the Worker on D1", () => {
@@ -370,34 +388,6 @@ describe("render jobs", () => {
       result: { url: "https://cdn.example/fox.png" },
     });
   });
-
-  it("resubmits a refused job from the cron trigger once a minute has passed (real clock)", async () => {
-    const { token } = await newUser();
-    renderService.answer = { status: 500, body: "render farm on fire" };
-    const created = await call("/api/render_jobs", { token, json: { prompt: "a green frog" } });
-    const job = (await created.json()) as { id: number; status: string; error: string };
-    expect(job).toMatchObject({
-      status: "queued",
-      error: "RENDER_URL answered 500: render farm on fire",
-    });
-    renderService.answer = { status: 202, body: '{"id":"ext-2"}' };
-    // The scheduled handler runs every 2 s here; a queued job is retried 60 s after its attempt.
-    await expect
-      .poll(
-        async () =>
-          (
-            (await (await call(`/api/render_jobs/${job.id}`, { token })).json()) as {
-              status: string;
-            }
-          ).status,
-        { timeout: 75_000, interval: 1000 },
-      )
-      .toBe("submitted");
-    // The same round runs every package's cleanup task and says what each deleted.
-    expect(worker.output()).toMatch(
-      /Scheduled: (mail \d+ sent, \d+ to retry, \d+ failed; )?1 render jobs retried, \d+ failed; (\d+ expired tracked sessions, )?\d+ ended rate limit windows, \d+ old webhook events, \d+ old outbox items deleted\./,
-    );
-  }, 90_000);
 });
 
 // Two starts of one DATABASE_PATH, with the file edited between them as only a stopped Worker
@@ -529,4 +519,31 @@ describe("npm run dev", () => {
       await broken.stop();
     }
   }, 60_000);
+});
+
+// Last in the file: the minute this test waits for began when the file started.
+describe("render jobs", () => {
+  it("resubmits a refused job from the cron trigger once a minute has passed (real clock)", async () => {
+    const { token, job } = refusedJob;
+    expect(job).toMatchObject({
+      status: "queued",
+      error: "RENDER_URL answered 500: render farm on fire",
+    });
+    // The scheduled handler runs every 2 s here; a queued job is retried 60 s after its attempt.
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (await call(`/api/render_jobs/${job.id}`, { token })).json()) as {
+              status: string;
+            }
+          ).status,
+        { timeout: 75_000, interval: 1000 },
+      )
+      .toBe("submitted");
+    // The same round runs every package's cleanup task and says what each deleted.
+    expect(worker.output()).toMatch(
+      /Scheduled: (mail \d+ sent, \d+ to retry, \d+ failed; )?1 render jobs retried, \d+ failed; (\d+ expired tracked sessions, )?\d+ ended rate limit windows, \d+ old webhook events, \d+ old outbox items deleted\./,
+    );
+  }, 90_000);
 });

@@ -3,22 +3,27 @@ import { afterAll, describe, expect, it } from "vitest";
 import { describeSqlDriverContract } from "../../sql/test/driver.contract.js";
 import { d1Database } from "../src/d1.js";
 
-// D1 as workerd runs it, through miniflare; each test gets a database binding of its own.
-const workers: Miniflare[] = [];
+// D1 as workerd runs it, through miniflare: one Worker per file (starting workerd costs seconds)
+// with a database binding of its own per test, so each test still starts on an empty database.
+const D1_BINDINGS = Array.from({ length: 40 }, (_, index) => `DB${index}`);
+let worker: Miniflare | undefined;
+let bindingsUsed = 0;
 afterAll(async () => {
-  await Promise.all(workers.map((worker) => worker.dispose()));
+  await worker?.dispose();
 });
 
 /** A fresh D1 database and a second binding to the same one. */
 async function freshD1() {
-  const worker = new Miniflare({
+  const name = D1_BINDINGS[bindingsUsed++];
+  if (name === undefined) throw new Error("more D1 databases asked for than bound");
+  worker ??= new Miniflare({
     modules: true,
     script: "export default { fetch: () => new Response() }",
     compatibilityDate: "2026-07-01",
-    d1Databases: ["DB"],
+    d1Databases: D1_BINDINGS,
   });
-  workers.push(worker);
-  const binding = async () => d1Database(await worker.getD1Database("DB"));
+  const shared = worker;
+  const binding = async () => d1Database(await shared.getD1Database(name));
   return { database: await binding(), second: binding };
 }
 
