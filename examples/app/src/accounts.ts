@@ -23,7 +23,6 @@ import type { SessionEnv } from "@tessera/session/hono";
 import type { SqlDatabase } from "@tessera/sql";
 import type { Hono } from "hono";
 import type { AppConfig } from "./config.js";
-import { PASSKEY_SCRIPTS } from "./passkey-assets.js";
 import { renderLayout } from "./views/layout.js";
 
 /** The Hono app type of the example app: every request has its cookie session and address. */
@@ -35,6 +34,11 @@ export interface AccountWiring {
   readonly config: AppConfig;
   readonly secretKeyBase: string;
   readonly mailer: Mailer | undefined;
+  /**
+   * The scripts the pages load for their passkey buttons, where the app serves them (the Node
+   * app does; without them the pages offer no passkey button).
+   */
+  readonly passkeyScripts?: readonly string[];
   /** Writes each emailed token and its mail in one transaction; default: one after the other. */
   readonly tokenMailTransaction?: TokenMailTransaction;
   readonly clock?: Clock;
@@ -81,7 +85,7 @@ export function appAccounts(wiring: AccountWiring): AppAccounts {
     secondFactors: stores.secondFactors,
     emailCodes: stores.emailCodes,
     passkeys: stores.passkeys,
-    passkeyScripts: PASSKEY_SCRIPTS,
+    passkeyScripts: wiring.passkeyScripts ?? [],
     rateLimits: wiring.rateLimiter ?? stores.rateLimits,
     secretKeyBase: { current: wiring.secretKeyBase, previous: config.secretKeyBasePrevious },
     // Production without MAIL_ADAPTER is a deployment mistake: the mail routes answer 500.
@@ -93,7 +97,7 @@ export function appAccounts(wiring: AccountWiring): AppAccounts {
     layout: renderLayout,
     pages: defaultAccountPages(renderLayout, {
       loginExtrasHtml: (locale) => renderProviderButtons(config.oauthProviders, locale),
-      passkeyScripts: PASSKEY_SCRIPTS,
+      passkeyScripts: wiring.passkeyScripts ?? [],
     }),
     operatorColumns,
     clock,

@@ -9,7 +9,7 @@ import { Hono } from "hono";
 import type { AppHono } from "./accounts.js";
 import { chooseLocale } from "./locales/shipped-catalogs.js";
 import { mountMailPreview } from "./mail-preview.js";
-import { mountPasskeyAssets } from "./passkey-assets.js";
+import { mountPasskeyAssets, PASSKEY_SCRIPTS } from "./passkey-assets.js";
 import { mountRichTextAssets } from "./rich-text-assets.js";
 import { type AppDependencies, mountService } from "./service.js";
 import { renderHomePage } from "./views/home.js";
@@ -33,7 +33,11 @@ const stylesheet = readFileSync(new URL("../public/app.css", import.meta.url), "
 export function createApp(dependencies: NodeAppDependencies): AppHono {
   const app: AppHono = new Hono();
   const { mailOutbox, ...serviceDependencies } = dependencies;
-  const service = mountService(app, { compileGraphql: compileQuery, ...serviceDependencies });
+  const service = mountService(app, {
+    compileGraphql: compileQuery,
+    passkeyScripts: PASSKEY_SCRIPTS,
+    ...serviceDependencies,
+  });
   if (mailOutbox && !dependencies.config.production) mountMailPreview(app, mailOutbox, service);
   app.get("/", cookieSession(service.sessions), async (context) => {
     const session = context.get("session");

@@ -1,5 +1,5 @@
 import { encodeRecord, type Model } from "@tessera/fields";
-import type { OutboundWebhooks } from "@tessera/outbound";
+import { MAXIMUM_PAYLOAD_BYTES, type OutboundWebhooks } from "@tessera/outbound";
 import type {
   DeletedRecord,
   InsertOutcome,
@@ -16,6 +16,16 @@ export interface ModelEventTypes {
   readonly created: string;
   readonly updated: string;
   readonly deleted: string;
+}
+
+/**
+ * The record as an event's `data`; one too large for a webhook (a note may hold 2,000,000
+ * characters, an event 256 KiB) goes as `{ id, truncated: true }`, for the receiver to fetch
+ * from the API, rather than fail the write it reports.
+ */
+function eventData(record: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
+  const bytes = new TextEncoder().encode(JSON.stringify(record)).length;
+  return bytes <= MAXIMUM_PAYLOAD_BYTES ? record : { id: record.id, truncated: true };
 }
 
 /** Carries a refused write out of its transaction, so that it rolls back. */
@@ -39,7 +49,8 @@ export function eventSendingRecordStore(
   types: ModelEventTypes,
 ): RecordStore {
   const reads = new SqlRecordStore(database, model);
-  const recordOf = (row: Readonly<Record<string, unknown>>) => encodeRecord(model.fields, row);
+  const recordOf = (row: Readonly<Record<string, unknown>>) =>
+    eventData(encodeRecord(model.fields, row));
 
   /** Runs `write` in a transaction that commits only when `kept` says the outcome is a change. */
   async function inTransaction<T>(

@@ -36,6 +36,8 @@ export interface AppDependencies {
   readonly secretKeyBase: string;
   readonly database: SqlDatabase;
   readonly mailer: Mailer | undefined;
+  /** The passkey buttons' scripts, where the app serves them (see `AccountWiring`). */
+  readonly passkeyScripts?: readonly string[];
   /** Writes each emailed token and its mail in one transaction (the mail outbox's database). */
   readonly tokenMailTransaction?: TokenMailTransaction;
   /**
@@ -86,6 +88,7 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
     config,
     secretKeyBase: dependencies.secretKeyBase,
     mailer: dependencies.mailer,
+    ...(dependencies.passkeyScripts ? { passkeyScripts: dependencies.passkeyScripts } : {}),
     ...(dependencies.tokenMailTransaction
       ? { tokenMailTransaction: dependencies.tokenMailTransaction }
       : {}),

@@ -124,6 +124,21 @@ describe("notes' events delivered to their owner's endpoints", () => {
     expect(deletes.map(({ payload }) => payload.type)).toEqual(["note.deleted"]);
   });
 
+  it("sends a note too large for an event as its id, and still stores the note", async () => {
+    const token = await newUser("large");
+    const large = await endpoint(token, "/large");
+    const created = await api("POST", "/api/notes", token, {
+      title: "Big",
+      body: "x".repeat(300_000),
+    });
+    expect(created.status).toBe(201);
+    await server.deliverWebhooks();
+    const events = verified("/large", large.secret).map(({ payload }) => payload);
+    expect(events.map((event) => [event.type, event.data])).toEqual([
+      ["note.created", { id: created.body.id, truncated: true }],
+    ]);
+  });
+
   it("sends nothing for a refused write, nor to another user's endpoints", async () => {
     const token = await newUser("refused");
     const other = await newUser("other");

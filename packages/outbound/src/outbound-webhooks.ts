@@ -177,25 +177,27 @@ export class OutboundWebhooks<Writer> {
    * Stores a message of `type` for `ownerId` and one delivery per enabled endpoint of theirs
    * that takes the type, all through `writer`: pass the caller's transaction, and the message
    * is kept only with the caller's own write. Returns the message id (`msg_…`) and how many
-   * endpoints it goes to; a type no endpoint takes is still stored (replay finds it later).
-   * @throws {RangeError} for a type that is not an event type name, or a payload with no JSON
-   * form or over 256 KiB as JSON.
+   * endpoints it goes to. When no endpoint takes it, nothing is stored and the id is undefined:
+   * an app whose users mostly have no endpoints pays one query per event, not a row.
+   * @throws {RangeError} for a type that is not an event type name, or, when an endpoint takes
+   * it, a payload with no JSON form or over {@link MAXIMUM_PAYLOAD_BYTES} as JSON.
    */
   async send(
     writer: Writer,
     ownerId: number,
     type: string,
     payload: unknown,
-  ): Promise<{ messageId: string; endpoints: number }> {
+  ): Promise<{ messageId: string | undefined; endpoints: number }> {
     if (!isEventTypeName(type)) {
       throw new RangeError("an event type is 1 to 100 letters, digits, '.', '_' or '-'");
     }
+    const endpoints = await this.#store.subscribedEndpoints(writer, ownerId, type);
+    if (endpoints.length === 0) return { messageId: undefined, endpoints: 0 };
     const json = JSON.stringify(payload);
     if (json === undefined) throw new RangeError("the payload has no JSON form");
     if (new TextEncoder().encode(json).length > MAXIMUM_PAYLOAD_BYTES) {
       throw new RangeError(`the payload is over ${MAXIMUM_PAYLOAD_BYTES} bytes as JSON`);
     }
-    const endpoints = await this.#store.subscribedEndpoints(writer, ownerId, type);
     const id = newMessageId();
     await this.#store.insertMessage(writer, {
       id,

@@ -18,7 +18,7 @@ async function burstThroughTwoSenders(path: string, open: () => SqlDatabase, mai
   const { endpoint } = await writer.endpointAt(1, receiver.url(path));
   const sent = new Set<string>();
   for (let index = 0; index < MESSAGES; index++) {
-    sent.add((await writer.webhooks.send(main, 1, "note.created", { index })).messageId);
+    sent.add((await writer.webhooks.send(main, 1, "note.created", { index })).messageId!);
   }
   const [a, b] = [open(), open()].map((connection) =>
     webhooksOn(connection, time).sender({ concurrency: 4, batch: 4 }),

@@ -163,10 +163,22 @@ describe("OutboundWebhooks.send", () => {
       ]),
     );
     expect(await items()).toHaveLength(2);
-    expect(await store.findMessage(1, sent.messageId)).toMatchObject({
+    expect(await store.findMessage(1, sent.messageId!)).toMatchObject({
       eventType: "note.created",
       payload: '{"id":1,"title":"Hi"}',
     });
+  });
+
+  it("stores nothing for an event no endpoint takes, however large its payload", async () => {
+    const { database, webhooks, created } = await setUp();
+    await created(1, { url: "https://hooks.example/users", events: ["user.created"] });
+    const sent = await webhooks.send(database, 1, "note.created", { body: "x".repeat(300_000) });
+    expect(sent).toEqual({ messageId: undefined, endpoints: 0 });
+    expect(await database.get("SELECT id FROM webhook_messages")).toBeUndefined();
+    expect(await database.get("SELECT id FROM outbox_items")).toBeUndefined();
+    await expect(
+      webhooks.send(database, 1, "user.created", { body: "x".repeat(300_000) }),
+    ).rejects.toThrow(RangeError);
   });
 
   it("refuses a type that is not an event type name and a payload with no JSON form", async () => {
@@ -183,8 +195,8 @@ describe("OutboundWebhooks.send", () => {
     const a = await created(1, { url: "https://hooks.example/a" });
     const b = await created(1, { url: "https://hooks.example/b" });
     const { messageId } = await webhooks.send(database, 1, "note.deleted", { id: 3 });
-    expect(await webhooks.replayMessage(2, messageId)).toBeUndefined();
-    expect(await webhooks.replayMessage(1, messageId)).toBe(2);
+    expect(await webhooks.replayMessage(2, messageId!)).toBeUndefined();
+    expect(await webhooks.replayMessage(1, messageId!)).toBe(2);
     const delivered = await items();
     expect(delivered).toHaveLength(4);
     for (const endpoint of [a, b]) {

@@ -206,7 +206,7 @@ describe("webhookSender", () => {
     const { messageId } = await webhooks.send(database, 1, "note.created", { id: 1 });
     const runner = sender({ schedule: { delaysMs: [] } });
     await runner.drain();
-    expect(await webhooks.replayMessage(1, messageId)).toBe(2);
+    expect(await webhooks.replayMessage(1, messageId!)).toBe(2);
     await runner.drain();
     expect(good.received().map((request) => request.headers["webhook-id"])).toEqual([
       messageId,

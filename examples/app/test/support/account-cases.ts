@@ -119,6 +119,14 @@ export const jsonAccountRoutes: FuzzedRoute[] = [
     path: pathOf("/api/auth/passkeys/:id", { id: hostileSegment }),
     headers: bearerHeaders,
   }),
+  fuzzed("POST /api/auth/email_code", "json", {
+    path: pathOf("/api/auth/email_code"),
+    payload: jsonPayload(asJson({ email: emails })),
+  }),
+  fuzzed("POST /api/auth/token/email_code", "json", {
+    path: pathOf("/api/auth/token/email_code"),
+    payload: jsonPayload(asJson({ email: emails, code: codes })),
+  }),
   fuzzed("POST /api/auth/passkeys/login/options", "json", {
     path: pathOf("/api/auth/passkeys/login/options"),
   }),
