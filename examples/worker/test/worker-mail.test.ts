@@ -87,7 +87,9 @@ describe("mail from the Worker", () => {
     await expect
       .poll(() => resendWorker.output(), { timeout: 10_000 })
       .toMatch(/QUEUE tessera-outbox \d+\/\d+/);
-    expect(resendWorker.output()).toMatch(/Queue: mail \d+ sent, \d+ to retry, 0 failed\./);
+    expect(resendWorker.output()).toMatch(
+      /Queue: mail \d+ sent, \d+ to retry, 0 failed; webhooks \d+ sent, \d+ to retry, 0 failed\./,
+    );
     const request = resets()[0]!;
     expect(request.method).toBe("POST");
     expect(request.path).toBe("/emails");
