@@ -6,6 +6,7 @@
 // binding one), and retried by the cron trigger.
 import { readFileSync } from "node:fs";
 import { simpleParser } from "mailparser";
+import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type RecordingService,
@@ -35,6 +36,8 @@ beforeAll(async () => {
         MAIL_API_URL: new URL(double.url).origin,
         // The cron trigger every second, so a retry comes as soon as the mail is due again.
         SWEEP_INTERVAL_SECONDS: "1",
+        // A user's webhook endpoint on the double's address (127.0.0.1).
+        OUTBOUND_ALLOW_HOSTS: "127.0.0.1",
       },
       ["--config", "test/fixtures/wrangler-with-queue.json"],
     ),
@@ -117,6 +120,39 @@ describe("mail from the Worker", () => {
     expect(keys[0]).toMatch(/.{16,}/);
     expect(resendWorker.output()).toMatch(/Scheduled: mail 1 sent, 0 to retry, 0 failed;/);
   }, 45_000);
+
+  it("delivers a note's webhook event from the Worker with OUTBOX_QUEUE, signed", async () => {
+    const email = `hooks.${Date.now()}.${++clients}@example.com`;
+    const client = `127.0.1.${clients + 1}`;
+    const post = (path: string, json: unknown, token?: string) =>
+      fetchFrom(client, `${resendWorker.url}${path}`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(json),
+      });
+    expect((await post("/api/auth/signup", { email, password: PASSWORD })).status).toBe(201);
+    const issued = await post("/api/auth/token", { email, password: PASSWORD });
+    const { token } = (await issued.json()) as { token: string };
+    const url = `${new URL(double.url).origin}/queued-hook`;
+    const added = await post("/api/webhook_endpoints", { url }, token);
+    expect(added.status).toBe(201);
+    const { secret } = (await added.json()) as { secret: string };
+    const created = await post("/api/notes", { title: "Queued" }, token);
+    expect(created.status).toBe(201);
+    const note = await created.json();
+    const deliveries = () => double.requests.filter((request) => request.path === "/queued-hook");
+    await expect.poll(() => deliveries().length, { timeout: 10_000 }).toBe(1);
+    const event = new Webhook(secret).verify(
+      deliveries()[0]!.body,
+      deliveries()[0]!.headers as Record<string, string>,
+    ) as { type: string; data: unknown };
+    expect(event).toMatchObject({ type: "note.created", data: note });
+    // The queue's consumer or the cron trigger, whichever claimed it first, counted it.
+    expect(resendWorker.output()).toMatch(/(Queue|Scheduled): (mail [^;]*; )?webhooks 1 sent/);
+  });
 
   it("hands the password reset to the send_email binding (MAIL_ADAPTER=cloudflare)", async () => {
     const email = await requestReset(bindingWorker);
