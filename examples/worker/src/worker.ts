@@ -1,14 +1,15 @@
 // The Tessera service on Cloudflare Workers: the same service as examples/app (its wiring is
 // reused as it is), on D1 for data, R2 for attachments, the rate-limiting binding for sign-in
 // attempts, the send_email binding or an HTTP provider for mail, and a cron trigger for the
-// render-job sweep, the cleanups and mail retries. Settings are the Node app's, read from the
+// render-job sweep, the cleanups, and mail and webhook retries. Settings are the Node app's, read from the
 // Worker's variables and secrets.
 
-import { sqlTokenMailTransaction } from "@tessera/accounts/sql";
+import { SqlUserStore, sqlTokenMailTransaction } from "@tessera/accounts/sql";
 import { jsonError } from "@tessera/http";
 import type { SendEmailBinding } from "@tessera/mail/cloudflare";
-import { mailSender, outboxMailer } from "@tessera/mail/outbox";
-import type { OutboxRunner } from "@tessera/outbox";
+import { MAIL_QUEUE, mailSender, outboxMailer } from "@tessera/mail/outbox";
+import { guardedFetch, WEBHOOK_QUEUE } from "@tessera/outbound";
+import type { DrainReport, OutboxRunner } from "@tessera/outbox";
 import { SqlOutbox } from "@tessera/outbox/sql";
 import { bindingRateLimiter, type RateLimitBinding } from "@tessera/ratelimit";
 import { type R2Bucket, R2ObjectStorage } from "@tessera/records";
@@ -24,6 +25,7 @@ import {
   loadConfig,
 } from "../../app/src/config.js";
 import { appMigrations } from "../../app/src/migrations.js";
+import { appOutboundWebhooks, appWebhookSender, outboundPolicy } from "../../app/src/outbound.js";
 import { createRenderJobs } from "../../app/src/render-jobs.js";
 import { mountService } from "../../app/src/service.js";
 import { createWorkerMailer } from "./worker-mailer.js";
@@ -38,8 +40,8 @@ export interface WorkerEnv {
   readonly EMAIL?: SendEmailBinding;
   /**
    * Optional: a Queues producer whose consumer is this Worker. With it, a request that stored
-   * a mail sends the queue a message and the `queue` handler delivers the mail, in an
-   * invocation of its own that the queue retries; without it, `waitUntil` delivers it.
+   * a mail or a webhook event sends the queue a message and the `queue` handler delivers it, in
+   * an invocation of its own that the queue retries; without it, `waitUntil` delivers it.
    */
   readonly OUTBOX_QUEUE?: OutboxQueue;
   readonly [setting: string]: unknown;
@@ -47,8 +49,11 @@ export interface WorkerEnv {
 
 /** What the Worker uses of a Queues producer binding. */
 interface OutboxQueue {
-  send(body: { readonly outbox: string }): Promise<void>;
+  send(body: { readonly outbox: OutboxQueueName }): Promise<void>;
 }
+
+/** The outbox queues a request can leave waiting: mails, and users' webhook deliveries. */
+type OutboxQueueName = typeof MAIL_QUEUE | typeof WEBHOOK_QUEUE;
 
 /** What the Worker uses of a batch a queue hands its consumer. */
 interface QueueBatch {
@@ -73,8 +78,13 @@ interface Service {
   readonly secretKeyBase: string;
   /** Delivers the mails due in the outbox, when the Worker sends mail. */
   readonly mailSender: OutboxRunner | undefined;
-  /** True once since the last call when a request stored a mail: time to deliver it. */
-  readonly takeMailWaiting: () => boolean;
+  /** Delivers users' webhook events due in the outbox. */
+  readonly webhookSender: OutboxRunner;
+  /**
+   * The outbox queues a request stored something in since the last call (and forgets them):
+   * what to deliver after the answer.
+   */
+  readonly takeWaiting: () => OutboxQueueName[];
 }
 
 /** What the Worker uses of the handler's execution context. */
@@ -105,22 +115,38 @@ async function startService(env: WorkerEnv): Promise<Service> {
   // Mail goes through the outbox in D1, as on Node: a request stores it (with its token, in one
   // transaction) and answers; the mail is delivered after the answer, and whatever a killed
   // isolate or a provider outage left is retried by the cron trigger.
+  // Users' webhook events wait in the same outbox (queue `webhook`), written in the transaction
+  // of the note change they tell of, and are delivered the same ways.
   const mailOutbox = new SqlOutbox(database);
-  let mailWaiting = false;
-  mailOutbox.onEnqueue(() => {
-    mailWaiting = true;
+  const waiting = new Set<OutboxQueueName>();
+  mailOutbox.onEnqueue((queue) => {
+    if (queue === MAIL_QUEUE || queue === WEBHOOK_QUEUE) waiting.add(queue);
   });
-  const takeMailWaiting = () => {
-    const waiting = mailWaiting;
-    mailWaiting = false;
-    return waiting;
+  const takeWaiting = () => {
+    const queues = [...waiting];
+    waiting.clear();
+    return queues;
   };
+  const mailer = transport && outboxMailer({ outbox: mailOutbox, writer: database });
+  // No resolveHost: workerd's fetch cannot reach private networks, so the URL's own check is
+  // the guard here (the main entry's guardedFetch; the Node one needs node:net).
+  const outbound = appOutboundWebhooks({ database, outbox: mailOutbox, config, secretKeyBase });
+  const webhookSender = appWebhookSender({
+    database,
+    outbox: mailOutbox,
+    config,
+    secretKeyBase,
+    fetch: guardedFetch(outboundPolicy(config)),
+    mailer,
+    findUser: (id) => new SqlUserStore(database).findById(id),
+  });
   const app: AppHono = new Hono();
   mountService(app, {
     config,
     secretKeyBase,
     database,
-    mailer: transport && outboxMailer({ outbox: mailOutbox, writer: database }),
+    mailer,
+    outbound,
     ...(transport
       ? {
           tokenMailTransaction: sqlTokenMailTransaction(database, (writer) =>
@@ -149,7 +175,7 @@ async function startService(env: WorkerEnv): Promise<Service> {
       transport,
       onError: (error) => console.error(`The mail sender failed: ${(error as Error).message}`),
     });
-  return { app, config, database, secretKeyBase, mailSender: sender, takeMailWaiting };
+  return { app, config, database, secretKeyBase, mailSender: sender, webhookSender, takeWaiting };
 }
 
 /** The text settings among the Worker's bindings (the objects are D1, R2 and the limiter). */
@@ -163,9 +189,22 @@ function settingsOf(env: WorkerEnv): Record<string, string | undefined> {
  * A drain (or a queue message) that failed, D1 or the queue unreachable, is logged; what was
  * due stays due for the next drain: the cron trigger's at the latest.
  */
-function reportMailDrainFailure(error: unknown): undefined {
-  console.error(`The mail sender failed: ${(error as Error).message}`);
-  return undefined;
+function reportDrainFailure(queue: OutboxQueueName) {
+  const sender = queue === MAIL_QUEUE ? "mail" : "webhook";
+  return (error: unknown): undefined => {
+    console.error(`The ${sender} sender failed: ${(error as Error).message}`);
+    return undefined;
+  };
+}
+
+/** The runner of `queue`, if this Worker delivers it (mail only with a mail setting). */
+function senderOf(running: Service, queue: OutboxQueueName): OutboxRunner | undefined {
+  return queue === MAIL_QUEUE ? running.mailSender : running.webhookSender;
+}
+
+/** A drain's counts as the log lines say them, e.g. `webhooks 3 sent, 0 to retry, 0 failed`. */
+function drainSummary(what: string, report: DrainReport): string {
+  return `${what} ${report.delivered} sent, ${report.retried} to retry, ${report.failed} failed`;
 }
 
 /** The 500 of a Worker that cannot start, naming the setting (never a secret's value). */
@@ -186,35 +225,45 @@ export default {
     }
     const response = await running.app.fetch(request, env, context as never);
     // workerd cancels what is left running once the answer is out, unless handed to waitUntil.
-    if (running.mailSender && running.takeMailWaiting()) {
-      // The message says only "mail is waiting": the consumer delivers whatever is due.
+    for (const queue of running.takeWaiting()) {
+      const sender = senderOf(running, queue);
+      if (!sender) continue;
+      // The message says only "something is waiting": the consumer delivers whatever is due.
       const delivering = env.OUTBOX_QUEUE
-        ? env.OUTBOX_QUEUE.send({ outbox: "mail" })
-        : running.mailSender.drain();
-      context.waitUntil(delivering.catch(reportMailDrainFailure));
+        ? env.OUTBOX_QUEUE.send({ outbox: queue })
+        : sender.drain();
+      context.waitUntil(delivering.catch(reportDrainFailure(queue)));
     }
     return response;
   },
 
   /**
-   * The consumer of `OUTBOX_QUEUE`: delivers the mails due. A drain that fails (D1 unreachable)
-   * throws, so the queue hands the batch again later; the cron trigger is the backstop.
+   * The consumer of `OUTBOX_QUEUE`: delivers the mails and webhook events due, whichever queue
+   * the messages named (a drain with nothing due is one query). A drain that fails (D1
+   * unreachable) throws, so the queue hands the batch again later; the cron trigger is the
+   * backstop.
    */
   async queue(batch: QueueBatch, env: WorkerEnv): Promise<void> {
-    const { mailSender: sender } = await service(env);
-    if (sender) {
-      const mail = await sender.drain();
-      console.log(
-        `Queue: mail ${mail.delivered} sent, ${mail.retried} to retry, ${mail.failed} failed.`,
-      );
-    }
+    const { mailSender, webhookSender } = await service(env);
+    const [mail, webhooks] = await Promise.all([mailSender?.drain(), webhookSender.drain()]);
+    const done = [
+      ...(mail ? [drainSummary("mail", mail)] : []),
+      drainSummary("webhooks", webhooks),
+    ];
+    console.log(`Queue: ${done.join("; ")}.`);
     batch.ackAll();
   },
 
-  /** The cron trigger: the mails due, one render-job sweep and one cleanup round. */
+  /**
+   * The cron trigger: the mails and webhook events due, one render-job sweep and one cleanup
+   * round.
+   */
   async scheduled(_controller: unknown, env: WorkerEnv): Promise<void> {
-    const { config, database, secretKeyBase, mailSender: sender } = await service(env);
-    const mail = sender ? await sender.drain().catch(reportMailDrainFailure) : undefined;
+    const { config, database, secretKeyBase, mailSender, webhookSender } = await service(env);
+    const [mail, webhooks] = await Promise.all([
+      mailSender?.drain().catch(reportDrainFailure(MAIL_QUEUE)),
+      webhookSender.drain().catch(reportDrainFailure(WEBHOOK_QUEUE)),
+    ]);
     const jobs = createRenderJobs(database, config, secretKeyBase);
     const report = jobs ? await jobs.runner.sweep() : undefined;
     const cleaned = await runCleanups({
@@ -225,11 +274,12 @@ export default {
     const deleted = Object.entries(cleaned).map(
       ([task, removed]) => `${removed} ${task.replaceAll("-", " ")}`,
     );
-    const mails = mail
-      ? `mail ${mail.delivered} sent, ${mail.retried} to retry, ${mail.failed} failed; `
-      : "";
+    const deliveries = [
+      ...(mail ? [`${drainSummary("mail", mail)}; `] : []),
+      ...(webhooks ? [`${drainSummary("webhooks", webhooks)}; `] : []),
+    ].join("");
     console.log(
-      `Scheduled: ${mails}${report ? `${report.retried.length} render jobs retried, ${report.exhausted.length + report.stale.length} failed; ` : ""}${deleted.join(", ")} deleted.`,
+      `Scheduled: ${deliveries}${report ? `${report.retried.length} render jobs retried, ${report.exhausted.length + report.stale.length} failed; ` : ""}${deleted.join(", ")} deleted.`,
     );
   },
 };

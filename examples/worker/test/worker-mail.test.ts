@@ -3,9 +3,11 @@
 // binding. Each sends a password reset mail, as a user asking for one would. Mail goes through
 // the outbox in D1 and is delivered after the answer: by a Queues consumer where the Worker has
 // the OUTBOX_QUEUE binding (the Resend one here), through waitUntil where it has not (the
-// binding one), and retried by the cron trigger.
+// binding one), and retried by the cron trigger. Notes' webhook events to a user's endpoint on the
+// double go the same ways.
 import { readFileSync } from "node:fs";
 import { simpleParser } from "mailparser";
+import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type RecordingService,
@@ -35,10 +37,12 @@ beforeAll(async () => {
         MAIL_API_URL: new URL(double.url).origin,
         // The cron trigger every second, so a retry comes as soon as the mail is due again.
         SWEEP_INTERVAL_SECONDS: "1",
+        // A user's webhook endpoint on the double's address (127.0.0.1).
+        OUTBOUND_ALLOW_HOSTS: "127.0.0.1",
       },
       ["--config", "test/fixtures/wrangler-with-queue.json"],
     ),
-    startWorker({ ...shared, MAIL_ADAPTER: "cloudflare" }),
+    startWorker({ ...shared, MAIL_ADAPTER: "cloudflare", OUTBOUND_ALLOW_HOSTS: "127.0.0.1" }),
   ]);
 }, 120_000);
 
@@ -74,6 +78,44 @@ async function requestReset(worker: WorkerProcess): Promise<string> {
   return email;
 }
 
+/**
+ * Signs a new user up on `worker`, registers an endpoint at `path` on the double (127.0.0.1)
+ * and creates a note; waits for the double to get its note.created, verified with the secret.
+ */
+async function createNoteWithEndpoint(worker: WorkerProcess, path: string): Promise<void> {
+  const email = `hooks.${Date.now()}.${++clients}@example.com`;
+  const client = `127.0.1.${clients + 1}`;
+  const post = (route: string, json: unknown, token?: string) =>
+    fetchFrom(client, `${worker.url}${route}`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(json),
+    });
+  expect((await post("/api/auth/signup", { email, password: PASSWORD })).status).toBe(201);
+  const issued = await post("/api/auth/token", { email, password: PASSWORD });
+  const { token } = (await issued.json()) as { token: string };
+  const added = await post(
+    "/api/webhook_endpoints",
+    { url: `${new URL(double.url).origin}${path}` },
+    token,
+  );
+  expect(added.status).toBe(201);
+  const { secret } = (await added.json()) as { secret: string };
+  const created = await post("/api/notes", { title: "Sent from the Worker" }, token);
+  expect(created.status).toBe(201);
+  const note = await created.json();
+  const deliveries = () => double.requests.filter((request) => request.path === path);
+  await expect.poll(() => deliveries().length, { timeout: 10_000 }).toBe(1);
+  const event = new Webhook(secret).verify(
+    deliveries()[0]!.body,
+    deliveries()[0]!.headers as Record<string, string>,
+  ) as { type: string; data: unknown };
+  expect(event).toMatchObject({ type: "note.created", data: note });
+}
+
 const RESET_LINK = /https:\/\/app\.example\/passwords\/[A-Za-z0-9_-]{43}/;
 
 describe("mail from the Worker", () => {
@@ -87,7 +129,9 @@ describe("mail from the Worker", () => {
     await expect
       .poll(() => resendWorker.output(), { timeout: 10_000 })
       .toMatch(/QUEUE tessera-outbox \d+\/\d+/);
-    expect(resendWorker.output()).toMatch(/Queue: mail \d+ sent, \d+ to retry, 0 failed\./);
+    expect(resendWorker.output()).toMatch(
+      /Queue: mail \d+ sent, \d+ to retry, 0 failed; webhooks \d+ sent, \d+ to retry, 0 failed\./,
+    );
     const request = resets()[0]!;
     expect(request.method).toBe("POST");
     expect(request.path).toBe("/emails");
@@ -115,6 +159,23 @@ describe("mail from the Worker", () => {
     expect(keys[0]).toMatch(/.{16,}/);
     expect(resendWorker.output()).toMatch(/Scheduled: mail 1 sent, 0 to retry, 0 failed;/);
   }, 45_000);
+
+  it("delivers a note's webhook event through OUTBOX_QUEUE's consumer or the cron trigger, signed", async () => {
+    const path = "/queued-hook";
+    await createNoteWithEndpoint(resendWorker, path);
+    // The queue's consumer or the cron trigger, whichever claimed it first, counts it once its
+    // drain is over: shortly after the double answered.
+    await expect
+      .poll(() => resendWorker.output())
+      .toMatch(/(Queue|Scheduled): (mail [^;]*; )?webhooks 1 sent/);
+  });
+
+  it("delivers a note's webhook event after the answer through waitUntil, without a queue", async () => {
+    // This Worker's cron trigger runs every 300 s, after this test: the drain after the answer
+    // is the only one, and it logs no line.
+    await createNoteWithEndpoint(bindingWorker, "/waited-hook");
+    expect(bindingWorker.output()).not.toMatch(/webhooks \d+ sent/);
+  });
 
   it("hands the password reset to the send_email binding (MAIL_ADAPTER=cloudflare)", async () => {
     const email = await requestReset(bindingWorker);

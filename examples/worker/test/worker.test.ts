@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hashPassword } from "@tessera/password";
 import { signBody, signStandardWebhook } from "@tessera/signer";
+import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type RecordingService,
@@ -33,6 +34,8 @@ const rows = () => d1Rows(databasePath);
 
 /** The remote render service: records each submission and answers as told. */
 let renderService: RecordingService;
+/** A user's webhook receiver on 127.0.0.1, which OUTBOUND_ALLOW_HOSTS lets the Worker reach. */
+let webhookReceiver: RecordingService;
 let worker: WorkerProcess;
 let clients = 0;
 /** The job the render service refused as the file started: see {@link submitRefusedJob}. */
@@ -40,6 +43,7 @@ let refusedJob: Awaited<ReturnType<typeof submitRefusedJob>>;
 
 beforeAll(async () => {
   renderService = await startRecordingService({ status: 202, body: '{"id":"ext-1"}' });
+  webhookReceiver = await startRecordingService({ status: 204, body: "" });
   worker = await startWorker({
     ...SECRETS,
     DATABASE_PATH: databasePath,
@@ -47,6 +51,7 @@ beforeAll(async () => {
     APP_URL: "https://app.example",
     RENDER_URL: renderService.url,
     SWEEP_INTERVAL_SECONDS: "2",
+    OUTBOUND_ALLOW_HOSTS: "127.0.0.1",
   });
   refusedJob = await submitRefusedJob();
 }, 90_000);
@@ -54,6 +59,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker?.stop();
   await renderService.close();
+  await webhookReceiver.close();
   rmSync(folder, { recursive: true, force: true });
 });
 
@@ -359,6 +365,39 @@ describe("the four webhook endpoints", () => {
   });
 });
 
+describe("outbound webhooks", () => {
+  it("delivers a note's note.created to its owner's endpoint after the answer, signed with its secret", async () => {
+    const { token } = await newUser();
+    const added = await call("/api/webhook_endpoints", {
+      token,
+      json: { url: `${new URL(webhookReceiver.url).origin}/notes-hook` },
+    });
+    expect(added.status).toBe(201);
+    const { secret } = (await added.json()) as { secret: string };
+    const created = await call("/api/notes", { token, json: { title: "From the edge" } });
+    expect(created.status).toBe(201);
+    const note = (await created.json()) as { id: number };
+    const deliveries = () =>
+      webhookReceiver.requests.filter((request) => request.path === "/notes-hook");
+    // Delivered through waitUntil after the answer (the cron trigger would retry it).
+    await expect.poll(() => deliveries().length, { timeout: 15_000 }).toBe(1);
+    const [delivery] = deliveries();
+    const event = new Webhook(secret).verify(
+      delivery!.body,
+      delivery!.headers as Record<string, string>,
+    ) as { type: string; data: unknown };
+    expect(event.type).toBe("note.created");
+    expect(event.data).toEqual(note);
+    // The attempt is logged once the answer is read: shortly after the receiver got it.
+    const attempts = () =>
+      rows()<{ status: string; response_status: number }>(
+        "SELECT status, response_status FROM webhook_attempts WHERE message_id = ?",
+        delivery!.headers["webhook-id"],
+      );
+    await expect.poll(attempts).toEqual([{ status: "succeeded", response_status: 204 }]);
+  });
+});
+
 describe("render jobs", () => {
   it("submits a signed job and follows its callbacks to done", async () => {
     const { token } = await newUser();
@@ -543,7 +582,7 @@ describe("render jobs", () => {
       .toBe("submitted");
     // The same round runs every package's cleanup task and says what each deleted.
     expect(worker.output()).toMatch(
-      /Scheduled: (mail \d+ sent, \d+ to retry, \d+ failed; )?1 render jobs retried, \d+ failed; (\d+ expired tracked sessions, )?\d+ ended rate limit windows, \d+ old webhook events, \d+ old outbox items deleted\./,
+      /Scheduled: (mail \d+ sent, \d+ to retry, \d+ failed; )?webhooks \d+ sent, \d+ to retry, \d+ failed; 1 render jobs retried, \d+ failed; (\d+ expired tracked sessions, )?\d+ ended rate limit windows, \d+ old webhook events, \d+ old outbox items deleted\./,
     );
   }, 90_000);
 });
