@@ -181,8 +181,9 @@ describe("OutboundWebhooks.send", () => {
     ).rejects.toThrow(RangeError);
   });
 
-  it("refuses a type that is not an event type name and a payload with no JSON form", async () => {
-    const { webhooks, database } = await setUp();
+  it("refuses a type that is not an event type name and, for an endpoint, a payload with no JSON form", async () => {
+    const { webhooks, database, created } = await setUp();
+    await created(1, { url: "https://hooks.example/all" });
     await expect(webhooks.send(database, 1, "note created", {})).rejects.toThrow(RangeError);
     await expect(webhooks.send(database, 1, "note.created", undefined)).rejects.toThrow(RangeError);
     await expect(webhooks.send(database, 1, "note.created", "x".repeat(300_000))).rejects.toThrow(
