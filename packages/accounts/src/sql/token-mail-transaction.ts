@@ -15,7 +15,9 @@ import { SqlEmailedTokenStore } from "./emailed-token-store.js";
  * import { sqlTokenMailTransaction } from "@tessera/accounts/sql";
  * import { outboxMailer } from "@tessera/mail/outbox";
  * import { SqlOutbox } from "@tessera/outbox/sql";
+ * import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
  *
+ * const database = openSqliteFile("data/app.db");
  * const outbox = new SqlOutbox(database);
  * const tokenMailTransaction = sqlTokenMailTransaction(database, (writer) =>
  *   outboxMailer({ outbox, writer }),
