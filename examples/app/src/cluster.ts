@@ -1,6 +1,7 @@
 import cluster, { type Worker } from "node:cluster";
 import { type AddressInfo, createServer } from "node:net";
 import { type AppConfig, ConfigError } from "./config.js";
+import { PORT_IN_USE_EXIT_CODE, PortInUseError } from "./port-in-use.js";
 
 /** What a worker tells the primary once it listens. */
 interface ListeningMessage {
@@ -15,7 +16,8 @@ export const WORKER_INDEX = "TESSERA_WORKER_INDEX";
  * and resolves with the URL once all of them listen. Worker 0 runs the job sweep and the
  * cleanups; a worker that dies later is replaced in its place, on the same port (both are
  * logged). A worker that fails to start stops them all: the promise rejects with what it
- * printed. `stop()` ends the workers gracefully.
+ * printed, or with a {@link PortInUseError} (PORT=0 picks another port first). `stop()` ends the
+ * workers gracefully.
  * @throws {ConfigError} for an in-memory database, which N processes could not share.
  */
 export async function startCluster(
@@ -31,7 +33,37 @@ export async function startCluster(
   // start would answer no more. So PORT=0 is resolved here, once, and every worker gets the
   // port itself (the socket is keyed by the port asked for: workers asking for 0 and for the
   // port would not share it).
-  const port = config.port === 0 ? await freePort(config.host) : config.port;
+  if (config.port !== 0) return startWorkers(config, config.port);
+  return startOnPickedPort(
+    () => freePort(config.host),
+    (port) => startWorkers(config, port),
+  );
+}
+
+/**
+ * Starts on a port `pick` chose, and on another one when it was taken in between: the pick
+ * closes its probe before the workers listen, and any process may bind the port meanwhile.
+ * @throws {PortInUseError} when `attempts` picks in a row were taken.
+ */
+export async function startOnPickedPort<Started>(
+  pick: () => Promise<number>,
+  start: (port: number) => Promise<Started>,
+  attempts = 3,
+): Promise<Started> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start(await pick());
+    } catch (error) {
+      if (!(error instanceof PortInUseError) || attempt === attempts) throw error;
+    }
+  }
+}
+
+/** Forks `config.webConcurrency` workers listening on `port`; resolves once all of them do. */
+async function startWorkers(
+  config: AppConfig,
+  port: number,
+): Promise<{ readonly url: string; stop(): Promise<void> }> {
   let started = false;
   let stopping = false;
   const fork = (index: number): Worker => {
@@ -73,13 +105,17 @@ export async function startCluster(
     return { url: urls[0]!, stop };
   } catch (error) {
     await stop();
+    // The workers say nothing of a port in use: the primary does, or tries another port.
+    if (error instanceof WorkerStartFailed && error.exitCode === PORT_IN_USE_EXIT_CODE) {
+      throw new PortInUseError(port);
+    }
     throw error;
   }
 }
 
 /**
  * A port of `host` that is free now: the system's pick, as for PORT=0. Another process could
- * take it before the workers listen; they then stop saying the port is in use.
+ * take it before the workers listen ({@link startOnPickedPort} then picks again).
  */
 function freePort(host: string): Promise<number> {
   return new Promise((resolve, reject) => {

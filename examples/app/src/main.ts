@@ -1,6 +1,7 @@
 import cluster from "node:cluster";
 import { reportListening, startCluster, WORKER_INDEX, WorkerStartFailed } from "./cluster.js";
 import { ConfigError, loadConfig } from "./config.js";
+import { PORT_IN_USE_EXIT_CODE, PortInUseError } from "./port-in-use.js";
 import { startServer } from "./server.js";
 
 // Entry point of `npm start`: prints one line when ready, closes cleanly on SIGINT/SIGTERM.
@@ -37,6 +38,9 @@ try {
 } catch (error) {
   if (error instanceof WorkerStartFailed) {
     process.exitCode = 1;
+  } else if (error instanceof PortInUseError && cluster.isWorker) {
+    // The primary says so, or starts the workers on another port it picks.
+    process.exitCode = PORT_IN_USE_EXIT_CODE;
   } else {
     if (!(error instanceof ConfigError)) throw error;
     // In a cluster every worker would say the same: the primary (or a lone process) says it.
@@ -45,4 +49,7 @@ try {
     }
     process.exitCode = 1;
   }
+  // A worker's channel to the primary would keep it running, and the primary waiting for it.
+  // The worker's own disconnect, not the process's: that one would exit with code 0.
+  cluster.worker?.disconnect();
 }

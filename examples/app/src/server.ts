@@ -11,11 +11,12 @@ import { SqlOutbox } from "@tessera/outbox/sql";
 import { SqlTrackedSessionStore } from "@tessera/session/sql";
 import { createApp } from "./app.js";
 import { CLEANUP_INTERVAL_MS, runCleanups, webhookRetentionMs } from "./cleanups.js";
-import { type AppConfig, ConfigError } from "./config.js";
+import type { AppConfig } from "./config.js";
 import { openAppDatabase } from "./database.js";
 import { createAppMailer } from "./mailer.js";
 import { appMigrations } from "./migrations.js";
 import { appOutboundWebhooks, appWebhookSender, outboundPolicy } from "./outbound.js";
+import { PortInUseError } from "./port-in-use.js";
 import { createRenderJobs } from "./render-jobs.js";
 import { resolveSecretKeyBase } from "./secret-key-base.js";
 import { openAppStorage } from "./storage.js";
@@ -41,7 +42,7 @@ export interface RunningServer {
 
 /**
  * Listens on `PORT` and `HOST`. A port another process holds is a setting that cannot be used:
- * a {@link ConfigError} naming it, which `npm start` prints as one line.
+ * a {@link PortInUseError} naming it, which `npm start` prints as one line.
  */
 function listen(
   fetch: (request: Request) => Response | Promise<Response>,
@@ -54,9 +55,7 @@ function listen(
     // A request Node cannot parse reaches no route: answered in the envelope all the same.
     listening.on("clientError", answerUnparsableRequest);
     listening.once("error", (error: NodeJS.ErrnoException) =>
-      reject(
-        error.code === "EADDRINUSE" ? new ConfigError(`port ${config.port} is in use`) : error,
-      ),
+      reject(error.code === "EADDRINUSE" ? new PortInUseError(config.port) : error),
     );
   });
 }

@@ -39,18 +39,26 @@ describe("npm start's entry point", () => {
     expect(app.output()).toContain("Stopped on SIGINT.");
   });
 
-  it("says in one line that the port is in use, and exits 1 without a stack trace", async () => {
-    const holder = createServer();
-    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
-    const { port } = holder.address() as { port: number };
-    try {
-      const app = startApp({ PORT: String(port) });
-      expect(await app.exited).toBe(1);
-      expect(app.output()).toBe(`Cannot start: port ${port} is in use\n`);
-    } finally {
-      await new Promise((resolve) => holder.close(resolve));
-    }
-  });
+  it.each([
+    ["one process", {}],
+    // The workers find the port taken; the primary says so, once.
+    ["WEB_CONCURRENCY=2", { WEB_CONCURRENCY: "2" }],
+  ])(
+    "says in one line that the port is in use, and exits 1 without a stack trace (%s)",
+    async (_, environment) => {
+      const holder = createServer();
+      await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+      const { port } = holder.address() as { port: number };
+      try {
+        const app = startApp({ PORT: String(port), ...environment });
+        expect(await app.exited).toBe(1);
+        expect(app.output()).toBe(`Cannot start: port ${port} is in use\n`);
+      } finally {
+        await new Promise((resolve) => holder.close(resolve));
+      }
+    },
+    CLUSTER_STARTUP_MS,
+  );
 
   it("refuses to start in production without SECRET_KEY_BASE, saying why", async () => {
     const app = startApp({ PORT: "0", NODE_ENV: "production", APP_URL: "https://app.example" });
