@@ -1,4 +1,4 @@
-import { errorEnvelope, localizeFieldMessages } from "@tessera/core";
+import { localizeFieldMessages } from "@tessera/core";
 import {
   badRequest,
   JSON_BODY_FAILURE_PREFIX,
@@ -13,10 +13,11 @@ import {
   validationFailed,
   withMiddleware,
 } from "@tessera/http";
-import { INVALID_CREDENTIALS, MFA_REQUIRED, PASSKEY_INVALID } from "./account-error-codes.js";
+import { INVALID_CREDENTIALS, PASSKEY_INVALID } from "./account-error-codes.js";
 import { accountEvents } from "./account-hooks.js";
 import { accountMessages } from "./account-messages.js";
 import { type BearerUserContext, bearerUser } from "./bearer-user.js";
+import { answerFirstFactor } from "./first-factor-answer.js";
 import { requireStrings } from "./json-input.js";
 import type { JsonAccountRoutesOptions } from "./json-routes-options.js";
 import {
@@ -26,9 +27,7 @@ import {
 import { checkPasskeyName, DEFAULT_PASSKEY_NAME } from "./mfa/passkey-name.js";
 import { passkeyRegistrationOptions, registerPasskey } from "./mfa/passkey-registration.js";
 import type { Passkeys } from "./mfa/passkeys.js";
-import { startSecondFactor } from "./mfa/second-factor-sign-in.js";
 import type { Passkey } from "./passkey-store.js";
-import { tokenAnswer } from "./token-answer.js";
 
 /** What the passkey routes are built from: the JSON account routes' parts and the passkeys. */
 export interface JsonPasskeyRoutesOptions
@@ -135,24 +134,12 @@ export function jsonPasskeyRoutes(options: JsonPasskeyRoutesOptions): Route[] {
       const user = assertion.ok ? await options.users.findById(assertion.value.userId) : undefined;
       if (!assertion.ok || !user) return refuseCredentials(context);
       // A passkey that verified its user is both factors; one that only saw a touch is one.
-      const pending =
-        !assertion.value.userVerified &&
-        options.secondFactors &&
-        (await startSecondFactor(options.secondFactors, user.id));
-      if (pending) {
-        const message = accountMessages.text(context.locale, "accounts.mfa_required");
-        const refusal = errorEnvelope(403, message, { code: MFA_REQUIRED });
-        return Response.json(
-          { ...refusal, mfa_token: pending.mfaToken, methods: pending.methods },
-          { status: 403 },
-        );
-      }
-      const answer = tokenAnswer(await options.tokens.issue(user.id));
-      await events.signedIn(user, "passkey", "token", {
+      const secondFactors = assertion.value.userVerified ? undefined : options.secondFactors;
+      return answerFirstFactor({ tokens: options.tokens, events, secondFactors }, user, "passkey", {
         request,
         clientAddress: context.clientAddress,
+        locale: context.locale,
       });
-      return answer;
     },
   } satisfies Record<string, RouteHandler>;
 
