@@ -14,6 +14,7 @@ import { join, relative } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import vectors from "../../fields/test/vectors/declaration-refusals.json" with { type: "json" };
+import { ACCOUNT_MIGRATIONS, appMigration } from "./support/app-migration.js";
 import { tessera } from "./support/tessera-process.js";
 
 function filesIn(root: string): Record<string, string> {
@@ -42,21 +43,6 @@ function addModel(root: string, name: string): void {
   mkdirSync(join(root, "src/models"), { recursive: true });
   writeFileSync(join(root, `src/models/${name}.ts`), `export const ${name}Model = {};\n`);
 }
-
-/** What `generate accounts` writes: @tessera/accounts' own migrations, in order. */
-const ACCOUNT_MIGRATIONS = [
-  "0001_tessera_rate_limit_counters",
-  "0002_tessera_rate_limit_counters_window_start",
-  "0003_tessera_users",
-  "0004_tessera_api_keys",
-  "0005_tessera_auth_tokens",
-  "0006_tessera_user_sessions",
-  "0007_tessera_user_sessions_expires_at",
-  "0008_tessera_second_factors",
-  "0009_tessera_passkeys",
-  "0010_tessera_user_sessions_factors",
-  "0011_tessera_email_codes",
-];
 
 let app: string;
 beforeEach(() => {
@@ -149,17 +135,17 @@ describe("tessera generate model", () => {
     expect(run.status).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual({
       ok: true,
-      written: ["src/models/post.ts", "migrations/0012_create_posts.sql"],
+      written: ["src/models/post.ts", `migrations/${appMigration("create_posts")}.sql`],
     });
     expect(Object.keys(filesIn(app)).sort()).toEqual([
       ...ACCOUNT_MIGRATIONS.map((name) => `migrations/${name}.sql`),
-      "migrations/0012_create_posts.sql",
+      `migrations/${appMigration("create_posts")}.sql`,
       "src/models/post.ts",
       "src/models/user.ts",
     ]);
 
     const db = new Database(join(app, "app.db"));
-    for (const name of [...ACCOUNT_MIGRATIONS, "0012_create_posts"]) {
+    for (const name of [...ACCOUNT_MIGRATIONS, appMigration("create_posts")]) {
       db.exec(readFileSync(join(app, "migrations", `${name}.sql`), "utf8"));
     }
     const tables = db
@@ -169,7 +155,9 @@ describe("tessera generate model", () => {
       expect.arrayContaining([{ name: "post_photo" }, { name: "posts" }, { name: "users" }]),
     );
     // `^` is a unique index on the column alone: unique across the table.
-    expect(readFileSync(join(app, "migrations/0012_create_posts.sql"), "utf8")).toContain(
+    expect(
+      readFileSync(join(app, `migrations/${appMigration("create_posts")}.sql`), "utf8"),
+    ).toContain(
       `CREATE UNIQUE INDEX "index_posts_on_slug" ON "posts" ("slug") WHERE "slug" IS NOT NULL;`,
     );
     db.close();

@@ -13,6 +13,7 @@ import {
   type RecordingService,
   startRecordingService,
 } from "../../../test/support/recording-service.js";
+import { appMigration } from "./support/app-migration.js";
 import { tessera } from "./support/tessera-process.js";
 
 /** What the generated `src/jobs/render.ts` exports, as this test uses it. */
@@ -80,7 +81,7 @@ describe("tessera generate job", () => {
     );
     expect(JSON.parse(run.stdout)).toEqual({
       ok: true,
-      written: ["src/jobs/render.ts", "migrations/0012_tessera_render_jobs.sql"],
+      written: ["src/jobs/render.ts", `migrations/${appMigration("tessera_render_jobs")}.sql`],
       notes: ["set RENDER_URL and RENDER_SECRET (and RENDER_TOKEN if the service wants one)"],
     });
     const module = readFileSync(join(app, "src/jobs/render.ts"), "utf8");

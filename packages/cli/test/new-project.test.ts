@@ -20,6 +20,7 @@ import { createPostgresSchema } from "../../../test/support/postgres.js";
 import { newProject } from "../src/new-project.js";
 import { NPM_RANGES } from "../src/new-project-versions.js";
 import { parseArguments } from "../src/node.js";
+import { appMigration } from "./support/app-migration.js";
 import { tessera } from "./support/tessera-process.js";
 
 const PACKAGE_DIR = fileURLToPath(new URL("..", import.meta.url));
@@ -342,7 +343,7 @@ describe("a SQLite project, as generated", () => {
   it("takes a generated model (checked with the others below)", async () => {
     const generated = await tessera(["generate", "model", "note", "title:string"], project);
     expect(generated.stderr).toBe("");
-    expect(generated.stdout).toContain("wrote migrations/0012_create_notes.sql");
+    expect(generated.stdout).toContain(`wrote migrations/${appMigration("create_notes")}.sql`);
     expect(existsSync(join(project, "src/models/note.ts"))).toBe(true);
   });
 });
@@ -401,7 +402,7 @@ describe.each(["express", "fastify"] as const)("a project with --framework %s", 
   it("takes a generated model (checked with the others below)", async () => {
     const generated = await tessera(["generate", "model", "note", "title:string"], project);
     expect(generated.stderr).toBe("");
-    expect(generated.stdout).toContain("wrote migrations/0012_create_notes.sql");
+    expect(generated.stdout).toContain(`wrote migrations/${appMigration("create_notes")}.sql`);
     expect(existsSync(join(project, "src/models/note.ts"))).toBe(true);
   });
 });
