@@ -12,6 +12,7 @@ import { mountMailPreview } from "./mail-preview.js";
 import { mountPasskeyAssets, PASSKEY_SCRIPTS } from "./passkey-assets.js";
 import { mountRichTextAssets } from "./rich-text-assets.js";
 import { type AppDependencies, mountService } from "./service.js";
+import { staticAssetAnswer } from "./static-asset.js";
 import { renderHomePage } from "./views/home.js";
 
 export type { AppDependencies } from "./service.js";
@@ -51,12 +52,7 @@ export function createApp(dependencies: NodeAppDependencies): AppHono {
     });
     return withLanguageHeaders(context.html(page), locale);
   });
-  app.get("/assets/app.css", (context) =>
-    context.body(stylesheet, 200, {
-      "Content-Type": "text/css; charset=utf-8",
-      "Cache-Control": "public, max-age=3600",
-    }),
-  );
+  app.get("/assets/app.css", () => staticAssetAnswer(stylesheet, "text/css; charset=utf-8"));
   mountRichTextAssets(app);
   mountPasskeyAssets(app);
   return app;

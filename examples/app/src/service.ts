@@ -9,7 +9,13 @@ import {
   mount,
   securityHeaders,
 } from "@tessera/hono";
-import { localeNegotiation, notFound, withLanguageHeaders, withMiddleware } from "@tessera/http";
+import {
+  jsonAnswer,
+  localeNegotiation,
+  notFound,
+  withLanguageHeaders,
+  withMiddleware,
+} from "@tessera/http";
 import type { Mailer } from "@tessera/mail";
 import type { OutboundWebhooks } from "@tessera/outbound";
 import { createRateLimiter, type RateLimiter } from "@tessera/ratelimit";
@@ -170,9 +176,10 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
     ),
   ]);
   // The record API's OpenAPI document, built once at start; public, like the routes' shapes.
-  app.get("/api/openapi.json", (context) => context.json(recordApiDocument));
+  app.get("/api/openapi.json", () => jsonAnswer(recordApiDocument));
   // A static JSON answer: liveness checks, and the baseline of the bearer benchmark.
-  app.get("/api/health", (context) => context.json({ status: "ok" }));
+  // Made with the security headers (jsonAnswer), so the header middleware leaves it unread.
+  app.get("/api/health", () => jsonAnswer({ status: "ok" }));
   app.notFound((context) => {
     const locale = chooseLocale(context.req.raw);
     return withLanguageHeaders(notFound(locale), locale);
