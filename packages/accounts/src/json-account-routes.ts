@@ -109,6 +109,14 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
     async me(_request, { user }) {
       const json = userJson(user, operatorColumns);
       if (!options.secondFactors && !options.passkeys) return jsonAnswer(json);
+      if (options.findFactorSummary) {
+        const summary = await options.findFactorSummary(user.id);
+        const mfa = {
+          totp: options.secondFactors ? summary.totp : false,
+          passkeys: options.passkeys ? summary.passkeys : 0,
+        };
+        return jsonAnswer({ ...json, mfa });
+      }
       const methods = options.secondFactors
         ? await secondFactorMethods(options.secondFactors, user.id)
         : [];
