@@ -1,0 +1,14 @@
+import autocannon from "autocannon";
+import { startAppProcess } from "./bench/app-process.ts";
+import { Browser } from "./test/support/browser.ts";
+const app = await startAppProcess({ APP_URL: "http://127.0.0.1" }, { nodeArguments: ["--cpu-prof", "--cpu-prof-dir=/tmp/hot/prof"] });
+const browser = new Browser(app.url);
+const signup = await browser.post("/signup", { email: "flash@example.com", password: "correct horse battery" });
+console.log("signup", signup.status, signup.location);
+const cookie = `_tessera_session=${browser.sessionCookie}`;
+const home = await fetch(`${app.url}/`, { headers: { cookie } });
+console.log("home", home.status, home.headers.getSetCookie().length, (await home.text()).match(/class="flash[^<]*<[^<]*/)?.[0]);
+const result = await autocannon({ url: `${app.url}/`, headers: { cookie }, connections: 10, duration: 8 });
+console.log("rps", result.requests.average, "non2xx", result.non2xx);
+app.child.send?.("x");
+await app.stop();
