@@ -81,6 +81,7 @@ export function appAccounts(wiring: AccountWiring): AppAccounts {
     users: stores.users,
     apiKeys: stores.apiKeys,
     ...(stores.findApiKeyHolder ? { findApiKeyHolder: stores.findApiKeyHolder } : {}),
+    findFactorSummary: stores.findFactorSummary,
     emailedTokens: stores.emailedTokens,
     secondFactors: stores.secondFactors,
     emailCodes: stores.emailCodes,

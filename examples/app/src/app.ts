@@ -4,7 +4,6 @@ import { withLanguageHeaders } from "@tessera/http";
 import type { Outbox } from "@tessera/outbox";
 import { optionalUser } from "@tessera/session";
 import { cookieSession } from "@tessera/session/hono";
-import { compileQuery } from "graphql-jit";
 import { Hono } from "hono";
 import type { AppHono } from "./accounts.js";
 import { chooseLocale } from "./locales/shipped-catalogs.js";
@@ -12,6 +11,7 @@ import { mountMailPreview } from "./mail-preview.js";
 import { mountPasskeyAssets, PASSKEY_SCRIPTS } from "./passkey-assets.js";
 import { mountRichTextAssets } from "./rich-text-assets.js";
 import { type AppDependencies, mountService } from "./service.js";
+import { staticAssetAnswer } from "./static-asset.js";
 import { renderHomePage } from "./views/home.js";
 
 export type { AppDependencies } from "./service.js";
@@ -27,14 +27,15 @@ const stylesheet = readFileSync(new URL("../public/app.css", import.meta.url), "
 /**
  * Builds the example app on Hono: the service (see service.ts) with its home page, stylesheet
  * and rich-text editor assets, which it reads from files, and its GraphQL operations compiled
- * by graphql-jit (Node may generate code), and the mail preview outside production. Every route
+ * by graphql-jit (Node may generate code; loaded with the rest of GraphQL by the first
+ * operation), and the mail preview outside production. Every route
  * answers a WHATWG Request.
  */
 export function createApp(dependencies: NodeAppDependencies): AppHono {
   const app: AppHono = new Hono();
   const { mailOutbox, ...serviceDependencies } = dependencies;
   const service = mountService(app, {
-    compileGraphql: compileQuery,
+    loadGraphqlCompiler: async () => (await import("graphql-jit")).compileQuery,
     passkeyScripts: PASSKEY_SCRIPTS,
     ...serviceDependencies,
   });
@@ -51,12 +52,7 @@ export function createApp(dependencies: NodeAppDependencies): AppHono {
     });
     return withLanguageHeaders(context.html(page), locale);
   });
-  app.get("/assets/app.css", (context) =>
-    context.body(stylesheet, 200, {
-      "Content-Type": "text/css; charset=utf-8",
-      "Cache-Control": "public, max-age=3600",
-    }),
-  );
+  app.get("/assets/app.css", () => staticAssetAnswer(stylesheet, "text/css; charset=utf-8"));
   mountRichTextAssets(app);
   mountPasskeyAssets(app);
   return app;

@@ -17,7 +17,8 @@ const recordDocument = openApiDocument({
 
 /**
  * The OpenAPI 3.1 document of the app's JSON record and webhook endpoint routes, served at
- * `GET /api/openapi.json`: built once, when the module loads.
+ * `GET /api/openapi.json`: built once, when the module loads, which the route does on its first
+ * request.
  */
 export const recordApiDocument = {
   ...recordDocument,

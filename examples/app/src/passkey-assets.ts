@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { AppHono } from "./accounts.js";
+import { staticAssetAnswer } from "./static-asset.js";
 
 // @simplewebauthn/browser from the app's own dependencies, served under /assets like Trix: no
 // CDN, so no third party sees who signs in. Its package exports only its modules, so the UMD
@@ -22,11 +23,6 @@ export const PASSKEY_SCRIPTS = Object.keys(ASSETS);
 /** Serves @simplewebauthn/browser's UMD bundle and the script that wires the passkey buttons. */
 export function mountPasskeyAssets(app: AppHono): void {
   for (const [path, body] of Object.entries(ASSETS)) {
-    app.get(path, (context) =>
-      context.body(body, 200, {
-        "Content-Type": "text/javascript; charset=utf-8",
-        "Cache-Control": "public, max-age=3600",
-      }),
-    );
+    app.get(path, () => staticAssetAnswer(body, "text/javascript; charset=utf-8"));
   }
 }

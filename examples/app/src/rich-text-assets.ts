@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { AppHono } from "./accounts.js";
+import { staticAssetAnswer } from "./static-asset.js";
 
 // Trix from the app's own dependencies, served under /assets: no CDN, so pages work offline and
 // no third party sees who edits what.
@@ -23,11 +24,6 @@ const ASSETS: Readonly<Record<string, { readonly type: string; readonly body: st
 /** Serves Trix's script and stylesheet and the app's editor script under /assets. */
 export function mountRichTextAssets(app: AppHono): void {
   for (const [path, asset] of Object.entries(ASSETS)) {
-    app.get(path, (context) =>
-      context.body(asset.body, 200, {
-        "Content-Type": asset.type,
-        "Cache-Control": "public, max-age=3600",
-      }),
-    );
+    app.get(path, () => staticAssetAnswer(asset.body, asset.type));
   }
 }

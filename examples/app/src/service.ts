@@ -9,7 +9,13 @@ import {
   mount,
   securityHeaders,
 } from "@tessera/hono";
-import { localeNegotiation, notFound, withLanguageHeaders, withMiddleware } from "@tessera/http";
+import {
+  jsonAnswer,
+  localeNegotiation,
+  notFound,
+  withLanguageHeaders,
+  withMiddleware,
+} from "@tessera/http";
 import type { Mailer } from "@tessera/mail";
 import type { OutboundWebhooks } from "@tessera/outbound";
 import { createRateLimiter, type RateLimiter } from "@tessera/ratelimit";
@@ -21,8 +27,8 @@ import type { GetConnInfo } from "hono/conninfo";
 import { type AccountWiring, type AppHono, appAccounts } from "./accounts.js";
 import type { AppConfig } from "./config.js";
 import { reachedOverHttps } from "./https-requests.js";
+import { lazyRoutes } from "./lazy-routes.js";
 import { chooseLocale, SHIPPED_CATALOGS } from "./locales/shipped-catalogs.js";
-import { recordApiDocument } from "./openapi.js";
 import { type RecordWiring, recordApiRoutes, recordPageRoutes } from "./records.js";
 import { type RenderJobs, renderJobRoutes } from "./render-jobs.js";
 import { answerUnhandledError } from "./unhandled-error.js";
@@ -60,11 +66,13 @@ export interface AppDependencies {
   /** The runtime's Hono `getConnInfo`, for the client's socket address; default Node's. */
   readonly getConnInfo?: GetConnInfo;
   /**
-   * Compiles GraphQL operations (graphql-jit's `compileQuery`) where the runtime lets code be
-   * generated; without it graphql-js interprets them (Workers).
+   * Loads what compiles GraphQL operations (graphql-jit's `compileQuery`) where the runtime lets
+   * code be generated, on the first operation; without it graphql-js interprets them (Workers).
    */
-  readonly compileGraphql?: CompileQuery;
+  readonly loadGraphqlCompiler?: () => Promise<CompileQuery>;
 }
+
+const OPENAPI_PATH = "/api/openapi.json";
 
 /** What the app's own pages reuse of the service. */
 export interface MountedService {
@@ -125,7 +133,9 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
     sessions: accounts.sessions,
     allowedOrigins: config.allowedOrigins,
     ...(dependencies.clock ? { clock: dependencies.clock } : {}),
-    ...(dependencies.compileGraphql ? { compileGraphql: dependencies.compileGraphql } : {}),
+    ...(dependencies.loadGraphqlCompiler
+      ? { loadGraphqlCompiler: dependencies.loadGraphqlCompiler }
+      : {}),
     ...(dependencies.outbound ? { outbound: dependencies.outbound } : {}),
   };
   // Each route says what it needs: pages open the cookie session themselves (pageSafety), so
@@ -169,10 +179,20 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
       inTheirLanguage,
     ),
   ]);
-  // The record API's OpenAPI document, built once at start; public, like the routes' shapes.
-  app.get("/api/openapi.json", (context) => context.json(recordApiDocument));
+  // The record API's OpenAPI document, built once by its first request rather than at start;
+  // public, like the routes' shapes.
+  mount(
+    app,
+    lazyRoutes([{ method: "GET", path: OPENAPI_PATH }], async () => {
+      const { recordApiDocument } = await import("./openapi.js");
+      return [
+        { method: "GET", path: OPENAPI_PATH, handle: async () => jsonAnswer(recordApiDocument) },
+      ];
+    }),
+  );
   // A static JSON answer: liveness checks, and the baseline of the bearer benchmark.
-  app.get("/api/health", (context) => context.json({ status: "ok" }));
+  // Made with the security headers (jsonAnswer), so the header middleware leaves it unread.
+  app.get("/api/health", () => jsonAnswer({ status: "ok" }));
   app.notFound((context) => {
     const locale = chooseLocale(context.req.raw);
     return withLanguageHeaders(notFound(locale), locale);

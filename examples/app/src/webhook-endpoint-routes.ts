@@ -6,6 +6,7 @@ import {
   badRequest,
   bodyLimit,
   JSON_BODY_FAILURE_PREFIX,
+  jsonAnswer,
   jsonError,
   notFound,
   type Route,
@@ -85,17 +86,17 @@ export function webhookEndpointRoutes(options: WebhookEndpointRoutesOptions): Ro
 
   const reads = {
     async list(_request, { user }) {
-      return Response.json((await outbound.listEndpoints(user.id)).map(webhookEndpointJson));
+      return jsonAnswer((await outbound.listEndpoints(user.id)).map(webhookEndpointJson));
     },
 
     async show(_request, { user, params, locale }) {
       const endpoint = await outbound.findEndpoint(user.id, params.id ?? "");
-      return endpoint ? Response.json(webhookEndpointJson(endpoint)) : notFound(locale);
+      return endpoint ? jsonAnswer(webhookEndpointJson(endpoint)) : notFound(locale);
     },
 
     async attempts(_request, { user, params, locale }) {
       const attempts = await outbound.listAttempts(user.id, params.id ?? "");
-      return attempts ? Response.json(attempts.map(webhookAttemptJson)) : notFound(locale);
+      return attempts ? jsonAnswer(attempts.map(webhookAttemptJson)) : notFound(locale);
     },
   } satisfies Record<string, RouteHandler<BearerContext>>;
 
@@ -106,7 +107,7 @@ export function webhookEndpointRoutes(options: WebhookEndpointRoutesOptions): Ro
       const created = await outbound.createEndpoint(user.id, body.input);
       if (!created.ok) return fieldRefusal(created.fields, locale);
       const { endpoint, secret } = created.value;
-      return Response.json({ ...webhookEndpointJson(endpoint), secret }, { status: 201 });
+      return jsonAnswer({ ...webhookEndpointJson(endpoint), secret }, { status: 201 });
     },
 
     async update(request, { user, params, locale }) {
@@ -118,7 +119,7 @@ export function webhookEndpointRoutes(options: WebhookEndpointRoutesOptions): Ro
       const updated = await outbound.updateEndpoint(user.id, id, body.input);
       if (!updated) return notFound(locale);
       if (!updated.ok) return fieldRefusal(updated.fields, locale);
-      return Response.json(webhookEndpointJson(updated.value));
+      return jsonAnswer(webhookEndpointJson(updated.value));
     },
 
     async remove(_request, { user, params, locale }) {
@@ -128,7 +129,7 @@ export function webhookEndpointRoutes(options: WebhookEndpointRoutesOptions): Ro
 
     async rotate(_request, { user, params, locale }) {
       const rotated = await outbound.rotateSecret(user.id, params.id ?? "");
-      return rotated ? Response.json({ secret: rotated.secret }) : notFound(locale);
+      return rotated ? jsonAnswer({ secret: rotated.secret }) : notFound(locale);
     },
 
     async replay(_request, { user, params, locale }) {
@@ -136,7 +137,7 @@ export function webhookEndpointRoutes(options: WebhookEndpointRoutesOptions): Ro
       if (endpoints === undefined) {
         return jsonError(404, outboundMessages.text(locale, "outbound.message_not_found"));
       }
-      return Response.json({ message_id: params.id, endpoints }, { status: 202 });
+      return jsonAnswer({ message_id: params.id, endpoints }, { status: 202 });
     },
   } satisfies Record<string, RouteHandler<BearerContext>>;
 

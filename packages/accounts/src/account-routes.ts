@@ -29,6 +29,7 @@ import { type CurrentUser, currentUserReader } from "./current-user.js";
 import type { EmailCodeStore } from "./email-code-store.js";
 import { emailCodeKeys } from "./email-codes.js";
 import type { EmailedTokenStore } from "./emailed-token-store.js";
+import type { FindFactorSummary } from "./factor-summary.js";
 import { type AccountPages, defaultAccountPages } from "./html/account-pages.js";
 import { htmlAccountRoutes } from "./html/html-account-routes.js";
 import { htmlEmailLinkRoutes } from "./html/html-email-link-routes.js";
@@ -71,6 +72,12 @@ export interface AccountStores {
   readonly emailCodes?: EmailCodeStore;
   /** Passkeys (WebAuthn): with a store and `appUrl`, users may add passkeys (see README). */
   readonly passkeys?: PasskeyStore;
+  /**
+   * A user's confirmed TOTP and passkey count in one lookup, where `secondFactors` and
+   * `passkeys` live in one database (`sqlAccountStores` gives it); without it, `GET /api/auth/me`
+   * asks each store. Give it only with those two stores' own tables.
+   */
+  readonly findFactorSummary?: FindFactorSummary;
 }
 
 /** What {@link accountRoutes} is built from: the stores, the secret, and a few choices. */
@@ -244,7 +251,12 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
       options.pages ??
       defaultAccountPages(layout, { passkeyScripts: options.passkeyScripts ?? [] }),
   };
-  const json = { ...shared, tokens: jwt, bearer };
+  const json = {
+    ...shared,
+    tokens: jwt,
+    bearer,
+    ...(options.findFactorSummary ? { findFactorSummary: options.findFactorSummary } : {}),
+  };
   // Like the sign-in links: no route without a mailer, a 500 naming the setting with a missing one.
   const emailCodeRoutes =
     options.emailCodes && options.mailer

@@ -1,4 +1,5 @@
 import { errorEnvelope, type Locale } from "@tessera/core";
+import { jsonAnswer } from "@tessera/http";
 import { MFA_REQUIRED } from "./account-error-codes.js";
 import type { AccountEvents, HookRequest, SignInMethod } from "./account-hooks.js";
 import { accountMessages } from "./account-messages.js";
@@ -31,7 +32,7 @@ export async function answerFirstFactor(
   if (pending) {
     const message = accountMessages.text(at.locale, "accounts.mfa_required");
     const refusal = errorEnvelope(403, message, { code: MFA_REQUIRED });
-    return Response.json(
+    return jsonAnswer(
       { ...refusal, mfa_token: pending.mfaToken, methods: pending.methods },
       { status: 403 },
     );

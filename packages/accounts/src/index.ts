@@ -60,6 +60,7 @@ export {
   issueEmailedToken,
   peekEmailedToken,
 } from "./emailed-tokens.js";
+export type { FactorSummary, FindFactorSummary } from "./factor-summary.js";
 export {
   type AccountPages,
   type DefaultAccountPagesOptions,

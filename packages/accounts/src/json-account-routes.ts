@@ -2,6 +2,7 @@ import { localizeFieldMessages } from "@tessera/core";
 import {
   badRequest,
   forbidden,
+  jsonAnswer,
   jsonError,
   type Route,
   type RouteContext,
@@ -83,7 +84,7 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
         const { locale } = context;
         return validationFailed(localizeFieldMessages(result.fields, locale), locale);
       }
-      return Response.json(userJson(result.user, operatorColumns), { status: 201 });
+      return jsonAnswer(userJson(result.user, operatorColumns), { status: 201 });
     },
 
     async token(request, context) {
@@ -107,12 +108,20 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
   const bearerHandlers = {
     async me(_request, { user }) {
       const json = userJson(user, operatorColumns);
-      if (!options.secondFactors && !options.passkeys) return Response.json(json);
+      if (!options.secondFactors && !options.passkeys) return jsonAnswer(json);
+      if (options.findFactorSummary) {
+        const summary = await options.findFactorSummary(user.id);
+        const mfa = {
+          totp: options.secondFactors ? summary.totp : false,
+          passkeys: options.passkeys ? summary.passkeys : 0,
+        };
+        return jsonAnswer({ ...json, mfa });
+      }
       const methods = options.secondFactors
         ? await secondFactorMethods(options.secondFactors, user.id)
         : [];
       const passkeys = options.passkeys ? await options.passkeys.store.countPasskeys(user.id) : 0;
-      return Response.json({ ...json, mfa: { totp: methods.includes("totp"), passkeys } });
+      return jsonAnswer({ ...json, mfa: { totp: methods.includes("totp"), passkeys } });
     },
 
     async deleteMe(request, context) {

@@ -2,6 +2,7 @@ import { type ApiKeyStore, apiKeyJson, createApiKey } from "@tessera/bearer";
 import { type Clock, localizeFieldMessages } from "@tessera/core";
 import {
   badRequest,
+  jsonAnswer,
   notFound,
   pathId,
   type Route,
@@ -34,7 +35,7 @@ export function jsonApiKeyRoutes(options: JsonApiKeyRoutesOptions): Route[] {
   const handlers = {
     async listKeys(_request, { user }) {
       const keys = await options.apiKeys.listForUser(user.id);
-      return Response.json(keys.map(apiKeyJson));
+      return jsonAnswer(keys.map(apiKeyJson));
     },
 
     async createKey(request, { user, locale }) {
@@ -49,7 +50,7 @@ export function jsonApiKeyRoutes(options: JsonApiKeyRoutesOptions): Route[] {
       );
       if (!created.ok)
         return validationFailed(localizeFieldMessages(created.fields, locale), locale);
-      return Response.json(created.value, { status: 201 });
+      return jsonAnswer(created.value, { status: 201 });
     },
 
     async deleteKey(_request, { params, user, locale }) {

@@ -3,6 +3,7 @@ import type { KeyRing } from "@tessera/crypto";
 import {
   attemptRateLimit,
   badRequest,
+  jsonAnswer,
   jsonError,
   type Route,
   type RouteContext,
@@ -112,7 +113,7 @@ export function jsonEmailCodeRoutes(options: JsonEmailCodeRoutesOptions): Route[
         });
       }
       const message = accountMessages.text(context.locale, "accounts.email_code_sent");
-      return Response.json({ message }, { status: 202 });
+      return jsonAnswer({ message }, { status: 202 });
     },
 
     async signIn(request, context) {

@@ -2,6 +2,7 @@ import { localizeFieldMessages } from "@tessera/core";
 import {
   badRequest,
   JSON_BODY_FAILURE_PREFIX,
+  jsonAnswer,
   jsonError,
   notFound,
   pathId,
@@ -67,7 +68,7 @@ export function jsonPasskeyRoutes(options: JsonPasskeyRoutesOptions): Route[] {
 
   const bearerHandlers = {
     async options(_request, { user }) {
-      return Response.json(await passkeyRegistrationOptions(passkeys, user));
+      return jsonAnswer(await passkeyRegistrationOptions(passkeys, user));
     },
 
     async register(request, context) {
@@ -99,11 +100,11 @@ export function jsonPasskeyRoutes(options: JsonPasskeyRoutesOptions): Route[] {
         return jsonError(400, message, { code: PASSKEY_INVALID });
       }
       const { id, name: storedName, created_at } = passkeyJson(registered.value);
-      return Response.json({ id, name: storedName, created_at }, { status: 201 });
+      return jsonAnswer({ id, name: storedName, created_at }, { status: 201 });
     },
 
     async list(_request, { user }) {
-      return Response.json((await passkeys.store.listPasskeys(user.id)).map(passkeyJson));
+      return jsonAnswer((await passkeys.store.listPasskeys(user.id)).map(passkeyJson));
     },
 
     async remove(_request, { params, user, locale }) {
@@ -117,7 +118,7 @@ export function jsonPasskeyRoutes(options: JsonPasskeyRoutesOptions): Route[] {
     async options() {
       const offered = await passkeyAuthenticationOptions(passkeys, { purpose: "sign_in" });
       // The challenge is also its handle: the client sends it back beside the response.
-      return Response.json({ options: offered, challenge_id: offered.challenge });
+      return jsonAnswer({ options: offered, challenge_id: offered.challenge });
     },
 
     async signIn(request, context) {

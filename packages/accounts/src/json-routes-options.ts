@@ -2,6 +2,7 @@ import type { Clock, Result } from "@tessera/core";
 import type { PasswordHashOptions } from "@tessera/password";
 import type { RateLimiter } from "@tessera/ratelimit";
 import type { AccountEvents } from "./account-hooks.js";
+import type { FindFactorSummary } from "./factor-summary.js";
 import type { Passkeys } from "./mfa/passkeys.js";
 import type { SecondFactors } from "./mfa/second-factors.js";
 import type { OperatorColumn } from "./operator-columns.js";
@@ -38,4 +39,6 @@ export interface JsonAccountRoutesOptions {
   readonly secondFactors?: SecondFactors;
   /** Passkeys: with them, `/api/auth/me` counts the user's passkeys. */
   readonly passkeys?: Passkeys;
+  /** Reads what `/api/auth/me` says of both in one lookup instead of asking each store. */
+  readonly findFactorSummary?: FindFactorSummary;
 }

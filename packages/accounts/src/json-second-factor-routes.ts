@@ -1,6 +1,7 @@
 import { localizeFieldMessages, validationMessages } from "@tessera/core";
 import {
   badRequest,
+  jsonAnswer,
   jsonError,
   type Route,
   type RouteContext,
@@ -83,7 +84,7 @@ export function jsonSecondFactorRoutes(options: JsonSecondFactorRoutesOptions): 
         return conflict(accountMessages.text(context.locale, "accounts.totp_already_enabled"));
       }
       const { secret, uri, qrSvg } = setup.value;
-      return Response.json({ secret, uri, qr_svg: qrSvg }, { status: 201 });
+      return jsonAnswer({ secret, uri, qr_svg: qrSvg }, { status: 201 });
     },
 
     async confirmTotp(request, context) {
@@ -92,7 +93,7 @@ export function jsonSecondFactorRoutes(options: JsonSecondFactorRoutesOptions): 
       const fields = requireStrings(body.value, ["code"]);
       if (!fields.ok) return badRequest(fields.message);
       const confirmed = await confirmTotpEnrolment(factors, context.user.id, fields.value.code);
-      if (confirmed.ok) return Response.json({ backup_codes: confirmed.value });
+      if (confirmed.ok) return jsonAnswer({ backup_codes: confirmed.value });
       if (confirmed.reason === "not-pending") {
         return conflict(accountMessages.text(context.locale, "accounts.totp_not_pending"));
       }
@@ -114,7 +115,7 @@ export function jsonSecondFactorRoutes(options: JsonSecondFactorRoutesOptions): 
       if (!codes.ok) {
         return conflict(accountMessages.text(context.locale, "accounts.totp_not_enabled"));
       }
-      return Response.json({ backup_codes: codes.value });
+      return jsonAnswer({ backup_codes: codes.value });
     },
   } satisfies Record<string, RouteHandler<BearerContext>>;
 
@@ -150,7 +151,7 @@ export function jsonSecondFactorRoutes(options: JsonSecondFactorRoutesOptions): 
     const fields = requireStrings(body.value, ["mfa_token"]);
     if (!fields.ok) return badRequest(fields.message);
     const offered = await secondFactorPasskeyOptions(factors, fields.value.mfa_token);
-    if (offered.ok) return Response.json(offered.value);
+    if (offered.ok) return jsonAnswer(offered.value);
     if (offered.reason === "void") return refuseCredentials(context);
     return conflict(accountMessages.text(context.locale, "accounts.no_passkey"));
   };

@@ -6,6 +6,7 @@ export {
 } from "./sql/account-stores.js";
 export { emailCodesMigration, SqlEmailCodeStore } from "./sql/email-code-store.js";
 export { authTokensMigration, SqlEmailedTokenStore } from "./sql/emailed-token-store.js";
+export { sqlFactorSummary } from "./sql/factor-summary.js";
 export { passkeysMigration, SqlPasskeyStore } from "./sql/passkey-store.js";
 export { SqlSecondFactorStore, secondFactorsMigration } from "./sql/second-factor-store.js";
 export { sqlTokenMailTransaction } from "./sql/token-mail-transaction.js";

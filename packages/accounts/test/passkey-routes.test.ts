@@ -5,7 +5,7 @@ import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { accountMigrations, sqlAccountStores } from "@tessera/accounts/sql";
 import { routeRequests } from "@tessera/http";
-import { applyMigrations } from "@tessera/sql";
+import { applyMigrations, type SqlDatabase } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { accountRoutes, PASSKEY_CHALLENGE_LIFETIME_MS, totpCode } from "../src/index.js";
@@ -17,13 +17,30 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 const PASSWORD = "correct horse battery staple";
 const ORIGIN = "https://app.example";
 
+/** `database` counting the statements sent through it (`statements.count`). */
+function countingStatements(database: SqlDatabase) {
+  const statements = { count: 0 };
+  const counted = new Proxy(database, {
+    get(target, name, receiver) {
+      const value = Reflect.get(target, name, receiver);
+      if (name !== "get" && name !== "all" && name !== "run") return value;
+      return (...args: unknown[]) => {
+        statements.count++;
+        return (value as (...args: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  return { counted, statements };
+}
+
 /** `accountRoutes` with passkeys and second factors on a SQLite file, on the test's clock. */
 async function app() {
   const database = openSqliteFile(join(folder, `${crypto.randomUUID()}.db`));
   await applyMigrations(database, accountMigrations);
+  const { counted, statements } = countingStatements(database);
   const clock = { now: Date.UTC(2026, 10, 27, 9, 0, 0) };
   const accounts = accountRoutes({
-    ...sqlAccountStores(database),
+    ...sqlAccountStores(counted),
     secretKeyBase: "a-secret-key-base-of-at-least-32-characters",
     appUrl: ORIGIN,
     passwords: { iterations: 1000 },
@@ -43,7 +60,7 @@ async function app() {
     if (!response) throw new Error(`no route for ${method} ${path}`);
     return response;
   };
-  return { call, database, clock };
+  return { call, database, clock, statements };
 }
 
 type App = Awaited<ReturnType<typeof app>>;
@@ -452,5 +469,39 @@ describe("a passkey as the second factor after a password", () => {
       error: { code: "mfa_required" },
       methods: ["totp", "backup_code", "passkey"],
     });
+  });
+});
+
+describe("GET /api/auth/me's second factors", () => {
+  async function me(subject: App, bearer: string) {
+    const answer = await subject.call("GET", "/api/auth/me", undefined, bearer);
+    expect(answer.status).toBe(200);
+    return (await json<{ mfa: unknown }>(answer)).mfa;
+  }
+
+  it("follow TOTP and passkeys at once: enrolled, confirmed, added, removed, turned off", async () => {
+    const subject = await app();
+    const { bearer, passkeyId } = await withPasskey(subject);
+    expect(await me(subject, bearer)).toEqual({ totp: false, passkeys: 1 });
+    const setup = await subject.call("POST", "/api/auth/mfa/totp", { password: PASSWORD }, bearer);
+    // A pending enrolment is not a second factor yet.
+    expect(await me(subject, bearer)).toEqual({ totp: false, passkeys: 1 });
+    const key = decodeBase32IgnorePadding((await json<{ secret: string }>(setup)).secret);
+    const code = totpCode(key, subject.clock.now);
+    await subject.call("POST", "/api/auth/mfa/totp/confirm", { code }, bearer);
+    expect(await me(subject, bearer)).toEqual({ totp: true, passkeys: 1 });
+    await subject.call("DELETE", `/api/auth/passkeys/${passkeyId}`, undefined, bearer);
+    expect(await me(subject, bearer)).toEqual({ totp: true, passkeys: 0 });
+    await subject.call("DELETE", "/api/auth/mfa/totp", { password: PASSWORD }, bearer);
+    expect(await me(subject, bearer)).toEqual({ totp: false, passkeys: 0 });
+  });
+
+  it("are read in one statement besides the bearer's user", async () => {
+    const subject = await app();
+    const { bearer } = await withPasskey(subject);
+    const before = subject.statements.count;
+    await me(subject, bearer);
+    // The JWT's user, then the TOTP and the passkey count together.
+    expect(subject.statements.count - before).toBe(2);
   });
 });

@@ -52,7 +52,8 @@ export function cspNonce<E extends TesseraEnv>(context: Context<E>): string {
  * `X-Frame-Options` and `Referrer-Policy` on all; on an HTML page also a Content-Security-Policy
  * with the page's {@link cspNonce}, `Permissions-Policy` and `Cross-Origin-Opener-Policy`
  * (`withPageHeaders` of `@tessera/http`); HSTS when `https(request)` says the browser came over
- * HTTPS. Tessera's HTML routes set their own, so for them this only checks they are there.
+ * HTTPS. Tessera's HTML routes set their own, so for them this only checks they are there; an
+ * answer made with them (`jsonAnswer`, `markSecured`) is not read at all over HTTP.
  */
 export function securityHeaders(options: SecurityHeadersOptions = {}): MiddlewareHandler {
   const https = options.https ?? isHttpsRequest;

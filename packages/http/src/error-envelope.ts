@@ -1,5 +1,6 @@
 import { type CommonErrorCode, type ErrorDetails, errorEnvelope, type Locale } from "@tessera/core";
 import { httpMessages } from "./http-messages.js";
+import { jsonAnswer } from "./secured-responses.js";
 
 /** Message of a 404, in English. */
 export const NOT_FOUND_MESSAGE = httpMessages.english["http.not_found"];
@@ -26,7 +27,7 @@ export function jsonError(
   options: ErrorDetails & { readonly headers?: HeadersInit } = {},
 ): Response {
   const { headers, ...details } = options;
-  return Response.json(errorEnvelope(status, message, details), { status, headers: headers ?? {} });
+  return jsonAnswer(errorEnvelope(status, message, details), { status, headers: headers ?? {} });
 }
 
 /** 400 with the given message; `code` defaults to `bad_request`. */

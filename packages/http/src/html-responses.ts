@@ -1,3 +1,5 @@
+import { markSecured, securedHeaders } from "./secured-responses.js";
+
 /** An HTML page response. */
 export function htmlPage(status: number, html: string, headers: HeadersInit = {}): Response {
   const response = new Response(html, { status, headers });
@@ -5,9 +7,11 @@ export function htmlPage(status: number, html: string, headers: HeadersInit = {}
   return response;
 }
 
-/** The redirect every route uses: 303 See Other. */
+/** The redirect every route uses: 303 See Other, with the security headers from the start. */
 export function seeOther(location: string): Response {
-  return new Response(null, { status: 303, headers: { Location: location } });
+  return markSecured(
+    new Response(null, { status: 303, headers: securedHeaders({ Location: location }) }),
+  );
 }
 
 /** Pages whose path carries a token: the token must not leak to other sites through Referer. */

@@ -1,5 +1,6 @@
 import { parseMediaType } from "./media-type.js";
 import { editResponseHeaders } from "./response-headers.js";
+import { isSecured } from "./secured-responses.js";
 import { SECURITY_HEADERS } from "./security-headers.js";
 
 /** A Content-Security-Policy as its directives, each with its sources. */
@@ -93,7 +94,8 @@ function isHtml(response: Response): boolean {
  * tags carry), {@link PAGE_HEADERS} and {@link SECURITY_HEADERS}; any other answer (JSON, a
  * redirect, a file) gets {@link SECURITY_HEADERS}. The nonce must be fresh and random for each
  * response; a function is called only when an HTML page needs one (a middleware then makes no
- * nonce for JSON). Changes the response in place when its headers are mutable, else returns
+ * nonce for JSON). An answer made with them (`jsonAnswer`, `markSecured`) is returned as it is,
+ * its headers unread. Changes the response in place when its headers are mutable, else returns
  * a copy.
  * @throws {TypeError} for a nonce that is not base64: it would break out of the header.
  */
@@ -102,6 +104,7 @@ export function withPageHeaders(
   nonce: string | (() => string),
   options: PageHeaderOptions = {},
 ): Response {
+  if (isSecured(response)) return response;
   const page = isHtml(response);
   const policy =
     page && !response.headers.has("Content-Security-Policy")

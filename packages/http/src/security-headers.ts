@@ -1,6 +1,7 @@
 import { isHttpsRequest } from "./https-request.js";
 import { editResponseHeaders } from "./response-headers.js";
 import type { PassThroughMiddleware } from "./route-middleware.js";
+import { isSecured } from "./secured-responses.js";
 
 /** The headers every response carries unless its handler set them (docs/security.md). */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
@@ -18,12 +19,14 @@ export const STRICT_TRANSPORT_SECURITY = "max-age=31536000";
 /**
  * Adds {@link SECURITY_HEADERS}, and `Strict-Transport-Security` when `https`, to a response,
  * leaving any the handler already set (a token page's `Referrer-Policy: no-referrer` stays).
+ * An answer made with them (`jsonAnswer`, `markSecured`) is left unread unless it needs HSTS.
  * Changes the response in place when its headers are mutable, else returns a copy.
  */
 export function withSecurityHeaders(
   response: Response,
   options: { readonly https: boolean },
 ): Response {
+  if (isSecured(response) && !options.https) return response;
   return editResponseHeaders(response, (headers) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
       if (!headers.has(name)) headers.set(name, value);

@@ -2,6 +2,7 @@ import type { KeyRing } from "@tessera/crypto";
 import {
   badRequest,
   JSON_BODY_FAILURE_PREFIX,
+  jsonAnswer,
   jsonError,
   notFound,
   pathId,
@@ -69,7 +70,7 @@ export function createCallbackHandler(options: CallbackHandlerOptions): Callback
     const event = readCallbackEvent(body.value);
     if (!event.ok) return badRequest(event.reason);
     await options.move(job, event.value, "callback", { heartbeat: true });
-    return Response.json({ ok: true });
+    return jsonAnswer({ ok: true });
   };
 }
 

@@ -4,6 +4,7 @@ import {
   type Authenticate,
   authenticated,
   badRequest,
+  jsonAnswer,
   loadListPage,
   notFound,
   pathId,
@@ -82,7 +83,7 @@ export function jsonJobRoutes(options: JsonJobRoutesOptions): Route[] {
           : input.response;
       }
       const job = await runner.start(user.id, input.value);
-      return Response.json(encodeJob(job), { status: 201 });
+      return jsonAnswer(encodeJob(job), { status: 201 });
     },
 
     async list(request, { user }) {
@@ -92,13 +93,13 @@ export function jsonJobRoutes(options: JsonJobRoutesOptions): Route[] {
       const { rows, headers } = await loadListPage(url, page.value, (asked) =>
         store.listOwned(user.id, asked),
       );
-      return Response.json(rows.map(encodeJob), { headers });
+      return jsonAnswer(rows.map(encodeJob), { headers });
     },
 
     async show(_request, { params, user, locale }) {
       const id = pathId(params.id);
       const job = id === undefined ? undefined : await store.findOwned(user.id, id);
-      return job ? Response.json(encodeJob(job)) : notFound(locale);
+      return job ? jsonAnswer(encodeJob(job)) : notFound(locale);
     },
   } satisfies Record<string, RouteHandler<JobOwnerContext>>;
 

@@ -14,6 +14,7 @@ import {
 import {
   badRequest,
   FORM_BODY_FAILURE_PREFIX,
+  jsonAnswer,
   notFound,
   pathId,
   type Route,
@@ -146,7 +147,7 @@ export function jsonAttachmentRoutes(
         { field: found.field.name, file: upload.file },
       ]);
       if (!updated.ok) return writeRefusal(updated, context.locale);
-      return Response.json(encodeRecord(model.fields, updated.row));
+      return jsonAnswer(encodeRecord(model.fields, updated.row));
     },
 
     async deleteAttachment(_request, context) {
@@ -169,7 +170,7 @@ export function jsonAttachmentRoutes(
         found.row.id as number,
         found.field.name,
       );
-      return Response.json(files.map((row) => encodeFile(found.field, row)));
+      return jsonAnswer(files.map((row) => encodeFile(found.field, row)));
     },
 
     async addFile(request, context) {
@@ -180,7 +181,7 @@ export function jsonAttachmentRoutes(
       const parentId = found.row.id as number;
       const row = await writes.addFile(context.ownerId, parentId, found.field.name, upload.file);
       if (!row) return notFound(context.locale);
-      return Response.json(encodeFile(found.field, row), { status: 201 });
+      return jsonAnswer(encodeFile(found.field, row), { status: 201 });
     },
 
     async downloadFile(request, context) {

@@ -8,6 +8,7 @@ import {
 import {
   authenticated,
   badRequest,
+  jsonAnswer,
   loadListPage,
   notFound,
   type Route,
@@ -75,13 +76,13 @@ export function jsonRecordRoutes<M extends Model>(options: JsonRecordRoutesOptio
       const { rows, headers } = await loadListPage(url, page.value, (asked) =>
         store.list(context.ownerId, asked),
       );
-      return Response.json(rows.map(encode), { headers });
+      return jsonAnswer(rows.map(encode), { headers });
     },
 
     async show(_request: Request, context: RecordRouteContext) {
       const key = recordKeyOf(model, context.params.id);
       const row = key && (await store.find(context.ownerId, key));
-      return row ? Response.json(encode(row)) : notFound(context.locale);
+      return row ? jsonAnswer(encode(row)) : notFound(context.locale);
     },
 
     async create(request: Request, context: RecordRouteContext) {
@@ -92,7 +93,7 @@ export function jsonRecordRoutes<M extends Model>(options: JsonRecordRoutesOptio
       if (!decoded.ok) return decodeRefusal(decoded, context.locale);
       const created = await writes.create(context.ownerId, decoded.value.values);
       if (!created.ok) return writeRefusal(created, context.locale);
-      return Response.json(encode(created.row), { status: 201 });
+      return jsonAnswer(encode(created.row), { status: 201 });
     },
 
     async update(request: Request, context: RecordRouteContext) {
@@ -106,9 +107,7 @@ export function jsonRecordRoutes<M extends Model>(options: JsonRecordRoutesOptio
       if (!decoded.ok) return decodeRefusal(decoded, context.locale);
       const { values, lockVersion } = decoded.value;
       const updated = await writes.update(context.ownerId, key, values, lockVersion);
-      return updated.ok
-        ? Response.json(encode(updated.row))
-        : writeRefusal(updated, context.locale);
+      return updated.ok ? jsonAnswer(encode(updated.row)) : writeRefusal(updated, context.locale);
     },
 
     async delete(_request: Request, context: RecordRouteContext) {

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
+import { cookieSession, type SessionEnv } from "../src/hono.js";
 import { requireUser, type Session, type SessionCookies } from "../src/index.js";
 import { cookiePair, testSessions } from "./fixtures.js";
 
@@ -142,5 +143,41 @@ describe("in a Hono app", () => {
     const second = await handler(new Request("https://app.test/", { headers: { cookie } }));
     expect(await second.text()).toBe("hello 11");
     expect(second.headers.getSetCookie()).toEqual([]);
+  });
+});
+
+describe("cookieSession", () => {
+  /** An app whose route answers `answer()`, noting what the outermost middleware got back. */
+  function appAnswering(answer: () => Response) {
+    const { sessions } = testSessions();
+    const seen: { handed?: Response; finished?: Response } = {};
+    const app = new Hono<SessionEnv>();
+    app.use(async (c, next) => {
+      await next();
+      seen.finished = c.res;
+    });
+    app.use(cookieSession(sessions));
+    app.get("/", (c) => {
+      c.get("session").flash("notice", "Saved.");
+      seen.handed = answer();
+      return seen.handed;
+    });
+    return { app, seen };
+  }
+
+  it("writes a changed session's cookie into the handler's own answer, not a copy", async () => {
+    // A copy would go through the body stream, and @hono/node-server would then stream the page.
+    const { app, seen } = appAnswering(() => new Response("<p>page</p>", { status: 200 }));
+    const response = await app.request("http://app.test/");
+    expect(seen.finished).toBe(seen.handed);
+    expect(response.headers.getSetCookie()).toEqual([expect.stringMatching(/^_tessera_session=/)]);
+    expect(await response.text()).toBe("<p>page</p>");
+  });
+
+  it("still sets the cookie on an answer whose headers cannot change", async () => {
+    const { app } = appAnswering(() => Response.redirect("http://app.test/next", 303));
+    const response = await app.request("http://app.test/");
+    expect(response.status).toBe(303);
+    expect(response.headers.getSetCookie()).toEqual([expect.stringMatching(/^_tessera_session=/)]);
   });
 });

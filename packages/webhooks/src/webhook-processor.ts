@@ -10,6 +10,7 @@ import {
   errorEnvelope,
   type HttpErrorCode,
   JSON_BODY_FAILURE_PREFIX,
+  jsonAnswer,
   readBodyBytes,
   UNAUTHORIZED_MESSAGE,
 } from "@tessera/http";
@@ -239,7 +240,7 @@ export function createWebhookProcessor<Payload = unknown>(
         : body.reason === "too-large"
           ? tooLarge(maxBodyBytes)
           : badRequest("the body could not be read");
-      return Response.json(outcome.body, {
+      return jsonAnswer(outcome.body, {
         status: outcome.status,
         ...(outcome.status === 409
           ? { headers: { "Retry-After": String(outcome.retryAfterSeconds) } }

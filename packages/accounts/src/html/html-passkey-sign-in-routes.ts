@@ -1,4 +1,5 @@
 import {
+  jsonAnswer,
   jsonError,
   type Route,
   type RouteHandler,
@@ -47,7 +48,7 @@ export function htmlPasskeySignInRoutes(
   const handlers = {
     async options() {
       const offered = await passkeyAuthenticationOptions(passkeys, { purpose: "sign_in" });
-      return Response.json({ options: offered, challenge_id: offered.challenge });
+      return jsonAnswer({ options: offered, challenge_id: offered.challenge });
     },
 
     async signIn(request, context) {
@@ -65,12 +66,12 @@ export function htmlPasskeySignInRoutes(
         !assertion.value.userVerified &&
         (await flow.awaitSecondFactor(user, "passkey", context, signInOptions))
       ) {
-        return Response.json({ location: SECOND_FACTOR_PATH });
+        return jsonAnswer({ location: SECOND_FACTOR_PATH });
       }
       const location = context.session.takeRememberedPage() ?? "/";
       await flow.signIn(user, "passkey", request, context, signInOptions);
       flow.flash(context, "notice", "accounts.signed_in");
-      return Response.json({ location });
+      return jsonAnswer({ location });
     },
 
     async secondFactorOptions(_request, context) {
@@ -78,7 +79,7 @@ export function htmlPasskeySignInRoutes(
       const factors = options.secondFactors;
       if (mfaToken === undefined || !factors) return refused(context);
       const offered = await secondFactorPasskeyOptions(factors, mfaToken);
-      return offered.ok ? Response.json(offered.value) : refused(context);
+      return offered.ok ? jsonAnswer(offered.value) : refused(context);
     },
   } satisfies Record<string, RouteHandler<HtmlRequestContext>>;
 

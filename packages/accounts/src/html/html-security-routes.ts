@@ -1,6 +1,7 @@
 import { fullMessage, localizeFieldMessages } from "@tessera/core";
 import {
   htmlPage,
+  jsonAnswer,
   jsonError,
   pathId,
   type Route,
@@ -130,7 +131,7 @@ export function htmlSecurityRoutes(
 
     async passkeyOptions(_request, context) {
       if (!passkeys) return seeOther(SECURITY_PATH);
-      return Response.json(await passkeyRegistrationOptions(passkeys, context.user));
+      return jsonAnswer(await passkeyRegistrationOptions(passkeys, context.user));
     },
 
     async addPasskey(request, context) {
@@ -150,10 +151,7 @@ export function htmlSecurityRoutes(
         return jsonError(400, message, { code: PASSKEY_INVALID });
       }
       flow.flash(context, "notice", "accounts.security.passkey_added");
-      return Response.json(
-        { id: registered.value.id, name: registered.value.name },
-        { status: 201 },
-      );
+      return jsonAnswer({ id: registered.value.id, name: registered.value.name }, { status: 201 });
     },
 
     async renamePasskey(request, context) {

@@ -14,9 +14,11 @@ import {
 import type { Migration, SqlDatabase } from "@tessera/sql";
 import type { AccountStores } from "../account-routes.js";
 import { CachedUserStore } from "../cached-user-store.js";
+import type { FindFactorSummary } from "../factor-summary.js";
 import type { UserStore } from "../user-store.js";
 import { emailCodesMigration, SqlEmailCodeStore } from "./email-code-store.js";
 import { authTokensMigration, SqlEmailedTokenStore } from "./emailed-token-store.js";
+import { sqlFactorSummary } from "./factor-summary.js";
 import { passkeysMigration, SqlPasskeyStore } from "./passkey-store.js";
 import { SqlSecondFactorStore, secondFactorsMigration } from "./second-factor-store.js";
 import { SqlUserStore, usersMigration } from "./user-store.js";
@@ -51,6 +53,7 @@ export interface SqlAccountStores extends AccountStores {
   readonly secondFactors: SqlSecondFactorStore;
   readonly passkeys: SqlPasskeyStore;
   readonly emailCodes: SqlEmailCodeStore;
+  readonly findFactorSummary: FindFactorSummary;
 }
 
 /**
@@ -58,7 +61,8 @@ export interface SqlAccountStores extends AccountStores {
  * created. `operatorColumns` names extra `users` columns the app added (see `nameColumn`).
  * Users by id and API keys by digest are served from memory for `credentialCache`'s
  * `maximumStalenessMs` (default 0: always queried); see `CachedUserStore`. Queried, a request
- * with an API key reads the key and its user in one joined statement (`findApiKeyHolder`).
+ * with an API key reads the key and its user in one joined statement (`findApiKeyHolder`), and
+ * `GET /api/auth/me` a user's TOTP and passkeys in one (`findFactorSummary`).
  */
 export function sqlAccountStores(
   database: SqlDatabase,
@@ -79,5 +83,6 @@ export function sqlAccountStores(
     secondFactors: new SqlSecondFactorStore(database),
     passkeys: new SqlPasskeyStore(database),
     emailCodes: new SqlEmailCodeStore(database),
+    findFactorSummary: sqlFactorSummary(database),
   };
 }
