@@ -170,6 +170,11 @@ try {
         "for; fewer B-trees per event (the message `WITHOUT ROWID`, the owner index dropped) is a",
         "schema change left for later. The query of subscribed endpoints is not cached: a cache",
         "would miss an endpoint another process just created.",
+        "A profile of a burst of 3,000 deliveries (2026-11-27, on the loaded machine) shares a",
+        "delivery's CPU between the guarded request (about a third: a new connection each time,",
+        "the lookup and its address check), the outbox's claim and done mark (a third: each a",
+        "write with its commit), the attempt row (a fifth, its commit mostly), and the signature",
+        "with the secret opened from its sealed form, and the endpoint's and message's reads.",
       ],
     ),
   );
