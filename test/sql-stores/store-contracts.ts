@@ -165,10 +165,10 @@ export function describeMemoryStoreContracts(): void {
     const outbox = new MemoryOutbox({ clock });
     return { outbox, writer: outbox, transaction: (work) => outbox.transaction(work) };
   });
-  describeOutboundStoreContract("memory", async () => ({
-    store: new MemoryOutboundStore(),
-    writer: undefined,
-  }));
+  describeOutboundStoreContract("memory", async () => {
+    const outbox = new MemoryOutbox();
+    return { store: new MemoryOutboundStore({ outbox }), writer: outbox, outbox };
+  });
   // The credential caches keep the contract: every change goes through them.
   const staleness = { maximumStalenessMs: 60_000 };
   describeUserStoreContract(
@@ -256,10 +256,11 @@ export function describeSqlStoreContracts(engine: EngineName): void {
   });
   describeOutboundStoreContract(engine, async () => {
     const database = await open();
-    await applyMigrations(database, outboundMigrations);
+    await applyMigrations(database, [...outboxMigrations, ...outboundMigrations]);
     return {
       store: new SqlOutboundStore(database),
       writer: database,
+      outbox: new SqlOutbox(database),
       transaction: (work) => database.transaction(work),
     };
   });

@@ -1,4 +1,6 @@
 import { type CleanupTask, type Clock, systemClock } from "@tessera/core";
+import { outboundCleanups } from "@tessera/outbound";
+import { SqlOutboundStore } from "@tessera/outbound/sql";
 import { outboxCleanups } from "@tessera/outbox";
 import { SqlOutbox } from "@tessera/outbox/sql";
 import { rateLimitCleanups } from "@tessera/ratelimit";
@@ -15,6 +17,14 @@ export function webhookRetentionMs(config: { readonly webhookRetentionDays: numb
   return config.webhookRetentionDays * DAY_MS || undefined;
 }
 
+/**
+ * `OUTBOUND_RETENTION_DAYS` in milliseconds, or undefined when outbound webhook messages are
+ * kept forever (0).
+ */
+export function outboundRetentionMs(config: { readonly outboundRetentionDays: number }) {
+  return config.outboundRetentionDays * DAY_MS || undefined;
+}
+
 /** How long a sent mail stays in the outbox (and the preview): 7 days. Failed ones stay. */
 export const SENT_MAIL_RETENTION_MS = 7 * DAY_MS;
 
@@ -23,22 +33,25 @@ export const CLEANUP_INTERVAL_MS = 600_000;
 
 /**
  * What the app cleans up: expired device rows (when tracked sessions are on), ended windows,
- * and processed webhook events older than `webhookRetentionMs` (undefined keeps them forever).
+ * processed webhook events older than `webhookRetentionMs`, and outbound webhook messages
+ * older than `outboundRetentionMs` (undefined keeps them forever).
  */
 export interface CleanupTargets {
   readonly database: SqlDatabase;
   readonly trackedSessions: TrackedSessionStore | undefined;
   readonly webhookRetentionMs: number | undefined;
+  readonly outboundRetentionMs: number | undefined;
 }
 
 /**
  * The packages' cleanup tasks this app runs: tracked sessions' (when on), rate limiting's,
- * webhook retention's (unless events are kept forever) and the mail outbox's (sent mails after
- * {@link SENT_MAIL_RETENTION_MS}). Each deletes in batches of 1,000 rows
+ * webhook retention's (unless events are kept forever), the mail outbox's (sent mails after
+ * {@link SENT_MAIL_RETENTION_MS}) and outbound webhooks' (unless messages are kept forever). Each deletes in batches of 1,000 rows
  * with a yield between (the stores' way), so requests keep being served meanwhile.
  */
 export function cleanupTasks(targets: CleanupTargets): CleanupTask[] {
   const { database, trackedSessions, webhookRetentionMs: retentionMs } = targets;
+  const { outboundRetentionMs: messageRetentionMs } = targets;
   return [
     ...(trackedSessions ? trackedSessionCleanups(trackedSessions) : []),
     ...rateLimitCleanups(new SqlRateLimitStore(database)),
@@ -46,6 +59,9 @@ export function cleanupTasks(targets: CleanupTargets): CleanupTask[] {
       ? []
       : webhookCleanups(new SqlWebhookEventStore(database), { retentionMs })),
     ...outboxCleanups(new SqlOutbox(database), { retentionMs: SENT_MAIL_RETENTION_MS }),
+    ...(messageRetentionMs === undefined
+      ? []
+      : outboundCleanups(new SqlOutboundStore(database), { retentionMs: messageRetentionMs })),
   ];
 }
 

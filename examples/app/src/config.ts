@@ -77,6 +77,11 @@ export interface AppConfig {
    * seconds listed (default svix's: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h).
    */
   readonly outboundRetrySchedule: RetrySchedule;
+  /**
+   * `OUTBOUND_RETENTION_DAYS`: outbound webhook messages sent longer ago than this are deleted
+   * with their attempts, unless still being delivered (default 30; 0 keeps them forever).
+   */
+  readonly outboundRetentionDays: number;
   /** `<NAME>_WEBHOOK_SECRET` of each inbound webhook endpoint, when set. */
   readonly webhookSecrets: {
     readonly orders: string | undefined;
@@ -246,6 +251,13 @@ const environmentSchema = z.object({
     }
     return { delaysMs: delays };
   }),
+  OUTBOUND_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(36_500)
+    .optional()
+    .transform((days) => days ?? 30),
   ORDERS_WEBHOOK_SECRET: optionalText,
   GITHUB_WEBHOOK_SECRET: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -338,6 +350,7 @@ export function loadConfig(environment: Record<string, string | undefined>): App
     webhookRetentionDays: settings.WEBHOOK_RETENTION_DAYS,
     outboundAllowHosts: settings.OUTBOUND_ALLOW_HOSTS,
     outboundRetrySchedule: settings.OUTBOUND_RETRY_SCHEDULE,
+    outboundRetentionDays: settings.OUTBOUND_RETENTION_DAYS,
     webhookSecrets: {
       orders: settings.ORDERS_WEBHOOK_SECRET,
       github: settings.GITHUB_WEBHOOK_SECRET,

@@ -8,7 +8,10 @@ import {
 import { apiKeysMigration } from "@tessera/bearer/sql";
 import { jobTableMigration } from "@tessera/jobs/sql";
 import { identitiesMigration } from "@tessera/oauth/sql";
-import { outboundMigrations } from "@tessera/outbound/sql";
+import {
+  outboundMessagesRetentionMigration,
+  outboundWebhooksMigration,
+} from "@tessera/outbound/sql";
 import { outboxMigrations } from "@tessera/outbox/sql";
 import { rateLimitCountersMigration, rateLimitWindowIndexMigration } from "@tessera/ratelimit/sql";
 import {
@@ -48,8 +51,9 @@ export const appMigrations: readonly Migration[] = [
   secondFactorsMigration,
   passkeysMigration,
   userSessionsFactorsMigration,
-  ...outboundMigrations,
+  outboundWebhooksMigration,
   emailCodesMigration,
+  outboundMessagesRetentionMigration,
   usersNameMigration,
   webhookEffectsMigration,
   ...recordMigrations,

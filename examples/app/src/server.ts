@@ -10,7 +10,12 @@ import { nodeGuardedFetch, nodeResolveHost } from "@tessera/outbound/node";
 import { SqlOutbox } from "@tessera/outbox/sql";
 import { SqlTrackedSessionStore } from "@tessera/session/sql";
 import { createApp } from "./app.js";
-import { CLEANUP_INTERVAL_MS, runCleanups, webhookRetentionMs } from "./cleanups.js";
+import {
+  CLEANUP_INTERVAL_MS,
+  outboundRetentionMs,
+  runCleanups,
+  webhookRetentionMs,
+} from "./cleanups.js";
 import type { AppConfig } from "./config.js";
 import { openAppDatabase } from "./database.js";
 import { createAppMailer } from "./mailer.js";
@@ -166,14 +171,19 @@ export async function startServer(
             console.error(`The render job sweep failed: ${(error as Error).message}`),
         })
       : async () => {};
-  // Expired device rows, ended rate-limit windows and processed webhook events past their
-  // retention are never read again: cleared out at start and then every 10 minutes, in small
+  // Expired device rows, ended rate-limit windows, processed webhook events and sent outbound
+  // messages past their retention are never read again: cleared out at start and then every 10 minutes, in small
   // batches, never inside a request.
   const stopCleanups = background
     ? scheduleRepeating(
         () =>
           runCleanups(
-            { database, trackedSessions, webhookRetentionMs: webhookRetentionMs(config) },
+            {
+              database,
+              trackedSessions,
+              webhookRetentionMs: webhookRetentionMs(config),
+              outboundRetentionMs: outboundRetentionMs(config),
+            },
             options.clock,
           ),
         {

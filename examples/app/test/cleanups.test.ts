@@ -117,18 +117,21 @@ describe("the cleanups of the example app", () => {
         database,
         trackedSessions: new SqlTrackedSessionStore(database),
         webhookRetentionMs: 30 * 86_400_000,
+        outboundRetentionMs: 30 * 86_400_000,
       };
       expect(cleanupTasks(targets).map((task) => task.name)).toEqual([
         "expired-tracked-sessions",
         "ended-rate-limit-windows",
         "old-webhook-events",
         "old-outbox-items",
+        "old-webhook-messages",
       ]);
       expect(await runCleanups(targets, () => now)).toEqual({
         "expired-tracked-sessions": 2500,
         "ended-rate-limit-windows": 1500,
         "old-webhook-events": 30,
         "old-outbox-items": 1,
+        "old-webhook-messages": 0,
       });
       expect(
         database.connection
@@ -139,11 +142,15 @@ describe("the cleanups of the example app", () => {
       expect(countRows(path, "SELECT count(*) AS count FROM user_sessions")).toBe(20);
       expect(countRows(path, "SELECT count(*) AS count FROM rate_limit_counters")).toBe(7);
       expect(countRows(path, "SELECT count(*) AS count FROM webhook_events")).toBe(11);
-      // Without tracked sessions, and with every webhook event kept: the windows' and the mails'.
+      // Without tracked sessions, and with every webhook event and message kept: the windows'
+      // and the mails'.
       expect(
-        cleanupTasks({ database, trackedSessions: undefined, webhookRetentionMs: undefined }).map(
-          (task) => task.name,
-        ),
+        cleanupTasks({
+          database,
+          trackedSessions: undefined,
+          webhookRetentionMs: undefined,
+          outboundRetentionMs: undefined,
+        }).map((task) => task.name),
       ).toEqual(["ended-rate-limit-windows", "old-outbox-items"]);
     } finally {
       await database.close();

@@ -17,7 +17,7 @@ import { SqlTrackedSessionStore } from "@tessera/session/sql";
 import { applyMigrations, type D1Connection, d1Database } from "@tessera/sqlite/d1";
 import { Hono } from "hono";
 import type { AppHono } from "../../app/src/accounts.js";
-import { runCleanups, webhookRetentionMs } from "../../app/src/cleanups.js";
+import { outboundRetentionMs, runCleanups, webhookRetentionMs } from "../../app/src/cleanups.js";
 import {
   type AppConfig,
   ConfigError,
@@ -270,6 +270,7 @@ export default {
       database,
       trackedSessions: config.trackedSessions ? new SqlTrackedSessionStore(database) : undefined,
       webhookRetentionMs: webhookRetentionMs(config),
+      outboundRetentionMs: outboundRetentionMs(config),
     });
     const deleted = Object.entries(cleaned).map(
       ([task, removed]) => `${removed} ${task.replaceAll("-", " ")}`,

@@ -14,7 +14,12 @@ export {
   sealEndpointSecret,
 } from "./endpoint-secret.js";
 export { type GuardedFetchOptions, guardedFetch } from "./guarded-fetch.js";
-export { MemoryOutboundStore } from "./memory-outbound-store.js";
+export { MemoryOutboundStore, type MemoryOutboundStoreOptions } from "./memory-outbound-store.js";
+export {
+  MESSAGE_RETENTION_MS,
+  type OutboundCleanupOptions,
+  outboundCleanups,
+} from "./outbound-cleanups.js";
 export {
   checkOutboundTarget,
   checkOutboundUrl,
@@ -42,6 +47,7 @@ export type {
   FailedDelivery,
   LoggedAttempt,
   OutboundStore,
+  PruneMessagesOptions,
   StoredEndpoint,
   StoredMessage,
 } from "./outbound-store.js";
@@ -53,7 +59,13 @@ export {
   PREVIOUS_SECRET_VALIDITY_MS,
 } from "./outbound-webhooks.js";
 export { endpointView, type WebhookEndpoint } from "./webhook-endpoint.js";
-export { parseQueuedDelivery, type QueuedDelivery, WEBHOOK_QUEUE } from "./webhook-queue.js";
+export {
+  deliveryKey,
+  deliveryKeyPrefix,
+  parseQueuedDelivery,
+  type QueuedDelivery,
+  WEBHOOK_QUEUE,
+} from "./webhook-queue.js";
 export {
   DISABLE_AFTER_MS,
   deliveryBody,

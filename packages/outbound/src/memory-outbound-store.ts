@@ -1,12 +1,24 @@
+import type { Outbox } from "@tessera/outbox";
 import type {
   DeliveryAttempt,
   EndpointChange,
   FailedDelivery,
   LoggedAttempt,
   OutboundStore,
+  PruneMessagesOptions,
   StoredEndpoint,
   StoredMessage,
 } from "./outbound-store.js";
+import { deliveryKeyPrefix, WEBHOOK_QUEUE } from "./webhook-queue.js";
+
+/** Options of {@link MemoryOutboundStore}. */
+export interface MemoryOutboundStoreOptions {
+  /**
+   * The outbox its messages are delivered from (a `MemoryOutbox`): `pruneMessages` keeps the
+   * messages its `webhook` queue still has pending items for, and throws without it.
+   */
+  readonly outbox?: Pick<Outbox<unknown>, "list">;
+}
 
 /**
  * The {@link OutboundStore} in memory, for tests and prototypes: one process, lost at exit.
@@ -17,7 +29,12 @@ export class MemoryOutboundStore implements OutboundStore<unknown> {
   readonly #endpoints = new Map<string, StoredEndpoint>();
   readonly #messages = new Map<string, StoredMessage>();
   readonly #attempts: LoggedAttempt[] = [];
+  readonly #outbox: Pick<Outbox<unknown>, "list"> | undefined;
   #nextAttemptId = 1;
+
+  constructor(options: MemoryOutboundStoreOptions = {}) {
+    this.#outbox = options.outbox;
+  }
 
   async insertEndpoint(endpoint: StoredEndpoint): Promise<void> {
     if (this.#endpoints.has(endpoint.id)) throw new Error(`endpoint ${endpoint.id} exists`);
@@ -182,6 +199,24 @@ export class MemoryOutboundStore implements OutboundStore<unknown> {
       )
       .slice(0, options.limit)
       .map(({ messageId, endpointId }) => ({ messageId, endpointId }));
+  }
+
+  async pruneMessages(options: PruneMessagesOptions): Promise<number> {
+    if (!this.#outbox) {
+      throw new Error("MemoryOutboundStore prunes only with its outbox: pass { outbox }");
+    }
+    // The whole queue, since a memory outbox has no other way to list its pending items.
+    const items = await this.#outbox.list(WEBHOOK_QUEUE, { limit: Number.MAX_SAFE_INTEGER });
+    const pendingKeys = items.filter((item) => item.status === "pending").map((item) => item.key);
+    let deleted = 0;
+    for (const [id, message] of this.#messages) {
+      if (message.createdAt >= options.olderThan) continue;
+      if (pendingKeys.some((key) => key.startsWith(deliveryKeyPrefix(id)))) continue;
+      this.#messages.delete(id);
+      deleted++;
+    }
+    this.#dropAttempts((attempt) => !this.#messages.has(attempt.messageId));
+    return deleted;
   }
 
   async deleteOwner(ownerId: number): Promise<void> {

@@ -70,6 +70,14 @@ export interface FailedDelivery {
   readonly endpointId: string;
 }
 
+/** Options of {@link OutboundStore.pruneMessages}. */
+export interface PruneMessagesOptions {
+  /** Messages created before this time (epoch milliseconds) are deleted, with their attempts. */
+  readonly olderThan: number;
+  /** Messages per statement (default 1,000); between statements other work gets its turn. */
+  readonly batchSize?: number;
+}
+
 /**
  * The store of `@tessera/outbound`: endpoints, messages and attempts. Every lookup an owner's
  * request makes is scoped by owner in the query itself; the `…ById` reads are for the delivery
@@ -131,6 +139,13 @@ export interface OutboundStore<Writer> {
     since: number,
     options: { readonly endpointId?: string; readonly limit: number },
   ): Promise<FailedDelivery[]>;
+  /**
+   * Deletes the messages created before `olderThan`, with their attempts, in batches; returns
+   * how many messages. A message the outbox's `webhook` queue still holds a pending item for
+   * (due, waiting for a retry, held by a sender, or a replay of an old message) is kept: its
+   * delivery reads it. The SQL store reads `outbox_items`, so both live in one database.
+   */
+  pruneMessages(options: PruneMessagesOptions): Promise<number>;
   /** Deletes everything of an owner (a deleted user): endpoints, messages, attempts. */
   deleteOwner(ownerId: number): Promise<void>;
 }

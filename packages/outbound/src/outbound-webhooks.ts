@@ -12,7 +12,7 @@ import { newEndpointId, newMessageId } from "./outbound-ids.js";
 import type { OutboundPolicy, ResolveHost } from "./outbound-policy.js";
 import type { LoggedAttempt, OutboundStore, StoredEndpoint } from "./outbound-store.js";
 import { endpointView, type WebhookEndpoint } from "./webhook-endpoint.js";
-import { type QueuedDelivery, WEBHOOK_QUEUE } from "./webhook-queue.js";
+import { deliveryKey, type QueuedDelivery, WEBHOOK_QUEUE } from "./webhook-queue.js";
 
 /** Options of {@link OutboundWebhooks}. */
 export interface OutboundWebhooksOptions<Writer> {
@@ -277,8 +277,7 @@ export class OutboundWebhooks<Writer> {
     replay = false,
   ): Promise<void> {
     const delivery: QueuedDelivery = { message_id: messageId, endpoint_id: endpointId };
-    // One item per message and endpoint; a replay is a new item of its own.
-    const key = `${messageId}.${endpointId}${replay ? `.replay-${randomToken().slice(0, 12)}` : ""}`;
+    const key = deliveryKey(messageId, endpointId, replay ? randomToken().slice(0, 12) : undefined);
     await this.#outbox.enqueue(writer ?? this.#writer, WEBHOOK_QUEUE, delivery, { key });
   }
 }

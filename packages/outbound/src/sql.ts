@@ -1,3 +1,7 @@
 // The SQL store of outbound webhooks (`@tessera/outbound/sql`), on any `@tessera/sql` driver.
-export { outboundMigrations, outboundWebhooksMigration } from "./sql/outbound-migration.js";
+export {
+  outboundMessagesRetentionMigration,
+  outboundMigrations,
+  outboundWebhooksMigration,
+} from "./sql/outbound-migration.js";
 export { SqlOutboundStore } from "./sql/sql-outbound-store.js";

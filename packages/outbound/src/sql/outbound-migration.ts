@@ -47,5 +47,17 @@ CREATE INDEX webhook_attempts_endpoint ON webhook_attempts (endpoint_id, id);
 CREATE INDEX webhook_attempts_message ON webhook_attempts (message_id, endpoint_id)`),
 };
 
+/**
+ * Indexes `webhook_messages` by creation time, for the retention's batches
+ * (`pruneMessages`), which would otherwise read the whole table for each one.
+ */
+export const outboundMessagesRetentionMigration: Migration = {
+  id: "0013_tessera_webhook_messages_retention",
+  sql: "CREATE INDEX webhook_messages_created ON webhook_messages (created_at)",
+};
+
 /** The tables of `@tessera/outbound`, in order: apply them with `applyMigrations`. */
-export const outboundMigrations: readonly Migration[] = [outboundWebhooksMigration];
+export const outboundMigrations: readonly Migration[] = [
+  outboundWebhooksMigration,
+  outboundMessagesRetentionMigration,
+];

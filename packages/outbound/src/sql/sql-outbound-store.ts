@@ -1,13 +1,15 @@
-import type { SqlDatabase, SqlValue } from "@tessera/sql";
+import { deleteInBatches, type SqlDatabase, type SqlValue } from "@tessera/sql";
 import type {
   DeliveryAttempt,
   EndpointChange,
   FailedDelivery,
   LoggedAttempt,
   OutboundStore,
+  PruneMessagesOptions,
   StoredEndpoint,
   StoredMessage,
 } from "../outbound-store.js";
+import { WEBHOOK_QUEUE } from "../webhook-queue.js";
 
 const ENDPOINT_COLUMNS = `id, owner_id, url, event_types, description, secret, previous_secret,
   previous_secret_until, disabled_at, failing_since, created_at, updated_at`;
@@ -64,6 +66,13 @@ GROUP BY a.message_id, a.endpoint_id, m.created_at
 HAVING MAX(a.created_at) >= ? AND SUM(CASE WHEN a.status = 'succeeded' THEN 1 ELSE 0 END) = 0
 ORDER BY m.created_at, a.message_id, a.endpoint_id
 LIMIT ?`;
+
+// A message is old enough and no pending item of the webhook queue delivers it: every key of a
+// message's deliveries starts with its id and a dot (`deliveryKey`). The pending items are few
+// (the outbox's partial index on pending items serves them), so the check is a short scan.
+const PRUNABLE_MESSAGE = `created_at < ? AND NOT EXISTS (SELECT 1 FROM outbox_items o
+  WHERE o.queue = ? AND o.status = 'pending'
+    AND substr(o.idempotency_key, 1, length(webhook_messages.id) + 1) = webhook_messages.id || '.')`;
 
 /**
  * The {@link OutboundStore} on a {@link SqlDatabase} that has run `outboundMigrations`, on
@@ -287,6 +296,27 @@ ORDER BY a.id DESC LIMIT ?`,
       [ownerId, ...(oneEndpoint ? [options.endpointId as string] : []), since, options.limit],
     );
     return rows.map((row) => ({ messageId: row.message_id, endpointId: row.endpoint_id }));
+  }
+
+  async pruneMessages(options: PruneMessagesOptions): Promise<number> {
+    const batch = options.batchSize === undefined ? {} : { batchSize: options.batchSize };
+    const params = [options.olderThan, WEBHOOK_QUEUE];
+    // The attempts first, rather than by the foreign key's cascade: D1 counts cascaded rows in
+    // `changes`, and the count returned is of messages.
+    await deleteInBatches(this.database, {
+      table: "webhook_attempts",
+      rowKey: ["id"],
+      where: `message_id IN (SELECT id FROM webhook_messages WHERE ${PRUNABLE_MESSAGE})`,
+      params,
+      ...batch,
+    });
+    return deleteInBatches(this.database, {
+      table: "webhook_messages",
+      rowKey: ["id"],
+      where: PRUNABLE_MESSAGE,
+      params,
+      ...batch,
+    });
   }
 
   async deleteOwner(ownerId: number): Promise<void> {

@@ -1,5 +1,7 @@
+import type { Outbox } from "@tessera/outbox";
 import { describe, expect, it } from "vitest";
 import type { OutboundStore, StoredEndpoint, StoredMessage } from "../outbound-store.js";
+import { deliveryKey, WEBHOOK_QUEUE } from "../webhook-queue.js";
 
 const T0 = Date.UTC(2026, 0, 2, 3, 4, 5);
 const DAY = 24 * 60 * 60 * 1000;
@@ -10,6 +12,11 @@ export interface OutboundStoreUnderTest<Writer> {
   readonly store: OutboundStore<Writer>;
   /** A writer that writes at once (the database itself). */
   readonly writer: Writer;
+  /**
+   * The outbox the store's messages are delivered from, writing through `writer` (for a SQL
+   * store, the outbox on the same database): its pending `webhook` items keep their messages.
+   */
+  readonly outbox: Outbox<Writer>;
   /**
    * Runs `work` in a transaction of the writer, kept when it resolves, gone when it throws; left
    * out for a store whose writes are not transactional (the memory store).
@@ -54,18 +61,19 @@ function message(change: Partial<StoredMessage> = {}): StoredMessage {
  * The behaviour every {@link OutboundStore} owes: endpoints scoped by owner (another owner's is
  * never found, changed or deleted), rotation in one step, the subscription filter, the failing
  * streak that disables an endpoint once, messages and attempts, the attempt log newest first,
- * failed deliveries since a time, an owner's deletion, and messages that roll back with their
- * transaction. Call it at the top of a vitest file; each case gets a new store.
+ * failed deliveries since a time, the retention of messages (never one still being delivered),
+ * an owner's deletion, and messages that roll back with their transaction. Call it at the top of a vitest file; each case gets a new store.
  *
  * @example
  * ```ts
  * import { MemoryOutboundStore } from "@tessera/outbound";
  * import { describeOutboundStoreContract } from "@tessera/outbound/testing";
+ * import { MemoryOutbox } from "@tessera/outbox";
  *
- * describeOutboundStoreContract("memory", async () => ({
- *   store: new MemoryOutboundStore(),
- *   writer: undefined,
- * }));
+ * describeOutboundStoreContract("memory", async () => {
+ *   const outbox = new MemoryOutbox();
+ *   return { store: new MemoryOutboundStore({ outbox }), writer: outbox, outbox };
+ * });
  * ```
  */
 export function describeOutboundStoreContract<Writer>(
@@ -280,6 +288,55 @@ export function describeOutboundStoreContract<Writer>(
       expect(all[0]).toEqual({ messageId: early.id, endpointId: a.id });
       expect(all).toHaveLength(3);
       expect(await store.failedDeliveries(1, 0, { limit: 1 })).toHaveLength(1);
+    });
+
+    it("prunes old messages with their attempts, never a recent one or one still being delivered", async () => {
+      const { store, writer, outbox } = await makeStore();
+      const mine = endpoint();
+      await store.insertEndpoint(mine);
+      const old = { createdAt: T0 - DAY };
+      const forgotten = message(old);
+      const delivered = message(old);
+      const held = message(old);
+      const retrying = message(old);
+      const replayed = message(old);
+      const recent = message({ createdAt: T0 });
+      const all = [forgotten, delivered, held, retrying, replayed, recent];
+      for (const each of all) {
+        await store.insertMessage(writer, each);
+        await store.insertAttempt(attemptOf(each.id, mine.id, "failed"));
+      }
+      const enqueue = (sent: StoredMessage, replayToken?: string) =>
+        outbox.enqueue(
+          writer,
+          WEBHOOK_QUEUE,
+          { message_id: sent.id, endpoint_id: mine.id },
+          { key: deliveryKey(sent.id, mine.id, replayToken) },
+        );
+      // Delivered: its item is done. Held: a sender leases it now. Retrying: due again later.
+      await enqueue(delivered);
+      await enqueue(held);
+      const lease = { limit: 10, leaseMs: 60_000, owner: "contract" };
+      const claimed = await outbox.claim(WEBHOOK_QUEUE, lease);
+      const itemOf = (sent: StoredMessage) =>
+        claimed.find((item) => item.key.startsWith(`${sent.id}.`));
+      expect(await outbox.complete(itemOf(delivered)!)).toBe(true);
+      await enqueue(retrying);
+      const [retry] = await outbox.claim(WEBHOOK_QUEUE, lease);
+      expect(await outbox.retry(retry!, "HTTP 503", Date.now() + DAY)).toBe(true);
+      await enqueue(replayed, "token");
+      const ids = async () =>
+        (await store.listAttempts(1, mine.id, 10)).map((each) => each.messageId).sort();
+
+      expect(await store.pruneMessages({ olderThan: T0, batchSize: 1 })).toBe(2);
+      expect(await store.findMessageById(forgotten.id)).toBeUndefined();
+      expect(await store.findMessageById(delivered.id)).toBeUndefined();
+      for (const kept of [held, retrying, replayed, recent]) {
+        expect(await store.findMessageById(kept.id)).toEqual(kept);
+      }
+      expect(await ids()).toEqual([held.id, retrying.id, replayed.id, recent.id].sort());
+      expect(await store.pruneMessages({ olderThan: T0 })).toBe(0);
+      expect(await store.findEndpointById(mine.id)).toEqual(mine);
     });
 
     it("deletes everything of an owner, and nothing of another", async () => {
