@@ -33,17 +33,30 @@ export interface AppProcessOptions {
 
 /**
  * Starts `src/main.ts` as `npm start` does in production (`NODE_ENV=production`, mail to the
- * log), on a free port and a temporary SQLite file (or the `DATABASE_URL` of `environment`).
+ * log, requests for 127.0.0.1 allowed), on a free port and a temporary SQLite file (or the
+ * `DATABASE_PATH` or `DATABASE_URL` of `environment`).
  */
-export async function startAppProcess(
+export function startAppProcess(
+  environment: Record<string, string> = {},
+  options: AppProcessOptions = {},
+): Promise<AppProcess> {
+  return startServerProcess(join(appFolder, "src/main.ts"), environment, options);
+}
+
+/**
+ * Starts a TypeScript server file in its own process, as {@link startAppProcess} starts the
+ * app (same environment, a temporary working folder removed at `stop`), and resolves once it
+ * prints `listening on <url>`.
+ */
+export async function startServerProcess(
+  script: string,
   environment: Record<string, string> = {},
   options: AppProcessOptions = {},
 ): Promise<AppProcess> {
   const folder = mkdtempSync(join(tmpdir(), "tessera-bench-"));
-  const main = join(appFolder, "src/main.ts");
   const command = options.nodeArguments
-    ? ["--import", tsxLoader, ...options.nodeArguments, main]
-    : [tsxCli, main];
+    ? ["--import", tsxLoader, ...options.nodeArguments, script]
+    : [tsxCli, script];
   const child: ChildProcess = spawn(process.execPath, command, {
     cwd: folder,
     env: {
@@ -51,6 +64,8 @@ export async function startAppProcess(
       TSX_TSCONFIG_PATH: join(appFolder, "tsconfig.json"),
       PORT: "0",
       NODE_ENV: "production",
+      // Production serves only the hosts it is told of (DESIGN: host check).
+      ALLOWED_HOSTS: "127.0.0.1",
       MAIL_ADAPTER: "log",
       SECRET_KEY_BASE: "bench-secret-".repeat(4),
       ...environment,

@@ -10,6 +10,8 @@ export interface LoadTarget {
   readonly body?: string;
   /** Makes each request afresh (a unique event id, its signature): body and extra headers. */
   readonly eachRequest?: () => { body: string; headers: Record<string, string> };
+  /** The server this target loads, when not the one `loadTargets` is given (a contender). */
+  readonly server?: LoadedApp;
 }
 
 /** The median of a figure over rounds, and the lowest and highest round. */
@@ -25,6 +27,8 @@ export interface LoadResult {
   readonly requestsPerSecond: Spread;
   /** CPU time of the app's processes (user and system, from /proc) per answered request. */
   readonly cpuMicrosPerRequest: Spread;
+  /** Each round's CPU per request, in round order: for ratios taken round by round. */
+  readonly cpuMicrosPerRound: readonly number[];
   readonly non2xx: number;
 }
 
@@ -83,7 +87,8 @@ export function spreadOf(values: number[]): Spread {
  * Loads each target with autocannon (10 connections) for `seconds`, in interleaved rounds so
  * that drift in the machine's speed touches every target alike, reading the app's CPU time
  * from /proc around each round. On a shared machine CPU per request is much steadier than
- * requests per second, which also counts the load generator's share of the cores.
+ * requests per second, which also counts the load generator's share of the cores. A target
+ * with its own `server` loads that one instead, so rounds alternate between contenders.
  */
 export async function loadTargets(
   app: LoadedApp,
@@ -95,9 +100,10 @@ export async function loadTargets(
   for (let round = 0; round < rounds; round++) {
     for (const [index, target] of targets.entries()) {
       console.error(`  round ${round + 1}/${rounds}: ${target.name}`);
-      const cpuBefore = processTreeCpuMicros(app.pid);
-      const sample = await measureOnce(app.url, target, options.seconds ?? 3);
-      const cpu = processTreeCpuMicros(app.pid) - cpuBefore;
+      const server = target.server ?? app;
+      const cpuBefore = processTreeCpuMicros(server.pid);
+      const sample = await measureOnce(server.url, target, options.seconds ?? 3);
+      const cpu = processTreeCpuMicros(server.pid) - cpuBefore;
       samples[index]!.rates.push(sample.requestsPerSecond);
       samples[index]!.cpu.push(cpu / sample.requests);
       samples[index]!.non2xx += sample.non2xx;
@@ -107,6 +113,7 @@ export async function loadTargets(
     name: target.name,
     requestsPerSecond: spreadOf(samples[index]!.rates),
     cpuMicrosPerRequest: spreadOf(samples[index]!.cpu),
+    cpuMicrosPerRound: samples[index]!.cpu,
     non2xx: samples[index]!.non2xx,
   }));
 }
