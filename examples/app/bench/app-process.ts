@@ -7,9 +7,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const appFolder = fileURLToPath(new URL("..", import.meta.url));
 const resolve = createRequire(import.meta.url).resolve;
-const tsxCli = resolve("tsx/cli");
-// tsx as a loader inside one Node process (`node --import tsx`), as tsx's CLI runs its child.
-const tsxLoader = pathToFileURL(resolve("tsx")).href;
+// `npm start`'s loader (`node --import tsx/esm`), named by its path: the child's working
+// folder is elsewhere.
+const tsxEsmLoader = pathToFileURL(resolve("tsx/esm")).href;
 
 /** The example app in its own process (so the load generator does not share its thread). */
 export interface AppProcess {
@@ -24,9 +24,9 @@ export interface AppProcess {
 /** Options of {@link startAppProcess}. */
 export interface AppProcessOptions {
   /**
-   * Node arguments (`--expose-gc`, `--import <module>`) for the app: it then runs in the child
-   * itself (`node --import tsx <arguments> src/main.ts`, much as tsx's CLI runs its own
-   * child) with an IPC channel, for a bench that preloads a module into the app to talk to it.
+   * Node arguments (`--expose-gc`, `--import <module>`) for the app
+   * (`node --import tsx/esm <arguments> src/main.ts`), which then has an IPC channel, for a
+   * bench that preloads a module into the app to talk to it.
    */
   readonly nodeArguments?: readonly string[];
 }
@@ -54,9 +54,7 @@ export async function startServerProcess(
   options: AppProcessOptions = {},
 ): Promise<AppProcess> {
   const folder = mkdtempSync(join(tmpdir(), "tessera-bench-"));
-  const command = options.nodeArguments
-    ? ["--import", tsxLoader, ...options.nodeArguments, script]
-    : [tsxCli, script];
+  const command = ["--import", tsxEsmLoader, ...(options.nodeArguments ?? []), script];
   const child: ChildProcess = spawn(process.execPath, command, {
     cwd: folder,
     env: {

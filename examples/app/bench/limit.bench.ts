@@ -38,23 +38,21 @@ const environment = {
   DATABASE_PATH: join(folder, "app.db"),
   BILLING_WEBHOOK_SECRET: BILLING_SECRET,
 };
-// One process each (no tsx CLI parent), so CPU and memory are the server's own.
-const oneProcess = { nodeArguments: [] };
 
 const running: AppProcess[] = [];
 try {
-  const app = await startAppProcess(environment, oneProcess);
+  const app = await startAppProcess(environment);
   running.push(app);
   console.error("seeding");
   const credentials = await seedLimitBench(app.url, SEEDED_NOTES);
-  const bare = await startServerProcess(bareScript, environment, oneProcess);
+  const bare = await startServerProcess(bareScript, environment);
   running.push(bare);
 
   console.error("start-ups");
   const starts = { app: [] as StartupSample[], bare: [] as StartupSample[] };
   for (let round = 0; round < STARTS; round++) {
-    starts.app.push(await measureStartup(appScript, environment, oneProcess));
-    starts.bare.push(await measureStartup(bareScript, environment, oneProcess));
+    starts.app.push(await measureStartup(appScript, environment));
+    starts.bare.push(await measureStartup(bareScript, environment));
   }
 
   const jwt = { authorization: `Bearer ${credentials.token}` };
@@ -190,7 +188,7 @@ try {
     "The limit is `examples/app/bench/bare-server.ts`: the same work by hand on node:http,",
     "node:crypto and better-sqlite3 (same pragmas, the app's own migrated file, the same",
     "statements, headers and answer bytes; what it skips is listed at its top). Each server is",
-    "one process started as `node --import tsx <file>`; the bare server shares the app's",
+    "one process started as `npm start` starts the app (`node --import tsx/esm <file>`); the bare server shares the app's",
     "database file. The session pages are the home page of a user just signed in through the",
     "login form (the app's own `Signed in.` flash: the page takes it and writes the cookie",
     "again), and the same page with the cookie it wrote (reading only). Each ratio is of",

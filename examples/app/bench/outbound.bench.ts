@@ -130,6 +130,7 @@ try {
     name: target.name,
     requestsPerSecond: spreadOf(samples[index]!.rates),
     cpuMicrosPerRequest: spreadOf(samples[index]!.cpu),
+    cpuMicrosPerRound: samples[index]!.cpu,
     non2xx: samples[index]!.non2xx,
   }));
   const cpuOf = (result: LoadResult) => result.cpuMicrosPerRequest.median;

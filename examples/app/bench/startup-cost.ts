@@ -14,12 +14,12 @@ const IDLE_SETTLE_MS = 2000;
 /**
  * Spawns `script` (as {@link startServerProcess} does), times it from the spawn to the first
  * 200 of `GET /api/health`, waits {@link IDLE_SETTLE_MS} without requests, reads its resident
- * memory (one process: start it with `nodeArguments`) and stops it.
+ * memory and stops it.
  */
 export async function measureStartup(
   script: string,
   environment: Record<string, string>,
-  options: AppProcessOptions,
+  options: AppProcessOptions = {},
 ): Promise<StartupSample> {
   const started = performance.now();
   const server = await startServerProcess(script, environment, options);

@@ -43,19 +43,15 @@ beforeAll(async () => {
   database = openPostgres(server.url, { max: 2 });
   folder = mkdtempSync(join(tmpdir(), "tessera-chaos-"));
   // The primary runs in the child itself, so that its workers are the child's children.
-  app = spawnApp(
-    folder,
-    {
-      PORT: "0",
-      DATABASE_URL: server.url,
-      WEB_CONCURRENCY: "2",
-      SECRET_KEY_BASE: "chaos-test-secret-".repeat(4),
-      BILLING_WEBHOOK_SECRET: BILLING_SECRET,
-      MAIL_ADAPTER: "log",
-      TRUST_PROXY: "1",
-    },
-    { singleProcess: true },
-  );
+  app = spawnApp(folder, {
+    PORT: "0",
+    DATABASE_URL: server.url,
+    WEB_CONCURRENCY: "2",
+    SECRET_KEY_BASE: "chaos-test-secret-".repeat(4),
+    BILLING_WEBHOOK_SECRET: BILLING_SECRET,
+    MAIL_ADAPTER: "log",
+    TRUST_PROXY: "1",
+  });
   const [, listening] = await waitForLine(
     app.output,
     /listening on (http:\/\/127\.0\.0\.1:\d+) \(2 processes\)\n/,

@@ -89,11 +89,10 @@ describe("a mail through the outbox survives a crash with the mail server down",
 
     // The provider is down: the reset request is answered, its mail stored, its first
     // attempt refused.
-    const down = spawnApp(
-      folder,
-      { ...settings, SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` },
-      { singleProcess: true },
-    );
+    const down = spawnApp(folder, {
+      ...settings,
+      SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`,
+    });
     cleanups.push(() => down.child.kill("SIGKILL"));
     const firstUrl = await listeningUrl(down);
     const browser = new Browser(firstUrl);
@@ -114,11 +113,7 @@ describe("a mail through the outbox survives a crash with the mail server down",
 
     // Started again with the mail server up: the sender resumes and the mail arrives once.
     const smtp = await startSmtpServer();
-    const up = spawnApp(
-      folder,
-      { ...settings, SMTP_URL: `smtp://127.0.0.1:${smtp.port}` },
-      { singleProcess: true },
-    );
+    const up = spawnApp(folder, { ...settings, SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
     cleanups.push(() => up.child.kill("SIGKILL"));
     await listeningUrl(up);
     const delivered = await eventually(() => {

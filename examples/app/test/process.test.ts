@@ -122,7 +122,7 @@ describe("npm start's entry point with WEB_CONCURRENCY=2 on one SQLite file", ()
   it(
     "replaces a worker that dies, in its place, and keeps serving",
     async () => {
-      const primary = childrenOf(app.child.pid!)[0]!;
+      const primary = app.child.pid!;
       const [first, second] = childrenOf(primary);
       process.kill(first!, "SIGKILL");
       await waitForLine(app.output, /Worker \d ended \(SIGKILL\); starting another\.\n/);

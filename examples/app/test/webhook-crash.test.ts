@@ -134,7 +134,7 @@ describe("POST /webhooks/orders across a crash", () => {
       SECRET_KEY_BASE: "crash-test-secret-".repeat(3),
       ORDERS_WEBHOOK_SECRET: ORDERS_SECRET,
     };
-    const first = spawnApp(folder, environment, { singleProcess: true });
+    const first = spawnApp(folder, environment);
     cleanups.push(() => first.child.kill("SIGKILL"));
     const target: Target = { url: await listeningUrl(first), start: 1 };
 
@@ -161,7 +161,7 @@ describe("POST /webhooks/orders across a crash", () => {
     const stranded = processingEvents(databasePath);
     expect(stranded.length).toBeGreaterThan(0);
 
-    const second = spawnApp(folder, environment, { singleProcess: true });
+    const second = spawnApp(folder, environment);
     cleanups.push(async () => {
       second.child.kill("SIGTERM");
       await second.exited;

@@ -71,7 +71,7 @@ describe("outbound webhooks after a crash", () => {
     };
     const receiver = await startReceiver();
 
-    const first = spawnApp(folder, settings, { singleProcess: true });
+    const first = spawnApp(folder, settings);
     cleanups.push(() => first.child.kill("SIGKILL"));
     const firstUrl = await listeningUrl(first);
     const credentials = { email: "crash@example.com", password: "correct horse battery" };
@@ -100,7 +100,7 @@ describe("outbound webhooks after a crash", () => {
 
     // Restarted with the receiver up: every written note's event arrives.
     receiver.state.down = false;
-    const second = spawnApp(folder, settings, { singleProcess: true });
+    const second = spawnApp(folder, settings);
     cleanups.push(() => second.child.kill("SIGKILL"));
     await listeningUrl(second);
     const written = () => {

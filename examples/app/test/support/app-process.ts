@@ -6,10 +6,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const appFolder = fileURLToPath(new URL("../..", import.meta.url));
 const resolve = createRequire(import.meta.url).resolve;
-// The same command as `npm start`: the tsx CLI on src/main.ts.
-const tsxCli = resolve("tsx/cli");
-// tsx as a loader inside one Node process (`node --import tsx`).
-const tsxLoader = pathToFileURL(resolve("tsx")).href;
+// The same command as `npm start`: `node --import tsx/esm src/main.ts`, the loader named by its
+// path since the child's working directory is elsewhere.
+const tsxEsmLoader = pathToFileURL(resolve("tsx/esm")).href;
 
 /** The environment of a child: only `PATH`, the app's tsconfig for tsx, and `environment`. */
 function childEnvironment(environment: Record<string, string>): Record<string, string> {
@@ -25,7 +24,7 @@ function childEnvironment(environment: Record<string, string>): Record<string, s
  * `environment` (and PATH) set, and waits for it to exit.
  */
 export function runAppScript(script: string, cwd: string, environment: Record<string, string>) {
-  return spawnSync(process.execPath, [tsxCli, join(appFolder, script)], {
+  return spawnSync(process.execPath, ["--import", tsxEsmLoader, join(appFolder, script)], {
     cwd,
     encoding: "utf8",
     env: childEnvironment(environment),
@@ -43,17 +42,11 @@ export interface AppProcess {
 
 /**
  * Starts the app the way `npm start` does, with `folder` as its working directory and only
- * `PATH` and `environment` as its environment. The tsx CLI runs the app in a second process
- * and relays signals to it; `singleProcess` runs it in the child itself (`node --import tsx`),
- * for tests that SIGKILL or SIGSTOP the app, signals nobody can relay.
+ * `PATH` and `environment` as its environment. The child is the app itself: a SIGKILL or
+ * SIGSTOP reaches it.
  */
-export function spawnApp(
-  folder: string,
-  environment: Record<string, string>,
-  options: { readonly singleProcess?: boolean } = {},
-): AppProcess {
-  const main = join(appFolder, "src/main.ts");
-  const command = options.singleProcess ? ["--import", tsxLoader, main] : [tsxCli, main];
+export function spawnApp(folder: string, environment: Record<string, string>): AppProcess {
+  const command = ["--import", tsxEsmLoader, join(appFolder, "src/main.ts")];
   const child = spawn(process.execPath, command, {
     cwd: folder,
     env: childEnvironment(environment),
