@@ -49,6 +49,7 @@ export function eventSendingRecordStore(
   types: ModelEventTypes,
 ): RecordStore {
   const reads = new SqlRecordStore(database, model);
+  // Handed to `send` as a function: a write whose owner has no endpoint encodes nothing.
   const recordOf = (row: Readonly<Record<string, unknown>>) =>
     eventData(encodeRecord(model.fields, row));
 
@@ -87,7 +88,7 @@ export function eventSendingRecordStore(
         async (store, transaction) => {
           const outcome = await store.insert(ownerId, values, now);
           if (outcome.ok) {
-            await outbound.send(transaction, ownerId, types.created, recordOf(outcome.row));
+            await outbound.send(transaction, ownerId, types.created, () => recordOf(outcome.row));
           }
           return outcome;
         },
@@ -99,7 +100,7 @@ export function eventSendingRecordStore(
         async (store, transaction) => {
           const outcome = await store.update(ownerId, key, change);
           if (outcome.ok) {
-            await outbound.send(transaction, ownerId, types.updated, recordOf(outcome.row));
+            await outbound.send(transaction, ownerId, types.updated, () => recordOf(outcome.row));
           }
           return outcome;
         },
@@ -111,7 +112,7 @@ export function eventSendingRecordStore(
         async (store, transaction) => {
           const deleted = await store.delete(ownerId, key);
           if (deleted.row) {
-            await outbound.send(transaction, ownerId, types.deleted, recordOf(deleted.row));
+            await outbound.send(transaction, ownerId, types.deleted, () => recordOf(deleted.row));
           }
           return deleted;
         },

@@ -179,6 +179,8 @@ export class OutboundWebhooks<Writer> {
    * is kept only with the caller's own write. Returns the message id (`msg_…`) and how many
    * endpoints it goes to. When no endpoint takes it, nothing is stored and the id is undefined:
    * an app whose users mostly have no endpoints pays one query per event, not a row.
+   * `payload` may be a function that makes it, called only when an endpoint takes the event,
+   * so that such a write does not build a payload for nobody either.
    * @throws {RangeError} for a type that is not an event type name, or, when an endpoint takes
    * it, a payload with no JSON form or over {@link MAXIMUM_PAYLOAD_BYTES} as JSON.
    */
@@ -193,7 +195,8 @@ export class OutboundWebhooks<Writer> {
     }
     const endpoints = await this.#store.subscribedEndpoints(writer, ownerId, type);
     if (endpoints.length === 0) return { messageId: undefined, endpoints: 0 };
-    const json = JSON.stringify(payload);
+    // A function has no JSON form of its own: one given is the payload's maker.
+    const json = JSON.stringify(typeof payload === "function" ? payload() : payload);
     if (json === undefined) throw new RangeError("the payload has no JSON form");
     if (new TextEncoder().encode(json).length > MAXIMUM_PAYLOAD_BYTES) {
       throw new RangeError(`the payload is over ${MAXIMUM_PAYLOAD_BYTES} bytes as JSON`);

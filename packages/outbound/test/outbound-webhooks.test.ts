@@ -181,6 +181,21 @@ describe("OutboundWebhooks.send", () => {
     ).rejects.toThrow(RangeError);
   });
 
+  it("calls a payload's maker only when an endpoint takes the event", async () => {
+    const { database, webhooks, created, store } = await setUp();
+    await created(1, { url: "https://hooks.example/notes", events: ["note.created"] });
+    const made: string[] = [];
+    const maker = (type: string) => () => {
+      made.push(type);
+      return { id: 7 };
+    };
+    const nobody = await webhooks.send(database, 1, "note.deleted", maker("note.deleted"));
+    expect(nobody).toEqual({ messageId: undefined, endpoints: 0 });
+    const sent = await webhooks.send(database, 1, "note.created", maker("note.created"));
+    expect(made).toEqual(["note.created"]);
+    expect(await store.findMessage(1, sent.messageId!)).toMatchObject({ payload: '{"id":7}' });
+  });
+
   it("refuses a type that is not an event type name and, for an endpoint, a payload with no JSON form", async () => {
     const { webhooks, database, created } = await setUp();
     await created(1, { url: "https://hooks.example/all" });
