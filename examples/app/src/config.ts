@@ -57,8 +57,8 @@ export interface AppConfig {
   readonly sweepIntervalSeconds: number;
   /**
    * `CREDENTIAL_CACHE_MS`: how long a user found by id and an API key found by digest are served
-   * from memory (default 0: always queried). A change made in the same process takes effect at
-   * once; one made by another process (a second worker, the CLI) at most this late.
+   * from memory (default 1000; 0 always queries). A change made in the same process takes effect
+   * at once; one made by another process (a second worker, the CLI) at most this late.
    */
   readonly credentialCacheMs: number;
   /**
@@ -226,7 +226,9 @@ const environmentSchema = z.object({
     .min(0)
     .max(60_000)
     .optional()
-    .transform((milliseconds) => milliseconds ?? 0),
+    // A second: the user's SELECT left every bearer request (the hot path's largest cost), and
+    // another process's delete or revoke still takes effect within a second.
+    .transform((milliseconds) => milliseconds ?? 1000),
   WEBHOOK_RETENTION_DAYS: z.coerce
     .number()
     .int()

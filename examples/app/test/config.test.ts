@@ -16,6 +16,7 @@ describe("loadConfig", () => {
       production: false,
       allowedOrigins: [],
       trustProxy: 0,
+      credentialCacheMs: 1000,
     });
   });
 
