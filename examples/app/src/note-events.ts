@@ -111,9 +111,8 @@ export function eventSendingRecordStore(
       inTransaction(
         async (store, transaction) => {
           const deleted = await store.delete(ownerId, key);
-          if (deleted.row) {
-            await outbound.send(transaction, ownerId, types.deleted, () => recordOf(deleted.row));
-          }
+          const { row } = deleted;
+          if (row) await outbound.send(transaction, ownerId, types.deleted, () => recordOf(row));
           return deleted;
         },
         (deleted) => deleted.row !== undefined,
