@@ -1,53 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { outboxMigrations } from "@tessera/outbox/sql";
-import { openPostgres, type PgDatabase } from "@tessera/postgres/pg";
-import { applyMigrations } from "@tessera/sql";
-import { type BetterSqliteDatabase, openSqliteFile } from "@tessera/sqlite/better-sqlite3";
-import { onTestFinished } from "vitest";
-import { createPostgresSchema } from "../../../../test/support/postgres.js";
+import {
+  migratedPostgresSchema,
+  migratedSqliteFile,
+} from "../../../../test/support/migrated-databases.js";
 
 /** A migrated SQLite file in a new folder, and a way to open more connections to it. */
-export async function sqliteFile(): Promise<{
-  path: string;
-  database: BetterSqliteDatabase;
-  open: () => BetterSqliteDatabase;
-}> {
-  const folder = mkdtempSync(join(tmpdir(), "tessera-outbox-"));
-  const path = join(folder, "outbox.db");
-  const connections: BetterSqliteDatabase[] = [];
-  onTestFinished(() => {
-    for (const connection of connections) connection.close();
-    rmSync(folder, { recursive: true, force: true });
-  });
-  const open = () => {
-    const connection = openSqliteFile(path);
-    connections.push(connection);
-    return connection;
-  };
-  const database = open();
-  await applyMigrations(database, outboxMigrations);
-  return { path, database, open };
-}
+export const sqliteFile = () => migratedSqliteFile(outboxMigrations);
 
 /** A migrated schema of its own on the run's PostgreSQL server, and more pools on it. */
-export async function postgresSchema(): Promise<{
-  url: string;
-  database: PgDatabase;
-  open: () => PgDatabase;
-}> {
-  const schema = await createPostgresSchema();
-  const pools: PgDatabase[] = [];
-  onTestFinished(async () => {
-    for (const pool of pools) await pool.close();
-    await schema.drop();
-  });
-  await applyMigrations(schema.database, outboxMigrations);
-  const open = () => {
-    const pool = openPostgres(schema.url, { max: 3 });
-    pools.push(pool);
-    return pool;
-  };
-  return { url: schema.url, database: schema.database, open };
-}
+export const postgresSchema = () => migratedPostgresSchema(outboxMigrations);
