@@ -26,17 +26,17 @@ const POSTGRES_PROJECTS = new Set([
 const postgresSetup = [resolve("test/support/postgres-global-setup.ts")];
 
 /**
- * The example app's suites that also run with the app on PostgreSQL: every flow over HTTP and
- * in the browser. Those left out look at SQLite itself (file sizes, an older file's migrations,
- * a crash of the one-file database) or start the app as a process of their own (the cluster
- * suite starts its PostgreSQL processes itself).
+ * The example app's suites that also run with the app on PostgreSQL: every flow over HTTP.
+ * Those left out look at SQLite itself (file sizes, an older file's migrations, a crash of the
+ * one-file database), start the app as a process of their own (the cluster suite starts its
+ * PostgreSQL processes itself), or drive a browser through a flow an HTTP suite here covers
+ * (html-accounts, records-html, records-json-attachments): what a browser adds to it (scripts,
+ * the CSP, cookies) does not depend on the engine. The OpenID Connect sign-in has no HTTP suite,
+ * so its browser suite stays.
  */
 const POSTGRES_APP_SUITES = [
   "api-auth",
-  "browser",
   "browser-oauth",
-  "browser-records",
-  "browser-rich-text",
   "graphql",
   "graphql-hostile",
   "hostile-bodies",
@@ -58,7 +58,7 @@ const POSTGRES_APP_SUITES = [
  * costs about 2 s per file). They can share: each file makes its own servers, databases and
  * clocks. These stay isolated: `password` mocks modules and globals; `http` checks the global
  * `Response`, which `@hono/node-server` replaces for whoever runs after it in a process;
- * `sqlite`'s D1 files (and the repository's) leave workerd to the end of the process. (`fields`
+ * `sqlite`'s D1 files leave workerd to the end of the process. (`fields`
  * shares now: its one module mock, of the rich_text sanitizer, became a spy sanitizer given to
  * the model when the sanitizer moved to @tessera/sanitizer.)
  */
@@ -108,6 +108,8 @@ export const testProjects = [
     },
   },
   // Checks of the repository as a whole (links in its Markdown), in the root `test/` folder.
+  // Its files share modules too: each imports most packages, and loading them again per file
+  // was more than half of the project's time.
   {
     extends: true as const,
     test: {
@@ -115,6 +117,7 @@ export const testProjects = [
       root: ".",
       include: ["test/**/*.test.ts"],
       globalSetup: postgresSetup,
+      ...SHARED_MODULES,
     },
   },
   // The repository's own scripts (the packaging check) are tested too.

@@ -67,7 +67,7 @@ import {
   MemoryWebhookEventStore,
 } from "@tessera/webhooks/testing";
 import postgres from "postgres";
-import { afterAll, describe, expect, it, onTestFinished } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createPostgresSchema, freshPostgresDatabase } from "../support/postgres.js";
 import { startD1Worker } from "./support/d1-worker.js";
 
@@ -101,8 +101,7 @@ const engines = {
   },
   // PostgreSQL in this process (WebAssembly): one per file, a schema of its own per test.
   PGlite: async () => {
-    pglite ??= PGlite.create().then(wrapPglite);
-    const database = await pglite;
+    const database = await startedPglite();
     const schema = `test_${crypto.randomUUID().replaceAll("-", "")}`;
     await database.execScript(`CREATE SCHEMA ${schema}; SET search_path TO ${schema}`);
     onTestFinished(() => database.execScript(`RESET search_path; DROP SCHEMA ${schema} CASCADE`));
@@ -119,6 +118,24 @@ const D1_BINDINGS = Array.from({ length: 200 }, (_, index) => `DB${index}`);
 let d1Worker: ReturnType<typeof startD1Worker> | undefined;
 let d1Uses = 0;
 afterAll(async () => d1Worker?.dispose());
+
+function startedPglite(): Promise<ReturnType<typeof wrapPglite>> {
+  pglite ??= PGlite.create().then(wrapPglite);
+  return pglite;
+}
+
+/**
+ * What an engine starts once per file (PGlite compiles its WebAssembly, D1 starts workerd),
+ * started before the first test: on a busy machine it took longer than a test's timeout.
+ */
+const engineStarts: Partial<Record<EngineName, () => Promise<unknown>>> = {
+  PGlite: startedPglite,
+  D1: async () => {
+    d1Worker ??= startD1Worker(D1_BINDINGS);
+    await d1Worker.ready();
+  },
+};
+const ENGINE_START_TIMEOUT_MS = 120_000;
 
 /** Makes users, so keys have an owner to belong to (the SQL table requires one). */
 /** A new database of `open`'s engine with the account and webhook tables. */
@@ -208,6 +225,8 @@ export function describeMemoryStoreContracts(): void {
 export function describeSqlStoreContracts(engine: EngineName): void {
   const open = engines[engine];
   const migrated = () => migratedOn(open);
+  const start = engineStarts[engine];
+  if (start) beforeAll(start, ENGINE_START_TIMEOUT_MS);
 
   describeWebhookEventStoreContract(engine, async () => new SqlWebhookEventStore(await migrated()));
   describeRateLimitStoreContract(engine, async () => new SqlRateLimitStore(await migrated()));

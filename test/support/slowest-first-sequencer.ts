@@ -2,23 +2,29 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
  * The suite's slowest files, slowest first (project name and path from the repository root), as
- * measured on the 2-core development machine. Each takes from half a minute to a few minutes,
+ * measured on the 2-core development machine. Each takes from ten seconds to a minute,
  * mostly waiting on processes, workerd, PostgreSQL or a real clock. A test checks that each
  * still exists, so a renamed file does not quietly lose its place.
  */
 export const SLOWEST_FILES = [
-  "example-app examples/app/test/process.test.ts",
   "example-worker examples/worker/test/worker.test.ts",
-  "example-app examples/app/test/cluster.test.ts",
-  "repository test/sql-stores/store-contracts.postgres-js.test.ts",
   "cli packages/cli/test/new-project.test.ts",
-  "example-app examples/app/test/webhook-crash.test.ts",
-  "repository test/sql-stores/store-contracts.postgresql.test.ts",
-  "example-app examples/app/test/chaos-postgres.test.ts",
-  "example-app examples/app/test/route-fuzzing.test.ts",
-  "cli packages/cli/test/generated-app.test.ts",
-  "repository test/sql-stores/store-contracts.pglite.test.ts",
+  "example-app examples/app/test/process.test.ts",
   "repository test/sql-stores/store-contracts.d1.test.ts",
+  "repository test/sql-stores/store-contracts.postgres-js.test.ts",
+  "example-app examples/app/test/cluster.test.ts",
+  "example-app examples/app/test/webhook-outbound-crash.test.ts",
+  "repository test/sql-stores/store-contracts.postgresql.test.ts",
+  "cli packages/cli/test/generated-app.test.ts",
+  "example-app examples/app/test/webhook-crash.test.ts",
+  "repository test/sql-stores/store-contracts.pglite.test.ts",
+  "sqlite packages/sqlite/test/d1.test.ts",
+  "example-worker examples/worker/test/worker-mail.test.ts",
+  "repository test/framework-examples.test.ts",
+  "example-app examples/app/test/mail-crash.test.ts",
+  "example-app examples/app/test/chaos-postgres.test.ts",
+  "records packages/records/test/downloads.test.ts",
+  "example-app examples/app/test/route-fuzzing.test.ts",
 ];
 
 /**

@@ -81,6 +81,10 @@ export function startD1Worker(bindings: readonly string[]) {
           )) as unknown[],
       };
     },
+    /** Resolves once workerd serves. */
+    ready: async () => {
+      await worker.ready;
+    },
     dispose: () => worker.dispose(),
   };
 }
