@@ -2,13 +2,19 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
-import { markedSection } from "../scripts/marked-section.ts";
+import {
+  benchSectionFiles,
+  datedSection,
+  removeBenchSection,
+  replaceBenchSection,
+} from "./bench-sections.ts";
 
 /**
  * Runs every `packages/<name>/bench/*.bench.ts` and `examples/<name>/bench/*.bench.ts` one after
  * another (each in its own process, so one does not warm or load another) and writes their
- * Markdown sections with the date and machine to docs/benchmarks.md.
- * `npm run bench -- <filter>` runs only the files whose path contains the filter.
+ * Markdown sections, each with its date, to docs/benchmarks.md.
+ * `npm run bench -- <filter>` runs only the files whose path contains the filter, and replaces
+ * only their sections.
  */
 const filter = process.argv[2] ?? "";
 const benchFiles = ["packages", "examples"]
@@ -24,38 +30,43 @@ const benchFiles = ["packages", "examples"]
   )
   .filter((file) => file.includes(filter));
 
-const sections: string[] = [];
-for (const file of benchFiles) {
+const today = new Date().toISOString().slice(0, 10);
+const sections = benchFiles.map((file) => {
   console.error(`running ${file}`);
   const output = execFileSync(process.execPath, ["--import", "tsx", file], {
     encoding: "utf8",
     stdio: ["ignore", "pipe", "inherit"],
   });
-  sections.push(`<!-- ${file} -->\n${output.trim()}\n`);
-}
+  return { file, body: datedSection(output, today) };
+});
 
 const cpu = cpus()[0]?.model ?? "unknown CPU";
 const header = [
   "# Benchmarks",
   "",
-  `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench\` on ${cpus().length} × ${cpu},`,
-  `${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${process.platform}/${process.arch}.`,
+  `Measured by \`npm run bench\` on ${cpus().length} × ${cpu}, ${Math.round(totalmem() / 2 ** 30)} GiB,`,
+  `Node ${process.version}, ${process.platform}/${process.arch}; each section says when.`,
   "Figures are medians of interleaved rounds, with the lowest and highest round in brackets; each",
   "ratio compares contenders measured in the same run, the first row of a table being the",
   "baseline. Absolute numbers vary between machines; the ratios are the point.",
   "",
 ].join("\n");
-const document = `${header}\n${sections.join("\n")}`;
-if (filter) process.stdout.write(document);
-else {
-  // The install footprint (`npm run check:packages`) and the soaks (`npm run soak -- --write`,
-  // with the reading of their curves, written by hand) come from elsewhere: carry them over.
-  const previous = readFileSync("docs/benchmarks.md", "utf8");
-  const carried = ["install-footprint", "soak-sqlite", "soak-postgresql", "soak-findings"]
-    .map((name) => markedSection(previous, name))
-    .filter((section) => section !== undefined);
-  writeFileSync(
-    "docs/benchmarks.md",
-    [document, ...carried].join("\n") + (carried.length ? "\n" : ""),
-  );
+
+// The sections the run made replace theirs where they stand; the others, and those of other
+// generators (the install footprint of `npm run check:packages`, the soaks of
+// `npm run soak -- --write` with their reading written by hand), are kept. A full run drops the
+// sections of bench files that no longer exist.
+const path = "docs/benchmarks.md";
+const previous = existsSync(path) ? readFileSync(path, "utf8") : header;
+// Everything from the first section on is kept; the header above it is this run's.
+const firstSection = previous.search(/^<!-- /m);
+let document = `${header}\n${firstSection === -1 ? "" : previous.slice(firstSection)}`;
+for (const { file, body } of sections) document = replaceBenchSection(document, file, body);
+if (!filter) {
+  for (const file of benchSectionFiles(document)) {
+    if (!benchFiles.includes(file)) document = removeBenchSection(document, file);
+  }
 }
+writeFileSync(path, document);
+if (filter) process.stdout.write(`${sections.map(({ body }) => body).join("\n\n")}\n`);
+console.error(`wrote ${sections.length} section(s) to ${path}`);
