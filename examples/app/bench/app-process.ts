@@ -87,10 +87,13 @@ export async function startServerProcess(
     child,
     stop: () =>
       new Promise<void>((resolve) => {
-        child.once("exit", () => {
+        const removeFolder = () => {
           rmSync(folder, { recursive: true, force: true });
           resolve();
-        });
+        };
+        // A child that already exited (it failed, or a bench killed it) sends no second exit.
+        if (child.exitCode !== null || child.signalCode !== null) return removeFolder();
+        child.once("exit", removeFolder);
         child.kill("SIGTERM");
       }),
   };
