@@ -161,8 +161,8 @@ export function accountFlow(options: HtmlAccountRoutesOptions) {
     /**
      * For a user with a second factor: keeps the sign-in waiting for it (its `mfa_token`, whose
      * challenge keeps the method, and remember-me in the session, nobody signed in) and answers
-     * true; the caller
-     * then sends the browser to {@link SECOND_FACTOR_PATH}. False: sign the user in at once.
+     * true; the caller then sends the browser to {@link SECOND_FACTOR_PATH}. False: sign the
+     * user in at once.
      */
     async awaitSecondFactor(
       user: User,
