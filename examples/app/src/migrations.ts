@@ -1,6 +1,7 @@
 import {
   authTokensMigration,
   emailCodesMigration,
+  mfaChallengesFirstFactorMigration,
   passkeysMigration,
   secondFactorsMigration,
   usersMigration,
@@ -54,6 +55,7 @@ export const appMigrations: readonly Migration[] = [
   outboundWebhooksMigration,
   emailCodesMigration,
   outboundMessagesRetentionMigration,
+  mfaChallengesFirstFactorMigration,
   usersNameMigration,
   webhookEffectsMigration,
   ...recordMigrations,

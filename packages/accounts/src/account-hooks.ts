@@ -11,6 +11,20 @@ export type SignUpMethod = "password" | "oauth";
  */
 export type SignInMethod = "password" | "email_link" | "email_code" | "oauth" | "passkey";
 
+// A record, not a list: a method added to the type must be added here too, or this fails to compile.
+const SIGN_IN_METHODS: Readonly<Record<SignInMethod, true>> = {
+  password: true,
+  email_link: true,
+  email_code: true,
+  oauth: true,
+  passkey: true,
+};
+
+/** Whether `value` names a {@link SignInMethod}: how a stored method is read back safely. */
+export function isSignInMethod(value: unknown): value is SignInMethod {
+  return typeof value === "string" && Object.hasOwn(SIGN_IN_METHODS, value);
+}
+
 /** What a sign-in gave the user: a cookie session (HTML) or a bearer token (JSON). */
 export type SignInGrant = "session" | "token";
 

@@ -17,9 +17,10 @@ export interface FirstFactorAnswering {
 }
 
 /**
- * The JSON answer once a user proved a first factor (a password, an emailed code): for a user
- * with a second factor, 403 `mfa_required` with a new `mfa_token` and the `methods` that answer
- * it, and no token; otherwise the token body of `POST /api/auth/token`, `onSignIn` announced.
+ * The JSON answer once a user proved a first factor (`method`: a password, an emailed code, a
+ * passkey): for a user with a second factor, 403 `mfa_required` with a new `mfa_token` (which
+ * keeps `method` for the `onSignIn` of its completion) and the `methods` that answer it, and no
+ * token; otherwise the token body of `POST /api/auth/token`, `onSignIn` announced.
  */
 export async function answerFirstFactor(
   answering: FirstFactorAnswering,
@@ -28,7 +29,7 @@ export async function answerFirstFactor(
   at: HookRequest & { readonly locale?: Locale | undefined },
 ): Promise<Response> {
   const pending =
-    answering.secondFactors && (await startSecondFactor(answering.secondFactors, user.id));
+    answering.secondFactors && (await startSecondFactor(answering.secondFactors, user.id, method));
   if (pending) {
     const message = accountMessages.text(at.locale, "accounts.mfa_required");
     const refusal = errorEnvelope(403, message, { code: MFA_REQUIRED });

@@ -136,9 +136,13 @@ export function jsonSecondFactorRoutes(options: JsonSecondFactorRoutesOptions): 
       : { code: (fields.value as { code: string }).code };
     const completed = await completeSecondFactor(factors, fields.value.mfa_token, answer);
     const user = completed.ok ? await options.users.findById(completed.value.userId) : undefined;
-    if (!user) return refuseCredentials(context);
+    if (!completed.ok || !user) return refuseCredentials(context);
     const answerBody = tokenAnswer(await options.tokens.issue(user.id));
-    await events.signedIn(user, "password", "token", {
+    // A challenge stored before its first factor was kept (migration 0014) is announced as
+    // `password`, as this route announced every one until then: which factor it followed is not
+    // known, and a password is what most of them were.
+    const method = completed.value.firstFactor ?? "password";
+    await events.signedIn(user, method, "token", {
       request,
       clientAddress: context.clientAddress,
     });

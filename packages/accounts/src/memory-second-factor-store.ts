@@ -1,3 +1,4 @@
+import type { SignInMethod } from "./account-hooks.js";
 import type {
   SecondFactorChallenge,
   SecondFactorStore,
@@ -63,13 +64,14 @@ export class MemorySecondFactorStore implements SecondFactorStore {
   async createChallenge(
     digest: string,
     userId: number,
+    firstFactor: SignInMethod,
     expiresAt: number,
     at: number,
   ): Promise<void> {
     for (const [stored, challenge] of this.#challenges) {
       if (challenge.userId === userId && challenge.expiresAt <= at) this.#challenges.delete(stored);
     }
-    this.#challenges.set(digest, { userId, expiresAt, failures: 0 });
+    this.#challenges.set(digest, { userId, firstFactor, expiresAt, failures: 0 });
   }
 
   async findChallenge(digest: string): Promise<SecondFactorChallenge | undefined> {

@@ -1,3 +1,5 @@
+import type { SignInMethod } from "./account-hooks.js";
+
 /** A user's TOTP enrolment as stored. Times are epoch milliseconds. */
 export interface TotpEnrolment {
   readonly userId: number;
@@ -12,6 +14,11 @@ export interface TotpEnrolment {
 /** A pending second-factor sign-in (`mfa_token`) as stored. */
 export interface SecondFactorChallenge {
   readonly userId: number;
+  /**
+   * How the user proved who they were before this second step, announced once it is passed;
+   * null for a challenge stored before the first factor was kept with it.
+   */
+  readonly firstFactor: SignInMethod | null;
   readonly expiresAt: number;
   /** Wrong codes given so far; the challenge is void at `MFA_MAXIMUM_FAILURES`. */
   readonly failures: number;
@@ -58,10 +65,17 @@ export interface SecondFactorStore {
   /** How many unused backup codes the user has. */
   countBackupCodes(userId: number): Promise<number>;
   /**
-   * Stores a challenge under the digest of its `mfa_token`, and drops the user's challenges that
-   * expired by `at` (so the table holds only live ones).
+   * Stores a challenge under the digest of its `mfa_token`, with the first factor the user
+   * passed, and drops the user's challenges that expired by `at` (so the table holds only live
+   * ones).
    */
-  createChallenge(digest: string, userId: number, expiresAt: number, at: number): Promise<void>;
+  createChallenge(
+    digest: string,
+    userId: number,
+    firstFactor: SignInMethod,
+    expiresAt: number,
+    at: number,
+  ): Promise<void>;
   /** The challenge with this digest; undefined when there is none. Expiry is the caller's. */
   findChallenge(digest: string): Promise<SecondFactorChallenge | undefined>;
   /** Counts a wrong code against the challenge; returns the failures now counted (0: gone). */

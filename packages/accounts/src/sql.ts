@@ -8,6 +8,10 @@ export { emailCodesMigration, SqlEmailCodeStore } from "./sql/email-code-store.j
 export { authTokensMigration, SqlEmailedTokenStore } from "./sql/emailed-token-store.js";
 export { sqlFactorSummary } from "./sql/factor-summary.js";
 export { passkeysMigration, SqlPasskeyStore } from "./sql/passkey-store.js";
-export { SqlSecondFactorStore, secondFactorsMigration } from "./sql/second-factor-store.js";
+export {
+  mfaChallengesFirstFactorMigration,
+  SqlSecondFactorStore,
+  secondFactorsMigration,
+} from "./sql/second-factor-store.js";
 export { sqlTokenMailTransaction } from "./sql/token-mail-transaction.js";
 export { SqlUserStore, usersMigration } from "./sql/user-store.js";

@@ -30,8 +30,12 @@ const FORM_MEGABYTES = DEFAULT_MAXIMUM_BODY_BYTES / (1024 * 1024);
 export const SECOND_FACTOR_PATH = "/login/second_factor";
 /** Session values of a sign-in waiting for its second factor. */
 export const PENDING_MFA_TOKEN = "mfa_token";
-export const PENDING_MFA_METHOD = "mfa_method";
 export const PENDING_MFA_REMEMBER = "mfa_remember";
+/**
+ * The first factor of a waiting sign-in, as sessions kept it before the challenge did: only
+ * read, for a challenge stored before its first factor was.
+ */
+export const PENDING_MFA_METHOD = "mfa_method";
 // Session values allow no underscore: each method is kept under a name of its own.
 const METHOD_IN_SESSION: Readonly<Record<SignInMethod, string>> = {
   password: "password",
@@ -53,7 +57,10 @@ const FACTOR_OF_METHOD: Readonly<Record<SignInMethod, SignInFactor>> = {
 /** A factor that signed a session in, as tracked sessions record it and the device list shows. */
 export type SignInFactor = "password" | "magic_link" | "email_code" | "oauth" | SecondFactorMethod;
 
-/** The sign-in method a waiting sign-in started with, read back from the session. */
+/**
+ * The sign-in method a waiting sign-in started with, as a session written before the challenge
+ * kept it says (`password` when it says nothing).
+ */
 export function pendingSignInMethod(value: string | undefined): SignInMethod {
   const entry = Object.entries(METHOD_IN_SESSION).find(([, stored]) => stored === value);
   return (entry?.[0] as SignInMethod | undefined) ?? "password";
@@ -152,9 +159,10 @@ export function accountFlow(options: HtmlAccountRoutesOptions) {
     },
 
     /**
-     * For a user with a second factor: keeps the sign-in waiting for it (its `mfa_token`, the
-     * method and remember-me in the session, nobody signed in) and answers true; the caller
-     * then sends the browser to {@link SECOND_FACTOR_PATH}. False: sign the user in at once.
+     * For a user with a second factor: keeps the sign-in waiting for it (its `mfa_token`, whose
+     * challenge keeps the method, and remember-me in the session, nobody signed in) and answers
+     * true; the caller then sends the browser to {@link SECOND_FACTOR_PATH}. False: sign the
+     * user in at once.
      */
     async awaitSecondFactor(
       user: User,
@@ -163,11 +171,10 @@ export function accountFlow(options: HtmlAccountRoutesOptions) {
       signInOptions: { readonly rememberMe?: boolean } = {},
     ): Promise<boolean> {
       if (!options.secondFactors) return false;
-      const pending = await startSecondFactor(options.secondFactors, user.id);
+      const pending = await startSecondFactor(options.secondFactors, user.id, method);
       if (!pending) return false;
       const { session } = context;
       session.set(PENDING_MFA_TOKEN, pending.mfaToken);
-      session.set(PENDING_MFA_METHOD, METHOD_IN_SESSION[method]);
       session.set(PENDING_MFA_REMEMBER, signInOptions.rememberMe ? "1" : "0");
       return true;
     },

@@ -84,7 +84,10 @@ export function htmlSecondFactorRoutes(
           }),
         );
       }
-      const method = pendingSignInMethod(context.session.get(PENDING_MFA_METHOD));
+      // A challenge stored before its first factor was kept (migration 0014) is announced as
+      // this page announced it until then: the method its sign-in put in the session.
+      const method =
+        completed.value.firstFactor ?? pendingSignInMethod(context.session.get(PENDING_MFA_METHOD));
       const rememberMe = context.session.get(PENDING_MFA_REMEMBER) === "1";
       const destination = context.session.takeRememberedPage() ?? "/";
       await flow.signIn(user, method, request, context, {

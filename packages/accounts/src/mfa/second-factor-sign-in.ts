@@ -1,6 +1,7 @@
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { fail, ok, type Result } from "@tessera/core";
 import { randomToken, sha256Hex } from "@tessera/crypto";
+import type { SignInMethod } from "../account-hooks.js";
 import { backupCodeDigest, readBackupCode } from "./backup-codes.js";
 import { passkeyAuthenticationOptions, verifyPasskeyAssertion } from "./passkey-authentication.js";
 import type { SecondFactors } from "./second-factors.js";
@@ -34,13 +35,15 @@ export async function secondFactorMethods(
 export type SecondFactorAnswer = { readonly code: string } | { readonly passkey: unknown };
 
 /**
- * After a correct password: for a user with a second factor, a new `mfa_token` (stored as its
- * digest, valid {@link MFA_TOKEN_LIFETIME_MS}) and the methods that answer it; undefined when the
- * user has none and is signed in by the password alone.
+ * After a first factor (`firstFactor`: a password, an emailed link or code, a passkey that did
+ * not verify its user): for a user with a second factor, a new `mfa_token` (stored as its
+ * digest with `firstFactor`, valid {@link MFA_TOKEN_LIFETIME_MS}) and the methods that answer
+ * it; undefined when the user has none and is signed in by the first factor alone.
  */
 export async function startSecondFactor(
   factors: SecondFactors,
   userId: number,
+  firstFactor: SignInMethod,
 ): Promise<{ readonly mfaToken: string; readonly methods: SecondFactorMethod[] } | undefined> {
   const methods = await secondFactorMethods(factors, userId);
   if (methods.length === 0) return undefined;
@@ -49,6 +52,7 @@ export async function startSecondFactor(
   await factors.store.createChallenge(
     sha256Hex(mfaToken),
     userId,
+    firstFactor,
     now + MFA_TOKEN_LIFETIME_MS,
     now,
   );
@@ -106,9 +110,14 @@ export async function secondFactorPasskeyOptions(
   return ok(await passkeyAuthenticationOptions(passkeys, scope, allowed));
 }
 
-/** A passed challenge: whose it was, and which factor answered it. */
+/** A passed challenge: whose it was, the first factor it followed, and which factor answered it. */
 export interface PassedSecondFactor {
   readonly userId: number;
+  /**
+   * The sign-in method the challenge was started with; undefined for a challenge stored before
+   * the first factor was kept with it (each route then announces what it always did).
+   */
+  readonly firstFactor: SignInMethod | undefined;
   readonly factor: SecondFactorMethod;
 }
 
@@ -138,7 +147,11 @@ export async function completeSecondFactor(
   // Of two right answers racing, one takes the challenge; the other is refused.
   const taken = await factors.store.consumeChallenge(digest);
   return taken && taken.userId === challenge.userId && taken.expiresAt > now
-    ? ok({ userId: challenge.userId, factor: accepted })
+    ? ok({
+        userId: challenge.userId,
+        firstFactor: taken.firstFactor ?? undefined,
+        factor: accepted,
+      })
     : fail("void");
 }
 

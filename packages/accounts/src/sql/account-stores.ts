@@ -20,13 +20,17 @@ import { emailCodesMigration, SqlEmailCodeStore } from "./email-code-store.js";
 import { authTokensMigration, SqlEmailedTokenStore } from "./emailed-token-store.js";
 import { sqlFactorSummary } from "./factor-summary.js";
 import { passkeysMigration, SqlPasskeyStore } from "./passkey-store.js";
-import { SqlSecondFactorStore, secondFactorsMigration } from "./second-factor-store.js";
+import {
+  mfaChallengesFirstFactorMigration,
+  SqlSecondFactorStore,
+  secondFactorsMigration,
+} from "./second-factor-store.js";
 import { SqlUserStore, usersMigration } from "./user-store.js";
 
 /**
  * The tables account routes use, in the order they must be created: users, API keys, emailed
- * tokens, rate-limit counters, the device list, second factors, passkeys and emailed sign-in
- * codes. Apply them with `applyMigrations`.
+ * tokens, rate-limit counters, the device list, second factors, passkeys, emailed sign-in
+ * codes, and the first factor a second-factor challenge follows. Apply them with `applyMigrations`.
  */
 export const accountMigrations: readonly Migration[] = [
   rateLimitCountersMigration,
@@ -40,6 +44,7 @@ export const accountMigrations: readonly Migration[] = [
   passkeysMigration,
   userSessionsFactorsMigration,
   emailCodesMigration,
+  mfaChallengesFirstFactorMigration,
 ];
 
 /**

@@ -1,5 +1,6 @@
 import { formatTimestamp, parseTimestamp } from "@tessera/core";
 import { type Migration, portableDdl, type SqlDatabase } from "@tessera/sql";
+import { isSignInMethod, type SignInMethod } from "../account-hooks.js";
 import type {
   SecondFactorChallenge,
   SecondFactorStore,
@@ -34,6 +35,16 @@ CREATE TABLE mfa_challenges (
 CREATE INDEX mfa_challenges_user_id ON mfa_challenges (user_id)`),
 };
 
+/**
+ * Adds `mfa_challenges.first_factor`: the sign-in method (`password`, `email_code`, `passkey`,
+ * ...) a challenge follows, so the sign-in it completes is announced as what it was. Rows
+ * written before it keep NULL there.
+ */
+export const mfaChallengesFirstFactorMigration: Migration = {
+  id: "0014_tessera_mfa_challenges_first_factor",
+  sql: "ALTER TABLE mfa_challenges ADD COLUMN first_factor TEXT",
+};
+
 // A pending enrolment is replaced; a confirmed one is left alone (the WHERE of the upsert), and
 // the caller learns it from `changes`.
 const SAVE_PENDING = `INSERT INTO user_totp (user_id, sealed_key, confirmed_at, last_used_step, created_at)
@@ -55,13 +66,14 @@ interface TotpRow {
 
 interface ChallengeRow {
   user_id: number;
+  first_factor: string | null;
   expires_at: string;
   failures: number;
 }
 
 /**
  * The {@link SecondFactorStore} of `@tessera/accounts` on a {@link SqlDatabase} that has run
- * {@link secondFactorsMigration}. Each check-and-change is one statement; replacing backup codes
+ * {@link secondFactorsMigration} and {@link mfaChallengesFirstFactorMigration}. Each check-and-change is one statement; replacing backup codes
  * and removing TOTP are transactions.
  */
 export class SqlSecondFactorStore implements SecondFactorStore {
@@ -140,6 +152,7 @@ export class SqlSecondFactorStore implements SecondFactorStore {
   async createChallenge(
     digest: string,
     userId: number,
+    firstFactor: SignInMethod,
     expiresAt: number,
     at: number,
   ): Promise<void> {
@@ -148,15 +161,15 @@ export class SqlSecondFactorStore implements SecondFactorStore {
       formatTimestamp(at),
     ]);
     await this.database.run(
-      "INSERT INTO mfa_challenges (digest, user_id, failures, expires_at) VALUES (?, ?, 0, ?)",
-      [digest, userId, formatTimestamp(expiresAt)],
+      "INSERT INTO mfa_challenges (digest, user_id, first_factor, failures, expires_at) VALUES (?, ?, ?, 0, ?)",
+      [digest, userId, firstFactor, formatTimestamp(expiresAt)],
     );
   }
 
   async findChallenge(digest: string): Promise<SecondFactorChallenge | undefined> {
     return toChallenge(
       await this.database.get<ChallengeRow>(
-        "SELECT user_id, expires_at, failures FROM mfa_challenges WHERE digest = ?",
+        "SELECT user_id, first_factor, expires_at, failures FROM mfa_challenges WHERE digest = ?",
         [digest],
       ),
     );
@@ -173,7 +186,7 @@ export class SqlSecondFactorStore implements SecondFactorStore {
   async consumeChallenge(digest: string): Promise<SecondFactorChallenge | undefined> {
     return toChallenge(
       await this.database.get<ChallengeRow>(
-        "DELETE FROM mfa_challenges WHERE digest = ? RETURNING user_id, expires_at, failures",
+        "DELETE FROM mfa_challenges WHERE digest = ? RETURNING user_id, first_factor, expires_at, failures",
         [digest],
       ),
     );
@@ -199,6 +212,9 @@ function toChallenge(row: ChallengeRow | undefined): SecondFactorChallenge | und
   return (
     row && {
       userId: row.user_id,
+      // NULL on a row from before the column; a value this version does not know reads as
+      // unknown too, rather than announcing a method the sign-in may not have been.
+      firstFactor: isSignInMethod(row.first_factor) ? row.first_factor : null,
       expiresAt: parseTimestamp(row.expires_at),
       failures: Number(row.failures),
     }

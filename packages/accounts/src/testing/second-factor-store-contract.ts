@@ -126,9 +126,10 @@ export function describeSecondFactorStoreContract(
     it("counts a challenge's failures and hands it to one of racing consumers", async () => {
       const { store, newUser } = await makeStore();
       const userId = await newUser();
-      await store.createChallenge("digest-1", userId, T0 + 5 * MINUTE, T0);
+      await store.createChallenge("digest-1", userId, "password", T0 + 5 * MINUTE, T0);
       expect(await store.findChallenge("digest-1")).toEqual({
         userId,
+        firstFactor: "password",
         expiresAt: T0 + 5 * MINUTE,
         failures: 0,
       });
@@ -138,18 +139,39 @@ export function describeSecondFactorStoreContract(
       const raced = await Promise.all(
         Array.from({ length: 6 }, () => store.consumeChallenge("digest-1")),
       );
-      expect(raced.filter(Boolean)).toEqual([{ userId, expiresAt: T0 + 5 * MINUTE, failures: 2 }]);
+      expect(raced.filter(Boolean)).toEqual([
+        { userId, firstFactor: "password", expiresAt: T0 + 5 * MINUTE, failures: 2 },
+      ]);
       expect(await store.findChallenge("digest-1")).toBeUndefined();
+    });
+
+    it("keeps the first factor each challenge follows, through its failures and its consumption", async () => {
+      const { store, newUser } = await makeStore();
+      const userId = await newUser();
+      const expiresAt = T0 + 5 * MINUTE;
+      for (const firstFactor of ["password", "email_code", "email_link", "passkey"] as const) {
+        await store.createChallenge(`after-${firstFactor}`, userId, firstFactor, expiresAt, T0);
+      }
+      expect((await store.findChallenge("after-email_code"))?.firstFactor).toBe("email_code");
+      expect(await store.recordChallengeFailure("after-passkey")).toBe(1);
+      expect(await store.consumeChallenge("after-passkey")).toEqual({
+        userId,
+        firstFactor: "passkey",
+        expiresAt,
+        failures: 1,
+      });
+      expect((await store.consumeChallenge("after-email_link"))?.firstFactor).toBe("email_link");
+      expect((await store.consumeChallenge("after-password"))?.firstFactor).toBe("password");
     });
 
     it("drops the user's expired challenges when a new one comes, and nobody else's", async () => {
       const { store, newUser } = await makeStore();
       const userId = await newUser();
       const other = await newUser();
-      await store.createChallenge("old", userId, T0 + MINUTE, T0);
-      await store.createChallenge("live", userId, T0 + 10 * MINUTE, T0);
-      await store.createChallenge("others", other, T0 + MINUTE, T0);
-      await store.createChallenge("new", userId, T0 + 7 * MINUTE, T0 + 2 * MINUTE);
+      await store.createChallenge("old", userId, "password", T0 + MINUTE, T0);
+      await store.createChallenge("live", userId, "password", T0 + 10 * MINUTE, T0);
+      await store.createChallenge("others", other, "password", T0 + MINUTE, T0);
+      await store.createChallenge("new", userId, "password", T0 + 7 * MINUTE, T0 + 2 * MINUTE);
       expect(await store.findChallenge("old")).toBeUndefined();
       expect(await store.findChallenge("live")).toBeDefined();
       expect(await store.findChallenge("others")).toBeDefined();
