@@ -30,7 +30,8 @@ import { SqlUserStore, usersMigration } from "./user-store.js";
 /**
  * The tables account routes use, in the order they must be created: users, API keys, emailed
  * tokens, rate-limit counters, the device list, second factors, passkeys, emailed sign-in
- * codes, and the first factor a second-factor challenge follows. Apply them with `applyMigrations`.
+ * codes, and the first factor a second-factor challenge follows. Apply them with
+ * `applyMigrations`.
  */
 export const accountMigrations: readonly Migration[] = [
   rateLimitCountersMigration,

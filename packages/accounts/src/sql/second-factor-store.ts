@@ -73,8 +73,8 @@ interface ChallengeRow {
 
 /**
  * The {@link SecondFactorStore} of `@tessera/accounts` on a {@link SqlDatabase} that has run
- * {@link secondFactorsMigration} and {@link mfaChallengesFirstFactorMigration}. Each check-and-change is one statement; replacing backup codes
- * and removing TOTP are transactions.
+ * {@link secondFactorsMigration} and {@link mfaChallengesFirstFactorMigration}. Each
+ * check-and-change is one statement; replacing backup codes and removing TOTP are transactions.
  */
 export class SqlSecondFactorStore implements SecondFactorStore {
   constructor(private readonly database: SqlDatabase) {}
