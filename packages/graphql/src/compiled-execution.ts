@@ -38,11 +38,13 @@ interface Compiled {
  * An `execute` for graphql-http that runs each operation through `compile`'s function,
  * compiled once per document and operation name and kept as long as the document is (the
  * document cache keeps one per operation text). Variables are coerced by graphql-js first, so
- * a refused variable is worded as graphql-js words it. An operation that does not compile runs
- * (or throws) runs through graphql-js, whose errors are the answer.
+ * a refused variable is worded as graphql-js words it. An operation that does not compile (or
+ * whose compilation throws) runs through graphql-js, whose errors are the answer, and
+ * `onNotCompiled` hears why, once per operation (default: one line on stderr, the first time).
  */
 export function compiledExecute(
   compile: CompileQuery,
+  onNotCompiled: (reason: unknown) => void = warnOnceNotCompiled(),
 ): (args: ExecutionArgs) => ExecutionResult | Promise<ExecutionResult> {
   const compiled = new WeakMap<DocumentNode, Map<string, Compiled | null>>();
   return (args) => {
@@ -54,7 +56,7 @@ export function compiledExecute(
     const name = args.operationName ?? "";
     let entry = operations.get(name);
     if (entry === undefined) {
-      entry = compileOperation(compile, args);
+      entry = compileOperation(compile, args, onNotCompiled);
       operations.set(name, entry);
     }
     if (entry === null) return execute(args);
@@ -74,15 +76,39 @@ export function compiledExecute(
   };
 }
 
-function compileOperation(compile: CompileQuery, args: ExecutionArgs): Compiled | null {
+function compileOperation(
+  compile: CompileQuery,
+  args: ExecutionArgs,
+  onNotCompiled: (reason: unknown) => void,
+): Compiled | null {
   const definition = getOperationAST(args.document, args.operationName);
   if (!definition) return null;
   let outcome: CompiledOperation | ExecutionResult;
   try {
     outcome = compile(args.schema, args.document, args.operationName ?? undefined);
-  } catch {
+  } catch (error) {
     // A compiler that throws on an operation graphql-js validated: graphql-js runs it instead.
+    onNotCompiled(error);
     return null;
   }
-  return "query" in outcome ? { definition, operation: outcome } : null;
+  if ("query" in outcome) return { definition, operation: outcome };
+  onNotCompiled(outcome.errors?.[0] ?? outcome);
+  return null;
+}
+
+/**
+ * One line on stderr, for the first operation that did not compile only: graphql-jit fails on
+ * every operation with an argument when it was given a second copy of the graphql package.
+ */
+function warnOnceNotCompiled(): (reason: unknown) => void {
+  let warned = false;
+  return (reason) => {
+    if (warned) return;
+    warned = true;
+    const why = reason instanceof Error ? reason.message : JSON.stringify(reason);
+    console.warn(
+      `GraphQL: compileQuery could not compile an operation, which graphql-js runs instead, ` +
+        `more slowly (${why}). Two copies of the graphql package are the usual cause.`,
+    );
+  };
 }

@@ -57,6 +57,13 @@ export interface GraphqlRoutesOptions extends QueryLimits, DocumentLimits {
    * bug); the client sees only `Internal server error`. Default: one line on stderr.
    */
   readonly onError?: (error: unknown) => void;
+  /**
+   * Called when `compileQuery` fails on an operation graphql-js accepts, which then runs
+   * interpreted, several times slower; with why. Default: one line on stderr, the first time
+   * only. graphql-jit fails on every operation with an argument when it got a second copy of
+   * the graphql package (a loader that gives CommonJS packages their own): the line says so.
+   */
+  readonly onNotCompiled?: (reason: unknown) => void;
 }
 
 /** The message a client gets for an unexpected failure, whose details stay in the logs. */
@@ -103,7 +110,9 @@ export function graphqlRoutes(options: GraphqlRoutesOptions): Route[] {
     parse: parseWithinLimits(options),
     limitRules: queryLimitRules(options),
   });
-  const run = options.compileQuery ? compiledExecute(options.compileQuery) : execute;
+  const run = options.compileQuery
+    ? compiledExecute(options.compileQuery, options.onNotCompiled)
+    : execute;
   // A mapped type: graphql-http wants a context with an index signature, an interface has none.
   const handler = createHandler<Request, RecordContext, Pick<RecordContext, "ownerId" | "locale">>({
     schema,

@@ -1,7 +1,8 @@
 // With `compileQuery`, operations run as graphql-jit compiled them: once per operation, kept
 // with the cached document, variables refused in graphql-js's words, graphql-js as fallback.
+import { GraphQLError } from "graphql";
 import { compileQuery } from "graphql-jit";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import type { CompileQuery } from "../src/index.js";
 import { setUp } from "./fixtures.js";
 
@@ -11,7 +12,7 @@ function countingCompiler(fail: false | "errors" | "throws" = false) {
   const compile: CompileQuery = (schema, document, operationName) => {
     counts.compiled.push(operationName);
     if (fail === "throws") throw new Error("cannot compile this");
-    if (fail === "errors") return { errors: [] };
+    if (fail === "errors") return { errors: [new GraphQLError("not here")] };
     const compiled = compileQuery(schema, document, operationName);
     if (!("query" in compiled)) return compiled;
     return {
@@ -77,15 +78,39 @@ describe("compiled operations", () => {
   });
 
   it.each(["errors", "throws"] as const)(
-    "run an operation whose compilation %s through graphql-js",
+    "run an operation whose compilation %s through graphql-js, and say why once",
     async (failure) => {
       const { compile, counts } = countingCompiler(failure);
-      const { send, rows } = await setUp({ compileQuery: compile });
-      const answer = await send(CREATE, { variables: { input: { title: "kept" } } });
-      expect(answer.body.data.createNote).toMatchObject({ title: "kept", wordCount: null });
-      expect(rows("SELECT title FROM notes")).toEqual([{ title: "kept" }]);
+      const reasons: unknown[] = [];
+      const { send, rows } = await setUp({
+        compileQuery: compile,
+        onNotCompiled: (reason) => reasons.push(reason),
+      });
+      for (const title of ["kept", "again"]) {
+        const answer = await send(CREATE, { variables: { input: { title } } });
+        expect(answer.body.data.createNote).toMatchObject({ title, wordCount: null });
+      }
+      expect(rows("SELECT title FROM notes")).toEqual([{ title: "kept" }, { title: "again" }]);
       expect(counts.compiled).toEqual([undefined]);
       expect(counts.runs).toBe(0);
+      expect(reasons).toEqual([
+        failure === "throws" ? new Error("cannot compile this") : new GraphQLError("not here"),
+      ]);
     },
   );
+
+  it("say on stderr, once, that operations run uncompiled, when no one else is told", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    onTestFinished(() => warn.mockRestore());
+    const { compile } = countingCompiler("errors");
+    const { send } = await setUp({ compileQuery: compile });
+    await send(CREATE, { variables: { input: { title: "one" } } });
+    expect((await send("{ notes { id } }")).body.data.notes).toHaveLength(1);
+    expect(warn.mock.calls).toEqual([
+      [
+        "GraphQL: compileQuery could not compile an operation, which graphql-js runs instead, " +
+          "more slowly (not here). Two copies of the graphql package are the usual cause.",
+      ],
+    ]);
+  });
 });
