@@ -1,3 +1,4 @@
+import { loadOnFirstUse } from "@tessera/core";
 import type { Route, RouteMethod } from "@tessera/http";
 
 /** Where a lazily built route answers: its method and path, known before it is built. */
@@ -17,14 +18,7 @@ export function lazyRoutes(
   shapes: readonly LazyRouteShape[],
   build: () => Promise<readonly Route[]>,
 ): Route[] {
-  let built: Promise<readonly Route[]> | undefined;
-  const routes = () => {
-    built ??= build().catch((error: unknown) => {
-      built = undefined;
-      throw error;
-    });
-    return built;
-  };
+  const routes = loadOnFirstUse(build);
   return shapes.map(({ method, path }) => ({
     method,
     path,

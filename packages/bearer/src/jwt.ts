@@ -1,6 +1,6 @@
-import { type Clock, fail, ok, type Result, systemClock } from "@tessera/core";
+import { type Clock, fail, loadOnFirstUse, ok, type Result, systemClock } from "@tessera/core";
 import { decodeBase64url, deriveKeyRing, type KeyRing, type SecretKeyBase } from "@tessera/crypto";
-import { errors, jwtVerify, SignJWT } from "jose";
+import type { errors as JoseErrors } from "jose";
 
 /** The JWT lifetime: 3600 seconds. */
 export const JWT_LIFETIME_SECONDS = 3600;
@@ -82,6 +82,7 @@ export function createJwtIssuer(options: JwtIssuerOptions): JwtIssuer {
     async issue(userId) {
       const subject = String(userId);
       if (subject === "") throw new RangeError("a JWT subject must not be empty");
+      const { SignJWT } = await loadJose();
       const issuedAt = Math.floor(clock() / 1000);
       const token = await new SignJWT({})
         .setProtectedHeader({ alg: "HS256", typ: "JWT" })
@@ -106,6 +107,10 @@ export function createJwtIssuer(options: JwtIssuerOptions): JwtIssuer {
     },
   };
 }
+
+// jose costs a process about 0.1 s of start-up and 10 MiB: imported by the first token issued
+// or checked (a token already verified is answered from memory without it).
+const loadJose = loadOnFirstUse(() => import("jose"));
 
 const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
@@ -173,6 +178,7 @@ async function verifyJwt(
   clock: Clock,
 ): Promise<Result<VerifiedJwt, JwtFailure>> {
   if (typeof token !== "string" || !isCanonicalCompactJws(token)) return fail("malformed-token");
+  const { errors, jwtVerify } = await loadJose();
   for (const key of keys.all) {
     try {
       const { payload } = await jwtVerify(token, await key, {
@@ -185,7 +191,7 @@ async function verifyJwt(
       if (typeof payload.sub !== "string" || payload.sub === "") return fail("invalid-claims");
       return ok({ subject: payload.sub, expiresAt: payload.exp! });
     } catch (error) {
-      const failure = classifyJoseError(error);
+      const failure = classifyJoseError(error, errors);
       // Only a MAC mismatch depends on the key; every other failure is the same under all.
       if (failure !== "bad-signature") return fail(failure);
     }
@@ -193,7 +199,7 @@ async function verifyJwt(
   return fail("bad-signature");
 }
 
-function classifyJoseError(error: unknown): JwtFailure {
+function classifyJoseError(error: unknown, errors: typeof JoseErrors): JwtFailure {
   // Anything but a JOSEError is a fault of the platform or of this code, not of the token.
   if (!(error instanceof errors.JOSEError)) throw error;
   switch (error.code) {

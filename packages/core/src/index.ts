@@ -9,6 +9,7 @@ export {
 } from "./error-codes.js";
 export { type ErrorDetails, type ErrorEnvelope, errorEnvelope } from "./error-envelope.js";
 export { ExpiringCache, type ExpiringCacheOptions } from "./expiring-cache.js";
+export { loadOnFirstUse } from "./first-use.js";
 export { escapeHtml } from "./html-escape.js";
 export {
   defineMessages,

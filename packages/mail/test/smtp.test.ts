@@ -151,6 +151,21 @@ describe("createSmtpMailer", () => {
     expect(error).toMatchObject({ retryable: true });
   });
 
+  it("ends a pooled connection at close(), the transport having been loaded by the first send", async () => {
+    let closeConnection: () => void = () => {};
+    const connectionClosed = new Promise<void>((done) => (closeConnection = done));
+    const { port, received } = await startServer({ onClose: () => closeConnection() });
+    const mailer = createSmtpMailer({
+      url: `smtp://user:p%40ss@127.0.0.1:${port}?pool=true`,
+      from,
+    });
+    await mailer.send(message);
+    expect(received).toHaveLength(1);
+    // The pool keeps the connection open for the next mail until close() ends it.
+    mailer.close();
+    await connectionClosed;
+  });
+
   it("refuses a URL that is not smtp: or smtps:, and an empty From, at creation", () => {
     expect(() => createSmtpMailer({ url: "http://user:hunter2@mail.test", from })).toThrow(
       new RangeError("SMTP_URL must start with smtp:// or smtps://"),

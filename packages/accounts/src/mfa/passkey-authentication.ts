@@ -1,14 +1,13 @@
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  type PublicKeyCredentialRequestOptionsJSON,
-  verifyAuthenticationResponse,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  VerifiedAuthenticationResponse,
 } from "@simplewebauthn/server";
-import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { fail, ok, type Result } from "@tessera/core";
 import { constantTimeEqualText, sha256Hex } from "@tessera/crypto";
 import type { Passkey, PasskeyChallengeScope } from "../passkey-store.js";
 import { PASSKEY_CHALLENGE_LIFETIME_MS, type Passkeys } from "./passkeys.js";
+import { loadWebAuthn } from "./webauthn-library.js";
 import { readWebAuthnResponse } from "./webauthn-response.js";
 
 /**
@@ -21,6 +20,7 @@ export async function passkeyAuthenticationOptions(
   scope: PasskeyChallengeScope,
   allowed: readonly Passkey[] = [],
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const { generateAuthenticationOptions } = await loadWebAuthn();
   const options = await generateAuthenticationOptions({
     rpID: passkeys.relyingParty.rpId,
     userVerification: "preferred",
@@ -58,7 +58,8 @@ export async function verifyPasskeyAssertion(
   scope: PasskeyChallengeScope,
   challengeId?: string,
 ): Promise<Result<PasskeyAssertion, "refused">> {
-  const read = readWebAuthnResponse(response);
+  const { verifyAuthenticationResponse, isoBase64URL } = await loadWebAuthn();
+  const read = readWebAuthnResponse(response, isoBase64URL);
   if (!read) return fail("refused");
   const digest = sha256Hex(read.challenge);
   if (challengeId !== undefined && !constantTimeEqualText(sha256Hex(challengeId), digest)) {
@@ -72,7 +73,7 @@ export async function verifyPasskeyAssertion(
     return fail("refused");
   }
   const { relyingParty } = passkeys;
-  let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+  let verified: VerifiedAuthenticationResponse;
   try {
     verified = await verifyAuthenticationResponse({
       response: response as AuthenticationResponseJSON,

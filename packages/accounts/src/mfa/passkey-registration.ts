@@ -1,15 +1,14 @@
-import {
-  generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type RegistrationResponseJSON,
-  verifyRegistrationResponse,
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  RegistrationResponseJSON,
+  VerifiedRegistrationResponse,
 } from "@simplewebauthn/server";
-import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { fail, ok, type Result } from "@tessera/core";
 import { constantTimeEqualText, sha256Hex } from "@tessera/crypto";
 import type { Passkey } from "../passkey-store.js";
 import type { User } from "../user.js";
 import { PASSKEY_CHALLENGE_LIFETIME_MS, type Passkeys } from "./passkeys.js";
+import { loadWebAuthn } from "./webauthn-library.js";
 import { readWebAuthnResponse } from "./webauthn-response.js";
 
 /**
@@ -21,6 +20,7 @@ export async function passkeyRegistrationOptions(
   passkeys: Passkeys,
   user: User,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  const { generateRegistrationOptions } = await loadWebAuthn();
   const existing = await passkeys.store.listPasskeys(user.id);
   const options = await generateRegistrationOptions({
     rpName: passkeys.relyingParty.rpName,
@@ -64,7 +64,8 @@ export async function registerPasskey(
   response: unknown,
   name: string,
 ): Promise<Result<Passkey, PasskeyRegistrationRefusal>> {
-  const read = readWebAuthnResponse(response);
+  const { verifyRegistrationResponse, isoBase64URL } = await loadWebAuthn();
+  const read = readWebAuthnResponse(response, isoBase64URL);
   if (!read) return fail("invalid");
   const now = passkeys.clock();
   const digest = sha256Hex(read.challenge);
@@ -74,7 +75,7 @@ export async function registerPasskey(
   });
   if (expiresAt === undefined || expiresAt <= now) return fail("invalid");
   const { relyingParty } = passkeys;
-  let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+  let verified: VerifiedRegistrationResponse;
   try {
     verified = await verifyRegistrationResponse({
       response: response as RegistrationResponseJSON,

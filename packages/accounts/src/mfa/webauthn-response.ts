@@ -1,4 +1,4 @@
-import { isoBase64URL } from "@simplewebauthn/server/helpers";
+import type { isoBase64URL as IsoBase64URL } from "@simplewebauthn/server/helpers";
 
 // A browser's clientDataJSON is a few hundred bytes; anything near this is not one.
 const MAXIMUM_CLIENT_DATA_LENGTH = 4096;
@@ -8,9 +8,11 @@ const MAXIMUM_CREDENTIAL_ID_LENGTH = 1024;
  * The parts of a WebAuthn response (registration or assertion, as JSON from the client) that
  * must be read before verifying it: the credential id, and the challenge its clientDataJSON
  * answers (to find the stored one). Undefined for anything not shaped like a response.
+ * `isoBase64URL` is the library's, which the caller has loaded (see `loadWebAuthn`).
  */
 export function readWebAuthnResponse(
   value: unknown,
+  isoBase64URL: typeof IsoBase64URL,
 ): { readonly credentialId: string; readonly challenge: string } | undefined {
   if (typeof value !== "object" || value === null) return undefined;
   const { id, response } = value as { id?: unknown; response?: unknown };
