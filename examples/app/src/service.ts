@@ -119,6 +119,11 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
   const apiCrossSite = crossSiteProtection({ allowedOrigins: config.allowedOrigins });
   app.use("/api/*", apiCrossSite);
   app.use("/graphql", apiCrossSite);
+  // A static JSON answer: liveness checks, and the baseline of the bearer benchmark.
+  // Made with the security headers (jsonAnswer), so the header middleware leaves it unread.
+  // Registered before clientAddress, which it does not need: Hono runs no middleware added
+  // after the handler that answers.
+  app.get("/api/health", () => jsonAnswer({ status: "ok" }));
   app.use(
     clientAddress({
       trustProxy: config.trustProxy,
@@ -190,9 +195,6 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
       ];
     }),
   );
-  // A static JSON answer: liveness checks, and the baseline of the bearer benchmark.
-  // Made with the security headers (jsonAnswer), so the header middleware leaves it unread.
-  app.get("/api/health", () => jsonAnswer({ status: "ok" }));
   app.notFound((context) => {
     const locale = chooseLocale(context.req.raw);
     return withLanguageHeaders(notFound(locale), locale);

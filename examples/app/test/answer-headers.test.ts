@@ -3,6 +3,7 @@
 // own answers), and HSTS when the browser came over HTTPS: a helper that skipped the middleware
 // must not lose one.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearerTokenFor } from "./support/json-api.js";
 import { startTestServer, type TestServer } from "./support/test-server.js";
 
 let server: TestServer;
@@ -83,4 +84,57 @@ describe("the security headers of every kind of answer", () => {
       }
     });
   }
+});
+
+describe("a translated JSON answer", () => {
+  // The language headers are added after the route answered, to an answer made with the
+  // security headers in its init: the server must send both.
+  it("carries Content-Language, Vary and every security header over HTTP", async () => {
+    const token = await bearerTokenFor(server.url, "translated@example.com", {
+      client: "192.0.2.33",
+    });
+    const authorization = { authorization: `Bearer ${token}` };
+    const requests = [
+      { path: "/api/auth/me", init: { headers: authorization } },
+      {
+        path: "/api/notes",
+        init: {
+          method: "POST",
+          headers: { ...authorization, ...JSON_TYPE },
+          body: JSON.stringify({ title: "Bonjour", body: "Le monde" }),
+        },
+      },
+    ];
+    for (const { path, init } of requests) {
+      for (const [language, tag] of [
+        ["fr-CA,fr;q=0.9", "fr"],
+        ["en-US", "en"],
+      ] as const) {
+        const response = await fetch(`${server.url}${path}`, {
+          ...init,
+          headers: { ...init.headers, "accept-language": language },
+        });
+        await response.arrayBuffer();
+        expect({
+          path,
+          status: response.ok,
+          type: response.headers.get("content-type"),
+          language: response.headers.get("content-language"),
+          vary: response.headers.get("vary"),
+          nosniff: response.headers.get("x-content-type-options"),
+          frames: response.headers.get("x-frame-options"),
+          referrer: response.headers.get("referrer-policy"),
+        }).toEqual({
+          path,
+          status: true,
+          type: "application/json",
+          language: tag,
+          vary: "Accept-Language",
+          nosniff: "nosniff",
+          frames: "SAMEORIGIN",
+          referrer: "strict-origin-when-cross-origin",
+        });
+      }
+    }
+  });
 });

@@ -22,6 +22,7 @@ export interface ClientAddressOptions {
  */
 export function clientAddress(options: ClientAddressOptions): MiddlewareHandler<TesseraEnv> {
   const { getConnInfo } = options;
+  const trustProxy = options.trustProxy ?? 0;
   return async (context, next) => {
     let socketAddress: string | undefined;
     try {
@@ -31,11 +32,15 @@ export function clientAddress(options: ClientAddressOptions): MiddlewareHandler<
       // throws on a request that came another way, as one handed to `app.fetch` in a test does.
       socketAddress = undefined;
     }
-    const address = clientIp({
-      socketAddress,
-      forwardedFor: context.req.header("x-forwarded-for") ?? null,
-      trustProxy: options.trustProxy ?? 0,
-    });
+    // Without a trusted proxy the header is never used: leave it unread.
+    const address =
+      trustProxy > 0
+        ? clientIp({
+            socketAddress,
+            forwardedFor: context.req.header("x-forwarded-for") ?? null,
+            trustProxy,
+          })
+        : socketAddress;
     context.set("clientAddress", address ?? "unknown");
     await next();
   };

@@ -1,8 +1,10 @@
 import { orderRoutes, type Route } from "@tessera/http";
 import type { MaybeSessionContext } from "@tessera/session";
 import type { SessionVariables } from "@tessera/session/hono";
-import type { Env, Hono } from "hono";
+import type { Context, Env, Hono } from "hono";
 import type { TesseraVariables } from "./variables.js";
+
+type MountedVariables = TesseraVariables & SessionVariables;
 
 /**
  * Registers Tessera routes on a Hono app, static paths before parameter paths (Hono takes the
@@ -28,12 +30,13 @@ export function mount<E extends Env>(
 ): Hono<E> {
   for (const route of orderRoutes(routes)) {
     app.on(route.method, route.path, (context) => {
-      const variables = context.var as Partial<TesseraVariables & SessionVariables>;
-      return route.handle(context.req.raw, {
-        params: context.req.param() as Record<string, string>,
-        clientAddress: variables.clientAddress ?? "unknown",
-        ...(variables.session ? { session: variables.session } : {}),
-      });
+      // One `get` per variable: `context.var` copies every variable into a new object each time.
+      const own = context as unknown as Context<{ Variables: Partial<MountedVariables> }>;
+      const params = context.req.param() as Record<string, string>;
+      const clientAddress = own.get("clientAddress") ?? "unknown";
+      const session = own.get("session");
+      const routeContext = session ? { params, clientAddress, session } : { params, clientAddress };
+      return route.handle(context.req.raw, routeContext);
     });
   }
   return app;

@@ -2,7 +2,14 @@ import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
-import { escapeHtml, htmlPage, type Route, withMiddleware } from "@tessera/http";
+import {
+  escapeHtml,
+  htmlPage,
+  jsonAnswer,
+  localeNegotiation,
+  type Route,
+  withMiddleware,
+} from "@tessera/http";
 import {
   createSessionCookies,
   type HtmlRouteContext,
@@ -173,6 +180,36 @@ const pageRoutes = withMiddleware(
 function policyNonce(response: Response): string | undefined {
   return /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
 }
+
+describe("translated JSON answers on @hono/node-server", () => {
+  it("carry Content-Language, Vary and every security header, made in their init", async () => {
+    const translated = withMiddleware(
+      [{ method: "GET", path: "/greeting", handle: async () => jsonAnswer({ hello: "monde" }) }],
+      localeNegotiation({ catalogs: { fr: {} } }),
+    );
+    const app = new Hono<TesseraEnv>();
+    app.use(securityHeaders());
+    app.use(crossSiteProtection());
+    app.use(clientAddress({ getConnInfo }));
+    const base = await served(mount(app, translated));
+    for (const [language, tag] of [
+      ["fr-CA,fr;q=0.9", "fr"],
+      ["de", "en"],
+    ] as const) {
+      const response = await fetch(`${base}/greeting`, {
+        headers: { "accept-language": language },
+      });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ hello: "monde" });
+      expect(response.headers.get("content-language")).toBe(tag);
+      expect(response.headers.get("vary")).toBe("Accept-Language");
+      expect(response.headers.get("content-type")).toBe("application/json");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+      expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    }
+  });
+});
 
 describe("page headers on Hono", () => {
   it("come with an HTML route group mounted without any middleware", async () => {

@@ -33,9 +33,9 @@ function varyOnOrigin(headers: Headers): void {
  * including a preflight from an unlisted origin, which then gets no CORS headers at all.
  */
 export function answerCorsPreflight(request: Request, options: CorsOptions): Response | undefined {
-  const origin = request.headers.get("origin");
   if (request.method.toUpperCase() !== "OPTIONS") return undefined;
   if (!request.headers.has("access-control-request-method")) return undefined;
+  const origin = request.headers.get("origin");
   if (origin === null || !isAllowedOrigin(origin, options.allowedOrigins)) return undefined;
   const headers = new Headers({
     "Access-Control-Allow-Origin": origin,

@@ -6,6 +6,9 @@ import { badRequest } from "./error-envelope.js";
  */
 export const HOST_REFUSAL_MESSAGE = "Unknown host: add it to ALLOWED_HOSTS to serve it.";
 
+/** How many distinct `Host` values that passed the check are remembered. */
+const MAXIMUM_REMEMBERED_HOSTS = 16;
+
 // A Host value as RFC 9110 has it: a bracketed IPv6 literal or a name, then an optional port.
 // What a URL parser would read as something else (userinfo, a path, a query) is no host.
 const HOST_PATTERN = /^(?:\[[0-9A-Fa-f:.]+\]|[^\s/\\?#@[\]:]+)(?::[0-9]{0,5})?$/;
@@ -80,11 +83,19 @@ export function createHostCheck(
     }),
   );
   if (allowed.size === 0) throw new TypeError("the host check needs at least one host to allow");
+  // Clients send the same Host on every request: the values already let through skip the URL
+  // parse of normalizeHost. Only passed values are kept, at most a few, since the client
+  // chooses the header (ports, case) and could otherwise grow the set without end.
+  const passed = new Set<string>();
   return (request) => {
     const host = request.headers.get("host");
-    const normalized = host === null ? undefined : normalizeHost(host);
-    return normalized !== undefined && allowed.has(normalized)
-      ? undefined
-      : badRequest(HOST_REFUSAL_MESSAGE, "unknown_host");
+    if (host === null) return badRequest(HOST_REFUSAL_MESSAGE, "unknown_host");
+    if (passed.has(host)) return undefined;
+    const normalized = normalizeHost(host);
+    if (normalized === undefined || !allowed.has(normalized)) {
+      return badRequest(HOST_REFUSAL_MESSAGE, "unknown_host");
+    }
+    if (passed.size < MAXIMUM_REMEMBERED_HOSTS) passed.add(host);
+    return undefined;
   };
 }

@@ -67,6 +67,17 @@ describe("the host check", () => {
     expect(passes("app.example.com.")).toBe(true);
   });
 
+  it("answers the same for a Host it has seen before, however many spellings came", () => {
+    const fresh = createHostCheck(["app.example.com"]);
+    const verdict = (host: string) => fresh(requestWithHost(host)) === undefined;
+    const spellings = Array.from({ length: 40 }, (_, port) => `APP.example.com:${port + 1}`);
+    for (let round = 0; round < 2; round++) {
+      for (const host of spellings) expect(verdict(host)).toBe(true);
+      expect(verdict("evil.example")).toBe(false);
+      expect(verdict("app.example.com.evil.example")).toBe(false);
+    }
+  });
+
   it("refuses to be built without a host, or from something that is not one", () => {
     expect(() => createHostCheck([])).toThrow(TypeError);
     expect(() => createHostCheck(["https://app.example.com"])).toThrow(TypeError);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   crossSiteCheck,
+  isSecured,
+  jsonAnswer,
   localeNegotiation,
   negotiateLocale,
   notFound,
@@ -9,6 +11,7 @@ import {
   type RouteContext,
   rateLimit,
   routeRequests,
+  withLanguageHeaders,
   withMiddleware,
 } from "../src/index.js";
 
@@ -160,6 +163,48 @@ describe("localeNegotiation", () => {
     });
     expect(response.status).toBe(403);
     expect((await response.json()).error.message).toBe("Requête d'un autre site refusée.");
+  });
+});
+
+describe("withLanguageHeaders on a jsonAnswer", () => {
+  const french = { tag: "fr", catalog: {} };
+  const answer = (init?: ResponseInit) => jsonAnswer({ hello: "monde" }, init);
+
+  it("adds the language headers to the security headers, keeping it marked", async () => {
+    const translated = withLanguageHeaders(answer({ status: 201 }), french);
+    expect(translated.status).toBe(201);
+    expect(Object.fromEntries(translated.headers)).toEqual({
+      "content-type": "application/json",
+      "content-language": "fr",
+      vary: "Accept-Language",
+      "x-content-type-options": "nosniff",
+      "x-frame-options": "SAMEORIGIN",
+      "referrer-policy": "strict-origin-when-cross-origin",
+    });
+    expect(await translated.json()).toEqual({ hello: "monde" });
+    expect(isSecured(translated)).toBe(true);
+  });
+
+  it("adds to a Vary the route set and keeps its Content-Language", () => {
+    const translated = withLanguageHeaders(
+      answer({ headers: { Vary: "Origin", "Content-Language": "de" } }),
+      french,
+    );
+    expect(translated.headers.get("vary")).toBe("Origin, Accept-Language");
+    expect(translated.headers.get("content-language")).toBe("de");
+    const again = withLanguageHeaders(translated, french);
+    expect(again.headers.get("vary")).toBe("Origin, Accept-Language");
+  });
+
+  it("keeps every Set-Cookie of one made with a Headers", () => {
+    const cookies = new Headers([
+      ["Set-Cookie", "a=1"],
+      ["Set-Cookie", "b=2"],
+    ]);
+    const translated = withLanguageHeaders(jsonAnswer({}, { headers: cookies }), french);
+    expect(translated.headers.getSetCookie()).toEqual(["a=1", "b=2"]);
+    expect(translated.headers.get("content-language")).toBe("fr");
+    expect(translated.headers.get("vary")).toBe("Accept-Language");
   });
 });
 
