@@ -31,6 +31,7 @@ const NOTE_FIELDS =
   "id userId title body pinned dueOn rating wordCount tags postId createdAt updatedAt";
 
 const bareScript = fileURLToPath(new URL("./bare-server.ts", import.meta.url));
+const floorScript = fileURLToPath(new URL("./framework-floor-server.ts", import.meta.url));
 const appScript = fileURLToPath(new URL("../src/main.ts", import.meta.url));
 const folder = mkdtempSync(join(tmpdir(), "tessera-limit-"));
 // One SQLite file for both: the app migrates it, the bare server opens it (same schema, rows).
@@ -47,6 +48,8 @@ try {
   const credentials = await seedLimitBench(app.url, SEEDED_NOTES);
   const bare = await startServerProcess(bareScript, environment);
   running.push(bare);
+  const floor = await startServerProcess(floorScript, environment);
+  running.push(floor);
 
   console.error("start-ups");
   const starts = { app: [] as StartupSample[], bare: [] as StartupSample[] };
@@ -73,6 +76,11 @@ try {
   const targets = {
     appHealth: { name: "GET /api/health", path: "/api/health" },
     bareHealth: { name: "GET /api/health, bare", path: "/api/health", server: bare },
+    floorHealth: {
+      name: "GET /api/health, Hono on @hono/node-server alone",
+      path: "/api/health",
+      server: floor,
+    },
     appDelivery: standardDeliveryTarget(
       "Standard Webhooks delivery",
       "/webhooks/billing",
@@ -169,6 +177,7 @@ try {
     "| path | Tessera | limit | ratio (rounds' range) | verdict |",
     "|---|---|---|---|---|",
     `| \`GET /api/health\` | ${cpu(result.appHealth)} µs | ${cpu(result.bareHealth)} µs (bare) | ${roundRange(perRound(result.appHealth, result.bareHealth))} | ${ratioVerdict(cpuRatio(result.appHealth, result.bareHealth), 1.5)} |`,
+    `| same, against the framework's floor | ${cpu(result.appHealth)} µs | ${cpu(result.floorHealth)} µs (Hono on @hono/node-server alone; ${cpuRatio(result.floorHealth, result.bareHealth).toFixed(2)}x bare) | ${roundRange(perRound(result.appHealth, result.floorHealth))} | ${cpuRatio(result.appHealth, result.floorHealth).toFixed(2)}x (no goal) |`,
     `| Standard Webhooks delivery (\`/webhooks/billing\`) | ${cpu(result.appDelivery)} µs | ${cpu(result.bareOne)} µs (bare, verify + one INSERT) | ${roundRange(perRound(result.appDelivery, result.bareOne))} | ${ratioVerdict(cpuRatio(result.appDelivery, result.bareOne), 1.6)} |`,
     `| same, bare doing our three statements | ${cpu(result.appDelivery)} µs | ${cpu(result.bareThree)} µs | ${roundRange(perRound(result.appDelivery, result.bareThree))} | ${cpuRatio(result.appDelivery, result.bareThree).toFixed(2)}x (no goal) |`,
     `| \`POST /api/notes\` (JWT) | ${cpu(result.appNote)} µs | ${cpu(result.bareNote)} µs (bare) | ${roundRange(perRound(result.appNote, result.bareNote))} | ${ratioVerdict(cpuRatio(result.appNote, result.bareNote), 1.4)} |`,
@@ -187,7 +196,9 @@ try {
     "after a second of warm-up each, server CPU read from /proc around each round (`NODE_ENV=production`, SQLite file in WAL mode).",
     "The limit is `examples/app/bench/bare-server.ts`: the same work by hand on node:http,",
     "node:crypto and better-sqlite3 (same pragmas, the app's own migrated file, the same",
-    "statements, headers and answer bytes; what it skips is listed at its top). Each server is",
+    "statements, headers and answer bytes; what it skips is listed at its top). The framework's",
+    "floor (`framework-floor-server.ts`) is Hono on @hono/node-server answering the static route",
+    "alone, with no middleware: what any Hono app on Node pays per request. Each server is",
     "one process started as `npm start` starts the app (`node --import tsx/esm <file>`); the bare server shares the app's",
     "database file. The session pages are the home page of a user just signed in through the",
     "login form (the app's own `Signed in.` flash: the page takes it and writes the cookie",
@@ -203,7 +214,7 @@ try {
     "",
     "### The measurements (the limit first)",
     "",
-    ...detail("GET /api/health", [result.bareHealth, result.appHealth]),
+    ...detail("GET /api/health", [result.bareHealth, result.floorHealth, result.appHealth]),
     ...detail("Standard Webhooks delivery", [result.bareOne, result.bareThree, result.appDelivery]),
     ...detail("POST /api/notes", [result.bareNote, result.appNote]),
     ...detail("GET /api/auth/me against the static route, the app", [
