@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { cspNonce } from "@tessera/hono";
+import { cspNonce, StaticPathRouter } from "@tessera/hono";
 import { withLanguageHeaders } from "@tessera/http";
 import type { Outbox } from "@tessera/outbox";
 import { optionalUser } from "@tessera/session";
@@ -32,7 +32,8 @@ const stylesheet = readFileSync(new URL("../public/app.css", import.meta.url), "
  * answers a WHATWG Request.
  */
 export function createApp(dependencies: NodeAppDependencies): AppHono {
-  const app: AppHono = new Hono();
+  // Static paths (/api/health, /api/auth/me) are matched from memory (see StaticPathRouter).
+  const app: AppHono = new Hono({ router: new StaticPathRouter() });
   const { mailOutbox, ...serviceDependencies } = dependencies;
   const service = mountService(app, {
     loadGraphqlCompiler: async () => (await import("graphql-jit")).compileQuery,

@@ -5,6 +5,7 @@
 // Worker's variables and secrets.
 
 import { SqlUserStore, sqlTokenMailTransaction } from "@tessera/accounts/sql";
+import { StaticPathRouter } from "@tessera/hono";
 import { jsonError } from "@tessera/http";
 import type { SendEmailBinding } from "@tessera/mail/cloudflare";
 import { MAIL_QUEUE, mailSender, outboxMailer } from "@tessera/mail/outbox";
@@ -140,7 +141,8 @@ async function startService(env: WorkerEnv): Promise<Service> {
     mailer,
     findUser: (id) => new SqlUserStore(database).findById(id),
   });
-  const app: AppHono = new Hono();
+  // Static paths (/api/health, /api/auth/me) are matched from memory (see StaticPathRouter).
+  const app: AppHono = new Hono({ router: new StaticPathRouter() });
   mountService(app, {
     config,
     secretKeyBase,

@@ -7,4 +7,5 @@ export {
   type SecurityHeadersOptions,
   securityHeaders,
 } from "./security.js";
+export { StaticPathRouter } from "./static-path-router.js";
 export type { TesseraEnv, TesseraVariables } from "./variables.js";
