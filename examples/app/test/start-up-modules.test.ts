@@ -2,12 +2,8 @@
 // sending mail, JWTs, PostgreSQL for an app on SQLite) are imported by their first use. Each
 // cost start-up time and resident memory (issue 33's start-up and idle-memory rows), and one
 // eager import anywhere on the path from main.ts brings it back: this test names it.
-import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-
-const appFolder = fileURLToPath(new URL("..", import.meta.url));
+import { runLikeNpmStart } from "./support/start-command.js";
 
 /** Libraries that start-up must not load, with what first loads each. */
 const LOADED_ON_FIRST_USE = {
@@ -21,23 +17,14 @@ const LOADED_ON_FIRST_USE = {
 
 describe("npm start", () => {
   it("loads no library that only rarer requests need, with SMTP configured", () => {
-    const { scripts } = JSON.parse(readFileSync(`${appFolder}/package.json`, "utf8"));
-    const [command, ...nodeArguments] = (scripts.start as string).split(" ");
-    expect(command).toBe("node");
-    // The start script's Node arguments, with the probe in place of src/main.ts.
-    nodeArguments.splice(-1, 1, "test/fixtures/start-up-modules-probe.ts");
-    const probe = spawnSync(process.execPath, nodeArguments, {
-      cwd: appFolder,
-      encoding: "utf8",
-      env: {
-        PATH: process.env.PATH ?? "",
-        PORT: "0",
-        DATABASE_PATH: ":memory:",
-        MAIL_ADAPTER: "smtp",
-        // Never reached: no mail is sent.
-        SMTP_URL: "smtp://127.0.0.1:2525",
-        MAIL_FROM: "no-reply@tessera.test",
-      },
+    const probe = runLikeNpmStart("test/fixtures/start-up-modules-probe.ts", {
+      PATH: process.env.PATH ?? "",
+      PORT: "0",
+      DATABASE_PATH: ":memory:",
+      MAIL_ADAPTER: "smtp",
+      // Never reached: no mail is sent.
+      SMTP_URL: "smtp://127.0.0.1:2525",
+      MAIL_FROM: "no-reply@tessera.test",
     });
     expect(probe.stderr).toBe("");
     const { status, packages } = JSON.parse(probe.stdout) as {
