@@ -2,7 +2,18 @@ import { MINIMUM_SECRET_LENGTH } from "@tessera/crypto";
 import { normalizeHost, parseAllowedHosts, parseAllowedOrigins } from "@tessera/http";
 import { type OAuthProvider, oauthProvidersFromEnv } from "@tessera/oauth";
 import { type RetrySchedule, WEBHOOK_RETRY_SCHEDULE } from "@tessera/outbox";
-import { z } from "zod";
+import {
+  InvalidSetting,
+  matching,
+  oneOf,
+  optionalText,
+  readSettings,
+  type SettingReader,
+  type SettingsRead,
+  textOr,
+  url,
+  wholeNumber,
+} from "./setting-readers.js";
 
 /** The example app's settings, read from the environment (see docs/configuration.md). */
 export interface AppConfig {
@@ -137,140 +148,64 @@ export function checkedSecretKeyBase(configured: string): string {
   return configured;
 }
 
-const optionalText = z
-  .string()
-  .optional()
-  .transform((value) => (value === undefined || value.trim() === "" ? undefined : value));
-
-const environmentSchema = z.object({
-  PORT: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(65535)
-    .optional()
-    .transform((port) => port ?? 3000),
-  HOST: optionalText.transform((host) => host ?? "127.0.0.1"),
-  DATABASE_PATH: optionalText.transform((path) => path ?? "data/app.db"),
+// Each setting's reader; a blank value counts as unset (see setting-readers.ts).
+const SETTING_READERS = {
+  PORT: wholeNumber(0, 65535, 3000),
+  HOST: textOr("127.0.0.1"),
+  DATABASE_PATH: textOr("data/app.db"),
   // Checked without echoing the value: a database URL carries a password.
-  DATABASE_URL: optionalText.pipe(
-    z
-      .string()
-      .refine((url) => /^postgres(ql)?:\/\/[^\s]+$/.test(url) && URL.canParse(url), {
-        message: "expected a postgres://user:password@host:port/database URL",
-      })
-      .optional(),
-  ),
-  WEB_CONCURRENCY: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(64)
-    .optional()
-    .transform((processes) => processes ?? 1),
+  DATABASE_URL: url({
+    schemes: ["postgres", "postgresql"],
+    message: "expected a postgres://user:password@host:port/database URL",
+  }),
+  WEB_CONCURRENCY: wholeNumber(1, 64, 1),
   NODE_ENV: optionalText,
   SECRET_KEY_BASE: optionalText,
   SECRET_KEY_BASE_PREVIOUS: optionalText,
-  APP_URL: optionalText.pipe(z.url().optional()),
+  APP_URL: url(),
   ALLOWED_ORIGINS: optionalText,
   ALLOWED_HOSTS: optionalText,
-  TRUST_PROXY: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(32)
-    .optional()
-    .transform((hops) => hops ?? 0),
-  MAIL_ADAPTER: optionalText.pipe(z.enum(MAIL_ADAPTERS).optional()),
-  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  TRUST_PROXY: wholeNumber(0, 32, 0),
+  MAIL_ADAPTER: oneOf(MAIL_ADAPTERS),
+  SMTP_URL: url({ schemes: ["smtp", "smtps"] }),
   // Left unset here: the HTTP providers need a real one, the others fall back to a default.
   // Checked at start, since a provider refuses a malformed sender at every mail; a line break
   // would let the setting add headers of its own.
-  MAIL_FROM: optionalText.pipe(
-    z
-      .string()
-      .regex(/^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, {
-        message: "expected an address such as no-reply@app.example or Notes <no-reply@app.example>",
-      })
-      .optional(),
+  MAIL_FROM: matching(
+    /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/,
+    "expected an address such as no-reply@app.example or Notes <no-reply@app.example>",
   ),
-  MAIL_API_URL: optionalText.pipe(
-    z.url({ protocol: /^https?$/, message: "expected an http(s) URL" }).optional(),
-  ),
+  MAIL_API_URL: url({ schemes: ["http", "https"], message: "expected an http(s) URL" }),
   RESEND_API_KEY: optionalText,
   POSTMARK_SERVER_TOKEN: optionalText,
   // It becomes part of the endpoint's host name: only a region's shape gets that far.
-  AWS_REGION: optionalText.pipe(
-    z
-      .string()
-      .regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, { message: "expected a region such as eu-west-1" })
-      .optional(),
-  ),
+  AWS_REGION: matching(/^[a-z]{2}(-[a-z]+)+-\d+$/, "expected a region such as eu-west-1"),
   AWS_ACCESS_KEY_ID: optionalText,
   AWS_SECRET_ACCESS_KEY: optionalText,
   UPLOADS_PATH: optionalText,
-  TRACKED_SESSIONS: optionalText.pipe(z.enum(["on", "off"]).optional()),
-  RENDER_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  TRACKED_SESSIONS: oneOf(["on", "off"]),
+  RENDER_URL: url({ schemes: ["http", "https"] }),
   RENDER_SECRET: optionalText,
   RENDER_TOKEN: optionalText,
-  SWEEP_INTERVAL_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(86_400)
-    .optional()
-    .transform((seconds) => seconds ?? 300),
-  CREDENTIAL_CACHE_MS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(60_000)
-    .optional()
-    // A second: the user's SELECT left every bearer request (the hot path's largest cost), and
-    // another process's delete or revoke still takes effect within a second.
-    .transform((milliseconds) => milliseconds ?? 1000),
-  WEBHOOK_RETENTION_DAYS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(36_500)
-    .optional()
-    .transform((days) => days ?? 30),
-  OUTBOUND_ALLOW_HOSTS: optionalText.transform((listed, context) => {
-    const hosts = outboundHostsOf(listed);
-    if (typeof hosts === "string") {
-      context.addIssue({ code: "custom", message: hosts });
-      return z.NEVER;
-    }
-    return hosts;
-  }),
-  OUTBOUND_RETRY_SCHEDULE: optionalText.transform((listed, context) => {
-    if (listed === undefined) return WEBHOOK_RETRY_SCHEDULE;
-    const delays = retryDelaysOf(listed);
-    if (typeof delays === "string") {
-      context.addIssue({ code: "custom", message: delays });
-      return z.NEVER;
-    }
-    return { delaysMs: delays };
-  }),
-  OUTBOUND_RETENTION_DAYS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(36_500)
-    .optional()
-    .transform((days) => days ?? 30),
+  SWEEP_INTERVAL_SECONDS: wholeNumber(1, 86_400, 300),
+  // A second by default: the user's SELECT left every bearer request (the hot path's largest
+  // cost), and another process's delete or revoke still takes effect within a second.
+  CREDENTIAL_CACHE_MS: wholeNumber(0, 60_000, 1000),
+  WEBHOOK_RETENTION_DAYS: wholeNumber(0, 36_500, 30),
+  OUTBOUND_ALLOW_HOSTS: outboundHostsOf,
+  OUTBOUND_RETRY_SCHEDULE: retryScheduleOf,
+  OUTBOUND_RETENTION_DAYS: wholeNumber(0, 36_500, 30),
   ORDERS_WEBHOOK_SECRET: optionalText,
   GITHUB_WEBHOOK_SECRET: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   BILLING_WEBHOOK_SECRET: optionalText,
-});
+} satisfies Record<string, SettingReader<unknown>>;
 
 /**
  * The names of the settings (beside the sign-in providers' `{PROVIDER}_CLIENT_ID`,
  * `_CLIENT_SECRET`, `_ISSUER` and `_LABEL`), for a runner that hands them to the app (the Worker's).
  */
-export const SETTING_NAMES: readonly string[] = Object.keys(environmentSchema.shape);
+export const SETTING_NAMES: readonly string[] = Object.keys(SETTING_READERS);
 
 /** Whether `name` is one of a sign-in provider's settings (`GITHUB_CLIENT_ID`, …). */
 export function isProviderSetting(name: string): boolean {
@@ -282,12 +217,13 @@ export function isProviderSetting(name: string): boolean {
  * @throws {ConfigError} naming the variable and what is wrong with it.
  */
 export function loadConfig(environment: Record<string, string | undefined>): AppConfig {
-  const parsed = environmentSchema.safeParse(environment);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new ConfigError(`${String(issue.path[0])} is not valid: ${issue.message}`);
+  let settings: SettingsRead<typeof SETTING_READERS>;
+  try {
+    settings = readSettings(environment, SETTING_READERS);
+  } catch (error) {
+    if (error instanceof InvalidSetting) throw new ConfigError(error.message);
+    throw error;
   }
-  const settings = parsed.data;
   if (settings.MAIL_ADAPTER !== undefined) {
     const missing = REQUIRED_MAIL_SETTINGS[settings.MAIL_ADAPTER].filter(
       (name) => settings[name as keyof typeof settings] === undefined,
@@ -382,10 +318,10 @@ const HOST_NAME =
   /^(?=.{1,253}$)[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)*\.?$/;
 
 /**
- * The hosts of `OUTBOUND_ALLOW_HOSTS`, lower case, IPv6 without brackets; or what is wrong with
- * an entry (a URL or a port where a host alone belongs).
+ * The hosts of `OUTBOUND_ALLOW_HOSTS`, lower case, IPv6 without brackets.
+ * @throws {InvalidSetting} naming an entry that is not a host alone (a URL, a port).
  */
-function outboundHostsOf(listed: string | undefined): string[] | string {
+function outboundHostsOf(listed: string | undefined): string[] {
   const hosts: string[] = [];
   for (const entry of (listed ?? "").split(",")) {
     const trimmed = entry.trim().toLowerCase();
@@ -393,7 +329,9 @@ function outboundHostsOf(listed: string | undefined): string[] | string {
     const bare = trimmed.startsWith("[") && trimmed.endsWith("]") ? trimmed.slice(1, -1) : trimmed;
     const isIpv6 = bare.includes(":") && URL.canParse(`http://[${bare}]/`);
     if (!isIpv6 && !HOST_NAME.test(bare)) {
-      return `"${entry.trim()}" is not a host: write the host alone, such as 127.0.0.1 or hooks.internal`;
+      throw new InvalidSetting(
+        `"${entry.trim()}" is not a host: write the host alone, such as 127.0.0.1 or hooks.internal`,
+      );
     }
     hosts.push(bare);
   }
@@ -404,18 +342,22 @@ function outboundHostsOf(listed: string | undefined): string[] | string {
 const LONGEST_RETRY_SECONDS = 7 * 24 * 60 * 60;
 
 /**
- * The waits of `OUTBOUND_RETRY_SCHEDULE` in milliseconds (seconds listed, fractions allowed to
- * the millisecond, so tests can retry at once); or what is wrong with it.
+ * The schedule `OUTBOUND_RETRY_SCHEDULE` lists, in seconds (fractions allowed to the
+ * millisecond, so tests can retry at once); svix's when unset.
+ * @throws {InvalidSetting} naming an entry that is not such a wait.
  */
-function retryDelaysOf(listed: string): number[] | string {
+function retryScheduleOf(listed: string | undefined): RetrySchedule {
+  if (listed === undefined) return WEBHOOK_RETRY_SCHEDULE;
   const entries = listed.split(",").map((entry) => entry.trim());
-  if (entries.length > 20) return "expected at most 20 waits";
-  const delays: number[] = [];
+  if (entries.length > 20) throw new InvalidSetting("expected at most 20 waits");
+  const delaysMs: number[] = [];
   for (const entry of entries) {
     if (!/^\d+(\.\d{1,3})?$/.test(entry) || Number(entry) > LONGEST_RETRY_SECONDS) {
-      return `"${entry}" is not a wait: expected seconds from 0 to ${LONGEST_RETRY_SECONDS}, comma-separated, such as 5,300,1800`;
+      throw new InvalidSetting(
+        `"${entry}" is not a wait: expected seconds from 0 to ${LONGEST_RETRY_SECONDS}, comma-separated, such as 5,300,1800`,
+      );
     }
-    delays.push(Math.round(Number(entry) * 1000));
+    delaysMs.push(Math.round(Number(entry) * 1000));
   }
-  return delays;
+  return { delaysMs };
 }

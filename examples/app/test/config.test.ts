@@ -56,6 +56,40 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name} is not valid`));
   });
+
+  it.each([
+    ["PORT", "70000", "expected a whole number from 0 to 65535"],
+    // Number() would read each of these as a number.
+    ["PORT", "0x50", "expected a whole number from 0 to 65535"],
+    ["PORT", "8e3", "expected a whole number from 0 to 65535"],
+    ["PORT", "+80", "expected a whole number from 0 to 65535"],
+    ["PORT", "80.0", "expected a whole number from 0 to 65535"],
+    ["TRUST_PROXY", "-1", "expected a whole number from 0 to 32"],
+    ["MAIL_ADAPTER", "Smtp", "expected one of log, smtp, resend, postmark, ses, cloudflare"],
+    ["TRACKED_SESSIONS", "maybe", "expected one of on, off"],
+    ["SMTP_URL", "https://mail.example", "expected a URL starting smtp:// or smtps://"],
+    ["APP_URL", "not a url", "expected a URL"],
+    ["APP_URL", "https://app.example/ x", "expected a URL"],
+    [
+      "DATABASE_URL",
+      "postgres://app:pass word@127.0.0.1/app",
+      "expected a postgres://user:password@host:port/database URL",
+    ],
+  ])("says what %s=%j should have been", (name, value, expected) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(
+      new ConfigError(`${name} is not valid: ${expected}`),
+    );
+  });
+
+  it("takes a blank setting as unset, and a number with blanks around it", () => {
+    const config = loadConfig({ PORT: " ", WEB_CONCURRENCY: "", TRUST_PROXY: " 2 ", HOST: "  " });
+    expect(config).toMatchObject({
+      port: 3000,
+      webConcurrency: 1,
+      trustProxy: 2,
+      host: "127.0.0.1",
+    });
+  });
 });
 
 describe("loadConfig for the host check", () => {
