@@ -7,7 +7,10 @@ import { Hono } from "hono";
 // no middleware, the Host compared by hand as the bare server does. Its cost over the bare
 // server (node:http alone) is what any Hono app on Node pays per request before its own code
 // runs; the app's cost over it is ours.
-// Settings: PORT (0 for any), ALLOWED_HOSTS (one host; default 127.0.0.1).
+// With FLOOR_MIDDLEWARE=1 one pass-through middleware runs first: Hono answers a route with a
+// single handler synchronously, and any middleware makes every answer asynchronous, so this is
+// the floor of an app that has any.
+// Settings: PORT (0 for any), ALLOWED_HOSTS (one host; default 127.0.0.1), FLOOR_MIDDLEWARE.
 
 const allowedHost = process.env.ALLOWED_HOSTS ?? "127.0.0.1";
 // A plain object in the init and a string body: node-server's fast path, as the app's answer.
@@ -24,6 +27,11 @@ function hostOf(host: string): string {
 }
 
 const app = new Hono();
+if (process.env.FLOOR_MIDDLEWARE === "1") {
+  app.use(async (_context, next) => {
+    await next();
+  });
+}
 app.get("/api/health", (context) =>
   hostOf(context.req.header("host") ?? "") === allowedHost
     ? new Response('{"status":"ok"}', { headers: HEALTH_HEADERS })

@@ -16,6 +16,7 @@ import {
   type Spread,
   spreadOf,
 } from "./load.js";
+import { steadinessLine } from "./run-steadiness.js";
 import { standardDeliveryTarget } from "./standard-delivery.js";
 import { measureStartup, type StartupSample } from "./startup-cost.js";
 
@@ -50,6 +51,11 @@ try {
   running.push(bare);
   const floor = await startServerProcess(floorScript, environment);
   running.push(floor);
+  const floorWithMiddleware = await startServerProcess(floorScript, {
+    ...environment,
+    FLOOR_MIDDLEWARE: "1",
+  });
+  running.push(floorWithMiddleware);
 
   console.error("start-ups");
   const starts = { app: [] as StartupSample[], bare: [] as StartupSample[] };
@@ -80,6 +86,11 @@ try {
       name: "GET /api/health, Hono on @hono/node-server alone",
       path: "/api/health",
       server: floor,
+    },
+    floorMiddlewareHealth: {
+      name: "GET /api/health, the same with one pass-through middleware",
+      path: "/api/health",
+      server: floorWithMiddleware,
     },
     appDelivery: standardDeliveryTarget(
       "Standard Webhooks delivery",
@@ -178,6 +189,7 @@ try {
     "|---|---|---|---|---|",
     `| \`GET /api/health\` | ${cpu(result.appHealth)} µs | ${cpu(result.bareHealth)} µs (bare) | ${roundRange(perRound(result.appHealth, result.bareHealth))} | ${ratioVerdict(cpuRatio(result.appHealth, result.bareHealth), 1.5)} |`,
     `| same, against the framework's floor | ${cpu(result.appHealth)} µs | ${cpu(result.floorHealth)} µs (Hono on @hono/node-server alone; ${cpuRatio(result.floorHealth, result.bareHealth).toFixed(2)}x bare) | ${roundRange(perRound(result.appHealth, result.floorHealth))} | ${cpuRatio(result.appHealth, result.floorHealth).toFixed(2)}x (no goal) |`,
+    `| same, against the framework with one middleware | ${cpu(result.appHealth)} µs | ${cpu(result.floorMiddlewareHealth)} µs (the floor with one pass-through middleware; ${cpuRatio(result.floorMiddlewareHealth, result.bareHealth).toFixed(2)}x bare) | ${roundRange(perRound(result.appHealth, result.floorMiddlewareHealth))} | ${cpuRatio(result.appHealth, result.floorMiddlewareHealth).toFixed(2)}x (no goal) |`,
     `| Standard Webhooks delivery (\`/webhooks/billing\`) | ${cpu(result.appDelivery)} µs | ${cpu(result.bareOne)} µs (bare, verify + one INSERT) | ${roundRange(perRound(result.appDelivery, result.bareOne))} | ${ratioVerdict(cpuRatio(result.appDelivery, result.bareOne), 1.6)} |`,
     `| same, bare doing our three statements | ${cpu(result.appDelivery)} µs | ${cpu(result.bareThree)} µs | ${roundRange(perRound(result.appDelivery, result.bareThree))} | ${cpuRatio(result.appDelivery, result.bareThree).toFixed(2)}x (no goal) |`,
     `| \`POST /api/notes\` (JWT) | ${cpu(result.appNote)} µs | ${cpu(result.bareNote)} µs (bare) | ${roundRange(perRound(result.appNote, result.bareNote))} | ${ratioVerdict(cpuRatio(result.appNote, result.bareNote), 1.4)} |`,
@@ -198,7 +210,9 @@ try {
     "node:crypto and better-sqlite3 (same pragmas, the app's own migrated file, the same",
     "statements, headers and answer bytes; what it skips is listed at its top). The framework's",
     "floor (`framework-floor-server.ts`) is Hono on @hono/node-server answering the static route",
-    "alone, with no middleware: what any Hono app on Node pays per request. Each server is",
+    "alone, with no middleware: what any Hono app on Node pays per request; the same with one",
+    "pass-through middleware is the floor of an app that has any (Hono answers a lone handler",
+    "synchronously, and any middleware makes the answer asynchronous). Each server is",
     "one process started as `npm start` starts the app (`node --import tsx/esm <file>`); the bare server shares the app's",
     "database file. The session pages are the home page of a user just signed in through the",
     "login form (the app's own `Signed in.` flash: the page takes it and writes the cookie",
@@ -210,11 +224,29 @@ try {
     "",
     "### Ratios against the goals",
     "",
+    steadinessLine([
+      result.bareHealth,
+      result.floorHealth,
+      result.floorMiddlewareHealth,
+      result.bareOne,
+      result.bareThree,
+      result.bareNote,
+      result.bareMeJwt,
+      result.bareMeKey,
+      result.bareRead,
+      result.bareFlash,
+    ]),
+    "",
     ...summary,
     "",
     "### The measurements (the limit first)",
     "",
-    ...detail("GET /api/health", [result.bareHealth, result.floorHealth, result.appHealth]),
+    ...detail("GET /api/health", [
+      result.bareHealth,
+      result.floorHealth,
+      result.floorMiddlewareHealth,
+      result.appHealth,
+    ]),
     ...detail("Standard Webhooks delivery", [result.bareOne, result.bareThree, result.appDelivery]),
     ...detail("POST /api/notes", [result.bareNote, result.appNote]),
     ...detail("GET /api/auth/me against the static route, the app", [
