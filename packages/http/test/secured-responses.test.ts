@@ -75,6 +75,16 @@ describe("the header functions on a marked answer", () => {
     expect(secured.headers.get("strict-transport-security")).toBe("max-age=31536000");
   });
 
+  it("add every header to a copy of a marked answer: the mark stays with the object marked", () => {
+    const copy = new Response(null, marked());
+    expect(isSecured(copy)).toBe(false);
+    expect(withPageHeaders(copy, "bm9uY2U=").headers.get("x-frame-options")).toBe("SAMEORIGIN");
+  });
+
+  it("keep the mark out of the answer's own names", () => {
+    expect(Object.keys(marked())).toEqual([]);
+  });
+
   it("add every header to an answer nobody marked", () => {
     const plain = Response.redirect("https://app.example/next", 303);
     const secured = withPageHeaders(plain, "bm9uY2U=");
