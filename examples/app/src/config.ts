@@ -162,7 +162,7 @@ const SETTING_READERS = {
   NODE_ENV: optionalText,
   SECRET_KEY_BASE: optionalText,
   SECRET_KEY_BASE_PREVIOUS: optionalText,
-  APP_URL: url(),
+  APP_URL: url({ schemes: ["http", "https"] }),
   ALLOWED_ORIGINS: optionalText,
   ALLOWED_HOSTS: optionalText,
   TRUST_PROXY: wholeNumber(0, 32, 0),

@@ -48,23 +48,22 @@ export function oneOf<T extends string>(choices: readonly T[]): SettingReader<T 
 }
 
 /**
- * A URL the WHATWG parser takes, with no blanks in it, whose scheme is one of `schemes` when
- * given (`["http", "https"]`), or undefined. `message` replaces the default reason; the reason
- * never repeats the value, which may hold a password.
+ * A URL the WHATWG parser takes, with no blanks in it, whose scheme is one of `schemes`
+ * (`["http", "https"]`), or undefined. `message` replaces the default reason; the reason never
+ * repeats the value, which may hold a password.
  */
-export function url(
-  options: { readonly schemes?: readonly string[]; readonly message?: string } = {},
-): SettingReader<string | undefined> {
+export function url(options: {
+  readonly schemes: readonly string[];
+  readonly message?: string;
+}): SettingReader<string | undefined> {
   const { schemes } = options;
   const reason =
     options.message ??
-    (schemes
-      ? `expected a URL starting ${schemes.map((s) => `${s}://`).join(" or ")}`
-      : "expected a URL");
+    `expected a URL starting ${schemes.map((scheme) => `${scheme}://`).join(" or ")}`;
   return (value) => {
     if (value === undefined) return undefined;
     const parsed = !/\s/.test(value) && URL.canParse(value) ? new URL(value) : undefined;
-    if (!parsed || (schemes && !schemes.includes(parsed.protocol.slice(0, -1)))) {
+    if (!parsed || !schemes.includes(parsed.protocol.slice(0, -1))) {
       throw new InvalidSetting(reason);
     }
     return value;

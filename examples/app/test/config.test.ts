@@ -68,8 +68,9 @@ describe("loadConfig", () => {
     ["MAIL_ADAPTER", "Smtp", "expected one of log, smtp, resend, postmark, ses, cloudflare"],
     ["TRACKED_SESSIONS", "maybe", "expected one of on, off"],
     ["SMTP_URL", "https://mail.example", "expected a URL starting smtp:// or smtps://"],
-    ["APP_URL", "not a url", "expected a URL"],
-    ["APP_URL", "https://app.example/ x", "expected a URL"],
+    ["APP_URL", "not a url", "expected a URL starting http:// or https://"],
+    ["APP_URL", "https://app.example/ x", "expected a URL starting http:// or https://"],
+    ["APP_URL", "javascript:alert(1)", "expected a URL starting http:// or https://"],
     [
       "DATABASE_URL",
       "postgres://app:pass word@127.0.0.1/app",
