@@ -19,6 +19,7 @@ import { type CompileQuery, compiledExecute } from "./compiled-execution.js";
 import { documentCache } from "./document-cache.js";
 import { type DocumentLimits, parseWithinLimits } from "./document-limits.js";
 import { graphqlHttpResponse } from "./http-answer.js";
+import { successfulOperationAnswer } from "./operation-answer.js";
 import { type QueryLimits, queryLimitRules } from "./query-limits.js";
 import { recordSchema } from "./record-schema.js";
 import { undescribableVariables } from "./variable-refusals.js";
@@ -128,6 +129,8 @@ export function graphqlRoutes(options: GraphqlRoutesOptions): Route[] {
         : [];
       return refused.length > 0 ? { errors: refused } : run(args);
     },
+    onOperation: (request, _args, result) =>
+      successfulOperationAnswer(request.raw.headers.get("accept"), result),
     formatError(error) {
       // A request error ("Missing query") is no GraphQLError and is shown as it is; a
       // resolver's error has a path, and is a GraphQL error only when we threw one on purpose.

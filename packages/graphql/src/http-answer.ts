@@ -1,4 +1,4 @@
-import { jsonError } from "@tessera/http";
+import { jsonError, markSecured, securedHeaders } from "@tessera/http";
 
 /** What graphql-http's handler answers: a body (or none) and the response's status and headers. */
 export type GraphqlHttpAnswer = readonly [
@@ -19,10 +19,14 @@ const BODYLESS_REFUSALS: Readonly<Record<number, string>> = {
  * the error envelope, or the `{"errors": [...]}` marked as JSON.
  */
 export function graphqlHttpResponse([body, init]: GraphqlHttpAnswer): Response {
-  const headers = new Headers(init.headers);
-  if (init.status < 400 || headers.has("content-type")) {
-    return new Response(body, { status: init.status, headers });
+  if (init.status < 400) {
+    // A GraphQL result as JSON: made with the security headers, so no middleware reads it again.
+    return markSecured(
+      new Response(body, { status: init.status, headers: securedHeaders(init.headers) }),
+    );
   }
+  const headers = new Headers(init.headers);
+  if (headers.has("content-type")) return new Response(body, { status: init.status, headers });
   if (body !== null && body !== "") {
     headers.set("content-type", "application/json; charset=utf-8");
     return new Response(body, { status: init.status, headers });
