@@ -35,7 +35,8 @@ export class StaticPathRouter<T> implements Router<T> {
   readonly name = "StaticPathRouter";
   readonly #trie = new TrieRouter<T>();
   readonly #staticPaths = new Set<string>();
-  readonly #matches = new Map<string, Result<T>>();
+  /** Remembered matches by method, then by path: no key is built per request. */
+  readonly #matches = new Map<string, Map<string, Result<T>>>();
 
   add(method: string, path: string, handler: T): void {
     if (isStaticPath(path)) this.#staticPaths.add(path);
@@ -48,11 +49,15 @@ export class StaticPathRouter<T> implements Router<T> {
     if (!this.#staticPaths.has(path) || !REMEMBERED_METHODS.has(method)) {
       return this.#trie.match(method, path);
     }
-    const key = `${method} ${path}`;
-    let match = this.#matches.get(key);
+    let byPath = this.#matches.get(method);
+    if (byPath === undefined) {
+      byPath = new Map();
+      this.#matches.set(method, byPath);
+    }
+    let match = byPath.get(path);
     if (match === undefined) {
       match = this.#trie.match(method, path);
-      this.#matches.set(key, match);
+      byPath.set(path, match);
     }
     return match;
   }
