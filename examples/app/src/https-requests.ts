@@ -21,11 +21,8 @@ export function reachedOverHttps(config: AppConfig): (request: Request) => boole
   const httpsAppUrl = config.production && config.appUrl?.startsWith("https:") === true;
   return (request) => {
     if (httpsAppUrl || isHttpsRequest(request)) return true;
+    if (config.trustProxy === 0) return false;
     const header = request.headers.get("x-forwarded-proto");
-    return (
-      config.trustProxy > 0 &&
-      header !== null &&
-      forwardedProto(header, config.trustProxy) === "https"
-    );
+    return header !== null && forwardedProto(header, config.trustProxy) === "https";
   };
 }

@@ -19,9 +19,10 @@ export interface HostCheckOptions {
  */
 export function hostCheck(options: HostCheckOptions): MiddlewareHandler {
   const refusal = createHostCheck(options.allowedHosts);
-  return async (context, next) => {
+  // Not an async function: a host let through hands Hono the rest of the chain's own promise,
+  // with no promise of this step wrapped around it (it runs on every request).
+  return (context, next) => {
     const refused = refusal(context.req.raw);
-    if (refused) return refused;
-    await next();
+    return refused ? Promise.resolve(refused) : next();
   };
 }

@@ -78,12 +78,16 @@ export function crossSiteProtection(
   options: { readonly allowedOrigins?: readonly string[] } = {},
 ): MiddlewareHandler {
   const cors = { allowedOrigins: options.allowedOrigins ?? [] };
-  return async (context, next) => {
+  // Without allowed origins no answer gets CORS headers, so nothing is left to do after the
+  // route: a request let through then hands Hono the rest of the chain's own promise, with no
+  // promise of this step wrapped around it (it runs on every API request).
+  const addsCorsHeaders = cors.allowedOrigins.length > 0;
+  return (context, next) => {
     const request = context.req.raw;
     const preflight = answerCorsPreflight(request, cors);
-    if (preflight) return preflight;
-    if (!checkCrossSiteRequest(request, cors).ok) return crossSiteRefusal();
-    await next();
-    finish(context, withCorsHeaders(request, context.res, cors));
+    if (preflight) return Promise.resolve(preflight);
+    if (!checkCrossSiteRequest(request, cors).ok) return Promise.resolve(crossSiteRefusal());
+    if (!addsCorsHeaders) return next();
+    return next().then(() => finish(context, withCorsHeaders(request, context.res, cors)));
   };
 }

@@ -164,6 +164,49 @@ describe("the middleware on @hono/node-server", () => {
   });
 });
 
+describe("crossSiteProtection without allowed origins", () => {
+  function guardedApp() {
+    const app = new Hono<TesseraEnv>();
+    app.use(crossSiteProtection());
+    app.post("/things", (c) => c.json({ made: true }, 201));
+    app.get("/broken", () => {
+      throw new Error("the route failed");
+    });
+    app.onError((error, c) => c.json({ caught: error.message }, 500));
+    return app;
+  }
+
+  it("refuses a cross-site POST and lets a same-site one through, with no CORS headers", async () => {
+    const app = guardedApp();
+    const forged = await app.request("/things", {
+      method: "POST",
+      headers: { host: "app.example", origin: "https://evil.example" },
+    });
+    expect(forged.status).toBe(403);
+    expect((await forged.json()).error.code).toBe("cross_site_request");
+    const sameSite = await app.request("/things", {
+      method: "POST",
+      headers: { host: "app.example", origin: "https://app.example" },
+    });
+    expect(sameSite.status).toBe(201);
+    expect(await sameSite.json()).toEqual({ made: true });
+    expect(sameSite.headers.get("access-control-allow-origin")).toBeNull();
+    expect(sameSite.headers.get("vary")).toBeNull();
+  });
+
+  it("answers no preflight and lets an error of the route reach onError", async () => {
+    const app = guardedApp();
+    const preflight = await app.request("/things", {
+      method: "OPTIONS",
+      headers: { origin: "https://evil.example", "access-control-request-method": "POST" },
+    });
+    expect(preflight.headers.get("access-control-allow-origin")).toBeNull();
+    const broken = await app.request("/broken");
+    expect(broken.status).toBe(500);
+    expect(await broken.json()).toEqual({ caught: "the route failed" });
+  });
+});
+
 /** An HTML route group as packages hand them out: a page whose script carries its nonce. */
 const pageRoutes = withMiddleware(
   [
