@@ -84,7 +84,10 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
         const { locale } = context;
         return validationFailed(localizeFieldMessages(result.fields, locale), locale);
       }
-      return jsonAnswer(userJson(result.user, operatorColumns), { status: 201 });
+      return jsonAnswer(userJson(result.user, operatorColumns), {
+        status: 201,
+        locale: context.locale,
+      });
     },
 
     async token(request, context) {
@@ -106,22 +109,22 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
   } satisfies Record<string, RouteHandler>;
 
   const bearerHandlers = {
-    async me(_request, { user }) {
+    async me(_request, { user, locale }) {
       const json = userJson(user, operatorColumns);
-      if (!options.secondFactors && !options.passkeys) return jsonAnswer(json);
+      if (!options.secondFactors && !options.passkeys) return jsonAnswer(json, { locale });
       if (options.findFactorSummary) {
         const summary = await options.findFactorSummary(user.id);
         const mfa = {
           totp: options.secondFactors ? summary.totp : false,
           passkeys: options.passkeys ? summary.passkeys : 0,
         };
-        return jsonAnswer({ ...json, mfa });
+        return jsonAnswer({ ...json, mfa }, { locale });
       }
       const methods = options.secondFactors
         ? await secondFactorMethods(options.secondFactors, user.id)
         : [];
       const passkeys = options.passkeys ? await options.passkeys.store.countPasskeys(user.id) : 0;
-      return jsonAnswer({ ...json, mfa: { totp: methods.includes("totp"), passkeys } });
+      return jsonAnswer({ ...json, mfa: { totp: methods.includes("totp"), passkeys } }, { locale });
     },
 
     async deleteMe(request, context) {

@@ -233,6 +233,40 @@ describe("accountRoutes mounted with no middleware", () => {
     expect((await json("/api/auth/me", "GET")).status).toBe(401);
   });
 
+  it("writes the chosen locale's language headers into the sign-up and me answers", async () => {
+    const { accounts } = await mountedAlone();
+    const handle = routeRequests(accounts.routes);
+    const french = { tag: "fr", catalog: {} };
+    const json = async (path: string, method: string, body?: unknown, token?: string) => {
+      const request = new Request(`${ORIGIN}${path}`, {
+        method,
+        headers: {
+          "content-type": "application/json",
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      // The locale as localeNegotiation would choose it, without the headers it would add.
+      const response = await handle(request, { clientAddress: "203.0.113.7", locale: french });
+      if (!response) throw new Error(`no route for ${method} ${path}`);
+      return response;
+    };
+    const languageOf = (response: Response) => [
+      response.status,
+      response.headers.get("content-language"),
+      response.headers.get("vary"),
+    ];
+    const email = `grace-${crypto.randomUUID()}@example.com`;
+    const signedUp = await json("/api/auth/signup", "POST", { email, password: PASSWORD });
+    expect(languageOf(signedUp)).toEqual([201, "fr", "Accept-Language"]);
+    const { token } = await (
+      await json("/api/auth/token", "POST", { email, password: PASSWORD })
+    ).json();
+    const me = await json("/api/auth/me", "GET", undefined, token);
+    expect(languageOf(me)).toEqual([200, "fr", "Accept-Language"]);
+    expect((await me.json()).email).toBe(email);
+  });
+
   it("reads a request's API key and its user in one statement", async () => {
     const database = openSqliteFile(join(folder, `${crypto.randomUUID()}.db`));
     await applyMigrations(database, accountMigrations);

@@ -117,7 +117,13 @@ export {
   withMiddleware,
 } from "./route-middleware.js";
 export { MAXIMUM_LOCAL_PATH_LENGTH, safeLocalPath } from "./safe-local-path.js";
-export { isSecured, jsonAnswer, markSecured, securedHeaders } from "./secured-responses.js";
+export {
+  type AnswerInit,
+  isSecured,
+  jsonAnswer,
+  markSecured,
+  securedHeaders,
+} from "./secured-responses.js";
 export {
   routeSecurityHeaders,
   SECURITY_HEADERS,

@@ -1,6 +1,8 @@
 import { ENGLISH, type Locale, type MessageCatalog } from "@tessera/core";
+import { varyOnLanguage } from "./language-headers.js";
 import { editResponseHeaders } from "./response-headers.js";
 import type { PassThroughMiddleware } from "./route-middleware.js";
+import { answerLanguage } from "./secured-responses.js";
 
 // Our own reading of Accept-Language rather than `negotiator` or @formatjs/intl-localematcher:
 // the header is attacker-controlled and read on every request, so it is cut at a fixed size
@@ -86,10 +88,10 @@ export function localeChooser(options: LocaleNegotiationOptions): (request: Requ
  * and chosen by `Accept-Language` (`Vary`), so a cache keeps one copy per language.
  */
 export function withLanguageHeaders(response: Response, locale: Locale): Response {
+  // Made with both in its init (jsonAnswer's `locale`): reading its headers would only cost.
+  if (answerLanguage(response) === locale.tag) return response;
   return editResponseHeaders(response, (headers) => {
-    if (!/(^|,)\s*accept-language\s*(,|$)/i.test(headers.get("vary") ?? "")) {
-      headers.append("Vary", "Accept-Language");
-    }
+    headers.set("Vary", varyOnLanguage(headers.get("vary")));
     if (!headers.has("content-language")) headers.set("Content-Language", locale.tag);
   });
 }

@@ -1,3 +1,5 @@
+import type { Locale } from "@tessera/core";
+import { varyOnLanguage } from "./language-headers.js";
 import { SECURITY_HEADERS } from "./security-headers.js";
 
 // Marks responses made with SECURITY_HEADERS in their init and no HTML body. The header
@@ -7,8 +9,12 @@ import { SECURITY_HEADERS } from "./security-headers.js";
 // a WeakSet cost about 0.4 µs per answer, besides the collector's work on its ephemeron table.
 const SECURED = Symbol("tessera.securedAnswer");
 
-/** A response that may carry the mark. */
-type Markable = Response & { [SECURED]?: true };
+// The language tag of an answer made with its Content-Language and Vary in its init (jsonAnswer
+// with a locale), for the same reason: localeNegotiation then leaves its headers unread.
+const LANGUAGE = Symbol("tessera.answerLanguage");
+
+/** A response that may carry the marks. */
+type Markable = Response & { [SECURED]?: true; [LANGUAGE]?: string };
 
 // Lower-case names, so that a caller's `Content-Type` replaces ours instead of sitting beside
 // it: in a plain header object two spellings of one name would both be sent.
@@ -57,14 +63,49 @@ export function isSecured(response: Response): boolean {
 
 const JSON_TYPE = { "content-type": "application/json" };
 
+/** The init of {@link jsonAnswer}: a response's, and the language the answer is written in. */
+export interface AnswerInit extends ResponseInit {
+  /**
+   * The locale the answer's text is in (a route's `context.locale`): its `Content-Language` and
+   * `Vary: Accept-Language` then go in the init, so `localeNegotiation` has nothing to add.
+   */
+  readonly locale?: Locale | undefined;
+}
+
 /**
  * `Response.json(body, init)` with {@link SECURITY_HEADERS} in its init, marked so no middleware
- * edits its headers afterwards (see {@link markSecured}).
+ * edits its headers afterwards (see {@link markSecured}); given `init.locale`, with the answer's
+ * language headers in its init too.
  * @throws {TypeError} when `body` has no JSON form (`undefined`, a function), as `Response.json`.
  */
-export function jsonAnswer(body: unknown, init: ResponseInit = {}): Response {
+export function jsonAnswer(body: unknown, init: AnswerInit = {}): Response {
   const text = JSON.stringify(body);
   if (text === undefined) throw new TypeError("the answer's body has no JSON form");
+  const { locale, ...responseInit } = init;
   const headers = securedHeaders(init.headers, JSON_TYPE);
-  return markSecured(new Response(text, { ...init, headers }));
+  if (locale === undefined) return markSecured(new Response(text, { ...responseInit, headers }));
+  const answer = new Response(text, { ...responseInit, headers: withLanguage(headers, locale) });
+  (answer as Markable)[LANGUAGE] = locale.tag;
+  return markSecured(answer);
+}
+
+/**
+ * The language {@link jsonAnswer} wrote an answer's `Content-Language` and `Vary` for, in its
+ * init; undefined for any other answer (a copy of one included).
+ */
+export function answerLanguage(response: Response): string | undefined {
+  return (response as Markable)[LANGUAGE];
+}
+
+/** `headers` (from {@link securedHeaders}) with the language headers of `locale` added. */
+function withLanguage(headers: HeadersInit, locale: Locale): HeadersInit {
+  if (headers instanceof Headers) {
+    if (!headers.has("content-language")) headers.set("content-language", locale.tag);
+    headers.set("vary", varyOnLanguage(headers.get("vary")));
+    return headers;
+  }
+  const plain = headers as Record<string, string>;
+  plain["content-language"] ??= locale.tag;
+  plain.vary = varyOnLanguage(plain.vary);
+  return plain;
 }

@@ -208,6 +208,67 @@ describe("withLanguageHeaders on a jsonAnswer", () => {
   });
 });
 
+describe("jsonAnswer in a locale", () => {
+  const french = { tag: "fr", catalog: {} };
+
+  /** Counts the reads of `response.headers`: what costs @hono/node-server its fast path. */
+  function countingHeaderReads(response: Response): { reads: () => number } {
+    const headers = response.headers;
+    let reads = 0;
+    Object.defineProperty(response, "headers", {
+      get: () => {
+        reads += 1;
+        return headers;
+      },
+    });
+    return { reads: () => reads };
+  }
+
+  it("writes Content-Language and Vary into the answer it makes", async () => {
+    const answer = jsonAnswer({ bonjour: true }, { status: 201, locale: french });
+    expect(answer.status).toBe(201);
+    expect(Object.fromEntries(answer.headers)).toEqual({
+      "content-type": "application/json",
+      "content-language": "fr",
+      vary: "Accept-Language",
+      "x-content-type-options": "nosniff",
+      "x-frame-options": "SAMEORIGIN",
+      "referrer-policy": "strict-origin-when-cross-origin",
+    });
+    expect(await answer.json()).toEqual({ bonjour: true });
+    expect(isSecured(answer)).toBe(true);
+  });
+
+  it("adds to the route's Vary, keeps its Content-Language and every Set-Cookie", () => {
+    const plain = jsonAnswer(
+      {},
+      { headers: { Vary: "Origin", "Content-Language": "de" }, locale: french },
+    );
+    expect(plain.headers.get("vary")).toBe("Origin, Accept-Language");
+    expect(plain.headers.get("content-language")).toBe("de");
+    const cookies = new Headers([
+      ["Set-Cookie", "a=1"],
+      ["Set-Cookie", "b=2"],
+      ["Vary", "accept-language"],
+    ]);
+    const listed = jsonAnswer({}, { headers: cookies, locale: french });
+    expect(listed.headers.getSetCookie()).toEqual(["a=1", "b=2"]);
+    expect(listed.headers.get("vary")).toBe("accept-language");
+    expect(listed.headers.get("content-language")).toBe("fr");
+  });
+
+  it("is left unread by withLanguageHeaders in that locale, and edited in another", () => {
+    const answer = jsonAnswer({}, { locale: french });
+    const counted = countingHeaderReads(answer);
+    expect(withLanguageHeaders(answer, french)).toBe(answer);
+    expect(counted.reads()).toBe(0);
+    const english = withLanguageHeaders(answer, { tag: "en", catalog: {} });
+    expect(counted.reads()).toBeGreaterThan(0);
+    expect(english.headers.get("content-language")).toBe("fr");
+    expect(english.headers.get("vary")).toBe("Accept-Language");
+  });
+});
+
 describe("plainLayout", () => {
   it("writes the page's language in <html lang>, English by default", () => {
     const page = { title: "t", mainHtml: "" };

@@ -76,13 +76,13 @@ export function jsonRecordRoutes<M extends Model>(options: JsonRecordRoutesOptio
       const { rows, headers } = await loadListPage(url, page.value, (asked) =>
         store.list(context.ownerId, asked),
       );
-      return jsonAnswer(rows.map(encode), { headers });
+      return jsonAnswer(rows.map(encode), { headers, locale: context.locale });
     },
 
     async show(_request: Request, context: RecordRouteContext) {
       const key = recordKeyOf(model, context.params.id);
       const row = key && (await store.find(context.ownerId, key));
-      return row ? jsonAnswer(encode(row)) : notFound(context.locale);
+      return row ? jsonAnswer(encode(row), { locale: context.locale }) : notFound(context.locale);
     },
 
     async create(request: Request, context: RecordRouteContext) {
@@ -93,7 +93,7 @@ export function jsonRecordRoutes<M extends Model>(options: JsonRecordRoutesOptio
       if (!decoded.ok) return decodeRefusal(decoded, context.locale);
       const created = await writes.create(context.ownerId, decoded.value.values);
       if (!created.ok) return writeRefusal(created, context.locale);
-      return jsonAnswer(encode(created.row), { status: 201 });
+      return jsonAnswer(encode(created.row), { status: 201, locale: context.locale });
     },
 
     async update(request: Request, context: RecordRouteContext) {
@@ -107,7 +107,9 @@ export function jsonRecordRoutes<M extends Model>(options: JsonRecordRoutesOptio
       if (!decoded.ok) return decodeRefusal(decoded, context.locale);
       const { values, lockVersion } = decoded.value;
       const updated = await writes.update(context.ownerId, key, values, lockVersion);
-      return updated.ok ? jsonAnswer(encode(updated.row)) : writeRefusal(updated, context.locale);
+      return updated.ok
+        ? jsonAnswer(encode(updated.row), { locale: context.locale })
+        : writeRefusal(updated, context.locale);
     },
 
     async delete(_request: Request, context: RecordRouteContext) {

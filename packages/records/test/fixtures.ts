@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { usersMigration } from "@tessera/accounts/sql";
+import type { Locale } from "@tessera/core";
 import { defineModel, type Model } from "@tessera/fields";
 import { type Authentication, routeRequests, unauthorized } from "@tessera/http";
 import { SqlRecordStore } from "@tessera/records/sql";
@@ -128,10 +129,19 @@ export async function setUpApp(
     ),
   );
 
-  /** Calls the route that a router would pick for the request, as `ownerId`. */
-  async function api(ownerId: number, method: string, path: string, init: RequestInit = {}) {
+  /**
+   * Calls the route that a router would pick for the request, as `ownerId`, in `locale` when
+   * given (as `localeNegotiation` would choose it, without its headers).
+   */
+  async function api(
+    ownerId: number,
+    method: string,
+    path: string,
+    init: RequestInit = {},
+    locale?: Locale,
+  ) {
     const request = ownersRequest(ownerId, `http://app.test${path}`, { method, ...init });
-    const response = await jsonRoutes(request);
+    const response = await jsonRoutes(request, locale ? { locale } : {});
     if (!response) throw new Error(`no route for ${method} ${path}`);
     return response;
   }
