@@ -224,17 +224,12 @@ describe("jsonAnswer in a locale", () => {
     return { reads: () => reads };
   }
 
-  it("writes Content-Language and Vary into the answer it makes", async () => {
+  it("writes the headers withLanguageHeaders would add into the answer it makes", async () => {
     const answer = jsonAnswer({ bonjour: true }, { status: 201, locale: french });
+    const addedAfterwards = withLanguageHeaders(jsonAnswer({}, { status: 201 }), french);
     expect(answer.status).toBe(201);
-    expect(Object.fromEntries(answer.headers)).toEqual({
-      "content-type": "application/json",
-      "content-language": "fr",
-      vary: "Accept-Language",
-      "x-content-type-options": "nosniff",
-      "x-frame-options": "SAMEORIGIN",
-      "referrer-policy": "strict-origin-when-cross-origin",
-    });
+    expect(answer.headers.get("content-language")).toBe("fr");
+    expect(Object.fromEntries(answer.headers)).toEqual(Object.fromEntries(addedAfterwards.headers));
     expect(await answer.json()).toEqual({ bonjour: true });
     expect(isSecured(answer)).toBe(true);
   });
