@@ -164,7 +164,7 @@ export function graphqlRoutes(options: GraphqlRoutesOptions): Route[] {
       raw: request,
       context,
     });
-    return graphqlHttpResponse(answer);
+    return graphqlHttpResponse(answer, locale);
   };
   const path = options.path ?? "/graphql";
   return withMiddleware(

@@ -1,4 +1,5 @@
-import { jsonError, markSecured, securedHeaders } from "@tessera/http";
+import type { Locale } from "@tessera/core";
+import { jsonError, securedAnswer } from "@tessera/http";
 
 /** What graphql-http's handler answers: a body (or none) and the response's status and headers. */
 export type GraphqlHttpAnswer = readonly [
@@ -16,14 +17,18 @@ const BODYLESS_REFUSALS: Readonly<Record<number, string>> = {
  * The response for graphql-http's answer. It answers some refusals (an `Accept` it cannot serve,
  * a JSON type other than `application/json`) with no body, or with a GraphQL error
  * response and no `Content-Type`; a client then gets the JSON it gets from every other refusal:
- * the error envelope, or the `{"errors": [...]}` marked as JSON.
+ * the error envelope, or the `{"errors": [...]}` marked as JSON. A result below 400 carries the
+ * language headers of `locale`, when given.
  */
-export function graphqlHttpResponse([body, init]: GraphqlHttpAnswer): Response {
+export function graphqlHttpResponse([body, init]: GraphqlHttpAnswer, locale?: Locale): Response {
   if (init.status < 400) {
-    // A GraphQL result as JSON: made with the security headers, so no middleware reads it again.
-    return markSecured(
-      new Response(body, { status: init.status, headers: securedHeaders(init.headers) }),
-    );
+    // A GraphQL result as JSON: made with the security headers (and the language headers, in
+    // the request's locale), so no middleware reads it again.
+    return securedAnswer(body, {
+      status: init.status,
+      ...(init.headers ? { headers: init.headers } : {}),
+      locale,
+    });
   }
   const headers = new Headers(init.headers);
   if (headers.has("content-type")) return new Response(body, { status: init.status, headers });

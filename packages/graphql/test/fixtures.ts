@@ -1,4 +1,5 @@
 import { usersMigration } from "@tessera/accounts/sql";
+import type { Locale } from "@tessera/core";
 import { defineModel, type Model } from "@tessera/fields";
 import { type Authentication, routeRequests, unauthorized } from "@tessera/http";
 import {
@@ -71,6 +72,8 @@ export interface SendOptions {
   /** The bearer token; default Ada's; null sends none. */
   readonly token?: string | null;
   readonly accept?: string;
+  /** The locale the request is answered in, as `localeNegotiation` would choose it. */
+  readonly locale?: Locale;
 }
 
 /**
@@ -104,8 +107,8 @@ export async function setUp(overrides: Partial<GraphqlRoutesOptions> = {}) {
     graphqlRoutes({ records, authenticate, ...EXECUTOR_OPTIONS, ...overrides }),
   );
   const api = {
-    handle: async (request: Request) =>
-      (await route(request)) ?? new Response("no route", { status: 404 }),
+    handle: async (request: Request, locale?: Locale) =>
+      (await route(request, locale ? { locale } : {})) ?? new Response("no route", { status: 404 }),
   };
 
   /** Sends one operation as a client would: POST, JSON body, bearer token. */
@@ -124,6 +127,7 @@ export async function setUp(overrides: Partial<GraphqlRoutesOptions> = {}) {
           ...(options.operationName ? { operationName: options.operationName } : {}),
         }),
       }),
+      options.locale,
     );
     const text = await response.text();
     return {

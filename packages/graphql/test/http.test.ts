@@ -51,6 +51,19 @@ describe("authentication", () => {
   });
 });
 
+describe("the answer's language", () => {
+  it("is the request's locale, written into a successful answer by the route", async () => {
+    const context = await setUp();
+    const french = { tag: "fr", catalog: {} };
+    const answer = await context.send("{ notes { id } }", { locale: french });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-language")).toBe("fr");
+    expect(answer.headers.get("vary")).toBe("Accept-Language");
+    const unchosen = await context.send("{ notes { id } }");
+    expect(unchosen.headers.get("content-language")).toBeNull();
+  });
+});
+
 describe("the request body", () => {
   const ada = { authorization: "Bearer ada-token" };
 

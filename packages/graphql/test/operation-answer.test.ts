@@ -1,4 +1,4 @@
-import { isSecured } from "@tessera/http";
+import { isSecured, withLanguageHeaders } from "@tessera/http";
 import { buildSchema } from "graphql";
 import { createHandler } from "graphql-http";
 import { describe, expect, it } from "vitest";
@@ -92,6 +92,18 @@ describe("answers to successful operations", () => {
       "application/graphql-response+json; charset=utf-8",
     );
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(await response.json()).toEqual({ data: { notes: [{ id: 1 }, { id: 2 }] } });
+    expect(response.headers.get("content-language")).toBeNull();
+  });
+
+  it("carry the request's language headers from the start, when it has a locale", async () => {
+    const answer = await ask(ours, "{ notes { id } }", "application/json");
+    const french = { tag: "fr", catalog: {} };
+    const response = graphqlHttpResponse(answer, french);
+    expect(response.headers.get("content-language")).toBe("fr");
+    expect(response.headers.get("vary")).toBe("Accept-Language");
+    // So the language middleware leaves it as it is.
+    expect(withLanguageHeaders(response, french)).toBe(response);
     expect(await response.json()).toEqual({ data: { notes: [{ id: 1 }, { id: 2 }] } });
   });
 });

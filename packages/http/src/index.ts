@@ -122,6 +122,7 @@ export {
   isSecured,
   jsonAnswer,
   markSecured,
+  securedAnswer,
   securedHeaders,
 } from "./secured-responses.js";
 export {

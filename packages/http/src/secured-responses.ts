@@ -81,17 +81,31 @@ export interface AnswerInit extends ResponseInit {
 export function jsonAnswer(body: unknown, init: AnswerInit = {}): Response {
   const text = JSON.stringify(body);
   if (text === undefined) throw new TypeError("the answer's body has no JSON form");
+  return securedAnswer(text, init, JSON_TYPE);
+}
+
+/**
+ * A response with {@link SECURITY_HEADERS} (and `defaults` under `init.headers`) in its init,
+ * marked as {@link jsonAnswer}'s are: for a body already written out that is not an HTML page
+ * (a page needs its policy). Given `init.locale`, with the answer's language headers too.
+ */
+export function securedAnswer(
+  body: string | null,
+  init: AnswerInit = {},
+  defaults: Readonly<Record<string, string>> = {},
+): Response {
   const { locale, ...responseInit } = init;
-  const headers = securedHeaders(init.headers, JSON_TYPE);
-  if (locale === undefined) return markSecured(new Response(text, { ...responseInit, headers }));
-  const answer = new Response(text, { ...responseInit, headers: withLanguage(headers, locale) });
+  const headers = securedHeaders(init.headers, defaults);
+  if (locale === undefined) return markSecured(new Response(body, { ...responseInit, headers }));
+  const answer = new Response(body, { ...responseInit, headers: withLanguage(headers, locale) });
   (answer as Markable)[LANGUAGE] = locale.tag;
   return markSecured(answer);
 }
 
 /**
- * The language {@link jsonAnswer} wrote an answer's `Content-Language` and `Vary` for, in its
- * init; undefined for any other answer (a copy of one included).
+ * The language {@link securedAnswer} (or {@link jsonAnswer}) wrote an answer's
+ * `Content-Language` and `Vary` for, in its init; undefined for any other answer (a copy of one
+ * included).
  */
 export function answerLanguage(response: Response): string | undefined {
   return (response as Markable)[LANGUAGE];
