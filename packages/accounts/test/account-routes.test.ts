@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { accountMigrations, sqlAccountStores } from "@tessera/accounts/sql";
 import { createApiKey } from "@tessera/bearer";
+import type { Locale } from "@tessera/core";
 import { type PageHeaderOptions, routeRequests } from "@tessera/http";
 import { MemoryMailer } from "@tessera/mail";
 import { bindingRateLimiter, type RateLimitBinding, type RateLimiter } from "@tessera/ratelimit";
@@ -42,8 +43,12 @@ async function mountedAlone(
     ...options,
   });
   const handle = routeRequests(accounts.routes);
-  const send = async (request: Request) => {
-    const response = await handle(request, { clientAddress: "203.0.113.7" });
+  /** Sends `request`, in `locale` when given (as `localeNegotiation` would choose it). */
+  const send = async (request: Request, locale?: Locale) => {
+    const response = await handle(request, {
+      clientAddress: "203.0.113.7",
+      ...(locale ? { locale } : {}),
+    });
     if (!response) throw new Error(`no route for ${request.method} ${request.url}`);
     return response;
   };
@@ -59,6 +64,18 @@ function form(path: string, fields: Record<string, string>, headers: Record<stri
 }
 
 const sameOrigin = { origin: ORIGIN, host: "app.example" };
+
+/** A JSON API request, with the bearer `token` when given. */
+function jsonRequest(path: string, method: string, body?: unknown, token?: string): Request {
+  return new Request(`${ORIGIN}${path}`, {
+    method,
+    headers: {
+      "content-type": "application/json",
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
 
 async function signedUp(send: (request: Request) => Promise<Response>) {
   const email = `ada-${crypto.randomUUID()}@example.com`;
@@ -207,16 +224,7 @@ describe("accountRoutes mounted with no middleware", () => {
   it("serves the JSON API: sign-up, token, me, keys", async () => {
     const { send } = await mountedAlone();
     const json = (path: string, method: string, body?: unknown, token?: string) =>
-      send(
-        new Request(`${ORIGIN}${path}`, {
-          method,
-          headers: {
-            "content-type": "application/json",
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-          },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        }),
-      );
+      send(jsonRequest(path, method, body, token));
     const email = `grace-${crypto.randomUUID()}@example.com`;
     expect((await json("/api/auth/signup", "POST", { email, password: PASSWORD })).status).toBe(
       201,
@@ -234,23 +242,11 @@ describe("accountRoutes mounted with no middleware", () => {
   });
 
   it("writes the chosen locale's language headers into the sign-up and me answers", async () => {
-    const { accounts } = await mountedAlone();
-    const handle = routeRequests(accounts.routes);
+    const { send } = await mountedAlone();
     const french = { tag: "fr", catalog: {} };
-    const json = async (path: string, method: string, body?: unknown, token?: string) => {
-      const request = new Request(`${ORIGIN}${path}`, {
-        method,
-        headers: {
-          "content-type": "application/json",
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      // The locale as localeNegotiation would choose it, without the headers it would add.
-      const response = await handle(request, { clientAddress: "203.0.113.7", locale: french });
-      if (!response) throw new Error(`no route for ${method} ${path}`);
-      return response;
-    };
+    // The locale as localeNegotiation would choose it, without the headers it would add.
+    const json = (path: string, method: string, body?: unknown, token?: string) =>
+      send(jsonRequest(path, method, body, token), french);
     const languageOf = (response: Response) => [
       response.status,
       response.headers.get("content-language"),

@@ -1,5 +1,5 @@
 import { ENGLISH, type Locale, type MessageCatalog } from "@tessera/core";
-import { varyOnLanguage } from "./language-headers.js";
+import { addLanguageHeaders } from "./language-headers.js";
 import { editResponseHeaders } from "./response-headers.js";
 import type { PassThroughMiddleware } from "./route-middleware.js";
 import { answerLanguage } from "./secured-responses.js";
@@ -90,10 +90,7 @@ export function localeChooser(options: LocaleNegotiationOptions): (request: Requ
 export function withLanguageHeaders(response: Response, locale: Locale): Response {
   // Made with both in its init (jsonAnswer's `locale`): reading its headers would only cost.
   if (answerLanguage(response) === locale.tag) return response;
-  return editResponseHeaders(response, (headers) => {
-    headers.set("Vary", varyOnLanguage(headers.get("vary")));
-    if (!headers.has("content-language")) headers.set("Content-Language", locale.tag);
-  });
+  return editResponseHeaders(response, (headers) => addLanguageHeaders(headers, locale.tag));
 }
 
 /**

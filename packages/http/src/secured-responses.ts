@@ -1,5 +1,5 @@
 import type { Locale } from "@tessera/core";
-import { varyOnLanguage } from "./language-headers.js";
+import { addLanguageHeaders } from "./language-headers.js";
 import { SECURITY_HEADERS } from "./security-headers.js";
 
 // Marks responses made with SECURITY_HEADERS in their init and no HTML body. The header
@@ -97,7 +97,9 @@ export function securedAnswer(
   const { locale, ...responseInit } = init;
   const headers = securedHeaders(init.headers, defaults);
   if (locale === undefined) return markSecured(new Response(body, { ...responseInit, headers }));
-  const answer = new Response(body, { ...responseInit, headers: withLanguage(headers, locale) });
+  // Plain or a Headers, as securedHeaders made it for this answer alone.
+  addLanguageHeaders(headers as Headers | Record<string, string>, locale.tag);
+  const answer = new Response(body, { ...responseInit, headers });
   (answer as Markable)[LANGUAGE] = locale.tag;
   return markSecured(answer);
 }
@@ -109,17 +111,4 @@ export function securedAnswer(
  */
 export function answerLanguage(response: Response): string | undefined {
   return (response as Markable)[LANGUAGE];
-}
-
-/** `headers` (from {@link securedHeaders}) with the language headers of `locale` added. */
-function withLanguage(headers: HeadersInit, locale: Locale): HeadersInit {
-  if (headers instanceof Headers) {
-    if (!headers.has("content-language")) headers.set("content-language", locale.tag);
-    headers.set("vary", varyOnLanguage(headers.get("vary")));
-    return headers;
-  }
-  const plain = headers as Record<string, string>;
-  plain["content-language"] ??= locale.tag;
-  plain.vary = varyOnLanguage(plain.vary);
-  return plain;
 }
