@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { ADA, setUpApp } from "./fixtures.js";
 
 const french = { tag: "fr", catalog: {} };
-const JSON_BODY = { "Content-Type": "application/json" };
 
 /** The language headers of an answer, and its status. */
 const languageOf = (response: Response) => [
@@ -14,24 +13,18 @@ const languageOf = (response: Response) => [
 describe("the JSON record routes' answers", () => {
   it("carry the Content-Language and Vary of the request's locale, written by the route", async () => {
     const app = await setUpApp();
-    const created = await app.api(
-      ADA,
-      "POST",
-      "/api/labels",
-      { headers: JSON_BODY, body: JSON.stringify({ name: "urgent" }) },
-      french,
-    );
+    const created = await app.sendJson(ADA, "POST", "/api/labels", { name: "urgent" }, french);
     expect(languageOf(created)).toEqual([201, "fr", "Accept-Language"]);
     const { public_id: id } = (await created.json()) as { public_id: string };
     const shown = await app.api(ADA, "GET", `/api/labels/${id}`, {}, french);
     expect(languageOf(shown)).toEqual([200, "fr", "Accept-Language"]);
     const listed = await app.api(ADA, "GET", "/api/labels", {}, french);
     expect(languageOf(listed)).toEqual([200, "fr", "Accept-Language"]);
-    const updated = await app.api(
+    const updated = await app.sendJson(
       ADA,
       "PATCH",
       `/api/labels/${id}`,
-      { headers: JSON_BODY, body: JSON.stringify({ name: "later" }) },
+      { name: "later" },
       french,
     );
     expect(languageOf(updated)).toEqual([200, "fr", "Accept-Language"]);

@@ -146,12 +146,21 @@ export async function setUpApp(
     return response;
   }
 
-  /** Sends a JSON body. */
-  const sendJson = (ownerId: number, method: string, path: string, body: unknown) =>
-    api(ownerId, method, path, {
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    });
+  /** Sends a JSON body, in `locale` when given (see `api`). */
+  const sendJson = (
+    ownerId: number,
+    method: string,
+    path: string,
+    body: unknown,
+    locale?: Locale,
+  ) =>
+    api(
+      ownerId,
+      method,
+      path,
+      { headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) },
+      locale,
+    );
 
   /** An HTML request as `ownerId`, with a real cookie session; returns it to read flashes. */
   async function page(ownerId: number, method: string, path: string, init: RequestInit = {}) {
