@@ -1,8 +1,8 @@
 import { JWT_KEY_LABEL } from "@tessera/bearer";
 import { deriveKey } from "@tessera/crypto";
+import { awaitWindowRoom } from "@tessera/ratelimit/testing";
 import { decodeJwt, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { awaitWindowRoom } from "./support/rate-limit-window.js";
 import { newClientAddress, startTestServer, type TestServer } from "./support/test-server.js";
 
 const SECRET = "e2e-secret-".repeat(6);

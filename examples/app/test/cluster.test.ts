@@ -3,13 +3,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { awaitWindowRoom } from "@tessera/ratelimit/testing";
 import { signBody } from "@tessera/signer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresSchema, type PostgresSchema } from "../../../test/support/postgres.js";
 import { appMigrations } from "../src/migrations.js";
 import { type AppProcess, spawnApp, waitForLine } from "./support/app-process.js";
 import { Browser, linkIn } from "./support/browser.js";
-import { awaitWindowRoom } from "./support/rate-limit-window.js";
 
 const ORDERS_SECRET = "orders-secret-for-the-cluster";
 const STARTUP_MS = 45_000;

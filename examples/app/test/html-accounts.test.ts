@@ -1,9 +1,9 @@
 import { request as httpRequest } from "node:http";
 import { NO_MAILER_MESSAGE } from "@tessera/accounts";
 import { MemoryMailer } from "@tessera/mail";
+import { awaitWindowRoom } from "@tessera/ratelimit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, linkIn, pageText } from "./support/browser.js";
-import { awaitWindowRoom } from "./support/rate-limit-window.js";
 import { newClientAddress, startTestServer, type TestServer } from "./support/test-server.js";
 
 const mailer = new MemoryMailer();

@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hashPassword } from "@tessera/password";
+import { awaitWindowRoom } from "@tessera/ratelimit/testing";
 import { signBody, signStandardWebhook } from "@tessera/signer";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,7 +17,6 @@ import {
 } from "../../../test/support/recording-service.js";
 import { appMigrations } from "../../app/src/migrations.js";
 import { recordApiDocument } from "../../app/src/openapi.js";
-import { awaitWindowRoom } from "../../app/test/support/rate-limit-window.js";
 import { fetchFrom } from "./loopback-client.js";
 import { d1Rows, startWorker, type WorkerProcess, writeD1 } from "./worker-process.js";
 

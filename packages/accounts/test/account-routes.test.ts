@@ -7,6 +7,7 @@ import type { Locale } from "@tessera/core";
 import { type PageHeaderOptions, routeRequests } from "@tessera/http";
 import { MemoryMailer } from "@tessera/mail";
 import { bindingRateLimiter, type RateLimitBinding, type RateLimiter } from "@tessera/ratelimit";
+import { awaitWindowRoom } from "@tessera/ratelimit/testing";
 import { applyMigrations, type SqlDatabase } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { Miniflare } from "miniflare";
@@ -319,6 +320,8 @@ describe("accountRoutes with the Workers rate-limiting binding", () => {
             body: JSON.stringify({ email: "nobody@example.com", password: PASSWORD }),
           }),
         );
+      // The binding's windows start on the clock's minute: all three attempts go in one.
+      await awaitWindowRoom(10_000);
       expect((await token()).status).toBe(401);
       expect((await token()).status).toBe(401);
       const refused = await token();
