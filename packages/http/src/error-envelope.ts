@@ -17,17 +17,30 @@ export const VALIDATION_FAILED_MESSAGE = httpMessages.english["http.validation_f
  */
 export type HttpErrorCode = CommonErrorCode | "unknown_host" | "cross_site_request";
 
+/** The options of {@link jsonError}: the envelope's details, and how the answer is sent. */
+export type JsonErrorOptions = ErrorDetails & {
+  /** Added to the response (for example `WWW-Authenticate` or `Retry-After`). */
+  readonly headers?: HeadersInit;
+  /** The locale `message` is written in: the answer's language headers go in its init. */
+  readonly locale?: Locale | undefined;
+};
+
 /**
  * A JSON error response in the envelope (docs/errors.md): `code` defaults to the status's own
- * word. `headers` are added to the response (for example `WWW-Authenticate` or `Retry-After`).
+ * word. Given the `locale` of its message, it carries its language headers from the start, as
+ * `jsonAnswer` does, so `localeNegotiation` leaves it unread.
  */
 export function jsonError(
   status: number,
   message: string,
-  options: ErrorDetails & { readonly headers?: HeadersInit } = {},
+  options: JsonErrorOptions = {},
 ): Response {
-  const { headers, ...details } = options;
-  return jsonAnswer(errorEnvelope(status, message, details), { status, headers: headers ?? {} });
+  const { headers, locale, ...details } = options;
+  return jsonAnswer(errorEnvelope(status, message, details), {
+    status,
+    headers: headers ?? {},
+    locale,
+  });
 }
 
 /** 400 with the given message; `code` defaults to `bad_request`. */
@@ -41,7 +54,7 @@ export function badRequest(message: string, code?: string): Response {
  */
 export function unauthorized(headers?: HeadersInit, locale?: Locale): Response {
   const message = httpMessages.text(locale, "http.unauthenticated");
-  return jsonError(401, message, headers ? { headers } : {});
+  return jsonError(401, message, headers ? { headers, locale } : { locale });
 }
 
 /** 403 with the given message; `code` defaults to `forbidden`. */
@@ -54,7 +67,7 @@ export function forbidden(message: string, code?: string): Response {
  * revealed.
  */
 export function notFound(locale?: Locale): Response {
-  return jsonError(404, httpMessages.text(locale, "http.not_found"));
+  return jsonError(404, httpMessages.text(locale, "http.not_found"), { locale });
 }
 
 /**
@@ -65,7 +78,7 @@ export function validationFailed(
   fields: Readonly<Record<string, readonly string[]>>,
   locale?: Locale,
 ): Response {
-  return jsonError(422, httpMessages.text(locale, "http.validation_failed"), { fields });
+  return jsonError(422, httpMessages.text(locale, "http.validation_failed"), { fields, locale });
 }
 
 /**
@@ -78,5 +91,5 @@ export function tooManyRequests(retryAfterSeconds?: number, locale?: Locale): Re
       ? undefined
       : { "Retry-After": String(Math.max(0, Math.ceil(retryAfterSeconds))) };
   const message = httpMessages.text(locale, "http.rate_limited");
-  return jsonError(429, message, headers ? { headers } : {});
+  return jsonError(429, message, headers ? { headers, locale } : { locale });
 }

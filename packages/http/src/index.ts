@@ -28,6 +28,7 @@ export {
   badRequest,
   forbidden,
   type HttpErrorCode,
+  type JsonErrorOptions,
   jsonError,
   NOT_FOUND_MESSAGE,
   notFound,

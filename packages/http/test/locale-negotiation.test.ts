@@ -1,8 +1,11 @@
+import type { Locale } from "@tessera/core";
 import { describe, expect, it } from "vitest";
 import {
   crossSiteCheck,
+  crossSiteRefusal,
   isSecured,
   jsonAnswer,
+  jsonError,
   localeNegotiation,
   negotiateLocale,
   notFound,
@@ -11,6 +14,9 @@ import {
   type RouteContext,
   rateLimit,
   routeRequests,
+  tooManyRequests,
+  unauthorized,
+  validationFailed,
   withLanguageHeaders,
   withMiddleware,
 } from "../src/index.js";
@@ -261,6 +267,36 @@ describe("jsonAnswer in a locale", () => {
     expect(counted.reads()).toBeGreaterThan(0);
     expect(english.headers.get("content-language")).toBe("fr");
     expect(english.headers.get("vary")).toBe("Accept-Language");
+  });
+
+  it("is how the error answers given a locale are made: with their language headers, left unread", () => {
+    const refusals = (locale?: Locale) => [
+      notFound(locale),
+      validationFailed({ title: ["is required"] }, locale),
+      tooManyRequests(5, locale),
+      unauthorized({ "WWW-Authenticate": "Bearer" }, locale),
+      jsonError(409, "Already there", { code: "conflict", ...(locale ? { locale } : {}) }),
+      crossSiteRefusal(locale),
+    ];
+    for (const refusal of refusals(french)) {
+      const counted = countingHeaderReads(refusal);
+      expect(withLanguageHeaders(refusal, french)).toBe(refusal);
+      expect(counted.reads()).toBe(0);
+      expect([refusal.headers.get("content-language"), refusal.headers.get("vary")]).toEqual([
+        "fr",
+        "Accept-Language",
+      ]);
+    }
+    for (const refusal of refusals()) {
+      expect([refusal.headers.get("content-language"), refusal.headers.get("vary")]).toEqual([
+        null,
+        null,
+      ]);
+    }
+    expect(tooManyRequests(5, french).headers.get("retry-after")).toBe("5");
+    expect(
+      unauthorized({ "WWW-Authenticate": "Bearer" }, french).headers.get("www-authenticate"),
+    ).toBe("Bearer");
   });
 });
 
