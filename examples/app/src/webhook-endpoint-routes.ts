@@ -85,18 +85,19 @@ export function webhookEndpointRoutes(options: WebhookEndpointRoutesOptions): Ro
   }
 
   const reads = {
-    async list(_request, { user }) {
-      return jsonAnswer((await outbound.listEndpoints(user.id)).map(webhookEndpointJson));
+    async list(_request, { user, locale }) {
+      const endpoints = await outbound.listEndpoints(user.id);
+      return jsonAnswer(endpoints.map(webhookEndpointJson), { locale });
     },
 
     async show(_request, { user, params, locale }) {
       const endpoint = await outbound.findEndpoint(user.id, params.id ?? "");
-      return endpoint ? jsonAnswer(webhookEndpointJson(endpoint)) : notFound(locale);
+      return endpoint ? jsonAnswer(webhookEndpointJson(endpoint), { locale }) : notFound(locale);
     },
 
     async attempts(_request, { user, params, locale }) {
       const attempts = await outbound.listAttempts(user.id, params.id ?? "");
-      return attempts ? jsonAnswer(attempts.map(webhookAttemptJson)) : notFound(locale);
+      return attempts ? jsonAnswer(attempts.map(webhookAttemptJson), { locale }) : notFound(locale);
     },
   } satisfies Record<string, RouteHandler<BearerContext>>;
 
@@ -107,7 +108,7 @@ export function webhookEndpointRoutes(options: WebhookEndpointRoutesOptions): Ro
       const created = await outbound.createEndpoint(user.id, body.input);
       if (!created.ok) return fieldRefusal(created.fields, locale);
       const { endpoint, secret } = created.value;
-      return jsonAnswer({ ...webhookEndpointJson(endpoint), secret }, { status: 201 });
+      return jsonAnswer({ ...webhookEndpointJson(endpoint), secret }, { status: 201, locale });
     },
 
     async update(request, { user, params, locale }) {
@@ -119,7 +120,7 @@ export function webhookEndpointRoutes(options: WebhookEndpointRoutesOptions): Ro
       const updated = await outbound.updateEndpoint(user.id, id, body.input);
       if (!updated) return notFound(locale);
       if (!updated.ok) return fieldRefusal(updated.fields, locale);
-      return jsonAnswer(webhookEndpointJson(updated.value));
+      return jsonAnswer(webhookEndpointJson(updated.value), { locale });
     },
 
     async remove(_request, { user, params, locale }) {
@@ -129,15 +130,16 @@ export function webhookEndpointRoutes(options: WebhookEndpointRoutesOptions): Ro
 
     async rotate(_request, { user, params, locale }) {
       const rotated = await outbound.rotateSecret(user.id, params.id ?? "");
-      return rotated ? jsonAnswer({ secret: rotated.secret }) : notFound(locale);
+      return rotated ? jsonAnswer({ secret: rotated.secret }, { locale }) : notFound(locale);
     },
 
     async replay(_request, { user, params, locale }) {
       const endpoints = await outbound.replayMessage(user.id, params.id ?? "");
       if (endpoints === undefined) {
-        return jsonError(404, outboundMessages.text(locale, "outbound.message_not_found"));
+        const message = outboundMessages.text(locale, "outbound.message_not_found");
+        return jsonError(404, message, { locale });
       }
-      return jsonAnswer({ message_id: params.id, endpoints }, { status: 202 });
+      return jsonAnswer({ message_id: params.id, endpoints }, { status: 202, locale });
     },
   } satisfies Record<string, RouteHandler<BearerContext>>;
 

@@ -35,10 +35,10 @@ export async function answerFirstFactor(
     const refusal = errorEnvelope(403, message, { code: MFA_REQUIRED });
     return jsonAnswer(
       { ...refusal, mfa_token: pending.mfaToken, methods: pending.methods },
-      { status: 403 },
+      { status: 403, locale: at.locale },
     );
   }
-  const answer = tokenAnswer(await answering.tokens.issue(user.id));
+  const answer = tokenAnswer(await answering.tokens.issue(user.id), at.locale);
   await answering.events.signedIn(user, method, "token", {
     request: at.request,
     clientAddress: at.clientAddress,

@@ -97,7 +97,7 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
       const user = await findUserByPassword(options.users, email, password, passwordOptions);
       if (!user) {
         const message = accountMessages.text(context.locale, "accounts.invalid_credentials");
-        return jsonError(401, message, { code: INVALID_CREDENTIALS });
+        return jsonError(401, message, { code: INVALID_CREDENTIALS, locale: context.locale });
       }
       const answering = { tokens: options.tokens, events, secondFactors: options.secondFactors };
       return answerFirstFactor(answering, user, "password", {

@@ -33,9 +33,9 @@ export interface JsonApiKeyRoutesOptions {
  */
 export function jsonApiKeyRoutes(options: JsonApiKeyRoutesOptions): Route[] {
   const handlers = {
-    async listKeys(_request, { user }) {
+    async listKeys(_request, { user, locale }) {
       const keys = await options.apiKeys.listForUser(user.id);
-      return jsonAnswer(keys.map(apiKeyJson));
+      return jsonAnswer(keys.map(apiKeyJson), { locale });
     },
 
     async createKey(request, { user, locale }) {
@@ -50,7 +50,7 @@ export function jsonApiKeyRoutes(options: JsonApiKeyRoutesOptions): Route[] {
       );
       if (!created.ok)
         return validationFailed(localizeFieldMessages(created.fields, locale), locale);
-      return jsonAnswer(created.value, { status: 201 });
+      return jsonAnswer(created.value, { status: 201, locale });
     },
 
     async deleteKey(_request, { params, user, locale }) {

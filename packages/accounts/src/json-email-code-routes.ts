@@ -89,6 +89,7 @@ export function jsonEmailCodeRoutes(options: JsonEmailCodeRoutesOptions): Route[
   const unauthorized = (context: RouteContext) =>
     jsonError(401, accountMessages.text(context.locale, "accounts.invalid_credentials"), {
       code: INVALID_CREDENTIALS,
+      locale: context.locale,
     });
 
   const handlers = {
@@ -113,7 +114,7 @@ export function jsonEmailCodeRoutes(options: JsonEmailCodeRoutesOptions): Route[
         });
       }
       const message = accountMessages.text(context.locale, "accounts.email_code_sent");
-      return jsonAnswer({ message }, { status: 202 });
+      return jsonAnswer({ message }, { status: 202, locale: context.locale });
     },
 
     async signIn(request, context) {

@@ -64,11 +64,12 @@ export function jsonPasskeyRoutes(options: JsonPasskeyRoutesOptions): Route[] {
   const refuseCredentials = (context: RouteContext) =>
     jsonError(401, accountMessages.text(context.locale, "accounts.invalid_credentials"), {
       code: INVALID_CREDENTIALS,
+      locale: context.locale,
     });
 
   const bearerHandlers = {
-    async options(_request, { user }) {
-      return jsonAnswer(await passkeyRegistrationOptions(passkeys, user));
+    async options(_request, { user, locale }) {
+      return jsonAnswer(await passkeyRegistrationOptions(passkeys, user), { locale });
     },
 
     async register(request, context) {
@@ -97,14 +98,16 @@ export function jsonPasskeyRoutes(options: JsonPasskeyRoutesOptions): Route[] {
       );
       if (!registered.ok) {
         const message = accountMessages.text(context.locale, "accounts.passkey_invalid");
-        return jsonError(400, message, { code: PASSKEY_INVALID });
+        return jsonError(400, message, { code: PASSKEY_INVALID, locale: context.locale });
       }
       const { id, name: storedName, created_at } = passkeyJson(registered.value);
-      return jsonAnswer({ id, name: storedName, created_at }, { status: 201 });
+      const answer = { id, name: storedName, created_at };
+      return jsonAnswer(answer, { status: 201, locale: context.locale });
     },
 
-    async list(_request, { user }) {
-      return jsonAnswer((await passkeys.store.listPasskeys(user.id)).map(passkeyJson));
+    async list(_request, { user, locale }) {
+      const listed = await passkeys.store.listPasskeys(user.id);
+      return jsonAnswer(listed.map(passkeyJson), { locale });
     },
 
     async remove(_request, { params, user, locale }) {
@@ -115,10 +118,10 @@ export function jsonPasskeyRoutes(options: JsonPasskeyRoutesOptions): Route[] {
   } satisfies Record<string, RouteHandler<BearerContext>>;
 
   const signInHandlers = {
-    async options() {
+    async options(_request, { locale }) {
       const offered = await passkeyAuthenticationOptions(passkeys, { purpose: "sign_in" });
       // The challenge is also its handle: the client sends it back beside the response.
-      return jsonAnswer({ options: offered, challenge_id: offered.challenge });
+      return jsonAnswer({ options: offered, challenge_id: offered.challenge }, { locale });
     },
 
     async signIn(request, context) {

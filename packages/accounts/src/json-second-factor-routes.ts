@@ -1,4 +1,4 @@
-import { localizeFieldMessages, validationMessages } from "@tessera/core";
+import { type Locale, localizeFieldMessages, validationMessages } from "@tessera/core";
 import {
   badRequest,
   jsonAnswer,
@@ -36,7 +36,8 @@ export interface JsonSecondFactorRoutesOptions
 type BearerContext = RouteContext & BearerUserContext;
 
 /** A 409: the request does not fit the state the user's second factors are in. */
-const conflict = (message: string) => jsonError(409, message);
+const conflict = (message: string, locale: Locale | undefined) =>
+  jsonError(409, message, { locale });
 
 /**
  * The JSON routes of TOTP and backup codes:
@@ -72,7 +73,7 @@ export function jsonSecondFactorRoutes(options: JsonSecondFactorRoutesOptions): 
       return undefined;
     }
     const message = accountMessages.text(context.locale, "accounts.invalid_credentials");
-    return jsonError(401, message, { code: INVALID_CREDENTIALS });
+    return jsonError(401, message, { code: INVALID_CREDENTIALS, locale: context.locale });
   }
 
   const bearerHandlers = {
@@ -81,10 +82,11 @@ export function jsonSecondFactorRoutes(options: JsonSecondFactorRoutesOptions): 
       if (refused) return refused;
       const setup = await beginTotpEnrolment(factors, context.user);
       if (!setup.ok) {
-        return conflict(accountMessages.text(context.locale, "accounts.totp_already_enabled"));
+        const message = accountMessages.text(context.locale, "accounts.totp_already_enabled");
+        return conflict(message, context.locale);
       }
       const { secret, uri, qrSvg } = setup.value;
-      return jsonAnswer({ secret, uri, qr_svg: qrSvg }, { status: 201 });
+      return jsonAnswer({ secret, uri, qr_svg: qrSvg }, { status: 201, locale: context.locale });
     },
 
     async confirmTotp(request, context) {
@@ -93,9 +95,12 @@ export function jsonSecondFactorRoutes(options: JsonSecondFactorRoutesOptions): 
       const fields = requireStrings(body.value, ["code"]);
       if (!fields.ok) return badRequest(fields.message);
       const confirmed = await confirmTotpEnrolment(factors, context.user.id, fields.value.code);
-      if (confirmed.ok) return jsonAnswer({ backup_codes: confirmed.value });
+      if (confirmed.ok) {
+        return jsonAnswer({ backup_codes: confirmed.value }, { locale: context.locale });
+      }
       if (confirmed.reason === "not-pending") {
-        return conflict(accountMessages.text(context.locale, "accounts.totp_not_pending"));
+        const message = accountMessages.text(context.locale, "accounts.totp_not_pending");
+        return conflict(message, context.locale);
       }
       const invalid = { code: [validationMessages.english["validation.invalid"]] };
       return validationFailed(localizeFieldMessages(invalid, context.locale), context.locale);
@@ -113,15 +118,17 @@ export function jsonSecondFactorRoutes(options: JsonSecondFactorRoutesOptions): 
       if (refused) return refused;
       const codes = await regenerateBackupCodes(factors, context.user.id);
       if (!codes.ok) {
-        return conflict(accountMessages.text(context.locale, "accounts.totp_not_enabled"));
+        const message = accountMessages.text(context.locale, "accounts.totp_not_enabled");
+        return conflict(message, context.locale);
       }
-      return jsonAnswer({ backup_codes: codes.value });
+      return jsonAnswer({ backup_codes: codes.value }, { locale: context.locale });
     },
   } satisfies Record<string, RouteHandler<BearerContext>>;
 
   const refuseCredentials = (context: RouteContext) =>
     jsonError(401, accountMessages.text(context.locale, "accounts.invalid_credentials"), {
       code: INVALID_CREDENTIALS,
+      locale: context.locale,
     });
 
   const completeSignIn: RouteHandler = async (request, context) => {
@@ -137,7 +144,7 @@ export function jsonSecondFactorRoutes(options: JsonSecondFactorRoutesOptions): 
     const completed = await completeSecondFactor(factors, fields.value.mfa_token, answer);
     const user = completed.ok ? await options.users.findById(completed.value.userId) : undefined;
     if (!completed.ok || !user) return refuseCredentials(context);
-    const answerBody = tokenAnswer(await options.tokens.issue(user.id));
+    const answerBody = tokenAnswer(await options.tokens.issue(user.id), context.locale);
     // A challenge stored before its first factor was kept (migration 0014) is announced as
     // `password`, as this route announced every one until then: which factor it followed is not
     // known, and a password is what most of them were.
@@ -155,9 +162,9 @@ export function jsonSecondFactorRoutes(options: JsonSecondFactorRoutesOptions): 
     const fields = requireStrings(body.value, ["mfa_token"]);
     if (!fields.ok) return badRequest(fields.message);
     const offered = await secondFactorPasskeyOptions(factors, fields.value.mfa_token);
-    if (offered.ok) return jsonAnswer(offered.value);
+    if (offered.ok) return jsonAnswer(offered.value, { locale: context.locale });
     if (offered.reason === "void") return refuseCredentials(context);
-    return conflict(accountMessages.text(context.locale, "accounts.no_passkey"));
+    return conflict(accountMessages.text(context.locale, "accounts.no_passkey"), context.locale);
   };
 
   const signedIn = bearerUser(options.bearer);

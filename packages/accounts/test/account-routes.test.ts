@@ -12,6 +12,7 @@ import { applyMigrations, type SqlDatabase } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { Miniflare } from "miniflare";
 import { afterAll, describe, expect, it } from "vitest";
+import { FRENCH, inFrench, languageOf } from "../../../test/support/language-headers.js";
 import { accountRoutes } from "../src/index.js";
 
 const folder = mkdtempSync(join(tmpdir(), "tessera-account-routes-"));
@@ -244,24 +245,46 @@ describe("accountRoutes mounted with no middleware", () => {
 
   it("writes the chosen locale's language headers into the sign-up and me answers", async () => {
     const { send } = await mountedAlone();
-    const french = { tag: "fr", catalog: {} };
     // The locale as localeNegotiation would choose it, without the headers it would add.
     const json = (path: string, method: string, body?: unknown, token?: string) =>
-      send(jsonRequest(path, method, body, token), french);
-    const languageOf = (response: Response) => [
-      response.status,
-      response.headers.get("content-language"),
-      response.headers.get("vary"),
-    ];
+      send(jsonRequest(path, method, body, token), FRENCH);
     const email = `grace-${crypto.randomUUID()}@example.com`;
     const signedUp = await json("/api/auth/signup", "POST", { email, password: PASSWORD });
-    expect(languageOf(signedUp)).toEqual([201, "fr", "Accept-Language"]);
+    expect(languageOf(signedUp)).toEqual(inFrench(201));
     const { token } = await (
       await json("/api/auth/token", "POST", { email, password: PASSWORD })
     ).json();
     const me = await json("/api/auth/me", "GET", undefined, token);
-    expect(languageOf(me)).toEqual([200, "fr", "Accept-Language"]);
+    expect(languageOf(me)).toEqual(inFrench(200));
     expect((await me.json()).email).toBe(email);
+  });
+
+  it("writes the chosen locale's language headers into the token, API key and email code answers and their refusals", async () => {
+    const { send } = await mountedAlone();
+    const json = (path: string, method: string, body?: unknown, token?: string) =>
+      send(jsonRequest(path, method, body, token), FRENCH);
+    const email = `hedy-${crypto.randomUUID()}@example.com`;
+    await json("/api/auth/signup", "POST", { email, password: PASSWORD });
+    const granted = await json("/api/auth/token", "POST", { email, password: PASSWORD });
+    expect(languageOf(granted)).toEqual(inFrench(200));
+    const { token } = await granted.json();
+    const wrong = await json("/api/auth/token", "POST", { email, password: "not the password" });
+    expect(languageOf(wrong)).toEqual(inFrench(401));
+    expect(languageOf(await json("/api/auth/keys", "POST", { name: "ci" }, token))).toEqual(
+      inFrench(201),
+    );
+    expect(languageOf(await json("/api/auth/keys", "POST", { name: " " }, token))).toEqual(
+      inFrench(422),
+    );
+    expect(languageOf(await json("/api/auth/keys", "GET", undefined, token))).toEqual(
+      inFrench(200),
+    );
+    expect(languageOf(await json("/api/auth/email_code", "POST", { email }))).toEqual(
+      inFrench(202),
+    );
+    // Sent with no locale, as outside localeNegotiation: no language headers.
+    const plain = await send(jsonRequest("/api/auth/keys", "GET", undefined, token));
+    expect(languageOf(plain)).toEqual([200, null, null]);
   });
 
   it("reads a request's API key and its user in one statement", async () => {

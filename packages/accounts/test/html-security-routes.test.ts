@@ -3,10 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { accountMigrations, sqlAccountStores } from "@tessera/accounts/sql";
+import type { Locale } from "@tessera/core";
 import { routeRequests } from "@tessera/http";
 import { applyMigrations } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
+import { FRENCH, inFrench, languageOf } from "../../../test/support/language-headers.js";
 import { accountRoutes, totpCode } from "../src/index.js";
 import { SoftwareAuthenticator } from "./software-authenticator.js";
 
@@ -29,8 +31,11 @@ async function app() {
   });
   const handle = routeRequests(accounts.routes);
   const clientAddress = `203.0.113.${Math.floor(Math.random() * 250)}`;
-  /** A browser: its cookie jar, same-origin form posts and the page script's JSON posts. */
-  const browser = () => {
+  /**
+   * A browser: its cookie jar, same-origin form posts and the page script's JSON posts; in
+   * `locale` when given (as `localeNegotiation` would choose it).
+   */
+  const browser = (locale?: Locale) => {
     let cookie = "";
     const send = async (method: string, path: string, body?: BodyInit, type?: string) => {
       const headers: Record<string, string> = { origin: ORIGIN, host: "app.example", cookie };
@@ -40,7 +45,7 @@ async function app() {
         headers,
         ...(body === undefined ? {} : { body }),
       });
-      const response = await handle(request, { clientAddress });
+      const response = await handle(request, { clientAddress, ...(locale ? { locale } : {}) });
       if (!response) throw new Error(`no route for ${method} ${path}`);
       const set = response.headers.getSetCookie()[0];
       if (set) cookie = set.split(";")[0]!;
@@ -209,6 +214,37 @@ describe("passkeys on the log-in pages", () => {
     // The account page it was sent away from before is where it lands.
     expect(done.headers.get("location")).toBe("/account");
     expect((await visitor.get("/account")).status).toBe(200);
+  });
+});
+
+describe("the passkey steps of the pages in a locale", () => {
+  it("write the locale's language headers into their JSON answers and refusals", async () => {
+    const subject = await app();
+    const page = subject.browser(FRENCH);
+    const email = `ada-${crypto.randomUUID()}@example.com`;
+    expect((await page.form("/signup", { email, password: PASSWORD })).status).toBe(303);
+    const offered = await page.json("/account/security/passkeys/options");
+    expect(languageOf(offered)).toEqual(inFrench(200));
+    const authenticator = await SoftwareAuthenticator.create(ORIGIN);
+    const { challenge } = (await offered.json()) as { challenge: string };
+    const response = await authenticator.register(challenge);
+    const added = await page.json("/account/security/passkeys", { name: "Laptop", response });
+    expect(languageOf(added)).toEqual(inFrench(201));
+
+    const visitor = subject.browser(FRENCH);
+    const signInOptions = await visitor.json("/login/passkey/options");
+    expect(languageOf(signInOptions)).toEqual(inFrench(200));
+    const { options, challenge_id } = (await signInOptions.json()) as {
+      options: { challenge: string };
+      challenge_id: string;
+    };
+    const assertion = await authenticator.authenticate(options.challenge);
+    const signedIn = await visitor.json("/login/passkey", { challenge_id, response: assertion });
+    expect(languageOf(signedIn)).toEqual(inFrench(200));
+    const replayed = await subject
+      .browser(FRENCH)
+      .json("/login/passkey", { challenge_id, response: assertion });
+    expect(languageOf(replayed)).toEqual(inFrench(401));
   });
 });
 

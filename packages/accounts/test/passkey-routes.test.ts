@@ -4,10 +4,12 @@ import { join } from "node:path";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { accountMigrations, sqlAccountStores } from "@tessera/accounts/sql";
+import type { Locale } from "@tessera/core";
 import { routeRequests } from "@tessera/http";
 import { applyMigrations, type SqlDatabase } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
+import { FRENCH, inFrench, languageOf } from "../../../test/support/language-headers.js";
 import { accountRoutes, PASSKEY_CHALLENGE_LIFETIME_MS, totpCode } from "../src/index.js";
 import { SoftwareAuthenticator, tamperedSignature } from "./software-authenticator.js";
 
@@ -48,7 +50,14 @@ async function app() {
   });
   const handle = routeRequests(accounts.routes);
   const clientAddress = `203.0.113.${Math.floor(Math.random() * 250)}`;
-  const call = async (method: string, path: string, body?: unknown, bearer?: string) => {
+  /** A JSON request, in `locale` when given (as `localeNegotiation` would choose it). */
+  const call = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    bearer?: string,
+    locale?: Locale,
+  ) => {
     const headers: Record<string, string> = { "content-type": "application/json" };
     if (bearer) headers.authorization = `Bearer ${bearer}`;
     const request = new Request(`${ORIGIN}${path}`, {
@@ -56,7 +65,7 @@ async function app() {
       headers,
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    const response = await handle(request, { clientAddress });
+    const response = await handle(request, { clientAddress, ...(locale ? { locale } : {}) });
     if (!response) throw new Error(`no route for ${method} ${path}`);
     return response;
   };
@@ -503,5 +512,32 @@ describe("GET /api/auth/me's second factors", () => {
     await me(subject, bearer);
     // The JWT's user, then the TOTP and the passkey count together.
     expect(subject.statements.count - before).toBe(2);
+  });
+});
+
+describe("the passkey routes in a locale", () => {
+  it("write the locale's language headers into their answers and refusals", async () => {
+    const subject = await app();
+    const sendInFrench = (method: string, path: string, body?: unknown, bearer?: string) =>
+      subject.call(method, path, body, bearer, FRENCH);
+    const { bearer } = await signedUp(subject);
+    const options = await sendInFrench("POST", "/api/auth/passkeys/options", {}, bearer);
+    expect(languageOf(options)).toEqual(inFrench(200));
+    const authenticator = await SoftwareAuthenticator.create(ORIGIN);
+    const response = await authenticator.register(
+      (await json<{ challenge: string }>(options)).challenge,
+    );
+    const created = await sendInFrench("POST", "/api/auth/passkeys", { response }, bearer);
+    expect(languageOf(created)).toEqual(inFrench(201));
+    const listed = await sendInFrench("GET", "/api/auth/passkeys", undefined, bearer);
+    expect(languageOf(listed)).toEqual(inFrench(200));
+    const signInOptions = await sendInFrench("POST", "/api/auth/passkeys/login/options", {});
+    expect(languageOf(signInOptions)).toEqual(inFrench(200));
+    const refused = await sendInFrench("POST", "/api/auth/passkeys/login", {
+      challenge_id: "none",
+    });
+    expect(languageOf(refused)).toEqual(inFrench(401));
+    const missing = await sendInFrench("DELETE", "/api/auth/passkeys/999", undefined, bearer);
+    expect(languageOf(missing)).toEqual(inFrench(404));
   });
 });

@@ -3,11 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { accountMigrations, SqlSecondFactorStore, sqlAccountStores } from "@tessera/accounts/sql";
+import type { Locale } from "@tessera/core";
 import { routeRequests } from "@tessera/http";
 import { MemoryMailer } from "@tessera/mail";
 import { applyMigrations } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
+import { FRENCH, inFrench, languageOf } from "../../../test/support/language-headers.js";
 import { accountRoutes, MFA_MAXIMUM_FAILURES, totpCode } from "../src/index.js";
 
 const folder = mkdtempSync(join(tmpdir(), "tessera-second-factors-"));
@@ -37,7 +39,14 @@ async function app(clock: { now: number } | null = { now: Date.UTC(2026, 10, 26,
   });
   const handle = routeRequests(accounts.routes);
   const clientAddress = `203.0.113.${Math.floor(Math.random() * 250)}`;
-  const call = async (method: string, path: string, body?: unknown, bearer?: string) => {
+  /** A JSON request, in `locale` when given (as `localeNegotiation` would choose it). */
+  const call = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    bearer?: string,
+    locale?: Locale,
+  ) => {
     const headers: Record<string, string> = { "content-type": "application/json" };
     if (bearer) headers.authorization = `Bearer ${bearer}`;
     const request = new Request(`${ORIGIN}${path}`, {
@@ -45,7 +54,7 @@ async function app(clock: { now: number } | null = { now: Date.UTC(2026, 10, 26,
       headers,
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    const response = await handle(request, { clientAddress });
+    const response = await handle(request, { clientAddress, ...(locale ? { locale } : {}) });
     if (!response) throw new Error(`no route for ${method} ${path}`);
     return response;
   };
@@ -471,5 +480,34 @@ describe("the HTML sign-in of a user with a second factor", () => {
     expect(used.status).toBe(303);
     expect(used.headers.get("location")).toBe("/login/second_factor");
     expect((await page("GET", "/account")).status).toBe(303);
+  });
+});
+
+describe("the second factor routes in a locale", () => {
+  it("write the locale's language headers into their answers and refusals", async () => {
+    const subject = await app();
+    const sendInFrench = (path: string, body: unknown, bearer?: string) =>
+      subject.call("POST", path, body, bearer, FRENCH);
+    const { email, bearer } = await signedUp(subject);
+    const setup = await sendInFrench("/api/auth/mfa/totp", { password: PASSWORD }, bearer);
+    expect(languageOf(setup)).toEqual(inFrench(201));
+    const wrongPassword = await sendInFrench(
+      "/api/auth/mfa/totp",
+      { password: "not it at all" },
+      bearer,
+    );
+    expect(languageOf(wrongPassword)).toEqual(inFrench(401));
+    const key = decodeBase32IgnorePadding(((await setup.json()) as { secret: string }).secret);
+    const code = totpCode(key, subject.now());
+    const confirmed = await sendInFrench("/api/auth/mfa/totp/confirm", { code }, bearer);
+    expect(languageOf(confirmed)).toEqual(inFrench(200));
+    const { backup_codes } = (await confirmed.json()) as { backup_codes: string[] };
+    const again = await sendInFrench("/api/auth/mfa/totp", { password: PASSWORD }, bearer);
+    expect(languageOf(again)).toEqual(inFrench(409));
+    const required = await sendInFrench("/api/auth/token", { email, password: PASSWORD });
+    expect(languageOf(required)).toEqual(inFrench(403));
+    const { mfa_token } = (await required.json()) as { mfa_token: string };
+    const granted = await sendInFrench("/api/auth/token/mfa", { mfa_token, code: backup_codes[0] });
+    expect(languageOf(granted)).toEqual(inFrench(200));
   });
 });

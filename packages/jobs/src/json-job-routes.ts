@@ -83,23 +83,23 @@ export function jsonJobRoutes(options: JsonJobRoutesOptions): Route[] {
           : input.response;
       }
       const job = await runner.start(user.id, input.value);
-      return jsonAnswer(encodeJob(job), { status: 201 });
+      return jsonAnswer(encodeJob(job), { status: 201, locale });
     },
 
-    async list(request, { user }) {
+    async list(request, { user, locale }) {
       const url = new URL(request.url);
       const page = readListPage(url);
       if (!page.ok) return badRequest(page.reason);
       const { rows, headers } = await loadListPage(url, page.value, (asked) =>
         store.listOwned(user.id, asked),
       );
-      return jsonAnswer(rows.map(encodeJob), { headers });
+      return jsonAnswer(rows.map(encodeJob), { headers, locale });
     },
 
     async show(_request, { params, user, locale }) {
       const id = pathId(params.id);
       const job = id === undefined ? undefined : await store.findOwned(user.id, id);
-      return job ? jsonAnswer(encodeJob(job)) : notFound(locale);
+      return job ? jsonAnswer(encodeJob(job), { locale }) : notFound(locale);
     },
   } satisfies Record<string, RouteHandler<JobOwnerContext>>;
 

@@ -1,3 +1,4 @@
+import type { Locale } from "@tessera/core";
 import {
   type Authentication,
   localeNegotiation,
@@ -7,6 +8,7 @@ import {
 } from "@tessera/http";
 import { richTextSanitizer, sanitizeRichText } from "@tessera/sanitizer";
 import { describe, expect, it } from "vitest";
+import { FRENCH, inFrench, languageOf } from "../../../test/support/language-headers.js";
 import { defineJob, jsonJobRoutes } from "../src/index.js";
 import { APP_URL, setupRunner } from "./runner-setup.js";
 
@@ -25,7 +27,14 @@ async function authenticate(request: Request): Promise<Authentication<{ user: { 
 async function mounted(options: Parameters<typeof setupRunner>[0] = {}) {
   const setup = await setupRunner(options);
   const handle = routeRequests(jsonJobRoutes({ ...setup, authenticate }));
-  const send = async (method: string, path: string, token?: string, body?: unknown) =>
+  /** Sends a request, in `locale` when given (as `localeNegotiation` would choose it). */
+  const send = async (
+    method: string,
+    path: string,
+    token?: string,
+    body?: unknown,
+    locale?: Locale,
+  ) =>
     (await handle(
       new Request(`${APP_URL}${path}`, {
         method,
@@ -35,6 +44,7 @@ async function mounted(options: Parameters<typeof setupRunner>[0] = {}) {
         },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       }),
+      locale ? { locale } : {},
     ))!;
   return { ...setup, send };
 }
@@ -148,6 +158,23 @@ describe("a long rich_text input", () => {
     // input each yielded between slices.
     expect(ticksWhenStored).toBeGreaterThan(2);
     expect((await store.find(1))?.input).toEqual({ body: sanitizeRichText(nested) });
+  });
+});
+
+describe("jsonJobRoutes in a locale", () => {
+  it("writes the locale's language headers into its answers, the 404 included", async () => {
+    const { send } = await mounted();
+    const body = { prompt: "a cat", width: 64 };
+    const started = await send("POST", "/api/render_jobs", "ada", body, FRENCH);
+    expect(languageOf(started)).toEqual(inFrench(201));
+    const { id } = await started.json();
+    const shown = await send("GET", `/api/render_jobs/${id}`, "ada", undefined, FRENCH);
+    expect(languageOf(shown)).toEqual(inFrench(200));
+    const listed = await send("GET", "/api/render_jobs", "ada", undefined, FRENCH);
+    expect(languageOf(listed)).toEqual(inFrench(200));
+    const missing = await send("GET", "/api/render_jobs/999", "ada", undefined, FRENCH);
+    expect(languageOf(missing)).toEqual(inFrench(404));
+    expect(languageOf(await send("GET", "/api/render_jobs", "ada"))).toEqual([200, null, null]);
   });
 });
 

@@ -147,7 +147,7 @@ export function jsonAttachmentRoutes(
         { field: found.field.name, file: upload.file },
       ]);
       if (!updated.ok) return writeRefusal(updated, context.locale);
-      return jsonAnswer(encodeRecord(model.fields, updated.row));
+      return jsonAnswer(encodeRecord(model.fields, updated.row), { locale: context.locale });
     },
 
     async deleteAttachment(_request, context) {
@@ -170,7 +170,8 @@ export function jsonAttachmentRoutes(
         found.row.id as number,
         found.field.name,
       );
-      return jsonAnswer(files.map((row) => encodeFile(found.field, row)));
+      const listed = files.map((row) => encodeFile(found.field, row));
+      return jsonAnswer(listed, { locale: context.locale });
     },
 
     async addFile(request, context) {
@@ -181,7 +182,7 @@ export function jsonAttachmentRoutes(
       const parentId = found.row.id as number;
       const row = await writes.addFile(context.ownerId, parentId, found.field.name, upload.file);
       if (!row) return notFound(context.locale);
-      return jsonAnswer(encodeFile(found.field, row), { status: 201 });
+      return jsonAnswer(encodeFile(found.field, row), { status: 201, locale: context.locale });
     },
 
     async downloadFile(request, context) {

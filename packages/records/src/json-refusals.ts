@@ -42,6 +42,7 @@ export function writeRefusal(
     case "stale":
       return jsonError(409, recordMessages.text(locale, "records.stale_record"), {
         code: STALE_RECORD,
+        locale,
       });
     case "not-found":
       return notFound(locale);

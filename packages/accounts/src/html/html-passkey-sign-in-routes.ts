@@ -43,12 +43,13 @@ export function htmlPasskeySignInRoutes(
   const refused = (context: HtmlRequestContext) =>
     jsonError(401, accountMessages.text(context.locale, "accounts.login.passkey_failed"), {
       code: INVALID_CREDENTIALS,
+      locale: context.locale,
     });
 
   const handlers = {
-    async options() {
+    async options(_request, { locale }) {
       const offered = await passkeyAuthenticationOptions(passkeys, { purpose: "sign_in" });
-      return jsonAnswer({ options: offered, challenge_id: offered.challenge });
+      return jsonAnswer({ options: offered, challenge_id: offered.challenge }, { locale });
     },
 
     async signIn(request, context) {
@@ -66,12 +67,12 @@ export function htmlPasskeySignInRoutes(
         !assertion.value.userVerified &&
         (await flow.awaitSecondFactor(user, "passkey", context, signInOptions))
       ) {
-        return jsonAnswer({ location: SECOND_FACTOR_PATH });
+        return jsonAnswer({ location: SECOND_FACTOR_PATH }, { locale: context.locale });
       }
       const location = context.session.takeRememberedPage() ?? "/";
       await flow.signIn(user, "passkey", request, context, signInOptions);
       flow.flash(context, "notice", "accounts.signed_in");
-      return jsonAnswer({ location });
+      return jsonAnswer({ location }, { locale: context.locale });
     },
 
     async secondFactorOptions(_request, context) {
@@ -79,7 +80,7 @@ export function htmlPasskeySignInRoutes(
       const factors = options.secondFactors;
       if (mfaToken === undefined || !factors) return refused(context);
       const offered = await secondFactorPasskeyOptions(factors, mfaToken);
-      return offered.ok ? jsonAnswer(offered.value) : refused(context);
+      return offered.ok ? jsonAnswer(offered.value, { locale: context.locale }) : refused(context);
     },
   } satisfies Record<string, RouteHandler<HtmlRequestContext>>;
 

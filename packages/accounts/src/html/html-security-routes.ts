@@ -131,7 +131,8 @@ export function htmlSecurityRoutes(
 
     async passkeyOptions(_request, context) {
       if (!passkeys) return seeOther(SECURITY_PATH);
-      return jsonAnswer(await passkeyRegistrationOptions(passkeys, context.user));
+      const offered = await passkeyRegistrationOptions(passkeys, context.user);
+      return jsonAnswer(offered, { locale: context.locale });
     },
 
     async addPasskey(request, context) {
@@ -148,10 +149,11 @@ export function htmlSecurityRoutes(
       );
       if (!registered.ok) {
         const message = accountMessages.text(context.locale, "accounts.passkey_invalid");
-        return jsonError(400, message, { code: PASSKEY_INVALID });
+        return jsonError(400, message, { code: PASSKEY_INVALID, locale: context.locale });
       }
       flow.flash(context, "notice", "accounts.security.passkey_added");
-      return jsonAnswer({ id: registered.value.id, name: registered.value.name }, { status: 201 });
+      const added = { id: registered.value.id, name: registered.value.name };
+      return jsonAnswer(added, { status: 201, locale: context.locale });
     },
 
     async renamePasskey(request, context) {
