@@ -4,13 +4,13 @@ import { join } from "node:path";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { accountMigrations, sqlAccountStores } from "@tessera/accounts/sql";
-import type { Locale } from "@tessera/core";
 import { routeRequests } from "@tessera/http";
 import { applyMigrations, type SqlDatabase } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { FRENCH, inFrench, languageOf } from "../../../test/support/language-headers.js";
 import { accountRoutes, PASSKEY_CHALLENGE_LIFETIME_MS, totpCode } from "../src/index.js";
+import { jsonCaller } from "./json-caller.js";
 import { SoftwareAuthenticator, tamperedSignature } from "./software-authenticator.js";
 
 const folder = mkdtempSync(join(tmpdir(), "tessera-passkeys-"));
@@ -50,25 +50,7 @@ async function app() {
   });
   const handle = routeRequests(accounts.routes);
   const clientAddress = `203.0.113.${Math.floor(Math.random() * 250)}`;
-  /** A JSON request, in `locale` when given (as `localeNegotiation` would choose it). */
-  const call = async (
-    method: string,
-    path: string,
-    body?: unknown,
-    bearer?: string,
-    locale?: Locale,
-  ) => {
-    const headers: Record<string, string> = { "content-type": "application/json" };
-    if (bearer) headers.authorization = `Bearer ${bearer}`;
-    const request = new Request(`${ORIGIN}${path}`, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const response = await handle(request, { clientAddress, ...(locale ? { locale } : {}) });
-    if (!response) throw new Error(`no route for ${method} ${path}`);
-    return response;
-  };
+  const call = jsonCaller(handle, ORIGIN, clientAddress);
   return { call, database, clock, statements };
 }
 

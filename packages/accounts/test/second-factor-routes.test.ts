@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { accountMigrations, SqlSecondFactorStore, sqlAccountStores } from "@tessera/accounts/sql";
-import type { Locale } from "@tessera/core";
 import { routeRequests } from "@tessera/http";
 import { MemoryMailer } from "@tessera/mail";
 import { applyMigrations } from "@tessera/sql";
@@ -11,6 +10,7 @@ import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { FRENCH, inFrench, languageOf } from "../../../test/support/language-headers.js";
 import { accountRoutes, MFA_MAXIMUM_FAILURES, totpCode } from "../src/index.js";
+import { jsonCaller } from "./json-caller.js";
 
 const folder = mkdtempSync(join(tmpdir(), "tessera-second-factors-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -39,25 +39,7 @@ async function app(clock: { now: number } | null = { now: Date.UTC(2026, 10, 26,
   });
   const handle = routeRequests(accounts.routes);
   const clientAddress = `203.0.113.${Math.floor(Math.random() * 250)}`;
-  /** A JSON request, in `locale` when given (as `localeNegotiation` would choose it). */
-  const call = async (
-    method: string,
-    path: string,
-    body?: unknown,
-    bearer?: string,
-    locale?: Locale,
-  ) => {
-    const headers: Record<string, string> = { "content-type": "application/json" };
-    if (bearer) headers.authorization = `Bearer ${bearer}`;
-    const request = new Request(`${ORIGIN}${path}`, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const response = await handle(request, { clientAddress, ...(locale ? { locale } : {}) });
-    if (!response) throw new Error(`no route for ${method} ${path}`);
-    return response;
-  };
+  const call = jsonCaller(handle, ORIGIN, clientAddress);
   const now = () => clock?.now ?? Date.now();
   /** A browser: its cookie jar and same-origin form posts. */
   const browser = () => {
