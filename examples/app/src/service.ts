@@ -13,7 +13,6 @@ import {
   jsonAnswer,
   localeNegotiation,
   notFound,
-  withLanguageHeaders,
   withMiddleware,
 } from "@tessera/http";
 import type { Mailer } from "@tessera/mail";
@@ -195,10 +194,8 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
       ];
     }),
   );
-  app.notFound((context) => {
-    const locale = chooseLocale(context.req.raw);
-    return withLanguageHeaders(notFound(locale), locale);
-  });
+  // Made in the client's language, with its language headers.
+  app.notFound((context) => notFound(chooseLocale(context.req.raw)));
   app.onError(answerUnhandledError);
   return { findUser: (id) => users.findById(id), sessions: accounts.sessions };
 }

@@ -168,6 +168,8 @@ describe("answers outside the routes", () => {
       headers: { "accept-language": "fr" },
     });
     expect(french.status).toBe(404);
+    expect(french.headers.get("content-language")).toBe("fr");
+    expect(french.headers.get("vary")).toBe("Accept-Language");
     expect((await french.json()).error.message).toBe("Introuvable");
     const english = await fetch(`${server.url}/api/nothing-here`);
     expect((await english.json()).error.message).toBe("Not found");
