@@ -9,12 +9,7 @@ import {
   mount,
   securityHeaders,
 } from "@tessera/hono";
-import {
-  jsonAnswer,
-  localeNegotiation,
-  notFound,
-  withMiddleware,
-} from "@tessera/http";
+import { jsonAnswer, localeNegotiation, notFound, withMiddleware } from "@tessera/http";
 import type { Mailer } from "@tessera/mail";
 import type { OutboundWebhooks } from "@tessera/outbound";
 import { createRateLimiter, type RateLimiter } from "@tessera/ratelimit";
