@@ -149,7 +149,7 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
             );
       if (!confirmed) {
         const message = accountMessages.text(context.locale, "accounts.password_incorrect");
-        return forbidden(message, INVALID_CREDENTIALS);
+        return forbidden(message, INVALID_CREDENTIALS, context.locale);
       }
       await deleteUser(options.users, events, user, {
         request,

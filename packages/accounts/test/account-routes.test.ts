@@ -259,7 +259,7 @@ describe("accountRoutes mounted with no middleware", () => {
     expect((await me.json()).email).toBe(email);
   });
 
-  it("writes the chosen locale's language headers into the token, API key and email code answers and their refusals", async () => {
+  it("writes the chosen locale's language headers into the token, API key, email code and account deletion answers and their refusals", async () => {
     const { send } = await mountedAlone();
     const json = (path: string, method: string, body?: unknown, token?: string) =>
       send(jsonRequest(path, method, body, token), FRENCH);
@@ -282,6 +282,8 @@ describe("accountRoutes mounted with no middleware", () => {
     expect(languageOf(await json("/api/auth/email_code", "POST", { email }))).toEqual(
       inFrench(202),
     );
+    const kept = await json("/api/auth/me", "DELETE", { password: "not the password" }, token);
+    expect(languageOf(kept)).toEqual(inFrench(403));
     // Sent with no locale, as outside localeNegotiation: no language headers.
     const plain = await send(jsonRequest("/api/auth/keys", "GET", undefined, token));
     expect(languageOf(plain)).toEqual([200, null, null]);

@@ -1,6 +1,6 @@
 import { escapeHtml, fail, type Locale, ok, type Result } from "@tessera/core";
 import { isAllowedOrigin } from "./allowed-origins.js";
-import { jsonError } from "./error-envelope.js";
+import { forbidden } from "./error-envelope.js";
 import { htmlPage } from "./html-responses.js";
 import { httpMessages } from "./http-messages.js";
 import { plainLayout } from "./page-layout.js";
@@ -87,7 +87,7 @@ export function checkCrossSiteRequest(
 /** The 403 for a refused cross-site request, in the JSON error envelope, in `locale`. */
 export function crossSiteRefusal(locale?: Locale): Response {
   const message = httpMessages.text(locale, "http.cross_site_refused");
-  return jsonError(403, message, { code: "cross_site_request", locale });
+  return forbidden(message, "cross_site_request", locale);
 }
 
 /**

@@ -20,7 +20,7 @@ export type HttpErrorCode = CommonErrorCode | "unknown_host" | "cross_site_reque
 /** The options of {@link jsonError}: the envelope's details, and how the answer is sent. */
 export type JsonErrorOptions = ErrorDetails & {
   /** Added to the response (for example `WWW-Authenticate` or `Retry-After`). */
-  readonly headers?: HeadersInit;
+  readonly headers?: HeadersInit | undefined;
   /** The locale `message` is written in: the answer's language headers go in its init. */
   readonly locale?: Locale | undefined;
 };
@@ -54,12 +54,12 @@ export function badRequest(message: string, code?: string): Response {
  */
 export function unauthorized(headers?: HeadersInit, locale?: Locale): Response {
   const message = httpMessages.text(locale, "http.unauthenticated");
-  return jsonError(401, message, headers ? { headers, locale } : { locale });
+  return jsonError(401, message, { headers, locale });
 }
 
-/** 403 with the given message; `code` defaults to `forbidden`. */
-export function forbidden(message: string, code?: string): Response {
-  return jsonError(403, message, code === undefined ? {} : { code });
+/** 403 with the given message, written in `locale`; `code` defaults to `forbidden`. */
+export function forbidden(message: string, code?: string, locale?: Locale): Response {
+  return jsonError(403, message, { ...(code === undefined ? {} : { code }), locale });
 }
 
 /**
@@ -91,5 +91,5 @@ export function tooManyRequests(retryAfterSeconds?: number, locale?: Locale): Re
       ? undefined
       : { "Retry-After": String(Math.max(0, Math.ceil(retryAfterSeconds))) };
   const message = httpMessages.text(locale, "http.rate_limited");
-  return jsonError(429, message, headers ? { headers, locale } : { locale });
+  return jsonError(429, message, { headers, locale });
 }

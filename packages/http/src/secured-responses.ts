@@ -96,11 +96,10 @@ export function securedAnswer(
 ): Response {
   const { locale, ...responseInit } = init;
   const headers = securedHeaders(init.headers, defaults);
-  if (locale === undefined) return markSecured(new Response(body, { ...responseInit, headers }));
   // Plain or a Headers, as securedHeaders made it for this answer alone.
-  addLanguageHeaders(headers as Headers | Record<string, string>, locale.tag);
-  const answer = new Response(body, { ...responseInit, headers });
-  (answer as Markable)[LANGUAGE] = locale.tag;
+  if (locale) addLanguageHeaders(headers as Headers | Record<string, string>, locale.tag);
+  const answer: Markable = new Response(body, { ...responseInit, headers });
+  if (locale) answer[LANGUAGE] = locale.tag;
   return markSecured(answer);
 }
 

@@ -1,8 +1,10 @@
 import type { Locale } from "@tessera/core";
 import { describe, expect, it } from "vitest";
+import { FRENCH, inFrench, languageOf } from "../../../test/support/language-headers.js";
 import {
   crossSiteCheck,
   crossSiteRefusal,
+  forbidden,
   isSecured,
   jsonAnswer,
   jsonError,
@@ -215,8 +217,6 @@ describe("withLanguageHeaders on a jsonAnswer", () => {
 });
 
 describe("jsonAnswer in a locale", () => {
-  const french = { tag: "fr", catalog: {} };
-
   /** Counts the reads of `response.headers`: what costs @hono/node-server its fast path. */
   function countingHeaderReads(response: Response): { reads: () => number } {
     const headers = response.headers;
@@ -231,8 +231,8 @@ describe("jsonAnswer in a locale", () => {
   }
 
   it("writes the headers withLanguageHeaders would add into the answer it makes", async () => {
-    const answer = jsonAnswer({ bonjour: true }, { status: 201, locale: french });
-    const addedAfterwards = withLanguageHeaders(jsonAnswer({}, { status: 201 }), french);
+    const answer = jsonAnswer({ bonjour: true }, { status: 201, locale: FRENCH });
+    const addedAfterwards = withLanguageHeaders(jsonAnswer({}, { status: 201 }), FRENCH);
     expect(answer.status).toBe(201);
     expect(answer.headers.get("content-language")).toBe("fr");
     expect(Object.fromEntries(answer.headers)).toEqual(Object.fromEntries(addedAfterwards.headers));
@@ -243,7 +243,7 @@ describe("jsonAnswer in a locale", () => {
   it("adds to the route's Vary, keeps its Content-Language and every Set-Cookie", () => {
     const plain = jsonAnswer(
       {},
-      { headers: { Vary: "Origin", "Content-Language": "de" }, locale: french },
+      { headers: { Vary: "Origin", "Content-Language": "de" }, locale: FRENCH },
     );
     expect(plain.headers.get("vary")).toBe("Origin, Accept-Language");
     expect(plain.headers.get("content-language")).toBe("de");
@@ -252,16 +252,16 @@ describe("jsonAnswer in a locale", () => {
       ["Set-Cookie", "b=2"],
       ["Vary", "accept-language"],
     ]);
-    const listed = jsonAnswer({}, { headers: cookies, locale: french });
+    const listed = jsonAnswer({}, { headers: cookies, locale: FRENCH });
     expect(listed.headers.getSetCookie()).toEqual(["a=1", "b=2"]);
     expect(listed.headers.get("vary")).toBe("accept-language");
     expect(listed.headers.get("content-language")).toBe("fr");
   });
 
   it("is left unread by withLanguageHeaders in that locale, and edited in another", () => {
-    const answer = jsonAnswer({}, { locale: french });
+    const answer = jsonAnswer({}, { locale: FRENCH });
     const counted = countingHeaderReads(answer);
-    expect(withLanguageHeaders(answer, french)).toBe(answer);
+    expect(withLanguageHeaders(answer, FRENCH)).toBe(answer);
     expect(counted.reads()).toBe(0);
     const english = withLanguageHeaders(answer, { tag: "en", catalog: {} });
     expect(counted.reads()).toBeGreaterThan(0);
@@ -277,25 +277,20 @@ describe("jsonAnswer in a locale", () => {
       unauthorized({ "WWW-Authenticate": "Bearer" }, locale),
       jsonError(409, "Already there", { code: "conflict", ...(locale ? { locale } : {}) }),
       crossSiteRefusal(locale),
+      forbidden("Not yours", "forbidden", locale),
     ];
-    for (const refusal of refusals(french)) {
+    for (const refusal of refusals(FRENCH)) {
       const counted = countingHeaderReads(refusal);
-      expect(withLanguageHeaders(refusal, french)).toBe(refusal);
+      expect(withLanguageHeaders(refusal, FRENCH)).toBe(refusal);
       expect(counted.reads()).toBe(0);
-      expect([refusal.headers.get("content-language"), refusal.headers.get("vary")]).toEqual([
-        "fr",
-        "Accept-Language",
-      ]);
+      expect(languageOf(refusal)).toEqual(inFrench(refusal.status));
     }
     for (const refusal of refusals()) {
-      expect([refusal.headers.get("content-language"), refusal.headers.get("vary")]).toEqual([
-        null,
-        null,
-      ]);
+      expect(languageOf(refusal)).toEqual([refusal.status, null, null]);
     }
-    expect(tooManyRequests(5, french).headers.get("retry-after")).toBe("5");
+    expect(tooManyRequests(5, FRENCH).headers.get("retry-after")).toBe("5");
     expect(
-      unauthorized({ "WWW-Authenticate": "Bearer" }, french).headers.get("www-authenticate"),
+      unauthorized({ "WWW-Authenticate": "Bearer" }, FRENCH).headers.get("www-authenticate"),
     ).toBe("Bearer");
   });
 });
@@ -305,7 +300,7 @@ describe("plainLayout", () => {
     const page = { title: "t", mainHtml: "" };
     const base = { signedInEmail: undefined, flashes: [], cspNonce: undefined };
     expect(plainLayout({ ...page, context: base })).toContain('<html lang="en">');
-    const french = { ...base, locale: { tag: "fr", catalog: {} } };
-    expect(plainLayout({ ...page, context: french })).toContain('<html lang="fr">');
+    const FRENCH = { ...base, locale: { tag: "fr", catalog: {} } };
+    expect(plainLayout({ ...page, context: FRENCH })).toContain('<html lang="fr">');
   });
 });
