@@ -7,7 +7,9 @@ import type { Locale } from "@tessera/core";
 export const FRENCH: Locale = { tag: "fr", catalog: {} };
 
 /** An answer's status, `Content-Language` and `Vary`, to compare in one assertion. */
-export function languageOf(response: Response): [number, string | null, string | null] {
+export function languageOf(
+  response: Pick<Response, "status" | "headers">,
+): [number, string | null, string | null] {
   return [response.status, response.headers.get("content-language"), response.headers.get("vary")];
 }
 

@@ -2,6 +2,7 @@ import { isSecured, withLanguageHeaders } from "@tessera/http";
 import { buildSchema } from "graphql";
 import { createHandler } from "graphql-http";
 import { describe, expect, it } from "vitest";
+import { FRENCH, inFrench, languageOf } from "../../../test/support/language-headers.js";
 import { graphqlHttpResponse } from "../src/http-answer.js";
 import { resultMediaType, successfulOperationAnswer } from "../src/operation-answer.js";
 
@@ -98,12 +99,10 @@ describe("answers to successful operations", () => {
 
   it("carry the request's language headers from the start, when it has a locale", async () => {
     const answer = await ask(ours, "{ notes { id } }", "application/json");
-    const french = { tag: "fr", catalog: {} };
-    const response = graphqlHttpResponse(answer, french);
-    expect(response.headers.get("content-language")).toBe("fr");
-    expect(response.headers.get("vary")).toBe("Accept-Language");
+    const response = graphqlHttpResponse(answer, FRENCH);
+    expect(languageOf(response)).toEqual(inFrench(200));
     // So the language middleware leaves it as it is.
-    expect(withLanguageHeaders(response, french)).toBe(response);
+    expect(withLanguageHeaders(response, FRENCH)).toBe(response);
     expect(await response.json()).toEqual({ data: { notes: [{ id: 1 }, { id: 2 }] } });
   });
 });
