@@ -23,6 +23,10 @@ export default defineConfig({
   test: {
     projects: testProjects,
     testTimeout: 20_000,
+    // Setup hooks start what the tests talk to (an app server, chromium, workerd): on a busy
+    // 2-core machine they can take as long as a test, so they get the same time (Vitest's
+    // default is 10 s, which a browser suite's start once overran in a fresh-clone run).
+    hookTimeout: 20_000,
     // Vitest's default is one file less than the cores: one at a time on a 2-core machine. Many
     // files mostly wait (on a browser, workerd, PostgreSQL, a child process or a real clock), so
     // two share two cores well; three were slower here (12.7 minutes against 11.9), and made a
