@@ -3,14 +3,14 @@ export interface EmailCodeRecord {
   /** The keyed digest of the code (`emailCodeDigest`): the only trace of the code kept. */
   readonly digest: string;
   readonly expiresAt: number;
-  /** Wrong codes typed against it so far. */
+  /** Codes typed against it so far, each counted before it is judged. */
   readonly failures: number;
 }
 
 /**
  * Where emailed sign-in codes (`email_codes`) live: at most one per user, a new one replacing
- * the last. `consume` is one conditional delete, so a code signs in once however many requests
- * race with it; stores do not judge expiry or failures, the caller does.
+ * the last. `countAttempt` and `consume` are each one conditional statement, so a code is judged
+ * at most the allowed number of times and signs in once, however many requests race with it.
  */
 export interface EmailCodeStore {
   /** Stores the user's new code, replacing (so cancelling) the previous one and its failures. */
@@ -18,10 +18,13 @@ export interface EmailCodeStore {
   /** The user's current code, or undefined. */
   find(userId: number): Promise<EmailCodeRecord | undefined>;
   /**
-   * Counts one wrong code against the user's code with this digest and returns the new count;
-   * 0 when that code is gone (used, replaced): a failure never lands on a newer code.
+   * Counts one typed code against the user's code while it is live (fewer than `maximum`
+   * counted, not expired at `at`), in one conditional statement, and returns the code with the
+   * new count; undefined, counting nothing, when there is none or it is expired or used up. The
+   * caller counts before it judges, and judges against the digest returned, so a count never
+   * lands on a code other than the one judged.
    */
-  recordFailure(userId: number, digest: string): Promise<number>;
+  countAttempt(userId: number, maximum: number, at: number): Promise<EmailCodeRecord | undefined>;
   /** Deletes the user's code with this digest; true for the one caller that deleted it. */
   consume(userId: number, digest: string): Promise<boolean>;
 }

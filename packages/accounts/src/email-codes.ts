@@ -64,8 +64,8 @@ export async function issueEmailCode(
 /**
  * Checks a typed code against the user's and uses it up when it is right: `ok` once, for one
  * caller. `invalid` for a wrong, used, replaced or expired code, and for any code after
- * {@link EMAIL_CODE_MAXIMUM_FAILURES} wrong ones (the user asks for a new one); a wrong code
- * counts against the code it was typed for.
+ * {@link EMAIL_CODE_MAXIMUM_FAILURES} tries (the user asks for a new one). Each try is counted
+ * before it is judged, so racing tries cannot be judged past that number.
  */
 export async function consumeEmailCode(
   store: EmailCodeStore,
@@ -75,17 +75,13 @@ export async function consumeEmailCode(
   clock: Clock,
 ): Promise<Result<void, "invalid">> {
   const code = typed.trim();
-  const stored = await store.find(userId);
-  if (!stored || !(clock() < stored.expiresAt)) return fail("invalid");
-  if (stored.failures >= EMAIL_CODE_MAXIMUM_FAILURES) return fail("invalid");
+  const stored = await store.countAttempt(userId, EMAIL_CODE_MAXIMUM_FAILURES, clock());
+  if (!stored) return fail("invalid");
   const right =
     CODE_SHAPE.test(code) &&
     keys.all.some((key) =>
       constantTimeEqualText(emailCodeDigest(key, userId, code), stored.digest),
     );
-  if (!right) {
-    await store.recordFailure(userId, stored.digest);
-    return fail("invalid");
-  }
+  if (!right) return fail("invalid");
   return (await store.consume(userId, stored.digest)) ? ok(undefined) : fail("invalid");
 }

@@ -15,12 +15,16 @@ export class MemoryEmailCodeStore implements EmailCodeStore {
     return this.#codes.get(userId);
   }
 
-  async recordFailure(userId: number, digest: string): Promise<number> {
+  async countAttempt(
+    userId: number,
+    maximum: number,
+    at: number,
+  ): Promise<EmailCodeRecord | undefined> {
     const code = this.#codes.get(userId);
-    if (!code || code.digest !== digest) return 0;
-    const failures = code.failures + 1;
-    this.#codes.set(userId, { ...code, failures });
-    return failures;
+    if (!code || code.failures >= maximum || code.expiresAt <= at) return undefined;
+    const counted = { ...code, failures: code.failures + 1 };
+    this.#codes.set(userId, counted);
+    return counted;
   }
 
   async consume(userId: number, digest: string): Promise<boolean> {

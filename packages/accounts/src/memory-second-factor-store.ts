@@ -78,12 +78,16 @@ export class MemorySecondFactorStore implements SecondFactorStore {
     return this.#challenges.get(digest);
   }
 
-  async recordChallengeFailure(digest: string): Promise<number> {
+  async countChallengeAttempt(
+    digest: string,
+    maximum: number,
+    at: number,
+  ): Promise<SecondFactorChallenge | undefined> {
     const challenge = this.#challenges.get(digest);
-    if (!challenge) return 0;
-    const failures = challenge.failures + 1;
-    this.#challenges.set(digest, { ...challenge, failures });
-    return failures;
+    if (!challenge || challenge.failures >= maximum || challenge.expiresAt <= at) return undefined;
+    const counted = { ...challenge, failures: challenge.failures + 1 };
+    this.#challenges.set(digest, counted);
+    return counted;
   }
 
   async consumeChallenge(digest: string): Promise<SecondFactorChallenge | undefined> {

@@ -20,7 +20,10 @@ export interface SecondFactorChallenge {
    */
   readonly firstFactor: SignInMethod | null;
   readonly expiresAt: number;
-  /** Wrong codes given so far; the challenge is void at `MFA_MAXIMUM_FAILURES`. */
+  /**
+   * Answers counted against it so far, each counted before it is judged (a right one as well,
+   * which then uses the challenge up); the challenge is void at `MFA_MAXIMUM_FAILURES`.
+   */
   readonly failures: number;
 }
 
@@ -78,8 +81,17 @@ export interface SecondFactorStore {
   ): Promise<void>;
   /** The challenge with this digest; undefined when there is none. Expiry is the caller's. */
   findChallenge(digest: string): Promise<SecondFactorChallenge | undefined>;
-  /** Counts a wrong code against the challenge; returns the failures now counted (0: gone). */
-  recordChallengeFailure(digest: string): Promise<number>;
+  /**
+   * Counts one answer against the challenge while it is live (fewer than `maximum` counted,
+   * not expired at `at`), in one conditional statement, and returns it with the new count;
+   * undefined, counting nothing, when it is gone, expired or used up. The caller counts before
+   * it judges: of any number of racing answers, at most `maximum` are ever judged.
+   */
+  countChallengeAttempt(
+    digest: string,
+    maximum: number,
+    at: number,
+  ): Promise<SecondFactorChallenge | undefined>;
   /** Deletes the challenge and returns it, in one statement; undefined when it was gone. */
   consumeChallenge(digest: string): Promise<SecondFactorChallenge | undefined>;
 }

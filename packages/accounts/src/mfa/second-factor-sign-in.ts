@@ -123,7 +123,9 @@ export interface PassedSecondFactor {
 
 /**
  * Answers a challenge with a TOTP code, a backup code or a passkey: the user and the factor
- * when it is right, and the challenge is then used up. A wrong answer counts against it.
+ * when it is right, and the challenge is then used up. Every answer counts against the
+ * challenge before it is judged, so however many race on one `mfa_token`, no more than
+ * {@link MFA_MAXIMUM_FAILURES} are ever judged.
  */
 export async function completeSecondFactor(
   factors: SecondFactors,
@@ -131,22 +133,26 @@ export async function completeSecondFactor(
   answer: SecondFactorAnswer,
 ): Promise<Result<PassedSecondFactor, SecondFactorRefusal>> {
   const now = factors.clock();
-  const challenge = await liveChallenge(factors, mfaToken, now);
-  if (!challenge) return fail("void");
-  const { digest } = challenge;
+  if (mfaToken.length > 128) return fail("void");
+  const digest = sha256Hex(mfaToken);
+  const challenge = await factors.store.countChallengeAttempt(digest, MFA_MAXIMUM_FAILURES, now);
+  if (!challenge) {
+    // Expired or used up, it is of no more use: drop it (a no-op when it was never there).
+    await factors.store.consumeChallenge(digest);
+    return fail("void");
+  }
   const accepted =
     "code" in answer
       ? await acceptCode(factors, challenge.userId, answer.code, now)
       : (await acceptPasskey(factors, challenge.userId, digest, answer.passkey)) && "passkey";
   if (!accepted) {
-    const failures = await factors.store.recordChallengeFailure(digest);
-    if (failures > 0 && failures < MFA_MAXIMUM_FAILURES) return fail("wrong-code");
+    if (challenge.failures < MFA_MAXIMUM_FAILURES) return fail("wrong-code");
     await factors.store.consumeChallenge(digest);
     return fail("void");
   }
   // Of two right answers racing, one takes the challenge; the other is refused.
   const taken = await factors.store.consumeChallenge(digest);
-  return taken && taken.userId === challenge.userId && taken.expiresAt > now
+  return taken && taken.userId === challenge.userId
     ? ok({
         userId: challenge.userId,
         firstFactor: taken.firstFactor ?? undefined,

@@ -23,9 +23,11 @@ VALUES (?, ?, 0, ?, ?)
 ON CONFLICT (user_id) DO UPDATE SET
   digest = excluded.digest, failures = 0, expires_at = excluded.expires_at, created_at = excluded.created_at`;
 const FIND = "SELECT digest, failures, expires_at FROM email_codes WHERE user_id = ?";
-// Counted on the code with this digest only: a failure racing a new code does not land on it.
-const RECORD_FAILURE =
-  "UPDATE email_codes SET failures = failures + 1 WHERE user_id = ? AND digest = ? RETURNING failures";
+// The cap is in the WHERE: racing attempts each move the count on by one, and those that find it
+// at the cap (or the code expired) change nothing and get no row.
+const COUNT_ATTEMPT = `UPDATE email_codes SET failures = failures + 1
+WHERE user_id = ? AND failures < ? AND expires_at > ?
+RETURNING digest, failures, expires_at`;
 const CONSUME = "DELETE FROM email_codes WHERE user_id = ? AND digest = ? RETURNING user_id";
 
 interface CodeRow {
@@ -51,22 +53,30 @@ export class SqlEmailCodeStore implements EmailCodeStore {
   }
 
   async find(userId: number): Promise<EmailCodeRecord | undefined> {
-    const row = await this.database.get<CodeRow>(FIND, [userId]);
-    return (
-      row && {
-        digest: row.digest,
-        failures: Number(row.failures),
-        expiresAt: parseTimestamp(row.expires_at),
-      }
-    );
+    return toRecord(await this.database.get<CodeRow>(FIND, [userId]));
   }
 
-  async recordFailure(userId: number, digest: string): Promise<number> {
-    const row = await this.database.get<{ failures: number }>(RECORD_FAILURE, [userId, digest]);
-    return row ? Number(row.failures) : 0;
+  async countAttempt(
+    userId: number,
+    maximum: number,
+    at: number,
+  ): Promise<EmailCodeRecord | undefined> {
+    return toRecord(
+      await this.database.get<CodeRow>(COUNT_ATTEMPT, [userId, maximum, formatTimestamp(at)]),
+    );
   }
 
   async consume(userId: number, digest: string): Promise<boolean> {
     return (await this.database.all(CONSUME, [userId, digest])).length === 1;
   }
+}
+
+function toRecord(row: CodeRow | undefined): EmailCodeRecord | undefined {
+  return (
+    row && {
+      digest: row.digest,
+      failures: Number(row.failures),
+      expiresAt: parseTimestamp(row.expires_at),
+    }
+  );
 }

@@ -57,6 +57,12 @@ const CONFIRM =
 const USE_STEP = `UPDATE user_totp SET last_used_step = ?
 WHERE user_id = ? AND confirmed_at IS NOT NULL AND (last_used_step IS NULL OR last_used_step < ?)`;
 
+// The cap is in the WHERE: racing answers each move the count on by one, and those that find it
+// at the cap (or the challenge expired) change nothing and get no row.
+const COUNT_ATTEMPT = `UPDATE mfa_challenges SET failures = failures + 1
+WHERE digest = ? AND failures < ? AND expires_at > ?
+RETURNING user_id, first_factor, expires_at, failures`;
+
 interface TotpRow {
   user_id: number;
   sealed_key: string;
@@ -175,12 +181,14 @@ export class SqlSecondFactorStore implements SecondFactorStore {
     );
   }
 
-  async recordChallengeFailure(digest: string): Promise<number> {
-    const row = await this.database.get<{ failures: number }>(
-      "UPDATE mfa_challenges SET failures = failures + 1 WHERE digest = ? RETURNING failures",
-      [digest],
+  async countChallengeAttempt(
+    digest: string,
+    maximum: number,
+    at: number,
+  ): Promise<SecondFactorChallenge | undefined> {
+    return toChallenge(
+      await this.database.get<ChallengeRow>(COUNT_ATTEMPT, [digest, maximum, formatTimestamp(at)]),
     );
-    return row ? Number(row.failures) : 0;
   }
 
   async consumeChallenge(digest: string): Promise<SecondFactorChallenge | undefined> {

@@ -39,7 +39,7 @@ export function describeEmailCodeStoreContract(
       expect(await store.find(ada)).toBeUndefined();
       await store.issue(ada, "digest-1", T0 + TEN_MINUTES, T0);
       await store.issue(bob, "digest-b", T0 + TEN_MINUTES, T0);
-      expect(await store.recordFailure(ada, "digest-1")).toBe(1);
+      expect((await store.countAttempt(ada, 5, T0))?.failures).toBe(1);
       await store.issue(ada, "digest-2", T0 + 2 * TEN_MINUTES, T0 + 1000);
       expect(await store.find(ada)).toEqual({
         digest: "digest-2",
@@ -49,15 +49,33 @@ export function describeEmailCodeStoreContract(
       expect(await store.find(bob)).toMatchObject({ digest: "digest-b", failures: 0 });
     });
 
-    it("counts failures on the code they were typed for, never on a newer one", async () => {
+    it("counts tries on the user's live code, up to the cap and before expiry only", async () => {
+      const { store, newUser } = await makeStore();
+      const [ada, bob] = [await newUser(), await newUser()];
+      await store.issue(ada, "digest-1", T0 + TEN_MINUTES, T0);
+      expect(await store.countAttempt(ada, 3, T0)).toEqual({
+        digest: "digest-1",
+        failures: 1,
+        expiresAt: T0 + TEN_MINUTES,
+      });
+      expect((await store.countAttempt(ada, 3, T0))?.failures).toBe(2);
+      expect(await store.countAttempt(bob, 3, T0)).toBeUndefined();
+      expect(await store.countAttempt(ada, 3, T0 + TEN_MINUTES)).toBeUndefined();
+      expect((await store.countAttempt(ada, 3, T0))?.failures).toBe(3);
+      expect(await store.countAttempt(ada, 3, T0)).toBeUndefined();
+      expect((await store.find(ada))?.failures).toBe(3);
+    });
+
+    it("counts no more than the cap of a burst of racing tries", async () => {
       const { store, newUser } = await makeStore();
       const ada = await newUser();
       await store.issue(ada, "digest-1", T0 + TEN_MINUTES, T0);
-      expect(await store.recordFailure(ada, "digest-1")).toBe(1);
-      expect(await store.recordFailure(ada, "digest-1")).toBe(2);
-      expect(await store.recordFailure(ada, "digest-old")).toBe(0);
-      expect(await store.recordFailure(await newUser(), "digest-1")).toBe(0);
-      expect((await store.find(ada))?.failures).toBe(2);
+      const burst = await Promise.all(
+        Array.from({ length: 20 }, () => store.countAttempt(ada, 5, T0)),
+      );
+      const counted = burst.filter((code) => code !== undefined);
+      expect(counted.map((code) => code.failures).sort()).toEqual([1, 2, 3, 4, 5]);
+      expect((await store.find(ada))?.failures).toBe(5);
     });
 
     it("consumes a code once, for its own user and digest only", async () => {
@@ -71,7 +89,7 @@ export function describeEmailCodeStoreContract(
       );
       expect(racing.filter(Boolean)).toHaveLength(1);
       expect(await store.find(ada)).toBeUndefined();
-      expect(await store.recordFailure(ada, "digest-1")).toBe(0);
+      expect(await store.countAttempt(ada, 5, T0)).toBeUndefined();
     });
   });
 }

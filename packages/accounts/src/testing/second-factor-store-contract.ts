@@ -123,7 +123,7 @@ export function describeSecondFactorStoreContract(
       expect(await store.savePendingTotp(userId, "sealed-again", T0)).toBe(true);
     });
 
-    it("counts a challenge's failures and hands it to one of racing consumers", async () => {
+    it("counts a challenge's answers and hands it to one of racing consumers", async () => {
       const { store, newUser } = await makeStore();
       const userId = await newUser();
       await store.createChallenge("digest-1", userId, "password", T0 + 5 * MINUTE, T0);
@@ -133,9 +133,14 @@ export function describeSecondFactorStoreContract(
         expiresAt: T0 + 5 * MINUTE,
         failures: 0,
       });
-      expect(await store.recordChallengeFailure("digest-1")).toBe(1);
-      expect(await store.recordChallengeFailure("digest-1")).toBe(2);
-      expect(await store.recordChallengeFailure("unknown")).toBe(0);
+      expect(await store.countChallengeAttempt("digest-1", 5, T0)).toEqual({
+        userId,
+        firstFactor: "password",
+        expiresAt: T0 + 5 * MINUTE,
+        failures: 1,
+      });
+      expect((await store.countChallengeAttempt("digest-1", 5, T0))?.failures).toBe(2);
+      expect(await store.countChallengeAttempt("unknown", 5, T0)).toBeUndefined();
       const raced = await Promise.all(
         Array.from({ length: 6 }, () => store.consumeChallenge("digest-1")),
       );
@@ -143,6 +148,29 @@ export function describeSecondFactorStoreContract(
         { userId, firstFactor: "password", expiresAt: T0 + 5 * MINUTE, failures: 2 },
       ]);
       expect(await store.findChallenge("digest-1")).toBeUndefined();
+    });
+
+    it("counts no answer on a challenge at its cap or expired", async () => {
+      const { store, newUser } = await makeStore();
+      const userId = await newUser();
+      await store.createChallenge("digest-1", userId, "password", T0 + 5 * MINUTE, T0);
+      expect((await store.countChallengeAttempt("digest-1", 2, T0))?.failures).toBe(1);
+      expect(await store.countChallengeAttempt("digest-1", 2, T0 + 5 * MINUTE)).toBeUndefined();
+      expect((await store.countChallengeAttempt("digest-1", 2, T0))?.failures).toBe(2);
+      expect(await store.countChallengeAttempt("digest-1", 2, T0)).toBeUndefined();
+      expect((await store.findChallenge("digest-1"))?.failures).toBe(2);
+    });
+
+    it("counts no more than the cap of a burst of racing answers", async () => {
+      const { store, newUser } = await makeStore();
+      const userId = await newUser();
+      await store.createChallenge("digest-1", userId, "password", T0 + 5 * MINUTE, T0);
+      const burst = await Promise.all(
+        Array.from({ length: 20 }, () => store.countChallengeAttempt("digest-1", 5, T0)),
+      );
+      const counted = burst.filter((challenge) => challenge !== undefined);
+      expect(counted.map((challenge) => challenge.failures).sort()).toEqual([1, 2, 3, 4, 5]);
+      expect((await store.findChallenge("digest-1"))?.failures).toBe(5);
     });
 
     it("keeps the first factor each challenge follows, through its failures and its consumption", async () => {
@@ -153,7 +181,7 @@ export function describeSecondFactorStoreContract(
         await store.createChallenge(`after-${firstFactor}`, userId, firstFactor, expiresAt, T0);
       }
       expect((await store.findChallenge("after-email_code"))?.firstFactor).toBe("email_code");
-      expect(await store.recordChallengeFailure("after-passkey")).toBe(1);
+      expect((await store.countChallengeAttempt("after-passkey", 5, T0))?.failures).toBe(1);
       expect(await store.consumeChallenge("after-passkey")).toEqual({
         userId,
         firstFactor: "passkey",
