@@ -19,6 +19,10 @@ const REFUSED_URLS = {
   "short IPv4": "http://127.1/",
   "IPv4-mapped private": "http://[::ffff:10.0.0.1]/",
   "IPv4-mapped loopback in hex": "http://[::ffff:7f00:1]/",
+  "IPv4-compatible loopback (stored as [::7f00:1])": "http://[::127.0.0.1]/",
+  "IPv4-compatible private in hex": "http://[::a00:1]/",
+  "IPv4-compatible metadata address": "http://[::169.254.169.254]/",
+  "NAT64 of loopback": "http://[64:ff9b::127.0.0.1]/",
   "NAT64 of a private address": "http://[64:ff9b::a00:1]/",
   "6to4 of a private address": "http://[2002:a00:1::]/",
   unspecified: "http://0.0.0.0/",
@@ -54,6 +58,21 @@ describe("classifyAddress", () => {
     expect(classifyAddress("fc00::1")).toBe("uniqueLocal");
     expect(classifyAddress("2001::1")).toBe("teredo");
     expect(classifyAddress("64:ff9b:1::1")).not.toBe("public");
+  });
+
+  it("classifies an IPv4-compatible address (::a.b.c.d, deprecated) as the IPv4 it carries", () => {
+    // The URL parser writes [::127.0.0.1] as [::7f00:1], and glibc's resolver answers ::127.0.0.1.
+    expect(classifyAddress("::7f00:1")).toBe("loopback");
+    expect(classifyAddress("[::7f00:1]")).toBe("loopback");
+    expect(classifyAddress("::127.0.0.1")).toBe("loopback");
+    expect(classifyAddress("::a00:1")).toBe("private");
+    expect(classifyAddress("::a9fe:a9fe")).toBe("linkLocal");
+    expect(classifyAddress("::6440:1")).toBe("carrierGradeNat");
+    expect(classifyAddress("::2")).toBe("unspecified");
+    expect(classifyAddress("::808:808")).toBe("public");
+    // The two addresses of ::/96 that are not IPv4-compatible keep their own class.
+    expect(classifyAddress("::1")).toBe("loopback");
+    expect(classifyAddress("::")).toBe("unspecified");
   });
 
   it("reads only dotted IPv4, never the decimal or hex forms the URL parser normalises", () => {
@@ -230,8 +249,12 @@ for (const [name, makeFetch] of Object.entries(FETCHES)) {
     it("refuses a name that resolves to 127.0.0.1 when it connects, sending nothing", async () => {
       const path = `/rebound-${name.length}`;
       receiver.on(path, (_request, response) => response.writeHead(200).end());
-      const lookup = fakeDns({ "hooks.example": "127.0.0.1", "six.example": "::1" });
-      for (const host of ["hooks.example", "six.example"]) {
+      const lookup = fakeDns({
+        "hooks.example": "127.0.0.1",
+        "six.example": "::1",
+        "compatible.example": "::7f00:1",
+      });
+      for (const host of ["hooks.example", "six.example", "compatible.example"]) {
         const outcome = await makeFetch({ lookup })(
           request(`http://${host}:${receiver.port}${path}`),
         );

@@ -1,5 +1,5 @@
 import { systemClock } from "@tessera/core";
-import { WEBHOOK_QUEUE } from "@tessera/outbound";
+import { newEndpointSecret, sealEndpointSecret, WEBHOOK_QUEUE } from "@tessera/outbound";
 import { nodeGuardedFetch } from "@tessera/outbound/node";
 import { signStandardWebhook } from "@tessera/signer";
 import { Webhook as StandardWebhook } from "standardwebhooks";
@@ -7,7 +7,7 @@ import { Webhook as SvixWebhook } from "svix";
 import { describe, expect, it } from "vitest";
 import { sqliteFile } from "./support/databases.js";
 import { type ReceivedRequest, testReceiver } from "./support/receiver.js";
-import { webhooksOn } from "./support/senders.js";
+import { secretKeys, webhooksOn } from "./support/senders.js";
 
 const receiver = await testReceiver();
 const DAY = 24 * 60 * 60 * 1000;
@@ -155,6 +155,39 @@ describe("webhookSender", () => {
     });
     const [onlyC] = (await webhooks.listAttempts(1, c.endpoint.id)) ?? [];
     expect(onlyC).toMatchObject({ status: "failed", responseStatus: 301 });
+  });
+
+  it("refuses to deliver to an IPv4-compatible loopback address written straight into the store", async () => {
+    const { database } = await sqliteFile();
+    const { webhooks, sender, store, time } = webhooksOn(database);
+    const target = receiverPath();
+    // Registration refuses this URL; a row written some other way (an old version, a migration,
+    // a hand edit) must still meet the guard at delivery.
+    const id = "ep_compatibleloopback00000";
+    await store.insertEndpoint({
+      id,
+      ownerId: 1,
+      url: `http://[::7f00:1]:${receiver.port}${target.path}`,
+      eventTypes: [],
+      description: "",
+      sealedSecret: await sealEndpointSecret(secretKeys, id, newEndpointSecret()),
+      previousSealedSecret: null,
+      previousSecretUntil: null,
+      disabledAt: null,
+      failingSince: null,
+      createdAt: time.now,
+      updatedAt: time.now,
+    });
+    await webhooks.send(database, 1, "note.created", { id: 1 });
+    expect(await sender().drain()).toMatchObject({ delivered: 0, retried: 1 });
+    expect(target.received()).toEqual([]);
+    expect(await webhooks.listAttempts(1, id)).toEqual([
+      expect.objectContaining({
+        status: "failed",
+        responseStatus: null,
+        response: "::7f00:1 is a loopback address",
+      }),
+    ]);
   });
 
   it("signs with both secrets for 24 hours after a rotation, then with the new one only", async () => {
