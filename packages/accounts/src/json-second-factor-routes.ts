@@ -8,6 +8,7 @@ import {
   type RouteHandler,
   rateLimit,
   readJsonBody,
+  tooManyRequests,
   validationFailed,
   withMiddleware,
 } from "@tessera/http";
@@ -49,7 +50,8 @@ const conflict = (message: string, locale: Locale | undefined) =>
  *   AuthenticationResponseJSON): the body of `POST /api/auth/token`, or 401;
  * - `POST /api/auth/token/mfa/options` `{mfa_token}`: the WebAuthn request options for a passkey
  *   answer, 401 for a void `mfa_token`, 409 when the user has no passkey.
- * A wrong password is a 401 (`invalid_credentials`); every route is rate limited per client.
+ * A wrong password is a 401 (`invalid_credentials`); every route is rate limited per client, and
+ * the answers to a second step per account as well.
  */
 export function jsonSecondFactorRoutes(options: JsonSecondFactorRoutesOptions): Route[] {
   const factors = options.secondFactors;
@@ -141,7 +143,15 @@ export function jsonSecondFactorRoutes(options: JsonSecondFactorRoutesOptions): 
     const answer = withPasskey
       ? { passkey: body.value.passkey }
       : { code: (fields.value as { code: string }).code };
-    const completed = await completeSecondFactor(factors, fields.value.mfa_token, answer);
+    const completed = await completeSecondFactor(
+      factors,
+      fields.value.mfa_token,
+      answer,
+      options.rateLimiter,
+    );
+    if (!completed.ok && completed.reason === "limited") {
+      return tooManyRequests(completed.retryAfterSeconds, context.locale);
+    }
     const user = completed.ok ? await options.users.findById(completed.value.userId) : undefined;
     if (!completed.ok || !user) return refuseCredentials(context);
     const answerBody = tokenAnswer(await options.tokens.issue(user.id), context.locale);

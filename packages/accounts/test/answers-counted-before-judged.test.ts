@@ -1,4 +1,5 @@
 import { sha256Hex } from "@tessera/crypto";
+import { createRateLimiter, MemoryRateLimitStore } from "@tessera/ratelimit";
 import { describe, expect, it } from "vitest";
 import {
   consumeEmailCode,
@@ -39,11 +40,15 @@ describe("a burst of answers on one mfa_token", () => {
     await store.savePendingTotp(ADA, await sealTotpKey(factors.totpKeys, ADA, key));
     await store.confirmTotp(ADA, totpStep(NOW) - 1, [], NOW);
     const started = await startSecondFactor(factors, ADA, "password");
+    const accountLimiter = createRateLimiter({
+      store: new MemoryRateLimitStore(),
+      clock: () => NOW,
+    });
     store.judged = 0;
 
     const right = totpCode(key, NOW);
     const burst = [...Array(19).fill(otherThan(right)), right].map((code) =>
-      completeSecondFactor(factors, started!.mfaToken, { code }),
+      completeSecondFactor(factors, started!.mfaToken, { code }, accountLimiter),
     );
     const outcomes = (await Promise.all(burst)).map((outcome) =>
       outcome.ok ? "signed-in" : outcome.reason,

@@ -41,8 +41,10 @@ async function app(clock: { now: number } | null = { now: Date.UTC(2026, 10, 26,
   const clientAddress = `203.0.113.${Math.floor(Math.random() * 250)}`;
   const call = jsonCaller(handle, ORIGIN, clientAddress);
   const now = () => clock?.now ?? Date.now();
-  /** A browser: its cookie jar and same-origin form posts. */
-  const browser = () => {
+  /** A client at `address`: JSON calls as `call` makes them. */
+  const callFrom = (address: string) => jsonCaller(handle, ORIGIN, address);
+  /** A browser (at `address`, default the app's client): its cookie jar and same-origin posts. */
+  const browser = (address = clientAddress) => {
     let cookie = "";
     return async (method: "GET" | "POST", path: string, fields?: Record<string, string>) => {
       const headers: Record<string, string> = { origin: ORIGIN, host: "app.example", cookie };
@@ -52,14 +54,14 @@ async function app(clock: { now: number } | null = { now: Date.UTC(2026, 10, 26,
         headers,
         ...(fields ? { body: new URLSearchParams(fields) } : {}),
       });
-      const response = await handle(request, { clientAddress });
+      const response = await handle(request, { clientAddress: address });
       if (!response) throw new Error(`no route for ${method} ${path}`);
       const set = response.headers.getSetCookie()[0];
       if (set) cookie = set.split(";")[0]!;
       return response;
     };
   };
-  return { call, database, now, browser, mailer };
+  return { call, callFrom, database, now, browser, mailer };
 }
 
 type App = Awaited<ReturnType<typeof app>>;
@@ -393,6 +395,84 @@ describe("managing TOTP", () => {
     expect(confirm.status).toBe(400);
     const mfa = await subject.call("POST", "/api/auth/token/mfa", { mfa_token: ["x"], code: "1" });
     expect(mfa.status).toBe(400);
+  });
+});
+
+describe("the second-factor answers to one account", () => {
+  const ACCOUNT_LIMIT = 10;
+  /** A different client address for each request, as a botnet or an IPv6 /48 would send. */
+  const addresses = (() => {
+    let next = 0;
+    return () => `198.51.100.${++next}`;
+  })();
+
+  /** The `mfa_token` of a password sign-in made from a client address of its own. */
+  async function mfaTokenFromAfar(subject: App, email: string) {
+    const call = subject.callFrom(addresses());
+    const refused = await call("POST", "/api/auth/token", { email, password: PASSWORD });
+    expect(refused.status).toBe(403);
+    return ((await refused.json()) as { mfa_token: string }).mfa_token;
+  }
+
+  /** Answers `ACCOUNT_LIMIT` wrong codes, each from a new address, over as many tokens as that takes. */
+  async function spendTheAccountsAnswers(subject: App, email: string) {
+    let token = await mfaTokenFromAfar(subject, email);
+    for (let answer = 1; answer <= ACCOUNT_LIMIT; answer++) {
+      const wrong = await subject.callFrom(addresses())("POST", "/api/auth/token/mfa", {
+        mfa_token: token,
+        code: "000000",
+      });
+      expect(wrong.status).toBe(401);
+      if (answer % MFA_MAXIMUM_FAILURES === 0) token = await mfaTokenFromAfar(subject, email);
+    }
+  }
+
+  it(`judges no more than ${ACCOUNT_LIMIT} a minute, whatever the client addresses`, async () => {
+    const clock = { now: Date.UTC(2026, 10, 26, 12, 0, 10) };
+    const subject = await app(clock);
+    const { email, backupCodes } = await withTotp(subject);
+    await spendTheAccountsAnswers(subject, email);
+    const token = await mfaTokenFromAfar(subject, email);
+
+    const right = { mfa_token: token, code: backupCodes[0] };
+    const limited = await subject.callFrom(addresses())("POST", "/api/auth/token/mfa", right);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toBe("50");
+    expect(((await limited.json()) as { error: { message: string } }).error.message).toBe(
+      "Too many requests. Try again later.",
+    );
+
+    // It was not judged: the backup code is still there, and signs in once the minute is over.
+    clock.now += 60_000;
+    const later = await subject.callFrom(addresses())("POST", "/api/auth/token/mfa", right);
+    expect(later.status).toBe(200);
+  });
+
+  it("counts the HTML second step with the JSON one, and answers its 429 page", async () => {
+    const subject = await app();
+    const { email, backupCodes } = await withTotp(subject);
+    await spendTheAccountsAnswers(subject, email);
+    const page = subject.browser(addresses());
+    expect((await page("POST", "/login", { email, password: PASSWORD })).status).toBe(303);
+    const limited = await page("POST", "/login/second_factor", { code: backupCodes[0]! });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toBe("50");
+    expect(await limited.text()).toContain("Too many requests. Try again later.");
+    expect((await page("GET", "/account")).status).toBe(303);
+  });
+
+  it("leaves other accounts' answers alone", async () => {
+    const clock = { now: Date.UTC(2026, 10, 26, 12, 0, 10) };
+    const subject = await app(clock);
+    const ada = await withTotp(subject);
+    const bob = await withTotp(subject);
+    await spendTheAccountsAnswers(subject, ada.email);
+    const bobsToken = await mfaTokenFromAfar(subject, bob.email);
+    const granted = await subject.callFrom(addresses())("POST", "/api/auth/token/mfa", {
+      mfa_token: bobsToken,
+      code: bob.backupCodes[0],
+    });
+    expect(granted.status).toBe(200);
   });
 });
 

@@ -23,7 +23,7 @@ export interface HtmlSecondFactorRoutesOptions extends HtmlAccountRoutesOptions 
  * The second step of an HTML sign-in for a user with a second factor: `GET|POST
  * /login/second_factor` (a TOTP or backup code). Nobody is signed in until it succeeds; a
  * browser with no waiting sign-in, or whose `mfa_token` expired or took five wrong codes, is
- * sent back to `/login`. The code is rate limited per client.
+ * sent back to `/login`. The code is rate limited per client and per account.
  */
 export function htmlSecondFactorRoutes(
   options: HtmlSecondFactorRoutesOptions,
@@ -69,7 +69,11 @@ export function htmlSecondFactorRoutes(
         options.secondFactors,
         mfaToken,
         passkey ? { passkey: parsedJson(passkey) } : { code: form.value.get("code") ?? "" },
+        options.rateLimiter,
       );
+      if (!completed.ok && completed.reason === "limited") {
+        return flow.tooManyRequestsPage(context, completed.retryAfterSeconds);
+      }
       const user = completed.ok ? await flow.loadUser(completed.value.userId) : undefined;
       if (!user || !completed.ok) {
         // A wrong code may be typed again; a void sign-in (or a deleted user) must start over.

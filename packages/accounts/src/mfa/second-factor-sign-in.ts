@@ -1,6 +1,7 @@
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { fail, ok, type Result } from "@tessera/core";
 import { randomToken, sha256Hex } from "@tessera/crypto";
+import { type AttemptCounter, attemptRateLimit } from "@tessera/http";
 import type { SignInMethod } from "../account-hooks.js";
 import { backupCodeDigest, readBackupCode } from "./backup-codes.js";
 import { passkeyAuthenticationOptions, verifyPasskeyAssertion } from "./passkey-authentication.js";
@@ -110,6 +111,20 @@ export async function secondFactorPasskeyOptions(
   return ok(await passkeyAuthenticationOptions(passkeys, scope, allowed));
 }
 
+/**
+ * The rate-limit group that counts second-factor answers per account (keyed `user:<id>`), on
+ * every route that judges one: beside each route's per-client limit, it bounds the guesses that
+ * reach one account from however many client addresses.
+ */
+export const SECOND_FACTOR_ACCOUNT_GROUP = "second_factor_account";
+
+/** An answer the account's limit refused before judging it: the seconds to wait. */
+export interface SecondFactorAccountLimited {
+  readonly ok: false;
+  readonly reason: "limited";
+  readonly retryAfterSeconds: number;
+}
+
 /** A passed challenge: whose it was, the first factor it followed, and which factor answered it. */
 export interface PassedSecondFactor {
   readonly userId: number;
@@ -125,13 +140,16 @@ export interface PassedSecondFactor {
  * Answers a challenge with a TOTP code, a backup code or a passkey: the user and the factor
  * when it is right, and the challenge is then used up. Every answer counts against the
  * challenge before it is judged, so however many race on one `mfa_token`, no more than
- * {@link MFA_MAXIMUM_FAILURES} are ever judged.
+ * {@link MFA_MAXIMUM_FAILURES} are ever judged; it counts too against the account in
+ * `accountLimiter` ({@link SECOND_FACTOR_ACCOUNT_GROUP}), and one over that limit is `limited`,
+ * not judged.
  */
 export async function completeSecondFactor(
   factors: SecondFactors,
   mfaToken: string,
   answer: SecondFactorAnswer,
-): Promise<Result<PassedSecondFactor, SecondFactorRefusal>> {
+  accountLimiter: AttemptCounter,
+): Promise<Result<PassedSecondFactor, SecondFactorRefusal> | SecondFactorAccountLimited> {
   const now = factors.clock();
   if (mfaToken.length > 128) return fail("void");
   const digest = sha256Hex(mfaToken);
@@ -141,6 +159,11 @@ export async function completeSecondFactor(
     await factors.store.consumeChallenge(digest);
     return fail("void");
   }
+  const accountKey = `user:${challenge.userId}`;
+  const retryAfterSeconds = await attemptRateLimit(accountLimiter, SECOND_FACTOR_ACCOUNT_GROUP, [
+    accountKey,
+  ]);
+  if (retryAfterSeconds !== undefined) return { ok: false, reason: "limited", retryAfterSeconds };
   const accepted =
     "code" in answer
       ? await acceptCode(factors, challenge.userId, answer.code, now)
