@@ -14,6 +14,7 @@ import {
   checkedName,
   checkedTime,
   checkListOptions,
+  fairnessKeyOf,
   itemKey,
   payloadJson,
   storableError,
@@ -84,6 +85,7 @@ export class MemoryOutbox implements Outbox<MemoryOutboxWriter> {
       runAt: checkedTime(options.runAt ?? now),
       leaseUntil: null,
       leaseOwner: null,
+      fairnessKey: fairnessKeyOf(options.fairnessKey),
       lastError: null,
       createdAt: now,
       updatedAt: now,
@@ -104,13 +106,15 @@ export class MemoryOutbox implements Outbox<MemoryOutboxWriter> {
   async claim(queue: string, options: ClaimOptions): Promise<OutboxItem[]> {
     checkClaimOptions(options);
     const now = this.#clock();
+    const excluded = new Set(options.excludeFairnessKeys);
     const due = [...this.#items.values()]
       .filter(
         (item) =>
           item.queue === queue &&
           item.status === "pending" &&
           item.runAt <= now &&
-          (item.leaseUntil === null || item.leaseUntil <= now),
+          (item.leaseUntil === null || item.leaseUntil <= now) &&
+          (item.fairnessKey === null || !excluded.has(item.fairnessKey)),
       )
       .sort((a, b) => a.runAt - b.runAt || a.id - b.id)
       .slice(0, options.limit);

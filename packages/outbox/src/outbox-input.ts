@@ -12,7 +12,10 @@ export const MAX_ERROR_LENGTH = 2000;
  * that SQLite would keep).
  * @throws {RangeError} for empty, over-long or unstorable text.
  */
-export function checkedName(what: "queue" | "key" | "owner", text: string): string {
+export function checkedName(
+  what: "queue" | "key" | "owner" | "fairness key",
+  text: string,
+): string {
   if (typeof text !== "string" || text.length === 0 || text.length > MAX_NAME_LENGTH) {
     throw new RangeError(`the outbox ${what} must be 1 to ${MAX_NAME_LENGTH} characters`);
   }
@@ -62,6 +65,19 @@ export function checkClaimOptions(options: ClaimOptions): void {
     throw new RangeError("the lease must be a positive whole number of milliseconds");
   }
   checkedName("owner", options.owner);
+  const excluded: unknown = options.excludeFairnessKeys;
+  if (excluded !== undefined && !(Array.isArray(excluded) && excluded.every(isText))) {
+    throw new RangeError("the fairness keys a claim leaves must be a list of texts");
+  }
+}
+
+function isText(value: unknown): value is string {
+  return typeof value === "string";
+}
+
+/** The fairness key given, checked, or null when there is none. */
+export function fairnessKeyOf(key: string | undefined): string | null {
+  return key === undefined ? null : checkedName("fairness key", key);
 }
 
 /** @throws {RangeError} unless `time` is a whole number of epoch milliseconds. */

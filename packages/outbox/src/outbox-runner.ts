@@ -5,7 +5,8 @@ import {
   requireObjectOption,
   systemClock,
 } from "@tessera/core";
-import { forEachBounded } from "./bounded-concurrency.js";
+import { withDeadline } from "./attempt-deadline.js";
+import { FairShare } from "./fair-share.js";
 import { isFinalDeliveryError } from "./final-delivery-error.js";
 import type { Outbox, OutboxItem } from "./outbox.js";
 import { checkedName } from "./outbox-input.js";
@@ -19,24 +20,41 @@ export interface OutboxRunnerOptions<Writer> {
   /**
    * Does the item's work; resolves when it is done. A rejection is retried on `schedule`, a
    * {@link FinalDeliveryError} (or any error with `final: true`) fails the item at once; an
-   * error with a `retryAfterMs` (a provider's `Retry-After`) is not retried sooner. Pass
-   * `item.key` to the provider as its idempotency key: after a crash an item may be delivered
-   * again, always with the same key.
+   * error with a `retryAfterMs` (a provider's `Retry-After`) is not retried sooner, up to the
+   * schedule's longest step. Pass `item.key` to the provider as its idempotency key: after a
+   * crash an item may be delivered again, always with the same key. `signal` aborts at the
+   * attempt's deadline (`attemptTimeoutMs`): pass it to the request, so that the connection,
+   * the headers and the answer's body all end there.
    */
-  readonly deliver: (item: OutboxItem) => Promise<void>;
+  readonly deliver: (item: OutboxItem, signal: AbortSignal) => Promise<void>;
   readonly schedule: RetrySchedule;
   /**
-   * How long a claim holds an item (default 60 000 ms): longer than `deliver` can take for the
-   * items of one batch, since once it runs out another runner may deliver the item again.
+   * How long a claim holds an item (default 60 000 ms): longer than `attemptTimeoutMs`, since
+   * once it runs out another runner may deliver the item again.
    */
   readonly leaseMs?: number;
-  /** Items claimed at once (default: `concurrency`). */
+  /**
+   * One attempt's deadline, answer included (default half of `leaseMs`): then its signal
+   * aborts, the attempt counts as failed (retried on the schedule), and its slot takes the next
+   * item, whether or not `deliver` has stopped. Shorter than `leaseMs`.
+   */
+  readonly attemptTimeoutMs?: number;
+  /** @deprecated Ignored: each free slot claims the next due item itself. */
   readonly batch?: number;
   /** Deliveries running at once, at most (default 4). */
   readonly concurrency?: number;
+  /**
+   * Deliveries of one fairness key (a mail's recipient, a webhook's owner) running at once, at
+   * most (default half of `concurrency`, at least 1): one key's slow or hanging deliveries
+   * cannot hold the slots every other key needs.
+   */
+  readonly keyConcurrency?: number;
   /** This runner's name in the leases it takes (default a random one). */
   readonly owner?: string;
-  /** How often a started runner looks for due items (default 1 000 ms). */
+  /**
+   * How often a started runner looks for due items (default 1 000 ms); also how often a drain
+   * with deliveries under way and a free slot looks again for items other processes enqueued.
+   */
   readonly pollMs?: number;
   /** The time retries are counted from (default the real clock): give the outbox's. */
   readonly clock?: Clock;
@@ -52,6 +70,11 @@ export interface OutboxRunnerOptions<Writer> {
    * `failed`, with the last error's message: where an app logs it or tells someone.
    */
   readonly onFailed?: (item: OutboxItem, error: string) => void;
+  /**
+   * Gets one line for each wait an error asked for beyond the schedule's longest step, which
+   * the runner shortens to that step (default `console.warn`).
+   */
+  readonly log?: (line: string) => void;
 }
 
 /** What one {@link OutboxRunner.drain} did. */
@@ -89,9 +112,10 @@ const DEFAULT_CONCURRENCY = 4;
 const DEFAULT_POLL_MS = 1000;
 
 /**
- * A runner for one queue of an outbox: claims due items with a lease, runs `deliver` on each
- * (at most `concurrency` at once), and marks each done, due again on the schedule, or failed.
- * Every mark is fenced by the claim, so a runner whose lease was taken over changes nothing.
+ * A runner for one queue of an outbox: each free slot (at most `concurrency`) claims the next
+ * due item whose fairness key has not used its share, runs `deliver` on it under one deadline,
+ * and marks it done, due again on the schedule, or failed. Every mark is fenced by the claim,
+ * so a runner whose lease was taken over changes nothing.
  *
  * @throws {TypeError} naming a missing or wrong option.
  * @example
@@ -103,10 +127,10 @@ const DEFAULT_POLL_MS = 1000;
  *   outbox,
  *   queue: "mail",
  *   schedule: MAIL_RETRY_SCHEDULE,
- *   deliver: async (item) => console.log("sending", item.key, item.payload),
+ *   deliver: async (item, signal) => console.log("sending", item.key, item.payload, signal.aborted),
  * });
  * runner.start();
- * await outbox.enqueue(outbox, "mail", { to: "ada@example.com" });
+ * await outbox.enqueue(outbox, "mail", { to: "ada@example.com" }, { fairnessKey: "ada@example.com" });
  * await runner.stop();
  * ```
  */
@@ -116,37 +140,120 @@ export function runOutbox<Writer>(options: OutboxRunnerOptions<Writer>): OutboxR
   const clock = options.clock ?? systemClock;
   const random = options.random ?? Math.random;
   const onError = options.onError ?? ((error) => console.error("outbox runner failed:", error));
-  const claim = { limit: settings.batch, leaseMs: settings.leaseMs, owner: settings.owner };
+  const log = options.log ?? console.warn;
+  const longestWait = Math.max(0, ...schedule.delaysMs);
 
-  async function attempt(item: OutboxItem, counts: Record<keyof DrainReport, number>) {
-    let outcome: keyof DrainReport;
+  async function attempt(item: OutboxItem): Promise<keyof DrainReport> {
     try {
-      await deliver(item);
-      outcome = (await outbox.complete(item)) ? "delivered" : "superseded";
+      await withDeadline(settings.attemptTimeoutMs, (signal) => deliver(item, signal));
+      return (await outbox.complete(item)) ? "delivered" : "superseded";
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const now = clock();
-      const retryAt = isFinalDeliveryError(error)
+      const scheduled = isFinalDeliveryError(error)
         ? undefined
-        : notBefore(nextAttemptAt(schedule, item.attempts, now, random), now, error);
+        : nextAttemptAt(schedule, item.attempts, now, random);
+      const retryAt = scheduled === undefined ? undefined : notBefore(item, scheduled, now, error);
       if (retryAt === undefined) {
-        outcome = (await outbox.fail(item, message)) ? "failed" : "superseded";
-        if (outcome === "failed") options.onFailed?.(item, message);
-      } else {
-        outcome = (await outbox.retry(item, message, retryAt)) ? "retried" : "superseded";
+        const failed = await outbox.fail(item, message);
+        if (failed) options.onFailed?.(item, message);
+        return failed ? "failed" : "superseded";
       }
+      return (await outbox.retry(item, message, retryAt)) ? "retried" : "superseded";
     }
-    counts[outcome]++;
   }
 
+  /**
+   * The schedule's next time, or later when the error asks to wait longer (`retryAfterMs`, as
+   * a provider's `Retry-After` gives it): coming back sooner would only be refused again. A
+   * wait longer than the schedule's longest step is cut to it and logged, so a provider asking
+   * for years cannot park an item: the attempt counts as failed, and the schedule still ends.
+   */
+  function notBefore(item: OutboxItem, scheduled: number, now: number, error: unknown) {
+    const asked = (error as { retryAfterMs?: unknown } | null)?.retryAfterMs;
+    if (typeof asked !== "number" || !(asked > 0)) return scheduled;
+    if (asked > longestWait) {
+      log(
+        `Outbox item ${item.id} of "${queue}" (attempt ${item.attempts}) was asked to wait ${asked} ms; waiting ${longestWait} ms, the retry schedule's longest step`,
+      );
+    }
+    return Math.max(scheduled, now + Math.ceil(Math.min(asked, longestWait)));
+  }
+
+  /**
+   * Keeps every slot busy until nothing is due: a free slot claims the next item at once,
+   * rather than after the slowest delivery of a batch, and claims again when a delivery ends,
+   * something is enqueued on this outbox object, or `pollMs` passes (items of other processes).
+   */
   async function drainUntil(stopping: () => boolean): Promise<DrainReport> {
     const counts = { delivered: 0, retried: 0, failed: 0, superseded: 0 };
-    while (!stopping()) {
-      const items = await outbox.claim(queue, claim);
-      if (items.length === 0) break;
-      await forEachBounded(items, settings.concurrency, (item) => attempt(item, counts));
+    const running = new Set<Promise<void>>();
+    const shares = new FairShare(settings.keyConcurrency);
+    let broken: { error: unknown } | undefined;
+    const start = (item: OutboxItem) => {
+      shares.take(item.fairnessKey);
+      const run = attempt(item).then(
+        (outcome) => {
+          counts[outcome]++;
+        },
+        (error: unknown) => {
+          // The outbox itself failed to mark the item: stop claiming, and report it.
+          broken ??= { error };
+        },
+      );
+      const tracked = run.finally(() => {
+        shares.release(item.fairnessKey);
+        running.delete(tracked);
+      });
+      running.add(tracked);
+    };
+    try {
+      while (!stopping() && !broken) {
+        if (running.size < settings.concurrency) {
+          const [item] = await outbox.claim(queue, {
+            ...claim,
+            excludeFairnessKeys: shares.used(),
+          });
+          if (item) {
+            start(item);
+            continue;
+          }
+        }
+        if (running.size === 0) break;
+        await changed([...running]);
+      }
+    } finally {
+      await Promise.all(running);
     }
+    if (broken) throw broken.error;
     return counts;
+  }
+
+  const claim = { limit: 1, leaseMs: settings.leaseMs, owner: settings.owner };
+  // Wakes the drains waiting on their deliveries when stop() is called.
+  const nudges = new Set<() => void>();
+  const nudge = () => {
+    for (const wake of nudges) wake();
+  };
+
+  /** Resolves when one of `running` ends, a nudge comes, or `pollMs` passes. */
+  async function changed(running: readonly Promise<void>[]): Promise<void> {
+    let wake!: () => void;
+    const nudged = new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+    const timer = setTimeout(wake, settings.pollMs);
+    nudges.add(wake);
+    const unsubscribe = outbox.onEnqueue((name) => {
+      if (name === queue) wake();
+    });
+    try {
+      await Promise.race([...running, nudged]);
+    } finally {
+      clearTimeout(timer);
+      nudges.delete(wake);
+      unsubscribe();
+    }
   }
 
   // Drains run one after another (a started runner's and those called directly).
@@ -200,28 +307,18 @@ export function runOutbox<Writer>(options: OutboxRunnerOptions<Writer>): OutboxR
       stopping = true;
       unsubscribe?.();
       rouse();
+      nudge();
       await loop;
       loop = undefined;
     },
   };
 }
 
-/**
- * The schedule's next time, or later when the error asks to wait longer (`retryAfterMs`, as a
- * provider's `Retry-After` gives it): coming back sooner would only be refused again. A spent
- * schedule stays spent.
- */
-function notBefore(scheduled: number | undefined, now: number, error: unknown) {
-  if (scheduled === undefined) return undefined;
-  const asked = (error as { retryAfterMs?: unknown } | null)?.retryAfterMs;
-  const wait = typeof asked === "number" && Number.isFinite(asked) && asked > 0 ? asked : 0;
-  return Math.max(scheduled, now + Math.ceil(wait));
-}
-
 interface RunnerSettings {
   readonly leaseMs: number;
-  readonly batch: number;
+  readonly attemptTimeoutMs: number;
   readonly concurrency: number;
+  readonly keyConcurrency: number;
   readonly owner: string;
   readonly pollMs: number;
 }
@@ -254,10 +351,29 @@ function checkedOptions<Writer>(options: OutboxRunnerOptions<Writer>): RunnerSet
     "concurrency",
     options.concurrency ?? DEFAULT_CONCURRENCY,
   );
+  const leaseMs = positiveInteger(fn, "leaseMs", options.leaseMs ?? DEFAULT_LEASE_MS);
+  const attemptTimeoutMs = positiveInteger(
+    fn,
+    "attemptTimeoutMs",
+    options.attemptTimeoutMs ?? Math.max(1, Math.floor(leaseMs / 2)),
+  );
+  if (attemptTimeoutMs >= leaseMs) {
+    throw configurationError(
+      fn,
+      "attemptTimeoutMs",
+      "is not shorter than `leaseMs`",
+      "a lease must outlast the attempt it covers: shorten the attempt or lengthen the lease",
+    );
+  }
   return {
-    leaseMs: positiveInteger(fn, "leaseMs", options.leaseMs ?? DEFAULT_LEASE_MS),
-    batch: positiveInteger(fn, "batch", options.batch ?? concurrency),
+    leaseMs,
+    attemptTimeoutMs,
     concurrency,
+    keyConcurrency: positiveInteger(
+      fn,
+      "keyConcurrency",
+      options.keyConcurrency ?? Math.max(1, Math.floor(concurrency / 2)),
+    ),
     owner: options.owner ?? `runner-${crypto.randomUUID()}`,
     pollMs: positiveInteger(fn, "pollMs", options.pollMs ?? DEFAULT_POLL_MS),
   };

@@ -22,6 +22,12 @@ export interface OutboxItem {
   readonly leaseUntil: number | null;
   /** Who holds (or last held) the lease. */
   readonly leaseOwner: string | null;
+  /**
+   * Whose work it is, for a runner's fair share (a mail's recipient, a webhook's owner): a
+   * runner runs at most `keyConcurrency` items of one key at once. Null: no share, never held
+   * back.
+   */
+  readonly fairnessKey: string | null;
   /** Why the last attempt failed, or null. A failed item keeps it. */
   readonly lastError: string | null;
   readonly createdAt: number;
@@ -39,6 +45,12 @@ export interface EnqueueOptions {
   readonly key?: string;
   /** When the item is first due (default: now). */
   readonly runAt?: number;
+  /**
+   * Whose work it is (1 to 200 characters): a runner gives each key a fair share of its
+   * deliveries, so one recipient's or owner's slow items cannot hold everyone else's. Left out,
+   * the item is in no share.
+   */
+  readonly fairnessKey?: string;
 }
 
 /** What {@link Outbox.enqueue} did. */
@@ -63,6 +75,11 @@ export interface ClaimOptions {
   readonly leaseMs: number;
   /** Who claims: each worker (process or runner) its own name. */
   readonly owner: string;
+  /**
+   * Fairness keys whose items are left for now (a runner's keys that have used their share);
+   * items without a key are never left.
+   */
+  readonly excludeFairnessKeys?: readonly string[];
 }
 
 /** Options of {@link Outbox.list}. */
@@ -103,7 +120,10 @@ export interface Outbox<Writer> {
     payload: unknown,
     options?: EnqueueOptions,
   ): Promise<EnqueueResult>;
-  /** Leases up to `limit` due items of `queue`, oldest run time first. */
+  /**
+   * Leases up to `limit` due items of `queue`, oldest run time first, leaving those whose
+   * fairness key `excludeFairnessKeys` names.
+   */
   claim(queue: string, options: ClaimOptions): Promise<OutboxItem[]>;
   /** Marks a claimed item done. */
   complete(item: OutboxItem): Promise<boolean>;

@@ -1,5 +1,6 @@
 // The SQL store of the outbox (`@tessera/outbox/sql`), on any `@tessera/sql` driver.
 export {
+  outboxFairnessKeyMigration,
   outboxItemsMigration,
   outboxMigrations,
   SqlOutbox,

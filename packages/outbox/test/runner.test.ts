@@ -129,13 +129,15 @@ describe("runOutbox: drain", () => {
     const { outbox, clock, time } = fakeTimeOutbox();
     await outbox.enqueue(outbox, "mail", {}, { key: "busy" });
     await outbox.enqueue(outbox, "mail", {}, { key: "soon" });
-    const asked: Record<string, number> = { busy: 30_000, soon: 200 };
+    const asked: Record<string, number> = { busy: 4000, soon: 200 };
     const attempts: [string, number][] = [];
+    const logged: string[] = [];
     const runner = runOutbox({
       outbox,
       queue: "mail",
       schedule: SCHEDULE,
       clock,
+      log: (line) => logged.push(line),
       deliver: async (item) => {
         attempts.push([item.key, item.attempts]);
         if (item.attempts === 1) {
@@ -147,11 +149,11 @@ describe("runOutbox: drain", () => {
     });
     expect(await runner.drain()).toEqual({ delivered: 0, retried: 2, failed: 0, superseded: 0 });
     // Later than the schedule's 1 s: the provider's time. Sooner: the schedule's.
-    expect((await outbox.find("mail", "busy"))?.runAt).toBe(T0 + 30_000);
+    expect((await outbox.find("mail", "busy"))?.runAt).toBe(T0 + 4000);
     expect((await outbox.find("mail", "soon"))?.runAt).toBe(T0 + 1000);
-    time.now = T0 + 29_999;
+    time.now = T0 + 3999;
     expect(await runner.drain()).toMatchObject({ delivered: 1 });
-    time.now = T0 + 30_000;
+    time.now = T0 + 4000;
     expect(await runner.drain()).toMatchObject({ delivered: 1 });
     expect(attempts).toEqual([
       ["busy", 1],
@@ -159,6 +161,67 @@ describe("runOutbox: drain", () => {
       ["soon", 2],
       ["busy", 2],
     ]);
+    expect(logged).toEqual([]);
+  });
+
+  it("cuts a wait asked beyond the schedule's longest step to that step, logs it, and counts the attempt as failed", async () => {
+    const { outbox, clock, time } = fakeTimeOutbox();
+    // What a provider's Retry-After of 99999999999 s, of Fri, 31 Dec 9999, beyond what a
+    // number holds, in the past, or unreadable comes to as retryAfterMs.
+    const asked: Record<string, unknown> = {
+      seconds: 99_999_999_999_000,
+      "year-9999": Date.UTC(9999, 11, 31, 23, 59, 59) - T0,
+      endless: Number.POSITIVE_INFINITY,
+      past: 0,
+      garbage: Number.NaN,
+      text: "Fri, 31 Dec 9999 23:59:59 GMT",
+    };
+    for (const key of Object.keys(asked)) await outbox.enqueue(outbox, "mail", {}, { key });
+    const logged: string[] = [];
+    const runner = runOutbox({
+      outbox,
+      queue: "mail",
+      schedule: SCHEDULE,
+      clock,
+      log: (line) => logged.push(line),
+      deliver: async (item) => {
+        throw Object.assign(new Error(`503, attempt ${item.attempts}`), {
+          retryAfterMs: asked[item.key],
+        });
+      },
+    });
+    expect(await runner.drain()).toMatchObject({ retried: 6, failed: 0 });
+    const item = (key: string) => outbox.find("mail", key);
+    for (const key of ["seconds", "year-9999", "endless"]) {
+      expect(await item(key)).toMatchObject({
+        status: "pending",
+        attempts: 1,
+        lastError: "503, attempt 1",
+        runAt: T0 + 5000,
+      });
+    }
+    for (const key of ["past", "garbage", "text"]) {
+      expect((await item(key))?.runAt).toBe(T0 + 1000);
+    }
+    const ids = await Promise.all(
+      ["seconds", "year-9999", "endless"].map(async (key) => (await item(key))?.id),
+    );
+    expect(logged).toEqual([
+      `Outbox item ${ids[0]} of "mail" (attempt 1) was asked to wait 99999999999000 ms; waiting 5000 ms, the retry schedule's longest step`,
+      `Outbox item ${ids[1]} of "mail" (attempt 1) was asked to wait ${asked["year-9999"]} ms; waiting 5000 ms, the retry schedule's longest step`,
+      `Outbox item ${ids[2]} of "mail" (attempt 1) was asked to wait Infinity ms; waiting 5000 ms, the retry schedule's longest step`,
+    ]);
+    // The schedule still ends: asked for years every time, the item fails after its last step.
+    time.now = T0 + 5000;
+    await runner.drain();
+    expect((await item("seconds"))?.runAt).toBe(T0 + 10_000);
+    time.now = T0 + 10_000;
+    await runner.drain();
+    expect(await item("seconds")).toMatchObject({
+      status: "failed",
+      attempts: 3,
+      lastError: "503, attempt 3",
+    });
   });
 
   it("fails an item whose schedule is spent even when its error asks to wait", async () => {

@@ -22,6 +22,7 @@ import {
   checkedName,
   checkedTime,
   checkListOptions,
+  fairnessKeyOf,
   itemKey,
   payloadJson,
   storableError,
@@ -55,26 +56,43 @@ CREATE INDEX outbox_items_due ON outbox_items (queue, run_at) WHERE status = 'pe
 CREATE INDEX outbox_items_done ON outbox_items (finished_at) WHERE status = 'done'`),
 };
 
+/**
+ * Adds `fairness_key`: whose work an item is (a mail's recipient, a webhook's owner), so a
+ * runner can give each key a fair share of its deliveries. Items already queued have none.
+ */
+export const outboxFairnessKeyMigration: Migration = {
+  id: "0008_tessera_outbox_items_fairness_key",
+  sql: "ALTER TABLE outbox_items ADD COLUMN fairness_key TEXT",
+};
+
 /** The tables of `@tessera/outbox`, in order: apply them with `applyMigrations`. */
-export const outboxMigrations: readonly Migration[] = [outboxItemsMigration];
+export const outboxMigrations: readonly Migration[] = [
+  outboxItemsMigration,
+  outboxFairnessKeyMigration,
+];
 
 const COLUMNS = `id, queue, idempotency_key, payload, status, attempts, run_at, lease_until,
-  lease_owner, last_error, created_at, updated_at, finished_at`;
+  lease_owner, fairness_key, last_error, created_at, updated_at, finished_at`;
 
 const ENQUEUE = `INSERT INTO outbox_items
-  (queue, idempotency_key, payload, status, attempts, run_at, created_at, updated_at)
-VALUES (?, ?, ?, 'pending', 0, ?, ?, ?)
+  (queue, idempotency_key, payload, status, attempts, run_at, fairness_key, created_at, updated_at)
+VALUES (?, ?, ?, 'pending', 0, ?, ?, ?, ?)
 ON CONFLICT (queue, idempotency_key) DO NOTHING`;
 
 // Selection and lease in one statement, so racing claims never lease one item twice. SQLite
 // (and D1) run it under the one write lock. On PostgreSQL the selection locks its rows and
 // skips those another claim holds; a row that claim committed meanwhile is read again, and its
-// new lease no longer matches.
-function claimSql(dialect: SqlDatabase["dialect"]): string {
+// new lease no longer matches. Keys whose share is used are left out with one placeholder
+// each: a runner holds a few at most.
+function claimSql(dialect: SqlDatabase["dialect"], excludedKeys: number): string {
+  const fair =
+    excludedKeys === 0
+      ? ""
+      : ` AND (fairness_key IS NULL OR fairness_key NOT IN (${Array(excludedKeys).fill("?").join(", ")}))`;
   return `UPDATE outbox_items
 SET attempts = attempts + 1, lease_owner = ?, lease_until = ?, updated_at = ?
 WHERE id IN (SELECT id FROM outbox_items
-  WHERE queue = ? AND status = 'pending' AND run_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
+  WHERE queue = ? AND status = 'pending' AND run_at <= ? AND (lease_until IS NULL OR lease_until <= ?)${fair}
   ORDER BY run_at, id LIMIT ?${dialect === "postgres" ? " FOR UPDATE SKIP LOCKED" : ""})
 RETURNING ${COLUMNS}`;
 }
@@ -110,6 +128,7 @@ interface ItemRow {
   run_at: number;
   lease_until: number | null;
   lease_owner: string | null;
+  fairness_key: string | null;
   last_error: string | null;
   created_at: number;
   updated_at: number;
@@ -132,14 +151,12 @@ export interface SqlOutboxOptions {
 export class SqlOutbox implements Outbox<SqlDatabase> {
   readonly #signal = new EnqueueSignal();
   readonly #clock: Clock;
-  readonly #claim: string;
 
   constructor(
     private readonly database: SqlDatabase,
     options: SqlOutboxOptions = {},
   ) {
     this.#clock = options.clock ?? systemClock;
-    this.#claim = claimSql(database.dialect);
   }
 
   async enqueue(
@@ -151,6 +168,7 @@ export class SqlOutbox implements Outbox<SqlDatabase> {
     checkedName("queue", queue);
     const key = itemKey(options.key);
     const json = payloadJson(payload);
+    const fairnessKey = fairnessKeyOf(options.fairnessKey);
     const now = this.#clock();
     // A write, so `run`: D1 keeps a transaction's writes for its closing batch, but would send a
     // `get` at once, outside the transaction.
@@ -159,6 +177,7 @@ export class SqlOutbox implements Outbox<SqlDatabase> {
       key,
       json,
       checkedTime(options.runAt ?? now),
+      fairnessKey,
       now,
       now,
     ]);
@@ -169,15 +188,11 @@ export class SqlOutbox implements Outbox<SqlDatabase> {
   async claim(queue: string, options: ClaimOptions): Promise<OutboxItem[]> {
     checkClaimOptions(options);
     const now = this.#clock();
-    const rows = await this.database.all<ItemRow>(this.#claim, [
-      options.owner,
-      now + options.leaseMs,
-      now,
-      queue,
-      now,
-      now,
-      options.limit,
-    ]);
+    const excluded = options.excludeFairnessKeys ?? [];
+    const rows = await this.database.all<ItemRow>(
+      claimSql(this.database.dialect, excluded.length),
+      [options.owner, now + options.leaseMs, now, queue, now, now, ...excluded, options.limit],
+    );
     // RETURNING promises no order.
     return rows.map(itemOf).sort((a, b) => a.runAt - b.runAt || a.id - b.id);
   }
@@ -253,6 +268,7 @@ function itemOf(row: ItemRow): OutboxItem {
     runAt: Number(row.run_at),
     leaseUntil: row.lease_until === null ? null : Number(row.lease_until),
     leaseOwner: row.lease_owner,
+    fairnessKey: row.fairness_key,
     lastError: row.last_error,
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),

@@ -69,6 +69,7 @@ export function describeOutboxContract<Writer>(
         runAt: T0,
         leaseUntil: T0 + LEASE_MS,
         leaseOwner: "worker-a",
+        fairnessKey: null,
         lastError: null,
         createdAt: T0,
         updatedAt: T0,
@@ -125,6 +126,36 @@ export function describeOutboxContract<Writer>(
       expect((await claimAs(outbox, "a", 1)).map((item) => item.key)).toEqual(["soon"]);
       expect((await claimAs(outbox, "a", 5)).map((item) => item.key)).toEqual(["late"]);
       expect(await claimAs(outbox, "a", 5)).toEqual([]);
+    });
+
+    it("keeps an item's fairness key, and leaves the keys a claim excludes for a later one", async () => {
+      const { outbox, writer } = await setUp();
+      await outbox.enqueue(writer, "mail", 1, { key: "slow-1", fairnessKey: "slow@example.com" });
+      await outbox.enqueue(writer, "mail", 2, { key: "slow-2", fairnessKey: "slow@example.com" });
+      await outbox.enqueue(writer, "mail", 3, { key: "keyless" });
+      await outbox.enqueue(writer, "mail", 4, { key: "other", fairnessKey: "it's, (other)" });
+      const excluding = (keys: string[]) =>
+        outbox.claim("mail", {
+          limit: 10,
+          leaseMs: LEASE_MS,
+          owner: "a",
+          excludeFairnessKeys: keys,
+        });
+      const first = await excluding(["slow@example.com", "it's, (other)"]);
+      expect(first.map((item) => [item.key, item.fairnessKey])).toEqual([["keyless", null]]);
+      const second = await excluding(["slow@example.com"]);
+      expect(second.map((item) => [item.key, item.fairnessKey])).toEqual([
+        ["other", "it's, (other)"],
+      ]);
+      expect((await excluding([])).map((item) => [item.key, item.fairnessKey])).toEqual([
+        ["slow-1", "slow@example.com"],
+        ["slow-2", "slow@example.com"],
+      ]);
+      expect((await outbox.find("mail", "slow-2"))?.fairnessKey).toBe("slow@example.com");
+      await expect(
+        outbox.enqueue(writer, "mail", 5, { fairnessKey: "x".repeat(201) }),
+      ).rejects.toThrow(RangeError);
+      await expect(excluding([7 as never])).rejects.toThrow(RangeError);
     });
 
     it("leaves a live lease alone, takes an expired one over, and refuses the old holder's marks", async () => {
