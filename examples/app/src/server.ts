@@ -5,6 +5,7 @@ import { type Clock, scheduleRepeating } from "@tessera/core";
 import { scheduleSweeps } from "@tessera/jobs";
 import type { Mailer } from "@tessera/mail";
 import { mailSender, outboxMailer } from "@tessera/mail/outbox";
+import { settleUnreadBodies } from "@tessera/node";
 import type { OutboundFetch, ResolveHost } from "@tessera/outbound";
 import { nodeGuardedFetch, nodeResolveHost } from "@tessera/outbound/node";
 import { SqlOutbox } from "@tessera/outbox/sql";
@@ -54,7 +55,9 @@ function listen(
   config: AppConfig,
 ): Promise<ReturnType<typeof serve>> {
   return new Promise((resolve, reject) => {
-    const listening = serve({ fetch, port: config.port, hostname: config.host }, () =>
+    // A form refused before it was read reaches the client: see settleUnreadBodies.
+    const settled = settleUnreadBodies(fetch);
+    const listening = serve({ fetch: settled, port: config.port, hostname: config.host }, () =>
       resolve(listening),
     );
     // A request Node cannot parse reaches no route: answered in the envelope all the same.

@@ -8,6 +8,11 @@ export {
 } from "./node-handler.js";
 export { type NodeRequestRefusal, type StreamedBody, webRequest } from "./node-request.js";
 export { writeResponse } from "./node-response.js";
+export {
+  type NodeServerBindings,
+  type NodeServerFetch,
+  settleUnreadBodies,
+} from "./node-server-fetch.js";
 export { type NodeIncoming, toRequest } from "./request-head.js";
 export {
   DRAIN_LIMIT_BYTES,

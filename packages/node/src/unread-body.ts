@@ -26,6 +26,10 @@ function remainingBytes(incoming: IncomingMessage, receivedBytes: number): numbe
 
 /** Reads the request and drops its bytes; past `limit` bytes, calls `tooMuch` once. */
 function dropBody(incoming: IncomingMessage, limit: number, tooMuch: () => void): void {
+  // The route is done with the body, but the reader it let go of may still listen: a web stream
+  // made by Readable.toWeb (@hono/node-server's) pauses the request whenever its unread queue is
+  // full, which would stop the dropping, and would queue every dropped byte in memory.
+  incoming.removeAllListeners("data");
   let dropped = 0;
   incoming.on("data", (chunk: Buffer) => {
     dropped += chunk.byteLength;
@@ -45,13 +49,18 @@ function dropBody(incoming: IncomingMessage, limit: number, tooMuch: () => void)
  * the function that gives the socket Node's own close back, for a connection that stays open.
  */
 function closeAfterLingering(incoming: IncomingMessage, socket: Socket): () => void {
+  let lingering = false;
   // Node's http server calls destroySoon on the socket once a closing answer is written; it is
-  // replaced for this socket only, because no option lets a route delay that close.
+  // replaced for this socket only, because no option lets a route delay that close. It stays
+  // replaced while the close lingers: @hono/node-server's own drain calls it again after 500 ms,
+  // which would cut the linger short with the very reset it is there to avoid.
   socket.destroySoon = () => {
-    restore();
+    if (lingering) return;
+    lingering = true;
     socket.end();
     const close = () => {
       clearTimeout(timer);
+      restore();
       socket.destroy();
     };
     const timer = setTimeout(close, LINGER_MS);
