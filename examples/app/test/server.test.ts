@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answersIn, exchangeOverSocket } from "../../../test/support/socket-exchange.js";
 import { loadConfig } from "../src/config.js";
 import { type RunningServer, startServer } from "../src/server.js";
 
@@ -149,6 +150,20 @@ describe("the example app skeleton", () => {
       headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
     });
     expect(graphql.status).toBe(403);
+  });
+
+  it("refuses a cross-site WebSocket upgrade of a page with the cross-site 403, and serves a same-origin one", async () => {
+    const { host } = new URL(server.url);
+    const openPage = async (from: string) => {
+      const exchange = await exchangeOverSocket(server.url, {
+        head: `GET /login HTTP/1.1\r\nHost: ${host}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n${from}\r\n\r\n`,
+      });
+      return answersIn(exchange.received).map((answer) => answer.status);
+    };
+    expect(await openPage("Sec-Fetch-Site: cross-site")).toEqual([403]);
+    expect(await openPage("Origin: https://evil.example")).toEqual([403]);
+    expect(await openPage("Sec-Fetch-Site: same-origin")).toEqual([200]);
+    expect(await openPage(`Origin: ${server.url}`)).toEqual([200]);
   });
 
   it("created the SQLite file in its folder with the migrations table", () => {

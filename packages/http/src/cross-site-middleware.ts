@@ -16,14 +16,17 @@ export interface CrossSiteCheckOptions extends CrossSiteOptions {
 
 /**
  * A middleware refusing a cross-site request to a state-changing route (`POST`, `PUT`, `PATCH`,
- * `DELETE`) with the 403 of {@link checkCrossSiteRequest} before its handler runs. A `GET`
- * route is handed back untouched when the routes are built: it costs nothing per request.
+ * `DELETE`) with the 403 of {@link checkCrossSiteRequest} before its handler runs. On a `GET`
+ * route only a WebSocket upgrade is checked (a cross-site page may open one, and the browser
+ * sends it with the user's cookies); any other request costs one header lookup.
  */
 export function crossSiteCheck(options: CrossSiteCheckOptions = {}): PassThroughMiddleware {
   const refuse = options.refusal ?? crossSiteRefusal;
   return (next, route) => {
-    if (!UNSAFE_METHODS.has(route.method)) return next;
-    return async (request, context) =>
+    const checked: typeof next = async (request, context) =>
       checkCrossSiteRequest(request, options).ok ? next(request, context) : refuse(context.locale);
+    if (UNSAFE_METHODS.has(route.method)) return checked;
+    return (request, context) =>
+      request.headers.has("upgrade") ? checked(request, context) : next(request, context);
   };
 }

@@ -95,11 +95,36 @@ describe("withMiddleware", () => {
 });
 
 describe("crossSiteCheck", () => {
-  it("hands a safe method's handler back untouched, and wraps a state-changing one", () => {
-    const handle = async () => new Response("ok");
-    const check = crossSiteCheck();
-    expect(check(handle, { method: "GET", path: "/" })).toBe(handle);
-    expect(check(handle, { method: "POST", path: "/" })).not.toBe(handle);
+  const [page] = withMiddleware(
+    [{ method: "GET", path: "/live", handle: async () => new Response("ok") }],
+    crossSiteCheck(),
+  );
+  const open = (headers: Record<string, string>) =>
+    page!.handle(new Request("https://app.test/live", { headers }), context);
+  const upgrade = { upgrade: "websocket", connection: "Upgrade" };
+
+  it("refuses a cross-site WebSocket upgrade of a GET route with the cross-site 403", async () => {
+    for (const headers of [
+      { ...upgrade, "sec-fetch-site": "cross-site" },
+      { ...upgrade, origin: "https://evil.test", host: "app.test" },
+    ]) {
+      const refused = await open(headers);
+      expect([
+        refused.status,
+        ((await refused.json()) as { error: { code: string } }).error.code,
+      ]).toEqual([403, "cross_site_request"]);
+    }
+  });
+
+  it("passes a same-origin upgrade, and any GET that is not an upgrade", async () => {
+    for (const headers of [
+      { ...upgrade, "sec-fetch-site": "same-origin" },
+      { ...upgrade, origin: "https://app.test", host: "app.test" },
+      { "sec-fetch-site": "cross-site" },
+      { origin: "https://evil.test", host: "app.test" },
+    ]) {
+      expect(await (await open(headers)).text()).toBe("ok");
+    }
   });
 });
 
