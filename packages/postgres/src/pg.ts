@@ -22,7 +22,17 @@ export interface PgDatabase extends SqlDatabase {
 export interface OpenPostgresOptions {
   /** Connections the pool keeps at most (default 10, pg's default). */
   readonly max?: number;
+  /**
+   * How long a statement waits for a connection, in milliseconds (default 10 000), whether the
+   * pool opens a new one or waits for one of its `max` to be free; then it fails with pg's
+   * `Connection terminated due to connection timeout` or `timeout exceeded when trying to
+   * connect`. pg's own default, 0, waits forever: a server that accepts the TCP connection but
+   * never answers (stopped with SIGSTOP, behind a dead proxy) would hang every request.
+   */
+  readonly connectionTimeoutMillis?: number;
 }
+
+const DEFAULT_CONNECTION_TIMEOUT_MS = 10_000;
 
 // int8 (BIGINT ids and counts) reads as a number where it is exact and as a bigint beyond
 // 2^53; pg's default is a string. Set per query, so the application's own `pg` use keeps
@@ -49,7 +59,11 @@ const types: pg.CustomTypesConfig = {
  * ```
  */
 export function openPostgres(url: string, options: OpenPostgresOptions = {}): PgDatabase {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: options.connectionTimeoutMillis ?? DEFAULT_CONNECTION_TIMEOUT_MS,
+  });
   // An idle client losing its connection (a server restart) is reported here; without a
   // listener it would crash the process. The pool drops that client and opens another.
   pool.on("error", () => {});
