@@ -158,6 +158,26 @@ INSERT INTO notes (body) VALUES ('BEGIN; COMMIT;');`,
     expect(query("app.db", "SELECT body FROM notes")).toEqual([{ body: "BEGIN; COMMIT;" }]);
   });
 
+  it("refuses a COMMIT after a trigger whose body names a column begin, and applies the trigger alone", async () => {
+    // The body's `begin` is a column to SQLite; counted as a block it hid the COMMIT after it.
+    const trigger = `CREATE TABLE spans (id INTEGER PRIMARY KEY, begin INTEGER);
+CREATE TRIGGER stamp AFTER INSERT ON spans
+BEGIN
+  UPDATE spans SET begin = NEW.id WHERE id = NEW.id;
+END`;
+    migration("0001_spans", `${trigger};\nCOMMIT;\nCREATE TABLE outside (id INTEGER)`);
+    const run = await tessera(["migrate", "--json", "--database", "app.db"], app);
+    expect(run.status).toBe(1);
+    expect(JSON.parse(run.stdout).error).toMatch(/^`migrations\/0001_spans\.sql` line 6: `COMMIT`/);
+    expect(query("app.db", "SELECT name FROM sqlite_master WHERE type = 'table'")).toEqual([
+      { name: "schema_migrations" },
+    ]);
+
+    migration("0001_spans", `${trigger};\nINSERT INTO spans (id) VALUES (7);`);
+    expect((await tessera(["migrate", "--database", "app.db"], app)).status).toBe(0);
+    expect(query("app.db", "SELECT begin FROM spans")).toEqual([{ begin: 7 }]);
+  });
+
   it("applies each migration once when two processes migrate one file at the same moment", async () => {
     for (let index = 1; index <= 8; index++) {
       migration(
@@ -295,6 +315,35 @@ CREATE TRIGGER count_notes AFTER INSERT ON notes FOR EACH ROW EXECUTE FUNCTION c
       expect(run.stdout).toMatch(/applied 0001_notes\napplied 0002_touch\napplied 0003_split\n$/);
       await schema.database.run("INSERT INTO notes (id, body) VALUES (1, 'END;')");
       expect(await schema.database.all("SELECT n FROM note_count")).toEqual([{ n: 1 }]);
+    } finally {
+      await schema.drop();
+    }
+  });
+
+  it("refuses a COMMIT after a SQL-standard body that selects a column begin, and applies the body alone", async () => {
+    const schema = await createPostgresSchema();
+    try {
+      // PostgreSQL reads `begin` here as a column (an unreserved keyword), and its body ends at
+      // the END; the COMMIT after it would run outside the migration's transaction.
+      const body = `CREATE TABLE spans (id BIGINT PRIMARY KEY, begin BIGINT);
+CREATE FUNCTION first_begin() RETURNS BIGINT LANGUAGE sql
+BEGIN ATOMIC
+  SELECT begin FROM spans ORDER BY id LIMIT 1;
+END`;
+      migration("0001_spans", `${body};\nCOMMIT;\nCREATE TABLE outside (id BIGINT)`);
+      const refused = await tessera(["migrate", "--json"], app, { DATABASE_URL: schema.url });
+      expect(refused.status).toBe(1);
+      expect(JSON.parse(refused.stdout).error).toMatch(
+        /^`migrations\/0001_spans\.sql` line 6: `COMMIT`/,
+      );
+      const tables = await schema.database.all<{ name: string }>(
+        "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()",
+      );
+      expect(tables).toEqual([{ name: "schema_migrations" }]);
+
+      migration("0001_spans", `${body};\nINSERT INTO spans VALUES (1, 40);`);
+      expect((await tessera(["migrate"], app, { DATABASE_URL: schema.url })).status).toBe(0);
+      expect(await schema.database.get("SELECT first_begin() AS begin")).toEqual({ begin: 40 });
     } finally {
       await schema.drop();
     }

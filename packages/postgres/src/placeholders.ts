@@ -1,56 +1,28 @@
+import { sqlTokens } from "@tessera/sql";
+
 /**
- * Rewrites the `?` placeholders stores write into PostgreSQL's numbered `$1, $2, …`, leaving
- * alone a `?` inside a string literal, a quoted identifier, a comment or a dollar-quoted body.
- * Hand-written rather than a SQL parser: stores only need these four lexical states, and the
- * result is cached per statement text, so each distinct statement is scanned once.
+ * Rewrites the `?` placeholders stores write into PostgreSQL's numbered `$1, $2, …`. A `?` is
+ * a placeholder only where PostgreSQL reads code: one inside a string literal (`E'…'` with its
+ * backslash escapes included), a quoted identifier, a comment (nested block comments too) or a
+ * dollar-quoted body stays as written, and so does a `$1` already there. The text is read by
+ * `sqlTokens`, the tokenizer `@tessera/sql` reads migrations with, so the two cannot disagree
+ * on where a literal ends.
  */
 export function numberPlaceholders(sql: string): string {
-  let out = "";
+  let rewritten = "";
   let count = 0;
-  let index = 0;
-  while (index < sql.length) {
-    const char = sql[index]!;
-    const skipTo = skipQuoted(sql, index);
-    if (skipTo > index) {
-      out += sql.slice(index, skipTo);
-      index = skipTo;
-    } else if (char === "?") {
-      count += 1;
-      out += `$${count}`;
-      index += 1;
-    } else {
-      out += char;
-      index += 1;
-    }
+  let copied = 0;
+  for (const token of sqlTokens(sql, "postgres")) {
+    if (token.kind !== "other" || token.text !== "?") continue;
+    count += 1;
+    rewritten += `${sql.slice(copied, token.offset)}$${count}`;
+    copied = token.offset + 1;
   }
-  return out;
-}
-
-/** Where the literal, identifier or comment starting at `index` ends, or `index` if none does. */
-function skipQuoted(sql: string, index: number): number {
-  const char = sql[index];
-  const next = sql[index + 1];
-  if (char === "'" || char === '"') return closing(sql, index + 1, char);
-  if (char === "-" && next === "-") return closing(sql, index + 2, "\n");
-  if (char === "/" && next === "*") return closing(sql, index + 2, "*/");
-  if (char === "$") {
-    const tag = /^\$[A-Za-z_]*\$/.exec(sql.slice(index, index + 64))?.[0];
-    if (tag) return closing(sql, index + tag.length, tag);
-  }
-  return index;
-}
-
-/** The index just past the next `end` at or after `from` (a doubled quote stays inside). */
-function closing(sql: string, from: number, end: string): number {
-  let at = sql.indexOf(end, from);
-  while (at !== -1 && (end === "'" || end === '"') && sql[at + 1] === end) {
-    at = sql.indexOf(end, at + 2);
-  }
-  return at === -1 ? sql.length : at + end.length;
+  return rewritten + sql.slice(copied);
 }
 
 // Statement texts are few and fixed, so their numbered forms are kept (up to a bound, in case
-// an application builds statements of its own without end).
+// an application builds statements of its own without end), and each is scanned once.
 const numbered = new Map<string, string>();
 
 /** {@link numberPlaceholders}, kept per statement text. */

@@ -31,3 +31,14 @@ describe("wrapPglite", () => {
     });
   });
 });
+
+describe("placeholders on PGlite", () => {
+  it("binds only the question marks PostgreSQL reads as code", async () => {
+    const database = await openPglite();
+    const row = await database.get(
+      "SELECT E'it\\'s ?' AS escaped, /* a /* nested ? */ ? */ $t1$?$t1$ AS dollar, ? AS bound",
+      ["value"],
+    );
+    expect(row).toEqual({ escaped: "it's ?", dollar: "?", bound: "value" });
+  });
+});

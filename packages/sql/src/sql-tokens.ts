@@ -16,6 +16,8 @@ export interface SqlToken {
   readonly text: string;
   /** The line the token starts on, from 1. */
   readonly line: number;
+  /** Where the token starts in the text, as a string index. */
+  readonly offset: number;
 }
 
 const DOLLAR_TAG = /\$(?:[A-Za-z_\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*)?\$/y;
@@ -91,7 +93,8 @@ export function* sqlTokens(sql: string, dialect: SqlDialectName): Generator<SqlT
     }
     const startLine = line;
     for (let at = index; at < end; at++) if (sql.charCodeAt(at) === 10) line += 1;
-    if (kind !== undefined) yield { kind, text: text ?? sql.slice(index, end), line: startLine };
+    if (kind !== undefined)
+      yield { kind, text: text ?? sql.slice(index, end), line: startLine, offset: index };
     index = end;
   }
 }

@@ -43,19 +43,85 @@ describe("refusedStatementIn finds transaction control", () => {
   });
 
   it("names the line the statement starts on, past comments, literals and bodies", () => {
-    const sql = `-- the notes table
+    const opening = {
+      sqlite: "CREATE TRIGGER touch AFTER INSERT ON notes\nBEGIN",
+      postgres: "CREATE PROCEDURE touch(id int) LANGUAGE sql\nBEGIN ATOMIC",
+    };
+    for (const dialect of DIALECTS) {
+      const sql = `-- the notes table
 CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT DEFAULT 'a;
 b');
 /* a comment
-   of two lines */ INSERT INTO notes (body) VALUES ('COMMIT;'); CREATE TRIGGER touch AFTER INSERT ON notes
-BEGIN
-  UPDATE notes SET body = CASE WHEN body IS NULL THEN 'x' ELSE body END WHERE id = NEW.id;
+   of two lines */ INSERT INTO notes (body) VALUES ('COMMIT;'); ${opening[dialect]}
+  UPDATE notes SET body = CASE WHEN body IS NULL THEN 'x' ELSE body END WHERE id = 1;
 END;
 
    commit;`;
-    for (const dialect of DIALECTS) {
       expect(found(sql, dialect)).toEqual({ statement: "COMMIT", line: 10 });
     }
+  });
+
+  // The attack of issue 44: a body that names a column `begin` (or `case`, or `begin atomic`)
+  // once counted as a block that never ended, so the COMMIT after the body passed as part of it.
+  const bodiesNamingKeywords: [string, SqlDialectName, string][] = [
+    [
+      "a SQLite trigger body setting a column named begin",
+      "sqlite",
+      "CREATE TRIGGER t AFTER INSERT ON events BEGIN UPDATE events SET begin = 1; END",
+    ],
+    [
+      "a SQLite trigger named begin, on a column named begin",
+      "sqlite",
+      "CREATE TRIGGER begin AFTER UPDATE OF begin ON events WHEN new.begin > 0 BEGIN SELECT case FROM events; END",
+    ],
+    [
+      "a PostgreSQL body selecting a column named begin",
+      "postgres",
+      "CREATE FUNCTION f() RETURNS int LANGUAGE sql BEGIN ATOMIC SELECT begin FROM events; END",
+    ],
+    [
+      "a PostgreSQL body selecting begin aliased atomic, and a column named case",
+      "postgres",
+      "CREATE FUNCTION f() RETURNS int LANGUAGE sql BEGIN ATOMIC SELECT begin atomic, t.case FROM events t; END",
+    ],
+  ];
+  it.each(bodiesNamingKeywords)("finds the COMMIT after %s", (_, dialect, body) => {
+    expect(found(body, dialect)).toBeUndefined();
+    expect(found(`${body}; COMMIT; DROP TABLE events`, dialect)).toEqual({
+      statement: "COMMIT",
+      line: 1,
+    });
+    // A top-level END commits as well, and is not the body's.
+    expect(found(`${body}; END; DROP TABLE events`, dialect)).toEqual({
+      statement: "END",
+      line: 1,
+    });
+  });
+
+  it("finds a PostgreSQL END after a function whose parameter is named begin, of a type atomic", () => {
+    // No body here: `begin atomic` inside the parentheses is a parameter, and END commits.
+    const sql =
+      "CREATE FUNCTION f(begin atomic) RETURNS int LANGUAGE sql RETURN 1; END; DROP TABLE events";
+    expect(found(sql, "postgres")).toEqual({ statement: "END", line: 1 });
+  });
+
+  it("finds transaction control inside a body, where neither engine lets it stand", () => {
+    const sqlite = "CREATE TRIGGER t AFTER INSERT ON e BEGIN SELECT 1; COMMIT; END";
+    const postgres = "CREATE PROCEDURE p() LANGUAGE sql BEGIN ATOMIC SELECT 1; ROLLBACK; END";
+    expect(found(sqlite, "sqlite")).toEqual({ statement: "COMMIT", line: 1 });
+    expect(found(postgres, "postgres")).toEqual({ statement: "ROLLBACK", line: 1 });
+  });
+
+  it("reads no body into a statement that has none on the engine", () => {
+    // PostgreSQL triggers call a function; its BEGIN here is a syntax error, not a body.
+    expect(
+      found("CREATE TRIGGER t BEFORE INSERT ON e BEGIN SELECT 1; END; SELECT 2", "postgres"),
+    ).toEqual({ statement: "END", line: 1 });
+    // SQLite has no SQL-standard bodies.
+    expect(found("CREATE FUNCTION f() BEGIN ATOMIC SELECT 1; END; SELECT 2", "sqlite")).toEqual({
+      statement: "END",
+      line: 1,
+    });
   });
 
   it("finds a statement after a PostgreSQL function and a trigger without a body", () => {
@@ -94,7 +160,7 @@ describe("refusedStatementIn passes what only looks like transaction control", (
   const accepted: [string, SqlDialectName[], string][] = [
     [
       "a SQLite trigger whose body has BEGIN, CASE … END, RAISE(ROLLBACK) and END",
-      ["sqlite", "postgres"],
+      ["sqlite"],
       `CREATE TEMP TRIGGER IF NOT EXISTS guard BEFORE DELETE ON notes
 WHEN CASE WHEN old.id > 0 THEN 1 END
 BEGIN
@@ -186,6 +252,97 @@ CREATE TABLE after_function (id BIGINT)`,
         for (const sql of texts) expect(found(sql, dialect)).toBeUndefined();
       }),
       { seed: 31, numRuns: 500 },
+    );
+  });
+});
+
+describe("refusedStatementIn over random migrations", () => {
+  const keyword = fc.constantFrom("COMMIT", "BEGIN", "END", "ROLLBACK", "SAVEPOINT", "ATOMIC");
+  // Text for inside a literal, a name or a comment: the refused words among what opens and
+  // closes literals, comments and bodies.
+  const inner = fc
+    .array(
+      fc.oneof(keyword, fc.constantFrom(..."; ' \" $$ /* */ -- \\ ( ) a".split(" "), "\n", " ")),
+      {
+        maxLength: 12,
+      },
+    )
+    .map((pieces) => pieces.join(""));
+  const quoted = (text: string, quote: string) =>
+    quote + text.replaceAll(quote, quote + quote) + quote;
+  const lowerOrUpper = (word: string) =>
+    fc.constantFrom(word, word.toLowerCase()).map((chosen) => chosen);
+
+  /** Statements that only name the keywords, in literals, names, comments and bodies. */
+  function harmless(dialect: SqlDialectName): fc.Arbitrary<string> {
+    const column = fc.oneof(
+      lowerOrUpper("begin"),
+      fc.constantFrom("t.end", "t.case", "t.commit", "savepoint", "release"),
+      inner.map((text) => quoted(text, '"')),
+    );
+    const bodyStatement = fc.oneof(
+      column.map((name) => `UPDATE t SET ${name} = 1;`),
+      fc.tuple(column, column).map(([a, b]) => `SELECT ${a}, CASE WHEN ${b} THEN 1 END FROM t;`),
+      inner.map((text) => `INSERT INTO t VALUES (${quoted(text, "'")});`),
+    );
+    const body = fc
+      .array(bodyStatement, { minLength: 1, maxLength: 3 })
+      .map((all) => all.join(" "));
+    const routine =
+      dialect === "sqlite"
+        ? body.map((text) => `CREATE TRIGGER tr AFTER INSERT ON t BEGIN ${text} END`)
+        : fc.oneof(
+            body.map(
+              (text) => `CREATE FUNCTION f() RETURNS int LANGUAGE sql BEGIN ATOMIC ${text} END`,
+            ),
+            inner
+              .filter((text) => !text.includes("$$"))
+              .map(
+                (text) =>
+                  `CREATE FUNCTION g() RETURNS void AS $$ BEGIN ${text} END $$ LANGUAGE plpgsql`,
+              ),
+          );
+    return fc.oneof(
+      inner.map((text) => `INSERT INTO t VALUES (${quoted(text, "'")})`),
+      column.map((name) => `SELECT ${name} FROM t`),
+      inner.map((text) => `SELECT 1 -- ${text.replace(/[\n\r]/g, " ")}\n`),
+      inner.filter((text) => !/\/\*|\*\//.test(text)).map((text) => `/* ${text} */ SELECT 1`),
+      routine,
+    );
+  }
+  const refusedStatement = fc.constantFrom(
+    ["COMMIT", "COMMIT"],
+    ["end", "END"],
+    ["ROLLBACK", "ROLLBACK"],
+    ["begin", "BEGIN"],
+    ["START TRANSACTION", "START TRANSACTION"],
+    ["Savepoint a", "SAVEPOINT"],
+  );
+
+  it("refuses a migration exactly when a statement of it controls the transaction", () => {
+    const migration = fc.constantFrom(...DIALECTS).chain((dialect) =>
+      fc.record({
+        dialect: fc.constant(dialect),
+        statements: fc.array(harmless(dialect), { minLength: 1, maxLength: 6 }),
+        refused: fc.option(fc.tuple(refusedStatement, fc.nat()), { nil: undefined }),
+      }),
+    );
+    fc.assert(
+      fc.property(migration, ({ dialect, statements, refused }) => {
+        if (!refused) {
+          expect(found(statements.join(";\n"), dialect)).toBeUndefined();
+          return;
+        }
+        const [[statement, name], at] = refused;
+        const before = statements.slice(0, at % (statements.length + 1));
+        const prefix = before.map((text) => `${text};\n`).join("");
+        const sql = prefix + [statement, ...statements.slice(before.length)].join(";\n");
+        expect(found(sql, dialect)).toEqual({
+          statement: name,
+          line: prefix.split("\n").length,
+        });
+      }),
+      { seed: 44, numRuns: 1000 },
     );
   });
 });
