@@ -11,6 +11,9 @@ export const outboundMessages = defineMessages({
   "outbound.not_a_boolean": "{field} must be true or false.",
   "outbound.events_not_list": "events must be a list of event names.",
   "outbound.url_not_allowed": "is not allowed",
+  "outbound.url_not_plain": "must be written as http(s)://host/path, with no user name or password",
+  "outbound.endpoint_limit_reached":
+    "You have {maximum} webhook endpoints, the most allowed: remove one to add another.",
   "outbound.unknown_event": "is not an event this app sends",
   "outbound.nul_character": "{field} must not contain NUL characters.",
   "outbound.message_not_found": "No such webhook message.",
@@ -48,6 +51,8 @@ export const outboundMessages = defineMessages({
   "outbound.updated": "The endpoint is updated.",
   "outbound.removed": "The endpoint is removed.",
   "outbound.replayed": "The message is sent again.",
+  "outbound.replay_pending":
+    "A delivery of this message is still waiting to be made: it is not sent a second time.",
   "outbound.not_found": "That endpoint does not exist.",
   "outbound.back_to_account": "Back to your account",
   "outbound.account_link": "Webhooks",

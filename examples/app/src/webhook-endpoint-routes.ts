@@ -1,6 +1,6 @@
 import type { User } from "@tessera/accounts";
 import { type BearerAuthenticator, bearerAuthentication } from "@tessera/bearer";
-import { type Locale, localizeFieldMessages } from "@tessera/core";
+import type { Locale } from "@tessera/core";
 import {
   authenticated,
   badRequest,
@@ -17,10 +17,11 @@ import {
   validationFailed,
   withMiddleware,
 } from "@tessera/http";
-import { type FieldErrors, type OutboundWebhooks, URL_NOT_ALLOWED } from "@tessera/outbound";
+import type { FieldErrors, OutboundWebhooks } from "@tessera/outbound";
 import type { RateLimiter } from "@tessera/ratelimit";
 import type { SqlDatabase } from "@tessera/sql";
 import { outboundMessages } from "./outbound-messages.js";
+import { endpointFieldMessages } from "./webhook-endpoint-fields.js";
 import { readEndpointBody } from "./webhook-endpoint-input.js";
 import { webhookAttemptJson, webhookEndpointJson } from "./webhook-endpoint-json.js";
 
@@ -50,18 +51,9 @@ type BearerContext = RouteContext & { readonly user: User };
 const tooLarge = (_request: Request, _context: RouteContext, maximumBytes: number) =>
   badRequest(`${JSON_BODY_FAILURE_PREFIX}the body is larger than ${maximumBytes} bytes`);
 
-/** The package's field messages in `locale`, its `is not allowed` included. */
-function fieldRefusal(fields: FieldErrors, locale: Locale | undefined): Response {
-  const translated: Record<string, string[]> = {};
-  for (const [field, messages] of Object.entries(fields)) {
-    translated[field] = messages.map((message) =>
-      message === URL_NOT_ALLOWED
-        ? outboundMessages.text(locale, "outbound.url_not_allowed")
-        : message,
-    );
-  }
-  return validationFailed(localizeFieldMessages(translated, locale), locale);
-}
+/** The package's field errors as a 422 in `locale`. */
+const fieldRefusal = (fields: FieldErrors, locale: Locale | undefined) =>
+  validationFailed(endpointFieldMessages(fields, locale), locale);
 
 /**
  * The bearer JSON routes of a user's webhook endpoints (docs/routes.md): create (201 with the

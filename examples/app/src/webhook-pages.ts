@@ -1,5 +1,5 @@
 import type { User } from "@tessera/accounts";
-import { type Clock, localizeFieldMessages, systemClock } from "@tessera/core";
+import { type Clock, systemClock } from "@tessera/core";
 import {
   htmlPage,
   type PageContext,
@@ -8,7 +8,7 @@ import {
   seeOther,
   withMiddleware,
 } from "@tessera/http";
-import { type OutboundWebhooks, URL_NOT_ALLOWED } from "@tessera/outbound";
+import type { OutboundWebhooks } from "@tessera/outbound";
 import {
   type HtmlRouteContext,
   type HtmlRouteSafety,
@@ -19,6 +19,7 @@ import {
 import type { SqlDatabase } from "@tessera/sql";
 import { outboundMessages } from "./outbound-messages.js";
 import { type EndpointForm, renderWebhooksPage } from "./views/webhooks-page.js";
+import { endpointFieldMessages } from "./webhook-endpoint-fields.js";
 import { APP_EVENT_TYPES } from "./webhook-endpoint-json.js";
 
 /** Where the page lives, and where every action returns. */
@@ -123,15 +124,7 @@ export function webhookPageRoutes(options: WebhookPagesOptions): Route<MaybeSess
         };
         const created = await outbound.createEndpoint(user.id, form);
         if (!created.ok) {
-          const fields: Record<string, string[]> = {};
-          for (const [field, messages] of Object.entries(created.fields)) {
-            fields[field] = messages.map((message) =>
-              message === URL_NOT_ALLOWED
-                ? text(context.locale, "outbound.url_not_allowed")
-                : message,
-            );
-          }
-          const errors = localizeFieldMessages(fields, context.locale);
+          const errors = endpointFieldMessages(created.fields, context.locale);
           return page(context, user, 422, { ...form, errors });
         }
         context.session.flash("notice", text(context.locale, "outbound.added"));

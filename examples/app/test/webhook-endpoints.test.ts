@@ -177,13 +177,13 @@ describe("webhook endpoints over the JSON API", () => {
       "http://0177.0.0.1/",
       "http://0x7f.1/",
       "http://[::ffff:10.0.0.1]/",
+      "http://[::127.0.0.1]/",
       "http://[::1]/",
       "http://169.254.169.254/latest/meta-data",
       "http://10.0.0.5/",
       "http://localhost:3000/",
       "http://hooks.test/in",
       "ftp://receiver.example/",
-      "https://user:pass@receiver.example/",
       "not a url",
     ]) {
       const answer = await create({ url }, carol);
@@ -199,6 +199,36 @@ describe("webhook endpoints over the JSON API", () => {
       json: { url: "http://192.168.1.1/" },
     });
     expect(patched).toEqual({ status: 422, body: refusedUrl });
+  });
+
+  it("refuses a URL the parser would repair, or with a user name or password, as not plain", async () => {
+    const gail = await tokenFor("gail");
+    for (const url of [
+      "http://:@8.8.8.8/",
+      "https://user:pass@receiver.example/",
+      "http:/8.8.8.8",
+      "http:8.8.8.8",
+      "http:\\\\8.8.8.8",
+      "http://8.8.\t8.8/",
+    ]) {
+      const answer = await create({ url }, gail);
+      expect({ url, status: answer.status, fields: answer.body.error.fields }).toEqual({
+        url,
+        status: 422,
+        fields: {
+          url: ["must be written as http(s)://host/path, with no user name or password"],
+        },
+      });
+    }
+    expect((await api("GET", "/api/webhook_endpoints", { token: gail })).body).toEqual([]);
+    const french = await api("POST", "/api/webhook_endpoints", {
+      token: gail,
+      language: "fr",
+      json: { url: "http:/8.8.8.8" },
+    });
+    expect(french.body.error.fields).toEqual({
+      url: ["doit s'écrire http(s)://hôte/chemin, sans nom d'utilisateur ni mot de passe"],
+    });
   });
 
   it("takes a host OUTBOUND_ALLOW_HOSTS names although it resolves inside", async () => {

@@ -1,10 +1,5 @@
 import { BLANK, INVALID, tooLongMessage } from "@tessera/core";
-import {
-  checkOutboundTarget,
-  type OutboundPolicy,
-  type ResolveHost,
-  URL_NOT_ALLOWED,
-} from "./outbound-policy.js";
+import { checkOutboundTarget, type OutboundPolicy, type ResolveHost } from "./outbound-policy.js";
 
 /** What an owner gives to create or change an endpoint (every field optional on a change). */
 export interface EndpointInput {
@@ -41,7 +36,8 @@ export interface CheckedEndpointInput {
 }
 
 /**
- * Checks an endpoint's fields: `url` through the outbound guard (refused: `is not allowed`),
+ * Checks an endpoint's fields: `url` through the outbound guard (refused: `is not allowed`, or
+ * `must be written as http(s)://host/path, …` for a URL not written plainly),
  * `events` a list of event type names (duplicates dropped), `description` text of at most
  * 1,000 characters, `enabled` a boolean. `creating` requires `url`.
  */
@@ -65,7 +61,7 @@ export async function checkEndpointInput(
   } else {
     const checked = await checkOutboundTarget(input.url.trim(), policy, resolveHost);
     if (checked.ok) value.url = checked.url.href;
-    else fields.url = [URL_NOT_ALLOWED];
+    else fields.url = [checked.fieldMessage];
   }
   if (input.events !== undefined && input.events !== null) {
     const types = input.events;

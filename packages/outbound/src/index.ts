@@ -72,3 +72,4 @@ export {
   type WebhookSenderOptions,
   webhookSender,
 } from "./webhook-sender.js";
+export { URL_NOT_PLAIN, urlNotPlain } from "./written-url.js";

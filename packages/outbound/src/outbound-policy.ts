@@ -1,4 +1,5 @@
 import { classifyAddress } from "./address-class.js";
+import { URL_NOT_PLAIN, urlNotPlain } from "./written-url.js";
 
 /** The rules every request to a user-supplied URL follows (see {@link checkOutboundUrl}). */
 export interface OutboundPolicy {
@@ -12,10 +13,13 @@ export interface OutboundPolicy {
   readonly requireHttps?: boolean;
 }
 
-/** Why {@link checkOutboundUrl} refused a URL; the text is for logs, never for the user. */
+/** Why {@link checkOutboundUrl} refused a URL. */
 export interface OutboundUrlRefusal {
   readonly ok: false;
+  /** For logs, never for the user: it may name what a host resolved to. */
   readonly reason: string;
+  /** For the user, on the `url` field: {@link URL_NOT_PLAIN} or {@link URL_NOT_ALLOWED}. */
+  readonly fieldMessage: typeof URL_NOT_PLAIN | typeof URL_NOT_ALLOWED;
 }
 
 /** A URL {@link checkOutboundUrl} accepted, and whether its host is on the allow list. */
@@ -35,6 +39,12 @@ export const URL_NOT_ALLOWED = "is not allowed";
 
 const MAXIMUM_URL_LENGTH = 2048;
 
+const notAllowed = (reason: string): OutboundUrlRefusal => ({
+  ok: false,
+  reason,
+  fieldMessage: URL_NOT_ALLOWED,
+});
+
 /** The host of a parsed URL as the allow list and the address check see it. */
 export function comparableHost(hostname: string): string {
   const bare = hostname.startsWith("[") ? hostname.slice(1, -1) : hostname;
@@ -48,8 +58,9 @@ export function hostAllowed(policy: OutboundPolicy, host: string): boolean {
 
 /**
  * Checks what can be known of a user-supplied URL without DNS: a URL of at most 2,048
- * characters, `http:` or `https:` (`https:` only under `requireHttps`), no user name or
- * password in it, and, when its host is an IP address (the URL parser has already turned
+ * characters, `http:` or `https:` (`https:` only under `requireHttps`), written plainly (no
+ * user name or password, even empty, and nothing the parser would repair: see
+ * {@link urlNotPlain}), and, when its host is an IP address (the URL parser has already turned
  * decimal, octal and hex IPv4 forms into dotted ones), a public address unless the allow list
  * names it. A host name is checked after resolution, at registration ({@link checkOutboundTarget})
  * and again when the request connects.
@@ -59,30 +70,29 @@ export function checkOutboundUrl(
   policy: OutboundPolicy = {},
 ): OutboundUrlTarget | OutboundUrlRefusal {
   if (typeof input !== "string" || input.length > MAXIMUM_URL_LENGTH) {
-    return { ok: false, reason: "the URL is missing or longer than 2048 characters" };
+    return notAllowed("the URL is missing or longer than 2048 characters");
   }
   let url: URL;
   try {
     url = new URL(input);
   } catch {
-    return { ok: false, reason: "the URL does not parse" };
+    return notAllowed("the URL does not parse");
   }
   if (url.protocol !== "https:" && (url.protocol !== "http:" || policy.requireHttps)) {
-    return { ok: false, reason: `the scheme ${url.protocol} is not allowed` };
+    return notAllowed(`the scheme ${url.protocol} is not allowed`);
   }
-  if (url.username !== "" || url.password !== "") {
-    return { ok: false, reason: "credentials in the URL are not allowed" };
-  }
+  const notPlain = urlNotPlain(input);
+  if (notPlain !== undefined) return { ok: false, reason: notPlain, fieldMessage: URL_NOT_PLAIN };
   const host = comparableHost(url.hostname);
   const allowed = hostAllowed(policy, host);
   const addressClass = classifyAddress(host);
   const literal = addressClass !== "invalid";
   if (literal && !allowed && addressClass !== "public") {
-    return { ok: false, reason: `${host} is a ${addressClass} address` };
+    return notAllowed(`${host} is a ${addressClass} address`);
   }
   if (!literal && !allowed && (host === "localhost" || host.endsWith(".localhost"))) {
     // RFC 6761: resolvers may answer loopback for these without asking DNS.
-    return { ok: false, reason: `${host} is a loopback name` };
+    return notAllowed(`${host} is a loopback name`);
   }
   return { ok: true, url, host, allowed, literal };
 }
@@ -127,5 +137,5 @@ export async function checkOutboundTarget(
     return checked;
   }
   const refusal = refusedAddress(checked.host, addresses);
-  return refusal === undefined ? checked : { ok: false, reason: refusal };
+  return refusal === undefined ? checked : notAllowed(refusal);
 }

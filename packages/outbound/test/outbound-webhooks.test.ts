@@ -3,6 +3,7 @@ import {
   openEndpointSecret,
   outboundSecretKeys,
   URL_NOT_ALLOWED,
+  URL_NOT_PLAIN,
   WEBHOOK_QUEUE,
 } from "@tessera/outbound";
 import { SqlOutboundStore } from "@tessera/outbound/sql";
@@ -60,6 +61,22 @@ describe("OutboundWebhooks endpoints", () => {
       expect(await webhooks.createEndpoint(1, { url })).toEqual({
         ok: false,
         fields: { url: [URL_NOT_ALLOWED] },
+      });
+    }
+    expect(await webhooks.listEndpoints(1)).toEqual([]);
+  });
+
+  it("refuses a URL not written plainly with its own message, storing nothing", async () => {
+    const { webhooks } = await setUp();
+    for (const url of [
+      "http://:@8.8.8.8/",
+      "http:/8.8.8.8",
+      "http:\\\\8.8.8.8",
+      "http:///8.8.8.8",
+    ]) {
+      expect(await webhooks.createEndpoint(1, { url })).toEqual({
+        ok: false,
+        fields: { url: [URL_NOT_PLAIN] },
       });
     }
     expect(await webhooks.listEndpoints(1)).toEqual([]);

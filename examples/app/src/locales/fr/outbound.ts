@@ -8,6 +8,10 @@ export const frenchOutbound = {
   "outbound.not_a_boolean": "{field} doit valoir true ou false.",
   "outbound.events_not_list": "events doit être une liste de noms d'événements.",
   "outbound.url_not_allowed": "n'est pas autorisée",
+  "outbound.url_not_plain":
+    "doit s'écrire http(s)://hôte/chemin, sans nom d'utilisateur ni mot de passe",
+  "outbound.endpoint_limit_reached":
+    "Vous avez {maximum} points d'accès webhook, le maximum autorisé : supprimez-en un pour en ajouter un autre.",
   "outbound.unknown_event": "n'est pas un événement que cette application envoie",
   "outbound.nul_character": "{field} ne doit pas contenir de caractère NUL.",
   "outbound.message_not_found": "Ce message de webhook n'existe pas.",
@@ -46,6 +50,8 @@ export const frenchOutbound = {
   "outbound.updated": "Le point d'accès est modifié.",
   "outbound.removed": "Le point d'accès est supprimé.",
   "outbound.replayed": "Le message est renvoyé.",
+  "outbound.replay_pending":
+    "Une livraison de ce message attend encore d'être faite : il n'est pas envoyé une seconde fois.",
   "outbound.not_found": "Ce point d'accès n'existe pas.",
   "outbound.back_to_account": "Retour à votre compte",
   "outbound.account_link": "Webhooks",
