@@ -23,6 +23,7 @@ import { consumeEmailCode, issueEmailCode } from "./email-codes.js";
 import { answerFirstFactor } from "./first-factor-answer.js";
 import { requireStrings } from "./json-input.js";
 import type { JsonAccountRoutesOptions } from "./json-routes-options.js";
+import { answerAfterFloor } from "./mail-answer-floor.js";
 import { type MissingMailer, noMailerMessage } from "./missing-mailer.js";
 import { storeWithMail } from "./token-mail-delivery.js";
 import type { TokenMailTransaction } from "./token-mail-transaction.js";
@@ -45,8 +46,9 @@ const PURPOSE = "email_code";
 
 /**
  * Passwordless sign-in with a typed code, the JSON twin of the sign-in link:
- * - `POST /api/auth/email_code` `{email}`: 202 for any address (no account is revealed), and
- *   for an account a six-digit code mailed to it, valid 10 minutes; the previous code stops;
+ * - `POST /api/auth/email_code` `{email}`: 202 for any address (no account is revealed, nor by
+ *   the time it takes: see `answerAfterFloor`), and for an account a six-digit code mailed to
+ *   it, valid 10 minutes; the previous code stops;
  * - `POST /api/auth/token/email_code` `{email, code}`: the body of `POST /api/auth/token` (or its
  *   403 `mfa_required` for a user with a second factor); 401 for a wrong, used, replaced or
  *   expired code, and for every code after 5 wrong ones.
@@ -98,9 +100,10 @@ export function jsonEmailCodeRoutes(options: JsonEmailCodeRoutesOptions): Route[
       if (!read.ok) return read.response;
       const { mailer } = options;
       if (!("send" in mailer)) return jsonError(500, noMailerMessage(mailer.missingSetting));
-      const user =
-        read.email === undefined ? undefined : await options.users.findByEmail(read.email);
-      if (user) {
+      const { email } = read;
+      await answerAfterFloor(async () => {
+        const user = email === undefined ? undefined : await options.users.findByEmail(email);
+        if (!user) return;
         const mailing = {
           mailer,
           tokenMailTransaction: options.tokenMailTransaction,
@@ -112,7 +115,7 @@ export function jsonEmailCodeRoutes(options: JsonEmailCodeRoutesOptions): Route[
           const code = await issueEmailCode(emailCodes, options.emailCodeKeys, user.id, clock);
           return emailCodeMail({ to: user.email, code, locale: context.locale });
         });
-      }
+      });
       const message = accountMessages.text(context.locale, "accounts.email_code_sent");
       return jsonAnswer({ message }, { status: 202, locale: context.locale });
     },

@@ -12,6 +12,7 @@ import { endOtherTrackedSessions, type MaybeSessionContext, pageSafety } from "@
 import { type AccountMessageId, accountMessages } from "../account-messages.js";
 import { normalizeSubmittedEmail } from "../email.js";
 import type { EmailedTokenPurpose } from "../emailed-token-store.js";
+import { answerAfterFloor } from "../mail-answer-floor.js";
 import { addFieldError, type FieldErrors } from "../messages.js";
 import { type AccountFlow, accountFlow, SECOND_FACTOR_PATH } from "./account-flow.js";
 import type {
@@ -52,9 +53,9 @@ type Handler = Route<HtmlRequestContext>["handle"];
  * `GET|POST /magic_link/:token`), password reset (`GET /passwords/new`, `POST /passwords`,
  * `GET|POST /passwords/:token`) and confirmation (`POST /confirmations`,
  * `GET|POST /confirmations/:token`). Link requests answer the same, as fast, whether or not
- * the account exists (mails go out after the answer) and are limited per client and per
- * target email. A `GET` of a link only shows a button (with `Referrer-Policy: no-referrer`);
- * the `POST` uses the token up. Safe mounted anywhere: see {@link pageSafety}. None without a
+ * the account exists (no sooner than `answerAfterFloor`'s floor, which the lookup, the token
+ * and its mail fit within) and are limited per client and per target email. A `GET` of a link
+ * only shows a button (with `Referrer-Policy: no-referrer`); the `POST` uses the token up. Safe mounted anywhere: see {@link pageSafety}. None without a
  * `mailer` (an app that sends no mail): they would offer what cannot be sent.
  */
 export function htmlEmailLinkRoutes(
@@ -86,8 +87,10 @@ export function htmlEmailLinkRoutes(
     // Decided before the lookup, so a configuration error cannot tell which accounts exist.
     const mail = flow.mailLinkOriginOrRefusal(request);
     if (!mail.ok) return mail.response;
-    const user = email ? await options.users.findByEmail(email) : undefined;
-    if (user) await flow.sendAccountEmail(user, purpose, mail.origin, context.locale);
+    await answerAfterFloor(async () => {
+      const user = email ? await options.users.findByEmail(email) : undefined;
+      if (user) await flow.sendAccountEmail(user, purpose, mail.origin, context.locale);
+    });
     flow.flash(context, "notice", sentMessage);
     return seeOther("/login");
   }
