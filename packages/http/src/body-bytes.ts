@@ -54,26 +54,73 @@ async function readStreamed(
   body: ReadableStream<Uint8Array>,
   maximumBytes: number,
 ): Promise<Result<Uint8Array, BodyBytesFailure>> {
-  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
+  let total = 0;
+  const read = await streamChunks(body, maximumBytes, (chunk) => {
+    chunks.push(chunk);
+    total += chunk.byteLength;
+    return "more";
+  });
+  return read.ok ? ok(concatenate(chunks, total)) : read;
+}
+
+/** What a chunk consumer of {@link readBodyChunks} wants next: the next chunk, or no more. */
+export type ChunkDemand = "more" | "stop";
+
+/**
+ * Hands a request body to `take` one chunk at a time, as it arrives, without holding it: for a
+ * reader that parses while the body streams in, and may refuse it before its end. At most
+ * `maximumBytes` are handed over: a larger `Content-Length` is refused unread, and reading stops
+ * (the stream cancelled) at the first byte over, whatever the length said. Reading also stops,
+ * the stream cancelled, when `take` answers `"stop"`; the result is then ok, and the refusal
+ * the consumer's. The next chunk is read only once `take`'s answer has settled.
+ * @throws {TypeError} when the body was already read: that is a bug in the caller.
+ */
+export async function readBodyChunks(
+  request: Request,
+  maximumBytes: number,
+  take: (chunk: Uint8Array) => ChunkDemand | Promise<ChunkDemand>,
+): Promise<Result<void, BodyBytesFailure>> {
+  if (request.bodyUsed) throw new TypeError("the request body has already been read");
+  const declared = declaredLength(request);
+  if (declared !== undefined && declared > maximumBytes) {
+    await cancelQuietly(request.body);
+    return fail("too-large");
+  }
+  if (request.body === null) return ok(undefined);
+  return streamChunks(request.body, maximumBytes, take);
+}
+
+async function streamChunks(
+  body: ReadableStream<Uint8Array>,
+  maximumBytes: number,
+  take: (chunk: Uint8Array) => ChunkDemand | Promise<ChunkDemand>,
+): Promise<Result<void, BodyBytesFailure>> {
+  const reader = body.getReader();
   let total = 0;
   try {
     for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
+      let next: ReadableStreamReadResult<Uint8Array>;
+      try {
+        next = await reader.read();
+      } catch {
+        return fail("unreadable");
+      }
+      const { done, value } = next;
+      if (done) return ok(undefined);
       total += value.byteLength;
       if (total > maximumBytes) {
         await reader.cancel().catch(() => undefined);
         return fail("too-large");
       }
-      chunks.push(value);
+      if ((await take(value)) === "stop") {
+        await reader.cancel().catch(() => undefined);
+        return ok(undefined);
+      }
     }
-  } catch {
-    return fail("unreadable");
   } finally {
     reader.releaseLock();
   }
-  return ok(concatenate(chunks, total));
 }
 
 async function cancelQuietly(body: ReadableStream<Uint8Array> | null): Promise<void> {

@@ -3,7 +3,13 @@
 export { type ErrorEnvelope, errorEnvelope, escapeHtml } from "@tessera/core";
 export { isAllowedOrigin, normalizeOrigin, parseAllowedOrigins } from "./allowed-origins.js";
 export { authenticated } from "./authentication-middleware.js";
-export { type BodyBytesFailure, DEFAULT_MAXIMUM_BODY_BYTES, readBodyBytes } from "./body-bytes.js";
+export {
+  type BodyBytesFailure,
+  type ChunkDemand,
+  DEFAULT_MAXIMUM_BODY_BYTES,
+  readBodyBytes,
+  readBodyChunks,
+} from "./body-bytes.js";
 export { type BodyLimitOptions, bodyLimit } from "./body-limit-middleware.js";
 export type {
   BodyFailure,

@@ -28,7 +28,11 @@ import { type HtmlRouteContext, type MaybeSessionContext, pageSafety } from "@te
 import { attachedFile, downloadResponse } from "./attachment-download.js";
 import { storedValues, typedValues } from "./form-inputs.js";
 import { recordPages } from "./html-record-pages.js";
-import { readMultipartBody } from "./multipart-body.js";
+import {
+  DEFAULT_MAXIMUM_MULTIPART_PARTS,
+  DEFAULT_MAXIMUM_PARTS_PER_NAME,
+  readMultipartBody,
+} from "./multipart-body.js";
 import { recordKeyOf, routeIdOf } from "./record-key.js";
 import { type RecordMessageId, recordFlash, recordMessages } from "./record-messages.js";
 import type { HtmlRecordContext, HtmlRecordRoutesOptions } from "./record-options.js";
@@ -85,7 +89,7 @@ export function htmlRecordRoutes<M extends Model>(
     context: HtmlRecordContext,
     heading: RecordMessageId,
     text: RecordMessageId | { readonly verbatim: string },
-    params?: { readonly size: string },
+    params?: Readonly<Record<string, string>>,
   ) => {
     const sentence =
       typeof text === "string" ? recordMessages.text(context.locale, text, params) : text.verbatim;
@@ -121,10 +125,23 @@ export function htmlRecordRoutes<M extends Model>(
       size: describeBytes(maximumBytes),
     });
 
+  const formTooManyParts = (
+    context: HtmlRecordContext,
+    reason: "too-many-parts" | "too-many-parts-per-name",
+  ) =>
+    reason === "too-many-parts"
+      ? messagePage(413, context, "records.form_too_large", "records.form_too_many_parts", {
+          count: String(DEFAULT_MAXIMUM_MULTIPART_PARTS),
+        })
+      : messagePage(413, context, "records.form_too_large", "records.form_too_many_per_field", {
+          count: String(DEFAULT_MAXIMUM_PARTS_PER_NAME),
+        });
+
   /**
    * The submitted form, urlencoded or multipart, or the page answering an unreadable one. The
    * cap holds before any parsing; a form whose `Content-Length` declares more was refused by
-   * the routes' body limit before the handler ran.
+   * the routes' body limit before the handler ran. A multipart form is parsed as it streams in
+   * and refused (413) at its first part past the bounds on parts, before the rest is read.
    */
   async function readForm(request: Request, context: HtmlRecordContext) {
     const maximumBytes = formLimitOf(request);
@@ -135,6 +152,9 @@ export function htmlRecordRoutes<M extends Model>(
     if (body.ok) return body;
     if (body.reason === "too-large")
       return { ok: false as const, response: formTooLarge(context, maximumBytes) };
+    if (body.reason === "too-many-parts" || body.reason === "too-many-parts-per-name") {
+      return { ok: false as const, response: formTooManyParts(context, body.reason) };
+    }
     const response = messagePage(400, context, "records.bad_request", "records.form_unreadable");
     return { ok: false as const, response };
   }

@@ -10,6 +10,10 @@ export { DEFAULT_MAXIMUM_JSON_BYTES, jsonRecordRoutes } from "./json-record-rout
 export { MemoryRecordStore, MemoryRecordTables } from "./memory-record-store.js";
 export { MemoryObjectStorage } from "./memory-storage.js";
 export {
+  DEFAULT_MAXIMUM_MULTIPART_PARTS,
+  DEFAULT_MAXIMUM_PARTS_PER_NAME,
+} from "./multipart-body.js";
+export {
   type ByteRange,
   isStorageKey,
   newStorageKey,
@@ -55,6 +59,7 @@ export {
   recordMessages,
   STALE_RECORD,
   STALE_RECORD_MESSAGE,
+  TOO_MANY_PARTS,
 } from "./record-messages.js";
 export type {
   FlashSession,

@@ -15,6 +15,7 @@ import {
   badRequest,
   FORM_BODY_FAILURE_PREFIX,
   jsonAnswer,
+  jsonError,
   notFound,
   pathId,
   type Route,
@@ -23,8 +24,13 @@ import {
 import { attachedFile, downloadResponse } from "./attachment-download.js";
 import { jsonRecordsPath } from "./json-record-paths.js";
 import { fieldsRefusal, writeRefusal } from "./json-refusals.js";
-import { readMultipartBody } from "./multipart-body.js";
+import {
+  DEFAULT_MAXIMUM_MULTIPART_PARTS,
+  DEFAULT_MAXIMUM_PARTS_PER_NAME,
+  readMultipartBody,
+} from "./multipart-body.js";
 import { recordKeyOf } from "./record-key.js";
+import { TOO_MANY_PARTS } from "./record-messages.js";
 import type { RecordContext, RecordRouteContext, RecordRoutesOptions } from "./record-options.js";
 import type { RecordKey, RecordRow } from "./record-store.js";
 import type { RecordWrites } from "./record-writes.js";
@@ -103,6 +109,11 @@ export function jsonAttachmentRoutes(
     if (!body.ok) {
       if (body.reason === "too-large") {
         return refused(fieldsRefusal({ [field.name]: [tooLargeMessage(rules.maxBytes)] }, locale));
+      }
+      if (body.reason === "too-many-parts" || body.reason === "too-many-parts-per-name") {
+        return refused(
+          jsonError(413, TOO_MANY_PARTS_MESSAGES[body.reason], { code: TOO_MANY_PARTS }),
+        );
       }
       return refused(badRequest(`${FORM_BODY_FAILURE_PREFIX}${MULTIPART_REASONS[body.reason]}`));
     }
@@ -251,6 +262,12 @@ const MULTIPART_REASONS = {
   "not-multipart": "expected `Content-Type: multipart/form-data`",
   unreadable: "the body could not be read",
   malformed: "the body is not valid multipart/form-data",
+} as const;
+
+/** The 413 refusals of a multipart body over a bound on its parts: diagnostics, in English. */
+const TOO_MANY_PARTS_MESSAGES = {
+  "too-many-parts": `The multipart body has more than ${DEFAULT_MAXIMUM_MULTIPART_PARTS} parts`,
+  "too-many-parts-per-name": `The multipart body has more than ${DEFAULT_MAXIMUM_PARTS_PER_NAME} parts of one name`,
 } as const;
 
 function refused(response: Response) {

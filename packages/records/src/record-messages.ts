@@ -19,6 +19,8 @@ export const recordMessages = defineMessages({
   "records.account_gone": "This account no longer exists.",
   "records.form_too_large": "Form too large",
   "records.form_larger_than": "The form is larger than {size}.",
+  "records.form_too_many_parts": "The form has more than {count} fields and files.",
+  "records.form_too_many_per_field": "The form has more than {count} files for one field.",
   "records.bad_request": "Bad request",
   "records.form_unreadable": "The form could not be read.",
   "records.yes": "Yes",
@@ -46,10 +48,14 @@ export const recordMessages = defineMessages({
 export type RecordMessageId = MessageIdOf<typeof recordMessages>;
 
 /**
- * The `error.code`s the record routes answer with: `@tessera/http`'s, and `stale_record` for an
- * update that sent a stale `lock_version` (409).
+ * The `error.code`s the record routes answer with: `@tessera/http`'s, `stale_record` for an
+ * update that sent a stale `lock_version` (409), and `too_many_parts` for an upload whose
+ * multipart body has more parts than its bounds (413).
  */
-export type RecordErrorCode = HttpErrorCode | "stale_record";
+export type RecordErrorCode = HttpErrorCode | "stale_record" | "too_many_parts";
+
+/** The code of an upload whose multipart body has too many parts, or too many of one name. */
+export const TOO_MANY_PARTS: RecordErrorCode = "too_many_parts";
 
 /** The code of an update that sent a stale `lock_version`. */
 export const STALE_RECORD: RecordErrorCode = "stale_record";

@@ -153,6 +153,63 @@ describe("HTML forms", () => {
   });
 });
 
+describe("multipart bodies of many parts", () => {
+  const photos = (form: FormData, count: number) => {
+    for (let index = 0; index < count; index += 1) {
+      form.append("photos", new File([`png ${index}`], `${index}.png`, { type: "image/png" }));
+    }
+    return form;
+  };
+  const post = () => {
+    const form = new FormData();
+    form.append("title", "Album");
+    form.append("status", "draft");
+    return form;
+  };
+
+  it("take 100 files for one field of a form", async () => {
+    const app = await setUpApp();
+    const { response } = await app.submit(ADA, "/posts", photos(post(), 100));
+    expect(response.status).toBe(303);
+    expect(await app.rows("post_photo")).toHaveLength(100);
+  });
+
+  it("answer 413 pages to more than 100 files for one field or 1000 parts, storing nothing", async () => {
+    const app = await setUpApp();
+    const files = await app.submit(ADA, "/posts", photos(post(), 101));
+    expect(files.response.status).toBe(413);
+    expect(files.html).toContain("The form has more than 100 files for one field.");
+    const parts = post();
+    for (let index = 0; index < 999; index += 1) parts.append(`extra${index}`, "");
+    const fields = await app.submit(ADA, "/posts", parts);
+    expect(fields.response.status).toBe(413);
+    expect(fields.html).toContain("The form has more than 1000 fields and files.");
+    expect(await app.rows("posts")).toEqual([]);
+    expect(app.storage.keys()).toEqual([]);
+  });
+
+  it("answer an upload with more than 1000 parts, or 100 of one name, with a 413 in the envelope", async () => {
+    const app = await setUpApp();
+    expect((await app.sendJson(ADA, "POST", "/api/posts", postBody())).status).toBe(201);
+    const many = new FormData();
+    many.append("file", new File(["png"], "a.png", { type: "image/png" }));
+    for (let index = 0; index < 1000; index += 1) many.append(`part${index}`, "");
+    const sameName = photos(new FormData(), 101);
+    for (const [form, message] of [
+      [many, "The multipart body has more than 1000 parts"],
+      [sameName, "The multipart body has more than 100 parts of one name"],
+    ] as const) {
+      const response = await app.api(ADA, "POST", "/api/posts/1/photos", { body: form });
+      expect(response.status).toBe(413);
+      expect(await envelope(response)).toEqual({
+        error: { code: "too_many_parts", message, status: 413 },
+      });
+    }
+    expect(await app.rows("post_photo")).toEqual([]);
+    expect(app.storage.keys()).toEqual([]);
+  });
+});
+
 describe("a megabyte of rich_text markup", () => {
   // 800 KB, every element left open: sanitized, 1.6 MB.
   const nested = "<b>x".repeat(200_000);

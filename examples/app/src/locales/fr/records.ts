@@ -16,6 +16,9 @@ export const frenchRecords = {
   "records.account_gone": "Ce compte n'existe plus.",
   "records.form_too_large": "Formulaire trop volumineux",
   "records.form_larger_than": "Le formulaire dépasse {size}.",
+  "records.form_too_many_parts": "Le formulaire contient plus de {count} champs et fichiers.",
+  "records.form_too_many_per_field":
+    "Le formulaire envoie plus de {count} fichiers pour un même champ.",
   "records.bad_request": "Requête invalide",
   "records.form_unreadable": "Le formulaire n'a pas pu être lu.",
   "records.yes": "Oui",
