@@ -112,6 +112,7 @@ export {
   type JsonSecondFactorRoutesOptions,
   jsonSecondFactorRoutes,
 } from "./json-second-factor-routes.js";
+export { MAIL_ANSWER_FLOOR_MS } from "./mail-answer-floor.js";
 export { MemoryEmailCodeStore } from "./memory-email-code-store.js";
 export { MemoryEmailedTokenStore } from "./memory-emailed-token-store.js";
 export { MemoryPasskeyStore } from "./memory-passkey-store.js";
@@ -128,6 +129,7 @@ export {
 export {
   MFA_MAXIMUM_FAILURES,
   MFA_TOKEN_LIFETIME_MS,
+  SECOND_FACTOR_ACCOUNT_GROUP,
   type SecondFactorAnswer,
   type SecondFactorMethod,
 } from "./mfa/second-factor-sign-in.js";

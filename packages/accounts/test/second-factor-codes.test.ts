@@ -90,12 +90,35 @@ describe("backup codes", () => {
     for (const code of codes) expect(code).toMatch(/^[0-9a-hjkmnp-tv-z]{5}-[0-9a-hjkmnp-tv-z]{5}$/);
   });
 
-  it("are read whatever the case, spacing and dashes, with i, l and o as 1, 1 and 0", () => {
+  it("are read as issued: any case, trimmed, the hyphen optional, i, l and o as 1, 1 and 0", () => {
+    expect(readBackupCode("abcde-fgh12")).toBe("abcdefgh12");
     expect(readBackupCode("ABCDE-FGH12")).toBe("abcdefgh12");
-    expect(readBackupCode(" abcde fgh12 ")).toBe("abcdefgh12");
+    expect(readBackupCode("abcdefgh12")).toBe("abcdefgh12");
+    expect(readBackupCode(" abcde-fgh12\n")).toBe("abcdefgh12");
+    expect(readBackupCode("\tABCDEFGH12 ")).toBe("abcdefgh12");
     expect(readBackupCode("oiLab-cdefg")).toBe("011abcdefg");
-    for (const junk of ["abcde-fgh1", "abcde-fgh123", "abcde-fgh1u", "", "x".repeat(5000)]) {
-      expect(readBackupCode(junk)).toBeUndefined();
+  });
+
+  it("are refused with anything inserted, moved or missing", () => {
+    for (const altered of [
+      "abcde fgh12",
+      "a b c d e f g h 1 2",
+      "abcde - fgh12",
+      "abcde--fgh12",
+      "ab-cde-fgh12",
+      "abcd-efgh12",
+      "-abcdefgh12",
+      "abcdefgh12-",
+      "abcde_fgh12",
+      "abcde\u00a0fgh12",
+      "abcde\u200bfgh12",
+      "abcde-fgh1",
+      "abcde-fgh123",
+      "abcde-fgh1u",
+      "",
+      "x".repeat(5000),
+    ]) {
+      expect(readBackupCode(altered), JSON.stringify(altered)).toBeUndefined();
     }
   });
 

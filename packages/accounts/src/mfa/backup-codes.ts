@@ -31,19 +31,21 @@ export function newBackupCodes(): string[] {
   });
 }
 
+// As issued (`xxxxx-xxxxx`), the one hyphen optional; letters are checked after the case.
+const TYPED_SHAPE = /^([0-9a-z]{5})-?([0-9a-z]{5})$/;
+
 /**
- * A typed backup code, normalized (case, spaces, dashes, and `i`/`l`/`o` read as `1`/`1`/`0`);
- * undefined unless it has the shape of one.
+ * A typed backup code as it was issued, normalized; undefined unless it is one. Allowed: any
+ * case, whitespace around it, the hyphen left out, and `i`/`l`/`o` read as `1`/`1`/`0`
+ * (Crockford's rule: the code has none of them, and they are what `1` and `0` are misread as).
+ * Nothing else: a space or a hyphen anywhere else, or a second hyphen, is not a code.
  */
 export function readBackupCode(input: string): string | undefined {
   if (input.length > 40) return undefined;
-  const code = input
-    .toLowerCase()
-    .replace(/[\s-]/g, "")
-    .replace(/[ilo]/g, (letter) => CONFUSABLE[letter] ?? letter);
-  return code.length === CODE_LENGTH && [...code].every((c) => ALPHABET.includes(c))
-    ? code
-    : undefined;
+  const shape = TYPED_SHAPE.exec(input.trim().toLowerCase());
+  if (!shape) return undefined;
+  const code = `${shape[1]}${shape[2]}`.replace(/[ilo]/g, (letter) => CONFUSABLE[letter]!);
+  return [...code].every((c) => ALPHABET.includes(c)) ? code : undefined;
 }
 
 /** The stored digest of a normalized code under one key (HMAC-SHA256, hex). */
