@@ -20,8 +20,9 @@ export interface MailSenderOptions<Writer>
   readonly schedule?: OutboxRunnerOptions<Writer>["schedule"];
   /**
    * Told, in one line, of each mail given up on: at once on a provider's final answer, or once
-   * the schedule is spent; default `console.error`. The line holds the item's id, its attempts
-   * and the last error (the provider's message), never the mail or its key.
+   * the schedule is spent; and of each `Retry-After` longer than the schedule's longest step,
+   * cut to that step. Default `console.error`. The lines hold the item's id, its attempts and
+   * the last error (the provider's message) or the wait asked, never the mail or its key.
    */
   readonly log?: (line: string) => void;
 }
@@ -31,7 +32,9 @@ export interface MailSenderOptions<Writer>
  * each mail to `transport` with the item's key as `idempotencyKey` (the same on every attempt).
  * A `MailDeliveryError` that is not `retryable` (a 4xx other than 429, an SMTP 5xx) fails the
  * mail for good at once, keeping the provider's message; any other rejection is tried again on
- * the schedule, no sooner than the provider's `retryAfterMs`. `start()` it with the process and
+ * the schedule, no sooner than the provider's `retryAfterMs` (at most the schedule's longest
+ * step). Each attempt has one deadline (`attemptTimeoutMs`, default 30 s), passed to the
+ * transport as its `signal`. `start()` it with the process and
  * `await stop()` before closing the database; or call `drain()` from a cron trigger.
  *
  * @throws {TypeError} naming a missing or wrong option (`transport` without `send`).
@@ -52,13 +55,13 @@ export interface MailSenderOptions<Writer>
 export function mailSender<Writer>(options: MailSenderOptions<Writer>): OutboxRunner {
   requireObjectOption("mailSender", options, "transport", ["send"], "pass the Mailer that sends");
   const { transport, log = console.error, schedule = MAIL_RETRY_SCHEDULE, ...runner } = options;
-  const deliver = async (item: OutboxItem) => {
+  const deliver = async (item: OutboxItem, signal: AbortSignal) => {
     const mail = parseQueuedMail(item.payload);
     if (!mail) {
       throw new FinalDeliveryError("the outbox item is not a mail (to, subject, text, html)");
     }
     try {
-      await transport.send({ ...mail, idempotencyKey: item.key });
+      await transport.send({ ...mail, idempotencyKey: item.key }, { signal });
     } catch (error) {
       if (error instanceof MailDeliveryError && !error.retryable) {
         throw new FinalDeliveryError(error.message, { cause: error });
@@ -71,5 +74,5 @@ export function mailSender<Writer>(options: MailSenderOptions<Writer>): OutboxRu
     log(`Mail ${item.id} of the outbox given up on after ${attempts}: ${error}`);
     runner.onFailed?.(item, error);
   };
-  return runOutbox({ ...runner, queue: MAIL_QUEUE, schedule, deliver, onFailed });
+  return runOutbox({ ...runner, queue: MAIL_QUEUE, schedule, deliver, onFailed, log });
 }

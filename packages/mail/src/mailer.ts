@@ -16,13 +16,22 @@ export interface MailMessage {
   readonly idempotencyKey?: string;
 }
 
+/** Options of {@link Mailer.send}. */
+export interface SendOptions {
+  /**
+   * Ends the attempt when it aborts (an outbox's attempt deadline): the request, the wait for
+   * its answer and any retry. Adapters that cannot be interrupted (SMTP) ignore it.
+   */
+  readonly signal?: AbortSignal;
+}
+
 /**
  * Sends mail. The sender address belongs to the adapter's configuration, not to the message.
  * `send` resolves once the mail is handed over (or recorded) and rejects when it could not be:
  * a rejection means broken infrastructure, never a bad recipient the caller should hide.
  */
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  send(message: MailMessage, options?: SendOptions): Promise<void>;
   /**
    * True when `send` only stores the mail for later delivery (an outbox): it resolves as soon as
    * the mail is durably stored, so callers await it and answer only once the mail is safe.

@@ -14,7 +14,9 @@ export interface OutboxMailerOptions<Writer> {
  * A {@link Mailer} that sends nothing itself: `send` writes the mail to the outbox's `mail`
  * queue and resolves once it is stored, so a request never waits on the provider; a
  * {@link mailSender} delivers it in the background. A message's `idempotencyKey` becomes the
- * item's key (the same key twice is one mail); without one, the item gets a random key.
+ * item's key (the same key twice is one mail); without one, the item gets a random key. The
+ * recipient is the item's fairness key: mails to one address (a mailbox whose server is slow, a
+ * flood to one user) take at most their share of the sender's slots.
  *
  * @example
  * ```ts
@@ -33,12 +35,27 @@ export function outboxMailer<Writer>(options: OutboxMailerOptions<Writer>): Mail
   return {
     stores: true,
     async send(message: MailMessage) {
-      await outbox.enqueue(
-        writer,
-        MAIL_QUEUE,
-        queuedMailOf(message),
-        message.idempotencyKey === undefined ? {} : { key: message.idempotencyKey },
-      );
+      await outbox.enqueue(writer, MAIL_QUEUE, queuedMailOf(message), {
+        ...(message.idempotencyKey === undefined ? {} : { key: message.idempotencyKey }),
+        fairnessKey: recipientShare(message.to),
+      });
     },
   };
 }
+
+/**
+ * The fairness key of a mail to `to`: the address as one mailbox (case aside), cut to what an
+ * outbox key holds, with what no database stores (NUL, a lone surrogate) replaced: the mail is
+ * stored whatever its address, and the transport judges the address.
+ */
+function recipientShare(to: string): string {
+  const mailbox = to.trim().toLowerCase().slice(0, MAX_FAIRNESS_KEY_LENGTH);
+  return (
+    mailbox.replaceAll("\u0000", "\uFFFD").replace(LONE_SURROGATE, "\uFFFD") || "(no recipient)"
+  );
+}
+
+// Half of a surrogate pair standing alone (with `u`, a whole pair is not matched).
+const LONE_SURROGATE = /\p{Surrogate}/gu;
+
+const MAX_FAIRNESS_KEY_LENGTH = 200;

@@ -28,31 +28,65 @@ const SNIPPET_LENGTH = 200;
 /**
  * Sends `call` under `policy`: resolves on a 2xx answer (its body left unread), retries network
  * errors, timeouts, 429 and 5xx with backoff or the provider's `Retry-After`, and rejects with a
- * {@link MailDeliveryError} carrying the provider's message (never a secret) otherwise.
+ * {@link MailDeliveryError} carrying the provider's message (never a secret) otherwise. `deadline`
+ * (the caller's, such as an outbox attempt's) ends the request, its answer and the retries at
+ * once, on top of each request's own `timeoutMs`.
  */
-export async function callProvider(call: ProviderCall, policy: ResolvedRetryPolicy): Promise<void> {
+export async function callProvider(
+  call: ProviderCall,
+  policy: ResolvedRetryPolicy,
+  deadline?: AbortSignal,
+): Promise<void> {
   for (let attempt = 1; ; attempt++) {
-    const failure = await attemptOnce(call, policy);
+    const failure = await attemptOnce(call, policy, deadline);
     if (failure === undefined) return;
     const asked = failure.retryAfterMs;
-    if (!failure.retryable || attempt === policy.attempts) {
+    if (!failure.retryable || attempt === policy.attempts || deadline?.aborted) {
       throw attempt > 1 ? withAttempts(failure, attempt) : failure;
     }
     // A provider that asks for a longer pause than we may hold the sender gets it from the
     // caller's schedule (an outbox's next run), not from us sleeping through it.
     if (asked !== undefined && asked > policy.maxDelayMs) throw failure;
-    await policy.sleep(asked ?? backoffDelay(policy, attempt + 1));
+    if (!(await slept(policy, asked ?? backoffDelay(policy, attempt + 1), deadline))) {
+      throw attempt > 1 ? withAttempts(failure, attempt) : failure;
+    }
+  }
+}
+
+/** Sleeps `ms` by the policy; false when `deadline` aborts first. */
+async function slept(
+  policy: ResolvedRetryPolicy,
+  ms: number,
+  deadline: AbortSignal | undefined,
+): Promise<boolean> {
+  if (deadline === undefined) {
+    await policy.sleep(ms);
+    return true;
+  }
+  let stop: (() => void) | undefined;
+  const aborted = new Promise<false>((resolve) => {
+    stop = () => resolve(false);
+    deadline.addEventListener("abort", stop, { once: true });
+  });
+  try {
+    return await Promise.race([policy.sleep(ms).then(() => !deadline.aborted), aborted]);
+  } finally {
+    if (stop) deadline.removeEventListener("abort", stop);
   }
 }
 
 async function attemptOnce(
   call: ProviderCall,
   policy: ResolvedRetryPolicy,
+  deadline: AbortSignal | undefined,
 ): Promise<MailDeliveryError | undefined> {
   const redact = redactor(call.secrets);
+  // One signal for the connection, the headers and the body: the body is read under it too.
+  const timeout = AbortSignal.timeout(policy.timeoutMs);
+  const signal = deadline ? AbortSignal.any([deadline, timeout]) : timeout;
   let response: Response;
   try {
-    response = await call.send(AbortSignal.timeout(policy.timeoutMs));
+    response = await call.send(signal);
   } catch (error) {
     return new MailDeliveryError(redact(`${call.provider}: ${networkReason(error, policy)}`), {
       cause: error,
@@ -81,7 +115,9 @@ async function attemptOnce(
   const said =
     providerMessage ??
     (answer === undefined
-      ? "its answer broke off"
+      ? timeout.aborted
+        ? `its answer did not end within ${policy.timeoutMs} ms`
+        : "its answer broke off"
       : answer.complete
         ? snippet(answer.text)
         : `an answer over ${ERROR_BODY_LIMIT} bytes, not read`);

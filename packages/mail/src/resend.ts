@@ -1,6 +1,6 @@
 import type { HttpMailerOptions } from "./http-mailer-options.js";
 import { resolveBaseUrl, resolveFetch } from "./http-mailer-options.js";
-import type { Mailer, MailMessage } from "./mailer.js";
+import type { Mailer, MailMessage, SendOptions } from "./mailer.js";
 import { callProvider, USER_AGENT } from "./provider-call.js";
 import { resolveRetryPolicy } from "./retry-policy.js";
 import { requireTextOption } from "./text-option.js";
@@ -36,7 +36,7 @@ export function resendMailer(options: ResendMailerOptions): Mailer {
   const send = resolveFetch(FN, options);
   const policy = resolveRetryPolicy(FN, options.retry);
   return {
-    async send(message: MailMessage): Promise<void> {
+    async send(message: MailMessage, options?: SendOptions): Promise<void> {
       const body = JSON.stringify({
         from,
         to: [message.to],
@@ -59,6 +59,7 @@ export function resendMailer(options: ResendMailerOptions): Mailer {
           secrets: [apiKey],
         },
         policy,
+        options?.signal,
       );
     },
   };

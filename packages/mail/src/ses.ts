@@ -4,7 +4,7 @@ import type { HttpMailerOptions } from "./http-mailer-options.js";
 import { resolveBaseUrl, resolveFetch } from "./http-mailer-options.js";
 import { parseMailbox } from "./mailbox.js";
 import { encodeMailboxHeader } from "./mailbox-header.js";
-import type { Mailer, MailMessage } from "./mailer.js";
+import type { Mailer, MailMessage, SendOptions } from "./mailer.js";
 import { callProvider } from "./provider-call.js";
 import { resolveRetryPolicy } from "./retry-policy.js";
 import { requireTextOption } from "./text-option.js";
@@ -72,7 +72,7 @@ export function sesMailer(options: SesMailerOptions): Mailer {
     "ses",
   );
   return {
-    async send(message: MailMessage): Promise<void> {
+    async send(message: MailMessage, options?: SendOptions): Promise<void> {
       const utf8 = (data: string) => ({ Data: data, Charset: "UTF-8" });
       const body = JSON.stringify({
         FromEmailAddress: fromEmailAddress,
@@ -104,6 +104,7 @@ export function sesMailer(options: SesMailerOptions): Mailer {
           secrets: [secretAccessKey, ...(sessionToken === undefined ? [] : [sessionToken])],
         },
         policy,
+        options?.signal,
       );
     },
   };

@@ -198,13 +198,80 @@ describe.each(engines)("mail through the outbox (%s)", (_engine, makeOutbox) => 
   it("waits for a 429's Retry-After when it is later than the schedule's next time", async () => {
     double.answerNext({
       status: 429,
-      headers: { "Retry-After": "120" },
+      headers: { "Retry-After": "45" },
       body: { statusCode: 429, name: "rate_limit_exceeded", message: "Too many requests" },
     });
-    const { mailer, sender, onlyItem } = await setUp(resend());
+    const { mailer, sender, onlyItem, logged } = await setUp(resend());
     await mailer.send(mail);
     expect(await sender.drain()).toMatchObject({ retried: 1 });
-    expect(await onlyItem()).toMatchObject({ status: "pending", runAt: T0 + 120_000 });
+    expect(await onlyItem()).toMatchObject({ status: "pending", runAt: T0 + 45_000 });
+    expect(logged).toEqual([]);
+  });
+
+  it.each([
+    ["delta-seconds of a lifetime", "99999999999"],
+    ["delta-seconds beyond any number", "9".repeat(400)],
+    ["a date in the year 9999", "Fri, 31 Dec 9999 23:59:59 GMT"],
+  ])(
+    "waits at most the schedule's longest step for a Retry-After of %s, logs it, and counts a failed attempt",
+    async (_name, retryAfter) => {
+      const busy = { statusCode: 503, name: "internal_server_error", message: "come back later" };
+      double.answerNext(
+        ...[1, 2, 3].map(() => ({
+          status: 503,
+          headers: { "Retry-After": retryAfter },
+          body: busy,
+        })),
+      );
+      const { mailer, sender, onlyItem, logged, time } = await setUp(resend());
+      await mailer.send(mail);
+      expect(await sender.drain()).toMatchObject({ retried: 1 });
+      const item = await onlyItem();
+      expect(item).toMatchObject({ status: "pending", attempts: 1, runAt: T0 + 60_000 });
+      expect(item.lastError).toContain("Resend answered 503");
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toMatch(
+        new RegExp(
+          `^Outbox item ${item.id} of "mail" \\(attempt 1\\) was asked to wait \\S+ ms; waiting 60000 ms, the retry schedule's longest step$`,
+        ),
+      );
+      // Asked for ever, each time: the schedule still ends, with the mail failed.
+      time.now = T0 + 60_000;
+      await sender.drain();
+      time.now = T0 + 120_000;
+      expect(await sender.drain()).toMatchObject({ failed: 1 });
+      expect(await onlyItem()).toMatchObject({ status: "failed", attempts: 3 });
+      expect(logged.at(-1)).toMatch(/given up on after 3 attempts: Resend answered 503/);
+    },
+  );
+
+  it.each([
+    ["a date in the past", "Sun, 06 Nov 1994 08:49:37 GMT"],
+    ["garbage", "whenever you like"],
+  ])(
+    "keeps to the schedule for a Retry-After of %s, and logs nothing",
+    async (_name, retryAfter) => {
+      double.answerNext({
+        status: 503,
+        headers: { "Retry-After": retryAfter },
+        body: { statusCode: 503, name: "internal_server_error", message: "busy" },
+      });
+      const { mailer, sender, onlyItem, logged } = await setUp(resend());
+      await mailer.send(mail);
+      expect(await sender.drain()).toMatchObject({ retried: 1 });
+      expect(await onlyItem()).toMatchObject({
+        status: "pending",
+        attempts: 1,
+        runAt: T0 + 10_000,
+      });
+      expect(logged).toEqual([]);
+    },
+  );
+
+  it("keys each mail's fair share by its recipient, whatever the address's case", async () => {
+    const { mailer, onlyItem } = await setUp(new MemoryMailer());
+    await mailer.send({ ...mail, to: " Ada@Example.COM " });
+    expect((await onlyItem()).fairnessKey).toBe("ada@example.com");
   });
 
   it("gives up at once on an item of the queue that is not a mail, without calling the transport", async () => {

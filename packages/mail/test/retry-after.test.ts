@@ -13,6 +13,14 @@ describe("parseRetryAfter", () => {
     expect(parseRetryAfter("Thu, 26 Nov 2026 11:00:00 GMT", now)).toBe(0);
   });
 
+  it("reads waits of any length as asked, for the outbox to cap", () => {
+    expect(parseRetryAfter("99999999999", now)).toBe(99_999_999_999_000);
+    expect(parseRetryAfter("9".repeat(400), now)).toBe(Number.POSITIVE_INFINITY);
+    expect(parseRetryAfter("Fri, 31 Dec 9999 23:59:59 GMT", now)).toBe(
+      Date.UTC(9999, 11, 31, 23, 59, 59) - now,
+    );
+  });
+
   it("ignores what is neither", () => {
     for (const value of [null, "", "-5", "1.5", "soon", "12e3", "Mon, 99 Foo 2026"]) {
       expect(parseRetryAfter(value, now)).toBeUndefined();

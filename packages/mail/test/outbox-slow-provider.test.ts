@@ -1,0 +1,71 @@
+import { MemoryOutbox } from "@tessera/outbox";
+import { afterEach, describe, expect, it } from "vitest";
+import { mailSender, outboxMailer } from "../src/outbox.js";
+import { resendMailer } from "../src/resend.js";
+import { startTricklingProvider } from "./trickling-provider.js";
+
+const SCHEDULE = { delaysMs: [10_000] };
+const mail = { subject: "Your sign-in link", text: "http://localhost:3000/magic_link/abc\n" };
+
+let provider: Awaited<ReturnType<typeof startTricklingProvider>> | undefined;
+afterEach(async () => {
+  await provider?.close();
+  provider = undefined;
+});
+
+/** Resend on the trickling double, one request per attempt, with this request timeout. */
+async function setUp(timeoutMs: number, runner: { attemptTimeoutMs?: number } = {}) {
+  provider = await startTricklingProvider();
+  const outbox = new MemoryOutbox();
+  const transport = resendMailer({
+    apiKey: "re_slow_provider_test",
+    from: "Notes <no-reply@notes.test>",
+    baseUrl: provider.url,
+    retry: { attempts: 1, timeoutMs },
+  });
+  const mailer = outboxMailer({ outbox, writer: outbox });
+  const sender = mailSender({ outbox, transport, schedule: SCHEDULE, log: () => {}, ...runner });
+  return { provider, outbox, mailer, sender };
+}
+
+describe("mail through the outbox while the provider trickles a 500", () => {
+  it("hands another recipient's mail over while one recipient's mails are stuck", async () => {
+    // Neither the request timeout nor the attempt deadline ends the trickles within the test.
+    const { provider, outbox, mailer, sender } = await setUp(50_000);
+    for (let n = 1; n <= 4; n++) {
+      await mailer.send({ ...mail, to: "slow@example.com", idempotencyKey: `slow-${n}` });
+    }
+    await mailer.send({ ...mail, to: "ada@example.com", idempotencyKey: "sign-in" });
+    const draining = sender.drain();
+    await provider.until(() => provider.answered.includes("ada@example.com"));
+    // Handed over while two mails to slow@ still trickle; their other two wait for a slot of
+    // their share rather than taking the rest.
+    expect(provider.open).toBe(2);
+    expect((await outbox.find("mail", "slow-3"))?.attempts).toBe(0);
+    provider.recover();
+    expect(await draining).toEqual({ delivered: 3, retried: 2, failed: 0, superseded: 0 });
+    expect((await outbox.find("mail", "sign-in"))?.status).toBe("done");
+    expect(provider.answered).toEqual(["ada@example.com", "slow@example.com", "slow@example.com"]);
+  });
+
+  it("cuts a trickling answer off at the request timeout, body included", async () => {
+    const { provider, outbox, mailer, sender } = await setUp(300);
+    await mailer.send({ ...mail, to: "slow@example.com", idempotencyKey: "slow" });
+    expect(await sender.drain()).toMatchObject({ retried: 1 });
+    expect((await outbox.find("mail", "slow"))?.lastError).toBe(
+      "Resend answered 500 Internal Server Error: its answer did not end within 300 ms",
+    );
+    await provider.until(() => provider.closedByClient === 1);
+    expect(provider.open).toBe(0);
+  });
+
+  it("cuts a trickling answer off at the outbox's attempt deadline, body included", async () => {
+    const { provider, outbox, mailer, sender } = await setUp(50_000, { attemptTimeoutMs: 300 });
+    await mailer.send({ ...mail, to: "slow@example.com", idempotencyKey: "slow" });
+    expect(await sender.drain()).toMatchObject({ retried: 1 });
+    expect((await outbox.find("mail", "slow"))?.lastError).toBe("no result within 300 ms");
+    // The deadline reached the request itself: the connection was closed, not left trickling.
+    await provider.until(() => provider.closedByClient === 1);
+    expect(provider.open).toBe(0);
+  });
+});
