@@ -1,5 +1,5 @@
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import { SqlUserStore, sqlTokenMailTransaction } from "@tessera/accounts/sql";
 import { type Clock, scheduleRepeating } from "@tessera/core";
 import { scheduleSweeps } from "@tessera/jobs";
@@ -24,6 +24,7 @@ import { appMigrations } from "./migrations.js";
 import { appOutboundWebhooks, appWebhookSender, outboundPolicy } from "./outbound.js";
 import { PortInUseError } from "./port-in-use.js";
 import { createRenderJobs } from "./render-jobs.js";
+import { appRequestListener, SERVER_OPTIONS } from "./request-listener.js";
 import { resolveSecretKeyBase } from "./secret-key-base.js";
 import { openAppStorage } from "./storage.js";
 import { answerUnparsableRequest } from "./unparsable-request.js";
@@ -53,18 +54,17 @@ export interface RunningServer {
 function listen(
   fetch: (request: Request) => Response | Promise<Response>,
   config: AppConfig,
-): Promise<ReturnType<typeof serve>> {
+): Promise<Server> {
   return new Promise((resolve, reject) => {
     // A form refused before it was read reaches the client: see settleUnreadBodies.
-    const settled = settleUnreadBodies(fetch);
-    const listening = serve({ fetch: settled, port: config.port, hostname: config.host }, () =>
-      resolve(listening),
-    );
+    const listener = appRequestListener(settleUnreadBodies(fetch), config.host);
+    const listening = createServer(SERVER_OPTIONS, listener);
     // A request Node cannot parse reaches no route: answered in the envelope all the same.
     listening.on("clientError", answerUnparsableRequest);
     listening.once("error", (error: NodeJS.ErrnoException) =>
       reject(error.code === "EADDRINUSE" ? new PortInUseError(config.port) : error),
     );
+    listening.listen(config.port, config.host, () => resolve(listening));
   });
 }
 
@@ -222,7 +222,7 @@ export async function startServer(
           resolve();
         });
         // Idle keep-alive connections would otherwise hold close() open.
-        if ("closeAllConnections" in server) server.closeAllConnections();
+        server.closeAllConnections();
       }),
   };
 }

@@ -3,6 +3,9 @@ import type { Duplex } from "node:stream";
 import { errorEnvelope } from "@tessera/core";
 import { SECURITY_HEADERS } from "@tessera/http";
 
+/** The message of the 400 for a request no route can read: one Node or the URL parser refused. */
+export const UNPARSABLE_REQUEST_MESSAGE = "Bad request";
+
 /** The status and message for each parse failure Node reports; anything else is a 400. */
 function refusalFor(code: string | undefined): { status: number; reason: string; message: string } {
   if (code === "HPE_HEADER_OVERFLOW") {
@@ -15,7 +18,7 @@ function refusalFor(code: string | undefined): { status: number; reason: string;
   if (code === "ERR_HTTP_REQUEST_TIMEOUT") {
     return { status: 408, reason: "Request Timeout", message: "Request timeout" };
   }
-  return { status: 400, reason: "Bad Request", message: "Bad request" };
+  return { status: 400, reason: "Bad Request", message: UNPARSABLE_REQUEST_MESSAGE };
 }
 
 /**

@@ -68,9 +68,11 @@ const REFUSAL = JSON.stringify({
 });
 
 describe("the host check in production", () => {
-  it("serves APP_URL's host and the listed ones, with a port and in any case", async () => {
+  it("serves APP_URL's host and the listed ones, with a port (an empty one too) and in any case", async () => {
     for (const host of [
       "app.example",
+      "app.example:",
+      "[::1]:",
       "www.app.example",
       "app.example:443",
       "www.app.example:8443",
