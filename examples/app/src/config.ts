@@ -1,6 +1,7 @@
 import { MINIMUM_SECRET_LENGTH } from "@tessera/crypto";
 import { normalizeHost, parseAllowedHosts, parseAllowedOrigins } from "@tessera/http";
 import { type OAuthProvider, oauthProvidersFromEnv } from "@tessera/oauth";
+import { MAXIMUM_ENDPOINTS_PER_OWNER } from "@tessera/outbound";
 import { type RetrySchedule, WEBHOOK_RETRY_SCHEDULE } from "@tessera/outbox";
 import {
   InvalidSetting,
@@ -93,6 +94,11 @@ export interface AppConfig {
    * with their attempts, unless still being delivered (default 30; 0 keeps them forever).
    */
   readonly outboundRetentionDays: number;
+  /**
+   * `OUTBOUND_MAX_ENDPOINTS`: the most webhook endpoints one user may have, enabled or not
+   * (default 20, 1 to 1,000): each is one more request for every event and replay.
+   */
+  readonly outboundMaxEndpoints: number;
   /** `<NAME>_WEBHOOK_SECRET` of each inbound webhook endpoint, when set. */
   readonly webhookSecrets: {
     readonly orders: string | undefined;
@@ -195,6 +201,7 @@ const SETTING_READERS = {
   OUTBOUND_ALLOW_HOSTS: outboundHostsOf,
   OUTBOUND_RETRY_SCHEDULE: retryScheduleOf,
   OUTBOUND_RETENTION_DAYS: wholeNumber(0, 36_500, 30),
+  OUTBOUND_MAX_ENDPOINTS: wholeNumber(1, 1000, MAXIMUM_ENDPOINTS_PER_OWNER),
   ORDERS_WEBHOOK_SECRET: optionalText,
   GITHUB_WEBHOOK_SECRET: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -289,6 +296,7 @@ export function loadConfig(environment: Record<string, string | undefined>): App
     outboundAllowHosts: settings.OUTBOUND_ALLOW_HOSTS,
     outboundRetrySchedule: settings.OUTBOUND_RETRY_SCHEDULE,
     outboundRetentionDays: settings.OUTBOUND_RETENTION_DAYS,
+    outboundMaxEndpoints: settings.OUTBOUND_MAX_ENDPOINTS,
     webhookSecrets: {
       orders: settings.ORDERS_WEBHOOK_SECRET,
       github: settings.GITHUB_WEBHOOK_SECRET,

@@ -51,6 +51,7 @@ export function appOutboundWebhooks(wiring: OutboundWiring): OutboundWebhooks<Sq
     writer: wiring.database,
     secretKeys: secretKeysOf(wiring),
     policy: outboundPolicy(wiring.config),
+    maximumEndpointsPerOwner: wiring.config.outboundMaxEndpoints,
     ...(wiring.resolveHost ? { resolveHost: wiring.resolveHost } : {}),
     ...(wiring.clock ? { clock: wiring.clock } : {}),
   });

@@ -25,6 +25,12 @@ import { endpointFieldMessages } from "./webhook-endpoint-fields.js";
 import { readEndpointBody } from "./webhook-endpoint-input.js";
 import { webhookAttemptJson, webhookEndpointJson } from "./webhook-endpoint-json.js";
 
+/**
+ * The code of the 409 a create answers when the user already has `OUTBOUND_MAX_ENDPOINTS`: no
+ * value of a field would pass (so not a 422), and removing an endpoint would (so not a 403).
+ */
+export const ENDPOINT_LIMIT_REACHED = "endpoint_limit_reached";
+
 /** The largest endpoint body: a 2,048-character URL, a 1,000-character description, events. */
 export const MAXIMUM_ENDPOINT_BODY_BYTES = 16 * 1024;
 
@@ -98,6 +104,12 @@ export function webhookEndpointRoutes(options: WebhookEndpointRoutesOptions): Ro
       const body = await endpointBody(request, true, locale);
       if (!body.ok) return body.response;
       const created = await outbound.createEndpoint(user.id, body.input);
+      if (!created.ok && "endpointLimit" in created) {
+        const message = outboundMessages.text(locale, "outbound.endpoint_limit_reached", {
+          maximum: created.endpointLimit,
+        });
+        return jsonError(409, message, { code: ENDPOINT_LIMIT_REACHED, locale });
+      }
       if (!created.ok) return fieldRefusal(created.fields, locale);
       const { endpoint, secret } = created.value;
       return jsonAnswer({ ...webhookEndpointJson(endpoint), secret }, { status: 201, locale });

@@ -62,7 +62,7 @@ const schemas: Record<string, OpenApiObject> = {
       url: {
         type: "string",
         description:
-          "http(s) (https only in production); a host that is or resolves to a private, loopback, link-local or other non-public address is refused (422 `is not allowed`).",
+          "http(s) (https only in production); a host that is or resolves to a private, loopback, link-local or other non-public address is refused (422 `is not allowed`), and so is a URL not written plainly: a user name or password, even empty, a backslash, a space, or a missing or extra slash (422 `must be written as http(s)://host/path, with no user name or password`).",
       },
       events: EVENTS,
       description: { type: "string", maxLength: 1000 },
@@ -155,6 +155,11 @@ const paths: Record<string, OpenApiObject> = {
         "201": {
           description: "The endpoint and its secret.",
           content: json(ref("schemas", "WebhookEndpointWithSecret")),
+        },
+        "409": {
+          description:
+            "You already have the most endpoints allowed (`OUTBOUND_MAX_ENDPOINTS`, 20 by default): code `endpoint_limit_reached`; remove one to add another.",
+          content: json(ref("schemas", "Error")),
         },
         "422": ref("responses", "ValidationFailed"),
         ...writeErrors,

@@ -123,6 +123,12 @@ export function webhookPageRoutes(options: WebhookPagesOptions): Route<MaybeSess
           events,
         };
         const created = await outbound.createEndpoint(user.id, form);
+        if (!created.ok && "endpointLimit" in created) {
+          const maximum = created.endpointLimit;
+          const message = text(context.locale, "outbound.endpoint_limit_reached", { maximum });
+          context.session.flash("alert", message);
+          return page(context, user, 409, { ...form, errors: {} });
+        }
         if (!created.ok) {
           const errors = endpointFieldMessages(created.fields, context.locale);
           return page(context, user, 422, { ...form, errors });

@@ -137,6 +137,14 @@ describe("loadConfig for outbound webhooks", () => {
     expect(config.outboundRetrySchedule).toEqual({ delaysMs: [0, 50, 300_000] });
   });
 
+  it("keeps a user to 20 webhook endpoints unless OUTBOUND_MAX_ENDPOINTS says otherwise", () => {
+    expect(loadConfig({}).outboundMaxEndpoints).toBe(20);
+    expect(loadConfig({ OUTBOUND_MAX_ENDPOINTS: "3" }).outboundMaxEndpoints).toBe(3);
+    for (const refused of ["0", "1001", "many"]) {
+      expect(() => loadConfig({ OUTBOUND_MAX_ENDPOINTS: refused })).toThrow(ConfigError);
+    }
+  });
+
   it("refuses an OUTBOUND_ALLOW_HOSTS entry that is not a host alone, naming it", () => {
     expect(() => loadConfig({ OUTBOUND_ALLOW_HOSTS: "127.0.0.1, http://hooks.test/" })).toThrow(
       new ConfigError(

@@ -231,6 +231,46 @@ describe("webhook endpoints over the JSON API", () => {
     });
   });
 
+  it("refuses a 21st endpoint with a 409 endpoint_limit_reached, until one is removed", async () => {
+    const hana = await tokenFor("hana");
+    const ids: string[] = [];
+    for (let n = 1; n <= 20; n++) {
+      const created = await create({ url: `https://receiver.example/${n}` }, hana);
+      expect(created.status).toBe(201);
+      ids.push(created.body.id);
+    }
+    const refused = await create({ url: "https://receiver.example/21" }, hana);
+    expect(refused).toEqual({
+      status: 409,
+      body: {
+        error: {
+          code: "endpoint_limit_reached",
+          message: "You have 20 webhook endpoints, the most allowed: remove one to add another.",
+          status: 409,
+        },
+      },
+    });
+    const french = await api("POST", "/api/webhook_endpoints", {
+      token: hana,
+      language: "fr",
+      json: { url: "https://receiver.example/21" },
+    });
+    expect(french.body.error.message).toBe(
+      "Vous avez 20 points d'accès webhook, le maximum autorisé : supprimez-en un pour en ajouter un autre.",
+    );
+    const rows = await server.query<{ count: number }>(
+      "SELECT COUNT(*) AS count FROM webhook_endpoints WHERE url = ?",
+      "https://receiver.example/21",
+    );
+    expect(Number(rows[0]!.count)).toBe(0);
+    // Another user is not counted, and a removed endpoint makes room.
+    expect((await create({ url: "https://receiver.example/21" }, bob)).status).toBe(201);
+    expect((await api("DELETE", `/api/webhook_endpoints/${ids[0]}`, { token: hana })).status).toBe(
+      204,
+    );
+    expect((await create({ url: "https://receiver.example/21" }, hana)).status).toBe(201);
+  });
+
   it("takes a host OUTBOUND_ALLOW_HOSTS names although it resolves inside", async () => {
     const answer = await create({ url: "http://allowed.test:8080/in" });
     expect(answer.status).toBe(201);

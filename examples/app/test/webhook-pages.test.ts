@@ -77,6 +77,24 @@ describe("the webhooks page", () => {
     expect(french.html).toContain("Tentatives récentes");
   });
 
+  it("refuses a 21st endpoint with a 409 page that keeps the form and says why", async () => {
+    const browser = await signedIn("limit@example.com");
+    for (let n = 1; n <= 20; n++) {
+      const added = await browser.post("/account/webhooks", { url: `http://127.0.0.1:9/${n}` });
+      expect(added.status).toBe(303);
+    }
+    const refused = await browser.post("/account/webhooks", {
+      url: "http://127.0.0.1:9/21",
+      description: "One too many",
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.html).toContain(
+      "You have 20 webhook endpoints, the most allowed: remove one to add another.",
+    );
+    expect(refused.html).toContain('value="One too many"');
+    expect(refused.html).not.toContain("http://127.0.0.1:9/21</");
+  });
+
   it("refuses a cross-site post and sends a visitor to sign in", async () => {
     const visitor = new Browser(server.url);
     const answer = await visitor.get("/account/webhooks");

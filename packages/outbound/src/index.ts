@@ -52,7 +52,9 @@ export type {
   StoredMessage,
 } from "./outbound-store.js";
 export {
+  type EndpointLimitReached,
   type EndpointWithSecret,
+  MAXIMUM_ENDPOINTS_PER_OWNER,
   MAXIMUM_PAYLOAD_BYTES,
   OutboundWebhooks,
   type OutboundWebhooksOptions,

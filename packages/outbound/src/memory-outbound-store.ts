@@ -36,9 +36,14 @@ export class MemoryOutboundStore implements OutboundStore<unknown> {
     this.#outbox = options.outbox;
   }
 
-  async insertEndpoint(endpoint: StoredEndpoint): Promise<void> {
+  async insertEndpoint(endpoint: StoredEndpoint, maximumPerOwner?: number): Promise<boolean> {
     if (this.#endpoints.has(endpoint.id)) throw new Error(`endpoint ${endpoint.id} exists`);
+    // Counted with no await before the set, so that inserts made together take turns.
+    let owned = 0;
+    for (const each of this.#endpoints.values()) if (each.ownerId === endpoint.ownerId) owned++;
+    if (maximumPerOwner !== undefined && owned >= maximumPerOwner) return false;
     this.#endpoints.set(endpoint.id, { ...endpoint, eventTypes: [...endpoint.eventTypes] });
+    return true;
   }
 
   async listEndpoints(ownerId: number): Promise<StoredEndpoint[]> {

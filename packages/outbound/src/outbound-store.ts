@@ -85,7 +85,12 @@ export interface PruneMessagesOptions {
  * it), so a message commits with the caller's write and the outbox items that deliver it.
  */
 export interface OutboundStore<Writer> {
-  insertEndpoint(endpoint: StoredEndpoint): Promise<void>;
+  /**
+   * Adds an endpoint; with `maximumPerOwner`, only while its owner has fewer endpoints than
+   * that (enabled or not), checked with the insert so that requests made together cannot pass
+   * it. False when it was not added.
+   */
+  insertEndpoint(endpoint: StoredEndpoint, maximumPerOwner?: number): Promise<boolean>;
   /** The owner's endpoints, newest first. */
   listEndpoints(ownerId: number): Promise<StoredEndpoint[]>;
   findEndpoint(ownerId: number, id: string): Promise<StoredEndpoint | undefined>;

@@ -27,7 +27,19 @@ export interface OutboundWebhooksOptions<Writer> {
   readonly policy?: OutboundPolicy;
   /** Resolves a registered URL's host, so a name resolving inside is refused at once. */
   readonly resolveHost?: ResolveHost;
+  /**
+   * The most endpoints an owner may have, enabled or not (default
+   * {@link MAXIMUM_ENDPOINTS_PER_OWNER}): each is one more request for every event and replay.
+   */
+  readonly maximumEndpointsPerOwner?: number;
   readonly clock?: Clock;
+}
+
+/** What {@link OutboundWebhooks.createEndpoint} answers when the owner has no room left. */
+export interface EndpointLimitReached {
+  readonly ok: false;
+  /** The maximum the owner already has. */
+  readonly endpointLimit: number;
 }
 
 /** An endpoint just created or re-keyed, with the secret shown this once. */
@@ -39,6 +51,8 @@ export interface EndpointWithSecret {
 
 /** How long the previous secret still signs after a rotation: 24 hours. */
 export const PREVIOUS_SECRET_VALIDITY_MS = 24 * 60 * 60 * 1000;
+/** The default most endpoints one owner may have: 20. */
+export const MAXIMUM_ENDPOINTS_PER_OWNER = 20;
 /** The largest payload `send` takes, as JSON: 256 KiB. */
 export const MAXIMUM_PAYLOAD_BYTES = 256 * 1024;
 const REPLAY_BATCH = 1000;
@@ -58,6 +72,7 @@ export class OutboundWebhooks<Writer> {
   readonly #keys: KeyRing;
   readonly #policy: OutboundPolicy;
   readonly #resolveHost: ResolveHost | undefined;
+  readonly #maximumEndpoints: number;
   readonly #clock: Clock;
 
   constructor(options: OutboundWebhooksOptions<Writer>) {
@@ -78,14 +93,25 @@ export class OutboundWebhooks<Writer> {
     this.#keys = options.secretKeys;
     this.#policy = options.policy ?? {};
     this.#resolveHost = options.resolveHost;
+    this.#maximumEndpoints = options.maximumEndpointsPerOwner ?? MAXIMUM_ENDPOINTS_PER_OWNER;
+    if (!Number.isInteger(this.#maximumEndpoints) || this.#maximumEndpoints < 1) {
+      throw new RangeError(`${fn}: maximumEndpointsPerOwner must be a positive integer`);
+    }
     this.#clock = options.clock ?? systemClock;
   }
 
-  /** Creates an endpoint for `ownerId`; field errors (422) for a bad or refused `url`, … */
+  /**
+   * Creates an endpoint for `ownerId`: field errors (422) for a bad or refused `url`, …, or
+   * {@link EndpointLimitReached} when the owner already has the maximum.
+   */
   async createEndpoint(
     ownerId: number,
     input: EndpointInput,
-  ): Promise<{ ok: true; value: EndpointWithSecret } | { ok: false; fields: FieldErrors }> {
+  ): Promise<
+    | { ok: true; value: EndpointWithSecret }
+    | { ok: false; fields: FieldErrors }
+    | EndpointLimitReached
+  > {
     const checked = await checkEndpointInput(input, true, this.#policy, this.#resolveHost);
     if (!checked.ok) return checked;
     const id = newEndpointId();
@@ -105,7 +131,9 @@ export class OutboundWebhooks<Writer> {
       createdAt: now,
       updatedAt: now,
     };
-    await this.#store.insertEndpoint(stored);
+    if (!(await this.#store.insertEndpoint(stored, this.#maximumEndpoints))) {
+      return { ok: false, endpointLimit: this.#maximumEndpoints };
+    }
     return { ok: true, value: { endpoint: endpointView(stored), secret } };
   }
 

@@ -1,4 +1,5 @@
 import {
+  MAXIMUM_ENDPOINTS_PER_OWNER,
   OutboundWebhooks,
   openEndpointSecret,
   outboundSecretKeys,
@@ -17,7 +18,7 @@ const dns: Record<string, string[]> = {
   "hooks.example": ["93.184.216.34"],
 };
 
-async function setUp(policy = {}) {
+async function setUp(policy = {}, maximumEndpointsPerOwner?: number) {
   const { database } = await sqliteFile();
   const outbox = new SqlOutbox(database);
   const store = new SqlOutboundStore(database);
@@ -28,10 +29,11 @@ async function setUp(policy = {}) {
     secretKeys: keys,
     policy,
     resolveHost: async (host) => dns[host] ?? [],
+    ...(maximumEndpointsPerOwner === undefined ? {} : { maximumEndpointsPerOwner }),
   });
   const created = async (ownerId: number, input: Record<string, unknown>) => {
     const result = await webhooks.createEndpoint(ownerId, input);
-    if (!result.ok) throw new Error(JSON.stringify(result.fields));
+    if (!result.ok) throw new Error(JSON.stringify(result));
     return result.value;
   };
   const items = async () =>
@@ -80,6 +82,37 @@ describe("OutboundWebhooks endpoints", () => {
       });
     }
     expect(await webhooks.listEndpoints(1)).toEqual([]);
+  });
+
+  it("keeps an owner to 20 endpoints by default, or the maximum given, counting disabled ones", async () => {
+    const byDefault = await setUp();
+    for (let n = 0; n < MAXIMUM_ENDPOINTS_PER_OWNER; n++) {
+      await byDefault.created(1, { url: `https://hooks.example/${n}` });
+    }
+    expect(await byDefault.webhooks.createEndpoint(1, { url: "https://hooks.example/21" })).toEqual(
+      {
+        ok: false,
+        endpointLimit: 20,
+      },
+    );
+    expect(await byDefault.webhooks.listEndpoints(1)).toHaveLength(20);
+
+    const { webhooks, created } = await setUp({}, 2);
+    const first = await created(1, { url: "https://hooks.example/a" });
+    await webhooks.updateEndpoint(1, first.endpoint.id, { enabled: false });
+    await created(1, { url: "https://hooks.example/b" });
+    expect(await webhooks.createEndpoint(1, { url: "https://hooks.example/c" })).toEqual({
+      ok: false,
+      endpointLimit: 2,
+    });
+    expect(await webhooks.createEndpoint(2, { url: "https://hooks.example/c" })).toMatchObject({
+      ok: true,
+    });
+    // A removed endpoint makes room again.
+    await webhooks.deleteEndpoint(1, first.endpoint.id);
+    expect(await webhooks.createEndpoint(1, { url: "https://hooks.example/c" })).toMatchObject({
+      ok: true,
+    });
   });
 
   it("takes a host the allow list names, and says what else is wrong", async () => {

@@ -52,6 +52,16 @@ interface AttemptRow {
 
 const OWNED = "owner_id = ? AND id = ?";
 
+const INSERT_ENDPOINT = `INSERT INTO webhook_endpoints (${ENDPOINT_COLUMNS})
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+// One statement: on SQLite (and D1) it holds the write lock from its count to its insert.
+const INSERT_ENDPOINT_BELOW = `INSERT INTO webhook_endpoints (${ENDPOINT_COLUMNS})
+SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+WHERE (SELECT COUNT(*) FROM webhook_endpoints WHERE owner_id = ?) < ?`;
+// Held to the end of the transaction; the key is the owner's, under this table's name.
+const LOCK_OWNER_ENDPOINTS =
+  "SELECT pg_advisory_xact_lock(hashtextextended('webhook_endpoints:' || CAST(? AS TEXT), 0))";
+
 // The streak starts at the first failure after a success; the endpoint is disabled by the one
 // statement that finds it enabled with a streak old enough, so only one runner reports it.
 const NOTE_FAILED = `UPDATE webhook_endpoints SET failing_since = COALESCE(failing_since, ?)
@@ -83,24 +93,21 @@ const PRUNABLE_MESSAGE = `created_at < ? AND NOT EXISTS (SELECT 1 FROM outbox_it
 export class SqlOutboundStore implements OutboundStore<SqlDatabase> {
   constructor(private readonly database: SqlDatabase) {}
 
-  async insertEndpoint(endpoint: StoredEndpoint): Promise<void> {
-    await this.database.run(
-      `INSERT INTO webhook_endpoints (${ENDPOINT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        endpoint.id,
-        endpoint.ownerId,
-        endpoint.url,
-        JSON.stringify(endpoint.eventTypes),
-        endpoint.description,
-        endpoint.sealedSecret,
-        endpoint.previousSealedSecret,
-        endpoint.previousSecretUntil,
-        endpoint.disabledAt,
-        endpoint.failingSince,
-        endpoint.createdAt,
-        endpoint.updatedAt,
-      ],
-    );
+  async insertEndpoint(endpoint: StoredEndpoint, maximumPerOwner?: number): Promise<boolean> {
+    const values = endpointValues(endpoint);
+    if (maximumPerOwner === undefined) {
+      await this.database.run(INSERT_ENDPOINT, values);
+      return true;
+    }
+    const insertBelow = (database: SqlDatabase) =>
+      database.run(INSERT_ENDPOINT_BELOW, [...values, endpoint.ownerId, maximumPerOwner]);
+    if (this.database.dialect === "sqlite") return (await insertBelow(this.database)).changes === 1;
+    // PostgreSQL's READ COMMITTED would let two inserts count the same rows: the owner's lock
+    // makes them take turns, and each statement then sees the rows committed before it.
+    return this.database.transaction(async (transaction) => {
+      await transaction.get(LOCK_OWNER_ENDPOINTS, [endpoint.ownerId]);
+      return (await insertBelow(transaction)).changes === 1;
+    });
   }
 
   async listEndpoints(ownerId: number): Promise<StoredEndpoint[]> {
@@ -324,6 +331,23 @@ ORDER BY a.id DESC LIMIT ?`,
     await this.database.run("DELETE FROM webhook_endpoints WHERE owner_id = ?", [ownerId]);
     await this.database.run("DELETE FROM webhook_messages WHERE owner_id = ?", [ownerId]);
   }
+}
+
+function endpointValues(endpoint: StoredEndpoint): SqlValue[] {
+  return [
+    endpoint.id,
+    endpoint.ownerId,
+    endpoint.url,
+    JSON.stringify(endpoint.eventTypes),
+    endpoint.description,
+    endpoint.sealedSecret,
+    endpoint.previousSealedSecret,
+    endpoint.previousSecretUntil,
+    endpoint.disabledAt,
+    endpoint.failingSince,
+    endpoint.createdAt,
+    endpoint.updatedAt,
+  ];
 }
 
 function endpointOf(row: EndpointRow): StoredEndpoint {

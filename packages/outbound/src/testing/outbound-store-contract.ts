@@ -59,7 +59,7 @@ function message(change: Partial<StoredMessage> = {}): StoredMessage {
 
 /**
  * The behaviour every {@link OutboundStore} owes: endpoints scoped by owner (another owner's is
- * never found, changed or deleted), rotation in one step, the subscription filter, the failing
+ * never found, changed or deleted) and kept to a maximum per owner, concurrent inserts included, rotation in one step, the subscription filter, the failing
  * streak that disables an endpoint once, messages and attempts, the attempt log newest first,
  * failed deliveries since a time, the retention of messages (never one still being delivered),
  * an owner's deletion, and messages that roll back with their transaction. Call it at the top of a vitest file; each case gets a new store.
@@ -89,6 +89,29 @@ export function describeOutboundStoreContract<Writer>(
       expect(await store.findEndpointById(mine.id)).toEqual(mine);
       expect(await store.findEndpoint(2, mine.id)).toBeUndefined();
       expect(await store.findEndpoint(1, "ep_missing")).toBeUndefined();
+    });
+
+    it("adds an endpoint only below the owner's maximum, counting only theirs", async () => {
+      const { store } = await makeStore();
+      await store.insertEndpoint(endpoint({ ownerId: 2 }));
+      expect(await store.insertEndpoint(endpoint(), 2)).toBe(true);
+      expect(await store.insertEndpoint(endpoint({ disabledAt: T0 }), 2)).toBe(true);
+      const third = endpoint();
+      expect(await store.insertEndpoint(third, 2)).toBe(false);
+      expect(await store.findEndpointById(third.id)).toBeUndefined();
+      expect(await store.insertEndpoint(endpoint({ ownerId: 2 }), 2)).toBe(true);
+      // Without a maximum, as before.
+      expect(await store.insertEndpoint(endpoint())).toBe(true);
+      expect(await store.listEndpoints(1)).toHaveLength(3);
+    });
+
+    it("keeps to the maximum when many inserts for one owner come together", async () => {
+      const { store } = await makeStore();
+      const added = await Promise.all(
+        Array.from({ length: 12 }, () => store.insertEndpoint(endpoint({ ownerId: 5 }), 4)),
+      );
+      expect(added.filter(Boolean)).toHaveLength(4);
+      expect(await store.listEndpoints(5)).toHaveLength(4);
     });
 
     it("lists an owner's endpoints newest first, and no one else's", async () => {

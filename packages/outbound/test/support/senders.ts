@@ -51,7 +51,7 @@ export function webhooksOn(database: SqlDatabase, time = { now: Date.now() }) {
     });
   const endpointAt = async (ownerId: number, url: string, events?: string[]) => {
     const created = await webhooks.createEndpoint(ownerId, { url, ...(events ? { events } : {}) });
-    if (!created.ok) throw new Error(JSON.stringify(created.fields));
+    if (!created.ok) throw new Error(JSON.stringify(created));
     return created.value;
   };
   return { time, clock, store, outbox, webhooks, sender, disabled, endpointAt };
