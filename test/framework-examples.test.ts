@@ -1,9 +1,9 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, it } from "vitest";
+import { waitForLine } from "../examples/app/test/support/app-process.js";
 import {
   checkGithubWebhook,
   checkHtmlSignIn,
@@ -13,6 +13,7 @@ import {
   overHttp,
   type SendRequest,
 } from "./support/framework-checks.js";
+import { startProcessGroup } from "./support/process-group.js";
 
 const repository = new URL("..", import.meta.url).pathname;
 const tsxCli = createRequire(import.meta.url).resolve("tsx/cli");
@@ -24,7 +25,8 @@ const GITHUB_SECRET = "framework-examples-github-secret";
  */
 async function startExample(name: string, folder: string) {
   const example = join(repository, "examples", name);
-  const child = spawn(process.execPath, [tsxCli, join(example, "src/main.ts")], {
+  // In a group of its own: tsx's CLI runs the example in a child process.
+  const app = startProcessGroup(process.execPath, [tsxCli, join(example, "src/main.ts")], {
     cwd: folder,
     env: {
       PATH: process.env.PATH ?? "",
@@ -36,34 +38,30 @@ async function startExample(name: string, folder: string) {
       GITHUB_WEBHOOK_SECRET: GITHUB_SECRET,
     },
   });
-  let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  for (let waited = 0; waited < 20_000; waited += 50) {
-    const match = output.match(/listening on (http:\/\/\S+)/);
-    if (match) return { child, url: match[1]! };
-    if (child.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  try {
+    const [, url] = await waitForLine(app.output, /listening on (http:\/\/\S+)/, 20_000);
+    return { app, url: url! };
+  } catch (error) {
+    await app.stop();
+    throw new Error(`examples/${name} did not start`, { cause: error });
   }
-  child.kill();
-  throw new Error(`examples/${name} did not start: ${output}`);
 }
 
 describe.each(["app", "express", "fastify", "hono"])("examples/%s", (name) => {
   let folder: string;
-  let stop: () => void;
+  let stop: () => Promise<void>;
   let send: SendRequest;
   let baseUrl: string;
 
   beforeAll(async () => {
     folder = mkdtempSync(join(tmpdir(), `tessera-${name}-`));
-    const { child, url } = await startExample(name, folder);
-    stop = () => child.kill("SIGTERM");
+    const { app, url } = await startExample(name, folder);
+    stop = () => app.stop();
     baseUrl = url;
     send = overHttp(url);
   }, 30_000);
-  afterAll(() => {
-    stop?.();
+  afterAll(async () => {
+    await stop?.();
     rmSync(folder, { recursive: true, force: true });
   });
 

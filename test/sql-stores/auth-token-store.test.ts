@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,7 +7,8 @@ import { authTokensMigration, SqlEmailedTokenStore, usersMigration } from "@tess
 import { sha256Hex } from "@tessera/crypto";
 import { applyMigrations, isUniqueViolation } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, onTestFinished } from "vitest";
+import { startProcessGroup } from "../support/process-group.js";
 
 const folder = mkdtempSync(join(tmpdir(), "tessera-auth-tokens-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -221,12 +221,15 @@ database.close();
 console.log(JSON.stringify(won));
 `;
 
+/** Starts a consumer on the file at `path`. Call it inside a test, which stops it when it ends. */
 function startConsumer(path: string) {
-  const child = spawn(
+  const group = startProcessGroup(
     process.execPath,
     ["--import", "tsx", "--input-type=module", "--eval", CONSUMER],
     { cwd: repositoryRoot, env: { ...process.env, TOKENS_DATABASE: path } },
   );
+  onTestFinished(() => group.stop());
+  const child = group.child;
   let output = "";
   let errors = "";
   let announceReady: () => void;

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -20,7 +19,8 @@ import {
 import type { SqlDatabase } from "@tessera/sql";
 import { applyMigrations } from "@tessera/sql";
 import { type BetterSqliteDatabase, openSqliteFile } from "@tessera/sqlite/better-sqlite3";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, onTestFinished } from "vitest";
+import { startProcessGroup } from "../support/process-group.js";
 
 const folder = mkdtempSync(join(tmpdir(), "tessera-cleanups-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -37,11 +37,16 @@ const tsxCli = createRequire(import.meta.url).resolve("tsx/cli");
 const rootTsconfig = fileURLToPath(new URL("../../tsconfig.json", import.meta.url));
 const processScript = fileURLToPath(new URL("./support/cleanup-process.ts", import.meta.url));
 
-/** Starts support/cleanup-process.ts on `path`: it deletes the sessions expired at NOW on `go()`. */
+/**
+ * Starts support/cleanup-process.ts on `path`: it deletes the sessions expired at NOW on `go()`.
+ * Call it inside a test, which stops it when it ends.
+ */
 async function cleanupProcess(path: string) {
-  const child = spawn(process.execPath, [tsxCli, processScript, path, String(NOW)], {
+  const group = startProcessGroup(process.execPath, [tsxCli, processScript, path, String(NOW)], {
     env: { PATH: process.env.PATH ?? "", TSX_TSCONFIG_PATH: rootTsconfig },
   });
+  onTestFinished(() => group.stop());
+  const child = group.child;
   let output = "";
   let errors = "";
   const ready = new Promise<void>((resolve) => {

@@ -65,6 +65,7 @@ afterAll(async () => {
   if (app) {
     app.child.kill("SIGTERM");
     await app.exited;
+    await app.stop();
   }
   await database?.close();
   server?.stop();

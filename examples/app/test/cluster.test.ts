@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { awaitWindowRoom } from "@tessera/ratelimit/testing";
 import { signBody } from "@tessera/signer";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createPostgresSchema, type PostgresSchema } from "../../../test/support/postgres.js";
 import { appMigrations } from "../src/migrations.js";
 import { type AppProcess, spawnApp, waitForLine } from "./support/app-process.js";
@@ -40,7 +40,13 @@ async function startCluster(processes: number): Promise<ClusterApp> {
     app.output,
     new RegExp(`listening on (http://127\\.0\\.0\\.1:\\d+) \\(${processes} processes\\)\\n`),
     STARTUP_MS,
-  );
+  ).catch(async (error: unknown) => {
+    // No one else holds the app yet to stop it: a start that fails or times out stops here.
+    await app.stop();
+    await schema.drop();
+    rmSync(folder, { recursive: true, force: true });
+    throw error;
+  });
   return {
     url: url!,
     app,
@@ -48,6 +54,7 @@ async function startCluster(processes: number): Promise<ClusterApp> {
     async stop() {
       app.child.kill("SIGTERM");
       await app.exited;
+      await app.stop();
       await schema.drop();
       rmSync(folder, { recursive: true, force: true });
     },
@@ -59,6 +66,9 @@ describe("WEB_CONCURRENCY=4 on a new PostgreSQL database", () => {
     "starts four processes together that apply each migration once, serve, and stop",
     async () => {
       const cluster = await startCluster(4);
+      // Runs when the test times out too, which the finally below would only reach once the
+      // requests under way ended.
+      onTestFinished(() => cluster.app.stop());
       try {
         const answers = await Promise.all(
           Array.from({ length: 8 }, () => fetch(`${cluster.url}/api/health`)),
@@ -85,7 +95,7 @@ describe("once-only across two processes on PostgreSQL", () => {
   beforeAll(async () => {
     cluster = await startCluster(2);
   }, STARTUP_MS + 5_000);
-  afterAll(() => cluster.stop(), 20_000);
+  afterAll(() => cluster?.stop(), 20_000);
 
   const post = (path: string, init: { json?: unknown; headers?: Record<string, string> }) =>
     fetch(`${cluster.url}${path}`, {

@@ -93,7 +93,7 @@ describe("a mail through the outbox survives a crash with the mail server down",
       ...settings,
       SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`,
     });
-    cleanups.push(() => down.child.kill("SIGKILL"));
+    cleanups.push(() => down.stop());
     const firstUrl = await listeningUrl(down);
     const browser = new Browser(firstUrl);
     expect(
@@ -114,7 +114,7 @@ describe("a mail through the outbox survives a crash with the mail server down",
     // Started again with the mail server up: the sender resumes and the mail arrives once.
     const smtp = await startSmtpServer();
     const up = spawnApp(folder, { ...settings, SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
-    cleanups.push(() => up.child.kill("SIGKILL"));
+    cleanups.push(() => up.stop());
     await listeningUrl(up);
     const delivered = await eventually(() => {
       const row = resetMailRow(databasePath);

@@ -135,7 +135,7 @@ describe("POST /webhooks/orders across a crash", () => {
       ORDERS_WEBHOOK_SECRET: ORDERS_SECRET,
     };
     const first = spawnApp(folder, environment);
-    cleanups.push(() => first.child.kill("SIGKILL"));
+    cleanups.push(() => first.stop());
     const target: Target = { url: await listeningUrl(first), start: 1 };
 
     const events: { id: string; body: string }[] = [];
@@ -165,6 +165,7 @@ describe("POST /webhooks/orders across a crash", () => {
     cleanups.push(async () => {
       second.child.kill("SIGTERM");
       await second.exited;
+      await second.stop();
     });
     // The senders keep retrying the dead address until they are pointed at the new one.
     target.url = await listeningUrl(second);

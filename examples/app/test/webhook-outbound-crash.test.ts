@@ -72,7 +72,7 @@ describe("outbound webhooks after a crash", () => {
     const receiver = await startReceiver();
 
     const first = spawnApp(folder, settings);
-    cleanups.push(() => first.child.kill("SIGKILL"));
+    cleanups.push(() => first.stop());
     const firstUrl = await listeningUrl(first);
     const credentials = { email: "crash@example.com", password: "correct horse battery" };
     expect((await post(`${firstUrl}/api/auth/signup`, credentials)).status).toBe(201);
@@ -101,7 +101,7 @@ describe("outbound webhooks after a crash", () => {
     // Restarted with the receiver up: every written note's event arrives.
     receiver.state.down = false;
     const second = spawnApp(folder, settings);
-    cleanups.push(() => second.child.kill("SIGKILL"));
+    cleanups.push(() => second.stop());
     await listeningUrl(second);
     const written = () => {
       const database = new Database(databasePath, { readonly: true, fileMustExist: true });

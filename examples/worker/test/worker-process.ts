@@ -1,9 +1,10 @@
-import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
+import { startProcessGroup } from "../../../test/support/process-group.js";
 import { waitForLine } from "../../app/test/support/app-process.js";
 
 const workerFolder = fileURLToPath(new URL("..", import.meta.url));
@@ -16,7 +17,7 @@ export interface WorkerProcess {
   readonly child: ChildProcessWithoutNullStreams;
   /** Standard output and standard error, interleaved as they arrived. */
   output(): string;
-  /** Stops it as Ctrl-C would, and waits for it to exit. */
+  /** Stops it as Ctrl-C would, waits for it to exit, then kills what is left of its group. */
   stop(): Promise<void>;
 }
 
@@ -29,7 +30,8 @@ export async function startWorker(
   environment: Record<string, string>,
   args: readonly string[] = [],
 ): Promise<WorkerProcess> {
-  const child = spawn(
+  // In a group of its own: tsx's CLI runs the server in a child, which runs workerd in another.
+  const group = startProcessGroup(
     process.execPath,
     [tsxCli, join(workerFolder, "src/dev-server.ts"), ...args],
     {
@@ -42,18 +44,22 @@ export async function startWorker(
       },
     },
   );
-  let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
-  const [, url] = await waitForLine(() => output, /listening on (http:\/\/[^\s]+)/, 60_000);
+  const [, url] = await waitForLine(group.output, /listening on (http:\/\/[^\s]+)/, 60_000).catch(
+    async (error: unknown) => {
+      // The caller never gets a Worker to stop: a start that fails or times out stops here.
+      await group.stop();
+      throw error;
+    },
+  );
   return {
     url: url!,
-    child,
-    output: () => output,
+    child: group.child,
+    output: group.output,
     stop: async () => {
-      child.kill("SIGINT");
-      await exited;
+      group.child.kill("SIGINT");
+      await group.exited;
+      // Whatever the Ctrl-C left behind (a workerd that outlived its parent) goes too.
+      await group.stop();
     },
   };
 }

@@ -1,7 +1,7 @@
 // A whole app made with the generators, as a user would: accounts, models (one with a field of
 // every type, one for GraphQL), a webhook and a job generated, migrated by `tessera migrate` on SQLite and on PostgreSQL, served by a server
 // file written the way the READMEs show, and driven over HTTP.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,6 +9,7 @@ import { signStandardWebhook } from "@tessera/signer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitForLine } from "../../../examples/app/test/support/app-process.js";
 import { createPostgresSchema, type PostgresSchema } from "../../../test/support/postgres.js";
+import { type ProcessGroup, startProcessGroup } from "../../../test/support/process-group.js";
 import {
   type RecordingService,
   startRecordingService,
@@ -83,7 +84,7 @@ afterAll(() => renderService.close());
 describe.each(["sqlite", "postgres"] as const)("an app generated for %s", (engine) => {
   const app = mkdtempSync(join(repository, "packages/cli/test/.generated-"));
   let schema: PostgresSchema | undefined;
-  let server: ChildProcess | undefined;
+  let server: ProcessGroup | undefined;
   let url = "";
   beforeAll(async () => {
     schema = engine === "postgres" ? await createPostgresSchema() : undefined;
@@ -103,8 +104,7 @@ describe.each(["sqlite", "postgres"] as const)("an app generated for %s", (engin
     mkdirSync(join(app, "data"), { recursive: true });
     await generate("migrate");
     writeFileSync(join(app, "src/server.ts"), SERVER);
-    const output: string[] = [];
-    server = spawn(process.execPath, ["--import", TSX, join(app, "src/server.ts")], {
+    server = startProcessGroup(process.execPath, ["--import", TSX, join(app, "src/server.ts")], {
       cwd: app,
       env: {
         PATH: process.env.PATH ?? "",
@@ -117,16 +117,10 @@ describe.each(["sqlite", "postgres"] as const)("an app generated for %s", (engin
         RENDER_SECRET: "render-shared-secret",
       },
     });
-    server.stdout?.on("data", (chunk) => output.push(String(chunk)));
-    server.stderr?.on("data", (chunk) => output.push(String(chunk)));
-    [, url = ""] = await waitForLine(
-      () => output.join(""),
-      /listening on (http:\/\/[^\s]+)/,
-      30_000,
-    );
+    [, url = ""] = await waitForLine(server.output, /listening on (http:\/\/[^\s]+)/, 30_000);
   }, 90_000);
   afterAll(async () => {
-    server?.kill();
+    await server?.stop();
     await schema?.drop();
     rmSync(app, { recursive: true, force: true });
   });

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -6,7 +5,8 @@ import { fileURLToPath } from "node:url";
 import { type OutboxItem, runOutbox } from "@tessera/outbox";
 import { SqlOutbox } from "@tessera/outbox/sql";
 import type { SqlDatabase } from "@tessera/sql";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { startProcessGroup } from "../../../test/support/process-group.js";
 import { postgresSchema, sqliteFile } from "./support/databases.js";
 import { deferred } from "./support/deferred.js";
 
@@ -20,21 +20,21 @@ const CHILD_TIMEOUT = { timeout: 60_000 };
 
 /** Runs the fixture, waits for the item it claimed, and kills it with SIGKILL. */
 async function claimInChildAndKill(engine: string, location: string): Promise<OutboxItem> {
-  const child = spawn(
+  const group = startProcessGroup(
     process.execPath,
     ["--import", TSX, FIXTURE, engine, location, `${LEASE_MS}`],
     {
       cwd: repository,
       // tsx resolves `@tessera/*` through this repository's tsconfig paths, to its sources.
       env: { ...process.env, TSX_TSCONFIG_PATH: join(repository, "tsconfig.json") },
-      stdio: ["ignore", "pipe", "inherit"],
     },
   );
-  const [line] = (await once(createInterface({ input: child.stdout }), "line")) as [string];
-  const exited = once(child, "exit");
-  child.kill("SIGKILL");
-  const [, signal] = await exited;
-  expect(signal).toBe("SIGKILL");
+  // A child that never claims must not outlive the test that timed out waiting for it.
+  onTestFinished(() => group.stop());
+  const [line] = (await once(createInterface({ input: group.child.stdout }), "line")) as [string];
+  group.child.kill("SIGKILL");
+  expect(await group.exited).toBeNull();
+  expect(group.child.signalCode).toBe("SIGKILL");
   return JSON.parse(line) as OutboxItem;
 }
 

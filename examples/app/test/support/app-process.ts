@@ -1,8 +1,9 @@
-import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { type ProcessGroup, startProcessGroup } from "../../../../test/support/process-group.js";
 
 const appFolder = fileURLToPath(new URL("../..", import.meta.url));
 const resolve = createRequire(import.meta.url).resolve;
@@ -31,31 +32,23 @@ export function runAppScript(script: string, cwd: string, environment: Record<st
   });
 }
 
-/** The app running in a child process, with everything it printed so far. */
-export interface AppProcess {
-  readonly child: ChildProcessWithoutNullStreams;
-  /** Standard output and standard error, interleaved as they arrived. */
-  output(): string;
-  /** The exit code (null when a signal ended it). */
-  readonly exited: Promise<number | null>;
-}
+/**
+ * The app running in a child process, with everything it printed so far; `stop()` kills it
+ * with its workers (call it from a hook: see {@link startProcessGroup}).
+ */
+export type AppProcess = ProcessGroup;
 
 /**
  * Starts the app the way `npm start` does, with `folder` as its working directory and only
- * `PATH` and `environment` as its environment. The child is the app itself: a SIGKILL or
- * SIGSTOP reaches it.
+ * `PATH` and `environment` as its environment, in a process group of its own. The child is the
+ * app itself (its primary, with WEB_CONCURRENCY): a SIGKILL or SIGSTOP to `child` reaches it.
  */
 export function spawnApp(folder: string, environment: Record<string, string>): AppProcess {
   const command = ["--import", tsxEsmLoader, join(appFolder, "src/main.ts")];
-  const child = spawn(process.execPath, command, {
+  return startProcessGroup(process.execPath, command, {
     cwd: folder,
     env: childEnvironment(environment),
   });
-  let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, output: () => output, exited };
 }
 
 /**
@@ -75,9 +68,12 @@ export async function waitForLine(
   throw new Error(`no line matching ${pattern} in: ${output()}`);
 }
 
-/** Waits for the ready line and returns the address the app listens on. */
-export async function listeningUrl(app: AppProcess): Promise<string> {
-  const [, url] = await waitForLine(app.output, /listening on (http:\/\/[^\s]+)\n/);
+/**
+ * Waits (up to `timeoutMs`, 15 s by default) for the ready line and returns the address the app
+ * listens on.
+ */
+export async function listeningUrl(app: AppProcess, timeoutMs?: number): Promise<string> {
+  const [, url] = await waitForLine(app.output, /listening on (http:\/\/[^\s]+)\n/, timeoutMs);
   return url!;
 }
 
