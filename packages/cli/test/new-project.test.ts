@@ -1,7 +1,7 @@
 // `tessera new`: the command line, the refusals, and the project it writes — type-checked,
 // started, and tested by its own test with this repository's tools. The project is written
 // inside the repository (test/.generated-*), so its @tessera packages resolve to the workspace.
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import {
   existsSync,
   mkdirSync,
@@ -14,9 +14,10 @@ import {
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { waitForLine } from "../../../examples/app/test/support/app-process.js";
 import { createPostgresSchema } from "../../../test/support/postgres.js";
+import { startProcessGroup } from "../../../test/support/process-group.js";
 import { newProject } from "../src/new-project.js";
 import { NPM_RANGES } from "../src/new-project-versions.js";
 import { parseArguments } from "../src/node.js";
@@ -84,23 +85,19 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
  * hands `use` its address; the process is stopped afterwards.
  */
 async function whileStarted(project: string, use: (url: string) => Promise<void>) {
-  const output: string[] = [];
-  const app: ChildProcess = spawn(process.execPath, ["--import", TSX, "src/main.ts"], {
+  const app = startProcessGroup(process.execPath, ["--import", TSX, "src/main.ts"], {
     cwd: project,
     env: { PATH: process.env.PATH ?? "", PORT: "0", HOST: "127.0.0.1", ...fromSources },
   });
-  try {
-    app.stdout?.on("data", (chunk) => output.push(String(chunk)));
-    app.stderr?.on("data", (chunk) => output.push(String(chunk)));
-    const [, url = ""] = await waitForLine(
-      () => output.join(""),
-      /listening on (http:\/\/127\.0\.0\.1:\d+)/,
-      30_000,
-    );
-    await use(url);
-  } finally {
-    app.kill();
-  }
+  // Stopped when the test ends, failed or timed out too, not only when `use` returns.
+  onTestFinished(() => app.stop());
+  const [, url = ""] = await waitForLine(
+    app.output,
+    /listening on (http:\/\/127\.0\.0\.1:\d+)/,
+    30_000,
+  );
+  await use(url);
+  await app.stop();
 }
 
 describe("the command line of tessera new", () => {
