@@ -1,5 +1,7 @@
-import { execFile } from "node:child_process";
+import { once } from "node:events";
 import { fileURLToPath } from "node:url";
+import { onTestFinished } from "vitest";
+import { startProcessGroup } from "../../../../test/support/process-group.js";
 import { runCli } from "../../src/run.js";
 
 const CLI = fileURLToPath(new URL("../../src/cli.ts", import.meta.url));
@@ -42,24 +44,24 @@ export async function tessera(
 
 /**
  * The real `tessera` command (src/cli.ts through tsx) as a child process in `cwd`, with `env`
- * added: for runs that race each other, as two processes would.
+ * added: for runs that race each other, as two processes would. Call it inside a test: the
+ * process is stopped when the test ends, so a run that hangs dies with the test that timed out.
  */
-export function tesseraProcess(
+export async function tesseraProcess(
   args: readonly string[],
   cwd: string,
   env: Record<string, string> = {},
 ): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ["--import", TSX, CLI, ...args],
-      { cwd, encoding: "utf8", env: { ...process.env, TSX_TSCONFIG_PATH: TSCONFIG, ...env } },
-      (error, stdout, stderr) =>
-        resolve({
-          status: error ? (typeof error.code === "number" ? error.code : 1) : 0,
-          stdout,
-          stderr,
-        }),
-    );
+  const run = startProcessGroup(process.execPath, ["--import", TSX, CLI, ...args], {
+    cwd,
+    env: { ...process.env, TSX_TSCONFIG_PATH: TSCONFIG, ...env },
   });
+  onTestFinished(() => run.stop());
+  let stdout = "";
+  let stderr = "";
+  run.child.stdout.on("data", (chunk: string) => (stdout += chunk));
+  run.child.stderr.on("data", (chunk: string) => (stderr += chunk));
+  // "close", not "exit": both streams have been read to their end by then.
+  const [code, signal] = (await once(run.child, "close")) as [number | null, string | null];
+  return { status: signal ? 1 : code, stdout, stderr };
 }
