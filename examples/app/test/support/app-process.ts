@@ -69,10 +69,11 @@ export async function waitForLine(
 }
 
 /**
- * Waits (up to `timeoutMs`, 15 s by default) for the ready line and returns the address the app
- * listens on.
+ * Waits (up to `timeoutMs`, 45 s by default) for the ready line and returns the address the app
+ * listens on. The app compiles its TypeScript as it starts: 16 s with a load of 18 on two cores,
+ * which the 15 s every other line gets would not cover.
  */
-export async function listeningUrl(app: AppProcess, timeoutMs?: number): Promise<string> {
+export async function listeningUrl(app: AppProcess, timeoutMs = 45_000): Promise<string> {
   const [, url] = await waitForLine(app.output, /listening on (http:\/\/[^\s]+)\n/, timeoutMs);
   return url!;
 }
