@@ -1,18 +1,14 @@
 import {
   type Authenticate,
   authenticated,
+  jsonError,
   type Route,
   type RouteContext,
   type RouteHandler,
   readJsonBody,
   withMiddleware,
 } from "@tessera/http";
-import {
-  DEFAULT_MAXIMUM_JSON_BYTES,
-  type RecordContext,
-  type RecordRoutesOptions,
-  type RecordUser,
-} from "@tessera/records";
+import type { RecordContext, RecordRoutesOptions, RecordUser } from "@tessera/records";
 import { type ExecutionArgs, execute, GraphQLError, getOperationAST } from "graphql";
 import { createHandler } from "graphql-http";
 import { type CompileQuery, compiledExecute } from "./compiled-execution.js";
@@ -36,9 +32,10 @@ export interface GraphqlRoutesOptions extends QueryLimits, DocumentLimits {
   /** Where the endpoint answers; default `/graphql`. */
   readonly path?: string;
   /**
-   * Largest request body in bytes: default 4 MiB, as the JSON record API, so a 2,000,000-byte
-   * text value fits with its escapes in `variables`. The operation text itself is held to the
-   * far smaller `maximumQueryBytes`.
+   * Largest request body in bytes, variables included: default
+   * {@link DEFAULT_MAXIMUM_GRAPHQL_BODY_BYTES} (128 KiB). A larger body is a 413, refused as it
+   * is read. Raise it to send large text values in `variables`; the JSON record API takes them
+   * up to its 4 MiB.
    */
   readonly maximumBodyBytes?: number;
   /**
@@ -67,13 +64,22 @@ export interface GraphqlRoutesOptions extends QueryLimits, DocumentLimits {
   readonly onNotCompiled?: (reason: unknown) => void;
 }
 
+/**
+ * Default cap of a GraphQL request body: 128 KiB, room for an operation at its own 64 KiB limit
+ * and as much again of variables. Every byte of a body is read and JSON-parsed on the event loop
+ * before any limit on the operation can run, so the cap is what bounds that work: at the JSON
+ * API's 4 MiB, one body held other requests up for half a second on a busy machine.
+ */
+export const DEFAULT_MAXIMUM_GRAPHQL_BODY_BYTES = 128 * 1024;
+
 /** The message a client gets for an unexpected failure, whose details stay in the logs. */
 export const INTERNAL_ERROR_MESSAGE = "Internal server error";
 
 /**
  * Serves record models as GraphQL with graphql-http (GraphQL over HTTP) at `POST /graphql`
  * (and `GET` for queries). The request is authenticated first (its refusal is the answer), then its body is read as the JSON API
- * reads one (its 400s for a body that is not a JSON object, or is over the size cap). Every
+ * reads one (its 400s for a body that is not a JSON object), up to its own far smaller cap (a
+ * 413 beyond it, answered without reading the rest). Every
  * operation text is held to its size, token and nesting limits before it is parsed, and its
  * document to the depth and field limits before anything runs. Errors a resolver refuses with
  * carry `extensions.code` and `extensions.status`; the HTTP status of a response that has data
@@ -150,10 +156,14 @@ export function graphqlRoutes(options: GraphqlRoutesOptions): Route[] {
     const context: RecordContext = { ownerId: user.id, ...(locale ? { locale } : {}) };
     let body: Record<string, unknown> | null = null;
     if (request.method === "POST") {
-      const read = await readJsonBody(request, {
-        maximumBytes: options.maximumBodyBytes ?? DEFAULT_MAXIMUM_JSON_BYTES,
-      });
-      if (!read.ok) return read.response;
+      const maximumBytes = options.maximumBodyBytes ?? DEFAULT_MAXIMUM_GRAPHQL_BODY_BYTES;
+      const read = await readJsonBody(request, { maximumBytes });
+      if (!read.ok) {
+        // Over the cap is no malformed body but one too large to take: a 413, as webhooks answer.
+        return read.reason === "too-large"
+          ? jsonError(413, `Request body is too large (maximum is ${maximumBytes} bytes)`)
+          : read.response;
+      }
       body = read.value;
     }
     const answer = await handler({

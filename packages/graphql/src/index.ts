@@ -17,6 +17,7 @@ export {
   parseWithinLimits,
 } from "./document-limits.js";
 export {
+  DEFAULT_MAXIMUM_GRAPHQL_BODY_BYTES,
   type GraphqlRoutesOptions,
   graphqlRoutes,
   INTERNAL_ERROR_MESSAGE,

@@ -2,6 +2,7 @@
 // and width limits, and failures that must not leak.
 import { describe, expect, it, vi } from "vitest";
 import { FRENCH, inFrench, languageOf } from "../../../test/support/language-headers.js";
+import { DEFAULT_MAXIMUM_GRAPHQL_BODY_BYTES } from "../src/index.js";
 import { EXECUTOR_OPTIONS, setUp } from "./fixtures.js";
 
 const handleRaw = async (
@@ -93,27 +94,67 @@ describe("the request body", () => {
     );
   });
 
-  it("takes a 1.9 MB text value, as the JSON record API does (4 MiB bodies by default)", async () => {
-    const context = await setUp();
+  it("caps bodies at 128 KiB, variables included, and takes more when told", async () => {
+    expect(DEFAULT_MAXIMUM_GRAPHQL_BODY_BYTES).toBe(128 * 1024);
+    const create = "mutation ($title: String!) { createNote(input: { title: $title }) { id } }";
     const title = "t".repeat(1_900_000);
-    const answer = await context.send(
-      "mutation ($title: String!) { createNote(input: { title: $title }) { id } }",
-      { variables: { title } },
-    );
-    expect(answer.status).toBe(200);
-    expect(answer.body.errors).toBeUndefined();
-    expect(context.rows("SELECT length(title) AS length FROM notes")).toEqual([
+    const refused = await (await setUp()).send(create, { variables: { title } });
+    expect(refused).toMatchObject({
+      status: 413,
+      body: {
+        error: {
+          code: "payload_too_large",
+          message: "Request body is too large (maximum is 131072 bytes)",
+          status: 413,
+        },
+      },
+    });
+    const raised = await setUp({ maximumBodyBytes: 4 * 1024 * 1024 });
+    const taken = await raised.send(create, { variables: { title } });
+    expect(taken.status).toBe(200);
+    expect(taken.body.errors).toBeUndefined();
+    expect(raised.rows("SELECT length(title) AS length FROM notes")).toEqual([
       { length: 1_900_000 },
     ]);
   });
 
-  it("refuses a body over the cap before parsing it", async () => {
+  it("refuses a body over the cap with a 413 before parsing it", async () => {
     const context = await setUp({ maximumBodyBytes: 100 });
     const answer = await context.send(`{ notes { id } } # ${"x".repeat(100)}`);
-    expect(answer.status).toBe(400);
-    expect(answer.body.error.message).toBe(
-      "Failed to deserialize the JSON body into the target type: the body is larger than 100 bytes",
+    expect(answer.status).toBe(413);
+    expect(answer.body.error).toEqual({
+      code: "payload_too_large",
+      message: "Request body is too large (maximum is 100 bytes)",
+      status: 413,
+    });
+  });
+
+  it("stops reading a streamed 3.9 MB body at the cap: its later chunks are never pulled", async () => {
+    const context = await setUp();
+    const chunk = new TextEncoder().encode(`{"query":"{ notes { id } } #${"x".repeat(64 * 1024)}`);
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          pulled += 1;
+          controller.enqueue(chunk); // 60 of these would be 3.9 MB
+          if (pulled === 60) controller.close();
+        },
+      },
+      { highWaterMark: 0 },
     );
+    const answer = await handleRaw(context, {
+      method: "POST",
+      headers: { ...ada, "content-type": "application/json" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect(answer).toMatchObject({
+      status: 413,
+      body: { error: { code: "payload_too_large", status: 413 } },
+    });
+    // Each chunk is a little over 64 KiB: the second crosses 128 KiB, and reading stops there.
+    expect(pulled).toBe(2);
   });
 
   it("answers a JSON object without a query with graphql-http's 400", async () => {

@@ -7,6 +7,9 @@ const CREATE = "mutation ($input: NoteCreateInput!) { createNote(input: $input) 
 const TOO_LARGE =
   'Variable "$input" has invalid value: not of type "NoteCreateInput!", and too large to describe.';
 
+/** A body cap raised above the default 128 KiB, for the values of a megabyte below. */
+const LARGE_BODY_BYTES = 4 * 1024 * 1024;
+
 /** Fields `f0`, `f1`... that no input type has, each set to 1. */
 const unknownFields = (count: number) =>
   Object.fromEntries(Array.from({ length: count }, (_, n) => [`f${n}`, 1]));
@@ -25,7 +28,7 @@ describe("an invalid variable too large to describe", () => {
   });
 
   it("is refused so when a missing field sits beside a long text", async () => {
-    const { send } = await setUp();
+    const { send } = await setUp({ maximumBodyBytes: LARGE_BODY_BYTES });
     const answer = await send(CREATE, {
       variables: { input: { body: "b".repeat(1_000_000) } },
     });
@@ -47,7 +50,7 @@ describe("variables graphql-js describes or takes", () => {
   });
 
   it("takes a valid value of any size: a JSON list of 100,000 items", async () => {
-    const { send, rows } = await setUp();
+    const { send, rows } = await setUp({ maximumBodyBytes: LARGE_BODY_BYTES });
     const tags = Array.from({ length: 100_000 }, (_, n) => n);
     const answer = await send(
       'mutation ($tags: JSON) { createNote(input: { title: "x", tags: $tags }) { id } }',
