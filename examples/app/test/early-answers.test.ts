@@ -47,6 +47,7 @@ describe("a form far over the 4 MB cap, refused while it is still being sent", (
     const [answer, ...more] = answersIn(exchange.received);
     expect([answer?.status, answer?.headers.connection, more]).toEqual([413, "close", []]);
     expect(answer?.body).toContain("The form is larger than 4 MB.");
+    expect(exchange.error).toBeUndefined();
   });
 
   it("answers a chunked one with Connection: close, and closes without a reset", async () => {
