@@ -31,3 +31,12 @@ export function parseQueuedDelivery(payload: unknown): QueuedDelivery | undefine
     ? { message_id: value.message_id, endpoint_id: value.endpoint_id }
     : undefined;
 }
+
+/**
+ * The outbox fairness key of every delivery to `ownerId`'s endpoints: a sender runs at most its
+ * share of one owner's deliveries at once, so an owner's hanging receivers cannot hold the
+ * slots every other owner's deliveries need.
+ */
+export function deliveryFairnessKey(ownerId: number): string {
+  return `owner-${ownerId}`;
+}

@@ -24,7 +24,9 @@ export interface WebhookSenderOptions<Writer>
   readonly secretKeys: KeyRing;
   /**
    * The guarded request: `nodeGuardedFetch(policy)` on Node, `guardedFetch(...)` elsewhere.
-   * Keep the runner's `leaseMs` (a minute by default) longer than its timeout (15 s).
+   * Its own timeout (15 s) bounds the request, answer included: keep the runner's
+   * `attemptTimeoutMs` (half of `leaseMs`, 30 s by default) longer, so the attempt ends with
+   * the request's outcome logged rather than at the runner's deadline.
    */
   readonly fetch: OutboundFetch;
   /** When to try again (default svix's: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h). */
@@ -48,7 +50,9 @@ export const DISABLE_AFTER_MS = 5 * 24 * 60 * 60 * 1000;
  * attempt. A 2xx is delivered; any other answer, a refusal, a timeout or a network error is a
  * failed attempt, tried again on the schedule and then failed. An endpoint whose deliveries
  * have all failed for `disableAfterMs` is disabled and `onEndpointDisabled` told; deliveries to
- * a disabled or deleted endpoint are dropped without a request. `start()` it with the process
+ * a disabled or deleted endpoint are dropped without a request. Each delivery's fairness key
+ * is its endpoint's owner (see `OutboundWebhooks.send`): one owner's slow or hanging receivers
+ * take at most their share of the sender's slots. `start()` it with the process
  * and `await stop()` before closing the database, or `drain()` from a cron trigger.
  *
  * @throws {TypeError} naming a missing option.
@@ -76,7 +80,7 @@ export function webhookSender<Writer>(options: WebhookSenderOptions<Writer>): Ou
   const clock: Clock = runner.clock ?? systemClock;
   const onError = runner.onError ?? ((error) => console.error("webhook sender failed:", error));
 
-  async function deliver(item: OutboxItem): Promise<void> {
+  async function deliver(item: OutboxItem, signal: AbortSignal): Promise<void> {
     const queued = parseQueuedDelivery(item.payload);
     if (!queued) throw new FinalDeliveryError("the outbox item is not a webhook delivery");
     const endpoint = await store.findEndpointById(queued.endpoint_id);
@@ -85,6 +89,8 @@ export function webhookSender<Writer>(options: WebhookSenderOptions<Writer>): Ou
     }
     const message = await store.findMessageById(queued.message_id);
     if (!message) throw new FinalDeliveryError(`message ${queued.message_id} is deleted`);
+    // The loads above count against the attempt's deadline: past it, send nothing more.
+    signal.throwIfAborted();
     const now = clock();
     const outcome = await fetch({
       url: endpoint.url,
