@@ -23,6 +23,7 @@ export const SLOWEST_FILES = [
   "repository test/framework-examples.test.ts",
   "example-app examples/app/test/mail-crash.test.ts",
   "example-app examples/app/test/chaos-postgres.test.ts",
+  "example-app examples/app/test/chaos-outboxes-postgres.test.ts",
   "records packages/records/test/downloads.test.ts",
   "example-app examples/app/test/route-fuzzing.test.ts",
 ];
