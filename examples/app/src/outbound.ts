@@ -63,6 +63,12 @@ export function appOutboundWebhooks(wiring: OutboundWiring): OutboundWebhooks<Sq
  */
 export const WEBHOOK_LEASE_MS = OUTBOUND_TIMEOUT_MS + 5_000;
 
+/**
+ * One delivery's deadline: past the request's own timeout, so an attempt ends with its outcome
+ * logged, and within the lease.
+ */
+export const WEBHOOK_ATTEMPT_TIMEOUT_MS = OUTBOUND_TIMEOUT_MS + 2_000;
+
 /** What the sender of one process is built from, beyond the outbound wiring. */
 export interface WebhookSenderWiring extends OutboundWiring {
   /** The guarded request of the runtime: `nodeGuardedFetch(outboundPolicy(config))` on Node. */
@@ -85,6 +91,7 @@ export function appWebhookSender(wiring: WebhookSenderWiring): OutboxRunner {
     fetch: wiring.fetch,
     schedule: wiring.config.outboundRetrySchedule,
     leaseMs: WEBHOOK_LEASE_MS,
+    attemptTimeoutMs: WEBHOOK_ATTEMPT_TIMEOUT_MS,
     ...(wiring.clock ? { clock: wiring.clock } : {}),
     onError: (error) => console.error(`The webhook sender failed: ${(error as Error).message}`),
     onEndpointDisabled: (endpoint) => mailDisabledEndpoint(wiring, endpoint),
