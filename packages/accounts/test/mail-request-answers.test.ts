@@ -59,6 +59,8 @@ async function app() {
     secretKeyBase: "a-secret-key-base-of-at-least-32-characters",
     appUrl: ORIGIN,
     passwords: { iterations: 1000 },
+    // Fixed: every rate-limit answer of a test falls in one window.
+    clock: () => Date.UTC(2026, 10, 27, 9, 0, 10),
   });
   const handle = routeRequests(accounts.routes);
   let clients = 0;
@@ -130,6 +132,21 @@ describe("the mail requests", () => {
     expect(await answerSeen(known)).toEqual(await answerSeen(unknown));
     expect(subject.mailer.sent.map((mail) => mail.to)).toEqual([subject.email]);
     expect(subject.mailer.last()?.text).toMatch(/\b\d{6}\b/);
+  });
+
+  it("POST /api/auth/email_code: the same 429 for a known and an unknown address over its limit", async () => {
+    const subject = await app();
+    const overTheLimit = async (email: string) => {
+      for (let attempt = 0; attempt < 10; attempt++) {
+        expect((await subject.postJson("/api/auth/email_code", { email })).status).toBe(202);
+      }
+      return subject.postJson("/api/auth/email_code", { email });
+    };
+    const known = await overTheLimit(subject.email);
+    const unknown = await overTheLimit("nobody@example.com");
+    expect(known.status).toBe(429);
+    expect(known.headers.get("retry-after")).toBe("50");
+    expect(await answerSeen(known)).toEqual(await answerSeen(unknown));
   });
 
   for (const [path, subject, flash] of [
