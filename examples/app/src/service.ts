@@ -26,7 +26,11 @@ import { chooseLocale, SHIPPED_CATALOGS } from "./locales/shipped-catalogs.js";
 import { type RecordWiring, recordApiRoutes, recordPageRoutes } from "./records.js";
 import { type RenderJobs, renderJobRoutes } from "./render-jobs.js";
 import { answerUnhandledError } from "./unhandled-error.js";
-import { WEBHOOK_ENDPOINT_RATE_LIMIT, webhookEndpointRoutes } from "./webhook-endpoint-routes.js";
+import {
+  WEBHOOK_ENDPOINT_RATE_LIMIT,
+  WEBHOOK_REPLAY_RATE_LIMIT,
+  webhookEndpointRoutes,
+} from "./webhook-endpoint-routes.js";
 import { webhookPageRoutes } from "./webhook-pages.js";
 import { webhookRoutes } from "./webhooks.js";
 
@@ -142,8 +146,18 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
   // Routes a person's browser or client reads answer in their language; webhook senders are
   // programs that read only the status.
   const inTheirLanguage = localeNegotiation({ catalogs: SHIPPED_CATALOGS });
+  // Replays from the JSON route and the page count together, at their own limit.
+  const replayRateLimiter =
+    dependencies.rateLimiter ??
+    createRateLimiter({
+      store: new SqlRateLimitStore(database),
+      limit: WEBHOOK_REPLAY_RATE_LIMIT.limit,
+      windowMs: WEBHOOK_REPLAY_RATE_LIMIT.windowMs,
+      ...(dependencies.clock ? { clock: dependencies.clock } : {}),
+    });
   const outboundRoutes = dependencies.outbound
     ? webhookEndpointRoutes({
+        replayRateLimiter,
         outbound: dependencies.outbound,
         bearer,
         rateLimiter:
@@ -169,6 +183,7 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
           ? webhookPageRoutes({
               outbound: dependencies.outbound,
               findUser: (id) => users.findById(id),
+              replayRateLimiter,
               sessions: accounts.sessions,
               allowedOrigins: config.allowedOrigins,
               ...(dependencies.clock ? { clock: dependencies.clock } : {}),

@@ -44,12 +44,27 @@ export const WEBHOOK_ENDPOINT_RATE_LIMIT = {
   windowMs: 60_000,
 };
 
+/**
+ * The rate limit of replays, per user, the JSON route's and the page's together: each replay
+ * is a request to every endpoint that takes the message.
+ */
+export const WEBHOOK_REPLAY_RATE_LIMIT = {
+  group: "webhook_replays",
+  limit: 10,
+  windowMs: 60_000,
+};
+
 /** What the webhook endpoint routes are built from. */
 export interface WebhookEndpointRoutesOptions {
   readonly outbound: OutboundWebhooks<SqlDatabase>;
   readonly bearer: BearerAuthenticator<User>;
   /** Counts the changes per user in {@link WEBHOOK_ENDPOINT_RATE_LIMIT}'s group. */
   readonly rateLimiter: RateLimiter;
+  /**
+   * Counts the replays per user in {@link WEBHOOK_REPLAY_RATE_LIMIT}'s group, at its limit
+   * (default `rateLimiter`, at that one's limit).
+   */
+  readonly replayRateLimiter?: RateLimiter;
 }
 
 type BearerContext = RouteContext & { readonly user: User };
@@ -138,16 +153,23 @@ export function webhookEndpointRoutes(options: WebhookEndpointRoutesOptions): Ro
     },
 
     async replay(_request, { user, params, locale }) {
-      const endpoints = await outbound.replayMessage(user.id, params.id ?? "");
-      if (endpoints === undefined) {
+      const replayed = await outbound.replayMessage(user.id, params.id ?? "");
+      if (replayed === undefined) {
         const message = outboundMessages.text(locale, "outbound.message_not_found");
         return jsonError(404, message, { locale });
       }
-      return jsonAnswer({ message_id: params.id, endpoints }, { status: 202, locale });
+      const answer = {
+        message_id: params.id,
+        endpoints: replayed.queued,
+        already_pending: replayed.alreadyPending,
+      };
+      return jsonAnswer(answer, { status: 202, locale });
     },
   } satisfies Record<string, RouteHandler<BearerContext>>;
 
   const signedIn = authenticated<{ readonly user: User }>(bearerAuthentication(options.bearer));
+  const perUser = (limiter: RateLimiter, group: string) =>
+    rateLimit<BearerContext>({ limiter, group, key: (_request, { user }) => `user:${user.id}` });
   const path = "/api/webhook_endpoints";
   return [
     ...withMiddleware(
@@ -164,15 +186,16 @@ export function webhookEndpointRoutes(options: WebhookEndpointRoutesOptions): Ro
         { method: "PATCH", path: `${path}/:id`, handle: writes.update },
         { method: "DELETE", path: `${path}/:id`, handle: writes.remove },
         { method: "POST", path: `${path}/:id/rotate_secret`, handle: writes.rotate },
-        { method: "POST", path: "/api/webhook_messages/:id/replay", handle: writes.replay },
       ],
       // The bearer first: a request without one is a 401 and counts against no one.
       signedIn,
-      rateLimit<BearerContext>({
-        limiter: options.rateLimiter,
-        group: WEBHOOK_ENDPOINT_RATE_LIMIT.group,
-        key: (_request, { user }) => `user:${user.id}`,
-      }),
+      perUser(options.rateLimiter, WEBHOOK_ENDPOINT_RATE_LIMIT.group),
+      bodyLimit<BearerContext>({ maximumBytes: MAXIMUM_ENDPOINT_BODY_BYTES, refusal: tooLarge }),
+    ),
+    ...withMiddleware(
+      [{ method: "POST", path: "/api/webhook_messages/:id/replay", handle: writes.replay }],
+      signedIn,
+      perUser(options.replayRateLimiter ?? options.rateLimiter, WEBHOOK_REPLAY_RATE_LIMIT.group),
       bodyLimit<BearerContext>({ maximumBytes: MAXIMUM_ENDPOINT_BODY_BYTES, refusal: tooLarge }),
     ),
   ];

@@ -1,6 +1,10 @@
 import type { OpenApiObject } from "@tessera/records";
 import { APP_EVENT_TYPES } from "./webhook-endpoint-json.js";
-import { MAXIMUM_ENDPOINT_BODY_BYTES } from "./webhook-endpoint-routes.js";
+import {
+  MAXIMUM_ENDPOINT_BODY_BYTES,
+  WEBHOOK_ENDPOINT_RATE_LIMIT,
+  WEBHOOK_REPLAY_RATE_LIMIT,
+} from "./webhook-endpoint-routes.js";
 
 const ref = (section: string, name: string) => ({ $ref: `#/components/${section}/${name}` });
 const json = (schema: OpenApiObject) => ({ "application/json": { schema } });
@@ -108,15 +112,15 @@ const errors = {
   "401": ref("responses", "Unauthorized"),
   "404": ref("responses", "NotFound"),
 };
+const tooMany = (what: string) => ({
+  description: `More than ${what} by this user: try again after \`Retry-After\` seconds.`,
+  headers: { "Retry-After": { schema: { type: "integer" } } },
+  content: json(ref("schemas", "Error")),
+});
 const writeErrors = {
   ...errors,
   "400": ref("responses", "BadRequest"),
-  "429": {
-    description:
-      "More than 30 changes a minute by this user: try again after `Retry-After` seconds.",
-    headers: { "Retry-After": { schema: { type: "integer" } } },
-    content: json(ref("schemas", "Error")),
-  },
+  "429": tooMany(`${WEBHOOK_ENDPOINT_RATE_LIMIT.limit} changes a minute`),
 };
 const id = {
   name: "id",
@@ -235,7 +239,8 @@ const paths: Record<string, OpenApiObject> = {
     post: {
       operationId: "replayWebhookMessage",
       tags,
-      summary: "Sends one of your messages again to every endpoint that takes its type now.",
+      summary:
+        "Sends one of your messages again to every endpoint that takes its type now, except those a delivery of it still waits for.",
       responses: {
         "202": {
           description: "The deliveries are queued.",
@@ -246,14 +251,21 @@ const paths: Record<string, OpenApiObject> = {
               endpoints: {
                 type: "integer",
                 minimum: 0,
-                description: "How many endpoints it goes to.",
+                description: "How many endpoints it goes to again: new deliveries.",
+              },
+              already_pending: {
+                type: "integer",
+                minimum: 0,
+                description:
+                  "How many endpoints a delivery of it still waits for: the replay adds none for them.",
               },
             },
-            required: ["message_id", "endpoints"],
+            required: ["message_id", "endpoints", "already_pending"],
             additionalProperties: false,
           }),
         },
         ...writeErrors,
+        "429": tooMany(`${WEBHOOK_REPLAY_RATE_LIMIT.limit} replays a minute`),
       },
     },
   },

@@ -1,7 +1,9 @@
 import type { User } from "@tessera/accounts";
 import { type Clock, systemClock } from "@tessera/core";
 import {
+  attemptRateLimit,
   htmlPage,
+  httpMessages,
   type PageContext,
   type Route,
   readFormBody,
@@ -9,6 +11,7 @@ import {
   withMiddleware,
 } from "@tessera/http";
 import type { OutboundWebhooks } from "@tessera/outbound";
+import type { RateLimiter } from "@tessera/ratelimit";
 import {
   type HtmlRouteContext,
   type HtmlRouteSafety,
@@ -21,6 +24,7 @@ import { outboundMessages } from "./outbound-messages.js";
 import { type EndpointForm, renderWebhooksPage } from "./views/webhooks-page.js";
 import { endpointFieldMessages } from "./webhook-endpoint-fields.js";
 import { APP_EVENT_TYPES } from "./webhook-endpoint-json.js";
+import { WEBHOOK_REPLAY_RATE_LIMIT } from "./webhook-endpoint-routes.js";
 
 /** Where the page lives, and where every action returns. */
 export const WEBHOOKS_PATH = "/account/webhooks";
@@ -29,6 +33,8 @@ export const WEBHOOKS_PATH = "/account/webhooks";
 export interface WebhookPagesOptions extends HtmlRouteSafety {
   readonly outbound: OutboundWebhooks<SqlDatabase>;
   readonly findUser: (id: number) => Promise<User | undefined>;
+  /** Counts replays per user with the JSON route's, in `WEBHOOK_REPLAY_RATE_LIMIT`'s group. */
+  readonly replayRateLimiter: RateLimiter;
   readonly clock?: Clock;
 }
 
@@ -56,7 +62,13 @@ export function webhookPageRoutes(options: WebhookPagesOptions): Route<MaybeSess
     };
   }
 
-  async function page(context: HtmlRouteContext, user: User, status: number, form: EndpointForm) {
+  async function page(
+    context: HtmlRouteContext,
+    user: User,
+    status: number,
+    form: EndpointForm,
+    headers: HeadersInit = {},
+  ) {
     const endpoints = await Promise.all(
       (await outbound.listEndpoints(user.id)).map(async (endpoint) => ({
         endpoint,
@@ -70,7 +82,7 @@ export function webhookPageRoutes(options: WebhookPagesOptions): Route<MaybeSess
       form,
       now: clock(),
     });
-    return htmlPage(status, html);
+    return htmlPage(status, html, headers);
   }
 
   /** Runs `act` for the signed-in user; a visitor is sent to sign in. */
@@ -176,11 +188,22 @@ export function webhookPageRoutes(options: WebhookPagesOptions): Route<MaybeSess
     {
       method: "POST",
       path: `${WEBHOOKS_PATH}/messages/:id/replay`,
-      handle: endpointAction(async (user, id, context) =>
-        (await outbound.replayMessage(user.id, id)) === undefined
-          ? undefined
-          : done(context, text(context.locale, "outbound.replayed")),
-      ),
+      handle: endpointAction(async (user, id, context) => {
+        const { group } = WEBHOOK_REPLAY_RATE_LIMIT;
+        const key = `user:${user.id}`;
+        const wait = await attemptRateLimit(options.replayRateLimiter, group, [key]);
+        if (wait !== undefined) {
+          context.session.flash("alert", httpMessages.text(context.locale, "http.rate_limited"));
+          return page(context, user, 429, EMPTY_FORM, { "Retry-After": String(wait) });
+        }
+        const replayed = await outbound.replayMessage(user.id, id);
+        if (!replayed) return undefined;
+        const pending = replayed.queued === 0 && replayed.alreadyPending > 0;
+        return done(
+          context,
+          text(context.locale, pending ? "outbound.replay_pending" : "outbound.replayed"),
+        );
+      }),
     },
   ];
   return withMiddleware(routes, pageSafety(options));

@@ -2,8 +2,14 @@
 // every delivery verified with the standardwebhooks library: the three note events with the
 // note as the JSON API shows it, the event filter, retries on a tiny schedule with the attempt
 // log, replay and rotation.
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
+import { awaitWindowRoom } from "@tessera/ratelimit/testing";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { newClientAddress, startTestServer, type TestServer } from "./support/test-server.js";
@@ -20,6 +26,9 @@ let receiverUrl: string;
 let received: Received[] = [];
 /** How many requests per path the receiver still fails with a 500 before answering 200. */
 const failures = new Map<string, number>();
+/** Paths whose requests get no answer until the test lets them go: their deliveries stay held. */
+const holding = new Set<string>();
+const held: ServerResponse[] = [];
 
 beforeAll(async () => {
   receiver = createServer((request, response) => {
@@ -29,7 +38,9 @@ beforeAll(async () => {
       const path = request.url ?? "/";
       received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString() });
       const left = failures.get(path) ?? 0;
-      if (left > 0) {
+      if (holding.has(path)) {
+        held.push(response);
+      } else if (left > 0) {
         failures.set(path, left - 1);
         response.writeHead(500).end("down for now");
       } else {
@@ -200,7 +211,10 @@ describe("notes' events delivered to their owner's endpoints", () => {
     expect(tried).toHaveLength(4); // the first attempt and the schedule's three
     received = [];
     const replayed = await api("POST", `/api/webhook_messages/${tried[0]!.id}/replay`, token);
-    expect(replayed).toEqual({ status: 202, body: { message_id: tried[0]!.id, endpoints: 1 } });
+    expect(replayed).toEqual({
+      status: 202,
+      body: { message_id: tried[0]!.id, endpoints: 1, already_pending: 0 },
+    });
     await server.deliverWebhooks();
     const again = verified("/down", down.secret);
     expect(again.map((delivery) => delivery.id)).toEqual([tried[0]!.id]);
@@ -208,6 +222,56 @@ describe("notes' events delivered to their owner's endpoints", () => {
     const other = await newUser("not-owner");
     const refused = await api("POST", `/api/webhook_messages/${tried[0]!.id}/replay`, other);
     expect(refused.status).toBe(404);
+  });
+
+  it("collapses replays into the delivery still pending, and limits a user to 10 a minute", async () => {
+    const token = await newUser("replays");
+    const first = await endpoint(token, "/replays-a");
+    const second = await endpoint(token, "/replays-b");
+    await api("POST", "/api/notes", token, { title: "Replayed many times" });
+    await server.deliverWebhooks();
+    const [sent] = verified("/replays-a", first.secret);
+    const items = async () => {
+      const rows = await server.query<{ count: number }>(
+        "SELECT COUNT(*) AS count FROM outbox_items WHERE queue = 'webhook' AND idempotency_key LIKE ?",
+        `${sent!.id}.%`,
+      );
+      return Number(rows[0]!.count);
+    };
+    expect(await items()).toBe(2);
+    received = [];
+    // Each replay's delivery is held by the app's sender until the receiver answers.
+    holding.add("/replays-a");
+    holding.add("/replays-b");
+    // The counter's windows start on the clock's minute: all 11 replays go in one.
+    await awaitWindowRoom(10_000);
+    const replays = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        api("POST", `/api/webhook_messages/${sent!.id}/replay`, token),
+      ),
+    );
+    expect(replays.every((replay) => replay.status === 202)).toBe(true);
+    const total = (key: "endpoints" | "already_pending") =>
+      replays.reduce((sum, replay) => sum + replay.body[key], 0);
+    expect({ endpoints: total("endpoints"), already_pending: total("already_pending") }).toEqual({
+      endpoints: 2,
+      already_pending: 18,
+    });
+    expect(await items()).toBe(4);
+    const refused = await fetch(`${server.url}/api/webhook_messages/${sent!.id}/replay`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await items()).toBe(4);
+    holding.clear();
+    for (const response of held.splice(0)) response.writeHead(200).end("ok");
+    await server.deliverWebhooks();
+    expect(verified("/replays-a", first.secret).map((delivery) => delivery.id)).toEqual([sent!.id]);
+    expect(verified("/replays-b", second.secret).map((delivery) => delivery.id)).toEqual([
+      sent!.id,
+    ]);
   });
 
   it("signs with the new and the previous secret for a day after a rotation", async () => {

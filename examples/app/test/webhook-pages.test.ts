@@ -1,5 +1,6 @@
 // The HTML page /account/webhooks: add (secret shown once), the 24-hour chart and attempts,
 // disable, rotate, replay, remove; another user's endpoint a 404; the CSP nonce and French.
+import { awaitWindowRoom } from "@tessera/ratelimit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser } from "./support/browser.js";
 import { startTestServer, type TestServer } from "./support/test-server.js";
@@ -69,8 +70,26 @@ describe("the webhooks page", () => {
     expect(page.html).toContain("note.created");
     expect(page.html).toContain("/replay");
     const message = /\/account\/webhooks\/messages\/(msg_[^/]+)\/replay/.exec(page.html)![1]!;
+    // The counter's windows start on the clock's minute: all 11 replays go in one.
+    await awaitWindowRoom(10_000);
     const replayed = await browser.post(`/account/webhooks/messages/${message}/replay`);
     expect(replayed.status).toBe(303);
+    // The failed first attempt waits for its retry: the replay adds nothing, and says so.
+    expect((await browser.get("/account/webhooks")).html).toContain(
+      "A delivery of this message is still waiting to be made: it is not sent a second time.",
+    );
+    const deliveries = await server.query<{ count: number }>(
+      "SELECT COUNT(*) AS count FROM outbox_items WHERE idempotency_key LIKE ?",
+      `${message}.%`,
+    );
+    expect(Number(deliveries[0]!.count)).toBe(1);
+    for (let replay = 2; replay <= 10; replay++) {
+      expect((await browser.post(`/account/webhooks/messages/${message}/replay`)).status).toBe(303);
+    }
+    const limited = await browser.post(`/account/webhooks/messages/${message}/replay`);
+    expect(limited.status).toBe(429);
+    expect(limited.html).toContain("Too many requests. Try again later.");
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     const french = await browser.request("GET", "/account/webhooks", undefined, {
       "accept-language": "fr",
     });

@@ -43,6 +43,7 @@ export {
 } from "./outbound-request.js";
 export type {
   DeliveryAttempt,
+  DeliveryState,
   EndpointChange,
   FailedDelivery,
   LoggedAttempt,
@@ -59,6 +60,7 @@ export {
   OutboundWebhooks,
   type OutboundWebhooksOptions,
   PREVIOUS_SECRET_VALIDITY_MS,
+  type ReplayOutcome,
 } from "./outbound-webhooks.js";
 export { endpointView, type WebhookEndpoint } from "./webhook-endpoint.js";
 export {

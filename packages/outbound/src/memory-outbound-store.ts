@@ -1,6 +1,8 @@
 import type { Outbox } from "@tessera/outbox";
+import { deliveryStatesOf } from "./delivery-states.js";
 import type {
   DeliveryAttempt,
+  DeliveryState,
   EndpointChange,
   FailedDelivery,
   LoggedAttempt,
@@ -9,7 +11,7 @@ import type {
   StoredEndpoint,
   StoredMessage,
 } from "./outbound-store.js";
-import { deliveryKeyPrefix, WEBHOOK_QUEUE } from "./webhook-queue.js";
+import { deliveryKeyPrefix, parseQueuedDelivery, WEBHOOK_QUEUE } from "./webhook-queue.js";
 
 /** Options of {@link MemoryOutboundStore}. */
 export interface MemoryOutboundStoreOptions {
@@ -164,6 +166,24 @@ export class MemoryOutboundStore implements OutboundStore<unknown> {
     const message = this.#messages.get(attempt.messageId);
     if (!message || !this.#endpoints.has(attempt.endpointId)) return;
     this.#attempts.push({ ...attempt, id: this.#nextAttemptId++, eventType: message.eventType });
+  }
+
+  async deliveryStates(messageId: string): Promise<DeliveryState[]> {
+    // Without its outbox the store cannot see what waits: it then reports attempts only.
+    const items = this.#outbox
+      ? await this.#outbox.list(WEBHOOK_QUEUE, { limit: Number.MAX_SAFE_INTEGER })
+      : [];
+    const pendingTo = items
+      .filter((item) => item.status === "pending")
+      .map((item) => parseQueuedDelivery(item.payload))
+      .filter((delivery) => delivery?.message_id === messageId)
+      .map((delivery) => delivery?.endpoint_id);
+    const attempts = new Map<string, number>();
+    for (const attempt of this.#attempts) {
+      if (attempt.messageId !== messageId) continue;
+      attempts.set(attempt.endpointId, (attempts.get(attempt.endpointId) ?? 0) + 1);
+    }
+    return deliveryStatesOf(pendingTo, attempts);
   }
 
   async listAttempts(ownerId: number, endpointId: string, limit: number): Promise<LoggedAttempt[]> {

@@ -70,6 +70,15 @@ export interface FailedDelivery {
   readonly endpointId: string;
 }
 
+/** Where the deliveries of a message to one endpoint stand (see {@link OutboundStore.deliveryStates}). */
+export interface DeliveryState {
+  readonly endpointId: string;
+  /** The outbox's `webhook` queue holds a delivery of it not yet ended (due, retrying, held). */
+  readonly pending: boolean;
+  /** The attempts logged so far, replays' included. */
+  readonly attempts: number;
+}
+
 /** Options of {@link OutboundStore.pruneMessages}. */
 export interface PruneMessagesOptions {
   /** Messages created before this time (epoch milliseconds) are deleted, with their attempts. */
@@ -133,6 +142,11 @@ export interface OutboundStore<Writer> {
   findMessage(ownerId: number, id: string): Promise<StoredMessage | undefined>;
   findMessageById(id: string): Promise<StoredMessage | undefined>;
   insertAttempt(attempt: DeliveryAttempt): Promise<void>;
+  /**
+   * Each endpoint a message has a pending delivery to or attempts at, for a replay: it adds no
+   * delivery where one is pending. The SQL store reads `outbox_items`, as the retention does.
+   */
+  deliveryStates(messageId: string): Promise<DeliveryState[]>;
   /** The attempts to the owner's endpoint, newest first, at most `limit`. */
   listAttempts(ownerId: number, endpointId: string, limit: number): Promise<LoggedAttempt[]>;
   /**

@@ -10,9 +10,19 @@ import {
 import { newEndpointSecret, sealEndpointSecret } from "./endpoint-secret.js";
 import { newEndpointId, newMessageId } from "./outbound-ids.js";
 import type { OutboundPolicy, ResolveHost } from "./outbound-policy.js";
-import type { LoggedAttempt, OutboundStore, StoredEndpoint } from "./outbound-store.js";
+import type {
+  DeliveryState,
+  LoggedAttempt,
+  OutboundStore,
+  StoredEndpoint,
+} from "./outbound-store.js";
 import { endpointView, type WebhookEndpoint } from "./webhook-endpoint.js";
-import { deliveryKey, type QueuedDelivery, WEBHOOK_QUEUE } from "./webhook-queue.js";
+import {
+  deliveryFairnessKey,
+  deliveryKey,
+  type QueuedDelivery,
+  WEBHOOK_QUEUE,
+} from "./webhook-queue.js";
 
 /** Options of {@link OutboundWebhooks}. */
 export interface OutboundWebhooksOptions<Writer> {
@@ -47,6 +57,14 @@ export interface EndpointWithSecret {
   readonly endpoint: WebhookEndpoint;
   /** `whsec_…`: shown only now; afterwards only rotation gives a new one. */
   readonly secret: string;
+}
+
+/** What a replay did: deliveries added, and endpoints skipped as one was still pending. */
+export interface ReplayOutcome {
+  /** New deliveries (attempt 1, same `webhook-id`). */
+  readonly queued: number;
+  /** Endpoints that already had a delivery of the message waiting: none was added for them. */
+  readonly alreadyPending: number;
 }
 
 /** How long the previous secret still signs after a rotation: 24 hours. */
@@ -237,15 +255,17 @@ export class OutboundWebhooks<Writer> {
       payload: json,
       createdAt: this.#clock(),
     });
-    for (const endpoint of endpoints) await this.#enqueue(writer, id, endpoint.id);
+    for (const endpoint of endpoints) await this.#enqueue(writer, ownerId, id, endpoint.id);
     return { messageId: id, endpoints: endpoints.length };
   }
 
   /**
    * Sends the owner's message again to every endpoint of theirs that takes its type now, as
-   * new deliveries (attempt 1, same `webhook-id`). Undefined when the message is not theirs.
+   * new deliveries (attempt 1, same `webhook-id`), except where a delivery of it is still
+   * pending: a replay collapses into it, however many come at once. Undefined when the message
+   * is not theirs.
    */
-  async replayMessage(ownerId: number, messageId: string): Promise<number | undefined> {
+  async replayMessage(ownerId: number, messageId: string): Promise<ReplayOutcome | undefined> {
     const message = await this.#store.findMessage(ownerId, messageId);
     if (!message) return undefined;
     const endpoints = await this.#store.subscribedEndpoints(
@@ -253,15 +273,19 @@ export class OutboundWebhooks<Writer> {
       ownerId,
       message.eventType,
     );
-    for (const endpoint of endpoints) await this.#enqueue(undefined, messageId, endpoint.id, true);
-    return endpoints.length;
+    const states = await this.#deliveryStates(messageId);
+    let queued = 0;
+    for (const endpoint of endpoints) {
+      if (await this.#replay(ownerId, messageId, endpoint.id, states.get(endpoint.id))) queued++;
+    }
+    return { queued, alreadyPending: endpoints.length - queued };
   }
 
   /**
    * Sends again each of the owner's messages tried since `since` that never reached an
    * endpoint (optionally one endpoint), to that endpoint while it is enabled: after an outage.
-   * Returns how many deliveries it made. A message still being retried counts as failed too;
-   * its receiver sees the same `webhook-id` twice at worst.
+   * Returns how many deliveries it made; a delivery still pending (being retried) is left to
+   * finish instead.
    */
   async replayFailed(
     ownerId: number,
@@ -277,11 +301,13 @@ export class OutboundWebhooks<Writer> {
         .filter((endpoint) => endpoint.disabledAt === null)
         .map((endpoint) => endpoint.id),
     );
+    const states = new Map<string, Map<string, DeliveryState>>();
     let count = 0;
-    for (const delivery of failed) {
-      if (!enabled.has(delivery.endpointId)) continue;
-      await this.#enqueue(undefined, delivery.messageId, delivery.endpointId, true);
-      count++;
+    for (const { messageId, endpointId } of failed) {
+      if (!enabled.has(endpointId)) continue;
+      if (!states.has(messageId)) states.set(messageId, await this.#deliveryStates(messageId));
+      const state = states.get(messageId)?.get(endpointId);
+      if (await this.#replay(ownerId, messageId, endpointId, state)) count++;
     }
     return count;
   }
@@ -301,14 +327,46 @@ export class OutboundWebhooks<Writer> {
     return this.#store.deleteOwner(ownerId);
   }
 
-  async #enqueue(
-    writer: Writer | undefined,
+  async #deliveryStates(messageId: string): Promise<Map<string, DeliveryState>> {
+    const states = await this.#store.deliveryStates(messageId);
+    return new Map(states.map((state) => [state.endpointId, state]));
+  }
+
+  /**
+   * Adds a replay of the message to the endpoint unless a delivery of it is pending; true when
+   * it added one. The key names the attempts made so far, so replays that come together make
+   * one key and the outbox keeps one item; a finished item already under it (its endpoint was
+   * disabled when it came up, so it made no attempt) leaves the replay a random key.
+   */
+  async #replay(
+    ownerId: number,
     messageId: string,
     endpointId: string,
-    replay = false,
-  ): Promise<void> {
+    state: DeliveryState | undefined,
+  ): Promise<boolean> {
+    if (state?.pending) return false;
+    const token = `after-${state?.attempts ?? 0}`;
+    const added = await this.#enqueue(this.#writer, ownerId, messageId, endpointId, token);
+    if (added !== false) return true;
+    const taken = await this.#outbox.find(WEBHOOK_QUEUE, deliveryKey(messageId, endpointId, token));
+    if (taken?.status === "pending") return false;
+    const random = randomToken().slice(0, 12);
+    await this.#enqueue(this.#writer, ownerId, messageId, endpointId, random);
+    return true;
+  }
+
+  /** Enqueues a delivery (a replay given its token); whether it was added, as the outbox says. */
+  async #enqueue(
+    writer: Writer,
+    ownerId: number,
+    messageId: string,
+    endpointId: string,
+    replayToken?: string,
+  ): Promise<boolean | undefined> {
     const delivery: QueuedDelivery = { message_id: messageId, endpoint_id: endpointId };
-    const key = deliveryKey(messageId, endpointId, replay ? randomToken().slice(0, 12) : undefined);
-    await this.#outbox.enqueue(writer ?? this.#writer, WEBHOOK_QUEUE, delivery, { key });
+    const key = deliveryKey(messageId, endpointId, replayToken);
+    const fairnessKey = deliveryFairnessKey(ownerId);
+    const options = { key, fairnessKey };
+    return (await this.#outbox.enqueue(writer, WEBHOOK_QUEUE, delivery, options)).created;
   }
 }

@@ -257,20 +257,32 @@ describe("OutboundWebhooks.send", () => {
   });
 
   it("replays one of the owner's messages to every subscribed endpoint, as new deliveries", async () => {
-    const { webhooks, created, database, items } = await setUp();
+    const { webhooks, created, database, items, outbox } = await setUp();
     const a = await created(1, { url: "https://hooks.example/a" });
     const b = await created(1, { url: "https://hooks.example/b" });
     const { messageId } = await webhooks.send(database, 1, "note.deleted", { id: 3 });
+    // Ends what waits without an attempt, as a sender does for a disabled endpoint.
+    const endPending = async () => {
+      const claimed = await outbox.claim(WEBHOOK_QUEUE, { limit: 10, leaseMs: 1000, owner: "t" });
+      for (const item of claimed) await outbox.complete(item);
+      return claimed.length;
+    };
     expect(await webhooks.replayMessage(2, messageId!)).toBeUndefined();
-    expect(await webhooks.replayMessage(1, messageId!)).toBe(2);
+    expect(await webhooks.replayMessage(1, messageId!)).toEqual({ queued: 0, alreadyPending: 2 });
+    expect(await endPending()).toBe(2);
+    expect(await webhooks.replayMessage(1, messageId!)).toEqual({ queued: 2, alreadyPending: 0 });
+    expect(await webhooks.replayMessage(1, messageId!)).toEqual({ queued: 0, alreadyPending: 2 });
+    // Those replays end without an attempt too: the next one is not taken for a duplicate.
+    expect(await endPending()).toBe(2);
+    expect(await webhooks.replayMessage(1, messageId!)).toEqual({ queued: 2, alreadyPending: 0 });
     const delivered = await items();
-    expect(delivered).toHaveLength(4);
+    expect(delivered).toHaveLength(6);
     for (const endpoint of [a, b]) {
       expect(
         delivered.filter(
           (item) => (item as { endpoint_id: string }).endpoint_id === endpoint.endpoint.id,
         ),
-      ).toHaveLength(2);
+      ).toHaveLength(3);
     }
   });
 });

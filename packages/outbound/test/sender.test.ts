@@ -239,7 +239,7 @@ describe("webhookSender", () => {
     const { messageId } = await webhooks.send(database, 1, "note.created", { id: 1 });
     const runner = sender({ schedule: { delaysMs: [] } });
     await runner.drain();
-    expect(await webhooks.replayMessage(1, messageId!)).toBe(2);
+    expect(await webhooks.replayMessage(1, messageId!)).toEqual({ queued: 2, alreadyPending: 0 });
     await runner.drain();
     expect(good.received().map((request) => request.headers["webhook-id"])).toEqual([
       messageId,
@@ -254,6 +254,37 @@ describe("webhookSender", () => {
     expect(bad.received()).toHaveLength(3);
     expect((await webhooks.listAttempts(1, b.endpoint.id))?.[0]?.status).toBe("succeeded");
     expect(await webhooks.replayFailed(1, 0)).toBe(0);
+  });
+
+  it("collapses replays of a message into the delivery still pending, however many come at once", async () => {
+    const { database } = await sqliteFile();
+    const { webhooks, sender, endpointAt, outbox } = webhooksOn(database);
+    const target = receiverPath();
+    await endpointAt(1, target.url);
+    const { messageId } = await webhooks.send(database, 1, "note.created", { id: 1 });
+    const deliveries = async () =>
+      (await outbox.list(WEBHOOK_QUEUE, { limit: 100 })).filter(
+        (item) => (item.payload as { message_id: string }).message_id === messageId,
+      ).length;
+    // The first delivery has not been made yet: a replay adds nothing.
+    expect(await webhooks.replayMessage(1, messageId!)).toEqual({ queued: 0, alreadyPending: 1 });
+    const runner = sender();
+    await runner.drain();
+    // Ten replays at once, after it: one new delivery between them.
+    const outcomes = await Promise.all(
+      Array.from({ length: 10 }, () => webhooks.replayMessage(1, messageId!)),
+    );
+    expect(outcomes.reduce((sum, outcome) => sum + outcome!.queued, 0)).toBe(1);
+    expect(outcomes.reduce((sum, outcome) => sum + outcome!.alreadyPending, 0)).toBe(9);
+    expect(await deliveries()).toBe(2);
+    expect(await webhooks.replayFailed(1, 0)).toBe(0);
+    await runner.drain();
+    expect(target.received()).toHaveLength(2);
+    // Once that one is made, a replay is a new delivery again.
+    expect(await webhooks.replayMessage(1, messageId!)).toEqual({ queued: 1, alreadyPending: 0 });
+    await runner.drain();
+    expect(target.received()).toHaveLength(3);
+    expect(await deliveries()).toBe(3);
   });
 
   it("disables an endpoint whose every delivery failed for 5 days, tells once, and drops what waits", async () => {

@@ -1,6 +1,8 @@
 import { deleteInBatches, type SqlDatabase, type SqlValue } from "@tessera/sql";
+import { deliveryStatesOf } from "../delivery-states.js";
 import type {
   DeliveryAttempt,
+  DeliveryState,
   EndpointChange,
   FailedDelivery,
   LoggedAttempt,
@@ -9,7 +11,7 @@ import type {
   StoredEndpoint,
   StoredMessage,
 } from "../outbound-store.js";
-import { WEBHOOK_QUEUE } from "../webhook-queue.js";
+import { deliveryKeyPrefix, parseQueuedDelivery, WEBHOOK_QUEUE } from "../webhook-queue.js";
 
 const ENDPOINT_COLUMNS = `id, owner_id, url, event_types, description, secret, previous_secret,
   previous_secret_until, disabled_at, failing_since, created_at, updated_at`;
@@ -275,6 +277,27 @@ WHERE EXISTS (SELECT 1 FROM webhook_messages WHERE id = ?)
         attempt.messageId,
         attempt.endpointId,
       ],
+    );
+  }
+
+  async deliveryStates(messageId: string): Promise<DeliveryState[]> {
+    const prefix = deliveryKeyPrefix(messageId);
+    const pending = await this.database.all<{ payload: string }>(
+      `SELECT payload FROM outbox_items WHERE queue = ? AND status = 'pending'
+  AND substr(idempotency_key, 1, ?) = ?`,
+      [WEBHOOK_QUEUE, prefix.length, prefix],
+    );
+    const attempts = await this.database.all<{ endpoint_id: string; attempts: number | string }>(
+      `SELECT endpoint_id, COUNT(*) AS attempts FROM webhook_attempts WHERE message_id = ?
+GROUP BY endpoint_id`,
+      [messageId],
+    );
+    const pendingTo = new Set(
+      pending.map((row) => parseQueuedDelivery(JSON.parse(row.payload))?.endpoint_id),
+    );
+    return deliveryStatesOf(
+      pendingTo,
+      attempts.map((row) => [row.endpoint_id, Number(row.attempts)]),
     );
   }
 

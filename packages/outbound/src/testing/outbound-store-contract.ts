@@ -59,7 +59,8 @@ function message(change: Partial<StoredMessage> = {}): StoredMessage {
 
 /**
  * The behaviour every {@link OutboundStore} owes: endpoints scoped by owner (another owner's is
- * never found, changed or deleted) and kept to a maximum per owner, concurrent inserts included, rotation in one step, the subscription filter, the failing
+ * never found, changed or deleted) and kept to a maximum per owner, concurrent inserts included,
+ * where a message's deliveries stand (for a replay), rotation in one step, the subscription filter, the failing
  * streak that disables an endpoint once, messages and attempts, the attempt log newest first,
  * failed deliveries since a time, the retention of messages (never one still being delivered),
  * an owner's deletion, and messages that roll back with their transaction. Call it at the top of a vitest file; each case gets a new store.
@@ -112,6 +113,38 @@ export function describeOutboundStoreContract<Writer>(
       );
       expect(added.filter(Boolean)).toHaveLength(4);
       expect(await store.listEndpoints(5)).toHaveLength(4);
+    });
+
+    it("tells which endpoints a message waits to be delivered to, and each one's attempts", async () => {
+      const { store, writer, outbox } = await makeStore();
+      const waiting = endpoint();
+      const tried = endpoint();
+      for (const each of [waiting, tried]) await store.insertEndpoint(each);
+      const sent = message();
+      const other = message();
+      for (const each of [sent, other]) await store.insertMessage(writer, each);
+      expect(await store.deliveryStates(sent.id)).toEqual([]);
+      const deliver = (to: StoredMessage, endpointId: string, replayToken?: string) =>
+        outbox.enqueue(
+          writer,
+          WEBHOOK_QUEUE,
+          { message_id: to.id, endpoint_id: endpointId },
+          { key: deliveryKey(to.id, endpointId, replayToken) },
+        );
+      await deliver(sent, waiting.id, "r1");
+      await deliver(other, tried.id);
+      await store.insertAttempt(attemptOf(sent.id, tried.id, "failed"));
+      await store.insertAttempt(attemptOf(sent.id, tried.id, "succeeded", 2));
+      await store.insertAttempt(attemptOf(other.id, waiting.id, "failed"));
+      const states = await store.deliveryStates(sent.id);
+      expect(
+        states.sort((a, b) =>
+          a.endpointId === waiting.id ? -1 : b.endpointId === waiting.id ? 1 : 0,
+        ),
+      ).toEqual([
+        { endpointId: waiting.id, pending: true, attempts: 0 },
+        { endpointId: tried.id, pending: false, attempts: 2 },
+      ]);
     });
 
     it("lists an owner's endpoints newest first, and no one else's", async () => {
