@@ -44,20 +44,25 @@ export async function newProject(
     ...(database === "postgres" ? ["--database postgres"] : []),
   ].join(" ");
   // Run as `npx @tessera/cli new`, the CLI has no @tessera/accounts (an optional peer) to read
-  // the tables from: the project then gets them from its own copy, once installed.
+  // the tables from: the project, which depends on it, then generates them from its own copy
+  // once installed, as its README and the next steps say.
   const accounts = await accountsFor(target, database, command);
+  const generateAccounts = `npx tessera generate accounts${database === "postgres" ? " --dialect postgres" : ""}`;
+  /** The steps from inside the folder to a running app, as the README lists them. */
+  const steps = ["npm install", ...(accounts.ok ? [] : [generateAccounts]), "npm start"];
   const files: ProjectFile[] = [
     ["package.json", manifest(packageName(basename(target)), framework, database)],
     ["tsconfig.json", renderTemplate("new-tsconfig.json", {})],
     ["vitest.config.ts", renderTemplate("new-vitest.config.ts", {})],
     [".gitignore", renderTemplate("new-gitignore", {})],
-    ["README.md", readme(packageName(basename(target)), framework, database)],
+    ["README.md", readme(packageName(basename(target)), framework, database, steps)],
     ["src/main.ts", mainModule(framework)],
     ["src/app.ts", renderTemplate(`new-app-${framework}.ts`, {})],
     ["src/accounts.ts", renderTemplate("new-accounts.ts", {})],
     ["src/home-page.ts", renderTemplate("new-home-page.ts", {})],
     ["src/settings.ts", renderTemplate("new-settings.ts", {})],
-    ["src/migrations.ts", renderTemplate("new-migrations.ts", {})],
+    ["src/migrations.ts", renderTemplate("new-migrations.ts", { generateAccounts })],
+    ["src/start-error.ts", renderTemplate("new-start-error.ts", {})],
     [
       "src/database.ts",
       database === "sqlite"
@@ -69,14 +74,7 @@ export async function newProject(
   ];
   const written = applyFileChanges(target, { created: files }, invocation);
   if (!written.ok) return written;
-  const next = [
-    `cd ${shellWord(directory)}`,
-    "npm install",
-    ...(accounts.ok
-      ? []
-      : [`npx tessera generate accounts${database === "postgres" ? " --dialect postgres" : ""}`]),
-    "npm start",
-  ];
+  const next = [`cd ${shellWord(directory)}`, ...steps];
   return {
     ok: true,
     text: [
@@ -144,7 +142,16 @@ function manifest(name: string, framework: Framework, database: Database): strin
   return `${JSON.stringify(project, null, 2)}\n`;
 }
 
-function readme(name: string, framework: Framework, database: Database): string {
+function readme(
+  name: string,
+  framework: Framework,
+  database: Database,
+  steps: readonly string[],
+): string {
+  const generated = steps.some((step) => step.startsWith("npx tessera generate accounts"));
+  const accountsNote = generated
+    ? "\n`tessera new` ran without `@tessera/accounts` (as `npx @tessera/cli` runs it), so the\naccount tables' migrations are generated from the copy `npm install` brings."
+    : "";
   const databaseNote =
     database === "sqlite"
       ? "The database is the SQLite file `data/app.db` (`DATABASE_PATH` names another)."
@@ -152,6 +159,8 @@ function readme(name: string, framework: Framework, database: Database): string 
   return renderTemplate("new-README.md", {
     name,
     framework: FRAMEWORKS[framework].title,
+    steps: steps.join("\n"),
+    accountsNote,
     databaseNote,
   });
 }

@@ -20,6 +20,7 @@ export type TemplateName =
   | "new-README.md"
   | "new-settings.ts"
   | "new-migrations.ts"
+  | "new-start-error.ts"
   | "new-database-sqlite.ts"
   | "new-database-postgres.ts"
   | `new-app-${Framework}.ts`

@@ -199,25 +199,63 @@ describe("tessera new refuses, writing nothing", () => {
 });
 
 describe("tessera new run where @tessera/accounts cannot be loaded (npx @tessera/cli)", () => {
-  it("writes the project without the account tables, and says to generate them once installed", async () => {
-    const invocation = parseArguments(["new", "bare-app", "--pretend", "--database", "postgres"]);
+  const missing = async () => ({
+    ok: false as const,
+    reason: "this command needs @tessera/accounts, which the app has not installed",
+    hint: "npm install @tessera/accounts",
+  });
+  /** The project `new` writes into `name` without @tessera/accounts, and its printed steps. */
+  async function writtenWithoutAccounts(name: string, options: string[] = []) {
+    const invocation = parseArguments(["new", name, ...options]);
     if (!invocation.ok) throw new Error(invocation.reason);
-    const missing = async () => ({
-      ok: false as const,
-      reason: "this command needs @tessera/accounts, which the app has not installed",
-      hint: "npm install @tessera/accounts",
-    });
     const outcome = await newProject(invocation.value, folder, missing);
     if (!outcome.ok) throw new Error(outcome.reason);
-    expect(outcome.json.written).toContain("package.json");
-    expect(outcome.json.written).not.toContain("src/models/user.ts");
-    expect(outcome.json.next).toEqual([
-      "cd bare-app",
+    return { project: join(folder, name), next: outcome.json.next as string[] };
+  }
+  /** The commands of the README's Start section. */
+  const startSteps = (project: string) =>
+    /## Start\n\n```sh\n([^`]*)```/.exec(readFileSync(join(project, "README.md"), "utf8"))?.[1];
+
+  it("lists the step that generates the account tables, in the next steps and the README alike", async () => {
+    const { project, next } = await writtenWithoutAccounts("bare-pg-app", [
+      "--database",
+      "postgres",
+    ]);
+    expect(existsSync(join(project, "src/models/user.ts"))).toBe(false);
+    expect(next).toEqual([
+      "cd bare-pg-app",
       "npm install",
       "npx tessera generate accounts --dialect postgres",
       "npm start",
     ]);
+    expect(startSteps(project)).toBe(`${next.slice(1).join("\n")}\n`);
   });
+
+  it("says in one line, without a stack trace, what to run when migrations/ is missing; started after that step", async () => {
+    const { project, next } = await writtenWithoutAccounts("bare-app");
+    expect(startSteps(project)).toBe("npm install\nnpx tessera generate accounts\nnpm start\n");
+    expect(next).toContain("npx tessera generate accounts");
+    const started = await run(process.execPath, ["--import", TSX, "src/main.ts"], {
+      cwd: project,
+      env: { PATH: process.env.PATH ?? "", PORT: "0", ...fromSources },
+      encoding: "utf8",
+    }).then(
+      () => ({ code: 0, stderr: "" }),
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(started).toMatchObject({
+      code: 1,
+      stderr:
+        "Cannot start: there is no migrations/ folder: run `npx tessera generate accounts` to write the account tables' migrations\n",
+    });
+
+    // The README's step, with the @tessera/accounts this repository has installed.
+    const generated = await tessera(["generate", "accounts"], project);
+    expect(generated.stderr).toBe("");
+    await whileStarted(project, async (url) => {
+      expect((await fetch(`${url}/signup`)).status).toBe(200);
+    });
+  }, 40_000);
 });
 
 describe("a PostgreSQL project", () => {
@@ -281,6 +319,9 @@ describe("a SQLite project, as generated", () => {
     expect(stdout).toContain("wrote package.json\n");
     expect(stdout).toContain("wrote src/models/user.ts\n");
     expect(stdout.endsWith("next:\n  cd 'My App'\n  npm install\n  npm start\n")).toBe(true);
+    expect(readFileSync(join(project, "README.md"), "utf8")).toContain(
+      "## Start\n\n```sh\nnpm install\nnpm start\n```\n\n`npm start` applies",
+    );
   });
 
   it("has a package.json named after the folder, at this repository's versions", () => {
@@ -332,8 +373,8 @@ describe("a SQLite project, as generated", () => {
       (error: { code: number; stderr: string }) => error,
     );
     expect(started.code).toBe(1);
-    expect(started.stderr).toContain(
-      "SECRET_KEY_BASE must be at least 32 characters (try: openssl rand -hex 64)",
+    expect(started.stderr).toBe(
+      "Cannot start: SECRET_KEY_BASE must be at least 32 characters (try: openssl rand -hex 64)\n",
     );
   }, 30_000);
 
