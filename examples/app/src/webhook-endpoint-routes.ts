@@ -8,6 +8,7 @@ import {
   JSON_BODY_FAILURE_PREFIX,
   jsonAnswer,
   jsonError,
+  NO_STORE,
   notFound,
   type Route,
   type RouteContext,
@@ -127,7 +128,8 @@ export function webhookEndpointRoutes(options: WebhookEndpointRoutesOptions): Ro
       }
       if (!created.ok) return fieldRefusal(created.fields, locale);
       const { endpoint, secret } = created.value;
-      return jsonAnswer({ ...webhookEndpointJson(endpoint), secret }, { status: 201, locale });
+      const answer = { ...webhookEndpointJson(endpoint), secret };
+      return jsonAnswer(answer, { status: 201, locale, headers: NO_STORE });
     },
 
     async update(request, { user, params, locale }) {
@@ -149,7 +151,8 @@ export function webhookEndpointRoutes(options: WebhookEndpointRoutesOptions): Ro
 
     async rotate(_request, { user, params, locale }) {
       const rotated = await outbound.rotateSecret(user.id, params.id ?? "");
-      return rotated ? jsonAnswer({ secret: rotated.secret }, { locale }) : notFound(locale);
+      if (!rotated) return notFound(locale);
+      return jsonAnswer({ secret: rotated.secret }, { locale, headers: NO_STORE });
     },
 
     async replay(_request, { user, params, locale }) {

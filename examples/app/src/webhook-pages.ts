@@ -4,6 +4,7 @@ import {
   attemptRateLimit,
   htmlPage,
   httpMessages,
+  NO_STORE,
   type PageContext,
   type Route,
   readFormBody,
@@ -67,7 +68,7 @@ export function webhookPageRoutes(options: WebhookPagesOptions): Route<MaybeSess
     user: User,
     status: number,
     form: EndpointForm,
-    headers: HeadersInit = {},
+    headers: Record<string, string> = {},
   ) {
     const endpoints = await Promise.all(
       (await outbound.listEndpoints(user.id)).map(async (endpoint) => ({
@@ -82,7 +83,8 @@ export function webhookPageRoutes(options: WebhookPagesOptions): Route<MaybeSess
       form,
       now: clock(),
     });
-    return htmlPage(status, html, headers);
+    // The page shows a new endpoint's secret once, in a flash: no copy in any cache.
+    return htmlPage(status, html, { ...NO_STORE, ...headers });
   }
 
   /** Runs `act` for the signed-in user; a visitor is sent to sign in. */

@@ -38,6 +38,7 @@ describe("the webhooks page", () => {
     expect(added).toMatchObject({ status: 303, location: "/account/webhooks" });
     const listed = await browser.get("/account/webhooks");
     expect(listed.html).toMatch(/signing secret, shown only this once: whsec_/);
+    expect(listed.headers.get("cache-control")).toBe("no-store");
     expect(listed.html).toContain("http://127.0.0.1:9/hook");
     expect(listed.html).toContain("<svg");
     expect(listed.html).toContain("No attempts in the last 24 hours");

@@ -86,6 +86,8 @@ async function addPasskey(page: ReturnType<App["browser"]>, name = "Laptop") {
 async function turnOnTotp(page: ReturnType<App["browser"]>) {
   const setup = await page.form("/account/security/totp", { password: PASSWORD });
   expect(setup.status).toBe(200);
+  // The key and then the backup codes are shown once: no cache may keep them.
+  expect(setup.headers.get("cache-control")).toBe("no-store");
   const html = await setup.text();
   expect(html).toMatch(/<div class="qr"><svg/);
   const secret = /<code id="totp-secret">([A-Z2-7]+)<\/code>/.exec(html)?.[1] ?? "";
@@ -94,6 +96,7 @@ async function turnOnTotp(page: ReturnType<App["browser"]>) {
     code: totpCode(key, Date.now()),
   });
   expect(confirmed.status).toBe(200);
+  expect(confirmed.headers.get("cache-control")).toBe("no-store");
   const codes = [...(await confirmed.text()).matchAll(/<li><code>([\w-]+)<\/code><\/li>/g)];
   expect(codes).toHaveLength(10);
   return key;
@@ -112,6 +115,7 @@ describe("the security page", () => {
       "Two-factor codes are on. Backup codes left: 10.",
     );
     const regenerated = await page.form("/account/security/backup_codes", { password: PASSWORD });
+    expect(regenerated.headers.get("cache-control")).toBe("no-store");
     expect([...(await regenerated.text()).matchAll(/<li><code>/g)]).toHaveLength(10);
 
     const wrongOff = await page.form("/account/security/totp/delete", { password: "nope" });

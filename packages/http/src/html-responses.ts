@@ -16,3 +16,8 @@ export function seeOther(location: string): Response {
 
 /** Pages whose path carries a token: the token must not leak to other sites through Referer. */
 export const NO_REFERRER = { "Referrer-Policy": "no-referrer" } as const;
+/**
+ * Answers that show a secret once (an API key, backup codes, a TOTP setup, a webhook signing
+ * secret): no cache, the browser's back-forward one included, may keep a copy to show again.
+ */
+export const NO_STORE = { "Cache-Control": "no-store" } as const;

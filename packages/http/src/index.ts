@@ -52,7 +52,7 @@ export {
   normalizeHost,
   parseAllowedHosts,
 } from "./host-check.js";
-export { htmlPage, NO_REFERRER, seeOther } from "./html-responses.js";
+export { htmlPage, NO_REFERRER, NO_STORE, seeOther } from "./html-responses.js";
 export { type HttpMessageId, httpMessages } from "./http-messages.js";
 export { isHttpsRequest } from "./https-request.js";
 export { isIpAddress } from "./ip-address.js";

@@ -3,6 +3,7 @@ import {
   htmlPage,
   jsonAnswer,
   jsonError,
+  NO_STORE,
   pathId,
   type Route,
   type RouteHandler,
@@ -66,7 +67,8 @@ export function htmlSecurityRoutes(
       passkeys: passkeys ? await passkeys.store.listPasskeys(user.id) : undefined,
       ...extra,
     };
-    return htmlPage(status, options.securityPages.security(view));
+    // It may show a TOTP key or backup codes, once: no copy in any cache.
+    return htmlPage(status, options.securityPages.security(view), NO_STORE);
   }
 
   /** The form's password checked again, or the page that refuses it (422). */
