@@ -142,6 +142,8 @@ export function runOutbox<Writer>(options: OutboxRunnerOptions<Writer>): OutboxR
   const onError = options.onError ?? ((error) => console.error("outbox runner failed:", error));
   const log = options.log ?? console.warn;
   const longestWait = Math.max(0, ...schedule.delaysMs);
+  // One item per claim: each free slot takes the next due item itself.
+  const claim = { limit: 1, leaseMs: settings.leaseMs, owner: settings.owner };
 
   async function attempt(item: OutboxItem): Promise<keyof DrainReport> {
     try {
@@ -229,7 +231,6 @@ export function runOutbox<Writer>(options: OutboxRunnerOptions<Writer>): OutboxR
     return counts;
   }
 
-  const claim = { limit: 1, leaseMs: settings.leaseMs, owner: settings.owner };
   // Wakes the drains waiting on their deliveries when stop() is called.
   const nudges = new Set<() => void>();
   const nudge = () => {
