@@ -1,9 +1,11 @@
+import { totpCode } from "@tessera/accounts";
 import { JWT_KEY_LABEL } from "@tessera/bearer";
 import { deriveKey } from "@tessera/crypto";
 import { awaitWindowRoom } from "@tessera/ratelimit/testing";
 import { decodeJwt, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newClientAddress, startTestServer, type TestServer } from "./support/test-server.js";
+import { decodeTotpKey } from "./support/totp-key.js";
 
 const SECRET = "e2e-secret-".repeat(6);
 const PREVIOUS_SECRET = "old-secret-".repeat(6);
@@ -458,6 +460,47 @@ describe("rate limiting", () => {
     expect(
       (await call("/api/auth/signup", { client, json: { email: "bad", password: "x" } })).status,
     ).toBe(422);
+  });
+});
+
+describe("second-factor answers to one account", () => {
+  it("are judged 10 a minute, whatever the client addresses: the 11th is a 429, not judged", async () => {
+    const { email, password } = await signUp();
+    const token = await tokenFor(email, password);
+    const setup = await call("/api/auth/mfa/totp", { token, json: { password } });
+    expect(setup.status).toBe(201);
+    const key = decodeTotpKey(setup.body.secret);
+    const confirmed = await call("/api/auth/mfa/totp/confirm", {
+      token,
+      json: { code: totpCode(key, Date.now()) },
+    });
+    expect(confirmed.status).toBe(200);
+    const backupCode: string = confirmed.body.backup_codes[0];
+    const mfaToken = async () => {
+      const refused = await call("/api/auth/token", { json: { email, password } });
+      expect(refused.status).toBe(403);
+      return refused.body.mfa_token as string;
+    };
+    const answer = async (mfa_token: string, code: string) =>
+      call("/api/auth/token/mfa", { json: { mfa_token, code } });
+
+    await awaitWindowRoom(20_000);
+    // Ten wrong codes, each call from a client address of its own, over two tokens.
+    for (const challenge of [await mfaToken(), await mfaToken()]) {
+      for (let wrong = 0; wrong < 5; wrong++) {
+        expect((await answer(challenge, "00000-00000")).status).toBe(401);
+      }
+    }
+    const limited = await answer(await mfaToken(), backupCode);
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.message).toBe("Too many requests. Try again later.");
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    const rows = await server.query<{ count: number | string }>(
+      "SELECT COUNT(*) AS count FROM user_backup_codes WHERE user_id = (SELECT id FROM users WHERE email = ?)",
+      email,
+    );
+    // Not judged: the backup code was not used up.
+    expect(Number(rows[0]!.count)).toBe(10);
   });
 });
 

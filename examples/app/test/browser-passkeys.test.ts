@@ -9,6 +9,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, watchPage } from "./support/chromium.js";
 import { startTestServer, type TestServer } from "./support/test-server.js";
+import { decodeTotpKey } from "./support/totp-key.js";
 
 let server: TestServer;
 let browser: Browser;
@@ -35,23 +36,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** RFC 4648 base32 (the TOTP key as the page shows it), without padding. */
-function decodeBase32(text: string): Uint8Array {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  const bytes: number[] = [];
-  let bits = 0;
-  let value = 0;
-  for (const letter of text) {
-    value = (value << 5) | alphabet.indexOf(letter);
-    bits += 5;
-    if (bits >= 8) {
-      bits -= 8;
-      bytes.push((value >> bits) & 0xff);
-    }
-  }
-  return new Uint8Array(bytes);
-}
 
 /** A platform authenticator that verifies its user (a fingerprint, say) on every request. */
 async function addVirtualAuthenticator(page: Page): Promise<void> {
@@ -104,7 +88,7 @@ describe("passkeys and two-factor codes in Chromium", () => {
     await page.locator("#field-password-on").fill(password);
     await page.getByRole("button", { name: "Turn on two-factor codes" }).click();
     expect(await page.locator(".qr svg").count()).toBe(1);
-    const key = decodeBase32((await page.locator("#totp-secret").textContent()) ?? "");
+    const key = decodeTotpKey((await page.locator("#totp-secret").textContent()) ?? "");
     const confirmedAt = Date.now();
     await page.getByLabel("Code").fill(totpCode(key, confirmedAt));
     await page.getByRole("button", { name: "Turn on", exact: true }).click();
