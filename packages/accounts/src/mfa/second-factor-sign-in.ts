@@ -1,7 +1,7 @@
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { fail, ok, type Result } from "@tessera/core";
 import { randomToken, sha256Hex } from "@tessera/crypto";
-import { type AttemptCounter, attemptRateLimit } from "@tessera/http";
+import type { AttemptCounter } from "@tessera/http";
 import type { SignInMethod } from "../account-hooks.js";
 import { backupCodeDigest, readBackupCode } from "./backup-codes.js";
 import { passkeyAuthenticationOptions, verifyPasskeyAssertion } from "./passkey-authentication.js";
@@ -159,11 +159,12 @@ export async function completeSecondFactor(
     await factors.store.consumeChallenge(digest);
     return fail("void");
   }
-  const accountKey = `user:${challenge.userId}`;
-  const retryAfterSeconds = await attemptRateLimit(accountLimiter, SECOND_FACTOR_ACCOUNT_GROUP, [
-    accountKey,
-  ]);
-  if (retryAfterSeconds !== undefined) return { ok: false, reason: "limited", retryAfterSeconds };
+  // Counted once the challenge names its account, and before the answer is judged.
+  const account = `user:${challenge.userId}`;
+  const decision = await accountLimiter.attempt(SECOND_FACTOR_ACCOUNT_GROUP, account);
+  if (!decision.allowed) {
+    return { ok: false, reason: "limited", retryAfterSeconds: decision.retryAfterSeconds };
+  }
   const accepted =
     "code" in answer
       ? await acceptCode(factors, challenge.userId, answer.code, now)
