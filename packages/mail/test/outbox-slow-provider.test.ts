@@ -48,6 +48,21 @@ describe("mail through the outbox while the provider trickles a 500", () => {
     expect(provider.answered).toEqual(["ada@example.com", "slow@example.com", "slow@example.com"]);
   });
 
+  it("hands a waiting sign-in mail over at the attempt deadline when trickles to four recipients hold every slot", async () => {
+    const { provider, outbox, mailer, sender } = await setUp(50_000, { attemptTimeoutMs: 500 });
+    for (let n = 1; n <= 4; n++) {
+      await mailer.send({ ...mail, to: `slow-${n}@example.com`, idempotencyKey: `stuck-${n}` });
+    }
+    await mailer.send({ ...mail, to: "ada@example.com", idempotencyKey: "sign-in" });
+    // Four recipients, one share each: only the deadline can free a slot. It ends the trickles
+    // (the requests themselves, not just the wait), and the sign-in mail takes a freed slot.
+    expect(await sender.drain()).toEqual({ delivered: 1, retried: 4, failed: 0, superseded: 0 });
+    expect(provider.answered).toEqual(["ada@example.com"]);
+    expect((await outbox.find("mail", "sign-in"))?.status).toBe("done");
+    expect((await outbox.find("mail", "stuck-1"))?.lastError).toBe("no result within 500 ms");
+    await provider.until(() => provider.closedByClient === 4);
+  });
+
   it("cuts a trickling answer off at the request timeout, body included", async () => {
     const { provider, outbox, mailer, sender } = await setUp(300);
     await mailer.send({ ...mail, to: "slow@example.com", idempotencyKey: "slow" });
