@@ -84,3 +84,31 @@ describe("mail through the outbox while the provider trickles a 500", () => {
     expect(provider.open).toBe(0);
   });
 });
+
+describe("send(message, { signal }) of an HTTP adapter", () => {
+  it("stops at once when the signal aborts during the wait before a retry", async () => {
+    provider = await startTricklingProvider();
+    const deadline = new AbortController();
+    const transport = resendMailer({
+      apiKey: "re_slow_provider_test",
+      from: "Notes <no-reply@notes.test>",
+      baseUrl: provider.url,
+      // The wait before the second attempt never ends by itself: only the signal can end it.
+      retry: {
+        attempts: 3,
+        timeoutMs: 200,
+        sleep: () => {
+          deadline.abort();
+          return new Promise(() => undefined);
+        },
+      },
+    });
+    await expect(
+      transport.send({ ...mail, to: "slow@example.com" }, { signal: deadline.signal }),
+    ).rejects.toThrow(
+      "Resend answered 500 Internal Server Error: its answer did not end within 200 ms",
+    );
+    // One request, cut off at its timeout, and no second one.
+    expect(provider.closedByClient + provider.open).toBe(1);
+  });
+});
