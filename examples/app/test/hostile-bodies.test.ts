@@ -262,7 +262,7 @@ describe("multipart bodies of many parts", () => {
     });
     const [photos] = await server.query<{ n: number }>(
       "SELECT count(*) AS n FROM post_photo WHERE post_id = ?",
-      created.body.id,
+      created.body.id as number,
     );
     expect(photos?.n).toBe(0);
   });
