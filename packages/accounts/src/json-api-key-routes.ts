@@ -3,6 +3,7 @@ import { type Clock, localizeFieldMessages } from "@tessera/core";
 import {
   badRequest,
   jsonAnswer,
+  NO_STORE,
   notFound,
   pathId,
   type Route,
@@ -50,7 +51,7 @@ export function jsonApiKeyRoutes(options: JsonApiKeyRoutesOptions): Route[] {
       );
       if (!created.ok)
         return validationFailed(localizeFieldMessages(created.fields, locale), locale);
-      return jsonAnswer(created.value, { status: 201, locale });
+      return jsonAnswer(created.value, { status: 201, locale, headers: NO_STORE });
     },
 
     async deleteKey(_request, { params, user, locale }) {

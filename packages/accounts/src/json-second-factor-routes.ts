@@ -2,6 +2,7 @@ import { type Locale, localizeFieldMessages, validationMessages } from "@tessera
 import {
   badRequest,
   jsonAnswer,
+  NO_STORE,
   jsonError,
   type Route,
   type RouteContext,
@@ -88,7 +89,10 @@ export function jsonSecondFactorRoutes(options: JsonSecondFactorRoutesOptions): 
         return conflict(message, context.locale);
       }
       const { secret, uri, qrSvg } = setup.value;
-      return jsonAnswer({ secret, uri, qr_svg: qrSvg }, { status: 201, locale: context.locale });
+      return jsonAnswer(
+        { secret, uri, qr_svg: qrSvg },
+        { status: 201, locale: context.locale, headers: NO_STORE },
+      );
     },
 
     async confirmTotp(request, context) {
@@ -98,7 +102,8 @@ export function jsonSecondFactorRoutes(options: JsonSecondFactorRoutesOptions): 
       if (!fields.ok) return badRequest(fields.message);
       const confirmed = await confirmTotpEnrolment(factors, context.user.id, fields.value.code);
       if (confirmed.ok) {
-        return jsonAnswer({ backup_codes: confirmed.value }, { locale: context.locale });
+        const codes = { backup_codes: confirmed.value };
+        return jsonAnswer(codes, { locale: context.locale, headers: NO_STORE });
       }
       if (confirmed.reason === "not-pending") {
         const message = accountMessages.text(context.locale, "accounts.totp_not_pending");
@@ -123,7 +128,8 @@ export function jsonSecondFactorRoutes(options: JsonSecondFactorRoutesOptions): 
         const message = accountMessages.text(context.locale, "accounts.totp_not_enabled");
         return conflict(message, context.locale);
       }
-      return jsonAnswer({ backup_codes: codes.value }, { locale: context.locale });
+      const answer = { backup_codes: codes.value };
+      return jsonAnswer(answer, { locale: context.locale, headers: NO_STORE });
     },
   } satisfies Record<string, RouteHandler<BearerContext>>;
 
