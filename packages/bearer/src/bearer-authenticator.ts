@@ -11,14 +11,19 @@ import { sha256Hex } from "@tessera/crypto";
 import { pathId } from "@tessera/http";
 import type { ApiKeyRecord, ApiKeyStore } from "./api-key-store.js";
 import { type AuthorizationHeaderFailure, readBearerToken } from "./authorization-header.js";
-import type { JwtFailure, JwtVerifier } from "./jwt.js";
+import type { JwtFailure, JwtVerifier, SignInAuthentication } from "./jwt.js";
 
 /** `last_used_at` is written at most this often: one hour, in milliseconds. */
 export const LAST_USED_WRITE_INTERVAL_MS = 3_600_000;
 
 /** Who made the request, and with which kind of credential. */
 export type BearerIdentity<U> =
-  | { readonly user: U; readonly credential: "jwt" }
+  | {
+      readonly user: U;
+      readonly credential: "jwt";
+      /** How the token's sign-in was made; undefined for a token issued without it. */
+      readonly authentication: SignInAuthentication | undefined;
+    }
   | { readonly user: U; readonly credential: "api_key"; readonly apiKeyId: number };
 
 /**
@@ -111,7 +116,8 @@ export function createBearerAuthenticator<U>(
     const userId = pathId(verified.value.subject);
     if (userId === undefined) return fail("invalid-claims");
     const user = await options.findUser(userId);
-    return user === undefined ? fail("unknown-user") : ok({ user, credential: "jwt" });
+    if (user === undefined) return fail("unknown-user");
+    return ok({ user, credential: "jwt", authentication: verified.value.authentication });
   }
 
   async function findKeyHolder(

@@ -29,7 +29,9 @@ export {
   type JwtIssuer,
   type JwtIssuerOptions,
   type JwtVerifier,
+  MAXIMUM_AMR_FACTORS,
   MAXIMUM_JWT_LENGTH,
+  type SignInAuthentication,
   VERIFIED_TOKEN_MEMORY_SIZE,
   type VerifiedJwt,
 } from "./jwt.js";

@@ -30,12 +30,24 @@ export type JwtFailure =
   /** `sub`, `iat` or `exp` missing or of the wrong type, `sub` empty, or `nbf` in the future. */
   | "invalid-claims";
 
+/**
+ * How the sign-in behind a token was made, as its `auth_time` and `amr` claims carry it: when
+ * (epoch milliseconds, whole seconds) and with which factors, in order (`["password", "totp"]`).
+ * Routes that change credentials read it to ask for a recent, full sign-in.
+ */
+export interface SignInAuthentication {
+  readonly at: number;
+  readonly factors: readonly string[];
+}
+
 /** What a valid token says. */
 export interface VerifiedJwt {
   /** The `sub` claim: the user id as text, never empty. */
   readonly subject: string;
   /** The `exp` claim, in seconds since the epoch (not milliseconds like {@link Clock}). */
   readonly expiresAt: number;
+  /** The sign-in it was issued for; undefined for a token issued without one. */
+  readonly authentication?: SignInAuthentication | undefined;
 }
 
 /** A freshly signed token and its lifetime: the `token` and `expires_in` of `POST /api/auth/token`. */
@@ -51,8 +63,26 @@ export interface JwtVerifier {
 
 /** Signs tokens with the current key and verifies them under every key of the ring. */
 export interface JwtIssuer extends JwtVerifier {
-  /** Signs a token whose `sub` is the user id as text. */
-  issue(userId: number | string): Promise<IssuedJwt>;
+  /**
+   * Signs a token whose `sub` is the user id as text; with `authentication`, its `auth_time`
+   * and `amr` claims say when and how the user signed in.
+   * @throws {RangeError} for an empty subject, or factors that are not 1 to
+   * {@link MAXIMUM_AMR_FACTORS} names of lower-case letters and underscores.
+   */
+  issue(userId: number | string, authentication?: SignInAuthentication): Promise<IssuedJwt>;
+}
+
+/** Most factors an `amr` claim lists: a first and a second factor, and a spare. */
+export const MAXIMUM_AMR_FACTORS = 3;
+const FACTOR_NAME = /^[a-z_]{1,32}$/;
+
+function isFactorList(value: unknown): value is string[] {
+  return (
+    Array.isArray(value) &&
+    value.length >= 1 &&
+    value.length <= MAXIMUM_AMR_FACTORS &&
+    value.every((factor) => typeof factor === "string" && FACTOR_NAME.test(factor))
+  );
 }
 
 /** Options for {@link createJwtIssuer}. */
@@ -79,12 +109,21 @@ export function createJwtIssuer(options: JwtIssuerOptions): JwtIssuer {
     throw new RangeError("lifetimeSeconds must be a positive integer");
   }
   return {
-    async issue(userId) {
+    async issue(userId, authentication) {
       const subject = String(userId);
       if (subject === "") throw new RangeError("a JWT subject must not be empty");
+      if (authentication && !isFactorList(authentication.factors)) {
+        throw new RangeError("sign-in factors must be 1 to 3 lower-case names");
+      }
       const { SignJWT } = await loadJose();
       const issuedAt = Math.floor(clock() / 1000);
-      const token = await new SignJWT({})
+      const claims = authentication
+        ? {
+            auth_time: Math.min(issuedAt, Math.floor(authentication.at / 1000)),
+            amr: [...authentication.factors],
+          }
+        : {};
+      const token = await new SignJWT(claims)
         .setProtectedHeader({ alg: "HS256", typ: "JWT" })
         .setSubject(subject)
         .setIssuedAt(issuedAt)
@@ -189,7 +228,9 @@ async function verifyJwt(
         currentDate: new Date(clock()),
       });
       if (typeof payload.sub !== "string" || payload.sub === "") return fail("invalid-claims");
-      return ok({ subject: payload.sub, expiresAt: payload.exp! });
+      const authentication = readAuthentication(payload);
+      if (authentication === "invalid") return fail("invalid-claims");
+      return ok({ subject: payload.sub, expiresAt: payload.exp!, authentication });
     } catch (error) {
       const failure = classifyJoseError(error, errors);
       // Only a MAC mismatch depends on the key; every other failure is the same under all.
@@ -197,6 +238,29 @@ async function verifyJwt(
     }
   }
   return fail("bad-signature");
+}
+
+/**
+ * The sign-in a token's `auth_time` and `amr` claims describe: both or neither, `auth_time` a
+ * whole number of seconds no later than `iat`. Anything else in a token we signed is a fault,
+ * refused like any other bad claim.
+ */
+function readAuthentication(payload: {
+  readonly iat?: number | undefined;
+  readonly [claim: string]: unknown;
+}): SignInAuthentication | undefined | "invalid" {
+  const { auth_time: authTime, amr } = payload;
+  if (authTime === undefined && amr === undefined) return undefined;
+  if (
+    typeof authTime !== "number" ||
+    !Number.isSafeInteger(authTime) ||
+    authTime < 0 ||
+    authTime > (payload.iat ?? 0) ||
+    !isFactorList(amr)
+  ) {
+    return "invalid";
+  }
+  return { at: authTime * 1000, factors: amr };
 }
 
 function classifyJoseError(error: unknown, errors: typeof JoseErrors): JwtFailure {

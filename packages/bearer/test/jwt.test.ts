@@ -301,3 +301,55 @@ describe("hostile tokens", () => {
     });
   });
 });
+
+describe("the sign-in a token was issued for (auth_time, amr)", () => {
+  const signIn = { at: T0 - 5_000, factors: ["password", "totp"] };
+
+  it("is carried in the claims and read back by verify", async () => {
+    const issuer = issuerAt(T0);
+    const { token } = await issuer.issue(42, signIn);
+    expect(parts(token).payload).toEqual({
+      sub: "42",
+      iat: IAT,
+      exp: IAT + 3600,
+      auth_time: IAT - 5,
+      amr: ["password", "totp"],
+    });
+    const verified = await issuer.verify(token);
+    expect(verified).toEqual({
+      ok: true,
+      value: {
+        subject: "42",
+        expiresAt: IAT + 3600,
+        authentication: { at: T0 - 5_000, factors: ["password", "totp"] },
+      },
+    });
+  });
+
+  it("is refused at issue when the factors are not 1 to 3 lower-case names", async () => {
+    for (const factors of [
+      [],
+      ["a", "b", "c", "d"],
+      ["Password"],
+      ["pass word"],
+      ["x".repeat(33)],
+    ]) {
+      await expect(issuerAt(T0).issue(1, { at: T0, factors })).rejects.toThrow(RangeError);
+    }
+  });
+
+  it("makes a token invalid when the claims are malformed, even under the right key", async () => {
+    const malformed = [
+      { ...validClaims, amr: ["password"] },
+      { ...validClaims, auth_time: IAT },
+      { ...validClaims, auth_time: IAT + 1, amr: ["password"] },
+      { ...validClaims, auth_time: "then", amr: ["password"] },
+      { ...validClaims, auth_time: IAT, amr: "password" },
+      { ...validClaims, auth_time: IAT, amr: [1] },
+    ];
+    for (const claims of malformed) {
+      const outcome = await issuerAt(T0).verify(handMadeJwt({ alg: "HS256", typ: "JWT" }, claims));
+      expect(outcome, JSON.stringify(claims)).toEqual({ ok: false, reason: "invalid-claims" });
+    }
+  });
+});
