@@ -15,8 +15,12 @@ export const MAXIMUM_FLASHES = 3;
 export const MAXIMUM_FLASH_MESSAGE_LENGTH = 256;
 /** Longest remembered page, in characters; a longer path is not remembered. */
 export const MAXIMUM_REMEMBERED_PAGE_LENGTH = 512;
-/** Extra values a session holds at once (an OAuth state and verifier, a tracked-session token). */
-export const MAXIMUM_SESSION_VALUES = 4;
+/**
+ * Extra values a session holds at once: the tracked-session token and when the person last
+ * proved who they are, beside a flow's own (an OAuth state, verifier and provider; a sign-in
+ * waiting for its second factor).
+ */
+export const MAXIMUM_SESSION_VALUES = 5;
 /**
  * Largest payload sealed into the cookie, in UTF-8 bytes: the cookie value is then at most 2770
  * characters, well under the 4096 bytes browsers keep for a cookie's name and value.

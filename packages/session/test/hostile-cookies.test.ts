@@ -1,6 +1,6 @@
 import { decodeBase64url, deriveKeyRing, encodeBase64url, sealPayload } from "@tessera/crypto";
 import { describe, expect, it } from "vitest";
-import { SESSION_KEY_LABEL } from "../src/index.js";
+import { MAXIMUM_SESSION_VALUES, SESSION_KEY_LABEL } from "../src/index.js";
 import {
   browserRequest,
   COOKIE_NAME,
@@ -177,7 +177,12 @@ describe("hostile cookies mean no session, never a throw", () => {
     ["value with a space", JSON.stringify({ ...validPayload, values: { state: "a b" } })],
     [
       "too many values",
-      JSON.stringify({ ...validPayload, values: { a: "1", b: "2", c: "3", d: "4", e: "5" } }),
+      JSON.stringify({
+        ...validPayload,
+        values: Object.fromEntries(
+          Array.from({ length: MAXIMUM_SESSION_VALUES + 1 }, (_, index) => [`v${index}`, "1"]),
+        ),
+      }),
     ],
   ])("JSON of the wrong shape sealed with the right key: %s", async (_name, json) => {
     await expectNoSession(await sealWithSessionKey(json));
