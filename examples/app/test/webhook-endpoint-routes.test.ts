@@ -42,7 +42,10 @@ async function mountedAlone() {
   const handle = routeRequests(
     webhookEndpointRoutes({
       outbound,
-      bearer: { authenticate: async () => ok({ user: ADA, credential: "jwt" as const }) },
+      bearer: {
+        authenticate: async () =>
+          ok({ user: ADA, credential: "jwt" as const, authentication: undefined }),
+      },
       rateLimiter: createRateLimiter({ store: new MemoryRateLimitStore() }),
     }),
   );

@@ -18,6 +18,9 @@ export const accountMessages = defineMessages({
   "accounts.email_code_sent": "If an account uses that address, a sign-in code is on its way.",
   "accounts.passkey_invalid": "The passkey could not be verified. Try adding it again.",
   "accounts.no_passkey": "This account has no passkey.",
+  "accounts.reauthentication_required":
+    "This needs a recent sign-in: confirm it is you, then try again within 10 minutes.",
+  "accounts.api_key_not_allowed": "An API key cannot manage credentials; sign in to do this.",
 
   // Flashes and alerts.
   "accounts.welcome": "Welcome! Your account is ready. Check your email to confirm your address.",
@@ -121,6 +124,13 @@ export const accountMessages = defineMessages({
   "accounts.security.passkey_renamed": "Passkey renamed.",
   "accounts.security.passkey_removed": "Passkey removed.",
   "accounts.security.back_to_account": "Back to your account",
+  "accounts.security.reauthenticate_title": "Confirm it is you",
+  "accounts.security.reauthenticate_intro":
+    "Changing your second factors, passkeys or account needs a sign-in from the last 10 minutes.",
+  "accounts.security.reauthenticate_button": "Confirm",
+  "accounts.security.sign_in_again": "Sign in again to change these settings.",
+  "accounts.security.reauthenticated":
+    "Thanks: you can change these settings for the next 10 minutes.",
 
   // Emailed links' pages.
   "accounts.back_to_login": "Back to log in",
@@ -159,6 +169,7 @@ export const accountMessages = defineMessages({
   "accounts.factor.totp": "Authenticator code",
   "accounts.factor.backup_code": "Backup code",
   "accounts.factor.passkey": "Passkey",
+  "accounts.factor.user_verification": "Verified on the device",
   "accounts.sessions.action": "Action",
   "accounts.sessions.this_device": "This device",
   "accounts.sessions.sign_out": "Sign out",

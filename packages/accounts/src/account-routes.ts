@@ -51,6 +51,7 @@ import type { MissingMailer } from "./missing-mailer.js";
 import type { OperatorColumn } from "./operator-columns.js";
 import type { PasskeyStore } from "./passkey-store.js";
 import type { SecondFactorStore } from "./second-factor-store.js";
+import { type SessionSignIns, sessionSignIns } from "./sign-in/session-sign-ins.js";
 import type { TokenMailTransaction } from "./token-mail-transaction.js";
 import type { User } from "./user.js";
 import type { UserStore } from "./user-store.js";
@@ -141,7 +142,7 @@ export interface AccountRoutesOptions extends Omit<AccountStores, "rateLimits"> 
   readonly clock?: Clock;
   /**
    * `onSignUp`, `onSignIn`, `onUserDeleted`: run once the write committed, awaited, for every
-   * flow (password, emailed link, JSON token; OAuth too when given `accountRoutes(...).events`).
+   * flow (password, emailed link, JSON token; OAuth too, through `accountRoutes(...).signIns`).
    */
   readonly hooks?: AccountHooks;
   /** Called when a hook throws; the answer stays what it was (default: one line on stderr). */
@@ -156,8 +157,13 @@ export interface AccountRoutes {
   readonly sessions: SessionCookies;
   /** Checks JWTs and API keys: hand it to JSON route groups (`bearerAuthentication`). */
   readonly bearer: BearerAuthenticator<User>;
-  /** The events that run `hooks`: hand them to `oauthRoutes` (`accountEvents`). */
+  /** The events that run `hooks`. */
   readonly events: AccountEvents;
+  /**
+   * The one sign-in grant's cookie transport: hand it to `oauthRoutes` (`signIns`), so that a
+   * provider sign-in asks for the second factor and announces itself like every other way in.
+   */
+  readonly signIns: SessionSignIns;
   /**
    * The signed-in user of a request in the app's own routes (the cookie session; with
    * `{ bearer: true }` a bearer token too), or undefined: see {@link CurrentUser}.
@@ -237,10 +243,12 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
     ...(factors ? { secondFactors: factors } : {}),
     ...(passkeyParts ? { passkeys: passkeyParts } : {}),
   };
+  const signIns = sessionSignIns({ sessions, events, clock, secondFactors: factors });
   const layout = options.layout ?? plainLayout;
   const html = {
     ...shared,
     sessions,
+    signIns,
     emailedTokens: options.emailedTokens,
     mailer: options.mailer,
     ...(options.tokenMailTransaction ? { tokenMailTransaction: options.tokenMailTransaction } : {}),
@@ -273,7 +281,7 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
     ...emailCodeRoutes,
     ...(factors ? jsonSecondFactorRoutes({ ...json, secondFactors: factors }) : []),
     ...(passkeyParts ? jsonPasskeyRoutes({ ...json, passkeys: passkeyParts }) : []),
-    ...jsonApiKeyRoutes({ apiKeys: options.apiKeys, bearer, clock }),
+    ...jsonApiKeyRoutes({ apiKeys: options.apiKeys, bearer, clock, secondFactors: factors }),
     ...htmlAccountRoutes(html),
     ...(factors ? htmlSecondFactorRoutes({ ...html, secondFactors: factors }) : []),
     ...(passkeyParts ? htmlPasskeySignInRoutes({ ...html, passkeys: passkeyParts }) : []),
@@ -289,5 +297,5 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
       : []),
   ];
   const currentUser = currentUserReader(sessions, bearer, options.users);
-  return { routes, sessions, bearer, events, currentUser };
+  return { routes, sessions, bearer, events, signIns, currentUser };
 }

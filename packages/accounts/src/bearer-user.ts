@@ -5,12 +5,16 @@ import {
   type RouteMiddleware,
   unauthorized,
 } from "@tessera/http";
-import type { BearerAuthentication } from "./json-routes-options.js";
+import type { BearerAuthentication, BearerCaller } from "./json-routes-options.js";
 import type { User } from "./user.js";
 
-/** The context of a JSON account route once the bearer is known: `user`. */
+/**
+ * The context of a JSON account route once the bearer is known: `user`, and `caller`, which
+ * says with which credential (see `recentSignInRequired`).
+ */
 export interface BearerUserContext {
   readonly user: User;
+  readonly caller: BearerCaller;
 }
 
 const BEARER_CHALLENGE = { "WWW-Authenticate": "Bearer" };
@@ -25,7 +29,7 @@ export function bearerUser(
   const authenticate: Authenticate<BearerUserContext> = async (request, context) => {
     const who = await bearer.authenticate(request);
     return who.ok
-      ? { ok: true, value: { user: who.value.user } }
+      ? { ok: true, value: { user: who.value.user, caller: who.value } }
       : { ok: false, response: unauthorized(BEARER_CHALLENGE, context.locale) };
   };
   return authenticated(authenticate);

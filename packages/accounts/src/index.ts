@@ -61,6 +61,7 @@ export {
   peekEmailedToken,
 } from "./emailed-tokens.js";
 export type { FactorSummary, FindFactorSummary } from "./factor-summary.js";
+export { SECOND_FACTOR_PATH } from "./html/account-flow.js";
 export {
   type AccountPages,
   type DefaultAccountPagesOptions,
@@ -89,6 +90,10 @@ export {
 } from "./html/html-email-link-routes.js";
 export type { HtmlAccountRoutesOptions, HtmlRequestContext } from "./html/html-routes-options.js";
 export {
+  type HtmlSecondFactorRoutesOptions,
+  htmlSecondFactorRoutes,
+} from "./html/html-second-factor-routes.js";
+export {
   type HtmlSessionRoutesOptions,
   htmlSessionRoutes,
   otherSessionsEndedMessage,
@@ -105,6 +110,7 @@ export type { JsonInputFailure } from "./json-input.js";
 export { type JsonPasskeyRoutesOptions, jsonPasskeyRoutes } from "./json-passkey-routes.js";
 export type {
   BearerAuthentication,
+  BearerCaller,
   JsonAccountRoutesOptions,
   TokenIssuer,
 } from "./json-routes-options.js";
@@ -155,6 +161,14 @@ export type {
   SecondFactorStore,
   TotpEnrolment,
 } from "./second-factor-store.js";
+export { isRecentFullSignIn, RECENT_SIGN_IN_MS } from "./sign-in/recent-sign-in.js";
+export {
+  type AfterSecondStep,
+  type SessionSignIns,
+  sessionSignIns,
+} from "./sign-in/session-sign-ins.js";
+export type { SignInFactor, SignInProof } from "./sign-in/sign-in-factors.js";
+export type { SessionSignInOutcome } from "./sign-in/sign-in-grant.js";
 export {
   type SignupAnnouncement,
   type SignupDependencies,

@@ -1,4 +1,4 @@
-import { localizeFieldMessages } from "@tessera/core";
+import { localizeFieldMessages, systemClock } from "@tessera/core";
 import {
   badRequest,
   forbidden,
@@ -18,11 +18,12 @@ import { accountEvents } from "./account-hooks.js";
 import { accountMessages } from "./account-messages.js";
 import { type BearerUserContext, bearerUser } from "./bearer-user.js";
 import { normalizeEmail } from "./email.js";
-import { answerFirstFactor } from "./first-factor-answer.js";
 import { refuseUnstorableText, requireStrings } from "./json-input.js";
 import type { JsonAccountRoutesOptions } from "./json-routes-options.js";
 import { secondFactorMethods } from "./mfa/second-factor-sign-in.js";
 import { checkPassword, findUserByPassword } from "./password-sign-in.js";
+import { refuseApiKey, refuseWithoutRecentSignIn } from "./sign-in/recent-sign-in-refusal.js";
+import { grantTokenSignIn } from "./sign-in/sign-in-grant.js";
 import { signUp } from "./signup.js";
 import { userJson } from "./user.js";
 
@@ -55,8 +56,14 @@ async function readCredentials(request: Request): Promise<
  *   `jsonSecondFactorRoutes`);
  * - `GET /api/auth/me`: the bearer's user (and `mfa: { totp, passkeys }` when second factors or
  *   passkeys are on);
- * - `DELETE /api/auth/me` with `password` (or `email` for users without one): 204; 403.
- * Sign-up, token and deletion are rate limited per client.
+ * - `DELETE /api/auth/me` with `password` (or `email` for users without one): 204; 403 for a
+ *   wrong one, an API key, or a token without a recent, full sign-in (see
+ *   `refuseWithoutRecentSignIn`; the right password stands for the sign-in's first step).
+ * - `POST /api/auth/reauthenticate` `{password}` (a token, never an API key): the bearer's
+ *   password again, answered as `POST /api/auth/token` answers it (403 `mfa_required` first for
+ *   a user with a second factor): a fresh token of a full sign-in, for the routes that change
+ *   credentials. A user without a password signs in again instead.
+ * Sign-up, token, deletion and reauthentication are rate limited per client.
  */
 export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
   const operatorColumns = options.operatorColumns ?? [];
@@ -64,6 +71,12 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
     .filter((column) => column.acceptedAtSignup)
     .map((column) => column.name);
   const events = options.events ?? accountEvents();
+  const grant = {
+    tokens: options.tokens,
+    events,
+    clock: options.clock ?? systemClock,
+    secondFactors: options.secondFactors,
+  };
   const passwordOptions = {
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.passwords ? { passwords: options.passwords } : {}),
@@ -99,12 +112,16 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
         const message = accountMessages.text(context.locale, "accounts.invalid_credentials");
         return jsonError(401, message, { code: INVALID_CREDENTIALS, locale: context.locale });
       }
-      const answering = { tokens: options.tokens, events, secondFactors: options.secondFactors };
-      return answerFirstFactor(answering, user, "password", {
-        request,
-        clientAddress: context.clientAddress,
-        locale: context.locale,
-      });
+      return grantTokenSignIn(
+        grant,
+        user,
+        { method: "password" },
+        {
+          request,
+          clientAddress: context.clientAddress,
+          locale: context.locale,
+        },
+      );
     },
   } satisfies Record<string, RouteHandler>;
 
@@ -129,6 +146,8 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
 
     async deleteMe(request, context) {
       const { user } = context;
+      const apiKey = refuseApiKey(context);
+      if (apiKey) return apiKey;
       const body = await readJsonBody(request);
       if (!body.ok) return body.response;
       // Users who only sign in through a provider have no password: they confirm with their email.
@@ -151,11 +170,38 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
         const message = accountMessages.text(context.locale, "accounts.password_incorrect");
         return forbidden(message, INVALID_CREDENTIALS, context.locale);
       }
+      const passwordConfirmed = user.passwordDigest !== "";
+      const stale = await refuseWithoutRecentSignIn(grant, context, { passwordConfirmed });
+      if (stale) return stale;
       await deleteUser(options.users, events, user, {
         request,
         clientAddress: context.clientAddress,
       });
       return new Response(null, { status: 204 });
+    },
+
+    async reauthenticate(request, context) {
+      const apiKey = refuseApiKey(context);
+      if (apiKey) return apiKey;
+      const body = await readJsonBody(request);
+      if (!body.ok) return body.response;
+      const fields = requireStrings(body.value, ["password"], { hashedOnly: ["password"] });
+      if (!fields.ok) return badRequest(fields.message);
+      const { user, locale } = context;
+      if (!(await checkPassword(options.users, user, fields.value.password, passwordOptions))) {
+        const message = accountMessages.text(locale, "accounts.invalid_credentials");
+        return jsonError(401, message, { code: INVALID_CREDENTIALS, locale });
+      }
+      return grantTokenSignIn(
+        grant,
+        user,
+        { method: "password" },
+        {
+          request,
+          clientAddress: context.clientAddress,
+          locale,
+        },
+      );
     },
   } satisfies Record<string, RouteHandler<RouteContext & BearerUserContext>>;
 
@@ -180,6 +226,11 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
       [{ method: "DELETE", path: "/api/auth/me", handle: bearerHandlers.deleteMe }],
       signedIn,
       limited<RouteContext & BearerUserContext>("api_delete_account"),
+    ),
+    ...withMiddleware(
+      [{ method: "POST", path: "/api/auth/reauthenticate", handle: bearerHandlers.reauthenticate }],
+      signedIn,
+      limited<RouteContext & BearerUserContext>("api_reauthenticate"),
     ),
   ];
 }

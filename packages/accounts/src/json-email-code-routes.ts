@@ -20,11 +20,11 @@ import { accountMessages } from "./account-messages.js";
 import { normalizeSubmittedEmail } from "./email.js";
 import type { EmailCodeStore } from "./email-code-store.js";
 import { consumeEmailCode, issueEmailCode } from "./email-codes.js";
-import { answerFirstFactor } from "./first-factor-answer.js";
 import { requireStrings } from "./json-input.js";
 import type { JsonAccountRoutesOptions } from "./json-routes-options.js";
 import { answerAfterFloor } from "./mail-answer-floor.js";
 import { type MissingMailer, noMailerMessage } from "./missing-mailer.js";
+import { grantTokenSignIn } from "./sign-in/sign-in-grant.js";
 import { storeWithMail } from "./token-mail-delivery.js";
 import type { TokenMailTransaction } from "./token-mail-transaction.js";
 
@@ -137,12 +137,22 @@ export function jsonEmailCodeRoutes(options: JsonEmailCodeRoutesOptions): Route[
         clock,
       );
       if (!used.ok) return unauthorized(context);
-      const answering = { tokens: options.tokens, events, secondFactors: options.secondFactors };
-      return answerFirstFactor(answering, user, "email_code", {
-        request,
-        clientAddress: context.clientAddress,
-        locale: context.locale,
-      });
+      const grant = {
+        tokens: options.tokens,
+        events,
+        clock,
+        secondFactors: options.secondFactors,
+      };
+      return grantTokenSignIn(
+        grant,
+        user,
+        { method: "email_code" },
+        {
+          request,
+          clientAddress: context.clientAddress,
+          locale: context.locale,
+        },
+      );
     },
   } satisfies Record<string, RouteHandler>;
 

@@ -1,4 +1,4 @@
-import { localizeFieldMessages } from "@tessera/core";
+import { localizeFieldMessages, systemClock } from "@tessera/core";
 import {
   badRequest,
   JSON_BODY_FAILURE_PREFIX,
@@ -18,7 +18,6 @@ import { INVALID_CREDENTIALS, PASSKEY_INVALID } from "./account-error-codes.js";
 import { accountEvents } from "./account-hooks.js";
 import { accountMessages } from "./account-messages.js";
 import { type BearerUserContext, bearerUser } from "./bearer-user.js";
-import { answerFirstFactor } from "./first-factor-answer.js";
 import { requireStrings } from "./json-input.js";
 import type { JsonAccountRoutesOptions } from "./json-routes-options.js";
 import {
@@ -29,6 +28,8 @@ import { checkPasskeyName, DEFAULT_PASSKEY_NAME } from "./mfa/passkey-name.js";
 import { passkeyRegistrationOptions, registerPasskey } from "./mfa/passkey-registration.js";
 import type { Passkeys } from "./mfa/passkeys.js";
 import type { Passkey } from "./passkey-store.js";
+import { recentSignInRequired } from "./sign-in/recent-sign-in-refusal.js";
+import { grantTokenSignIn } from "./sign-in/sign-in-grant.js";
 
 /** What the passkey routes are built from: the JSON account routes' parts and the passkeys. */
 export interface JsonPasskeyRoutesOptions
@@ -50,7 +51,9 @@ function passkeyJson(passkey: Passkey) {
 
 /**
  * The JSON routes of passkeys (WebAuthn):
- * - `POST /api/auth/passkeys/options` (bearer): creation options for a new passkey;
+ * - `POST /api/auth/passkeys/options` (bearer): creation options for a new passkey; this route,
+ *   adding and removing need a token of a recent, full sign-in (else 403
+ *   `reauthentication_required`; an API key: 403 `api_key_not_allowed`);
  * - `POST /api/auth/passkeys` (bearer) `{name?, response}`: 201 `{id, name, created_at}`, 400
  *   `passkey_invalid` for a response that does not verify or answers no live challenge;
  * - `GET /api/auth/passkeys`, `DELETE /api/auth/passkeys/{id}` (bearer): list, remove (204, 404);
@@ -61,6 +64,12 @@ function passkeyJson(passkey: Passkey) {
 export function jsonPasskeyRoutes(options: JsonPasskeyRoutesOptions): Route[] {
   const { passkeys } = options;
   const events = options.events ?? accountEvents();
+  const grant = {
+    tokens: options.tokens,
+    events,
+    clock: options.clock ?? systemClock,
+    secondFactors: options.secondFactors,
+  };
   const refuseCredentials = (context: RouteContext) =>
     jsonError(401, accountMessages.text(context.locale, "accounts.invalid_credentials"), {
       code: INVALID_CREDENTIALS,
@@ -138,8 +147,8 @@ export function jsonPasskeyRoutes(options: JsonPasskeyRoutesOptions): Route[] {
       const user = assertion.ok ? await options.users.findById(assertion.value.userId) : undefined;
       if (!assertion.ok || !user) return refuseCredentials(context);
       // A passkey that verified its user is both factors; one that only saw a touch is one.
-      const secondFactors = assertion.value.userVerified ? undefined : options.secondFactors;
-      return answerFirstFactor({ tokens: options.tokens, events, secondFactors }, user, "passkey", {
+      const proof = { method: "passkey", userVerified: assertion.value.userVerified } as const;
+      return grantTokenSignIn(grant, user, proof, {
         request,
         clientAddress: context.clientAddress,
         locale: context.locale,
@@ -151,14 +160,20 @@ export function jsonPasskeyRoutes(options: JsonPasskeyRoutesOptions): Route[] {
   const limited = rateLimit<BearerContext>({ limiter: options.rateLimiter, group: "api_passkeys" });
   return [
     ...withMiddleware(
+      [{ method: "GET", path: "/api/auth/passkeys", handle: bearerHandlers.list }],
+      bearerUser(options.bearer),
+      limited,
+    ),
+    // A passkey signs in: adding or removing one needs a recent, full sign-in, never an API key.
+    ...withMiddleware(
       [
         { method: "POST", path: "/api/auth/passkeys/options", handle: bearerHandlers.options },
         { method: "POST", path: "/api/auth/passkeys", handle: bearerHandlers.register },
-        { method: "GET", path: "/api/auth/passkeys", handle: bearerHandlers.list },
         { method: "DELETE", path: "/api/auth/passkeys/:id", handle: bearerHandlers.remove },
       ],
       bearerUser(options.bearer),
       limited,
+      recentSignInRequired(grant),
     ),
     ...withMiddleware(
       [

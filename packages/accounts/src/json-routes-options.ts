@@ -1,3 +1,4 @@
+import type { SignInAuthentication } from "@tessera/bearer";
 import type { Clock, Result } from "@tessera/core";
 import type { PasswordHashOptions } from "@tessera/password";
 import type { RateLimiter } from "@tessera/ratelimit";
@@ -9,14 +10,32 @@ import type { OperatorColumn } from "./operator-columns.js";
 import type { User } from "./user.js";
 import type { UserStore } from "./user-store.js";
 
-/** Issues the JWT of `POST /api/auth/token` (an @tessera/bearer issuer fits). */
+/**
+ * Issues the JWT of `POST /api/auth/token` (an @tessera/bearer issuer fits), saying when and
+ * with which factors the user signed in (`authentication`).
+ */
 export interface TokenIssuer {
-  issue(userId: number): Promise<{ readonly token: string; readonly expiresIn: number }>;
+  issue(
+    userId: number,
+    authentication?: SignInAuthentication,
+  ): Promise<{ readonly token: string; readonly expiresIn: number }>;
+}
+
+/** Who a bearer request is, as the account routes read it: the user and the credential. */
+export interface BearerCaller {
+  readonly user: User;
+  /**
+   * `jwt` or `api_key`. An API key never manages credentials or factors; a token does after a
+   * recent, full sign-in (its `authentication`).
+   */
+  readonly credential?: "jwt" | "api_key";
+  /** How a JWT's sign-in was made: its `auth_time` and `amr` claims. */
+  readonly authentication?: SignInAuthentication | undefined;
 }
 
 /** Authenticates a bearer request (an @tessera/bearer authenticator fits). */
 export interface BearerAuthentication {
-  authenticate(request: Request): Promise<Result<{ readonly user: User }, string>>;
+  authenticate(request: Request): Promise<Result<BearerCaller, string>>;
 }
 
 /** What the JSON account routes are built from. */

@@ -1,9 +1,9 @@
-import { type Locale, localizeFieldMessages, validationMessages } from "@tessera/core";
+import { type Locale, localizeFieldMessages, systemClock, validationMessages } from "@tessera/core";
 import {
   badRequest,
   jsonAnswer,
-  NO_STORE,
   jsonError,
+  NO_STORE,
   type Route,
   type RouteContext,
   type RouteHandler,
@@ -27,7 +27,8 @@ import {
   regenerateBackupCodes,
 } from "./mfa/totp-enrolment.js";
 import { checkPassword } from "./password-sign-in.js";
-import { tokenAnswer } from "./token-answer.js";
+import { refuseApiKey, refuseWithoutRecentSignIn } from "./sign-in/recent-sign-in-refusal.js";
+import { grantTokenSignIn } from "./sign-in/sign-in-grant.js";
 
 /** What the second-factor routes are built from: the JSON account routes' parts and the factors. */
 export interface JsonSecondFactorRoutesOptions
@@ -51,29 +52,43 @@ const conflict = (message: string, locale: Locale | undefined) =>
  *   AuthenticationResponseJSON): the body of `POST /api/auth/token`, or 401;
  * - `POST /api/auth/token/mfa/options` `{mfa_token}`: the WebAuthn request options for a passkey
  *   answer, 401 for a void `mfa_token`, 409 when the user has no passkey.
- * A wrong password is a 401 (`invalid_credentials`); every route is rate limited per client, and
- * the answers to a second step per account as well.
+ * A wrong password is a 401 (`invalid_credentials`); an API key is refused (403
+ * `api_key_not_allowed`) and, for a user with a second factor, the password needs a token of a
+ * recent sign-in with it beside it (403 `reauthentication_required`). Every route is rate
+ * limited per client, and the answers to a second step per account as well.
  */
 export function jsonSecondFactorRoutes(options: JsonSecondFactorRoutesOptions): Route[] {
   const factors = options.secondFactors;
   const events = options.events ?? accountEvents();
+  const grant = {
+    tokens: options.tokens,
+    events,
+    clock: options.clock ?? systemClock,
+    secondFactors: factors,
+  };
   const passwordOptions = {
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.passwords ? { passwords: options.passwords } : {}),
   };
 
-  /** The request's `password` checked against the bearer's, or the answer refusing it. */
+  /**
+   * The request's `password` checked against the bearer's, and the recent second factor of a
+   * user who has one (the password is the fresh first step), or the answer refusing them. An
+   * API key is refused before the password is read.
+   */
   async function refusePassword(
     request: Request,
     context: BearerContext,
   ): Promise<Response | undefined> {
+    const apiKey = refuseApiKey(context);
+    if (apiKey) return apiKey;
     const body = await readJsonBody(request);
     if (!body.ok) return body.response;
     const fields = requireStrings(body.value, ["password"], { hashedOnly: ["password"] });
     if (!fields.ok) return badRequest(fields.message);
     const { user } = context;
     if (await checkPassword(options.users, user, fields.value.password, passwordOptions)) {
-      return undefined;
+      return refuseWithoutRecentSignIn(grant, context, { passwordConfirmed: true });
     }
     const message = accountMessages.text(context.locale, "accounts.invalid_credentials");
     return jsonError(401, message, { code: INVALID_CREDENTIALS, locale: context.locale });
@@ -160,16 +175,16 @@ export function jsonSecondFactorRoutes(options: JsonSecondFactorRoutesOptions): 
     }
     const user = completed.ok ? await options.users.findById(completed.value.userId) : undefined;
     if (!completed.ok || !user) return refuseCredentials(context);
-    const answerBody = tokenAnswer(await options.tokens.issue(user.id), context.locale);
     // A challenge stored before its first factor was kept (migration 0014) is announced as
     // `password`, as this route announced every one until then: which factor it followed is not
     // known, and a password is what most of them were.
     const method = completed.value.firstFactor ?? "password";
-    await events.signedIn(user, method, "token", {
+    const proof = { method, secondFactor: completed.value.factor };
+    return grantTokenSignIn(grant, user, proof, {
       request,
       clientAddress: context.clientAddress,
+      locale: context.locale,
     });
-    return answerBody;
   };
 
   const passkeyOptions: RouteHandler = async (request, context) => {

@@ -99,7 +99,7 @@ async function turnOnTotp(page: ReturnType<App["browser"]>) {
   expect(confirmed.headers.get("cache-control")).toBe("no-store");
   const codes = [...(await confirmed.text()).matchAll(/<li><code>([\w-]+)<\/code><\/li>/g)];
   expect(codes).toHaveLength(10);
-  return key;
+  return { key, backupCodes: codes.map((match) => match[1]!) };
 }
 
 describe("the security page", () => {
@@ -110,10 +110,26 @@ describe("the security page", () => {
     const wrongOn = await page.form("/account/security/totp", { password: "nope" });
     expect(wrongOn.status).toBe(422);
     expect(await wrongOn.text()).toContain("The password is incorrect.");
-    await turnOnTotp(page);
-    expect(await (await page.get("/account/security")).text()).toContain(
-      "Two-factor codes are on. Backup codes left: 10.",
-    );
+    const { backupCodes } = await turnOnTotp(page);
+    const security = await (await page.get("/account/security")).text();
+    expect(security).toContain("Two-factor codes are on. Backup codes left: 10.");
+    // The browser signed in with the password alone: with TOTP on, managing it asks again, in
+    // place, for the password and a code.
+    expect(security).toContain("Confirm it is you");
+    const stale = await page.form("/account/security/backup_codes", { password: PASSWORD });
+    expect(stale.status).toBe(403);
+    expect(await stale.text()).toContain("This needs a recent sign-in");
+    const wrongCode = await page.form("/account/security/reauthenticate", {
+      password: PASSWORD,
+      code: "000000",
+    });
+    expect(wrongCode.status).toBe(422);
+    const confirmed = await page.form("/account/security/reauthenticate", {
+      password: PASSWORD,
+      code: backupCodes[0]!,
+    });
+    expect(confirmed.status).toBe(303);
+    expect(await (await page.get("/account/security")).text()).not.toContain("Confirm it is you");
     const regenerated = await page.form("/account/security/backup_codes", { password: PASSWORD });
     expect(regenerated.headers.get("cache-control")).toBe("no-store");
     expect([...(await regenerated.text()).matchAll(/<li><code>/g)]).toHaveLength(10);
@@ -192,11 +208,11 @@ describe("passkeys on the log-in pages", () => {
     expect(replayed.status).toBe(401);
   });
 
-  it("sends a passkey that did not verify its user to the second step, which a passkey answers", async () => {
+  it("sends a passkey that did not verify its user to the second step, which only a code answers", async () => {
     const subject = await app();
     const { page } = await signedUp(subject);
     const { authenticator } = await addPasskey(page);
-    await turnOnTotp(page);
+    const { backupCodes } = await turnOnTotp(page);
 
     const visitor = subject.browser();
     const { challenge_id } = (await (await visitor.json("/login/passkey/options")).json()) as {
@@ -206,14 +222,12 @@ describe("passkeys on the log-in pages", () => {
     const first = await visitor.json("/login/passkey", { challenge_id, response: touch });
     expect(await first.json()).toEqual({ location: "/login/second_factor" });
     expect((await visitor.get("/account")).status).toBe(303);
+    // A factor never answers for itself: the step offers no passkey and hands out no challenge.
     const step = await (await visitor.get("/login/second_factor")).text();
-    expect(step).toContain("Use a passkey");
+    expect(step).not.toContain("Use a passkey");
+    expect((await visitor.json("/login/second_factor/passkey/options")).status).toBe(401);
 
-    const options = (await (await visitor.json("/login/second_factor/passkey/options")).json()) as {
-      challenge: string;
-    };
-    const passkey = await authenticator.authenticate(options.challenge);
-    const done = await visitor.form("/login/second_factor", { passkey: JSON.stringify(passkey) });
+    const done = await visitor.form("/login/second_factor", { code: backupCodes[0]! });
     expect(done.status).toBe(303);
     // The account page it was sent away from before is where it lands.
     expect(done.headers.get("location")).toBe("/account");
@@ -257,7 +271,7 @@ describe("the factors a session was signed in with", () => {
     const subject = await app();
     const { page, email } = await signedUp(subject);
     const { authenticator } = await addPasskey(page);
-    const key = await turnOnTotp(page);
+    const { key } = await turnOnTotp(page);
 
     const withCode = subject.browser();
     const password = await withCode.form("/login", { email, password: PASSWORD });
@@ -275,10 +289,15 @@ describe("the factors a session was signed in with", () => {
     const rows = await subject.database.all<{ factors: string }>(
       "SELECT factors FROM user_sessions ORDER BY id",
     );
-    expect(rows.map((row) => row.factors)).toEqual(["password", "password,totp", "passkey"]);
+    // A passkey that verified its user is recorded as the two factors it counts for.
+    expect(rows.map((row) => row.factors)).toEqual([
+      "password",
+      "password,totp",
+      "passkey,user_verification",
+    ]);
     const devices = await (await withCode.get("/account/sessions")).text();
     expect(devices).toContain('<th scope="col">Signed in with</th>');
     expect(devices).toContain("<td>Password + Authenticator code</td>");
-    expect(devices).toContain("<td>Passkey</td>");
+    expect(devices).toContain("<td>Passkey + Verified on the device</td>");
   });
 });

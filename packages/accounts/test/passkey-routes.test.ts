@@ -94,6 +94,20 @@ async function signInOptions({ call }: App) {
   return json<{ options: PublicKeyCredentialRequestOptionsJSON; challenge_id: string }>(answer);
 }
 
+/**
+ * A token of a full sign-in (the password, then a TOTP code of the next step): what managing
+ * factors needs once the user has a second factor.
+ */
+async function twoFactorBearer(subject: App, email: string, key: Uint8Array) {
+  subject.clock.now += 30_000;
+  const refused = await subject.call("POST", "/api/auth/token", { email, password: PASSWORD });
+  const { mfa_token } = await json<{ mfa_token: string }>(refused);
+  const code = totpCode(key, subject.clock.now);
+  const granted = await subject.call("POST", "/api/auth/token/mfa", { mfa_token, code });
+  expect(granted.status).toBe(200);
+  return (await json<{ token: string }>(granted)).token;
+}
+
 async function expectRefused(response: Response, status = 401) {
   expect(response.status).toBe(status);
   const { error } = await json<{ error: { code: string } }>(response);
@@ -348,7 +362,7 @@ describe("a passkey as the second factor after a password", () => {
       user.bearer,
     );
     expect(confirmed.status).toBe(200);
-    return user;
+    return { ...user, bearer: await twoFactorBearer(subject, user.email, key) };
   }
 
   async function mfaToken({ call }: App, email: string) {
@@ -456,10 +470,17 @@ describe("a passkey as the second factor after a password", () => {
       response,
     });
     expect(answer.status).toBe(403);
-    expect(await answer.json()).toMatchObject({
-      error: { code: "mfa_required" },
-      methods: ["totp", "backup_code", "passkey"],
+    const body = await json<{ error: { code: string }; mfa_token: string; methods: string[] }>(
+      answer,
+    );
+    expect(body.error.code).toBe("mfa_required");
+    // A factor never answers for itself: the passkey that signed in is not offered again, and
+    // no passkey challenge is handed out for this step.
+    expect(body.methods).toEqual(["totp", "backup_code"]);
+    const options = await subject.call("POST", "/api/auth/token/mfa/options", {
+      mfa_token: body.mfa_token,
     });
+    expect(options.status).toBe(409);
   });
 });
 
@@ -472,7 +493,8 @@ describe("GET /api/auth/me's second factors", () => {
 
   it("follow TOTP and passkeys at once: enrolled, confirmed, added, removed, turned off", async () => {
     const subject = await app();
-    const { bearer, passkeyId } = await withPasskey(subject);
+    const { email, bearer: oneFactor, passkeyId } = await withPasskey(subject);
+    let bearer = oneFactor;
     expect(await me(subject, bearer)).toEqual({ totp: false, passkeys: 1 });
     const setup = await subject.call("POST", "/api/auth/mfa/totp", { password: PASSWORD }, bearer);
     // A pending enrolment is not a second factor yet.
@@ -481,6 +503,7 @@ describe("GET /api/auth/me's second factors", () => {
     const code = totpCode(key, subject.clock.now);
     await subject.call("POST", "/api/auth/mfa/totp/confirm", { code }, bearer);
     expect(await me(subject, bearer)).toEqual({ totp: true, passkeys: 1 });
+    bearer = await twoFactorBearer(subject, email, key);
     await subject.call("DELETE", `/api/auth/passkeys/${passkeyId}`, undefined, bearer);
     expect(await me(subject, bearer)).toEqual({ totp: true, passkeys: 0 });
     await subject.call("DELETE", "/api/auth/mfa/totp", { password: PASSWORD }, bearer);

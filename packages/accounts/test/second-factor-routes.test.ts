@@ -103,6 +103,24 @@ async function mfaToken({ call }: App, email: string) {
   return ((await refused.json()) as { mfa_token: string }).mfa_token;
 }
 
+/** A token of a sign-in with both factors (the password, then `backupCode`): a full sign-in. */
+async function twoFactorBearer(subject: App, email: string, backupCode: string) {
+  const mfa_token = await mfaToken(subject, email);
+  const granted = await subject.call("POST", "/api/auth/token/mfa", {
+    mfa_token,
+    code: backupCode,
+  });
+  expect(granted.status).toBe(200);
+  return ((await granted.json()) as { token: string }).token;
+}
+
+/** The 403 of a credential change without a recent, full sign-in. */
+async function expectReauthenticationRequired(response: Response) {
+  expect(response.status).toBe(403);
+  const { error } = (await response.json()) as { error: { code: string } };
+  expect(error.code).toBe("reauthentication_required");
+}
+
 describe("TOTP enrolment", () => {
   it("gives the secret, its URI and a QR code, keeps it sealed and pending until confirmed", async () => {
     const subject = await app();
@@ -168,7 +186,21 @@ describe("TOTP enrolment", () => {
     for (const code of backup_codes) {
       expect(rows.some(({ digest }) => digest.includes(code.replace("-", "")))).toBe(false);
     }
-    const again = await subject.call("POST", "/api/auth/mfa/totp", { password: PASSWORD }, bearer);
+    // With TOTP on, the password alone no longer manages factors: the token's sign-in had one.
+    const oneFactor = await subject.call(
+      "POST",
+      "/api/auth/mfa/totp",
+      { password: PASSWORD },
+      bearer,
+    );
+    await expectReauthenticationRequired(oneFactor);
+    const { email } = (await (
+      await subject.call("GET", "/api/auth/me", undefined, bearer)
+    ).json()) as {
+      email: string;
+    };
+    const full = await twoFactorBearer(subject, email, backup_codes[0]!);
+    const again = await subject.call("POST", "/api/auth/mfa/totp", { password: PASSWORD }, full);
     expect(again.status).toBe(409);
     const me = await subject.call("GET", "/api/auth/me", undefined, bearer);
     expect(((await me.json()) as { mfa: unknown }).mfa).toEqual({ totp: true, passkeys: 0 });
@@ -320,7 +352,11 @@ describe("signing in with a second factor", () => {
 describe("managing TOTP", () => {
   it("regenerates backup codes: the old ones stop working, the new ones work", async () => {
     const subject = await app();
-    const { email, bearer, backupCodes } = await withTotp(subject);
+    const { email, bearer: oneFactor, backupCodes } = await withTotp(subject);
+    await expectReauthenticationRequired(
+      await subject.call("POST", "/api/auth/mfa/backup_codes", { password: PASSWORD }, oneFactor),
+    );
+    const bearer = await twoFactorBearer(subject, email, backupCodes[9]!);
     const wrong = await subject.call(
       "POST",
       "/api/auth/mfa/backup_codes",
@@ -351,7 +387,11 @@ describe("managing TOTP", () => {
 
   it("turns TOTP off with the password: a password alone signs in again", async () => {
     const subject = await app();
-    const { email, bearer } = await withTotp(subject);
+    const { email, bearer: oneFactor, backupCodes } = await withTotp(subject);
+    await expectReauthenticationRequired(
+      await subject.call("DELETE", "/api/auth/mfa/totp", { password: PASSWORD }, oneFactor),
+    );
+    const bearer = await twoFactorBearer(subject, email, backupCodes[0]!);
     const wrong = await subject.call("DELETE", "/api/auth/mfa/totp", { password: "no" }, bearer);
     expect(wrong.status).toBe(401);
     const off = await subject.call("DELETE", "/api/auth/mfa/totp", { password: PASSWORD }, bearer);
@@ -564,12 +604,15 @@ describe("the second factor routes in a locale", () => {
     const confirmed = await sendInFrench("/api/auth/mfa/totp/confirm", { code }, bearer);
     expect(languageOf(confirmed)).toEqual(inFrench(200));
     const { backup_codes } = (await confirmed.json()) as { backup_codes: string[] };
-    const again = await sendInFrench("/api/auth/mfa/totp", { password: PASSWORD }, bearer);
-    expect(languageOf(again)).toEqual(inFrench(409));
+    const stale = await sendInFrench("/api/auth/mfa/totp", { password: PASSWORD }, bearer);
+    expect(languageOf(stale)).toEqual(inFrench(403));
     const required = await sendInFrench("/api/auth/token", { email, password: PASSWORD });
     expect(languageOf(required)).toEqual(inFrench(403));
     const { mfa_token } = (await required.json()) as { mfa_token: string };
     const granted = await sendInFrench("/api/auth/token/mfa", { mfa_token, code: backup_codes[0] });
     expect(languageOf(granted)).toEqual(inFrench(200));
+    const { token } = (await granted.json()) as { token: string };
+    const again = await sendInFrench("/api/auth/mfa/totp", { password: PASSWORD }, token);
+    expect(languageOf(again)).toEqual(inFrench(409));
   });
 });

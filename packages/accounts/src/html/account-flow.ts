@@ -8,14 +8,18 @@ import {
   rateLimit,
   readFormBody,
 } from "@tessera/http";
-import { optionalUser, sessionAuthentication, signInDevice, signOutDevice } from "@tessera/session";
+import { optionalUser, sessionAuthentication, signOutDevice } from "@tessera/session";
 import { accountEmail, mailLinkOrigin } from "../account-emails.js";
 import { accountEvents, type SignInMethod } from "../account-hooks.js";
 import { type AccountMessageId, accountMessages } from "../account-messages.js";
 import type { EmailedTokenPurpose } from "../emailed-token-store.js";
 import { consumeEmailedToken, issueEmailedToken, peekEmailedToken } from "../emailed-tokens.js";
-import { type SecondFactorMethod, startSecondFactor } from "../mfa/second-factor-sign-in.js";
 import { deliversMail, noMailerMessage } from "../missing-mailer.js";
+import { isRecentFullSignIn } from "../sign-in/recent-sign-in.js";
+import { readSessionAuthentication } from "../sign-in/session-authentication.js";
+import { sessionSignIns } from "../sign-in/session-sign-ins.js";
+import type { SignInProof } from "../sign-in/sign-in-factors.js";
+import type { SessionSignInOutcome } from "../sign-in/sign-in-grant.js";
 import { storeWithMail } from "../token-mail-delivery.js";
 import type { User } from "../user.js";
 import type {
@@ -28,9 +32,7 @@ const FORM_MEGABYTES = DEFAULT_MAXIMUM_BODY_BYTES / (1024 * 1024);
 
 /** The page that asks for the second factor of a waiting sign-in. */
 export const SECOND_FACTOR_PATH = "/login/second_factor";
-/** Session values of a sign-in waiting for its second factor. */
-export const PENDING_MFA_TOKEN = "mfa_token";
-export const PENDING_MFA_REMEMBER = "mfa_remember";
+export { PENDING_MFA_REMEMBER, PENDING_MFA_TOKEN } from "../sign-in/sign-in-grant.js";
 /**
  * The first factor of a waiting sign-in, as sessions kept it before the challenge did: only
  * read, for a challenge stored before its first factor was.
@@ -44,18 +46,6 @@ const METHOD_IN_SESSION: Readonly<Record<SignInMethod, string>> = {
   oauth: "oauth",
   passkey: "passkey",
 };
-
-/** The factor each first step stands for, as sessions record it. */
-const FACTOR_OF_METHOD: Readonly<Record<SignInMethod, SignInFactor>> = {
-  password: "password",
-  email_link: "magic_link",
-  email_code: "email_code",
-  oauth: "oauth",
-  passkey: "passkey",
-};
-
-/** A factor that signed a session in, as tracked sessions record it and the device list shows. */
-export type SignInFactor = "password" | "magic_link" | "email_code" | "oauth" | SecondFactorMethod;
 
 /**
  * The sign-in method a waiting sign-in started with, as a session written before the challenge
@@ -86,11 +76,20 @@ export function accountFlow(options: HtmlAccountRoutesOptions) {
       console.error(`Could not send the ${purpose} mail: ${(error as Error)?.message ?? error}`));
 
   const events = options.events ?? accountEvents();
+  const signIns =
+    options.signIns ??
+    sessionSignIns({
+      sessions: options.sessions,
+      events,
+      clock,
+      secondFactors: options.secondFactors,
+    });
   const mailer = deliversMail(options.mailer) ? options.mailer : undefined;
 
   const flow = {
     clock,
     events,
+    signIns,
     passwordOptions,
     reportMailError,
     /** Whether mails are really delivered: only then may a page say one was sent. */
@@ -132,51 +131,32 @@ export function accountFlow(options: HtmlAccountRoutesOptions) {
     tracksDevices: options.sessions.trackedSessions !== undefined,
 
     /**
-     * Signs the user in (the session is emptied first), records the device when tracked, with
-     * the factors that signed it in (the method's, then `secondFactor` if one was asked), and
-     * announces the sign-in (`onSignIn`): every HTML sign-in of accounts goes through here.
+     * Ends a way in through the sign-in grant's cookie transport (`grantSessionSignIn`): not
+     * signed in while the user's second factor is due (send the browser to
+     * {@link SECOND_FACTOR_PATH}). Every HTML sign-in of accounts goes through here.
      */
-    async signIn(
+    grantSignIn(
       user: User,
-      method: SignInMethod,
+      proof: SignInProof,
       request: Request,
       context: HtmlRequestContext,
-      signInOptions: {
-        readonly rememberMe?: boolean;
-        readonly secondFactor?: SecondFactorMethod;
-      } = {},
-    ): Promise<void> {
-      const { secondFactor, ...cookieOptions } = signInOptions;
-      const factors = [FACTOR_OF_METHOD[method], ...(secondFactor ? [secondFactor] : [])];
-      await signInDevice(options.sessions, request, context, user.id, {
-        ...cookieOptions,
-        factors,
-      });
-      await events.signedIn(user, method, "session", {
-        request,
-        clientAddress: context.clientAddress,
-      });
+      signInOptions: { readonly rememberMe?: boolean } = {},
+    ): Promise<SessionSignInOutcome> {
+      return signIns.grant(user, proof, request, context, signInOptions);
     },
 
     /**
-     * For a user with a second factor: keeps the sign-in waiting for it (its `mfa_token`, whose
-     * challenge keeps the method, and remember-me in the session, nobody signed in) and answers
-     * true; the caller then sends the browser to {@link SECOND_FACTOR_PATH}. False: sign the
-     * user in at once.
+     * Whether this browser's sign-in (or its last confirming it is them) is a recent, full one
+     * of `user` (see `isRecentFullSignIn`): what changing credentials and factors needs.
      */
-    async awaitSecondFactor(
-      user: User,
-      method: SignInMethod,
+    recentFullSignIn(
       context: HtmlRequestContext,
-      signInOptions: { readonly rememberMe?: boolean } = {},
+      user: User,
+      confirmed: { readonly passwordConfirmed?: boolean } = {},
     ): Promise<boolean> {
-      if (!options.secondFactors) return false;
-      const pending = await startSecondFactor(options.secondFactors, user.id, method);
-      if (!pending) return false;
-      const { session } = context;
-      session.set(PENDING_MFA_TOKEN, pending.mfaToken);
-      session.set(PENDING_MFA_REMEMBER, signInOptions.rememberMe ? "1" : "0");
-      return true;
+      const parts = { clock, secondFactors: options.secondFactors };
+      const authentication = readSessionAuthentication(context.session);
+      return isRecentFullSignIn(parts, user, authentication, confirmed);
     },
 
     /** Signs out, ending this device's row when tracked. */

@@ -78,8 +78,8 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
           await flow.sendAccountEmail(result.user, "email_confirmation", origin.value, locale);
         } else flow.reportMailError(new Error(origin.reason), "email_confirmation");
       }
-      const destination = context.session.takeRememberedPage() ?? AFTER_SIGNUP_PATH;
-      await flow.signIn(result.user, "password", request, context);
+      const outcome = await flow.grantSignIn(result.user, { method: "password" }, request, context);
+      const destination = (outcome.signedIn && outcome.rememberedPage) || AFTER_SIGNUP_PATH;
       // Only a delivered mail may be promised.
       flow.flash(
         context,
@@ -127,11 +127,10 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
         );
       }
       const signInOptions = { rememberMe: form.value.get("remember_me") === "1" };
-      if (await flow.awaitSecondFactor(user, "password", context, signInOptions)) {
-        return seeOther(SECOND_FACTOR_PATH);
-      }
-      const destination = context.session.takeRememberedPage() ?? "/";
-      await flow.signIn(user, "password", request, context, signInOptions);
+      const proof = { method: "password" } as const;
+      const outcome = await flow.grantSignIn(user, proof, request, context, signInOptions);
+      if (!outcome.signedIn) return seeOther(SECOND_FACTOR_PATH);
+      const destination = outcome.rememberedPage ?? "/";
       flow.flash(context, "notice", "accounts.signed_in");
       return seeOther(destination);
     },
@@ -179,9 +178,14 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
             flow.passwordOptions,
           )
         : normalizeEmail(form.value.get("email") ?? "") === user.email;
-      if (!confirmed) {
+      // The password is a fresh first step; a second factor, or a user without a password,
+      // needs this browser's recent, full sign-in (or its confirming it is them again).
+      const recent =
+        confirmed &&
+        (await flow.recentFullSignIn(context, user, { passwordConfirmed: withPassword }));
+      if (!confirmed || !recent) {
         return htmlPage(
-          422,
+          confirmed ? 403 : 422,
           pages.account({
             context: flow.pageContext(context, user),
             email: user.email,
@@ -192,7 +196,11 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
             deletionField: withPassword ? "password" : "email",
             deletionError: accountMessages.text(
               context.locale,
-              withPassword ? "accounts.password_incorrect" : "accounts.not_your_email",
+              !confirmed
+                ? withPassword
+                  ? "accounts.password_incorrect"
+                  : "accounts.not_your_email"
+                : "accounts.reauthentication_required",
             ),
             showDevices: flow.tracksDevices,
             showSecurity: options.secondFactors !== undefined || options.passkeys !== undefined,

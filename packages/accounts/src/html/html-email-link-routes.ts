@@ -149,10 +149,8 @@ export function htmlEmailLinkRoutes(
       if (!user) return refuseLink(context, "accounts.magic_link_invalid", "/magic_link");
       // The link proved the address: a sign-in link confirms it.
       await options.users.confirm(user.id, flow.clock());
-      if (await flow.awaitSecondFactor(user, "email_link", context)) {
-        return seeOther(SECOND_FACTOR_PATH);
-      }
-      await flow.signIn(user, "email_link", request, context);
+      const outcome = await flow.grantSignIn(user, { method: "email_link" }, request, context);
+      if (!outcome.signedIn) return seeOther(SECOND_FACTOR_PATH);
       flow.flash(context, "notice", "accounts.signed_in");
       return seeOther("/");
     },

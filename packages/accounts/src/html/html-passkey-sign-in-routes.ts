@@ -63,16 +63,13 @@ export function htmlPasskeySignInRoutes(
       if (!assertion.ok || !user) return refused(context);
       const signInOptions = { rememberMe: body.value.remember_me === true };
       // A passkey that verified its user is both factors; one that only saw a touch is one.
-      if (
-        !assertion.value.userVerified &&
-        (await flow.awaitSecondFactor(user, "passkey", context, signInOptions))
-      ) {
+      const proof = { method: "passkey", userVerified: assertion.value.userVerified } as const;
+      const outcome = await flow.grantSignIn(user, proof, request, context, signInOptions);
+      if (!outcome.signedIn) {
         return jsonAnswer({ location: SECOND_FACTOR_PATH }, { locale: context.locale });
       }
-      const location = context.session.takeRememberedPage() ?? "/";
-      await flow.signIn(user, "passkey", request, context, signInOptions);
       flow.flash(context, "notice", "accounts.signed_in");
-      return jsonAnswer({ location }, { locale: context.locale });
+      return jsonAnswer({ location: outcome.rememberedPage ?? "/" }, { locale: context.locale });
     },
 
     async secondFactorOptions(_request, context) {

@@ -9,6 +9,7 @@ import type { Passkeys } from "../mfa/passkeys.js";
 import type { SecondFactors } from "../mfa/second-factors.js";
 import type { MissingMailer } from "../missing-mailer.js";
 import type { OperatorColumn } from "../operator-columns.js";
+import type { SessionSignIns } from "../sign-in/session-sign-ins.js";
 import type { TokenMailTransaction } from "../token-mail-transaction.js";
 import type { User } from "../user.js";
 import type { UserStore } from "../user-store.js";
@@ -59,6 +60,11 @@ export interface HtmlAccountRoutesOptions extends HtmlRouteSafety {
   readonly onMailError?: (error: unknown, purpose: string) => void;
   /** Where sign-ups, sign-ins and deletions are announced (`accountEvents({ hooks })`). */
   readonly events?: AccountEvents;
+  /**
+   * The sign-in grant's cookie transport (`accountRoutes(...).signIns`), shared with the ways
+   * in other packages add; default: one made from these options.
+   */
+  readonly signIns?: SessionSignIns;
   /**
    * Second factors: a user who turned one on is signed in (by password or sign-in link) only
    * after answering it on `/login/second_factor`.

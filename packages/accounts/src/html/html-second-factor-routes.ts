@@ -93,13 +93,14 @@ export function htmlSecondFactorRoutes(
       const method =
         completed.value.firstFactor ?? pendingSignInMethod(context.session.get(PENDING_MFA_METHOD));
       const rememberMe = context.session.get(PENDING_MFA_REMEMBER) === "1";
-      const destination = context.session.takeRememberedPage() ?? "/";
-      await flow.signIn(user, method, request, context, {
-        rememberMe,
-        secondFactor: completed.value.factor,
-      });
+      // What the way in left for after its second step (a provider's link): taken before the
+      // sign-in empties the session, done once the user is signed in.
+      const pendingStep = flow.signIns.takePendingStep(context, user);
+      const proof = { method, secondFactor: completed.value.factor };
+      const outcome = await flow.grantSignIn(user, proof, request, context, { rememberMe });
+      await pendingStep?.();
       flow.flash(context, "notice", "accounts.signed_in");
-      return seeOther(destination);
+      return seeOther((outcome.signedIn && outcome.rememberedPage) || "/");
     },
   } satisfies Record<string, RouteHandler<HtmlRequestContext>>;
 

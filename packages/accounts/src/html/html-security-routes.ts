@@ -12,10 +12,15 @@ import {
   withMiddleware,
 } from "@tessera/http";
 import { type MaybeSessionContext, pageSafety } from "@tessera/session";
-import { PASSKEY_INVALID } from "../account-error-codes.js";
+import { PASSKEY_INVALID, REAUTHENTICATION_REQUIRED } from "../account-error-codes.js";
 import { accountMessages } from "../account-messages.js";
 import { checkPasskeyName, DEFAULT_PASSKEY_NAME } from "../mfa/passkey-name.js";
 import { passkeyRegistrationOptions, registerPasskey } from "../mfa/passkey-registration.js";
+import {
+  completeSecondFactor,
+  secondFactorMethods,
+  startSecondFactor,
+} from "../mfa/second-factor-sign-in.js";
 import {
   beginTotpEnrolment,
   confirmTotpEnrolment,
@@ -23,6 +28,8 @@ import {
   regenerateBackupCodes,
 } from "../mfa/totp-enrolment.js";
 import { checkPassword } from "../password-sign-in.js";
+import { rememberSessionAuthentication } from "../sign-in/session-authentication.js";
+import type { SignInFactor } from "../sign-in/sign-in-factors.js";
 import { type AccountFlow, accountFlow } from "./account-flow.js";
 import type { HtmlAccountRoutesOptions, SignedInContext } from "./html-routes-options.js";
 import { SECURITY_PATH, type SecurityPages, type SecurityView } from "./security-page.js";
@@ -45,6 +52,10 @@ export function htmlSecurityRoutes(
   const factors = options.secondFactors;
   const passkeys = options.passkeys;
 
+  /** Whether the user has a second factor, which confirming it is them then asks for too. */
+  const hasSecondFactor = async (userId: number) =>
+    factors !== undefined && (await secondFactorMethods(factors, userId)).length > 0;
+
   /** The page for `user` as it stands, with what this answer adds (a setup, codes, an error). */
   async function page(
     context: SignedInContext,
@@ -52,6 +63,9 @@ export function htmlSecurityRoutes(
     status = 200,
   ): Promise<Response> {
     const { user } = context;
+    const reauthenticate = (await flow.recentFullSignIn(context, user))
+      ? undefined
+      : { password: user.passwordDigest !== "", code: await hasSecondFactor(user.id) };
     const enrolment = factors && (await factors.store.findTotp(user.id));
     const totp = !factors
       ? undefined
@@ -65,13 +79,30 @@ export function htmlSecurityRoutes(
       totp,
       backupCodesLeft: totp === "on" && factors ? await factors.store.countBackupCodes(user.id) : 0,
       passkeys: passkeys ? await passkeys.store.listPasskeys(user.id) : undefined,
+      reauthenticate,
       ...extra,
     };
     // It may show a TOTP key or backup codes, once: no copy in any cache.
     return htmlPage(status, options.securityPages.security(view), NO_STORE);
   }
 
-  /** The form's password checked again, or the page that refuses it (422). */
+  /**
+   * The page refusing a change (403) while the sign-in is not a recent, full one; undefined
+   * when it is. `passwordConfirmed`: the form carried the right password, a fresh first step.
+   */
+  async function refusedAsStale(
+    context: SignedInContext,
+    confirmed: { readonly passwordConfirmed?: boolean } = {},
+  ): Promise<Response | undefined> {
+    if (await flow.recentFullSignIn(context, context.user, confirmed)) return undefined;
+    const error = accountMessages.text(context.locale, "accounts.reauthentication_required");
+    return page(context, { error }, 403);
+  }
+
+  /**
+   * The form's password checked again, and a recent second factor for a user who has one, or
+   * the page that refuses them (422, 403).
+   */
   async function refusedPassword(
     request: Request,
     context: SignedInContext,
@@ -80,10 +111,17 @@ export function htmlSecurityRoutes(
     if (!form.ok) return form.response;
     const password = form.value.get("password") ?? "";
     if (await checkPassword(options.users, context.user, password, flow.passwordOptions)) {
-      return undefined;
+      return refusedAsStale(context, { passwordConfirmed: true });
     }
     const error = accountMessages.text(context.locale, "accounts.password_incorrect");
     return page(context, { error }, 422);
+  }
+
+  /** The JSON 403 of the page script's passkey steps while the sign-in is not recent and full. */
+  async function refusedJsonAsStale(context: SignedInContext): Promise<Response | undefined> {
+    if (await flow.recentFullSignIn(context, context.user)) return undefined;
+    const message = accountMessages.text(context.locale, "accounts.reauthentication_required");
+    return jsonError(403, message, { code: REAUTHENTICATION_REQUIRED, locale: context.locale });
   }
 
   const handlers = {
@@ -131,14 +169,47 @@ export function htmlSecurityRoutes(
       return codes.ok ? page(context, { backupCodes: codes.value }) : seeOther(SECURITY_PATH);
     },
 
+    async reauthenticate(request, context) {
+      const form = await flow.readForm(request, context);
+      if (!form.ok) return form.response;
+      const { user, locale } = context;
+      const password = form.value.get("password") ?? "";
+      if (!(await checkPassword(options.users, user, password, flow.passwordOptions))) {
+        // A user without a password signs in again: checkPassword refuses them too.
+        const error = accountMessages.text(locale, "accounts.password_incorrect");
+        return page(context, { error }, 422);
+      }
+      const confirmedWith: SignInFactor[] = ["password"];
+      if (factors && (await hasSecondFactor(user.id))) {
+        // The code answers a challenge of its own, so its per-account limit and count apply.
+        const challenge = await startSecondFactor(factors, user.id, "password");
+        const answer = { code: form.value.get("code") ?? "" };
+        const passed =
+          challenge &&
+          (await completeSecondFactor(factors, challenge.mfaToken, answer, options.rateLimiter));
+        if (!passed || !passed.ok) {
+          const error = accountMessages.text(locale, "accounts.second_factor.invalid");
+          return page(context, { error }, 422);
+        }
+        confirmedWith.push(passed.value.factor);
+      }
+      rememberSessionAuthentication(context.session, { at: flow.clock(), factors: confirmedWith });
+      flow.flash(context, "notice", "accounts.security.reauthenticated");
+      return seeOther(SECURITY_PATH);
+    },
+
     async passkeyOptions(_request, context) {
       if (!passkeys) return seeOther(SECURITY_PATH);
+      const stale = await refusedJsonAsStale(context);
+      if (stale) return stale;
       const offered = await passkeyRegistrationOptions(passkeys, context.user);
       return jsonAnswer(offered, { locale: context.locale });
     },
 
     async addPasskey(request, context) {
       if (!passkeys) return seeOther(SECURITY_PATH);
+      const stale = await refusedJsonAsStale(context);
+      if (stale) return stale;
       const body = await readJsonBody(request);
       if (!body.ok) return body.response;
       const typed = typeof body.value.name === "string" ? body.value.name : "";
@@ -180,6 +251,8 @@ export function htmlSecurityRoutes(
     },
 
     async removePasskey(_request, context) {
+      const stale = await refusedAsStale(context);
+      if (stale) return stale;
       const id = pathId(context.params.id);
       const removed =
         passkeys && id !== undefined && (await passkeys.store.deletePasskey(context.user.id, id));
@@ -198,6 +271,11 @@ export function htmlSecurityRoutes(
       ),
       ...withMiddleware(
         [
+          {
+            method: "POST",
+            path: `${SECURITY_PATH}/reauthenticate`,
+            handle: handlers.reauthenticate,
+          },
           { method: "POST", path: `${SECURITY_PATH}/totp`, handle: handlers.beginTotp },
           { method: "POST", path: `${SECURITY_PATH}/totp/confirm`, handle: handlers.confirmTotp },
           { method: "POST", path: `${SECURITY_PATH}/totp/delete`, handle: handlers.disableTotp },

@@ -22,6 +22,12 @@ export interface SecurityView {
   /** The user's passkeys; undefined when passkeys are off. */
   readonly passkeys: readonly Passkey[] | undefined;
   readonly error?: string | undefined;
+  /**
+   * Set while the browser's sign-in is not a recent, full one: the page asks the person to
+   * confirm it is them (`password`: with the password; `code`: and a second-factor code), or
+   * to sign in again (`sign-in`, a user without a password).
+   */
+  readonly reauthenticate?: { readonly password: boolean; readonly code: boolean } | undefined;
 }
 
 /** The security page's HTML. `defaultSecurityPages(layout, scripts)` gives ours. */
@@ -42,6 +48,34 @@ function passwordInput(view: SecurityView, form: string): string {
 <label for="${id}">${escapeHtml(label)}</label>
 <input id="${id}" name="password" type="password" autocomplete="current-password" required>
 </div>`;
+}
+
+/** The "confirm it is you" form, or the advice to sign in again, while one is needed. */
+function reauthenticateSection(view: SecurityView): string {
+  const asked = view.reauthenticate;
+  if (!asked) return "";
+  const { locale } = view.context;
+  const text = escapedAccountText(locale);
+  const code = asked.code
+    ? renderInput({
+        name: "code",
+        label: accountMessages.text(locale, "accounts.second_factor.code_label"),
+        type: "text",
+        autocomplete: "one-time-code",
+      })
+    : "";
+  const body = asked.password
+    ? renderForm(
+        `${SECURITY_PATH}/reauthenticate`,
+        `${passwordInput(view, "reauthenticate")}\n${code}`,
+        accountMessages.text(locale, "accounts.security.reauthenticate_button"),
+      )
+    : `<p><a href="/login">${text("accounts.security.sign_in_again")}</a></p>`;
+  return `<section aria-labelledby="reauthenticate-title" class="reauthenticate">
+<h2 id="reauthenticate-title">${text("accounts.security.reauthenticate_title")}</h2>
+<p>${text("accounts.security.reauthenticate_intro")}</p>
+${body}
+</section>`;
 }
 
 function totpSection(view: SecurityView): string {
@@ -148,6 +182,7 @@ export function defaultSecurityPages(layout: Layout, scripts: readonly string[])
         context,
         mainHtml: `<h1>${escapeHtml(title)}</h1>
 ${error}
+${reauthenticateSection(view)}
 ${view.totp === undefined ? "" : totpSection(view)}
 ${view.passkeys === undefined ? "" : passkeySection(view, view.passkeys)}
 <p><a href="/account">${text("accounts.security.back_to_account")}</a></p>

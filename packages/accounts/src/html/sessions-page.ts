@@ -3,6 +3,7 @@ import type { Layout, PageContext } from "@tessera/http";
 import { escapeHtml, httpMessages } from "@tessera/http";
 import { browserName, type TrackedSession } from "@tessera/session";
 import { type AccountMessageId, accountMessages } from "../account-messages.js";
+import type { SignInFactor } from "../sign-in/sign-in-factors.js";
 import { escapedAccountText, renderForm } from "./form-fields.js";
 
 /** The signed-in devices pages' HTML. `defaultSessionPages(layout)` gives ours. */
@@ -35,7 +36,8 @@ function deviceLabel(session: TrackedSession, locale: Locale | undefined): strin
   return browserName(session.userAgent, locale);
 }
 
-const FACTOR_LABELS: Readonly<Record<string, AccountMessageId>> = {
+// A record over the factor type: a factor added to it must be labelled here too.
+const FACTOR_LABELS: Readonly<Record<SignInFactor, AccountMessageId>> = {
   password: "accounts.factor.password",
   magic_link: "accounts.factor.magic_link",
   email_code: "accounts.factor.email_code",
@@ -43,6 +45,7 @@ const FACTOR_LABELS: Readonly<Record<string, AccountMessageId>> = {
   totp: "accounts.factor.totp",
   backup_code: "accounts.factor.backup_code",
   passkey: "accounts.factor.passkey",
+  user_verification: "accounts.factor.user_verification",
 };
 
 /** What signed the session in, in `locale`: "Password + Authenticator code". */
@@ -52,7 +55,9 @@ function factorsLabel(session: TrackedSession, locale: Locale | undefined): stri
   }
   return session.factors
     .map((factor) => {
-      const id = FACTOR_LABELS[factor];
+      const id = Object.hasOwn(FACTOR_LABELS, factor)
+        ? FACTOR_LABELS[factor as SignInFactor]
+        : undefined;
       return id ? accountMessages.text(locale, id) : factor;
     })
     .join(" + ");

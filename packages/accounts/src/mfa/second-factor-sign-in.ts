@@ -32,6 +32,17 @@ export async function secondFactorMethods(
   return withPasskey ? ["totp", "backup_code", "passkey"] : ["totp", "backup_code"];
 }
 
+/**
+ * The factors that may answer a second step after `firstFactor`: a factor never answers for
+ * itself, so a passkey that only saw a touch is answered by a code, not by a passkey again.
+ */
+function answeringMethods(
+  methods: readonly SecondFactorMethod[],
+  firstFactor: SignInMethod | null,
+): SecondFactorMethod[] {
+  return methods.filter((method) => !(method === "passkey" && firstFactor === "passkey"));
+}
+
 /** What answers a challenge: a typed code (TOTP or backup), or a passkey's assertion (JSON). */
 export type SecondFactorAnswer = { readonly code: string } | { readonly passkey: unknown };
 
@@ -46,7 +57,7 @@ export async function startSecondFactor(
   userId: number,
   firstFactor: SignInMethod,
 ): Promise<{ readonly mfaToken: string; readonly methods: SecondFactorMethod[] } | undefined> {
-  const methods = await secondFactorMethods(factors, userId);
+  const methods = answeringMethods(await secondFactorMethods(factors, userId), firstFactor);
   if (methods.length === 0) return undefined;
   const mfaToken = randomToken();
   const now = factors.clock();
@@ -77,7 +88,7 @@ async function liveChallenge(factors: SecondFactors, mfaToken: string, now: numb
     await factors.store.consumeChallenge(digest);
     return undefined;
   }
-  return { digest, userId: challenge.userId };
+  return { digest, userId: challenge.userId, firstFactor: challenge.firstFactor };
 }
 
 /** The methods that answer the live challenge of `mfaToken`; empty when it is void. */
@@ -86,7 +97,11 @@ export async function pendingSecondFactorMethods(
   mfaToken: string,
 ): Promise<SecondFactorMethod[]> {
   const challenge = await liveChallenge(factors, mfaToken, factors.clock());
-  return challenge ? secondFactorMethods(factors, challenge.userId) : [];
+  if (!challenge) return [];
+  return answeringMethods(
+    await secondFactorMethods(factors, challenge.userId),
+    challenge.firstFactor,
+  );
 }
 
 /**
@@ -101,7 +116,8 @@ export async function secondFactorPasskeyOptions(
   const challenge = await liveChallenge(factors, mfaToken, factors.clock());
   if (!challenge) return fail("void");
   const { passkeys } = factors;
-  const allowed = passkeys ? await passkeys.store.listPasskeys(challenge.userId) : [];
+  const answers = challenge.firstFactor !== "passkey";
+  const allowed = passkeys && answers ? await passkeys.store.listPasskeys(challenge.userId) : [];
   if (!passkeys || allowed.length === 0) return fail("no-passkey");
   const scope = {
     purpose: "second_factor",
@@ -168,7 +184,9 @@ export async function completeSecondFactor(
   const accepted =
     "code" in answer
       ? await acceptCode(factors, challenge.userId, answer.code, now)
-      : (await acceptPasskey(factors, challenge.userId, digest, answer.passkey)) && "passkey";
+      : challenge.firstFactor !== "passkey" &&
+        (await acceptPasskey(factors, challenge.userId, digest, answer.passkey)) &&
+        "passkey";
   if (!accepted) {
     if (challenge.failures < MFA_MAXIMUM_FAILURES) return fail("wrong-code");
     await factors.store.consumeChallenge(digest);

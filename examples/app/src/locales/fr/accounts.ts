@@ -15,6 +15,10 @@ export const frenchAccounts = {
   "accounts.passkey_invalid":
     "La clé d'accès n'a pas pu être vérifiée. Essayez de l'ajouter à nouveau.",
   "accounts.no_passkey": "Ce compte n'a aucune clé d'accès.",
+  "accounts.reauthentication_required":
+    "Cette action demande une connexion récente : confirmez que c'est bien vous, puis réessayez dans les 10 minutes.",
+  "accounts.api_key_not_allowed":
+    "Une clé d'API ne peut pas gérer les identifiants ; connectez-vous pour le faire.",
 
   "accounts.welcome":
     "Bienvenue ! Votre compte est prêt. Consultez vos e-mails pour confirmer votre adresse.",
@@ -117,6 +121,13 @@ export const frenchAccounts = {
   "accounts.security.passkey_renamed": "Clé d'accès renommée.",
   "accounts.security.passkey_removed": "Clé d'accès supprimée.",
   "accounts.security.back_to_account": "Retour à votre compte",
+  "accounts.security.reauthenticate_title": "Confirmez que c'est bien vous",
+  "accounts.security.reauthenticate_intro":
+    "Modifier vos seconds facteurs, vos clés d'accès ou votre compte demande une connexion de moins de 10 minutes.",
+  "accounts.security.reauthenticate_button": "Confirmer",
+  "accounts.security.sign_in_again": "Reconnectez-vous pour modifier ces réglages.",
+  "accounts.security.reauthenticated":
+    "Merci : vous pouvez modifier ces réglages pendant les 10 prochaines minutes.",
   "accounts.back_to_login": "Retour à la connexion",
   "accounts.magic_link.request_title": "Se connecter avec un lien",
   "accounts.magic_link.request_intro":
@@ -153,6 +164,7 @@ export const frenchAccounts = {
   "accounts.factor.totp": "Code d'authentification",
   "accounts.factor.backup_code": "Code de secours",
   "accounts.factor.passkey": "Clé d'accès",
+  "accounts.factor.user_verification": "Vérifié sur l'appareil",
   "accounts.sessions.action": "Action",
   "accounts.sessions.this_device": "Cet appareil",
   "accounts.sessions.sign_out": "Déconnecter",

@@ -1,0 +1,117 @@
+import { type Clock, errorEnvelope, type Locale } from "@tessera/core";
+import { jsonAnswer } from "@tessera/http";
+import { type SessionCookies, type SessionRouteContext, signInDevice } from "@tessera/session";
+import { MFA_REQUIRED } from "../account-error-codes.js";
+import type { AccountEvents, HookRequest } from "../account-hooks.js";
+import { accountMessages } from "../account-messages.js";
+import type { TokenIssuer } from "../json-routes-options.js";
+import { type SecondFactorMethod, startSecondFactor } from "../mfa/second-factor-sign-in.js";
+import type { SecondFactors } from "../mfa/second-factors.js";
+import { tokenAnswer } from "../token-answer.js";
+import type { User } from "../user.js";
+import { rememberSessionAuthentication } from "./session-authentication.js";
+import { areTwoFactors, type SignInProof, signInFactors } from "./sign-in-factors.js";
+
+/** Session values of a sign-in waiting for its second factor. */
+export const PENDING_MFA_TOKEN = "mfa_token";
+/** Whether the waiting sign-in asked to be remembered (`1`) or not (`0`). */
+export const PENDING_MFA_REMEMBER = "mfa_remember";
+
+/** What every sign-in grant needs: where sign-ins are announced, the clock, the factors. */
+export interface SignInGrantParts {
+  readonly events: AccountEvents;
+  readonly clock: Clock;
+  /** Without them nobody has a second factor, and every first step signs in. */
+  readonly secondFactors?: SecondFactors | undefined;
+}
+
+/** A second step the sign-in waits for: its `mfa_token` and the factors that answer it. */
+export interface PendingSecondStep {
+  readonly mfaToken: string;
+  readonly methods: readonly SecondFactorMethod[];
+}
+
+/**
+ * The one rule of every way in: a user with a second factor signs in only with two factors.
+ * For a proof of one (any first step but a passkey that verified its user), the challenge the
+ * second step answers, or undefined when the proof is enough.
+ */
+export async function pendingSecondStep(
+  parts: SignInGrantParts,
+  user: User,
+  proof: SignInProof,
+): Promise<PendingSecondStep | undefined> {
+  if (!parts.secondFactors || areTwoFactors(signInFactors(proof))) return undefined;
+  return startSecondFactor(parts.secondFactors, user.id, proof.method);
+}
+
+/**
+ * The token transport of the sign-in grant, for JSON routes: 403 `mfa_required` with a new
+ * `mfa_token` and the `methods` that answer it while a second factor is due; otherwise the body
+ * of `POST /api/auth/token`, whose token says when and with which factors the user signed in
+ * (`auth_time`, `amr`), and `onSignIn` announced. Every JSON way in ends here.
+ */
+export async function grantTokenSignIn(
+  parts: SignInGrantParts & { readonly tokens: TokenIssuer },
+  user: User,
+  proof: SignInProof,
+  at: HookRequest & { readonly locale?: Locale | undefined },
+): Promise<Response> {
+  const pending = await pendingSecondStep(parts, user, proof);
+  if (pending) {
+    const message = accountMessages.text(at.locale, "accounts.mfa_required");
+    const refusal = errorEnvelope(403, message, { code: MFA_REQUIRED });
+    return jsonAnswer(
+      { ...refusal, mfa_token: pending.mfaToken, methods: pending.methods },
+      { status: 403, locale: at.locale },
+    );
+  }
+  const authentication = { at: parts.clock(), factors: signInFactors(proof) };
+  const answer = tokenAnswer(await parts.tokens.issue(user.id, authentication), at.locale);
+  await parts.events.signedIn(user, proof.method, "token", {
+    request: at.request,
+    clientAddress: at.clientAddress,
+  });
+  return answer;
+}
+
+/**
+ * What the cookie transport did: signed the user in (and took the page remembered for after
+ * sign-in, which signing in empties), or kept the sign-in waiting for its second factor.
+ */
+export type SessionSignInOutcome =
+  | { readonly signedIn: true; readonly rememberedPage: string | undefined }
+  | { readonly signedIn: false };
+
+/**
+ * The cookie transport of the sign-in grant, for HTML routes. While a second factor is due, the
+ * sign-in waits for it (its `mfa_token` and remember-me in the session, nobody signed in, the
+ * remembered page kept): send the browser to the second-factor page. Otherwise the session is
+ * emptied and signed in, the device recorded when tracked (with its factors), the sign-in's
+ * time and factors kept for `isRecentFullSignIn`, `onSignIn` announced. Every HTML way in ends
+ * here.
+ */
+export async function grantSessionSignIn(
+  parts: SignInGrantParts & { readonly sessions: SessionCookies },
+  user: User,
+  proof: SignInProof,
+  request: Request,
+  context: SessionRouteContext,
+  options: { readonly rememberMe?: boolean } = {},
+): Promise<SessionSignInOutcome> {
+  const pending = await pendingSecondStep(parts, user, proof);
+  if (pending) {
+    context.session.set(PENDING_MFA_TOKEN, pending.mfaToken);
+    context.session.set(PENDING_MFA_REMEMBER, options.rememberMe ? "1" : "0");
+    return { signedIn: false };
+  }
+  const rememberedPage = context.session.takeRememberedPage();
+  const factors = signInFactors(proof);
+  await signInDevice(parts.sessions, request, context, user.id, { ...options, factors });
+  rememberSessionAuthentication(context.session, { at: parts.clock(), factors });
+  await parts.events.signedIn(user, proof.method, "session", {
+    request,
+    clientAddress: context.clientAddress,
+  });
+  return { signedIn: true, rememberedPage };
+}
