@@ -116,8 +116,8 @@ export function appAccounts(wiring: AccountWiring): AppAccounts {
           clock,
           sessions: accounts.sessions,
           allowedOrigins: config.allowedOrigins,
-          // So hooks given to accountRoutes hear of provider sign-ups and sign-ins too.
-          accountEvents: accounts.events,
+          // The one sign-in grant: the second factor, and the hooks given to accountRoutes.
+          signIns: accounts.signIns,
         })
       : [];
   return { ...accounts, routes: [...accounts.routes, ...providerSignIn], users: stores.users };

@@ -1,8 +1,8 @@
 import {
-  type AccountEvents,
-  accountEvents,
   accountMessages,
   type HtmlRequestContext,
+  SECOND_FACTOR_PATH,
+  type SessionSignIns,
   type UserStore,
 } from "@tessera/accounts";
 import { type Clock, type Locale, systemClock } from "@tessera/core";
@@ -13,7 +13,6 @@ import {
   LOGIN_PATH,
   type MaybeSessionContext,
   pageSafety,
-  signInDevice,
 } from "@tessera/session";
 import * as oauth from "oauth4webapi";
 import { authorizationServerLookup } from "./authorization-servers.js";
@@ -21,6 +20,7 @@ import { fetchProviderProfile } from "./code-exchange.js";
 import type { IdentityStore } from "./identity-store.js";
 import { type OAuthMessageId, oauthMessages } from "./oauth-messages.js";
 import { type OAuthUserRefusal, resolveOAuthUser } from "./oauth-user.js";
+import { pendingLinkValue, readPendingLink } from "./pending-link.js";
 import type { OAuthProvider } from "./provider.js";
 import type { FetchFunction, ProviderHttp } from "./provider-http.js";
 import type { ProviderProfile } from "./provider-profile.js";
@@ -61,11 +61,16 @@ export interface OAuthRoutesOptions extends HtmlRouteSafety {
    */
   readonly onProviderError?: (error: unknown, provider: string) => void;
   /**
-   * Where a provider sign-up (`onSignUp`, method `oauth`) and sign-in (`onSignIn`) are
-   * announced: `accountRoutes(...).events`, so the accounts' hooks cover providers too.
+   * The one sign-in grant of accounts: `accountRoutes(...).signIns`. A provider sign-in ends
+   * there like every other way in: a user with a second factor is asked for it (and a new link
+   * to an existing account is made only once it passed), and sign-ups and sign-ins are
+   * announced to the accounts' hooks (`onSignUp`, `onSignIn`, method `oauth`).
    */
-  readonly accountEvents?: AccountEvents;
+  readonly signIns: SessionSignIns;
 }
+
+/** The name of the work a provider sign-in leaves for after its second step: the link. */
+export const OAUTH_LINK_STEP = "oauth_link";
 
 type Handler = Route<HtmlRequestContext>["handle"];
 
@@ -138,7 +143,15 @@ export function oauthRoutes(options: OAuthRoutesOptions): Route<MaybeSessionCont
   };
   const lookUp = authorizationServerLookup(http);
   const report = options.onProviderError ?? reportToStderr;
-  const events = options.accountEvents ?? accountEvents();
+  const { signIns } = options;
+  const { events } = signIns;
+  // A link that waited for the second step: made once it passed, for the user who passed it.
+  signIns.afterSecondStep(OAUTH_LINK_STEP, async (user, value) => {
+    const link = readPendingLink(value);
+    if (!link || !providers.has(link.provider)) return;
+    // A provider account linked to someone else meanwhile stays theirs.
+    await options.identities.link({ ...link, userId: user.id, email: user.email }, clock());
+  });
   const redirectUri = (provider: OAuthProvider) => `${appOrigin}/auth/${provider.name}/callback`;
 
   const handlers = {
@@ -219,7 +232,7 @@ export function oauthRoutes(options: OAuthRoutesOptions): Route<MaybeSessionCont
       }
 
       const resolved = await resolveOAuthUser(
-        { users: options.users, identities: options.identities, clock },
+        { users: options.users, identities: options.identities, clock, factors: signIns },
         provider.name,
         profile,
       );
@@ -227,9 +240,16 @@ export function oauthRoutes(options: OAuthRoutesOptions): Route<MaybeSessionCont
       const { user, outcome, passwordRemoved } = resolved.value;
       const at = { request, clientAddress: context.clientAddress };
       if (outcome === "created") await events.signedUp(user, "oauth", at);
-      const destination = session.takeRememberedPage() ?? "/";
-      await signInDevice(options.sessions, request, context, user.id, { factors: ["oauth"] });
-      await events.signedIn(user, "oauth", "session", at);
+      const link = pendingLinkValue(provider.name, profile.subject);
+      const afterSecondStep =
+        outcome === "link-after-second-step" && link !== undefined
+          ? { step: OAUTH_LINK_STEP, value: link }
+          : undefined;
+      const granted = await signIns.grant(user, { method: "oauth" }, request, context, {
+        ...(afterSecondStep ? { afterSecondStep } : {}),
+      });
+      if (!granted.signedIn) return seeOther(SECOND_FACTOR_PATH);
+      const destination = granted.rememberedPage ?? "/";
       const { locale } = context;
       session.flash("notice", accountMessages.text(locale, "accounts.signed_in"));
       if (passwordRemoved) {

@@ -1,4 +1,4 @@
-import type { User, UserStore } from "@tessera/accounts";
+import type { SessionSignIns, User, UserStore } from "@tessera/accounts";
 import { type Clock, fail, ok, type Result } from "@tessera/core";
 import type { IdentityStore } from "./identity-store.js";
 import type { ProviderProfile } from "./provider-profile.js";
@@ -8,13 +8,17 @@ export interface OAuthUserDependencies {
   readonly users: UserStore;
   readonly identities: IdentityStore;
   readonly clock: Clock;
+  /** Whether a user has a second factor, and removing an unproven owner's (the sign-in grant's). */
+  readonly factors?: Pick<SessionSignIns, "hasSecondFactor" | "removeSecondFactors">;
 }
 
 /**
  * How the user was found: already linked to the provider account (`returning`), found by the
- * verified address and linked now (`linked`), or created (`created`).
+ * verified address and linked now (`linked`), found by the verified address but to be linked
+ * only once the sign-in's second step passes (`link-after-second-step`: the user has a second
+ * factor, which a provider account does not stand for), or created (`created`).
  */
-export type OAuthUserOutcome = "returning" | "linked" | "created";
+export type OAuthUserOutcome = "returning" | "linked" | "link-after-second-step" | "created";
 
 /** The user to sign in. */
 export interface OAuthUser {
@@ -36,10 +40,13 @@ export type OAuthUserRefusal = "email-missing" | "email-unverified" | "conflict"
 
 /**
  * Finds the user a provider profile signs in, in this order: the user linked to that
- * provider account; else the user with the same verified address, who is then linked; else a
- * new user, confirmed, without a password, and linked. An address the provider does not vouch
- * for never links nor creates anything. Races end in one user and one link: a lost email race
- * links the winner's user, a lost link race signs in the user the winning link names.
+ * provider account; else the user with the same verified address, who is then linked (for a
+ * user with a second factor, only once the sign-in's second step passes: the caller links); else
+ * a new user, confirmed, without a password, and linked. An address the provider does not vouch
+ * for never links nor creates anything. An unconfirmed account found by the address loses the
+ * password and second factors its unproven owner set. Races end in one user and one link: a
+ * lost email race links the winner's user, a lost link race signs in the user the winning link
+ * names.
  */
 export async function resolveOAuthUser(
   dependencies: OAuthUserDependencies,
@@ -64,6 +71,10 @@ export async function resolveOAuthUser(
     if (created.ok) outcome = "created";
   }
 
+  const factors = dependencies.factors;
+  if (user.confirmedAt !== null && factors && (await factors.hasSecondFactor(user))) {
+    return ok({ user, outcome: "link-after-second-step", passwordRemoved: false });
+  }
   const link = { userId: user.id, provider, subject: profile.subject, email };
   const linked = await identities.link(link, now);
   if (!linked.ok) {
@@ -76,10 +87,12 @@ export async function resolveOAuthUser(
   if (user.confirmedAt === null) {
     // Pre-account hijacking: an attacker can sign up with someone's address and a password of
     // their own, then wait for the owner to arrive through a provider. The password goes.
+    // Whoever set a second factor or a passkey there never proved the address either.
     if (user.passwordDigest !== "") {
       await users.updatePasswordDigest(user.id, "", now);
       passwordRemoved = true;
     }
+    await factors?.removeSecondFactors(user.id);
     await users.confirm(user.id, now);
     user = (await users.findById(user.id)) ?? user;
   }

@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { accountEvents, sessionSignIns } from "@tessera/accounts";
 import { SqlUserStore, usersMigration } from "@tessera/accounts/sql";
+import { systemClock } from "@tessera/core";
 import { randomToken } from "@tessera/crypto";
 import { routeRequests } from "@tessera/http";
 import { identitiesMigration, SqlIdentityStore } from "@tessera/oauth/sql";
@@ -34,6 +36,7 @@ const outbound: string[] = [];
 const route = routeRequests(
   oauthRoutes({
     sessions,
+    signIns: sessionSignIns({ sessions, events: accountEvents(), clock: systemClock }),
     providers: [
       openIdProvider({
         name: "idp",

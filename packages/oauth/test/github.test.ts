@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { accountEvents, sessionSignIns } from "@tessera/accounts";
 import { SqlUserStore, usersMigration } from "@tessera/accounts/sql";
-import type { Locale } from "@tessera/core";
+import { type Locale, systemClock } from "@tessera/core";
 import { routeRequests } from "@tessera/http";
 import { identitiesMigration, SqlIdentityStore } from "@tessera/oauth/sql";
 import { createSessionCookies, type Session } from "@tessera/session";
@@ -59,6 +60,7 @@ async function setUp(locale?: Locale) {
       clock: () => T0,
       onProviderError: (error) => errors.push((error as Error).message),
       sessions,
+      signIns: sessionSignIns({ sessions, events: accountEvents(), clock: () => T0 }),
     }),
   );
   // One session carried from request to request, as its cookie would carry it.
@@ -144,6 +146,7 @@ describe("the GitHub preset", () => {
         identities: new MemoryIdentityStore(),
         appUrl: APP,
         sessions,
+        signIns: sessionSignIns({ sessions, events: accountEvents(), clock: systemClock }),
       }),
     );
     // The request's own host is forged: it must not reach the redirect_uri.

@@ -2,12 +2,22 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
-import { accountEvents, defaultAccountPages, htmlAccountRoutes } from "@tessera/accounts";
 import {
-  authTokensMigration,
+  accountEvents,
+  defaultAccountPages,
+  htmlAccountRoutes,
+  htmlSecondFactorRoutes,
+  passkeys,
+  relyingPartyOf,
+  secondFactors,
+  sessionSignIns,
+} from "@tessera/accounts";
+import {
+  accountMigrations,
   SqlEmailedTokenStore,
+  SqlPasskeyStore,
+  SqlSecondFactorStore,
   SqlUserStore,
-  usersMigration,
 } from "@tessera/accounts/sql";
 import { type Route, routeRequests } from "@tessera/http";
 import { identitiesMigration, SqlIdentityStore } from "@tessera/oauth/sql";
@@ -18,11 +28,7 @@ import {
   requireUser,
   type Session,
 } from "@tessera/session";
-import {
-  SqlTrackedSessionStore,
-  userSessionsFactorsMigration,
-  userSessionsMigration,
-} from "@tessera/session/sql";
+import { SqlTrackedSessionStore } from "@tessera/session/sql";
 // Until @tessera/sqlite's index exports them: then `from "@tessera/sqlite"`.
 import { applyMigrations } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
@@ -67,19 +73,14 @@ type AppEnv = { Variables: { session: Session } };
 export async function startOAuthTestApp() {
   const folder = mkdtempSync(join(tmpdir(), "tessera-oauth-"));
   const database = openSqliteFile(join(folder, "app.db"));
-  await applyMigrations(database, [
-    usersMigration,
-    authTokensMigration,
-    identitiesMigration,
-    userSessionsMigration,
-    userSessionsFactorsMigration,
-  ]);
+  await applyMigrations(database, [...accountMigrations, identitiesMigration]);
   const users = new SqlUserStore(database);
   const identities = new SqlIdentityStore(database);
   const clock = () => T0;
+  const secrets = { current: "a-secret-key-base-of-at-least-thirty-two-characters" };
   const sessions = createSessionCookies({
     appName: "tessera",
-    secrets: { current: "a-secret-key-base-of-at-least-thirty-two-characters" },
+    secrets,
     clock,
     // Every sign-in records a device: the tests read the rows to see who was signed in.
     trackedSessions: new SqlTrackedSessionStore(database),
@@ -117,6 +118,11 @@ export async function startOAuthTestApp() {
   const providerErrors: string[] = [];
   /** What the account hooks were told: `[hook, method, user id]`, in order. */
   const announced: [string, string | undefined, number][] = [];
+  const factors = secondFactors(new SqlSecondFactorStore(database), secrets, {
+    issuer: "Tessera Test",
+    clock,
+    passkeys: passkeys(new SqlPasskeyStore(database), relyingPartyOf(origin, "Test"), clock),
+  });
   const events = accountEvents({
     hooks: {
       onSignUp: ({ method, user }) => void announced.push(["onSignUp", method, user.id]),
@@ -124,6 +130,7 @@ export async function startOAuthTestApp() {
       onUserDeleted: ({ user }) => void announced.push(["onUserDeleted", undefined, user.id]),
     },
   });
+  const signIns = sessionSignIns({ sessions, events, clock, secondFactors: factors });
   let failures = 0;
   const newRoutes = () =>
     oauthRoutes({
@@ -151,10 +158,10 @@ export async function startOAuthTestApp() {
       },
       sessions,
       onProviderError: (error, name) => providerErrors.push(`${name}: ${(error as Error).message}`),
-      accountEvents: events,
+      signIns,
     });
   let routes: Route<MaybeSessionContext>[] = newRoutes();
-  const accountPages = htmlAccountRoutes({
+  const accountOptions = {
     users,
     sessions,
     emailedTokens: new SqlEmailedTokenStore(database),
@@ -164,7 +171,11 @@ export async function startOAuthTestApp() {
     pages: defaultAccountPages(({ title }) => `<title>${title}</title>`),
     clock,
     events,
-  });
+    secondFactors: factors,
+    signIns,
+  };
+  const accountPages = htmlAccountRoutes(accountOptions);
+  const secondFactorPages = htmlSecondFactorRoutes({ ...accountOptions, secondFactors: factors });
 
   // The routes as they come, behind the app's own session middleware (their session is reused).
   const mounted =
@@ -193,6 +204,11 @@ export async function startOAuthTestApp() {
     "/account/delete",
     mounted(() => accountPages),
   );
+  app.on(
+    ["GET", "POST"],
+    "/login/second_factor",
+    mounted(() => secondFactorPages),
+  );
 
   return {
     /** Back to a fresh start: no users (ids from 1 again), no provider accounts, new routes. */
@@ -214,6 +230,8 @@ export async function startOAuthTestApp() {
     origin,
     provider,
     users,
+    /** TOTP, backup codes and passkeys: a user with TOTP is asked for it at every sign-in. */
+    factors,
     database,
     outbound,
     tokenRequests,

@@ -22,7 +22,8 @@ export default {
   async run({ load, check }) {
     const { githubProvider, MemoryIdentityStore, OAUTH_STATE_INVALID_MESSAGE, oauthRoutes } =
       await load<OAuth>("@tessera/oauth");
-    const { MemoryUserStore } = await load<Accounts>("@tessera/accounts");
+    const { MemoryUserStore, accountEvents, sessionSignIns } =
+      await load<Accounts>("@tessera/accounts");
     const { encodeBase64url, sha256, utf8 } = await load<Crypto>("@tessera/crypto");
     const { routeRequests } = await load<Http>("@tessera/http");
     const { createSessionCookies } = await load<Session>("@tessera/session");
@@ -73,6 +74,7 @@ export default {
         identities,
         appUrl: ORIGIN,
         sessions,
+        signIns: sessionSignIns({ sessions, events: accountEvents(), clock: () => Date.now() }),
         fetch: github,
         onProviderError: (error) => providerErrors.push(error),
       }),
