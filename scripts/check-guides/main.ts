@@ -6,9 +6,11 @@
 // Each guide with npm and again with pnpm (strict, isolated). With npm, each guide's "On Bun"
 // program then runs with Bun (this repository's, from npm) in the same project, through the
 // same walk.
-// Beside them, the CLI's path: `npx @tessera/cli
-// new my-app` from the registry, its next steps, `npm test`, `npm start`, and the same walk
-// (new-project-path.ts). Run it after `npm run build`; `GUIDES=hono,express,new` picks guides
+// Beside them, the CLI's path for each framework: `npx @tessera/cli new my-app` from the
+// registry, the steps its README lists, `npm test`, `npm start`, and the same walk; and the same
+// project installed by strict pnpm and type-checked (new-project-path.ts). The guides without a
+// server of their own (Next.js, typed fields) are installed as written, and each package their
+// code imports must load. Run it after `npm run build`; `GUIDES=hono,express,new` picks guides
 // (`new` the CLI's path).
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -18,8 +20,9 @@ import { runCommand } from "../check-packages/run-command.js";
 import { workspacePackages } from "../check-packages/workspace-packages.js";
 import { publishPackages, startLocalRegistry } from "../registry/local-registry.js";
 import { walkAccounts } from "./account-walk.js";
+import { readGuideImports } from "./guide-imports.js";
 import { readGuide } from "./guide-program.js";
-import { followNewProject } from "./new-project-path.js";
+import { followNewProject, typeCheckNewProjectWithPnpm } from "./new-project-path.js";
 
 const root = join(import.meta.dirname, "..", "..");
 const started = performance.now();
@@ -32,7 +35,11 @@ const GUIDES = [
   { guide: "express.md", clients: ["npm", "pnpm"] },
   { guide: "fastify.md", clients: ["npm", "pnpm"] },
 ] as const;
+/** The guides whose code is a part of an app, not a program: installed, and their imports loaded. */
+const LIBRARY_GUIDES = ["nextjs-webhooks.md", "typed-fields-form.md"] as const;
+const FRAMEWORKS = ["hono", "express", "fastify"] as const;
 const picked = process.env.GUIDES?.split(",");
+const PNPM = join(root, "node_modules", ".bin", "pnpm");
 
 const PNPM_STORE = join(tmpdir(), "tessera-check-packages-store");
 /** What the guides tell pnpm users to add to each install line. */
@@ -73,8 +80,20 @@ try {
   const queue = [
     // First, as the longest: its own port, so it runs beside the guides.
     ...(!picked || picked.includes("new")
-      ? [{ name: "tessera new", run: () => followNewProject(registry.url, "hono") }]
+      ? FRAMEWORKS.flatMap((framework) => [
+          {
+            name: `tessera new --framework ${framework}`,
+            run: () => followNewProject(registry.url, framework),
+          },
+          {
+            name: `tessera new --framework ${framework} with pnpm`,
+            run: () => typeCheckNewProjectWithPnpm(registry.url, framework, PNPM, PNPM_STORE),
+          },
+        ])
       : []),
+    ...LIBRARY_GUIDES.filter((guide) => !picked || picked.includes(guide.replace(/\.md$/, ""))).map(
+      (guide) => ({ name: `${guide} with npm`, run: () => followLibraryGuide(guide) }),
+    ),
     ...GUIDES.filter(({ guide }) => !picked || picked.includes(guide.replace(/\.md$/, ""))).flatMap(
       ({ guide, clients }) =>
         clients.map((client) => ({
@@ -147,6 +166,41 @@ async function followGuide(guide: string, client: "npm" | "pnpm"): Promise<strin
     rmSync(join(project, "data"), { recursive: true, force: true });
     const onBun = await onThePort(() => signUpAndSignIn(project, BUN, ["bun-app.ts"]));
     return onBun && `on Bun: ${onBun}`;
+  } finally {
+    rmSync(project, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Runs a guide's `npm install` lines against the registry in a fresh project, then loads each
+ * package its code imports there; the reason it failed, or undefined.
+ */
+async function followLibraryGuide(guide: string): Promise<string | undefined> {
+  const path = join(root, "docs", "guides", guide);
+  const { installs } = readGuide(path);
+  const project = mkdtempSync(join(tmpdir(), "tessera-guide-library-"));
+  try {
+    writeFileSync(
+      join(project, "package.json"),
+      JSON.stringify({ name: "my-app", private: true, type: "module" }, null, 2),
+    );
+    for (const install of installs) {
+      const installed = await runCommand(
+        "npm",
+        [...install, "--registry", registry.url, "--no-audit", "--no-fund"],
+        { cwd: project, timeoutMs: 600_000 },
+      );
+      if (installed.code !== 0) return `npm ${install.join(" ")} failed:\n${installed.stderr}`;
+    }
+    for (const specifier of readGuideImports(path)) {
+      const loaded = await runCommand(
+        process.execPath,
+        ["--input-type=module", "--eval", `await import(${JSON.stringify(specifier)})`],
+        { cwd: project },
+      );
+      if (loaded.code !== 0) return `${specifier} does not load:\n${loaded.stderr}`;
+    }
+    return undefined;
   } finally {
     rmSync(project, { recursive: true, force: true });
   }

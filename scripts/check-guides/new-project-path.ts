@@ -1,8 +1,9 @@
 // The CLI's path, as a newcomer follows it from the CLI's README: `npx @tessera/cli new my-app`,
-// then the next steps it prints, then `npm test` and `npm start`, outside the repository and
-// against the local registry.
+// then the steps the project's README lists (the same as the next steps the command printed),
+// then `npm test` and `npm start`, outside the repository and against the local registry; and
+// the same project installed by strict pnpm, where its code must type-check.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
@@ -11,6 +12,9 @@ import { walkAccounts } from "./account-walk.js";
 
 /** Long enough for an install that fetches through the registry's proxy. */
 const STEP_TIMEOUT_MS = 600_000;
+
+/** The frameworks `tessera new` writes a project for. */
+export type NewProjectFramework = "hono" | "express" | "fastify";
 
 /**
  * The steps `tessera new` printed after `next:`, one per line (`cd my-app`, `npm install`, …).
@@ -25,41 +29,71 @@ export function nextSteps(printed: string): string[] {
     .map((line) => line.trim());
 }
 
+/** The commands of the `## Start` section's ```sh block of a project's README, in order. */
+export function readmeSteps(readme: string): string[] {
+  const block = /^## Start\n[\s\S]*?```sh\n([\s\S]*?)```/m.exec(readme)?.[1] ?? "";
+  return block
+    .split("\n")
+    .map((line) => line.replace(/#.*$/, "").trim())
+    .filter((line) => line !== "");
+}
+
+/**
+ * `npx @tessera/cli new my-app` in a new folder, from the registry at `registry`, and the
+ * steps the project's README lists, checked against those the command printed; or why not.
+ */
+async function newProjectFromRegistry(
+  registry: string,
+  framework: NewProjectFramework,
+): Promise<{ home: string; project: string; steps: string[] } | string> {
+  const home = mkdtempSync(join(tmpdir(), "tessera-new-"));
+  const project = join(home, "my-app");
+  // npx keeps the packages it ran by name, not by content: a cache of its own, so the CLI is
+  // the one just published, not an earlier run's copy at the same version.
+  const created = await runCommand(
+    "npx",
+    [
+      "--yes",
+      "--registry",
+      registry,
+      "--cache",
+      join(home, "npx-cache"),
+      "@tessera/cli",
+      "new",
+      "my-app",
+      ...(framework === "hono" ? [] : ["--framework", framework]),
+    ],
+    { cwd: home, timeoutMs: STEP_TIMEOUT_MS },
+  );
+  if (created.code !== 0) {
+    rmSync(home, { recursive: true, force: true });
+    return `npx @tessera/cli new failed:\n${created.stderr}`;
+  }
+  const steps = readmeSteps(readFileSync(join(project, "README.md"), "utf8"));
+  const printed = nextSteps(created.stdout);
+  if (steps.at(-1) !== "npm start" || printed.slice(1).join("\n") !== steps.join("\n")) {
+    rmSync(home, { recursive: true, force: true });
+    return `the README's steps (${steps.join("; ")}) are not the next steps printed:\n${created.stdout}`;
+  }
+  return { home, project, steps };
+}
+
 /**
  * Creates a project with `npx @tessera/cli new my-app --framework <framework>` from the registry
- * at `registry`, runs the next steps it prints (`npm install` from that registry), `npm test`,
- * then `npm start` on a free port (`PORT=0`), and walks sign-up, login and `/me` over HTTP. The
- * reason it failed, or undefined.
+ * at `registry`, runs the steps its README lists but the last (`npm install` from that registry,
+ * and `npx tessera generate accounts` when the CLI ran without `@tessera/accounts`, as npx runs
+ * it), `npm test`, then the last, `npm start`, on a free port (`PORT=0`), and walks sign-up,
+ * login and `/me` over HTTP. The reason it failed, or undefined.
  */
 export async function followNewProject(
   registry: string,
-  framework: "hono" | "express" | "fastify",
+  framework: NewProjectFramework,
 ): Promise<string | undefined> {
-  const home = mkdtempSync(join(tmpdir(), "tessera-new-"));
-  const project = join(home, "my-app");
+  const created = await newProjectFromRegistry(registry, framework);
+  if (typeof created === "string") return created;
+  const { home, project, steps } = created;
   try {
-    // npx keeps the packages it ran by name, not by content: a cache of its own, so the CLI is
-    // the one just published, not an earlier run's copy at the same version.
-    const created = await runCommand(
-      "npx",
-      [
-        "--yes",
-        "--registry",
-        registry,
-        "--cache",
-        join(home, "npx-cache"),
-        "@tessera/cli",
-        "new",
-        "my-app",
-        ...(framework === "hono" ? [] : ["--framework", framework]),
-      ],
-      { cwd: home, timeoutMs: STEP_TIMEOUT_MS },
-    );
-    if (created.code !== 0) return `npx @tessera/cli new failed:\n${created.stderr}`;
-    const steps = nextSteps(created.stdout);
-    if (steps.at(-1) !== "npm start") return `unexpected next steps:\n${created.stdout}`;
     for (const step of steps.slice(0, -1)) {
-      if (step === "cd my-app") continue;
       const [command = "", ...args] = step.split(" ");
       const fromRegistry =
         command === "npm" && args[0] === "install"
@@ -74,6 +108,55 @@ export async function followNewProject(
     const tested = await runCommand("npm", ["test"], { cwd: project, timeoutMs: STEP_TIMEOUT_MS });
     if (tested.code !== 0) return `npm test failed:\n${tested.stdout}\n${tested.stderr}`;
     return await whileStarted(project, walkAccounts);
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The same project installed by strict pnpm (isolated, nothing hoisted: its code can import
+ * only what its package.json lists), its README's steps run the pnpm way (`pnpm install`,
+ * `pnpm exec tessera …`), then `pnpm run typecheck`. The reason it failed, or undefined.
+ */
+export async function typeCheckNewProjectWithPnpm(
+  registry: string,
+  framework: NewProjectFramework,
+  pnpm: string,
+  storeDir: string,
+): Promise<string | undefined> {
+  const created = await newProjectFromRegistry(registry, framework);
+  if (typeof created === "string") return created;
+  const { home, project, steps } = created;
+  try {
+    // pnpm reads these only from pnpm-workspace.yaml, and writes to it while installing: block
+    // style, which it can edit in place (it refuses to edit a JSON document). Builds
+    // (better-sqlite3's binding) are not run: type-checking does not load them.
+    const strict = [
+      "nodeLinker: isolated",
+      "hoist: false",
+      "publicHoistPattern: []",
+      `storeDir: ${JSON.stringify(storeDir)}`,
+      "strictDepBuilds: false",
+    ];
+    writeFileSync(join(project, "pnpm-workspace.yaml"), `${strict.join("\n")}\n`);
+    for (const step of steps.slice(0, -1)) {
+      const [command = "", ...args] = step.split(" ");
+      const pnpmArgs =
+        command === "npm" && args[0] === "install"
+          ? ["install", "--registry", registry]
+          : command === "npx"
+            ? ["exec", ...args]
+            : undefined;
+      if (!pnpmArgs) return `no pnpm form of the README's step \`${step}\``;
+      const ran = await runCommand(pnpm, pnpmArgs, { cwd: project, timeoutMs: STEP_TIMEOUT_MS });
+      if (ran.code !== 0) return `${step}, with pnpm, failed:\n${ran.stdout}\n${ran.stderr}`;
+    }
+    const typeChecked = await runCommand(pnpm, ["run", "typecheck"], {
+      cwd: project,
+      timeoutMs: STEP_TIMEOUT_MS,
+    });
+    if (typeChecked.code !== 0) return `pnpm run typecheck failed:\n${typeChecked.stdout}`;
+    return undefined;
   } finally {
     rmSync(home, { recursive: true, force: true });
   }

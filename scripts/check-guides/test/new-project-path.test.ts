@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextSteps } from "../new-project-path.js";
+import { nextSteps, readmeSteps } from "../new-project-path.js";
 
 describe("nextSteps", () => {
   it("reads the steps tessera new prints after next:, and nothing after them", () => {
@@ -25,5 +25,36 @@ describe("nextSteps", () => {
 
   it("finds none in output without next:", () => {
     expect(nextSteps("error: `my-app` exists and is not empty\n")).toEqual([]);
+  });
+});
+
+describe("readmeSteps", () => {
+  it("reads the commands of the Start section's sh block, without comments, and no other block", () => {
+    const readme = [
+      "# my-app",
+      "",
+      "## Start",
+      "",
+      "```sh",
+      "npm install",
+      "npx tessera generate accounts   # the account tables",
+      "npm start",
+      "```",
+      "",
+      "## Test",
+      "",
+      "```sh",
+      "npm test",
+      "```",
+    ].join("\n");
+    expect(readmeSteps(readme)).toEqual([
+      "npm install",
+      "npx tessera generate accounts",
+      "npm start",
+    ]);
+  });
+
+  it("finds none in a README without a Start section", () => {
+    expect(readmeSteps("# my-app\n\n```sh\nnpm test\n```\n")).toEqual([]);
   });
 });
