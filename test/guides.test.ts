@@ -28,3 +28,20 @@ describe.each([
     expect(lines.length).toBe(reportedLines(row));
   });
 });
+
+describe("the install lines before the packages are on npm", () => {
+  // Without the local registry `npm install @tessera/…` answers E404: every page with an
+  // install line says how to install from it, as the root README does.
+  const pages = [
+    ...["express.md", "fastify.md", "hono.md", "nextjs-webhooks.md", "typed-fields-form.md"].map(
+      (guide) => join(guides, guide),
+    ),
+    join(repository, "packages/webhooks/README.md"),
+  ];
+  it.each(pages)("%s names the local registry beside its npm install line", (page) => {
+    const text = readFileSync(page, "utf8");
+    expect(text).toMatch(/npm install [^\n]*@tessera\//);
+    expect(text).toContain("`npm run registry`");
+    expect(text).toContain("--registry http://127.0.0.1:4873");
+  });
+});
