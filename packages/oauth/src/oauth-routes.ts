@@ -125,6 +125,7 @@ function reportToStderr(error: unknown, provider: string): void {
  *   identities: new SqlIdentityStore(database),
  *   appUrl: "https://app.example",
  *   sessions: accounts.sessions,
+ *   signIns: accounts.signIns,
  *   allowedOrigins: ["https://app.example"],
  * });
  * ```

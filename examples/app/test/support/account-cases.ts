@@ -59,6 +59,11 @@ export const jsonAccountRoutes: FuzzedRoute[] = [
     headers: bearerHeaders,
     payload: jsonPayload(asJson({ password: wrongPasswords, email: emails })),
   }),
+  fuzzed("POST /api/auth/reauthenticate", "json", {
+    path: pathOf("/api/auth/reauthenticate"),
+    headers: bearerHeaders,
+    payload: jsonPayload(asJson({ password: passwords })),
+  }),
   fuzzed("GET /api/auth/keys", "json", { path: pathOf("/api/auth/keys"), headers: bearerHeaders }),
   fuzzed("POST /api/auth/keys", "json", {
     path: pathOf("/api/auth/keys"),
@@ -191,6 +196,10 @@ export const htmlAccountRoutes: FuzzedRoute[] = [
   ...["/account/security/totp", "/account/security/backup_codes"].map((path) =>
     page(`POST ${path}`, { path: pathOf(path), payload: formPayload({ password: passwords }) }),
   ),
+  page("POST /account/security/reauthenticate", {
+    path: pathOf("/account/security/reauthenticate"),
+    payload: formPayload({ password: passwords, code: codes }),
+  }),
   page("POST /account/security/totp/delete", {
     path: pathOf("/account/security/totp/delete"),
     payload: formPayload({ password: wrongPasswords }),

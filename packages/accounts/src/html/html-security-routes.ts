@@ -1,4 +1,5 @@
 import { fullMessage, localizeFieldMessages } from "@tessera/core";
+import { sha256Hex } from "@tessera/crypto";
 import {
   htmlPage,
   jsonAnswer,
@@ -188,6 +189,8 @@ export function htmlSecurityRoutes(
           challenge &&
           (await completeSecondFactor(factors, challenge.mfaToken, answer, options.rateLimiter));
         if (!passed || !passed.ok) {
+          // This challenge served one answer: a wrong one leaves no row behind.
+          if (challenge) await factors.store.consumeChallenge(sha256Hex(challenge.mfaToken));
           const error = accountMessages.text(locale, "accounts.second_factor.invalid");
           return page(context, { error }, 422);
         }
