@@ -93,8 +93,8 @@ function serialize(parts: readonly Part[], boundary: string, preamble: string): 
 /** What a reader should give back: escaped names come back as browsers' parsers read them. */
 function expected(parts: readonly Part[]) {
   const unescaped = (value: string) =>
-    escapedName(value).replace(/%0D|%0A|%22/g, (escape) =>
-      String.fromCharCode(Number.parseInt(escape.slice(1), 16)),
+    escapedName(value).replace(/%0D|%0A|%22/g, (encoded) =>
+      String.fromCharCode(Number.parseInt(encoded.slice(1), 16)),
     );
   return parts.map((each) =>
     "bytes" in each

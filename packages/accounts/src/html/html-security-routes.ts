@@ -188,7 +188,7 @@ export function htmlSecurityRoutes(
         const passed =
           challenge &&
           (await completeSecondFactor(factors, challenge.mfaToken, answer, options.rateLimiter));
-        if (!passed || !passed.ok) {
+        if (!passed?.ok) {
           // This challenge served one answer: a wrong one leaves no row behind.
           if (challenge) await factors.store.consumeChallenge(sha256Hex(challenge.mfaToken));
           const error = accountMessages.text(locale, "accounts.second_factor.invalid");
