@@ -1,14 +1,15 @@
 import type { Locale } from "@tessera/core";
-import { jsonAnswer } from "@tessera/http";
+import { jsonAnswer, NO_STORE } from "@tessera/http";
 
 /**
  * The body of a granted bearer token: `{ token, token_type: "Bearer", expires_in }`, with the
- * language headers of the request's `locale` when it has one.
+ * language headers of the request's `locale` when it has one, and `Cache-Control: no-store`
+ * (RFC 6749, §5.1): a secret shown once, which no cache may keep.
  */
 export function tokenAnswer(
   issued: { readonly token: string; readonly expiresIn: number },
   locale?: Locale,
 ): Response {
   const body = { token: issued.token, token_type: "Bearer", expires_in: issued.expiresIn };
-  return jsonAnswer(body, { locale });
+  return jsonAnswer(body, { locale, headers: NO_STORE });
 }

@@ -143,6 +143,17 @@ describe("once a user has a second factor, every way in asks for it", () => {
   });
 });
 
+describe("a granted token", () => {
+  it("is an answer no cache keeps, as a secret shown once", async () => {
+    const subject = await twoFactorApp();
+    const email = `ada-${crypto.randomUUID()}@example.com`;
+    await subject.call("/api/auth/signup", { email, password: PASSWORD });
+    const granted = await subject.call("/api/auth/token", { email, password: PASSWORD });
+    expect(granted.status).toBe(200);
+    expect(granted.headers.get("cache-control")).toBe("no-store");
+  });
+});
+
 describe("the token of a sign-in says how it was made", () => {
   it("the password, then the second factor", async () => {
     const subject = await twoFactorApp();
