@@ -19,7 +19,7 @@ import { checkPasskeyName, DEFAULT_PASSKEY_NAME } from "../mfa/passkey-name.js";
 import { passkeyRegistrationOptions, registerPasskey } from "../mfa/passkey-registration.js";
 import {
   completeSecondFactor,
-  secondFactorMethods,
+  hasSecondFactor,
   startSecondFactor,
 } from "../mfa/second-factor-sign-in.js";
 import {
@@ -53,10 +53,6 @@ export function htmlSecurityRoutes(
   const factors = options.secondFactors;
   const passkeys = options.passkeys;
 
-  /** Whether the user has a second factor, which confirming it is them then asks for too. */
-  const hasSecondFactor = async (userId: number) =>
-    factors !== undefined && (await secondFactorMethods(factors, userId)).length > 0;
-
   /** The page for `user` as it stands, with what this answer adds (a setup, codes, an error). */
   async function page(
     context: SignedInContext,
@@ -66,7 +62,7 @@ export function htmlSecurityRoutes(
     const { user } = context;
     const reauthenticate = (await flow.recentFullSignIn(context, user))
       ? undefined
-      : { password: user.passwordDigest !== "", code: await hasSecondFactor(user.id) };
+      : { password: user.passwordDigest !== "", code: await hasSecondFactor(factors, user.id) };
     const enrolment = factors && (await factors.store.findTotp(user.id));
     const totp = !factors
       ? undefined
@@ -181,7 +177,7 @@ export function htmlSecurityRoutes(
         return page(context, { error }, 422);
       }
       const confirmedWith: SignInFactor[] = ["password"];
-      if (factors && (await hasSecondFactor(user.id))) {
+      if (factors && (await hasSecondFactor(factors, user.id))) {
         // The code answers a challenge of its own, so its per-account limit and count apply.
         const challenge = await startSecondFactor(factors, user.id, "password");
         const answer = { code: form.value.get("code") ?? "" };

@@ -32,6 +32,14 @@ export async function secondFactorMethods(
   return withPasskey ? ["totp", "backup_code", "passkey"] : ["totp", "backup_code"];
 }
 
+/** Whether the user has a second factor, which every sign-in then asks for (none without `factors`). */
+export async function hasSecondFactor(
+  factors: SecondFactors | undefined,
+  userId: number,
+): Promise<boolean> {
+  return factors !== undefined && (await secondFactorMethods(factors, userId)).length > 0;
+}
+
 /**
  * The factors that may answer a second step after `firstFactor`: a factor never answers for
  * itself, so a passkey that only saw a touch is answered by a code, not by a passkey again.

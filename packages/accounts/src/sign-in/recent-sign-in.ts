@@ -1,6 +1,6 @@
 import type { SignInAuthentication } from "@tessera/bearer";
 import type { Clock } from "@tessera/core";
-import { secondFactorMethods } from "../mfa/second-factor-sign-in.js";
+import { hasSecondFactor } from "../mfa/second-factor-sign-in.js";
 import type { SecondFactors } from "../mfa/second-factors.js";
 import type { User } from "../user.js";
 import { areTwoFactors } from "./sign-in-factors.js";
@@ -42,6 +42,5 @@ export async function isRecentFullSignIn(
         factors[0] === "password" ||
         (factors[0] === "passkey" && factors.includes("user_verification"))));
   if (!strongFirstStep) return false;
-  if (areTwoFactors(factors) || !parts.secondFactors) return true;
-  return (await secondFactorMethods(parts.secondFactors, user.id)).length === 0;
+  return areTwoFactors(factors) || !(await hasSecondFactor(parts.secondFactors, user.id));
 }

@@ -1,7 +1,7 @@
 import type { Clock } from "@tessera/core";
 import type { SessionCookies, SessionRouteContext } from "@tessera/session";
 import type { AccountEvents } from "../account-hooks.js";
-import { secondFactorMethods } from "../mfa/second-factor-sign-in.js";
+import { hasSecondFactor } from "../mfa/second-factor-sign-in.js";
 import type { SecondFactors } from "../mfa/second-factors.js";
 import type { User } from "../user.js";
 import type { SignInProof } from "./sign-in-factors.js";
@@ -72,9 +72,7 @@ export function sessionSignIns(parts: {
   return {
     sessions: parts.sessions,
     events: parts.events,
-    async hasSecondFactor(user) {
-      return factors !== undefined && (await secondFactorMethods(factors, user.id)).length > 0;
-    },
+    hasSecondFactor: (user) => hasSecondFactor(factors, user.id),
     async removeSecondFactors(userId) {
       if (!factors) return;
       await factors.store.deleteTotp(userId);
