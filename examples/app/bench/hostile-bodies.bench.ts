@@ -1,4 +1,5 @@
 import { request as httpRequest } from "node:http";
+import { writeUntilAnswered } from "../test/support/write-until-answered.js";
 import { startAppProcess } from "./app-process.js";
 import { benchUserToken } from "./bench-user.js";
 import { median } from "./load.js";
@@ -133,19 +134,7 @@ function send(url: string, headers: Record<string, string>, body: Uint8Array) {
     request.on("error", (error) => {
       if (!answered) resolve((error as NodeJS.ErrnoException).code ?? error.message);
     });
-    let sent = 0;
-    const writeMore = () => {
-      while (sent < body.byteLength && !answered && !request.destroyed) {
-        const more = request.write(body.subarray(sent, sent + CHUNK_BYTES));
-        sent += CHUNK_BYTES;
-        if (!more) {
-          request.once("drain", writeMore);
-          return;
-        }
-      }
-      if (sent >= body.byteLength) request.end();
-    };
-    writeMore();
+    writeUntilAnswered(request, body, CHUNK_BYTES, () => answered);
   });
 }
 

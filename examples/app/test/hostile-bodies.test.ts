@@ -6,6 +6,7 @@ import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser } from "./support/browser.js";
 import { newClientAddress, startTestServer, type TestServer } from "./support/test-server.js";
+import { writeUntilAnswered } from "./support/write-until-answered.js";
 
 let server: TestServer;
 let token: string;
@@ -183,19 +184,7 @@ function sendUntilAnswered(url: string, body: Buffer, headers: Record<string, st
     request.on("error", (error) => {
       if (!answered) reject(error);
     });
-    let sent = 0;
-    const writeMore = () => {
-      while (sent < body.byteLength && !answered && !request.destroyed) {
-        const more = request.write(body.subarray(sent, sent + MiB));
-        sent += MiB;
-        if (!more) {
-          request.once("drain", writeMore);
-          return;
-        }
-      }
-      if (sent >= body.byteLength) request.end();
-    };
-    writeMore();
+    writeUntilAnswered(request, body, MiB, () => answered);
   });
 }
 
