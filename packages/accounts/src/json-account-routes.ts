@@ -1,4 +1,4 @@
-import { localizeFieldMessages, systemClock } from "@tessera/core";
+import { localizeFieldMessages } from "@tessera/core";
 import {
   badRequest,
   forbidden,
@@ -23,7 +23,7 @@ import type { JsonAccountRoutesOptions } from "./json-routes-options.js";
 import { secondFactorMethods } from "./mfa/second-factor-sign-in.js";
 import { checkPassword, findUserByPassword } from "./password-sign-in.js";
 import { refuseApiKey, refuseWithoutRecentSignIn } from "./sign-in/recent-sign-in-refusal.js";
-import { grantTokenSignIn } from "./sign-in/sign-in-grant.js";
+import { grantTokenSignIn, tokenGrantParts } from "./sign-in/sign-in-grant.js";
 import { signUp } from "./signup.js";
 import { userJson } from "./user.js";
 
@@ -71,12 +71,7 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
     .filter((column) => column.acceptedAtSignup)
     .map((column) => column.name);
   const events = options.events ?? accountEvents();
-  const grant = {
-    tokens: options.tokens,
-    events,
-    clock: options.clock ?? systemClock,
-    secondFactors: options.secondFactors,
-  };
+  const grant = tokenGrantParts(options, events);
   const passwordOptions = {
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.passwords ? { passwords: options.passwords } : {}),

@@ -24,7 +24,7 @@ import { requireStrings } from "./json-input.js";
 import type { JsonAccountRoutesOptions } from "./json-routes-options.js";
 import { answerAfterFloor } from "./mail-answer-floor.js";
 import { type MissingMailer, noMailerMessage } from "./missing-mailer.js";
-import { grantTokenSignIn } from "./sign-in/sign-in-grant.js";
+import { grantTokenSignIn, tokenGrantParts } from "./sign-in/sign-in-grant.js";
 import { storeWithMail } from "./token-mail-delivery.js";
 import type { TokenMailTransaction } from "./token-mail-transaction.js";
 
@@ -137,14 +137,8 @@ export function jsonEmailCodeRoutes(options: JsonEmailCodeRoutesOptions): Route[
         clock,
       );
       if (!used.ok) return unauthorized(context);
-      const grant = {
-        tokens: options.tokens,
-        events,
-        clock,
-        secondFactors: options.secondFactors,
-      };
       return grantTokenSignIn(
-        grant,
+        tokenGrantParts({ ...options, clock }, events),
         user,
         { method: "email_code" },
         {

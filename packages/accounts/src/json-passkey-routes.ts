@@ -1,4 +1,4 @@
-import { localizeFieldMessages, systemClock } from "@tessera/core";
+import { localizeFieldMessages } from "@tessera/core";
 import {
   badRequest,
   JSON_BODY_FAILURE_PREFIX,
@@ -29,7 +29,7 @@ import { passkeyRegistrationOptions, registerPasskey } from "./mfa/passkey-regis
 import type { Passkeys } from "./mfa/passkeys.js";
 import type { Passkey } from "./passkey-store.js";
 import { recentSignInRequired } from "./sign-in/recent-sign-in-refusal.js";
-import { grantTokenSignIn } from "./sign-in/sign-in-grant.js";
+import { grantTokenSignIn, tokenGrantParts } from "./sign-in/sign-in-grant.js";
 
 /** What the passkey routes are built from: the JSON account routes' parts and the passkeys. */
 export interface JsonPasskeyRoutesOptions
@@ -64,12 +64,7 @@ function passkeyJson(passkey: Passkey) {
 export function jsonPasskeyRoutes(options: JsonPasskeyRoutesOptions): Route[] {
   const { passkeys } = options;
   const events = options.events ?? accountEvents();
-  const grant = {
-    tokens: options.tokens,
-    events,
-    clock: options.clock ?? systemClock,
-    secondFactors: options.secondFactors,
-  };
+  const grant = tokenGrantParts(options, events);
   const refuseCredentials = (context: RouteContext) =>
     jsonError(401, accountMessages.text(context.locale, "accounts.invalid_credentials"), {
       code: INVALID_CREDENTIALS,

@@ -1,4 +1,4 @@
-import { type Locale, localizeFieldMessages, systemClock, validationMessages } from "@tessera/core";
+import { type Locale, localizeFieldMessages, validationMessages } from "@tessera/core";
 import {
   badRequest,
   jsonAnswer,
@@ -28,7 +28,7 @@ import {
 } from "./mfa/totp-enrolment.js";
 import { checkPassword } from "./password-sign-in.js";
 import { refuseApiKey, refuseWithoutRecentSignIn } from "./sign-in/recent-sign-in-refusal.js";
-import { grantTokenSignIn } from "./sign-in/sign-in-grant.js";
+import { grantTokenSignIn, tokenGrantParts } from "./sign-in/sign-in-grant.js";
 
 /** What the second-factor routes are built from: the JSON account routes' parts and the factors. */
 export interface JsonSecondFactorRoutesOptions
@@ -60,12 +60,7 @@ const conflict = (message: string, locale: Locale | undefined) =>
 export function jsonSecondFactorRoutes(options: JsonSecondFactorRoutesOptions): Route[] {
   const factors = options.secondFactors;
   const events = options.events ?? accountEvents();
-  const grant = {
-    tokens: options.tokens,
-    events,
-    clock: options.clock ?? systemClock,
-    secondFactors: factors,
-  };
+  const grant = tokenGrantParts(options, events);
   const passwordOptions = {
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.passwords ? { passwords: options.passwords } : {}),

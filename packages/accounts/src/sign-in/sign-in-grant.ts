@@ -1,10 +1,10 @@
-import { type Clock, errorEnvelope, type Locale } from "@tessera/core";
+import { type Clock, errorEnvelope, type Locale, systemClock } from "@tessera/core";
 import { jsonAnswer } from "@tessera/http";
 import { type SessionCookies, type SessionRouteContext, signInDevice } from "@tessera/session";
 import { MFA_REQUIRED } from "../account-error-codes.js";
 import type { AccountEvents, HookRequest } from "../account-hooks.js";
 import { accountMessages } from "../account-messages.js";
-import type { TokenIssuer } from "../json-routes-options.js";
+import type { JsonAccountRoutesOptions, TokenIssuer } from "../json-routes-options.js";
 import { type SecondFactorMethod, startSecondFactor } from "../mfa/second-factor-sign-in.js";
 import type { SecondFactors } from "../mfa/second-factors.js";
 import { tokenAnswer } from "../token-answer.js";
@@ -23,6 +23,15 @@ export interface SignInGrantParts {
   readonly clock: Clock;
   /** Without them nobody has a second factor, and every first step signs in. */
   readonly secondFactors?: SecondFactors | undefined;
+}
+
+/** The token grant's parts from a JSON route group's options and `events`; the system clock by default. */
+export function tokenGrantParts(
+  options: Pick<JsonAccountRoutesOptions, "tokens" | "clock" | "secondFactors">,
+  events: AccountEvents,
+): SignInGrantParts & { readonly tokens: TokenIssuer } {
+  const clock = options.clock ?? systemClock;
+  return { tokens: options.tokens, events, clock, secondFactors: options.secondFactors };
 }
 
 /** A second step the sign-in waits for: its `mfa_token` and the factors that answer it. */
