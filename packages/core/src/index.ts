@@ -2,6 +2,7 @@ export { type HookErrorReporter, reportHookErrorToStderr, runAfterHook } from ".
 export { type BoundedAnswer, readBoundedAnswer } from "./bounded-answer.js";
 export type { CleanupOutcome, CleanupTask } from "./cleanup-task.js";
 export { type Clock, systemClock } from "./clock.js";
+export { signedInBeforeCredentialsChanged } from "./credentials-change.js";
 export {
   type CommonErrorCode,
   errorCodeOfStatus,
