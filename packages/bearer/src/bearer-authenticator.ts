@@ -5,6 +5,7 @@ import {
   type Result,
   requireFunctionOption,
   requireObjectOption,
+  signedInBeforeCredentialsChanged,
   systemClock,
 } from "@tessera/core";
 import { sha256Hex } from "@tessera/crypto";
@@ -36,7 +37,9 @@ export type BearerFailure =
   /** Not the shape of a key we issue, or no key has its digest (never issued, or revoked). */
   | "unknown-api-key"
   /** The token's user no longer exists. */
-  | "unknown-user";
+  | "unknown-user"
+  /** The token was issued before its user's credentials changed (a password change, say). */
+  | "credentials-changed";
 
 /** Options for {@link createBearerAuthenticator}. */
 export interface BearerAuthenticatorOptions<U> {
@@ -51,6 +54,12 @@ export interface BearerAuthenticatorOptions<U> {
    * where keys and users live together, as `sqlAccountStores` does.
    */
   readonly findKeyHolder?: (digest: string) => Promise<ApiKeyHolder<U> | undefined>;
+  /**
+   * When the user's credentials last changed (epoch ms), or null: a JWT issued before then is
+   * refused (`credentials-changed`, compared in whole seconds, see
+   * `signedInBeforeCredentialsChanged`). API keys are not affected; they are revoked one by one.
+   */
+  readonly credentialsChangedAt?: (user: U) => number | null;
   readonly clock?: Clock;
 }
 
@@ -117,6 +126,10 @@ export function createBearerAuthenticator<U>(
     if (userId === undefined) return fail("invalid-claims");
     const user = await options.findUser(userId);
     if (user === undefined) return fail("unknown-user");
+    const changedAt = options.credentialsChangedAt?.(user);
+    if (signedInBeforeCredentialsChanged(verified.value.issuedAt * 1000, changedAt)) {
+      return fail("credentials-changed");
+    }
     return ok({ user, credential: "jwt", authentication: verified.value.authentication });
   }
 

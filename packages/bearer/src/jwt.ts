@@ -46,6 +46,8 @@ export interface VerifiedJwt {
   readonly subject: string;
   /** The `exp` claim, in seconds since the epoch (not milliseconds like {@link Clock}). */
   readonly expiresAt: number;
+  /** The `iat` claim, in seconds since the epoch: when the token was signed. */
+  readonly issuedAt: number;
   /** The sign-in it was issued for; undefined for a token issued without one. */
   readonly authentication?: SignInAuthentication | undefined;
 }
@@ -230,7 +232,12 @@ async function verifyJwt(
       if (typeof payload.sub !== "string" || payload.sub === "") return fail("invalid-claims");
       const authentication = readAuthentication(payload);
       if (authentication === "invalid") return fail("invalid-claims");
-      return ok({ subject: payload.sub, expiresAt: payload.exp!, authentication });
+      return ok({
+        subject: payload.sub,
+        expiresAt: payload.exp!,
+        issuedAt: payload.iat!,
+        authentication,
+      });
     } catch (error) {
       const failure = classifyJoseError(error, errors);
       // Only a MAC mismatch depends on the key; every other failure is the same under all.

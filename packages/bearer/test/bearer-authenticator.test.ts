@@ -11,6 +11,7 @@ import { SECRET } from "./hand-made-jwt.js";
 interface User {
   readonly id: number;
   readonly email: string;
+  readonly credentialsChangedAt?: number;
 }
 
 const T0 = Date.UTC(2025, 0, 1);
@@ -29,6 +30,7 @@ function setUp() {
     jwt,
     apiKeys,
     findUser: async (id) => users.get(id),
+    credentialsChangedAt: (user) => user.credentialsChangedAt ?? null,
     clock,
   });
   const newKey = async (userId: number) => {
@@ -206,6 +208,32 @@ describe("authenticate", () => {
     expect(await authenticate(`Bearer ${token}`)).toEqual({ ok: false, reason: "unknown-user" });
     expect(await authenticate(`Bearer ${key}`)).toEqual({ ok: false, reason: "unknown-user" });
     expect((await apiKeys.listForUser(1))[0]!.lastUsedAt).toBeNull();
+  });
+
+  it("refuses a JWT issued before its user's credentials changed, and keeps API keys", async () => {
+    const { authenticate, jwt, newKey, users, setNow } = setUp();
+    const before = (await jwt.issue(1)).token;
+    const { key } = await newKey(1);
+    setNow(T0 + 1_500);
+    users.set(1, { id: 1, email: "ada@example.com", credentialsChangedAt: T0 + 1_500 });
+    const sameSecond = (await jwt.issue(1)).token;
+    setNow(T0 + 2_000);
+    const after = (await jwt.issue(1)).token;
+
+    expect(await authenticate(`Bearer ${before}`)).toEqual({
+      ok: false,
+      reason: "credentials-changed",
+    });
+    for (const token of [sameSecond, after]) {
+      expect(await authenticate(`Bearer ${token}`)).toMatchObject({
+        ok: true,
+        value: { user: { id: 1 } },
+      });
+    }
+    expect(await authenticate(`Bearer ${key}`)).toMatchObject({
+      ok: true,
+      value: { credential: "api_key" },
+    });
   });
 
   it("with findKeyHolder, finds a key and its user in that one lookup", async () => {

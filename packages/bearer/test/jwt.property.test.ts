@@ -27,7 +27,7 @@ describe("verify on hostile input (properties)", () => {
   it("the valid token used below is accepted", async () => {
     expect(await verdict(validToken)).toEqual({
       ok: true,
-      value: { subject: "42", expiresAt: T0 / 1000 + 3600 },
+      value: { subject: "42", expiresAt: T0 / 1000 + 3600, issuedAt: T0 / 1000 },
     });
   });
 
@@ -98,7 +98,7 @@ describe("verify on hostile input (properties)", () => {
           const claims = { ...extraClaims, sub: subject, iat: T0 / 1000, exp: T0 / 1000 + 1 };
           expect(await verdict(handMadeJwt({ alg: "HS256" }, claims))).toEqual({
             ok: true,
-            value: { subject, expiresAt: T0 / 1000 + 1 },
+            value: { subject, expiresAt: T0 / 1000 + 1, issuedAt: T0 / 1000 },
           });
         },
       ),

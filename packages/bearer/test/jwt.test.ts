@@ -45,7 +45,7 @@ describe("issue and verify", () => {
     });
     expect(await issuer.verify(issued.token)).toEqual({
       ok: true,
-      value: { subject: "42", expiresAt: IAT + 3600 },
+      value: { subject: "42", expiresAt: IAT + 3600, issuedAt: IAT },
     });
   });
 
@@ -95,7 +95,7 @@ describe("issue and verify", () => {
     const first = tokens[0]!.token;
     expect(await issuer.verify(first)).toEqual({
       ok: true,
-      value: { subject: "1", expiresAt: IAT + 3600 },
+      value: { subject: "1", expiresAt: IAT + 3600, issuedAt: IAT },
     });
     expect((await issuer.verify(`${first.slice(0, -2)}AA`)).ok).toBe(false);
   });
@@ -129,7 +129,7 @@ describe("rotation", () => {
     const rotated = issuerAt(T0, { current: SECRET, previous: OLD_SECRET });
     expect(await rotated.verify(beforeRotation.token)).toEqual({
       ok: true,
-      value: { subject: "5", expiresAt: IAT + 3600 },
+      value: { subject: "5", expiresAt: IAT + 3600, issuedAt: IAT },
     });
     expect(await issuerAt(T0, { current: SECRET }).verify(beforeRotation.token)).toEqual({
       ok: false,
@@ -297,7 +297,7 @@ describe("hostile tokens", () => {
   it("accepts a hand-made token with the same claims, proving the cases above differ only as stated", async () => {
     expect(await verifier.verify(handMadeJwt({ alg: "HS256" }, validClaims))).toEqual({
       ok: true,
-      value: { subject: "7", expiresAt: IAT + 3600 },
+      value: { subject: "7", expiresAt: IAT + 3600, issuedAt: IAT },
     });
   });
 });
@@ -321,6 +321,7 @@ describe("the sign-in a token was issued for (auth_time, amr)", () => {
       value: {
         subject: "42",
         expiresAt: IAT + 3600,
+        issuedAt: IAT,
         authentication: { at: T0 - 5_000, factors: ["password", "totp"] },
       },
     });
