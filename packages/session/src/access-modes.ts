@@ -1,4 +1,4 @@
-import type { Locale } from "@tessera/core";
+import { type Locale, signedInBeforeCredentialsChanged } from "@tessera/core";
 import { seeOther } from "@tessera/http";
 import type { Session } from "./session.js";
 import { sessionMessages } from "./session-messages.js";
@@ -32,7 +32,9 @@ export type AccessResult<U> =
 
 /**
  * The optional-user mode: the signed-in user, or undefined. A session whose user no longer
- * exists is signed out, so its cookie stops naming a deleted user.
+ * exists is signed out, so its cookie stops naming a deleted user; so is a session signed in
+ * before the user's `credentialsChangedAt` (epoch ms, when the user object has one), so a
+ * password change that signs out other devices reaches every page.
  */
 export async function optionalUser<U>(
   session: Session,
@@ -41,8 +43,19 @@ export async function optionalUser<U>(
   const userId = session.userId;
   if (userId === undefined) return undefined;
   const user = await loadUser(userId);
-  if (user === undefined) session.signOut();
+  if (user === undefined || signedInBeforeChange(session, user)) {
+    session.signOut();
+    return undefined;
+  }
   return user;
+}
+
+function signedInBeforeChange(session: Session, user: unknown): boolean {
+  const changedAt = (user as { readonly credentialsChangedAt?: unknown }).credentialsChangedAt;
+  return (
+    typeof changedAt === "number" &&
+    signedInBeforeCredentialsChanged(session.signedInAt ?? 0, changedAt)
+  );
 }
 
 /**

@@ -32,6 +32,11 @@ export interface Session {
   readonly userId: number | undefined;
   /** When the sign-in ends, in epoch milliseconds; undefined when nobody is signed in. */
   readonly signedInUntil: number | undefined;
+  /**
+   * When the user signed in (or last renewed the sign-in), in epoch milliseconds; undefined
+   * when nobody is signed in. A user whose credentials changed after it is signed out.
+   */
+  readonly signedInAt: number | undefined;
   /** Whether the sign-in asked to be remembered (the cookie carries `Max-Age`). */
   readonly rememberMe: boolean;
   /** Whether anything changed since the session was read, so the cookie must be written. */
@@ -42,6 +47,12 @@ export interface Session {
    * @throws {TypeError} when `userId` is not a positive safe integer.
    */
   signIn(userId: number, options?: SignInOptions): void;
+  /**
+   * Starts the current sign-in again from now, keeping everything else the session holds: for
+   * the browser that changed the user's credentials, which must outlive the change that ends
+   * every sign-in made before it. Does nothing when nobody is signed in.
+   */
+  renewSignIn(): void;
   /** Empties the session; the cookie is deleted unless something is put in it again. */
   signOut(): void;
   /**
@@ -107,6 +118,12 @@ export class CookieSession implements Session {
     return this.#state.signIn?.expiresAt;
   }
 
+  get signedInAt(): number | undefined {
+    // A sign-in always lasts SESSION_LIFETIME_SECONDS, so its start is kept without a field.
+    const until = this.#state.signIn?.expiresAt;
+    return until === undefined ? undefined : until - SESSION_LIFETIME_SECONDS * 1000;
+  }
+
   get rememberMe(): boolean {
     return this.#state.signIn?.rememberMe ?? false;
   }
@@ -126,6 +143,13 @@ export class CookieSession implements Session {
     const rememberMe = options.rememberMe ?? false;
     this.#update({ ...EMPTY_SESSION_STATE, signIn: { userId, expiresAt, rememberMe } });
     this.#signedInNow = true;
+  }
+
+  renewSignIn(): void {
+    const signIn = this.#state.signIn;
+    if (signIn === undefined) return;
+    const expiresAt = this.#clock() + SESSION_LIFETIME_SECONDS * 1000;
+    this.#update({ ...this.#state, signIn: { ...signIn, expiresAt } });
   }
 
   signOut(): void {

@@ -33,7 +33,7 @@ function userDirectory(users: readonly TestUser[]) {
 const confirmed: TestUser = { id: 1, email: "ada@example.com", confirmedAt: "2025-01-01 12:00:00" };
 const unconfirmed: TestUser = { id: 2, email: "bob@example.com", confirmedAt: null };
 
-const { sessions } = testSessions();
+const { sessions, clock } = testSessions();
 
 /** The session of a request from a browser where `userId` signed in (or nobody). */
 async function sessionFor(request: Request, userId?: number): Promise<Session> {
@@ -191,6 +191,33 @@ describe("optionalUser", () => {
     expect(await optionalUser(session, users.load)).toBeUndefined();
     expect(session.userId).toBeUndefined();
     expect(await sessions.setCookie(session)).toMatch(/^_tessera_session=; Max-Age=0;/);
+  });
+
+  it("signs out a session signed in before the user's credentials changed", async () => {
+    const signedInAt = clock();
+    const session = await sessionFor(browserRequest("http://app.test/"), 1);
+    expect(session.signedInAt).toBe(signedInAt);
+    const changed = { ...confirmed, credentialsChangedAt: signedInAt + 1_000 };
+    expect(await optionalUser(session, userDirectory([changed]).load)).toBeUndefined();
+    expect(session.userId).toBeUndefined();
+    expect(await sessions.setCookie(session)).toMatch(/^_tessera_session=; Max-Age=0;/);
+  });
+
+  it("keeps a session signed in, or renewed, in the second of the change or after it", async () => {
+    const start = clock();
+    const sameSecond = await sessionFor(browserRequest("http://app.test/"), 1);
+    const renewed = await sessionFor(browserRequest("http://app.test/"), 1);
+    clock.set(start + 60_000);
+    renewed.renewSignIn();
+    expect(renewed.signedInAt).toBe(start + 60_000);
+    expect(renewed.userId).toBe(1);
+    const directory = userDirectory([{ ...confirmed, credentialsChangedAt: start + 60_000 }]);
+    expect(await optionalUser(renewed, directory.load)).toEqual(expect.objectContaining({ id: 1 }));
+    const changedInItsSecond = userDirectory([{ ...confirmed, credentialsChangedAt: start + 999 }]);
+    expect(await optionalUser(sameSecond, changedInItsSecond.load)).toEqual(
+      expect.objectContaining({ id: 1 }),
+    );
+    clock.set(start);
   });
 });
 
