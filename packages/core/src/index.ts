@@ -11,6 +11,7 @@ export {
 export { type ErrorDetails, type ErrorEnvelope, errorEnvelope } from "./error-envelope.js";
 export { ExpiringCache, type ExpiringCacheOptions } from "./expiring-cache.js";
 export { loadOnFirstUse } from "./first-use.js";
+export { type HtmlValue, html, joinHtml, SafeHtml, unsafeHtml } from "./html.js";
 export { escapeHtml } from "./html-escape.js";
 export {
   defineMessages,
