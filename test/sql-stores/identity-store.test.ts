@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SqlUserStore, usersMigration } from "@tessera/accounts/sql";
+import { SqlUserStore, userMigrations } from "@tessera/accounts/sql";
 import { identitiesMigration, SqlIdentityStore } from "@tessera/oauth/sql";
 import { applyMigrations } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
@@ -27,9 +27,10 @@ async function setUp() {
   const path = join(folder, `identities-${++files}.db`);
   const database = openSqliteFile(path);
   // Given in the wrong order on purpose: ids decide the order, so identities follows users.
-  expect(await applyMigrations(database, [identitiesMigration, usersMigration])).toEqual([
+  expect(await applyMigrations(database, [identitiesMigration, ...userMigrations])).toEqual([
     "0001_tessera_users",
     "0006_tessera_identities",
+    "0015_tessera_users_credentials_changed_at",
   ]);
   const users = new SqlUserStore(database);
   for (const email of ["ada@example.com", "bob@example.com"]) {

@@ -11,6 +11,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { CachedUserStore } from "@tessera/accounts";
 import {
   accountMigrations,
+  SqlEmailChangeStore,
   SqlEmailCodeStore,
   SqlEmailedTokenStore,
   SqlPasskeyStore,
@@ -18,11 +19,13 @@ import {
   SqlUserStore,
 } from "@tessera/accounts/sql";
 import {
+  describeEmailChangeStoreContract,
   describeEmailCodeStoreContract,
   describeEmailedTokenStoreContract,
   describePasskeyStoreContract,
   describeSecondFactorStoreContract,
   describeUserStoreContract,
+  MemoryEmailChangeStore,
   MemoryEmailCodeStore,
   MemoryEmailedTokenStore,
   MemoryPasskeyStore,
@@ -215,6 +218,10 @@ export function describeMemoryStoreContracts(): void {
     store: new MemoryEmailCodeStore(),
     newUser: userMaker(new MemoryUserStore()),
   }));
+  describeEmailChangeStoreContract("memory", async () => ({
+    store: new MemoryEmailChangeStore(),
+    newUser: userMaker(new MemoryUserStore()),
+  }));
   describePasskeyStoreContract("memory", async () => ({
     store: new MemoryPasskeyStore(),
     newUser: userMaker(new MemoryUserStore()),
@@ -345,6 +352,13 @@ export function describeSqlStoreContracts(engine: EngineName): void {
     const database = await migrated();
     return {
       store: new SqlEmailCodeStore(database),
+      newUser: userMaker(new SqlUserStore(database)),
+    };
+  });
+  describeEmailChangeStoreContract(engine, async () => {
+    const database = await migrated();
+    return {
+      store: new SqlEmailChangeStore(database),
       newUser: userMaker(new SqlUserStore(database)),
     };
   });

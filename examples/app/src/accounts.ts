@@ -86,6 +86,7 @@ export function appAccounts(wiring: AccountWiring): AppAccounts {
     secondFactors: stores.secondFactors,
     emailCodes: stores.emailCodes,
     passkeys: stores.passkeys,
+    emailChanges: stores.emailChanges,
     passkeyScripts: wiring.passkeyScripts ?? [],
     rateLimits: wiring.rateLimiter ?? stores.rateLimits,
     secretKeyBase: { current: wiring.secretKeyBase, previous: config.secretKeyBasePrevious },

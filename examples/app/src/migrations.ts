@@ -1,9 +1,11 @@
 import {
   authTokensMigration,
+  emailChangesMigration,
   emailCodesMigration,
   mfaChallengesFirstFactorMigration,
   passkeysMigration,
   secondFactorsMigration,
+  usersCredentialsChangedAtMigration,
   usersMigration,
 } from "@tessera/accounts/sql";
 import { apiKeysMigration } from "@tessera/bearer/sql";
@@ -56,6 +58,8 @@ export const appMigrations: readonly Migration[] = [
   emailCodesMigration,
   outboundMessagesRetentionMigration,
   mfaChallengesFirstFactorMigration,
+  usersCredentialsChangedAtMigration,
+  emailChangesMigration,
   usersNameMigration,
   webhookEffectsMigration,
   ...recordMigrations,

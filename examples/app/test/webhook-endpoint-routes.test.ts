@@ -22,6 +22,7 @@ const ADA: User = {
   email: "ada@example.com",
   passwordDigest: "",
   confirmedAt: null,
+  credentialsChangedAt: null,
   createdAt: 0,
   updatedAt: 0,
   columns: {},

@@ -69,6 +69,19 @@ export interface UserDeletedEvent extends HookRequest {
   readonly user: HookUser;
 }
 
+/** `onPasswordChanged`'s event: the user, whether their other sign-ins were ended, the request. */
+export interface PasswordChangedEvent extends HookRequest {
+  readonly user: HookUser;
+  /** The change signed out every other session and token of the user. */
+  readonly signedOutOthers: boolean;
+}
+
+/** `onEmailChanged`'s event: the user with the new address, the one it replaced, the request. */
+export interface EmailChangedEvent extends HookRequest {
+  readonly user: HookUser;
+  readonly previousEmail: string;
+}
+
 /**
  * Lifecycle hooks of accounts, each run once its write committed (the user row created, the
  * session or token issued, the row deleted) and awaited before the answer. A throw goes to
@@ -78,6 +91,10 @@ export interface AccountHooks {
   onSignUp?(event: SignUpEvent): unknown;
   onSignIn?(event: SignInEvent): unknown;
   onUserDeleted?(event: UserDeletedEvent): unknown;
+  /** A signed-in user changed (or first set) their password; not run for an emailed reset. */
+  onPasswordChanged?(event: PasswordChangedEvent): unknown;
+  /** A user's new address confirmed the change: the account now has it. */
+  onEmailChanged?(event: EmailChangedEvent): unknown;
 }
 
 /** The name of an account hook, as `onHookError` is told it. */
@@ -93,14 +110,16 @@ export interface AccountEventsOptions {
 }
 
 /**
- * The account events the flows announce: every route that creates, signs in or deletes a user
- * calls one of these once its write committed. Build it once (`accountRoutes` does, from its
+ * The account events the flows announce: every route that creates, signs in, changes or deletes
+ * a user calls one of these once its write committed. Build it once (`accountRoutes` does, from its
  * `hooks`) and hand it to each route group, the OAuth routes included.
  */
 export interface AccountEvents {
   signedUp(user: User, method: SignUpMethod, at: HookRequest): Promise<void>;
   signedIn(user: User, method: SignInMethod, grant: SignInGrant, at: HookRequest): Promise<void>;
   userDeleted(user: User, at: HookRequest): Promise<void>;
+  passwordChanged(user: User, signedOutOthers: boolean, at: HookRequest): Promise<void>;
+  emailChanged(user: User, previousEmail: string, at: HookRequest): Promise<void>;
 }
 
 /** Builds the {@link AccountEvents} that run `hooks`. */
@@ -131,5 +150,15 @@ export function accountEvents(options: AccountEventsOptions = {}): AccountEvents
       run("onSignIn", (): SignInEvent => ({ ...at, user: hookUser(user), method, grant })),
     userDeleted: (user, at) =>
       run("onUserDeleted", (): UserDeletedEvent => ({ ...at, user: hookUser(user) })),
+    passwordChanged: (user, signedOutOthers, at) =>
+      run(
+        "onPasswordChanged",
+        (): PasswordChangedEvent => ({ ...at, user: hookUser(user), signedOutOthers }),
+      ),
+    emailChanged: (user, previousEmail, at) =>
+      run(
+        "onEmailChanged",
+        (): EmailChangedEvent => ({ ...at, user: hookUser(user), previousEmail }),
+      ),
   };
 }

@@ -178,6 +178,36 @@ export const accountMessages = defineMessages({
   "accounts.sessions.not_found": "There is no such session signed in to your account.",
   "accounts.sessions.see_devices": "See your signed-in devices",
 
+  // Changing the password while signed in.
+  "accounts.password.changed": "Your password has been changed.",
+  "accounts.password.incorrect": "is incorrect",
+  "accounts.password.link": "Change your password",
+  "accounts.password.title": "Change your password",
+  "accounts.password.set_title": "Set a password",
+  "accounts.field.current_password": "Current password",
+  "accounts.password.new": "New password",
+  "accounts.password.confirmation": "Confirm the new password",
+  "accounts.password.sign_out_others": "Sign out my other sessions",
+  "accounts.password.submit": "Change password",
+
+  // Changing the email address, confirmed by the new one.
+  "accounts.email_change.sent": "Check your new address for a confirmation link.",
+  "accounts.email_change.changed": "Your email address has been changed.",
+  "accounts.email_change.invalid": "That email change link is invalid or has expired.",
+  "accounts.email_change.taken": "Another account has taken that email address meanwhile.",
+  "accounts.email_change.link": "Change your email address",
+  "accounts.email_change.title": "Change your email address",
+  "accounts.email_change.new_email": "New email address",
+  "accounts.email_change.submit": "Send a confirmation link",
+  "accounts.email_change.confirm_title": "Confirm your new email address",
+  "accounts.email_change.confirm_intro": "Make {email} the address of your account?",
+  "accounts.email_change.confirm_submit": "Confirm",
+
+  // The profile on the account page.
+  "accounts.field.name": "Name",
+  "accounts.profile.save": "Save",
+  "accounts.profile.updated": "Your profile has been updated.",
+
   // The account mails.
   "accounts.mail.confirmation_subject": "Confirm your email address",
   "accounts.mail.confirmation_intro":
@@ -196,6 +226,18 @@ export const accountMessages = defineMessages({
   "accounts.mail.email_code_validity": "The code is valid for {lifetime} and works once.",
   "accounts.mail.email_code_ignore":
     "If you did not ask to sign in, you can ignore this email: no one can use the code without it.",
+  "accounts.mail.password_changed_subject": "Your password was changed",
+  "accounts.mail.password_changed_intro":
+    "The password of {email} was changed on {when} from {browser}.",
+  "accounts.mail.password_changed_not_you": "If this wasn't you, reset your password now: {link}",
+  "accounts.mail.email_change_subject": "Confirm your new email address",
+  "accounts.mail.email_change_intro": "Open this link to make {email} the address of your account:",
+  "accounts.mail.email_change_ignore":
+    "If you did not ask for this change, you can ignore this email: nothing changes without the link.",
+  "accounts.mail.email_changing_subject": "Your email address is being changed",
+  "accounts.mail.email_changing_intro":
+    "Someone signed in to your account asked to change its address to {email}. Nothing changes until that address confirms it.",
+  "accounts.mail.email_changing_not_you": "If this wasn't you, reset your password now: {link}",
   "accounts.mail.one_hour": "1 hour",
   "accounts.mail.hours": "{hours} hours",
   "accounts.mail.one_minute": "1 minute",

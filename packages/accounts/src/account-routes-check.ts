@@ -6,7 +6,16 @@ const SECRET_ADVICE = `pass a secret of ${MINIMUM_SECRET_LENGTH} or more charact
 
 /** The stores `accountRoutes` calls, with the methods each must have. */
 const STORE_METHODS = {
-  users: ["create", "findById", "findByEmail", "delete", "updatePasswordDigest", "confirm"],
+  users: [
+    "create",
+    "findById",
+    "findByEmail",
+    "delete",
+    "updatePasswordDigest",
+    "confirm",
+    "changeEmail",
+    "updateColumns",
+  ],
   apiKeys: ["create", "listForUser", "deleteForUser", "findByDigest", "touchLastUsed"],
   emailedTokens: ["issue", "consume", "peek"],
 } as const;

@@ -26,6 +26,9 @@ import {
 } from "./account-hooks.js";
 import { checkAccountRoutesOptions } from "./account-routes-check.js";
 import { type CurrentUser, currentUserReader } from "./current-user.js";
+import { defaultEmailChangePages } from "./email-change/email-change-pages.js";
+import { emailChangeRoutes } from "./email-change/email-change-routes.js";
+import type { EmailChangeStore } from "./email-change/email-change-store.js";
 import type { EmailCodeStore } from "./email-code-store.js";
 import { emailCodeKeys } from "./email-codes.js";
 import type { EmailedTokenStore } from "./emailed-token-store.js";
@@ -44,12 +47,18 @@ import { jsonApiKeyRoutes } from "./json-api-key-routes.js";
 import { jsonEmailCodeRoutes } from "./json-email-code-routes.js";
 import { jsonPasskeyRoutes } from "./json-passkey-routes.js";
 import { jsonSecondFactorRoutes } from "./json-second-factor-routes.js";
+import { reportMailErrorToStderr } from "./mail-error-report.js";
 import { passkeys } from "./mfa/passkeys.js";
 import { secondFactors } from "./mfa/second-factors.js";
 import { relyingPartyOf, type WebAuthnRelyingParty } from "./mfa/webauthn-relying-party.js";
-import type { MissingMailer } from "./missing-mailer.js";
+import { deliversMail, type MissingMailer } from "./missing-mailer.js";
 import type { OperatorColumn } from "./operator-columns.js";
 import type { PasskeyStore } from "./passkey-store.js";
+import { htmlPasswordRoutes } from "./password/html-password-routes.js";
+import { jsonPasswordRoutes } from "./password/json-password-routes.js";
+import { defaultPasswordPage } from "./password/password-pages.js";
+import { htmlProfileRoutes } from "./profile/html-profile-routes.js";
+import { jsonProfileRoutes } from "./profile/json-profile-routes.js";
 import type { SecondFactorStore } from "./second-factor-store.js";
 import { type SessionSignIns, sessionSignIns } from "./sign-in/session-sign-ins.js";
 import type { TokenMailTransaction } from "./token-mail-transaction.js";
@@ -73,6 +82,11 @@ export interface AccountStores {
   readonly emailCodes?: EmailCodeStore;
   /** Passkeys (WebAuthn): with a store and `appUrl`, users may add passkeys (see README). */
   readonly passkeys?: PasskeyStore;
+  /**
+   * Pending email changes: with a store and a mailer, users may move to a new address, which
+   * takes effect once a link mailed to it is used (`/account/email`, `POST /api/auth/email`).
+   */
+  readonly emailChanges?: EmailChangeStore;
   /**
    * A user's confirmed TOTP and passkey count in one lookup, where `secondFactors` and
    * `passkeys` live in one database (`sqlAccountStores` gives it); without it, `GET /api/auth/me`
@@ -213,6 +227,7 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
     jwt,
     apiKeys: options.apiKeys,
     findUser: (id) => options.users.findById(id),
+    credentialsChangedAt: (user) => user.credentialsChangedAt,
     ...(options.findApiKeyHolder ? { findKeyHolder: options.findApiKeyHolder } : {}),
     clock,
   });
@@ -250,6 +265,7 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
     sessions,
     signIns,
     emailedTokens: options.emailedTokens,
+    ...(options.emailChanges ? { emailChanges: options.emailChanges } : {}),
     mailer: options.mailer,
     ...(options.tokenMailTransaction ? { tokenMailTransaction: options.tokenMailTransaction } : {}),
     appUrl: options.appUrl,
@@ -265,6 +281,16 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
     bearer,
     ...(options.findFactorSummary ? { findFactorSummary: options.findFactorSummary } : {}),
   };
+  // A notice needs no link route: any mailer that delivers sends it, a missing one sends nothing.
+  const notices = deliversMail(options.mailer)
+    ? {
+        mailer: options.mailer,
+        appUrl: options.appUrl,
+        allowedOrigins: options.allowedOrigins,
+        reportMailError: reportMailErrorToStderr,
+      }
+    : undefined;
+  const devices = { trackedSessions: options.trackedSessions, notices };
   // Like the sign-in links: no route without a mailer, a 500 naming the setting with a missing one.
   const emailCodeRoutes =
     options.emailCodes && options.mailer
@@ -278,11 +304,15 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
       : [];
   const routes = [
     ...jsonAccountRoutes(json),
+    ...jsonPasswordRoutes({ ...json, ...devices }),
+    ...jsonProfileRoutes(json),
     ...emailCodeRoutes,
     ...(factors ? jsonSecondFactorRoutes({ ...json, secondFactors: factors }) : []),
     ...(passkeyParts ? jsonPasskeyRoutes({ ...json, passkeys: passkeyParts }) : []),
     ...jsonApiKeyRoutes({ apiKeys: options.apiKeys, bearer, clock, secondFactors: factors }),
     ...htmlAccountRoutes(html),
+    ...htmlPasswordRoutes({ ...html, notices, passwordPage: defaultPasswordPage(layout) }),
+    ...htmlProfileRoutes(html),
     ...(factors ? htmlSecondFactorRoutes({ ...html, secondFactors: factors }) : []),
     ...(passkeyParts ? htmlPasskeySignInRoutes({ ...html, passkeys: passkeyParts }) : []),
     ...(factors || passkeyParts
@@ -292,6 +322,14 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
         })
       : []),
     ...htmlEmailLinkRoutes(html),
+    ...(options.emailChanges
+      ? emailChangeRoutes({
+          ...html,
+          bearer,
+          emailChanges: options.emailChanges,
+          emailChangePages: defaultEmailChangePages(layout),
+        })
+      : []),
     ...(options.trackedSessions
       ? htmlSessionRoutes({ ...html, pages: defaultSessionPages(layout) })
       : []),

@@ -1,5 +1,5 @@
 import type { BearerAuthenticator } from "@tessera/bearer";
-import type { SessionCookies } from "@tessera/session";
+import { optionalUser, type SessionCookies } from "@tessera/session";
 import type { User } from "./user.js";
 import type { UserStore } from "./user-store.js";
 
@@ -16,8 +16,8 @@ export interface CurrentUserOptions {
 /**
  * The signed-in user of a request in the app's own routes, or undefined: one call, whatever the
  * framework (Hono: `c.req.raw`; Express and Fastify: `toRequest(req)` of `@tessera/node`).
- * Reads the cookie session the account pages signed in, without writing it back; never throws
- * on the request. A cookie alone rides along on cross-site requests: a route that changes
+ * Reads the cookie session the account pages signed in, without writing it back (a session
+ * signed in before the user's credentials changed gives no user); never throws on the request. A cookie alone rides along on cross-site requests: a route that changes
  * something for this user must refuse those itself (or be a Tessera route, which does).
  */
 export type CurrentUser = (
@@ -36,7 +36,8 @@ export function currentUserReader(
       const identity = await bearer.authenticate(request);
       return identity.ok ? identity.value.user : undefined;
     }
-    const { userId } = await sessions.read(request);
-    return userId === undefined ? undefined : users.findById(userId);
+    // Through optionalUser, as every page: a session signed in before the user's credentials
+    // changed names nobody here either.
+    return optionalUser(await sessions.read(request), (id) => users.findById(id));
   };
 }

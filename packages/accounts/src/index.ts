@@ -19,8 +19,10 @@ export {
   type AccountHookName,
   type AccountHooks,
   accountEvents,
+  type EmailChangedEvent,
   type HookRequest,
   type HookUser,
+  type PasswordChangedEvent,
   type SignInEvent,
   type SignInGrant,
   type SignInMethod,
@@ -38,6 +40,39 @@ export {
 export { CachedUserStore } from "./cached-user-store.js";
 export type { CurrentUser, CurrentUserOptions } from "./current-user.js";
 export { isValidEmail, MAXIMUM_EMAIL_LENGTH, normalizeEmail } from "./email.js";
+export {
+  EMAIL_CHANGE_PATH,
+  type EmailChangeMailInput,
+  type EmailChangingMailInput,
+  emailChangeMail,
+  emailChangingMail,
+} from "./email-change/email-change-mails.js";
+export {
+  defaultEmailChangePages,
+  type EmailChangeConfirmView,
+  type EmailChangeFormView,
+  type EmailChangePages,
+} from "./email-change/email-change-pages.js";
+export type {
+  EmailChangeStore,
+  NewEmailChange,
+  PendingEmailChange,
+} from "./email-change/email-change-store.js";
+export {
+  consumeEmailChange,
+  EMAIL_CHANGE_LIFETIME_MS,
+  issueEmailChange,
+  peekEmailChange,
+} from "./email-change/email-change-tokens.js";
+export {
+  type HtmlEmailChangeRoutesOptions,
+  htmlEmailChangeRoutes,
+} from "./email-change/html-email-change-routes.js";
+export {
+  type JsonEmailChangeRoutesOptions,
+  jsonEmailChangeRoutes,
+} from "./email-change/json-email-change-routes.js";
+export { MemoryEmailChangeStore } from "./email-change/memory-email-change-store.js";
 export type { EmailCodeRecord, EmailCodeStore } from "./email-code-store.js";
 export {
   consumeEmailCode,
@@ -66,6 +101,7 @@ export {
   type AccountPages,
   type DefaultAccountPagesOptions,
   defaultAccountPages,
+  type ProfileField,
 } from "./html/account-pages.js";
 export type { InputField } from "./html/form-fields.js";
 export {
@@ -148,6 +184,7 @@ export {
   NO_MAILER_MESSAGE,
   noMailerMessage,
 } from "./missing-mailer.js";
+export { sendNoticeMail } from "./notice-mail-delivery.js";
 export { nameColumn, type OperatorColumn, type OperatorColumnValue } from "./operator-columns.js";
 export type {
   NewPasskey,
@@ -155,7 +192,39 @@ export type {
   PasskeyChallengeScope,
   PasskeyStore,
 } from "./passkey-store.js";
+export {
+  changePassword,
+  type PasswordChangeOptions,
+  type PasswordChangeParts,
+  type PasswordNotices,
+} from "./password/change-password.js";
+export {
+  type CurrentPasswordJudgement,
+  type CurrentPasswordParts,
+  judgeCurrentPassword,
+} from "./password/current-password.js";
+export {
+  type HtmlPasswordRoutesOptions,
+  htmlPasswordRoutes,
+} from "./password/html-password-routes.js";
+export {
+  type JsonPasswordRoutesOptions,
+  jsonPasswordRoutes,
+} from "./password/json-password-routes.js";
+export {
+  PASSWORD_RESET_REQUEST_PATH,
+  type PasswordChangedMailInput,
+  passwordChangedMail,
+} from "./password/password-changed-mail.js";
+export {
+  defaultPasswordPage,
+  type PasswordPage,
+  type PasswordPageView,
+} from "./password/password-pages.js";
 export { findUserByPassword } from "./password-sign-in.js";
+export { htmlProfileRoutes } from "./profile/html-profile-routes.js";
+export { jsonProfileRoutes } from "./profile/json-profile-routes.js";
+export { profileColumns, updateProfile } from "./profile/update-profile.js";
 export type {
   SecondFactorChallenge,
   SecondFactorStore,
@@ -178,4 +247,4 @@ export {
 } from "./signup.js";
 export type { TokenMailScope, TokenMailTransaction } from "./token-mail-transaction.js";
 export { type User, type UserJson, userJson } from "./user.js";
-export type { NewUser, UserStore } from "./user-store.js";
+export type { NewUser, PasswordUpdateOptions, UserStore } from "./user-store.js";

@@ -23,6 +23,7 @@ import { consumeEmailCode, issueEmailCode } from "./email-codes.js";
 import { requireStrings } from "./json-input.js";
 import type { JsonAccountRoutesOptions } from "./json-routes-options.js";
 import { answerAfterFloor } from "./mail-answer-floor.js";
+import { reportMailErrorToStderr } from "./mail-error-report.js";
 import { type MissingMailer, noMailerMessage } from "./missing-mailer.js";
 import { grantTokenSignIn, tokenGrantParts } from "./sign-in/sign-in-grant.js";
 import { storeWithMail } from "./token-mail-delivery.js";
@@ -57,10 +58,7 @@ const PURPOSE = "email_code";
 export function jsonEmailCodeRoutes(options: JsonEmailCodeRoutesOptions): Route[] {
   const events = options.events ?? accountEvents();
   const clock = options.clock ?? systemClock;
-  const reportMailError =
-    options.onMailError ??
-    ((error: unknown, purpose: string) =>
-      console.error(`Could not send the ${purpose} mail: ${(error as Error)?.message ?? error}`));
+  const reportMailError = options.onMailError ?? reportMailErrorToStderr;
 
   /** The body's normalized address, or the answer refusing the body, or the rate limit's. */
   async function readAddress<Names extends readonly string[]>(

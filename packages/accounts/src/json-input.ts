@@ -58,3 +58,21 @@ export function refuseUnstorableText(
   }
   return undefined;
 }
+
+/**
+ * Reads an optional boolean field the way a 400 must read: absent gives `fallback`; anything
+ * but `true` or `false` is refused (`name: invalid type: string "yes", expected a boolean`).
+ */
+export function optionalBoolean(
+  body: Record<string, unknown>,
+  name: string,
+  fallback: boolean,
+): { readonly ok: true; readonly value: boolean } | JsonInputFailure {
+  const field = Object.hasOwn(body, name) ? body[name] : undefined;
+  if (field === undefined) return { ok: true, value: fallback };
+  if (typeof field === "boolean") return { ok: true, value: field };
+  return {
+    ok: false,
+    message: `${JSON_BODY_FAILURE_PREFIX}${name}: invalid type: ${describeJsonValue(field)}, expected a boolean`,
+  };
+}

@@ -1,7 +1,7 @@
 import { fail, ok, type Result } from "@tessera/core";
 import type { OperatorColumnValue } from "./operator-columns.js";
 import type { User } from "./user.js";
-import type { NewUser, UserStore } from "./user-store.js";
+import type { NewUser, PasswordUpdateOptions, UserStore } from "./user-store.js";
 
 /**
  * Users in memory, for tests and single-process prototypes: the same answers as the SQL store
@@ -21,6 +21,7 @@ export class MemoryUserStore implements UserStore {
       email: user.email,
       passwordDigest: user.passwordDigest,
       confirmedAt: user.confirmedAt == null ? null : wholeSeconds(user.confirmedAt),
+      credentialsChangedAt: null,
       createdAt: timestamp,
       updatedAt: timestamp,
       columns: { ...(user.columns as Record<string, OperatorColumnValue> | undefined) },
@@ -46,9 +47,17 @@ export class MemoryUserStore implements UserStore {
     return this.#users.delete(id);
   }
 
-  async updatePasswordDigest(id: number, passwordDigest: string, now: number): Promise<void> {
+  async updatePasswordDigest(
+    id: number,
+    passwordDigest: string,
+    now: number,
+    options: PasswordUpdateOptions = {},
+  ): Promise<void> {
     const user = this.#users.get(id);
-    if (user) this.#users.set(id, { ...user, passwordDigest, updatedAt: wholeSeconds(now) });
+    if (!user) return;
+    const timestamp = wholeSeconds(now);
+    const ended = options.endSignIns ? { credentialsChangedAt: timestamp } : {};
+    this.#users.set(id, { ...user, passwordDigest, updatedAt: timestamp, ...ended });
   }
 
   async confirm(id: number, now: number): Promise<void> {
@@ -56,6 +65,37 @@ export class MemoryUserStore implements UserStore {
     if (!user || user.confirmedAt !== null) return;
     const timestamp = wholeSeconds(now);
     this.#users.set(id, { ...user, confirmedAt: timestamp, updatedAt: timestamp });
+  }
+
+  async changeEmail(
+    id: number,
+    email: string,
+    now: number,
+  ): Promise<Result<User, "email-taken" | "not-found">> {
+    const user = this.#users.get(id);
+    if (!user) return fail("not-found");
+    const holder = this.#withEmail(email);
+    if (holder !== undefined && holder.id !== id) return fail("email-taken");
+    const timestamp = wholeSeconds(now);
+    const changed = { ...user, email, confirmedAt: timestamp, updatedAt: timestamp };
+    this.#users.set(id, changed);
+    return ok(changed);
+  }
+
+  async updateColumns(
+    id: number,
+    columns: Readonly<Record<string, OperatorColumnValue>>,
+    now: number,
+  ): Promise<User | undefined> {
+    const user = this.#users.get(id);
+    if (!user) return undefined;
+    const changed = {
+      ...user,
+      columns: { ...user.columns, ...columns },
+      updatedAt: wholeSeconds(now),
+    };
+    this.#users.set(id, changed);
+    return changed;
   }
 }
 

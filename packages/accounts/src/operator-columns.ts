@@ -1,12 +1,13 @@
 import { fail, ok, type Result } from "@tessera/core";
-import { tooLongMessage } from "@tessera/fields/messages";
+import { INVALID, tooLongMessage } from "@tessera/fields/messages";
 
 /** A value an operator column holds. */
 export type OperatorColumnValue = string | number | boolean | null;
 
 /**
  * A column the operator adds to `users` (the extension point of `users`). Sign-up accepts it when
- * `acceptedAtSignup` is set; it appears in the user's JSON unless `secret`.
+ * `acceptedAtSignup` is set, and then its user may change it (`PATCH /api/auth/me`, the profile
+ * on `/account`) unless it is `secret`; it appears in the user's JSON unless `secret`.
  */
 export interface OperatorColumn {
   /** Column and JSON key: snake_case. */
@@ -20,9 +21,13 @@ export interface OperatorColumn {
 /** Maximum length of the example `name` column. */
 export const NAME_MAXIMUM_LENGTH = 100;
 
+// C0 and C1 controls (line breaks and tabs too): a name is one line of visible text.
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
 /**
  * The example operator column: an optional `name`, trimmed, empty stored as null, at most
- * 100 characters, accepted by JSON sign-up. Its migration adds `name TEXT` to `users`.
+ * 100 characters, no control characters (`is invalid`), accepted by JSON sign-up and editable
+ * by its user. Its migration adds `name TEXT` to `users`.
  */
 export const nameColumn: OperatorColumn = {
   name: "name",
@@ -33,6 +38,7 @@ export const nameColumn: OperatorColumn = {
     const trimmed = input.trim();
     if (trimmed === "") return ok(null);
     if ([...trimmed].length > NAME_MAXIMUM_LENGTH) return fail(tooLongMessage(NAME_MAXIMUM_LENGTH));
+    if (CONTROL_CHARACTER.test(trimmed)) return fail(INVALID);
     return ok(trimmed);
   },
 };

@@ -1,5 +1,9 @@
 // The SQL stores of accounts (`@tessera/accounts/sql`), on any `@tessera/sql` driver.
 export {
+  emailChangesMigration,
+  SqlEmailChangeStore,
+} from "./email-change/sql-email-change-store.js";
+export {
   accountMigrations,
   type SqlAccountStores,
   sqlAccountStores,
@@ -14,4 +18,9 @@ export {
   secondFactorsMigration,
 } from "./sql/second-factor-store.js";
 export { sqlTokenMailTransaction } from "./sql/token-mail-transaction.js";
-export { SqlUserStore, usersMigration } from "./sql/user-store.js";
+export {
+  SqlUserStore,
+  userMigrations,
+  usersCredentialsChangedAtMigration,
+  usersMigration,
+} from "./sql/user-store.js";

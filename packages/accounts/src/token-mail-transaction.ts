@@ -1,14 +1,17 @@
 import type { Mailer } from "@tessera/mail";
+import type { EmailChangeStore } from "./email-change/email-change-store.js";
 import type { EmailCodeStore } from "./email-code-store.js";
 import type { EmailedTokenStore } from "./emailed-token-store.js";
 
 /**
  * The token stores and the mailer that one {@link TokenMailTransaction} writes through (a SQL
- * transaction gives both stores; a route uses the one it needs).
+ * transaction gives every store; a route uses the one it needs).
  */
 export interface TokenMailScope {
   readonly emailedTokens?: EmailedTokenStore;
   readonly emailCodes?: EmailCodeStore;
+  /** Pending email changes, whose link goes to the new address. */
+  readonly emailChanges?: EmailChangeStore;
   /** A mailer that stores mail through the transaction (an outbox's), never one that sends. */
   readonly mailer: Mailer;
 }

@@ -8,6 +8,12 @@ export interface User {
   readonly passwordDigest: string;
   /** When the email address was confirmed (epoch ms), or null. */
   readonly confirmedAt: number | null;
+  /**
+   * When the user's credentials last changed in a way that ends earlier sign-ins (a password
+   * change that signed out the other sessions), epoch ms, or null: tokens and sessions signed
+   * in before it are refused.
+   */
+  readonly credentialsChangedAt: number | null;
   /** Epoch milliseconds; a SQL store keeps whole seconds. */
   readonly createdAt: number;
   readonly updatedAt: number;

@@ -81,7 +81,8 @@ describe("accountRoutes' configuration errors", () => {
     );
     expect(errorOf(withOption("users", userStore)).message).toBe(
       "accountRoutes: `users` has no `confirm` method: pass a store with `create`, `findById`, " +
-        `\`findByEmail\`, \`delete\`, \`updatePasswordDigest\`, \`confirm\`, ${STORE_ADVICE}`,
+        `\`findByEmail\`, \`delete\`, \`updatePasswordDigest\`, \`confirm\`, \`changeEmail\`, ` +
+        `\`updateColumns\`, ${STORE_ADVICE}`,
     );
     expect(errorOf(withOption("emailedTokens", { issue() {}, consume() {} })).message).toBe(
       "accountRoutes: `emailedTokens` has no `peek` method: pass a store with `issue`, " +

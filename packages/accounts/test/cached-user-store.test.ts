@@ -34,6 +34,8 @@ async function twoProcesses(maximumStalenessMs: number, clock?: () => number) {
     delete: (id) => sql.delete(id),
     updatePasswordDigest: (id, digest, now) => sql.updatePasswordDigest(id, digest, now),
     confirm: (id, now) => sql.confirm(id, now),
+    changeEmail: (id, email, now) => sql.changeEmail(id, email, now),
+    updateColumns: (id, columns, now) => sql.updateColumns(id, columns, now),
   };
   const cached = new CachedUserStore(counting, {
     maximumStalenessMs,

@@ -2,7 +2,7 @@ import {
   authTokensMigration,
   SqlEmailedTokenStore,
   SqlUserStore,
-  usersMigration,
+  userMigrations,
 } from "@tessera/accounts/sql";
 import { routeRequests } from "@tessera/http";
 import { MemoryMailer } from "@tessera/mail";
@@ -21,7 +21,7 @@ const sessions = createSessionCookies({ appName: "tessera", secrets: { current: 
 /** The email-link routes on an in-memory database, with a limiter whose store logs every key. */
 async function emailLinkRoutes() {
   const database = openSqliteFile(":memory:");
-  await applyMigrations(database, [usersMigration, authTokensMigration]);
+  await applyMigrations(database, [...userMigrations, authTokensMigration]);
   const memory = new MemoryRateLimitStore();
   const storedKeys: string[] = [];
   const store: RateLimitStore = {

@@ -7,7 +7,7 @@ import {
   authTokensMigration,
   SqlEmailedTokenStore,
   SqlUserStore,
-  usersMigration,
+  userMigrations,
 } from "@tessera/accounts/sql";
 import { escapeHtml, type Layout, routeRequests } from "@tessera/http";
 import { createRateLimiter, MemoryRateLimitStore } from "@tessera/ratelimit";
@@ -53,7 +53,7 @@ ${context.flashes.map((flash) => `<p class="flash-${flash.kind}">${escapeHtml(fl
 async function startServer() {
   const database = openSqliteFile(join(folder, `${crypto.randomUUID()}.db`));
   await applyMigrations(database, [
-    usersMigration,
+    ...userMigrations,
     authTokensMigration,
     userSessionsMigration,
     userSessionsFactorsMigration,

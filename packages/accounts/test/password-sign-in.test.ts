@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SqlUserStore, usersMigration } from "@tessera/accounts/sql";
+import { SqlUserStore, userMigrations } from "@tessera/accounts/sql";
 import { hashPassword } from "@tessera/password";
 import { applyMigrations } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
@@ -15,7 +15,7 @@ const PASSWORD = "correct horse battery";
 /** A user whose stored digest was written with `iterations`, as another app may have left it. */
 async function userWithDigestOf(iterations: number) {
   const database = openSqliteFile(join(folder, `${crypto.randomUUID()}.db`));
-  await applyMigrations(database, [usersMigration]);
+  await applyMigrations(database, userMigrations);
   const users = new SqlUserStore(database);
   const digest = await hashPassword(PASSWORD, { iterations });
   const created = await users.create(

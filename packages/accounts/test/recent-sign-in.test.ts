@@ -46,6 +46,7 @@ const CREDENTIAL_ROUTES: readonly [method: string, path: string, body: unknown][
   ["POST", "/api/auth/mfa/backup_codes", { password: PASSWORD }],
   ["DELETE", "/api/auth/me", { password: PASSWORD }],
   ["POST", "/api/auth/reauthenticate", { password: PASSWORD }],
+  ["POST", "/api/auth/password", { current_password: PASSWORD, password: "a new passphrase" }],
 ];
 
 describe("an API key", () => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SqlUserStore, usersMigration } from "@tessera/accounts/sql";
+import { SqlUserStore, userMigrations } from "@tessera/accounts/sql";
 import { applyMigrations } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
@@ -17,7 +17,7 @@ const clock = () => Date.UTC(2026, 10, 22, 10, 30, 0);
 async function userStore() {
   const database = openSqliteFile(join(folder, `${crypto.randomUUID()}.db`));
   await applyMigrations(database, [
-    usersMigration,
+    ...userMigrations,
     { id: "0100_users_name", sql: "ALTER TABLE users ADD COLUMN name TEXT" },
   ]);
   return { database, users: new SqlUserStore(database, ["name"]) };

@@ -22,7 +22,7 @@ const STEP = 30_000;
 
 /**
  * `accountRoutes` on a SQLite file migrated with `migrations`, on the test's clock, with every
- * `onSignIn` event recorded as `[method, grant, email]`.
+ * `onSignIn` event recorded as `[method, grant, email]` and every credential change in `changes`.
  */
 export async function twoFactorApp(migrations: readonly Migration[] = accountMigrations) {
   const database = openSqliteFile(join(folder, `${crypto.randomUUID()}.db`));
@@ -30,6 +30,8 @@ export async function twoFactorApp(migrations: readonly Migration[] = accountMig
   const clock = { now: Date.UTC(2026, 10, 27, 9, 0, 10) };
   const mailer = new MemoryMailer();
   const signIns: [SignInEvent["method"], SignInEvent["grant"], string][] = [];
+  /** `onPasswordChanged` and `onEmailChanged`, as `[hook, email, detail]`. */
+  const changes: [string, string, unknown][] = [];
   const stores = sqlAccountStores(database);
   const accounts = accountRoutes({
     ...stores,
@@ -42,6 +44,12 @@ export async function twoFactorApp(migrations: readonly Migration[] = accountMig
       onSignIn: ({ method, grant, user }) => {
         signIns.push([method, grant, user.email]);
       },
+      onPasswordChanged: ({ user, signedOutOthers }) => {
+        changes.push(["onPasswordChanged", user.email, { signedOutOthers }]);
+      },
+      onEmailChanged: ({ user, previousEmail }) => {
+        changes.push(["onEmailChanged", user.email, { previousEmail }]);
+      },
     },
   });
   const handle = routeRequests(accounts.routes);
@@ -51,14 +59,21 @@ export async function twoFactorApp(migrations: readonly Migration[] = accountMig
     if (!response) throw new Error(`no route for ${request.method} ${request.url}`);
     return response;
   };
-  /** A JSON request (`POST` unless told), with the bearer token when given. */
-  const call = (path: string, body: unknown, bearer?: string, method = "POST") =>
+  /** A JSON request (`POST` unless told), with the bearer token and other headers when given. */
+  const call = (
+    path: string,
+    body: unknown,
+    bearer?: string,
+    method = "POST",
+    headers: Record<string, string> = {},
+  ) =>
     send(
       new Request(`${ORIGIN}${path}`, {
         method,
         headers: {
           "content-type": "application/json",
           ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+          ...headers,
         },
         ...(method === "GET" ? {} : { body: JSON.stringify(body) }),
       }),
@@ -93,7 +108,17 @@ export async function twoFactorApp(migrations: readonly Migration[] = accountMig
     clock.now += STEP;
     return totpCode(key, clock.now);
   };
-  return { database, users: stores.users, mailer, signIns, call, browser, nextCode, clock };
+  return {
+    database,
+    users: stores.users,
+    mailer,
+    signIns,
+    changes,
+    call,
+    browser,
+    nextCode,
+    clock,
+  };
 }
 
 /** An app of {@link twoFactorApp}. */

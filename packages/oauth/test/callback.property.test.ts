@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { accountEvents, sessionSignIns } from "@tessera/accounts";
-import { SqlUserStore, usersMigration } from "@tessera/accounts/sql";
+import { SqlUserStore, userMigrations } from "@tessera/accounts/sql";
 import { systemClock } from "@tessera/core";
 import { randomToken } from "@tessera/crypto";
 import { routeRequests } from "@tessera/http";
@@ -22,7 +22,7 @@ import {
 
 const folder = mkdtempSync(join(tmpdir(), "tessera-oauth-property-"));
 const database = openSqliteFile(join(folder, "app.db"));
-beforeAll(() => applyMigrations(database, [usersMigration, identitiesMigration]));
+beforeAll(() => applyMigrations(database, [...userMigrations, identitiesMigration]));
 afterAll(() => {
   database.close();
   rmSync(folder, { recursive: true, force: true });

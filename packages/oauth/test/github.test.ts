@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { accountEvents, sessionSignIns } from "@tessera/accounts";
-import { SqlUserStore, usersMigration } from "@tessera/accounts/sql";
+import { SqlUserStore, userMigrations } from "@tessera/accounts/sql";
 import { type Locale, systemClock } from "@tessera/core";
 import { routeRequests } from "@tessera/http";
 import { identitiesMigration, SqlIdentityStore } from "@tessera/oauth/sql";
@@ -49,7 +49,7 @@ beforeEach(async () => {
 
 async function setUp(locale?: Locale) {
   const database = openSqliteFile(join(folder, `github-${++files}.db`));
-  await applyMigrations(database, [usersMigration, identitiesMigration]);
+  await applyMigrations(database, [...userMigrations, identitiesMigration]);
   const errors: string[] = [];
   const route = routeRequests(
     oauthRoutes({

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { UserStore } from "@tessera/accounts";
-import { SqlUserStore, usersMigration } from "@tessera/accounts/sql";
+import { SqlUserStore, userMigrations } from "@tessera/accounts/sql";
 import { identitiesMigration, SqlIdentityStore } from "@tessera/oauth/sql";
 // Until @tessera/sqlite's index exports them: then `from "@tessera/sqlite"`.
 import { applyMigrations } from "@tessera/sql";
@@ -20,7 +20,7 @@ const ada: ProviderProfile = { subject: "ada-sub", email: "ada@example.com", ema
 let files = 0;
 async function setUp() {
   const database = openSqliteFile(join(folder, `users-${++files}.db`));
-  await applyMigrations(database, [usersMigration, identitiesMigration]);
+  await applyMigrations(database, [...userMigrations, identitiesMigration]);
   const users = new SqlUserStore(database);
   const identities = new SqlIdentityStore(database);
   const dependencies = { users, identities, clock: () => T0 };
@@ -134,6 +134,8 @@ describe("resolveOAuthUser under concurrent sign-ins", () => {
       delete: (id) => users.delete(id),
       updatePasswordDigest: (id, digest, now) => users.updatePasswordDigest(id, digest, now),
       confirm: (id, now) => users.confirm(id, now),
+      changeEmail: (id, email, now) => users.changeEmail(id, email, now),
+      updateColumns: (id, columns, now) => users.updateColumns(id, columns, now),
     };
     const resolved = await resolveOAuthUser(
       { users: racedUsers, identities, clock: () => T0 },

@@ -14,6 +14,7 @@ interface TestUser {
   readonly id: number;
   readonly email: string;
   readonly confirmedAt: string | null;
+  readonly credentialsChangedAt?: number;
 }
 
 /** Users in a Map, with a count of the lookups made. */

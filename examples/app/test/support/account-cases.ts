@@ -59,6 +59,30 @@ export const jsonAccountRoutes: FuzzedRoute[] = [
     headers: bearerHeaders,
     payload: jsonPayload(asJson({ password: wrongPasswords, email: emails })),
   }),
+  fuzzed("PATCH /api/auth/me", "json", {
+    path: pathOf("/api/auth/me"),
+    headers: bearerHeaders,
+    payload: jsonPayload(asJson({ name: fc.string({ maxLength: 120 }) })),
+  }),
+  // Never the owner's password: a change would sign the suite's own token out.
+  fuzzed("POST /api/auth/password", "json", {
+    path: pathOf("/api/auth/password"),
+    headers: bearerHeaders,
+    payload: jsonPayload({
+      ...asJson({ current_password: wrongPasswords, password: passwords }),
+      sign_out_others: fc.constantFrom("true", "false", '"yes"', "null"),
+    }),
+  }),
+  // Never the owner's password: a change would mail a link, not change the address.
+  fuzzed("POST /api/auth/email", "json", {
+    path: pathOf("/api/auth/email"),
+    headers: bearerHeaders,
+    payload: jsonPayload(asJson({ email: emails, current_password: wrongPasswords })),
+  }),
+  fuzzed("POST /api/auth/email/confirm", "json", {
+    path: pathOf("/api/auth/email/confirm"),
+    payload: jsonPayload({ token: tokenSegment.map(jsonString) }),
+  }),
   fuzzed("POST /api/auth/reauthenticate", "json", {
     path: pathOf("/api/auth/reauthenticate"),
     headers: bearerHeaders,
@@ -146,9 +170,16 @@ export const jsonAccountRoutes: FuzzedRoute[] = [
 
 /** The account pages and forms, the emailed-link flows and the device list. */
 export const htmlAccountRoutes: FuzzedRoute[] = [
-  ...["/signup", "/login", "/magic_link", "/passwords/new", "/account", "/account/sessions"].map(
-    (path) => page(`GET ${path}`, { path: pathOf(path, {}, ignoredQuery) }),
-  ),
+  ...[
+    "/signup",
+    "/login",
+    "/magic_link",
+    "/passwords/new",
+    "/account",
+    "/account/sessions",
+    "/account/password",
+    "/account/email",
+  ].map((path) => page(`GET ${path}`, { path: pathOf(path, {}, ignoredQuery) })),
   page("POST /signup", {
     path: pathOf("/signup"),
     payload: formPayload({ email: emails, password: passwords }),
@@ -162,6 +193,29 @@ export const htmlAccountRoutes: FuzzedRoute[] = [
     }),
   }),
   fuzzed("POST /logout", "page", { path: pathOf("/logout"), headers: spareSessionHeaders }),
+  page("POST /account/profile", {
+    path: pathOf("/account/profile"),
+    payload: formPayload({ name: fc.string({ maxLength: 120 }) }),
+  }),
+  page("POST /account/email", {
+    path: pathOf("/account/email"),
+    payload: formPayload({ email: emails, current_password: wrongPasswords }),
+  }),
+  page("GET /email_changes/:token", {
+    path: pathOf("/email_changes/:token", { token: tokenSegment }),
+  }),
+  page("POST /email_changes/:token", {
+    path: pathOf("/email_changes/:token", { token: tokenSegment }),
+  }),
+  page("POST /account/password", {
+    path: pathOf("/account/password"),
+    payload: formPayload({
+      current_password: wrongPasswords,
+      password: passwords,
+      password_confirmation: passwords,
+      sign_out_others: fc.constantFrom("1", "0"),
+    }),
+  }),
   page("POST /account/delete", {
     path: pathOf("/account/delete"),
     payload: formPayload({ password: wrongPasswords, email: emails }),

@@ -14,6 +14,7 @@ import { accountEvents, type SignInMethod } from "../account-hooks.js";
 import { type AccountMessageId, accountMessages } from "../account-messages.js";
 import type { EmailedTokenPurpose } from "../emailed-token-store.js";
 import { consumeEmailedToken, issueEmailedToken, peekEmailedToken } from "../emailed-tokens.js";
+import { reportMailErrorToStderr } from "../mail-error-report.js";
 import { deliversMail, noMailerMessage } from "../missing-mailer.js";
 import { isRecentFullSignIn } from "../sign-in/recent-sign-in.js";
 import { readSessionAuthentication } from "../sign-in/session-authentication.js";
@@ -70,10 +71,7 @@ export const FORM_TOO_LARGE_MESSAGE = accountMessages.text(undefined, "accounts.
 export function accountFlow(options: HtmlAccountRoutesOptions) {
   const clock = options.clock ?? systemClock;
   const passwordOptions = { clock, ...(options.passwords ? { passwords: options.passwords } : {}) };
-  const reportMailError =
-    options.onMailError ??
-    ((error: unknown, purpose: string) =>
-      console.error(`Could not send the ${purpose} mail: ${(error as Error)?.message ?? error}`));
+  const reportMailError = options.onMailError ?? reportMailErrorToStderr;
 
   const events = options.events ?? accountEvents();
   const signIns =

@@ -42,6 +42,10 @@ export interface AccountPages {
     showDevices: boolean;
     /** Link to `/account/security` (second factors or passkeys on). */
     showSecurity?: boolean;
+    /** The profile's fields and their values (the operator columns sign-up accepts). */
+    profile?: readonly ProfileField[];
+    /** Link to `/account/email` (email changes on, with a mailer). */
+    showEmailChange?: boolean;
   }): string;
   magicLinkRequest(view: { context: PageContext }): string;
   magicLinkConfirm(view: { context: PageContext; token: string }): string;
@@ -57,6 +61,30 @@ export interface AccountPages {
   tooManyRequests(view: { context: PageContext }): string;
   /** A form the server could not read (not urlencoded, or over its size cap): says which. */
   unreadableForm(view: { context: PageContext; title: string; message: string }): string;
+}
+
+/** A field of the profile form on `/account`: its input name, label and current value. */
+export interface ProfileField {
+  readonly name: string;
+  readonly label: string;
+  readonly value: string;
+}
+
+/** The profile form of `/account`, posted to `/account/profile`; nothing without fields. */
+function profileForm(context: PageContext, profile: readonly ProfileField[]): string {
+  if (profile.length === 0) return "";
+  const inputs = profile.map((field) =>
+    renderInput({
+      name: field.name,
+      label: field.label,
+      type: "text",
+      autocomplete: field.name === "name" ? "name" : "off",
+      value: field.value,
+      required: false,
+    }),
+  );
+  const save = accountMessages.text(context.locale, "accounts.profile.save");
+  return `${renderForm("/account/profile", inputs.join("\n"), save)}\n`;
 }
 
 /** The page's text in its locale, escaped. */
@@ -253,6 +281,8 @@ ${withPasskey ? passkeySecondFactorForm(context) : ""}<p><a href="/login">${text
       deletionError,
       showDevices,
       showSecurity,
+      profile,
+      showEmailChange,
     }) => {
       const text = pageText(context);
       const { locale } = context;
@@ -265,7 +295,7 @@ ${withPasskey ? passkeySecondFactorForm(context) : ""}<p><a href="/login">${text
 <dt>${text("accounts.field.email")}</dt><dd>${escapeHtml(email)}</dd>
 <dt>${text("accounts.account.member_since")}</dt><dd><time datetime="${escapeHtml(memberSince.replace(" ", "T"))}Z">${escapeHtml(memberSince)} UTC</time></dd>
 </dl>
-${
+${profileForm(context, profile ?? [])}${
   // Without a way to send a link, a reminder to confirm would ask for what cannot be done.
   confirmed || !emailLinks
     ? ""
@@ -275,6 +305,8 @@ ${
 ${renderForm("/confirmations", "", accountMessages.text(locale, "accounts.account.resend_confirmation"))}
 </section>`
 }
+<p><a href="/account/password">${text("accounts.password.link")}</a></p>
+${showEmailChange ? `<p><a href="/account/email">${text("accounts.email_change.link")}</a></p>` : ""}
 ${showDevices ? `<p><a href="/account/sessions">${text("accounts.account.devices_link")}</a></p>` : ""}
 ${showSecurity ? `<p><a href="/account/security">${text("accounts.account.security_link")}</a></p>` : ""}
 <section class="danger" aria-labelledby="delete-title">

@@ -21,7 +21,7 @@ export interface InputField {
  * English is the humanized input name, so `fullMessage` reads `Password is too long …` in
  * English and starts with the translated name elsewhere.
  */
-function fieldNameInMessages(name: string, locale: Locale | undefined): string {
+export function accountFieldName(name: string, locale: Locale | undefined): string {
   const id = `accounts.field.${name}`;
   return Object.hasOwn(accountMessages.english, id)
     ? accountMessages.text(locale, id as AccountMessageId)
@@ -43,7 +43,7 @@ export function renderInput(field: InputField): string {
       ? `<ul class="field-errors" id="${errorId}">${errors
           .map((message) => {
             const text = fullMessage(
-              fieldNameInMessages(field.name, field.locale),
+              accountFieldName(field.name, field.locale),
               message,
               field.locale,
             );

@@ -1,12 +1,16 @@
-import { formatTimestamp } from "@tessera/core";
+import { formatTimestamp, type Locale } from "@tessera/core";
 import { htmlPage, type Route, type RouteHandler, seeOther, withMiddleware } from "@tessera/http";
 import { type MaybeSessionContext, pageSafety, requireUser } from "@tessera/session";
 import { deleteUser } from "../account-deletion.js";
 import { accountMessages } from "../account-messages.js";
 import { normalizeEmail } from "../email.js";
 import { checkPassword, findUserByPassword } from "../password-sign-in.js";
+import { profileColumns } from "../profile/update-profile.js";
 import { signUp } from "../signup.js";
+import type { User } from "../user.js";
 import { type AccountFlow, accountFlow, SECOND_FACTOR_PATH } from "./account-flow.js";
+import type { ProfileField } from "./account-pages.js";
+import { accountFieldName } from "./form-fields.js";
 import type {
   HtmlAccountRoutesOptions,
   HtmlRequestContext,
@@ -41,6 +45,14 @@ type Handler = Route<HtmlRequestContext>["handle"];
 export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<MaybeSessionContext>[] {
   const flow: AccountFlow = accountFlow(options);
   const { pages } = options;
+  const showEmailChange = flow.offersEmailLinks && options.emailChanges !== undefined;
+  const editable = profileColumns(options.operatorColumns ?? []);
+  const profileOf = (user: User, locale: Locale | undefined): ProfileField[] =>
+    editable.map((column) => ({
+      name: column.name,
+      label: accountFieldName(column.name, locale),
+      value: String(user.columns[column.name] ?? ""),
+    }));
 
   const handlers = {
     async signupForm(_request, context) {
@@ -158,6 +170,8 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
           deletionError: undefined,
           showDevices: flow.tracksDevices,
           showSecurity: options.secondFactors !== undefined || options.passkeys !== undefined,
+          profile: profileOf(user, context.locale),
+          showEmailChange,
         }),
       );
     },
@@ -204,6 +218,8 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
             ),
             showDevices: flow.tracksDevices,
             showSecurity: options.secondFactors !== undefined || options.passkeys !== undefined,
+            profile: profileOf(user, context.locale),
+            showEmailChange,
           }),
         );
       }

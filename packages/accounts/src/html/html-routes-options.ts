@@ -4,6 +4,7 @@ import type { PasswordHashOptions } from "@tessera/password";
 import type { RateLimiter } from "@tessera/ratelimit";
 import type { HtmlRouteContext, HtmlRouteSafety } from "@tessera/session";
 import type { AccountEvents } from "../account-hooks.js";
+import type { EmailChangeStore } from "../email-change/email-change-store.js";
 import type { EmailedTokenStore } from "../emailed-token-store.js";
 import type { Passkeys } from "../mfa/passkeys.js";
 import type { SecondFactors } from "../mfa/second-factors.js";
@@ -72,4 +73,6 @@ export interface HtmlAccountRoutesOptions extends HtmlRouteSafety {
   readonly secondFactors?: SecondFactors;
   /** Passkeys: the login page offers signing in with one (see `htmlPasskeySignInRoutes`). */
   readonly passkeys?: Passkeys;
+  /** Pending email changes: the account page links `/account/email` (see `emailChangeRoutes`). */
+  readonly emailChanges?: EmailChangeStore | undefined;
 }

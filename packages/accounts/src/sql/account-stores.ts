@@ -14,6 +14,10 @@ import {
 import type { Migration, SqlDatabase } from "@tessera/sql";
 import type { AccountStores } from "../account-routes.js";
 import { CachedUserStore } from "../cached-user-store.js";
+import {
+  emailChangesMigration,
+  SqlEmailChangeStore,
+} from "../email-change/sql-email-change-store.js";
 import type { FindFactorSummary } from "../factor-summary.js";
 import type { UserStore } from "../user-store.js";
 import { emailCodesMigration, SqlEmailCodeStore } from "./email-code-store.js";
@@ -25,12 +29,13 @@ import {
   SqlSecondFactorStore,
   secondFactorsMigration,
 } from "./second-factor-store.js";
-import { SqlUserStore, usersMigration } from "./user-store.js";
+import { SqlUserStore, usersCredentialsChangedAtMigration, usersMigration } from "./user-store.js";
 
 /**
  * The tables account routes use, in the order they must be created: users, API keys, emailed
  * tokens, rate-limit counters, the device list, second factors, passkeys, emailed sign-in
- * codes, and the first factor a second-factor challenge follows. Apply them with
+ * codes, the first factor a second-factor challenge follows, when a user's credentials last
+ * changed, and pending email changes. Apply them with
  * `applyMigrations`.
  */
 export const accountMigrations: readonly Migration[] = [
@@ -46,11 +51,14 @@ export const accountMigrations: readonly Migration[] = [
   userSessionsFactorsMigration,
   emailCodesMigration,
   mfaChallengesFirstFactorMigration,
+  usersCredentialsChangedAtMigration,
+  emailChangesMigration,
 ];
 
 /**
  * The SQL stores of account routes: with tracked sessions (the device list), second factors
- * (TOTP and backup codes), passkeys and emailed sign-in codes, which `accountRoutes` then turns on.
+ * (TOTP and backup codes), passkeys, emailed sign-in codes and email changes, which
+ * `accountRoutes` then turns on.
  */
 export interface SqlAccountStores extends AccountStores {
   readonly users: UserStore;
@@ -59,6 +67,7 @@ export interface SqlAccountStores extends AccountStores {
   readonly secondFactors: SqlSecondFactorStore;
   readonly passkeys: SqlPasskeyStore;
   readonly emailCodes: SqlEmailCodeStore;
+  readonly emailChanges: SqlEmailChangeStore;
   readonly findFactorSummary: FindFactorSummary;
 }
 
@@ -89,6 +98,7 @@ export function sqlAccountStores(
     secondFactors: new SqlSecondFactorStore(database),
     passkeys: new SqlPasskeyStore(database),
     emailCodes: new SqlEmailCodeStore(database),
+    emailChanges: new SqlEmailChangeStore(database),
     findFactorSummary: sqlFactorSummary(database),
   };
 }

@@ -1,12 +1,14 @@
 import type { Mailer } from "@tessera/mail";
 import type { SqlDatabase } from "@tessera/sql";
+import { SqlEmailChangeStore } from "../email-change/sql-email-change-store.js";
 import type { TokenMailTransaction } from "../token-mail-transaction.js";
 import { SqlEmailCodeStore } from "./email-code-store.js";
 import { SqlEmailedTokenStore } from "./emailed-token-store.js";
 
 /**
  * A {@link TokenMailTransaction} on `database`: each run opens one transaction, in which the
- * token is written to `auth_tokens` (a code to `email_codes`) and the mail by
+ * token is written to `auth_tokens` (a code to `email_codes`, an email change to
+ * `email_changes`) and the mail by
  * `mailerWithin(transaction)`, which must
  * store mail through the handle it is given (the outbox on the same database).
  *
@@ -34,6 +36,7 @@ export function sqlTokenMailTransaction(
       work({
         emailedTokens: new SqlEmailedTokenStore(transaction),
         emailCodes: new SqlEmailCodeStore(transaction),
+        emailChanges: new SqlEmailChangeStore(transaction),
         mailer: mailerWithin(transaction),
       }),
     );

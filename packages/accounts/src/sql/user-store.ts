@@ -9,7 +9,7 @@ import {
 } from "@tessera/sql";
 import type { OperatorColumnValue } from "../operator-columns.js";
 import type { User } from "../user.js";
-import type { NewUser, UserStore } from "../user-store.js";
+import type { NewUser, PasswordUpdateOptions, UserStore } from "../user-store.js";
 
 /** Creates `users`. Emails are stored normalized, so a plain unique index enforces uniqueness. */
 export const usersMigration: Migration = {
@@ -25,6 +25,24 @@ export const usersMigration: Migration = {
 CREATE UNIQUE INDEX index_users_on_email ON users (email)`),
 };
 
+/**
+ * Adds `users.credentials_changed_at`: when a password change last signed out earlier sign-ins
+ * (null until one does). Tokens and sessions signed in before it are refused.
+ */
+export const usersCredentialsChangedAtMigration: Migration = {
+  id: "0015_tessera_users_credentials_changed_at",
+  sql: "ALTER TABLE users ADD COLUMN credentials_changed_at TEXT",
+};
+
+/**
+ * Every migration of `users`, in order: what a database that keeps users needs (with
+ * `SqlUserStore`), when it does not apply all of `accountMigrations`.
+ */
+export const userMigrations: readonly Migration[] = [
+  usersMigration,
+  usersCredentialsChangedAtMigration,
+];
+
 /** A user's row joined with the key it holds, whose columns cannot clash with an operator's. */
 interface KeyHolderRow extends UserRow {
   _key_id: number;
@@ -38,6 +56,7 @@ interface UserRow {
   email: string;
   password_digest: string;
   confirmed_at: string | null;
+  credentials_changed_at: string | null;
   created_at: string;
   updated_at: string;
   [column: string]: SqlValue;
@@ -71,6 +90,7 @@ export class SqlUserStore implements UserStore {
       "email",
       "password_digest",
       "confirmed_at",
+      "credentials_changed_at",
       "created_at",
       "updated_at",
       ...operatorColumns,
@@ -152,12 +172,20 @@ FROM api_keys JOIN users ON users.id = api_keys.user_id WHERE api_keys.digest = 
     return (await this.database.run("DELETE FROM users WHERE id = ?", [id])).changes > 0;
   }
 
-  async updatePasswordDigest(id: number, passwordDigest: string, now: number): Promise<void> {
-    await this.database.run("UPDATE users SET password_digest = ?, updated_at = ? WHERE id = ?", [
-      passwordDigest,
-      formatTimestamp(now),
-      id,
-    ]);
+  async updatePasswordDigest(
+    id: number,
+    passwordDigest: string,
+    now: number,
+    options: PasswordUpdateOptions = {},
+  ): Promise<void> {
+    const timestamp = formatTimestamp(now);
+    const ending = options.endSignIns ? ", credentials_changed_at = ?" : "";
+    await this.database.run(
+      `UPDATE users SET password_digest = ?, updated_at = ?${ending} WHERE id = ?`,
+      options.endSignIns
+        ? [passwordDigest, timestamp, timestamp, id]
+        : [passwordDigest, timestamp, id],
+    );
   }
 
   async confirm(id: number, now: number): Promise<void> {
@@ -168,6 +196,39 @@ FROM api_keys JOIN users ON users.id = api_keys.user_id WHERE api_keys.digest = 
     );
   }
 
+  async changeEmail(
+    id: number,
+    email: string,
+    now: number,
+  ): Promise<Result<User, "email-taken" | "not-found">> {
+    const timestamp = formatTimestamp(now);
+    try {
+      const row = await this.database.get<UserRow>(
+        `UPDATE users SET email = ?, confirmed_at = ?, updated_at = ? WHERE id = ? RETURNING ${this.#selected}`,
+        [email, timestamp, timestamp, id],
+      );
+      return row ? ok(this.#toUser(row)) : fail("not-found");
+    } catch (error) {
+      if (isUniqueViolation(error)) return fail("email-taken");
+      throw error;
+    }
+  }
+
+  async updateColumns(
+    id: number,
+    columns: Readonly<Record<string, OperatorColumnValue>>,
+    now: number,
+  ): Promise<User | undefined> {
+    // Only the operator's own columns, whose names were checked: input keys never become SQL.
+    const names = this.#operatorColumns.filter((column) => Object.hasOwn(columns, column));
+    const assignments = [...names.map((column) => `${column} = ?`), "updated_at = ?"];
+    const row = await this.database.get<UserRow>(
+      `UPDATE users SET ${assignments.join(", ")} WHERE id = ? RETURNING ${this.#selected}`,
+      [...names.map((column) => toSqlValue(columns[column] ?? null)), formatTimestamp(now), id],
+    );
+    return row && this.#toUser(row);
+  }
+
   #toUser(row: UserRow): User {
     const columns: Record<string, OperatorColumnValue> = {};
     for (const column of this.#operatorColumns) columns[column] = fromSqlValue(row[column]);
@@ -176,6 +237,8 @@ FROM api_keys JOIN users ON users.id = api_keys.user_id WHERE api_keys.digest = 
       email: row.email,
       passwordDigest: row.password_digest,
       confirmedAt: row.confirmed_at === null ? null : parseTimestamp(row.confirmed_at),
+      credentialsChangedAt:
+        row.credentials_changed_at === null ? null : parseTimestamp(row.credentials_changed_at),
       createdAt: parseTimestamp(row.created_at),
       updatedAt: parseTimestamp(row.updated_at),
       columns,

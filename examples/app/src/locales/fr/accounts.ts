@@ -198,4 +198,43 @@ export const frenchAccounts = {
   "accounts.mail.hours": "{hours} heures",
   "accounts.mail.one_minute": "1 minute",
   "accounts.mail.minutes": "{minutes} minutes",
+  "accounts.password.changed": "Votre mot de passe a été modifié.",
+  "accounts.password.incorrect": "est incorrect",
+  "accounts.password.link": "Modifier votre mot de passe",
+  "accounts.password.title": "Modifier votre mot de passe",
+  "accounts.password.set_title": "Choisir un mot de passe",
+  "accounts.field.current_password": "Mot de passe actuel",
+  "accounts.password.new": "Nouveau mot de passe",
+  "accounts.password.confirmation": "Confirmez le nouveau mot de passe",
+  "accounts.password.sign_out_others": "Déconnecter mes autres sessions",
+  "accounts.password.submit": "Modifier le mot de passe",
+  "accounts.email_change.sent": "Un lien de confirmation attend dans votre nouvelle boîte.",
+  "accounts.email_change.changed": "Votre adresse e-mail a été modifiée.",
+  "accounts.email_change.invalid": "Ce lien de changement d'adresse est invalide ou a expiré.",
+  "accounts.email_change.taken": "Un autre compte a pris cette adresse e-mail entre-temps.",
+  "accounts.email_change.link": "Modifier votre adresse e-mail",
+  "accounts.email_change.title": "Modifier votre adresse e-mail",
+  "accounts.email_change.new_email": "Nouvelle adresse e-mail",
+  "accounts.email_change.submit": "Envoyer un lien de confirmation",
+  "accounts.email_change.confirm_title": "Confirmez votre nouvelle adresse e-mail",
+  "accounts.email_change.confirm_intro": "Faire de {email} l'adresse de votre compte ?",
+  "accounts.email_change.confirm_submit": "Confirmer",
+  "accounts.field.name": "Nom",
+  "accounts.profile.save": "Enregistrer",
+  "accounts.profile.updated": "Votre profil a été mis à jour.",
+  "accounts.mail.password_changed_subject": "Votre mot de passe a été modifié",
+  "accounts.mail.password_changed_intro":
+    "Le mot de passe de {email} a été modifié le {when} depuis {browser}.",
+  "accounts.mail.password_changed_not_you":
+    "Si ce n'était pas vous, réinitialisez votre mot de passe maintenant : {link}",
+  "accounts.mail.email_change_subject": "Confirmez votre nouvelle adresse e-mail",
+  "accounts.mail.email_change_intro":
+    "Ouvrez ce lien pour faire de {email} l'adresse de votre compte :",
+  "accounts.mail.email_change_ignore":
+    "Si vous n'avez pas demandé ce changement, ignorez cet e-mail : rien ne change sans le lien.",
+  "accounts.mail.email_changing_subject": "Votre adresse e-mail est en cours de modification",
+  "accounts.mail.email_changing_intro":
+    "Une personne connectée à votre compte a demandé à changer son adresse en {email}. Rien ne change tant que cette adresse ne l'a pas confirmé.",
+  "accounts.mail.email_changing_not_you":
+    "Si ce n'était pas vous, réinitialisez votre mot de passe maintenant : {link}",
 } as const satisfies Record<AccountMessageId, string>;
