@@ -1,4 +1,4 @@
-import { errorSummaryHeading, escapeHtml, type Locale } from "@tessera/core";
+import { errorSummaryHeading, html, type Locale } from "@tessera/core";
 import { type FieldMessages, fullMessage } from "./messages.js";
 
 /**
@@ -11,14 +11,12 @@ export function renderErrorSummary(errors: FieldMessages, locale?: Locale): stri
     messages.map((message) => ({ field, message })),
   );
   if (entries.length === 0) return "";
-  const heading = escapeHtml(errorSummaryHeading(entries.length, locale));
-  return `<div class="error-summary" role="alert" tabindex="-1" aria-labelledby="error-summary-title">
-<h2 id="error-summary-title">${heading}</h2>
-<ul>${entries
-    .map(
-      ({ field, message }) =>
-        `<li><a href="#field-${escapeHtml(field)}">${escapeHtml(fullMessage(field, message, locale))}</a></li>`,
-    )
-    .join("")}</ul>
-</div>`;
+  const items = entries.map(
+    ({ field, message }) =>
+      html`<li><a href="#field-${field}">${fullMessage(field, message, locale)}</a></li>`,
+  );
+  return html`<div class="error-summary" role="alert" tabindex="-1" aria-labelledby="error-summary-title">
+<h2 id="error-summary-title">${errorSummaryHeading(entries.length, locale)}</h2>
+<ul>${items}</ul>
+</div>`.toString();
 }

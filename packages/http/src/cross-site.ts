@@ -1,4 +1,4 @@
-import { escapeHtml, fail, type Locale, ok, type Result } from "@tessera/core";
+import { fail, html, type Locale, ok, type Result } from "@tessera/core";
 import { isAllowedOrigin } from "./allowed-origins.js";
 import { forbidden } from "./error-envelope.js";
 import { htmlPage } from "./html-responses.js";
@@ -100,7 +100,7 @@ export function crossSiteRefusalPage(locale?: Locale): Response {
   const message = httpMessages.text(locale, "http.cross_site_refused");
   const page = plainLayout({
     title,
-    mainHtml: `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(message)}</p>`,
+    mainHtml: html`<h1>${title}</h1>\n<p>${message}</p>`.toString(),
     context: {
       signedInEmail: undefined,
       flashes: [],

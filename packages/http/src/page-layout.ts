@@ -1,4 +1,4 @@
-import { escapeHtml, type Locale } from "@tessera/core";
+import { html, type Locale, unsafeHtml } from "@tessera/core";
 
 /** A message shown once on the next page (`@tessera/session`'s flashes have this shape). */
 export interface PageFlash {
@@ -42,21 +42,22 @@ export const plainLayout: Layout = ({ title, mainHtml, context }) => {
   const flashes = (kind: PageFlash["kind"]) =>
     context.flashes
       .filter((flash) => flash.kind === kind)
-      .map((flash) => `<p>${escapeHtml(flash.message)}</p>`)
-      .join("");
-  return `<!doctype html>
-<html lang="${escapeHtml(context.locale?.tag ?? "en")}">
+      .map((flash) => html`<p>${flash.message}</p>`);
+  // The Layout contract: the page hands its main content over as HTML it has escaped.
+  const main = unsafeHtml(mainHtml);
+  return html`<!doctype html>
+<html lang="${context.locale?.tag ?? "en"}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
+<title>${title}</title>
 </head>
 <body>
 <div role="status" aria-live="polite">${flashes("notice")}</div>
 <div role="alert">${flashes("alert")}</div>
 <main>
-${mainHtml}
+${main}
 </main>
 </body>
-</html>`;
+</html>`.toString();
 };

@@ -1,5 +1,4 @@
-import type { Locale } from "@tessera/core";
-import { escapeHtml } from "@tessera/http";
+import { html, joinHtml, type Locale } from "@tessera/core";
 import { oauthMessages } from "./oauth-messages.js";
 import type { OAuthProvider } from "./provider.js";
 
@@ -14,10 +13,9 @@ export function renderProviderButtons(
   providers: readonly Pick<OAuthProvider, "name" | "label">[],
   locale?: Locale,
 ): string {
-  return providers
-    .map((provider) => {
-      const label = oauthMessages.text(locale, "oauth.continue_with", { provider: provider.label });
-      return `<form method="post" action="/auth/${encodeURIComponent(provider.name)}"><button type="submit">${escapeHtml(label)}</button></form>`;
-    })
-    .join("\n");
+  const forms = providers.map((provider) => {
+    const label = oauthMessages.text(locale, "oauth.continue_with", { provider: provider.label });
+    return html`<form method="post" action="/auth/${encodeURIComponent(provider.name)}"><button type="submit">${label}</button></form>`;
+  });
+  return joinHtml(forms, "\n").toString();
 }

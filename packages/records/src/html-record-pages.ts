@@ -1,4 +1,4 @@
-import type { MessageParams } from "@tessera/core";
+import { html, joinHtml, type MessageParams, type SafeHtml, unsafeHtml } from "@tessera/core";
 import {
   type AttachmentRules,
   childAttachmentName,
@@ -10,9 +10,8 @@ import {
   richTextSanitizerOf,
 } from "@tessera/fields";
 import type { Layout, ListPage, PageContext } from "@tessera/http";
-import { escapeHtml } from "@tessera/http";
 import { attachedFile } from "./attachment-download.js";
-import { type FormState, renderFieldInputs } from "./form-inputs.js";
+import { type FormState, fieldInputs } from "./form-inputs.js";
 import { routeIdOf } from "./record-key.js";
 import { modelTitle, type RecordMessageId, recordMessages } from "./record-messages.js";
 import type { RichTextEditor } from "./record-options.js";
@@ -32,6 +31,9 @@ const LISTED_TYPES: ReadonlySet<Field["type"]> = new Set([
   "references",
 ]);
 
+/** What a page shows for a value that is not there. */
+const NONE = html`<span class="none">—</span>`;
+
 /** The HTML record pages of one model, in the app's layout; rich_text in `richTextEditor`. */
 export function recordPages(
   model: Model,
@@ -45,119 +47,128 @@ export function recordPages(
   const pathOf = (row: RecordRow) => `${base}/${encodeURIComponent(routeIdOf(model, row))}`;
   const listed = model.fields.filter((field) => LISTED_TYPES.has(field.type)).slice(0, 3);
   const names = { model: title.toLowerCase(), models: plural.toLowerCase() };
-  /** A message in the page's language, escaped for HTML; the model's names are at hand. */
+  /** A message in the page's language, as HTML; the model's names are at hand. */
   const say = (context: PageContext, id: RecordMessageId, params?: MessageParams) =>
-    escapeHtml(recordMessages.text(context.locale, id, { ...names, ...params }));
+    html`${recordMessages.text(context.locale, id, { ...names, ...params })}`;
 
-  function plain(context: PageContext, field: Field, row: RecordRow, column: string): string {
+  /** The page in the app's layout, which takes its main content as a string of HTML. */
+  const inLayout = (context: PageContext, pageTitle: string, main: SafeHtml) =>
+    layout({ title: pageTitle, context, mainHtml: main.toString() });
+
+  function plain(context: PageContext, field: Field, row: RecordRow, column: string): SafeHtml {
     const stored = row[column];
-    if (stored === null || stored === undefined) return `<span class="none">—</span>`;
+    if (stored === null || stored === undefined) return NONE;
     if (field.type === "boolean") return say(context, stored === 1 ? "records.yes" : "records.no");
-    return escapeHtml(String(stored));
+    return html`${String(stored)}`;
   }
 
-  function fileLink(context: PageContext, href: string, row: RecordRow, name: string): string {
+  function fileLink(context: PageContext, href: string, row: RecordRow, name: string): SafeHtml {
     const file = attachedFile(row, name);
-    if (!file) return `<span class="none">—</span>`;
+    if (!file) return NONE;
     const details = say(context, "records.file_details", {
       type: file.contentType,
       size: file.size,
     });
-    return `<a href="${escapeHtml(href)}" download>${escapeHtml(file.filename)}</a> (${details})`;
+    return html`<a href="${href}" download>${file.filename}</a> (${details})`;
   }
 
-  /** One field's value on the show page, as trusted HTML. */
+  /** One field's value on the show page. */
   function display(
     context: PageContext,
     field: Field,
     row: RecordRow,
     files: readonly RecordRow[],
     richText: PreparedRichText,
-  ): string {
+  ): SafeHtml {
     switch (field.type) {
       case "rich_text": {
         // Sanitized when saved; again here, for rows written by other means.
         const stored = row[field.name];
         if (typeof stored !== "string") return plain(context, field, row, field.name);
-        const html = richText.get(stored) ?? richTextSanitizerOf(field).sanitize(stored);
-        return `<div class="rich-text">${html}</div>`;
+        const sanitized = richText.get(stored) ?? richTextSanitizerOf(field).sanitize(stored);
+        // The sanitizer's output: only allowlisted markup, its text and attributes escaped.
+        return html`<div class="rich-text">${unsafeHtml(sanitized)}</div>`;
       }
       case "json":
         return typeof row[field.name] === "string"
-          ? `<pre><code>${escapeHtml(JSON.stringify(JSON.parse(row[field.name] as string), null, 2))}</code></pre>`
+          ? html`<pre><code>${JSON.stringify(JSON.parse(row[field.name] as string), null, 2)}</code></pre>`
           : plain(context, field, row, field.name);
       case "polymorphic": {
         const [typeColumn, idColumn] = field.columns as readonly [string, string];
         if (row[typeColumn] === null) return plain(context, field, row, idColumn);
-        return `${escapeHtml(humanizeFieldName(String(row[typeColumn])))} ${plain(context, field, row, idColumn)}`;
+        return html`${humanizeFieldName(String(row[typeColumn]))} ${plain(context, field, row, idColumn)}`;
       }
       case "attachment":
         return fileLink(context, `${pathOf(row)}/${field.name}`, row, field.name);
       case "attachments": {
-        if (files.length === 0) return `<span class="none">—</span>`;
+        if (files.length === 0) return NONE;
         const name = childAttachmentName(field);
         const items = files.map(
           (file) =>
-            `<li>${fileLink(context, `${pathOf(row)}/${field.name}/${String(file.id)}`, file, name)}</li>`,
+            html`<li>${fileLink(context, `${pathOf(row)}/${field.name}/${String(file.id)}`, file, name)}</li>`,
         );
-        return `<ul class="files">${items.join("")}</ul>`;
+        return html`<ul class="files">${items}</ul>`;
       }
       default:
         return plain(context, field, row, field.columns[0] ?? field.name);
     }
   }
 
-  function form(action: string, state: FormState, submit: string): string {
+  function form(action: string, state: FormState, submit: SafeHtml): SafeHtml {
     const multipart = model.fields.some(
       (field) => field.type === "attachment" || field.type === "attachments",
     );
-    const inputs = model.fields.map((field) =>
-      renderFieldInputs(field, state, rulesOf(field.name), richTextEditor),
-    );
-    return `<form method="post" action="${escapeHtml(action)}"${multipart ? ` enctype="multipart/form-data"` : ""} novalidate>
-${inputs.filter((html) => html !== "").join("\n")}
+    const inputs = model.fields
+      .map((field) => fieldInputs(field, state, rulesOf(field.name), richTextEditor))
+      .filter((input) => input !== null);
+    return html`<form method="post" action="${action}"${multipart && html` enctype="multipart/form-data"`} novalidate>
+${joinHtml(inputs, "\n")}
 <button type="submit">${submit}</button>
 </form>`;
   }
 
   const alert = (message: string | undefined) =>
-    message ? `<div class="error-summary" role="alert"><p>${escapeHtml(message)}</p></div>\n` : "";
+    message ? html`<div class="error-summary" role="alert"><p>${message}</p></div>\n` : null;
+
+  // renderErrorSummary builds its markup with `html` (every message escaped); it gives a string.
+  const errorSummary = (context: PageContext, state: FormState) =>
+    unsafeHtml(renderErrorSummary(state.errors, context.locale));
 
   return {
     index(context: PageContext, rows: readonly RecordRow[], page: ListPage): string {
       const head = listed.map(
-        (field) => `<th scope="col">${escapeHtml(humanizeFieldName(field.columns[0]!))}</th>`,
+        (field) => html`<th scope="col">${humanizeFieldName(field.columns[0]!)}</th>`,
       );
       const body = rows.map((row) => {
         const cells = listed.map(
-          (field) => `<td>${plain(context, field, row, field.columns[0]!)}</td>`,
+          (field) => html`<td>${plain(context, field, row, field.columns[0]!)}</td>`,
         );
-        return `<tr>${cells.join("")}<td><a href="${escapeHtml(pathOf(row))}">${say(context, "records.show")}</a></td></tr>`;
+        return html`<tr>${cells}<td><a href="${pathOf(row)}">${say(context, "records.show")}</a></td></tr>`;
       });
       const newer = Math.max(0, page.offset - page.limit);
       const links = [
         page.offset > 0
-          ? `<a href="${base}?offset=${newer}&amp;limit=${page.limit}" rel="prev">${say(context, "records.newer")}</a>`
-          : "",
+          ? html`<a href="${base}?offset=${newer}&amp;limit=${page.limit}" rel="prev">${say(context, "records.newer")}</a>`
+          : null,
         rows.length === page.limit
-          ? `<a href="${base}?offset=${page.offset + page.limit}&amp;limit=${page.limit}" rel="next">${say(context, "records.older")}</a>`
-          : "",
-      ].filter((link) => link !== "");
+          ? html`<a href="${base}?offset=${page.offset + page.limit}&amp;limit=${page.limit}" rel="next">${say(context, "records.older")}</a>`
+          : null,
+      ].filter((link) => link !== null);
       const table =
         rows.length === 0
-          ? `<p>${say(context, "records.none_yet")}</p>`
-          : `<table>
-<thead><tr>${head.join("")}<th scope="col"><span class="visually-hidden">${say(context, "records.actions")}</span></th></tr></thead>
-<tbody>${body.join("\n")}</tbody>
+          ? html`<p>${say(context, "records.none_yet")}</p>`
+          : html`<table>
+<thead><tr>${head}<th scope="col"><span class="visually-hidden">${say(context, "records.actions")}</span></th></tr></thead>
+<tbody>${joinHtml(body, "\n")}</tbody>
 </table>`;
-      return layout({
-        title: plural,
+      return inLayout(
         context,
-        mainHtml: `<h1>${escapeHtml(plural)}</h1>
+        plural,
+        html`<h1>${plural}</h1>
 <p><a href="${base}/new">${say(context, "records.new")}</a></p>
 ${table}
-${links.length > 0 ? `<nav aria-label="${say(context, "records.pages")}">${links.join(" ")}</nav>` : ""}`,
-      });
+${links.length > 0 && html`<nav aria-label="${say(context, "records.pages")}">${joinHtml(links, " ")}</nav>`}`,
+      );
     },
 
     /** `richText`: the row's long rich_text values sanitized ahead, from `prepareRichText`. */
@@ -171,55 +182,55 @@ ${links.length > 0 ? `<nav aria-label="${say(context, "records.pages")}">${links
         .filter((field) => field.type !== "lock_version")
         .map(
           (field) =>
-            `<dt>${escapeHtml(humanizeFieldName(field.name))}</dt><dd>${display(context, field, row, files[field.name] ?? [], richText)}</dd>`,
+            html`<dt>${humanizeFieldName(field.name)}</dt><dd>${display(context, field, row, files[field.name] ?? [], richText)}</dd>`,
         );
-      return layout({
-        title: `${title} ${routeIdOf(model, row)}`,
+      return inLayout(
         context,
-        mainHtml: `<h1>${escapeHtml(title)}</h1>
+        `${title} ${routeIdOf(model, row)}`,
+        html`<h1>${title}</h1>
 <dl class="facts">
-${facts.join("\n")}
-<dt>${say(context, "records.created_at")}</dt><dd>${escapeHtml(String(row.created_at))} UTC</dd>
-<dt>${say(context, "records.updated_at")}</dt><dd>${escapeHtml(String(row.updated_at))} UTC</dd>
+${joinHtml(facts, "\n")}
+<dt>${say(context, "records.created_at")}</dt><dd>${String(row.created_at)} UTC</dd>
+<dt>${say(context, "records.updated_at")}</dt><dd>${String(row.updated_at)} UTC</dd>
 </dl>
-<p><a href="${escapeHtml(pathOf(row))}/edit">${say(context, "records.edit")}</a> · <a href="${base}">${say(context, "records.back_to")}</a></p>
-<form method="post" action="${escapeHtml(pathOf(row))}/delete"><button type="submit">${say(context, "records.delete_this")}</button></form>`,
-      });
+<p><a href="${pathOf(row)}/edit">${say(context, "records.edit")}</a> · <a href="${base}">${say(context, "records.back_to")}</a></p>
+<form method="post" action="${pathOf(row)}/delete"><button type="submit">${say(context, "records.delete_this")}</button></form>`,
+      );
     },
 
     newForm(context: PageContext, state: FormState): string {
       const heading = recordMessages.text(context.locale, "records.new", names);
-      return layout({
-        title: heading,
+      return inLayout(
         context,
-        mainHtml: `<h1>${escapeHtml(heading)}</h1>
-${renderErrorSummary(state.errors, context.locale)}
+        heading,
+        html`<h1>${heading}</h1>
+${errorSummary(context, state)}
 ${form(base, state, say(context, "records.create"))}
 <p><a href="${base}">${say(context, "records.back_to")}</a></p>`,
-      });
+      );
     },
 
     editForm(context: PageContext, row: RecordRow, state: FormState, message?: string): string {
       const heading = recordMessages.text(context.locale, "records.edit_heading", names);
-      return layout({
-        title: heading,
+      return inLayout(
         context,
-        mainHtml: `<h1>${escapeHtml(heading)}</h1>
-${alert(message)}${renderErrorSummary(state.errors, context.locale)}
+        heading,
+        html`<h1>${heading}</h1>
+${alert(message)}${errorSummary(context, state)}
 ${form(pathOf(row), state, say(context, "records.update"))}
-<p><a href="${escapeHtml(pathOf(row))}">${say(context, "records.cancel")}</a></p>`,
-      });
+<p><a href="${pathOf(row)}">${say(context, "records.cancel")}</a></p>`,
+      );
     },
 
     /** A page with a heading and one sentence: 404, 400 and 413 answers. */
     message(context: PageContext, heading: string, text: string): string {
-      return layout({
-        title: heading,
+      return inLayout(
         context,
-        mainHtml: `<h1>${escapeHtml(heading)}</h1>
-<p>${escapeHtml(text)}</p>
+        heading,
+        html`<h1>${heading}</h1>
+<p>${text}</p>
 <p><a href="${base}">${say(context, "records.back_to")}</a></p>`,
-      });
+      );
     },
   };
 }

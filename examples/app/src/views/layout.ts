@@ -1,13 +1,15 @@
-import type { MessageParams } from "@tessera/core";
+import { html, joinHtml, type MessageParams, type SafeHtml, unsafeHtml } from "@tessera/core";
 import type { Layout, PageContext } from "@tessera/http";
-import { escapeHtml } from "@tessera/http";
 import { type AppMessageId, appMessages } from "../app-messages.js";
 import { outboundMessages } from "../outbound-messages.js";
 import { needsRichTextEditor, richTextHead } from "./rich-text-head.js";
 
-/** An app message in the page's language, escaped for HTML. */
-export function say(context: PageContext, id: AppMessageId, params?: MessageParams): string {
-  return escapeHtml(appMessages.text(context.locale, id, params));
+/**
+ * An app message in the page's language, as HTML (its text escaped). Inside a plain template
+ * literal it reads as its escaped text too.
+ */
+export function say(context: PageContext, id: AppMessageId, params?: MessageParams): SafeHtml {
+  return html`${appMessages.text(context.locale, id, params)}`;
 }
 
 const RECORD_LINKS = [
@@ -18,29 +20,28 @@ const RECORD_LINKS = [
   ["/notes", "app.notes"],
 ] as const;
 
-function renderHeader(context: PageContext): string {
-  const records = RECORD_LINKS.map(([href, id]) => `<a href="${href}">${say(context, id)}</a>`);
+function renderHeader(context: PageContext): SafeHtml {
+  const records = RECORD_LINKS.map(([href, id]) => html`<a href="${href}">${say(context, id)}</a>`);
   const account = context.signedInEmail
-    ? `${records.join(" ")}
-<a href="/account">${escapeHtml(context.signedInEmail)}</a>
-<a href="/account/webhooks">${escapeHtml(outboundMessages.text(context.locale, "outbound.account_link"))}</a>
+    ? html`${joinHtml(records, " ")}
+<a href="/account">${context.signedInEmail}</a>
+<a href="/account/webhooks">${outboundMessages.text(context.locale, "outbound.account_link")}</a>
 <form method="post" action="/logout" class="inline"><button type="submit" class="link">${say(context, "app.log_out")}</button></form>`
-    : `<a href="/login">${say(context, "app.log_in")}</a> <a href="/signup">${say(context, "app.sign_up")}</a>`;
-  return `<header class="site-header">
+    : html`<a href="/login">${say(context, "app.log_in")}</a> <a href="/signup">${say(context, "app.sign_up")}</a>`;
+  return html`<header class="site-header">
 <a class="brand" href="/">${say(context, "app.brand")}</a>
 <nav aria-label="${say(context, "app.account_navigation")}">${account}</nav>
 </header>`;
 }
 
-function renderFlashes(context: PageContext): string {
+function renderFlashes(context: PageContext): SafeHtml {
   // Notices are polite status messages; alerts interrupt. Both regions exist on every page, so
   // screen readers announce what lands in them.
   const list = (kind: "notice" | "alert") =>
     context.flashes
       .filter((flash) => flash.kind === kind)
-      .map((flash) => `<p class="flash flash-${kind}">${escapeHtml(flash.message)}</p>`)
-      .join("");
-  return `<div class="flashes">
+      .map((flash) => html`<p class="flash flash-${kind}">${flash.message}</p>`);
+  return html`<div class="flashes">
 <div role="status" aria-live="polite">${list("notice")}</div>
 <div role="alert">${list("alert")}</div>
 </div>`;
@@ -51,20 +52,25 @@ function renderFlashes(context: PageContext): string {
  * Pages with a rich-text editor also load Trix (before app.css, so the app's rules win), its
  * scripts carrying the page's CSP nonce; the others do not pay for it.
  */
-export const renderLayout: Layout = ({ title, mainHtml, context }) => `<!doctype html>
-<html lang="${escapeHtml(context.locale?.tag ?? "en")}">
+export const renderLayout: Layout = ({ title, mainHtml, context }) => {
+  // The Layout contract: the page hands its main content over as HTML it has escaped.
+  const main = unsafeHtml(mainHtml);
+  const editorHead = needsRichTextEditor(mainHtml) && html`${richTextHead(context.cspNonce)}\n`;
+  return html`<!doctype html>
+<html lang="${context.locale?.tag ?? "en"}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${say(context, "app.title_suffix", { title })}</title>
-${needsRichTextEditor(mainHtml) ? `${richTextHead(context.cspNonce)}\n` : ""}<link rel="stylesheet" href="/assets/app.css">
+${editorHead}<link rel="stylesheet" href="/assets/app.css">
 </head>
 <body>
 ${renderHeader(context)}
 <main id="main">
 ${renderFlashes(context)}
-${mainHtml}
+${main}
 </main>
 </body>
 </html>
-`;
+`.toString();
+};

@@ -1,14 +1,14 @@
-import { escapeHtml } from "@tessera/http";
+import { html, type SafeHtml } from "@tessera/core";
 
 /**
  * The `<head>` tags a page with a rich-text editor needs; the layout adds them only there. The
  * scripts carry the page's CSP nonce, and so does the `csp-nonce` meta tag Trix reads for the
  * `<style>` element it inserts (as a `nonce` attribute, which browsers hide from the page).
  */
-export function richTextHead(cspNonce: string | undefined): string {
-  const nonce = cspNonce === undefined ? "" : ` nonce="${escapeHtml(cspNonce)}"`;
-  const meta = cspNonce === undefined ? "" : `<meta name="csp-nonce"${nonce}>\n`;
-  return `${meta}<link rel="stylesheet" href="/assets/trix.css">
+export function richTextHead(cspNonce: string | undefined): SafeHtml {
+  const nonce = cspNonce !== undefined && html` nonce="${cspNonce}"`;
+  const meta = cspNonce !== undefined && html`<meta name="csp-nonce"${nonce}>\n`;
+  return html`${meta}<link rel="stylesheet" href="/assets/trix.css">
 <script src="/assets/trix.js" defer${nonce}></script>
 <script src="/assets/rich-text.js" defer${nonce}></script>`;
 }

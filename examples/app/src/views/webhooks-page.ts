@@ -1,5 +1,5 @@
-import type { MessageParams } from "@tessera/core";
-import { escapeHtml, type PageContext } from "@tessera/http";
+import { html, joinHtml, type MessageParams, type SafeHtml } from "@tessera/core";
+import type { PageContext } from "@tessera/http";
 import type { LoggedAttempt, WebhookEndpoint } from "@tessera/outbound";
 import { type OutboundMessageId, outboundMessages } from "../outbound-messages.js";
 import { renderLayout } from "./layout.js";
@@ -12,8 +12,8 @@ export interface EndpointOnPage {
 
 const HOUR_MS = 3_600_000;
 
-function say(context: PageContext, id: OutboundMessageId, params?: MessageParams): string {
-  return escapeHtml(outboundMessages.text(context.locale, id, params));
+function say(context: PageContext, id: OutboundMessageId, params?: MessageParams): SafeHtml {
+  return html`${outboundMessages.text(context.locale, id, params)}`;
 }
 
 /** 24 hourly bars, succeeded (green) stacked on failed (red): SVG attributes, no script or CSS. */
@@ -28,9 +28,9 @@ function renderChart(context: PageContext, attempts: readonly LoggedAttempt[], n
     const failed = (hour.failed / highest) * 40;
     const succeeded = (hour.succeeded / highest) * 40;
     const x = index * 10;
-    return `<rect x="${x}" y="${40 - failed}" width="8" height="${failed}" fill="#c0392b"/><rect x="${x}" y="${40 - failed - succeeded}" width="8" height="${succeeded}" fill="#27ae60"/>`;
+    return html`<rect x="${x}" y="${40 - failed}" width="8" height="${failed}" fill="#c0392b"/><rect x="${x}" y="${40 - failed - succeeded}" width="8" height="${succeeded}" fill="#27ae60"/>`;
   });
-  return `<svg class="webhook-chart" role="img" viewBox="0 0 240 40" width="240" height="40"><title>${say(context, "outbound.chart_label")}</title>${bars.join("")}</svg>`;
+  return html`<svg class="webhook-chart" role="img" viewBox="0 0 240 40" width="240" height="40"><title>${say(context, "outbound.chart_label")}</title>${bars}</svg>`;
 }
 
 function renderRate(context: PageContext, attempts: readonly LoggedAttempt[]) {
@@ -40,23 +40,23 @@ function renderRate(context: PageContext, attempts: readonly LoggedAttempt[]) {
   return say(context, "outbound.success_rate", { rate, count: attempts.length });
 }
 
-function button(path: string, label: string) {
-  return `<form method="post" action="${escapeHtml(path)}" class="inline"><button type="submit">${label}</button></form>`;
+function button(path: string, label: SafeHtml) {
+  return html`<form method="post" action="${path}" class="inline"><button type="submit">${label}</button></form>`;
 }
 
 function renderAttempts(context: PageContext, attempts: readonly LoggedAttempt[]) {
-  if (attempts.length === 0) return `<p>${say(context, "outbound.no_attempts")}</p>`;
+  if (attempts.length === 0) return html`<p>${say(context, "outbound.no_attempts")}</p>`;
   const rows = attempts.slice(0, 20).map(
-    (attempt) => `<tr>
-<td>${escapeHtml(new Date(attempt.createdAt).toISOString())}</td>
-<td>${escapeHtml(attempt.eventType)}</td>
+    (attempt) => html`<tr>
+<td>${new Date(attempt.createdAt).toISOString()}</td>
+<td>${attempt.eventType}</td>
 <td>${attempt.attempt}</td>
-<td>${say(context, attempt.status === "succeeded" ? "outbound.status_succeeded" : "outbound.status_failed")}${attempt.responseStatus === null ? "" : ` (${attempt.responseStatus})`}</td>
-<td><code>${escapeHtml(attempt.response.slice(0, 200))}</code></td>
+<td>${say(context, attempt.status === "succeeded" ? "outbound.status_succeeded" : "outbound.status_failed")}${attempt.responseStatus !== null && html` (${attempt.responseStatus})`}</td>
+<td><code>${attempt.response.slice(0, 200)}</code></td>
 <td>${button(`/account/webhooks/messages/${attempt.messageId}/replay`, say(context, "outbound.replay_button"))}</td>
 </tr>`,
   );
-  return `<table><thead><tr><th>${say(context, "outbound.column_time")}</th><th>${say(context, "outbound.column_event")}</th><th>${say(context, "outbound.column_attempt")}</th><th>${say(context, "outbound.column_status")}</th><th>${say(context, "outbound.column_answer")}</th><th></th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
+  return html`<table><thead><tr><th>${say(context, "outbound.column_time")}</th><th>${say(context, "outbound.column_event")}</th><th>${say(context, "outbound.column_attempt")}</th><th>${say(context, "outbound.column_status")}</th><th>${say(context, "outbound.column_answer")}</th><th></th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 function renderEndpoint(context: PageContext, { endpoint, attempts }: EndpointOnPage, now: number) {
@@ -65,10 +65,10 @@ function renderEndpoint(context: PageContext, { endpoint, attempts }: EndpointOn
   const events =
     endpoint.eventTypes.length === 0
       ? say(context, "outbound.all_events")
-      : endpoint.eventTypes.map(escapeHtml).join(", ");
-  return `<section class="webhook-endpoint">
-<h2><code>${escapeHtml(endpoint.url)}</code></h2>
-<p>${escapeHtml(endpoint.description)} · ${events} · ${say(context, endpoint.enabled ? "outbound.enabled" : "outbound.disabled")}</p>
+      : joinHtml(endpoint.eventTypes, ", ");
+  return html`<section class="webhook-endpoint">
+<h2><code>${endpoint.url}</code></h2>
+<p>${endpoint.description} · ${events} · ${say(context, endpoint.enabled ? "outbound.enabled" : "outbound.disabled")}</p>
 <p>${renderRate(context, lastDay)}</p>
 ${renderChart(context, lastDay, now)}
 <p>${button(`${base}/${endpoint.enabled ? "disable" : "enable"}`, say(context, endpoint.enabled ? "outbound.disable_button" : "outbound.enable_button"))}
@@ -97,27 +97,34 @@ export function renderWebhooksPage(page: {
 }): string {
   const { context, form } = page;
   const errors = Object.entries(form.errors).map(
-    ([field, messages]) => `<li>${escapeHtml(field)}: ${messages.map(escapeHtml).join(", ")}</li>`,
+    ([field, messages]) => html`<li>${field}: ${joinHtml(messages, ", ")}</li>`,
   );
   const checkboxes = page.eventTypes.map(
     (type) =>
-      `<label><input type="checkbox" name="events" value="${escapeHtml(type)}"${form.events.includes(type) ? " checked" : ""}> ${escapeHtml(type)}</label>`,
+      html`<label><input type="checkbox" name="events" value="${type}"${form.events.includes(type) && html` checked`}> ${type}</label>`,
   );
-  const mainHtml = `<h1>${say(context, "outbound.page_title")}</h1>
+  const endpoints =
+    page.endpoints.length === 0
+      ? html`<p>${say(context, "outbound.no_endpoints")}</p>`
+      : joinHtml(
+          page.endpoints.map((each) => renderEndpoint(context, each, page.now)),
+          "\n",
+        );
+  const main = html`<h1>${say(context, "outbound.page_title")}</h1>
 <p>${say(context, "outbound.page_intro", { events: page.eventTypes.join(", ") })}</p>
-${page.endpoints.length === 0 ? `<p>${say(context, "outbound.no_endpoints")}</p>` : page.endpoints.map((each) => renderEndpoint(context, each, page.now)).join("\n")}
+${endpoints}
 <h2>${say(context, "outbound.add_heading")}</h2>
-${errors.length > 0 ? `<ul class="errors">${errors.join("")}</ul>` : ""}
+${errors.length > 0 && html`<ul class="errors">${errors}</ul>`}
 <form method="post" action="/account/webhooks">
-<p><label>${say(context, "outbound.url_label")} <input type="url" name="url" required value="${escapeHtml(form.url)}"></label></p>
-<p><label>${say(context, "outbound.description_label")} <input type="text" name="description" maxlength="1000" value="${escapeHtml(form.description)}"></label></p>
-<fieldset><legend>${say(context, "outbound.events_label")}</legend>${checkboxes.join(" ")}</fieldset>
+<p><label>${say(context, "outbound.url_label")} <input type="url" name="url" required value="${form.url}"></label></p>
+<p><label>${say(context, "outbound.description_label")} <input type="text" name="description" maxlength="1000" value="${form.description}"></label></p>
+<fieldset><legend>${say(context, "outbound.events_label")}</legend>${joinHtml(checkboxes, " ")}</fieldset>
 <p><button type="submit">${say(context, "outbound.add_button")}</button></p>
 </form>
 <p><a href="/account">${say(context, "outbound.back_to_account")}</a></p>`;
   return renderLayout({
     title: outboundMessages.text(context.locale, "outbound.page_title"),
-    mainHtml,
+    mainHtml: main.toString(),
     context,
   });
 }
