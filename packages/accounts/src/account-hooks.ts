@@ -69,6 +69,22 @@ export interface UserDeletedEvent extends HookRequest {
   readonly user: HookUser;
 }
 
+/** `beforeSignIn`'s event: who is about to be signed in, how, with what, and the request. */
+export interface BeforeSignInEvent extends HookRequest {
+  readonly user: HookUser;
+  readonly method: SignInMethod;
+  readonly grant: SignInGrant;
+}
+
+/**
+ * What `beforeSignIn` answers to keep a user out: a code (snake_case, for clients) and a
+ * message for the person, in their language (`request`'s `Accept-Language` is there to read).
+ */
+export interface SignInRefusal {
+  readonly code: string;
+  readonly message: string;
+}
+
 /** `onPasswordChanged`'s event: the user, whether their other sign-ins were ended, the request. */
 export interface PasswordChangedEvent extends HookRequest {
   readonly user: HookUser;
@@ -88,6 +104,15 @@ export interface EmailChangedEvent extends HookRequest {
  * `onHookError` and never changes the answer: the write it follows stands.
  */
 export interface AccountHooks {
+  /**
+   * Runs before every way in grants a session or a token (after its second factor): answer a
+   * {@link SignInRefusal} to refuse (a banned or suspended user), nothing to let the user in.
+   * Unlike the others it decides, so a throw is not swallowed: the request fails, and nobody
+   * is signed in by a veto that could not decide.
+   */
+  beforeSignIn?(
+    event: BeforeSignInEvent,
+  ): SignInRefusal | undefined | void | Promise<SignInRefusal | undefined | void>;
   onSignUp?(event: SignUpEvent): unknown;
   onSignIn?(event: SignInEvent): unknown;
   onUserDeleted?(event: UserDeletedEvent): unknown;
@@ -115,6 +140,13 @@ export interface AccountEventsOptions {
  * `hooks`) and hand it to each route group, the OAuth routes included.
  */
 export interface AccountEvents {
+  /** Asks `beforeSignIn` whether the user may be signed in: its refusal, or undefined. */
+  mayNotSignIn(
+    user: User,
+    method: SignInMethod,
+    grant: SignInGrant,
+    at: HookRequest,
+  ): Promise<SignInRefusal | undefined>;
   signedUp(user: User, method: SignUpMethod, at: HookRequest): Promise<void>;
   signedIn(user: User, method: SignInMethod, grant: SignInGrant, at: HookRequest): Promise<void>;
   userDeleted(user: User, at: HookRequest): Promise<void>;
@@ -144,6 +176,12 @@ export function accountEvents(options: AccountEventsOptions = {}): AccountEvents
     runAfterHook(hooks, name, hooks[name] as ((event: E) => unknown) | undefined, event, report);
 
   return {
+    async mayNotSignIn(user, method, grant, at) {
+      const veto = hooks.beforeSignIn;
+      if (!veto) return undefined;
+      const refusal = await veto.call(hooks, { ...at, user: hookUser(user), method, grant });
+      return refusal ?? undefined;
+    },
     signedUp: (user, method, at) =>
       run("onSignUp", (): SignUpEvent => ({ ...at, user: hookUser(user), method })),
     signedIn: (user, method, grant, at) =>

@@ -22,7 +22,7 @@ export interface OperatorColumn {
 export const NAME_MAXIMUM_LENGTH = 100;
 
 // C0 and C1 controls (line breaks and tabs too): a name is one line of visible text.
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL_CHARACTER = /\p{Cc}/u;
 
 /**
  * The example operator column: an optional `name`, trimmed, empty stored as null, at most

@@ -16,13 +16,16 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 /** The password of every user the helpers sign up. */
 export const PASSWORD = "correct horse battery staple";
+/** What `beforeSignIn` says to a user in `suspended`. */
+export const SUSPENDED_MESSAGE = "This account is suspended.";
 /** The app's origin. */
 export const ORIGIN = "https://app.example";
 const STEP = 30_000;
 
 /**
  * `accountRoutes` on a SQLite file migrated with `migrations`, on the test's clock, with every
- * `onSignIn` event recorded as `[method, grant, email]` and every credential change in `changes`.
+ * `onSignIn` event recorded as `[method, grant, email]` and every credential change in `changes`;
+ * `beforeSignIn` refuses the addresses put in `suspended`.
  */
 export async function twoFactorApp(migrations: readonly Migration[] = accountMigrations) {
   const database = openSqliteFile(join(folder, `${crypto.randomUUID()}.db`));
@@ -30,6 +33,8 @@ export async function twoFactorApp(migrations: readonly Migration[] = accountMig
   const clock = { now: Date.UTC(2026, 10, 27, 9, 0, 10) };
   const mailer = new MemoryMailer();
   const signIns: [SignInEvent["method"], SignInEvent["grant"], string][] = [];
+  /** Addresses `beforeSignIn` refuses, as a ban would. */
+  const suspended = new Set<string>();
   /** `onPasswordChanged` and `onEmailChanged`, as `[hook, email, detail]`. */
   const changes: [string, string, unknown][] = [];
   const stores = sqlAccountStores(database);
@@ -41,6 +46,10 @@ export async function twoFactorApp(migrations: readonly Migration[] = accountMig
     passwords: { iterations: 1000 },
     clock: () => clock.now,
     hooks: {
+      beforeSignIn: ({ user }) =>
+        suspended.has(user.email)
+          ? { code: "account_suspended", message: SUSPENDED_MESSAGE }
+          : undefined,
       onSignIn: ({ method, grant, user }) => {
         signIns.push([method, grant, user.email]);
       },
@@ -113,6 +122,7 @@ export async function twoFactorApp(migrations: readonly Migration[] = accountMig
     users: stores.users,
     mailer,
     signIns,
+    suspended,
     changes,
     call,
     browser,

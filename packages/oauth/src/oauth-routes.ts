@@ -249,7 +249,7 @@ export function oauthRoutes(options: OAuthRoutesOptions): Route<MaybeSessionCont
       const granted = await signIns.grant(user, { method: "oauth" }, request, context, {
         ...(afterSecondStep ? { afterSecondStep } : {}),
       });
-      if (!granted.signedIn) return seeOther(SECOND_FACTOR_PATH);
+      if (!granted.signedIn) return seeOther(granted.continueAt);
       const destination = granted.rememberedPage ?? "/";
       const { locale } = context;
       session.flash("notice", accountMessages.text(locale, "accounts.signed_in"));

@@ -117,6 +117,26 @@ describe("GET /auth/{provider}/callback, signing in", () => {
     ]);
   });
 
+  it("asks the accounts' beforeSignIn, like every way in, and signs a suspended user in nowhere", async () => {
+    expect((await signInAnew("ada-sub")).state).toEqual({ userId: 1, flashes: [SIGNED_IN] });
+    const devices = (await app.deviceUserIds()).length;
+    app.suspended.add("ada@example.com");
+    try {
+      const outcome = await signInAnew("ada-sub");
+      expect(outcome).toEqual({
+        status: 303,
+        location: "/login",
+        state: {
+          userId: null,
+          flashes: [{ kind: "alert", message: "This account is suspended." }],
+        },
+      });
+      expect(await app.deviceUserIds()).toHaveLength(devices);
+    } finally {
+      app.suspended.delete("ada@example.com");
+    }
+  });
+
   it("signs in the user linked to the provider account, even after its email changed", async () => {
     expect((await signInAnew("ada-sub")).state).toEqual({ userId: 1, flashes: [SIGNED_IN] });
     app.provider.accounts.set("ada-sub", { email: "countess@example.com", email_verified: true });

@@ -123,8 +123,14 @@ export async function startOAuthTestApp() {
     clock,
     passkeys: passkeys(new SqlPasskeyStore(database), relyingPartyOf(origin, "Test"), clock),
   });
+  /** Addresses the accounts' `beforeSignIn` refuses, as a ban would. */
+  const suspended = new Set<string>();
   const events = accountEvents({
     hooks: {
+      beforeSignIn: ({ user }) =>
+        suspended.has(user.email)
+          ? { code: "account_suspended", message: "This account is suspended." }
+          : undefined,
       onSignUp: ({ method, user }) => void announced.push(["onSignUp", method, user.id]),
       onSignIn: ({ method, user }) => void announced.push(["onSignIn", method, user.id]),
       onUserDeleted: ({ user }) => void announced.push(["onUserDeleted", undefined, user.id]),
@@ -237,6 +243,7 @@ export async function startOAuthTestApp() {
     tokenRequests,
     providerErrors,
     announced,
+    suspended,
     /** The user of each signed-in device, in the order they signed in. */
     deviceUserIds: async () =>
       (

@@ -31,9 +31,11 @@ import type {
 
 const FORM_MEGABYTES = DEFAULT_MAXIMUM_BODY_BYTES / (1024 * 1024);
 
-/** The page that asks for the second factor of a waiting sign-in. */
-export const SECOND_FACTOR_PATH = "/login/second_factor";
-export { PENDING_MFA_REMEMBER, PENDING_MFA_TOKEN } from "../sign-in/sign-in-grant.js";
+export {
+  PENDING_MFA_REMEMBER,
+  PENDING_MFA_TOKEN,
+  SECOND_FACTOR_PATH,
+} from "../sign-in/sign-in-grant.js";
 /**
  * The first factor of a waiting sign-in, as sessions kept it before the challenge did: only
  * read, for a challenge stored before its first factor was.
@@ -130,8 +132,8 @@ export function accountFlow(options: HtmlAccountRoutesOptions) {
 
     /**
      * Ends a way in through the sign-in grant's cookie transport (`grantSessionSignIn`): not
-     * signed in while the user's second factor is due (send the browser to
-     * {@link SECOND_FACTOR_PATH}). Every HTML sign-in of accounts goes through here.
+     * signed in while the user's second factor is due or `beforeSignIn` refused (send the
+     * browser to the outcome's `continueAt`). Every HTML sign-in of accounts goes through here.
      */
     grantSignIn(
       user: User,

@@ -91,7 +91,8 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
         } else flow.reportMailError(new Error(origin.reason), "email_confirmation");
       }
       const outcome = await flow.grantSignIn(result.user, { method: "password" }, request, context);
-      const destination = (outcome.signedIn && outcome.rememberedPage) || AFTER_SIGNUP_PATH;
+      if (!outcome.signedIn) return seeOther(outcome.continueAt);
+      const destination = outcome.rememberedPage ?? AFTER_SIGNUP_PATH;
       // Only a delivered mail may be promised.
       flow.flash(
         context,
@@ -141,7 +142,7 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
       const signInOptions = { rememberMe: form.value.get("remember_me") === "1" };
       const proof = { method: "password" } as const;
       const outcome = await flow.grantSignIn(user, proof, request, context, signInOptions);
-      if (!outcome.signedIn) return seeOther(SECOND_FACTOR_PATH);
+      if (!outcome.signedIn) return seeOther(outcome.continueAt);
       const destination = outcome.rememberedPage ?? "/";
       flow.flash(context, "notice", "accounts.signed_in");
       return seeOther(destination);

@@ -150,7 +150,7 @@ export function htmlEmailLinkRoutes(
       // The link proved the address: a sign-in link confirms it.
       await options.users.confirm(user.id, flow.clock());
       const outcome = await flow.grantSignIn(user, { method: "email_link" }, request, context);
-      if (!outcome.signedIn) return seeOther(SECOND_FACTOR_PATH);
+      if (!outcome.signedIn) return seeOther(outcome.continueAt);
       flow.flash(context, "notice", "accounts.signed_in");
       return seeOther("/");
     },

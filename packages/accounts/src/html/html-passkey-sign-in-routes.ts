@@ -66,7 +66,7 @@ export function htmlPasskeySignInRoutes(
       const proof = { method: "passkey", userVerified: assertion.value.userVerified } as const;
       const outcome = await flow.grantSignIn(user, proof, request, context, signInOptions);
       if (!outcome.signedIn) {
-        return jsonAnswer({ location: SECOND_FACTOR_PATH }, { locale: context.locale });
+        return jsonAnswer({ location: outcome.continueAt }, { locale: context.locale });
       }
       flow.flash(context, "notice", "accounts.signed_in");
       return jsonAnswer({ location: outcome.rememberedPage ?? "/" }, { locale: context.locale });

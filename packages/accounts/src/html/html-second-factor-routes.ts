@@ -98,9 +98,10 @@ export function htmlSecondFactorRoutes(
       const pendingStep = flow.signIns.takePendingStep(context, user);
       const proof = { method, secondFactor: completed.value.factor };
       const outcome = await flow.grantSignIn(user, proof, request, context, { rememberMe });
+      if (!outcome.signedIn) return seeOther(outcome.continueAt);
       await pendingStep?.();
       flow.flash(context, "notice", "accounts.signed_in");
-      return seeOther((outcome.signedIn && outcome.rememberedPage) || "/");
+      return seeOther(outcome.rememberedPage ?? "/");
     },
   } satisfies Record<string, RouteHandler<HtmlRequestContext>>;
 

@@ -1,6 +1,11 @@
 import { type Clock, errorEnvelope, type Locale, systemClock } from "@tessera/core";
-import { jsonAnswer } from "@tessera/http";
-import { type SessionCookies, type SessionRouteContext, signInDevice } from "@tessera/session";
+import { jsonAnswer, jsonError } from "@tessera/http";
+import {
+  LOGIN_PATH,
+  type SessionCookies,
+  type SessionRouteContext,
+  signInDevice,
+} from "@tessera/session";
 import { MFA_REQUIRED } from "../account-error-codes.js";
 import type { AccountEvents, HookRequest } from "../account-hooks.js";
 import { accountMessages } from "../account-messages.js";
@@ -11,6 +16,9 @@ import { tokenAnswer } from "../token-answer.js";
 import type { User } from "../user.js";
 import { rememberSessionAuthentication } from "./session-authentication.js";
 import { areTwoFactors, type SignInProof, signInFactors } from "./sign-in-factors.js";
+
+/** The page that asks for the second factor of a waiting sign-in. */
+export const SECOND_FACTOR_PATH = "/login/second_factor";
 
 /** Session values of a sign-in waiting for its second factor. */
 export const PENDING_MFA_TOKEN = "mfa_token";
@@ -56,9 +64,10 @@ export async function pendingSecondStep(
 
 /**
  * The token transport of the sign-in grant, for JSON routes: 403 `mfa_required` with a new
- * `mfa_token` and the `methods` that answer it while a second factor is due; otherwise the body
- * of `POST /api/auth/token`, whose token says when and with which factors the user signed in
- * (`auth_time`, `amr`), and `onSignIn` announced. Every JSON way in ends here.
+ * `mfa_token` and the `methods` that answer it while a second factor is due; 403 with the code
+ * and message of a `beforeSignIn` refusal; otherwise the body of `POST /api/auth/token`, whose
+ * token says when and with which factors the user signed in (`auth_time`, `amr`), and
+ * `onSignIn` announced. Every JSON way in ends here.
  */
 export async function grantTokenSignIn(
   parts: SignInGrantParts & { readonly tokens: TokenIssuer },
@@ -75,27 +84,30 @@ export async function grantTokenSignIn(
       { status: 403, locale: at.locale },
     );
   }
+  const request = { request: at.request, clientAddress: at.clientAddress };
+  const refusal = await parts.events.mayNotSignIn(user, proof.method, "token", request);
+  if (refusal) return jsonError(403, refusal.message, { code: refusal.code, locale: at.locale });
   const authentication = { at: parts.clock(), factors: signInFactors(proof) };
   const answer = tokenAnswer(await parts.tokens.issue(user.id, authentication), at.locale);
-  await parts.events.signedIn(user, proof.method, "token", {
-    request: at.request,
-    clientAddress: at.clientAddress,
-  });
+  await parts.events.signedIn(user, proof.method, "token", request);
   return answer;
 }
 
 /**
  * What the cookie transport did: signed the user in (and took the page remembered for after
- * sign-in, which signing in empties), or kept the sign-in waiting for its second factor.
+ * sign-in, which signing in empties), or did not, and says where the browser goes on:
+ * {@link SECOND_FACTOR_PATH} while the sign-in waits for its second factor, the login page
+ * (with the refusal's alert flashed) when `beforeSignIn` refused it.
  */
 export type SessionSignInOutcome =
   | { readonly signedIn: true; readonly rememberedPage: string | undefined }
-  | { readonly signedIn: false };
+  | { readonly signedIn: false; readonly continueAt: string };
 
 /**
  * The cookie transport of the sign-in grant, for HTML routes. While a second factor is due, the
  * sign-in waits for it (its `mfa_token` and remember-me in the session, nobody signed in, the
- * remembered page kept): send the browser to the second-factor page. Otherwise the session is
+ * remembered page kept): send the browser to the second-factor page. A `beforeSignIn` refusal
+ * signs nobody in and flashes its message. Otherwise the session is
  * emptied and signed in, the device recorded when tracked (with its factors), the sign-in's
  * time and factors kept for `isRecentFullSignIn`, `onSignIn` announced. Every HTML way in ends
  * here.
@@ -112,15 +124,18 @@ export async function grantSessionSignIn(
   if (pending) {
     context.session.set(PENDING_MFA_TOKEN, pending.mfaToken);
     context.session.set(PENDING_MFA_REMEMBER, options.rememberMe ? "1" : "0");
-    return { signedIn: false };
+    return { signedIn: false, continueAt: SECOND_FACTOR_PATH };
+  }
+  const at = { request, clientAddress: context.clientAddress };
+  const refusal = await parts.events.mayNotSignIn(user, proof.method, "session", at);
+  if (refusal) {
+    context.session.flash("alert", refusal.message);
+    return { signedIn: false, continueAt: LOGIN_PATH };
   }
   const rememberedPage = context.session.takeRememberedPage();
   const factors = signInFactors(proof);
   await signInDevice(parts.sessions, request, context, user.id, { ...options, factors });
   rememberSessionAuthentication(context.session, { at: parts.clock(), factors });
-  await parts.events.signedIn(user, proof.method, "session", {
-    request,
-    clientAddress: context.clientAddress,
-  });
+  await parts.events.signedIn(user, proof.method, "session", at);
   return { signedIn: true, rememberedPage };
 }
