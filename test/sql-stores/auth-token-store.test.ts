@@ -204,7 +204,7 @@ const repositoryRoot = fileURLToPath(new URL("../..", import.meta.url));
 // says "ready", waits for the digests on stdin, consumes each, and prints the user ids it won.
 const CONSUMER = `
 import { createInterface } from "node:readline";
-const { SqlEmailedTokenStore } = await import("./packages/accounts/src/sql/emailed-token-store.ts");
+const { SqlEmailedTokenStore } = await import("./packages/accounts/src/email-link/sql-emailed-token-store.ts");
 const { openSqliteFile } = await import("./packages/sqlite/src/better-sqlite3.ts");
 const database = openSqliteFile(process.env.TOKENS_DATABASE);
 const store = new SqlEmailedTokenStore(database);

@@ -2,9 +2,9 @@ import type { Locale } from "@tessera/core";
 import { escapeHtml } from "@tessera/http";
 import type { MailMessage } from "@tessera/mail";
 import { type AccountMessageId, accountMessages } from "./account-messages.js";
-import { EMAIL_CODE_LIFETIME_MS } from "./email-codes.js";
-import type { EmailedTokenPurpose } from "./emailed-token-store.js";
-import { EMAILED_TOKEN_LIFETIME_MS, isEmailedTokenShape } from "./emailed-tokens.js";
+import { EMAIL_CODE_LIFETIME_MS } from "./email-code/email-codes.js";
+import type { EmailedTokenPurpose } from "./email-link/emailed-token-store.js";
+import { EMAILED_TOKEN_LIFETIME_MS, isEmailedTokenShape } from "./email-link/emailed-tokens.js";
 
 interface AccountEmailContent {
   readonly subject: AccountMessageId;

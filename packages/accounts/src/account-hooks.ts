@@ -1,6 +1,6 @@
 import { reportHookErrorToStderr, runAfterHook } from "@tessera/core";
-import type { OperatorColumn, OperatorColumnValue } from "./operator-columns.js";
-import type { User } from "./user.js";
+import type { OperatorColumn, OperatorColumnValue } from "./profile/operator-columns.js";
+import type { User } from "./users/user.js";
 
 /** How an account came to be: the sign-up form or API, or a first provider sign-in. */
 export type SignUpMethod = "password" | "oauth";

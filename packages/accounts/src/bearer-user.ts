@@ -6,7 +6,7 @@ import {
   unauthorized,
 } from "@tessera/http";
 import type { BearerAuthentication, BearerCaller } from "./json-routes-options.js";
-import type { User } from "./user.js";
+import type { User } from "./users/user.js";
 
 /**
  * The context of a JSON account route once the bearer is known: `user`, and `caller`, which

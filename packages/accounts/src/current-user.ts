@@ -1,7 +1,7 @@
 import type { BearerAuthenticator } from "@tessera/bearer";
 import { optionalUser, type SessionCookies } from "@tessera/session";
-import type { User } from "./user.js";
-import type { UserStore } from "./user-store.js";
+import type { User } from "./users/user.js";
+import type { UserStore } from "./users/user-store.js";
 
 /** Options of {@link CurrentUser}. */
 export interface CurrentUserOptions {

@@ -1,4 +1,3 @@
-export { deleteUser } from "./account-deletion.js";
 export {
   type AccountEmailInput,
   accountEmail,
@@ -37,9 +36,18 @@ export {
   type AccountStores,
   accountRoutes,
 } from "./account-routes.js";
-export { CachedUserStore } from "./cached-user-store.js";
+export {
+  type JsonApiKeyRoutesOptions,
+  jsonApiKeyRoutes,
+} from "./api-keys/json-api-key-routes.js";
 export type { CurrentUser, CurrentUserOptions } from "./current-user.js";
-export { isValidEmail, MAXIMUM_EMAIL_LENGTH, normalizeEmail } from "./email.js";
+export {
+  type HtmlSessionRoutesOptions,
+  htmlSessionRoutes,
+  otherSessionsEndedMessage,
+  SESSION_ENDED_MESSAGE,
+} from "./devices/html-session-routes.js";
+export { defaultSessionPages, type SessionPages } from "./devices/sessions-page.js";
 export {
   EMAIL_CHANGE_PATH,
   type EmailChangeMailInput,
@@ -73,20 +81,25 @@ export {
   jsonEmailChangeRoutes,
 } from "./email-change/json-email-change-routes.js";
 export { MemoryEmailChangeStore } from "./email-change/memory-email-change-store.js";
-export type { EmailCodeRecord, EmailCodeStore } from "./email-code-store.js";
+export type { EmailCodeRecord, EmailCodeStore } from "./email-code/email-code-store.js";
 export {
   consumeEmailCode,
   EMAIL_CODE_LIFETIME_MS,
   EMAIL_CODE_MAXIMUM_FAILURES,
   emailCodeKeys,
   issueEmailCode,
-} from "./email-codes.js";
+} from "./email-code/email-codes.js";
+export {
+  type JsonEmailCodeRoutesOptions,
+  jsonEmailCodeRoutes,
+} from "./email-code/json-email-code-routes.js";
+export { MemoryEmailCodeStore } from "./email-code/memory-email-code-store.js";
 export type {
   EmailedTokenPurpose,
   EmailedTokenRecord,
   EmailedTokenStore,
   NewEmailedToken,
-} from "./emailed-token-store.js";
+} from "./email-link/emailed-token-store.js";
 export {
   consumeEmailedToken,
   EMAILED_TOKEN_LIFETIME_MS,
@@ -94,24 +107,7 @@ export {
   isEmailedTokenShape,
   issueEmailedToken,
   peekEmailedToken,
-} from "./emailed-tokens.js";
-export type { FactorSummary, FindFactorSummary } from "./factor-summary.js";
-export { SECOND_FACTOR_PATH } from "./html/account-flow.js";
-export {
-  type AccountPages,
-  type DefaultAccountPagesOptions,
-  defaultAccountPages,
-  type ProfileField,
-} from "./html/account-pages.js";
-export type { InputField } from "./html/form-fields.js";
-export {
-  ACCOUNT_DELETED_MESSAGE,
-  htmlAccountRoutes,
-  INVALID_LOGIN_MESSAGE,
-  SIGNED_IN_MESSAGE,
-  SIGNED_OUT_MESSAGE,
-  WELCOME_MESSAGE,
-} from "./html/html-account-routes.js";
+} from "./email-link/emailed-tokens.js";
 export {
   ALREADY_CONFIRMED_MESSAGE,
   CONFIRMATION_INVALID_MESSAGE,
@@ -123,61 +119,26 @@ export {
   PASSWORD_CHANGED_MESSAGE,
   PASSWORD_RESET_INVALID_MESSAGE,
   PASSWORD_RESET_SENT_MESSAGE,
-} from "./html/html-email-link-routes.js";
+} from "./email-link/html-email-link-routes.js";
+export { MemoryEmailedTokenStore } from "./email-link/memory-emailed-token-store.js";
+export { SECOND_FACTOR_PATH } from "./html/account-flow.js";
+export {
+  type AccountPages,
+  type DefaultAccountPagesOptions,
+  defaultAccountPages,
+  type ProfileField,
+} from "./html/account-pages.js";
+export type { InputField } from "./html/form-fields.js";
 export type { HtmlAccountRoutesOptions, HtmlRequestContext } from "./html/html-routes-options.js";
-export {
-  type HtmlSecondFactorRoutesOptions,
-  htmlSecondFactorRoutes,
-} from "./html/html-second-factor-routes.js";
-export {
-  type HtmlSessionRoutesOptions,
-  htmlSessionRoutes,
-  otherSessionsEndedMessage,
-  SESSION_ENDED_MESSAGE,
-} from "./html/html-session-routes.js";
-export { defaultSessionPages, type SessionPages } from "./html/sessions-page.js";
-export { jsonAccountRoutes } from "./json-account-routes.js";
-export {
-  type JsonApiKeyRoutesOptions,
-  jsonApiKeyRoutes,
-} from "./json-api-key-routes.js";
-export { type JsonEmailCodeRoutesOptions, jsonEmailCodeRoutes } from "./json-email-code-routes.js";
 export type { JsonInputFailure } from "./json-input.js";
-export { type JsonPasskeyRoutesOptions, jsonPasskeyRoutes } from "./json-passkey-routes.js";
 export type {
   BearerAuthentication,
   BearerCaller,
   JsonAccountRoutesOptions,
   TokenIssuer,
 } from "./json-routes-options.js";
-export {
-  type JsonSecondFactorRoutesOptions,
-  jsonSecondFactorRoutes,
-} from "./json-second-factor-routes.js";
 export { MAIL_ANSWER_FLOOR_MS } from "./mail-answer-floor.js";
-export { MemoryEmailCodeStore } from "./memory-email-code-store.js";
-export { MemoryEmailedTokenStore } from "./memory-emailed-token-store.js";
-export { MemoryPasskeyStore } from "./memory-passkey-store.js";
-export { MemorySecondFactorStore } from "./memory-second-factor-store.js";
-export { MemoryUserStore } from "./memory-user-store.js";
 export type { FieldErrors } from "./messages.js";
-export { BACKUP_CODE_COUNT } from "./mfa/backup-codes.js";
-export {
-  MAXIMUM_PASSKEY_NAME_LENGTH,
-  PASSKEY_CHALLENGE_LIFETIME_MS,
-  type Passkeys,
-  passkeys,
-} from "./mfa/passkeys.js";
-export {
-  MFA_MAXIMUM_FAILURES,
-  MFA_TOKEN_LIFETIME_MS,
-  SECOND_FACTOR_ACCOUNT_GROUP,
-  type SecondFactorAnswer,
-  type SecondFactorMethod,
-} from "./mfa/second-factor-sign-in.js";
-export { type SecondFactors, secondFactors } from "./mfa/second-factors.js";
-export { totpCode } from "./mfa/totp.js";
-export { relyingPartyOf, type WebAuthnRelyingParty } from "./mfa/webauthn-relying-party.js";
 export {
   type MissingMailer,
   missingMailer,
@@ -185,13 +146,21 @@ export {
   noMailerMessage,
 } from "./missing-mailer.js";
 export { sendNoticeMail } from "./notice-mail-delivery.js";
-export { nameColumn, type OperatorColumn, type OperatorColumnValue } from "./operator-columns.js";
+export { type JsonPasskeyRoutesOptions, jsonPasskeyRoutes } from "./passkey/json-passkey-routes.js";
+export { MemoryPasskeyStore } from "./passkey/memory-passkey-store.js";
 export type {
   NewPasskey,
   Passkey,
   PasskeyChallengeScope,
   PasskeyStore,
-} from "./passkey-store.js";
+} from "./passkey/passkey-store.js";
+export {
+  MAXIMUM_PASSKEY_NAME_LENGTH,
+  PASSKEY_CHALLENGE_LIFETIME_MS,
+  type Passkeys,
+  passkeys,
+} from "./passkey/passkeys.js";
+export { relyingPartyOf, type WebAuthnRelyingParty } from "./passkey/webauthn-relying-party.js";
 export {
   changePassword,
   type PasswordChangeOptions,
@@ -221,15 +190,40 @@ export {
   type PasswordPage,
   type PasswordPageView,
 } from "./password/password-pages.js";
-export { findUserByPassword } from "./password-sign-in.js";
+export { findUserByPassword } from "./password/password-sign-in.js";
 export { htmlProfileRoutes } from "./profile/html-profile-routes.js";
 export { jsonProfileRoutes } from "./profile/json-profile-routes.js";
+export {
+  nameColumn,
+  type OperatorColumn,
+  type OperatorColumnValue,
+} from "./profile/operator-columns.js";
 export { profileColumns, updateProfile } from "./profile/update-profile.js";
+export { BACKUP_CODE_COUNT } from "./second-factor/backup-codes.js";
+export type { FactorSummary, FindFactorSummary } from "./second-factor/factor-summary.js";
+export {
+  type HtmlSecondFactorRoutesOptions,
+  htmlSecondFactorRoutes,
+} from "./second-factor/html-second-factor-routes.js";
+export {
+  type JsonSecondFactorRoutesOptions,
+  jsonSecondFactorRoutes,
+} from "./second-factor/json-second-factor-routes.js";
+export { MemorySecondFactorStore } from "./second-factor/memory-second-factor-store.js";
+export {
+  MFA_MAXIMUM_FAILURES,
+  MFA_TOKEN_LIFETIME_MS,
+  SECOND_FACTOR_ACCOUNT_GROUP,
+  type SecondFactorAnswer,
+  type SecondFactorMethod,
+} from "./second-factor/second-factor-sign-in.js";
 export type {
   SecondFactorChallenge,
   SecondFactorStore,
   TotpEnrolment,
-} from "./second-factor-store.js";
+} from "./second-factor/second-factor-store.js";
+export { type SecondFactors, secondFactors } from "./second-factor/second-factors.js";
+export { totpCode } from "./second-factor/totp.js";
 export { isRecentFullSignIn, RECENT_SIGN_IN_MS } from "./sign-in/recent-sign-in.js";
 export {
   type AfterSecondStep,
@@ -238,13 +232,26 @@ export {
 } from "./sign-in/session-sign-ins.js";
 export type { SignInFactor, SignInProof } from "./sign-in/sign-in-factors.js";
 export type { SessionSignInOutcome } from "./sign-in/sign-in-grant.js";
+export type { TokenMailScope, TokenMailTransaction } from "./token-mail-transaction.js";
+export { deleteUser } from "./users/account-deletion.js";
+export { CachedUserStore } from "./users/cached-user-store.js";
+export { isValidEmail, MAXIMUM_EMAIL_LENGTH, normalizeEmail } from "./users/email.js";
+export {
+  ACCOUNT_DELETED_MESSAGE,
+  htmlAccountRoutes,
+  INVALID_LOGIN_MESSAGE,
+  SIGNED_IN_MESSAGE,
+  SIGNED_OUT_MESSAGE,
+  WELCOME_MESSAGE,
+} from "./users/html-account-routes.js";
+export { jsonAccountRoutes } from "./users/json-account-routes.js";
+export { MemoryUserStore } from "./users/memory-user-store.js";
 export {
   type SignupAnnouncement,
   type SignupDependencies,
   type SignupInput,
   type SignupResult,
   signUp,
-} from "./signup.js";
-export type { TokenMailScope, TokenMailTransaction } from "./token-mail-transaction.js";
-export { type User, type UserJson, userJson } from "./user.js";
-export type { NewUser, PasswordUpdateOptions, UserStore } from "./user-store.js";
+} from "./users/signup.js";
+export { type User, type UserJson, userJson } from "./users/user.js";
+export type { NewUser, PasswordUpdateOptions, UserStore } from "./users/user-store.js";

@@ -3,12 +3,12 @@ import type { Clock, Result } from "@tessera/core";
 import type { PasswordHashOptions } from "@tessera/password";
 import type { RateLimiter } from "@tessera/ratelimit";
 import type { AccountEvents } from "./account-hooks.js";
-import type { FindFactorSummary } from "./factor-summary.js";
-import type { Passkeys } from "./mfa/passkeys.js";
-import type { SecondFactors } from "./mfa/second-factors.js";
-import type { OperatorColumn } from "./operator-columns.js";
-import type { User } from "./user.js";
-import type { UserStore } from "./user-store.js";
+import type { Passkeys } from "./passkey/passkeys.js";
+import type { OperatorColumn } from "./profile/operator-columns.js";
+import type { FindFactorSummary } from "./second-factor/factor-summary.js";
+import type { SecondFactors } from "./second-factor/second-factors.js";
+import type { User } from "./users/user.js";
+import type { UserStore } from "./users/user-store.js";
 
 /**
  * Issues the JWT of `POST /api/auth/token` (an @tessera/bearer issuer fits), saying when and

@@ -3,24 +3,24 @@ export {
   emailChangesMigration,
   SqlEmailChangeStore,
 } from "./email-change/sql-email-change-store.js";
+export { emailCodesMigration, SqlEmailCodeStore } from "./email-code/sql-email-code-store.js";
+export { authTokensMigration, SqlEmailedTokenStore } from "./email-link/sql-emailed-token-store.js";
+export { passkeysMigration, SqlPasskeyStore } from "./passkey/sql-passkey-store.js";
+export { sqlFactorSummary } from "./second-factor/sql-factor-summary.js";
+export {
+  mfaChallengesFirstFactorMigration,
+  SqlSecondFactorStore,
+  secondFactorsMigration,
+} from "./second-factor/sql-second-factor-store.js";
 export {
   accountMigrations,
   type SqlAccountStores,
   sqlAccountStores,
 } from "./sql/account-stores.js";
-export { emailCodesMigration, SqlEmailCodeStore } from "./sql/email-code-store.js";
-export { authTokensMigration, SqlEmailedTokenStore } from "./sql/emailed-token-store.js";
-export { sqlFactorSummary } from "./sql/factor-summary.js";
-export { passkeysMigration, SqlPasskeyStore } from "./sql/passkey-store.js";
-export {
-  mfaChallengesFirstFactorMigration,
-  SqlSecondFactorStore,
-  secondFactorsMigration,
-} from "./sql/second-factor-store.js";
 export { sqlTokenMailTransaction } from "./sql/token-mail-transaction.js";
 export {
   SqlUserStore,
   userMigrations,
   usersCredentialsChangedAtMigration,
   usersMigration,
-} from "./sql/user-store.js";
+} from "./users/sql-user-store.js";

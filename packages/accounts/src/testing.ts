@@ -2,30 +2,31 @@
 // contracts a user store, an emailed-token store, an emailed-code store, an email change store,
 // a second-factor store and a passkey store owe their callers.
 // It imports vitest (an optional peer): load it from test files only, never from an app.
-export { MemoryEmailChangeStore } from "./email-change/memory-email-change-store.js";
-export { MemoryEmailCodeStore } from "./memory-email-code-store.js";
-export { MemoryEmailedTokenStore } from "./memory-emailed-token-store.js";
-export { MemoryPasskeyStore } from "./memory-passkey-store.js";
-export { MemorySecondFactorStore } from "./memory-second-factor-store.js";
-export { MemoryUserStore } from "./memory-user-store.js";
+
 export {
   describeEmailChangeStoreContract,
   type EmailChangeStoreUnderTest,
-} from "./testing/email-change-store-contract.js";
+} from "./email-change/email-change-store-contract.js";
+export { MemoryEmailChangeStore } from "./email-change/memory-email-change-store.js";
 export {
   describeEmailCodeStoreContract,
   type EmailCodeStoreUnderTest,
-} from "./testing/email-code-store-contract.js";
+} from "./email-code/email-code-store-contract.js";
+export { MemoryEmailCodeStore } from "./email-code/memory-email-code-store.js";
 export {
   describeEmailedTokenStoreContract,
   type EmailedTokenStoreUnderTest,
-} from "./testing/emailed-token-store-contract.js";
+} from "./email-link/emailed-token-store-contract.js";
+export { MemoryEmailedTokenStore } from "./email-link/memory-emailed-token-store.js";
+export { MemoryPasskeyStore } from "./passkey/memory-passkey-store.js";
 export {
   describePasskeyStoreContract,
   type PasskeyStoreUnderTest,
-} from "./testing/passkey-store-contract.js";
+} from "./passkey/passkey-store-contract.js";
+export { MemorySecondFactorStore } from "./second-factor/memory-second-factor-store.js";
 export {
   describeSecondFactorStoreContract,
   type SecondFactorStoreUnderTest,
-} from "./testing/second-factor-store-contract.js";
-export { describeUserStoreContract } from "./testing/user-store-contract.js";
+} from "./second-factor/second-factor-store-contract.js";
+export { MemoryUserStore } from "./users/memory-user-store.js";
+export { describeUserStoreContract } from "./users/user-store-contract.js";

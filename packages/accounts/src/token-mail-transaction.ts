@@ -1,7 +1,7 @@
 import type { Mailer } from "@tessera/mail";
 import type { EmailChangeStore } from "./email-change/email-change-store.js";
-import type { EmailCodeStore } from "./email-code-store.js";
-import type { EmailedTokenStore } from "./emailed-token-store.js";
+import type { EmailCodeStore } from "./email-code/email-code-store.js";
+import type { EmailedTokenStore } from "./email-link/emailed-token-store.js";
 
 /**
  * The token stores and the mailer that one {@link TokenMailTransaction} writes through (a SQL

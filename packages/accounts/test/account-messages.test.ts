@@ -6,7 +6,7 @@ import { browserName } from "@tessera/session";
 import { applyMigrations } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { CONFIRMATION_MISMATCH } from "../src/html/html-email-link-routes.js";
+import { CONFIRMATION_MISMATCH } from "../src/email-link/html-email-link-routes.js";
 import {
   ACCOUNT_DELETED_MESSAGE,
   ALREADY_CONFIRMED_MESSAGE,
@@ -30,7 +30,7 @@ import {
   SIGNED_OUT_MESSAGE,
   WELCOME_MESSAGE,
 } from "../src/index.js";
-import { ACCOUNT_DELETION_REFUSED } from "../src/json-account-routes.js";
+import { ACCOUNT_DELETION_REFUSED } from "../src/users/json-account-routes.js";
 
 /** A language of a few messages: everything else falls back to English. */
 const PIRATE: Locale = {

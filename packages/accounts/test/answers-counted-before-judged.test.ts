@@ -12,9 +12,12 @@ import {
   secondFactors,
   totpCode,
 } from "../src/index.js";
-import { completeSecondFactor, startSecondFactor } from "../src/mfa/second-factor-sign-in.js";
-import { newTotpKey, totpStep } from "../src/mfa/totp.js";
-import { sealTotpKey } from "../src/mfa/totp-key-sealing.js";
+import {
+  completeSecondFactor,
+  startSecondFactor,
+} from "../src/second-factor/second-factor-sign-in.js";
+import { newTotpKey, totpStep } from "../src/second-factor/totp.js";
+import { sealTotpKey } from "../src/second-factor/totp-key-sealing.js";
 
 const SECRET_KEY_BASE = { current: "a-secret-key-base-of-at-least-32-characters" };
 const NOW = Date.UTC(2026, 10, 26, 12, 0, 10);

@@ -11,9 +11,9 @@ import { createSessionCookies } from "@tessera/session";
 import { applyMigrations } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { MAXIMUM_EMAIL_LENGTH } from "../src/email.js";
+import { htmlEmailLinkRoutes } from "../src/email-link/html-email-link-routes.js";
 import { defaultAccountPages } from "../src/html/account-pages.js";
-import { htmlEmailLinkRoutes } from "../src/html/html-email-link-routes.js";
+import { MAXIMUM_EMAIL_LENGTH } from "../src/users/email.js";
 
 const clock = () => Date.UTC(2026, 10, 22, 9, 0, 0);
 const sessions = createSessionCookies({ appName: "tessera", secrets: { current: "s".repeat(32) } });

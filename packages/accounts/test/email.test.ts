@@ -5,7 +5,7 @@ import {
   MAXIMUM_EMAIL_LENGTH,
   normalizeEmail,
   normalizeSubmittedEmail,
-} from "../src/email.js";
+} from "../src/users/email.js";
 
 describe("normalizeEmail", () => {
   it("applies NFKC, trims and lower-cases", () => {

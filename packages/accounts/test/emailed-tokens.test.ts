@@ -6,14 +6,17 @@ import { sha256Hex } from "@tessera/crypto";
 import { applyMigrations } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import type { EmailedTokenPurpose, EmailedTokenStore } from "../src/emailed-token-store.js";
+import type {
+  EmailedTokenPurpose,
+  EmailedTokenStore,
+} from "../src/email-link/emailed-token-store.js";
 import {
   consumeEmailedToken,
   EMAILED_TOKEN_LIFETIME_MS,
   isEmailedTokenShape,
   issueEmailedToken,
   peekEmailedToken,
-} from "../src/emailed-tokens.js";
+} from "../src/email-link/emailed-tokens.js";
 
 const folder = mkdtempSync(join(tmpdir(), "tessera-emailed-tokens-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

@@ -20,14 +20,14 @@ import {
 import { applyMigrations } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defaultAccountPages } from "../src/html/account-pages.js";
-import { htmlAccountRoutes } from "../src/html/html-account-routes.js";
 import {
   htmlSessionRoutes,
   otherSessionsEndedMessage,
   SESSION_ENDED_MESSAGE,
-} from "../src/html/html-session-routes.js";
-import { defaultSessionPages } from "../src/html/sessions-page.js";
+} from "../src/devices/html-session-routes.js";
+import { defaultSessionPages } from "../src/devices/sessions-page.js";
+import { defaultAccountPages } from "../src/html/account-pages.js";
+import { htmlAccountRoutes } from "../src/users/html-account-routes.js";
 
 const folder = mkdtempSync(join(tmpdir(), "tessera-html-sessions-"));
 const PASSWORD = "correct horse battery";

@@ -6,7 +6,7 @@ import { hashPassword } from "@tessera/password";
 import { applyMigrations } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import { findUserByPassword } from "../src/password-sign-in.js";
+import { findUserByPassword } from "../src/password/password-sign-in.js";
 
 const folder = mkdtempSync(join(tmpdir(), "tessera-password-sign-in-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

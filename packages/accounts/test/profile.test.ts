@@ -73,7 +73,9 @@ describe("PATCH /api/auth/me", () => {
     expect(answer.status).toBe(200);
     expect(await answer.json()).toMatchObject({ name: "Ada Lovelace", plan: null });
     expect(await names()).toEqual(["Ada Lovelace"]);
-    expect((await call("PATCH", "/api/auth/me", {}, token)).status).toBe(200);
+    const untouched = await call("PATCH", "/api/auth/me", {}, token);
+    expect(untouched.status).toBe(200);
+    expect(await untouched.json()).toMatchObject({ name: "Ada Lovelace" });
     expect(await names()).toEqual(["Ada Lovelace"]);
     // Empty is no name.
     expect((await call("PATCH", "/api/auth/me", { name: " " }, token)).status).toBe(200);

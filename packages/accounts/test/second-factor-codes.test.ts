@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { backupCodeDigest, newBackupCodes, readBackupCode } from "../src/mfa/backup-codes.js";
+import {
+  backupCodeDigest,
+  newBackupCodes,
+  readBackupCode,
+} from "../src/second-factor/backup-codes.js";
 import {
   matchingTotpStep,
   newTotpKey,
@@ -7,8 +11,12 @@ import {
   totpCode,
   totpKeyUri,
   totpStep,
-} from "../src/mfa/totp.js";
-import { openTotpKey, sealTotpKey, totpSealingKeys } from "../src/mfa/totp-key-sealing.js";
+} from "../src/second-factor/totp.js";
+import {
+  openTotpKey,
+  sealTotpKey,
+  totpSealingKeys,
+} from "../src/second-factor/totp-key-sealing.js";
 import rfc6238 from "./vectors/rfc6238-sha1.json" with { type: "json" };
 
 describe("TOTP codes", () => {

@@ -5,9 +5,9 @@ import { SqlUserStore, userMigrations } from "@tessera/accounts/sql";
 import { applyMigrations } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { nameColumn } from "../src/operator-columns.js";
-import { signUp } from "../src/signup.js";
-import { userJson } from "../src/user.js";
+import { nameColumn } from "../src/profile/operator-columns.js";
+import { signUp } from "../src/users/signup.js";
+import { userJson } from "../src/users/user.js";
 
 const folder = mkdtempSync(join(tmpdir(), "tessera-accounts-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

@@ -2,7 +2,10 @@ import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { totpCode, type User } from "@tessera/accounts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 // The enrolment steps the security page runs, called directly: these tests are about sign-in.
-import { beginTotpEnrolment, confirmTotpEnrolment } from "../../accounts/src/mfa/totp-enrolment.js";
+import {
+  beginTotpEnrolment,
+  confirmTotpEnrolment,
+} from "../../accounts/src/second-factor/totp-enrolment.js";
 import { Browser } from "./browser.js";
 import { type OAuthTestApp, startOAuthTestApp, T0 } from "./oauth-test-app.js";
 

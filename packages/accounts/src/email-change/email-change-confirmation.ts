@@ -1,7 +1,7 @@
 import { type Clock, fail, ok, type Result } from "@tessera/core";
 import type { AccountEvents, HookRequest } from "../account-hooks.js";
-import type { User } from "../user.js";
-import type { UserStore } from "../user-store.js";
+import type { User } from "../users/user.js";
+import type { UserStore } from "../users/user-store.js";
 import type { EmailChangeStore } from "./email-change-store.js";
 import { consumeEmailChange } from "./email-change-tokens.js";
 

@@ -1,7 +1,7 @@
 import { html, type Locale } from "@tessera/core";
 import type { MailMessage } from "@tessera/mail";
 import { accountMessages } from "../account-messages.js";
-import { isEmailedTokenShape } from "../emailed-tokens.js";
+import { isEmailedTokenShape } from "../email-link/emailed-tokens.js";
 import { PASSWORD_RESET_REQUEST_PATH } from "../password/password-changed-mail.js";
 import { EMAIL_CHANGE_LIFETIME_MS } from "./email-change-tokens.js";
 import { maskEmail } from "./masked-email.js";

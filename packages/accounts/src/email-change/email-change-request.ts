@@ -3,7 +3,7 @@ import type { Mailer } from "@tessera/mail";
 import { sendNoticeMail } from "../notice-mail-delivery.js";
 import { storeWithMail } from "../token-mail-delivery.js";
 import type { TokenMailTransaction } from "../token-mail-transaction.js";
-import type { User } from "../user.js";
+import type { User } from "../users/user.js";
 import { emailChangeMail, emailChangingMail } from "./email-change-mails.js";
 import type { EmailChangeStore } from "./email-change-store.js";
 import { issueEmailChange } from "./email-change-tokens.js";

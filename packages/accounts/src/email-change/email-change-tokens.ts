@@ -1,6 +1,6 @@
 import { type Clock, fail, ok, type Result, systemClock } from "@tessera/core";
 import { randomToken, sha256Hex } from "@tessera/crypto";
-import { isEmailedTokenShape } from "../emailed-tokens.js";
+import { isEmailedTokenShape } from "../email-link/emailed-tokens.js";
 import type { EmailChangeStore, PendingEmailChange } from "./email-change-store.js";
 
 /** How long the link to a new address is valid: 24 hours, as an address confirmation's. */

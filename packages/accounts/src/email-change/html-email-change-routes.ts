@@ -8,19 +8,19 @@ import {
 } from "@tessera/http";
 import { type MaybeSessionContext, pageSafety } from "@tessera/session";
 import { accountMessages } from "../account-messages.js";
-import { normalizeEmail } from "../email.js";
+import { pathToken } from "../email-link/path-token.js";
 import { accountFlow } from "../html/account-flow.js";
 import type {
   HtmlAccountRoutesOptions,
   HtmlRequestContext,
   SignedInContext,
 } from "../html/html-routes-options.js";
-import { pathToken } from "../html/path-token.js";
 import { addFieldError, type FieldErrors } from "../messages.js";
 import { deliversMail } from "../missing-mailer.js";
 import { judgeCurrentPassword } from "../password/current-password.js";
 import { readSessionAuthentication } from "../sign-in/session-authentication.js";
-import type { User } from "../user.js";
+import { normalizeEmail } from "../users/email.js";
+import type { User } from "../users/user.js";
 import { confirmEmailChange } from "./email-change-confirmation.js";
 import type { EmailChangePages } from "./email-change-pages.js";
 import { requestEmailChange } from "./email-change-request.js";

@@ -1,7 +1,7 @@
 import { BLANK, INVALID, TAKEN } from "@tessera/fields/messages";
-import { isValidEmail } from "../email.js";
 import { addFieldError, type FieldErrors } from "../messages.js";
-import type { UserStore } from "../user-store.js";
+import { isValidEmail } from "../users/email.js";
+import type { UserStore } from "../users/user-store.js";
 
 /**
  * The messages on `email` for an address a user asks to move to (normalized by the caller with

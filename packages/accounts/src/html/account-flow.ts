@@ -12,8 +12,12 @@ import { optionalUser, sessionAuthentication, signOutDevice } from "@tessera/ses
 import { accountEmail, mailLinkOrigin } from "../account-emails.js";
 import { accountEvents, type SignInMethod } from "../account-hooks.js";
 import { type AccountMessageId, accountMessages } from "../account-messages.js";
-import type { EmailedTokenPurpose } from "../emailed-token-store.js";
-import { consumeEmailedToken, issueEmailedToken, peekEmailedToken } from "../emailed-tokens.js";
+import type { EmailedTokenPurpose } from "../email-link/emailed-token-store.js";
+import {
+  consumeEmailedToken,
+  issueEmailedToken,
+  peekEmailedToken,
+} from "../email-link/emailed-tokens.js";
 import { reportMailErrorToStderr } from "../mail-error-report.js";
 import { deliversMail, noMailerMessage } from "../missing-mailer.js";
 import { isRecentFullSignIn } from "../sign-in/recent-sign-in.js";
@@ -22,7 +26,7 @@ import { sessionSignIns } from "../sign-in/session-sign-ins.js";
 import type { SignInProof } from "../sign-in/sign-in-factors.js";
 import type { SessionSignInOutcome } from "../sign-in/sign-in-grant.js";
 import { storeWithMail } from "../token-mail-delivery.js";
-import type { User } from "../user.js";
+import type { User } from "../users/user.js";
 import type {
   HtmlAccountRoutesOptions,
   HtmlRequestContext,

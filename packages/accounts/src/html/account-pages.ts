@@ -4,8 +4,8 @@ import type { Layout, PageContext } from "@tessera/http";
 import { escapeHtml, httpMessages } from "@tessera/http";
 import { type AccountMessageId, accountMessages } from "../account-messages.js";
 import type { FieldErrors } from "../messages.js";
+import { pageScriptTags } from "../passkey/page-scripts.js";
 import { escapedAccountText, renderForm, renderInput } from "./form-fields.js";
-import { pageScriptTags } from "./page-scripts.js";
 
 /** The account pages' HTML. `defaultAccountPages(layout)` gives ours; replace any you like. */
 export interface AccountPages {

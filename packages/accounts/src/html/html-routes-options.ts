@@ -5,15 +5,15 @@ import type { RateLimiter } from "@tessera/ratelimit";
 import type { HtmlRouteContext, HtmlRouteSafety } from "@tessera/session";
 import type { AccountEvents } from "../account-hooks.js";
 import type { EmailChangeStore } from "../email-change/email-change-store.js";
-import type { EmailedTokenStore } from "../emailed-token-store.js";
-import type { Passkeys } from "../mfa/passkeys.js";
-import type { SecondFactors } from "../mfa/second-factors.js";
+import type { EmailedTokenStore } from "../email-link/emailed-token-store.js";
 import type { MissingMailer } from "../missing-mailer.js";
-import type { OperatorColumn } from "../operator-columns.js";
+import type { Passkeys } from "../passkey/passkeys.js";
+import type { OperatorColumn } from "../profile/operator-columns.js";
+import type { SecondFactors } from "../second-factor/second-factors.js";
 import type { SessionSignIns } from "../sign-in/session-sign-ins.js";
 import type { TokenMailTransaction } from "../token-mail-transaction.js";
-import type { User } from "../user.js";
-import type { UserStore } from "../user-store.js";
+import type { User } from "../users/user.js";
+import type { UserStore } from "../users/user-store.js";
 import type { AccountPages } from "./account-pages.js";
 
 /**

@@ -7,7 +7,7 @@ import { mailLinkOrigin } from "../account-emails.js";
 import type { AccountEvents, HookRequest } from "../account-hooks.js";
 import { addFieldError, type FieldErrors } from "../messages.js";
 import { sendNoticeMail } from "../notice-mail-delivery.js";
-import type { User } from "../user.js";
+import type { User } from "../users/user.js";
 import type { CurrentPasswordParts } from "./current-password.js";
 import { passwordChangedMail } from "./password-changed-mail.js";
 

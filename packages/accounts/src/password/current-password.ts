@@ -5,11 +5,11 @@ import { INVALID_CREDENTIALS, REAUTHENTICATION_REQUIRED } from "../account-error
 import { accountMessages } from "../account-messages.js";
 import type { BearerUserContext } from "../bearer-user.js";
 import { requireStrings } from "../json-input.js";
-import { checkPassword } from "../password-sign-in.js";
 import { isRecentFullSignIn, type RecentSignInParts } from "../sign-in/recent-sign-in.js";
 import { refuseApiKey } from "../sign-in/recent-sign-in-refusal.js";
-import type { User } from "../user.js";
-import type { UserStore } from "../user-store.js";
+import type { User } from "../users/user.js";
+import type { UserStore } from "../users/user-store.js";
+import { checkPassword } from "./password-sign-in.js";
 
 /** What checking the current password reads: the users, the hashing cost, the clock, factors. */
 export interface CurrentPasswordParts extends RecentSignInParts {

@@ -14,7 +14,7 @@ import type {
 } from "../html/html-routes-options.js";
 import { addFieldError, type FieldErrors } from "../messages.js";
 import { readSessionAuthentication } from "../sign-in/session-authentication.js";
-import type { User } from "../user.js";
+import type { User } from "../users/user.js";
 import { changePassword, type PasswordNotices } from "./change-password.js";
 import { judgeCurrentPassword } from "./current-password.js";
 import type { PasswordPage } from "./password-pages.js";

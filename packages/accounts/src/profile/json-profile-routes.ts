@@ -12,7 +12,7 @@ import {
 import { type BearerUserContext, bearerUser } from "../bearer-user.js";
 import { refuseUnstorableText } from "../json-input.js";
 import type { JsonAccountRoutesOptions } from "../json-routes-options.js";
-import { userJson } from "../user.js";
+import { userJson } from "../users/user.js";
 import { profileColumns, updateProfile } from "./update-profile.js";
 
 /** serde's words for a key that is no field: `unknown field `x`, expected `name``. */

@@ -1,7 +1,7 @@
 import { addFieldError, type FieldErrors } from "../messages.js";
-import type { OperatorColumn, OperatorColumnValue } from "../operator-columns.js";
-import type { User } from "../user.js";
-import type { UserStore } from "../user-store.js";
+import type { User } from "../users/user.js";
+import type { UserStore } from "../users/user-store.js";
+import type { OperatorColumn, OperatorColumnValue } from "./operator-columns.js";
 
 /**
  * The columns a user edits in their profile: those sign-up accepts, but never a secret one (a
@@ -35,6 +35,8 @@ export async function updateProfile(
     else addFieldError(fields, column.name, parsed.reason);
   }
   if (Object.keys(fields).length > 0) return { ok: false, fields };
+  // Nothing to write: the row, its update time included, stays as it is.
+  if (Object.keys(values).length === 0) return { ok: true, user };
   const changed = await users.updateColumns(user.id, values, now);
   return { ok: true, user: changed ?? user };
 }

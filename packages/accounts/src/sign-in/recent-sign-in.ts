@@ -1,8 +1,8 @@
 import type { SignInAuthentication } from "@tessera/bearer";
 import type { Clock } from "@tessera/core";
-import { hasSecondFactor } from "../mfa/second-factor-sign-in.js";
-import type { SecondFactors } from "../mfa/second-factors.js";
-import type { User } from "../user.js";
+import { hasSecondFactor } from "../second-factor/second-factor-sign-in.js";
+import type { SecondFactors } from "../second-factor/second-factors.js";
+import type { User } from "../users/user.js";
 import { areTwoFactors } from "./sign-in-factors.js";
 
 /** How long a full sign-in lets a person change credentials without proving it is them again. */

@@ -1,9 +1,9 @@
 import type { Clock } from "@tessera/core";
 import type { SessionCookies, SessionRouteContext } from "@tessera/session";
 import type { AccountEvents } from "../account-hooks.js";
-import { hasSecondFactor } from "../mfa/second-factor-sign-in.js";
-import type { SecondFactors } from "../mfa/second-factors.js";
-import type { User } from "../user.js";
+import { hasSecondFactor } from "../second-factor/second-factor-sign-in.js";
+import type { SecondFactors } from "../second-factor/second-factors.js";
+import type { User } from "../users/user.js";
 import type { SignInProof } from "./sign-in-factors.js";
 import { grantSessionSignIn, type SessionSignInOutcome } from "./sign-in-grant.js";
 

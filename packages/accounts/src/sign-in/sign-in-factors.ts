@@ -1,5 +1,5 @@
 import type { SignInMethod } from "../account-hooks.js";
-import type { SecondFactorMethod } from "../mfa/second-factor-sign-in.js";
+import type { SecondFactorMethod } from "../second-factor/second-factor-sign-in.js";
 
 /**
  * A factor a sign-in was made with, as tokens (`amr`) and tracked sessions record it: the

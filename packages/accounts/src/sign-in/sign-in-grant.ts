@@ -10,10 +10,13 @@ import { MFA_REQUIRED } from "../account-error-codes.js";
 import type { AccountEvents, HookRequest } from "../account-hooks.js";
 import { accountMessages } from "../account-messages.js";
 import type { JsonAccountRoutesOptions, TokenIssuer } from "../json-routes-options.js";
-import { type SecondFactorMethod, startSecondFactor } from "../mfa/second-factor-sign-in.js";
-import type { SecondFactors } from "../mfa/second-factors.js";
+import {
+  type SecondFactorMethod,
+  startSecondFactor,
+} from "../second-factor/second-factor-sign-in.js";
+import type { SecondFactors } from "../second-factor/second-factors.js";
 import { tokenAnswer } from "../token-answer.js";
-import type { User } from "../user.js";
+import type { User } from "../users/user.js";
 import { rememberSessionAuthentication } from "./session-authentication.js";
 import { areTwoFactors, type SignInProof, signInFactors } from "./sign-in-factors.js";
 

@@ -13,23 +13,30 @@ import {
 } from "@tessera/session/sql";
 import type { Migration, SqlDatabase } from "@tessera/sql";
 import type { AccountStores } from "../account-routes.js";
-import { CachedUserStore } from "../cached-user-store.js";
 import {
   emailChangesMigration,
   SqlEmailChangeStore,
 } from "../email-change/sql-email-change-store.js";
-import type { FindFactorSummary } from "../factor-summary.js";
-import type { UserStore } from "../user-store.js";
-import { emailCodesMigration, SqlEmailCodeStore } from "./email-code-store.js";
-import { authTokensMigration, SqlEmailedTokenStore } from "./emailed-token-store.js";
-import { sqlFactorSummary } from "./factor-summary.js";
-import { passkeysMigration, SqlPasskeyStore } from "./passkey-store.js";
+import { emailCodesMigration, SqlEmailCodeStore } from "../email-code/sql-email-code-store.js";
+import {
+  authTokensMigration,
+  SqlEmailedTokenStore,
+} from "../email-link/sql-emailed-token-store.js";
+import { passkeysMigration, SqlPasskeyStore } from "../passkey/sql-passkey-store.js";
+import type { FindFactorSummary } from "../second-factor/factor-summary.js";
+import { sqlFactorSummary } from "../second-factor/sql-factor-summary.js";
 import {
   mfaChallengesFirstFactorMigration,
   SqlSecondFactorStore,
   secondFactorsMigration,
-} from "./second-factor-store.js";
-import { SqlUserStore, usersCredentialsChangedAtMigration, usersMigration } from "./user-store.js";
+} from "../second-factor/sql-second-factor-store.js";
+import { CachedUserStore } from "../users/cached-user-store.js";
+import {
+  SqlUserStore,
+  usersCredentialsChangedAtMigration,
+  usersMigration,
+} from "../users/sql-user-store.js";
+import type { UserStore } from "../users/user-store.js";
 
 /**
  * The tables account routes use, in the order they must be created: users, API keys, emailed

@@ -1,9 +1,9 @@
 import type { Mailer } from "@tessera/mail";
 import type { SqlDatabase } from "@tessera/sql";
 import { SqlEmailChangeStore } from "../email-change/sql-email-change-store.js";
+import { SqlEmailCodeStore } from "../email-code/sql-email-code-store.js";
+import { SqlEmailedTokenStore } from "../email-link/sql-emailed-token-store.js";
 import type { TokenMailTransaction } from "../token-mail-transaction.js";
-import { SqlEmailCodeStore } from "./email-code-store.js";
-import { SqlEmailedTokenStore } from "./emailed-token-store.js";
 
 /**
  * A {@link TokenMailTransaction} on `database`: each run opens one transaction, in which the

@@ -1,0 +1,121 @@
+import { formatTimestamp, type Locale } from "@tessera/core";
+import type { Layout, PageContext } from "@tessera/http";
+import { escapeHtml, httpMessages } from "@tessera/http";
+import { browserName, type TrackedSession } from "@tessera/session";
+import { type AccountMessageId, accountMessages } from "../account-messages.js";
+import { escapedAccountText, renderForm } from "../html/form-fields.js";
+import type { SignInFactor } from "../sign-in/sign-in-factors.js";
+
+/** The signed-in devices pages' HTML. `defaultSessionPages(layout)` gives ours. */
+export interface SessionPages {
+  /** The list at `/account/sessions`: this device first, then the others, last seen first. */
+  sessions(view: {
+    context: PageContext;
+    sessions: readonly TrackedSession[];
+    /** The id of the session of the browser looking at the page. */
+    currentId: number;
+  }): string;
+  /** The 404 of an end action for a session the user does not have. */
+  notFound(view: { context: PageContext }): string;
+}
+
+function renderTime(epochMs: number): string {
+  const text = formatTimestamp(epochMs);
+  return `<time datetime="${text.replace(" ", "T")}Z">${text} UTC</time>`;
+}
+
+/**
+ * The row's label in `locale`: rows store `browserName`'s English label, so one it wrote is
+ * written again from the stored `User-Agent` in the page's language; any other (a store's own)
+ * is shown as stored.
+ */
+function deviceLabel(session: TrackedSession, locale: Locale | undefined): string {
+  if (locale === undefined || session.browser !== browserName(session.userAgent)) {
+    return session.browser;
+  }
+  return browserName(session.userAgent, locale);
+}
+
+// A record over the factor type: a factor added to it must be labelled here too.
+const FACTOR_LABELS: Readonly<Record<SignInFactor, AccountMessageId>> = {
+  password: "accounts.factor.password",
+  magic_link: "accounts.factor.magic_link",
+  email_code: "accounts.factor.email_code",
+  oauth: "accounts.factor.oauth",
+  totp: "accounts.factor.totp",
+  backup_code: "accounts.factor.backup_code",
+  passkey: "accounts.factor.passkey",
+  user_verification: "accounts.factor.user_verification",
+};
+
+/** What signed the session in, in `locale`: "Password + Authenticator code". */
+function factorsLabel(session: TrackedSession, locale: Locale | undefined): string {
+  if (session.factors.length === 0) {
+    return accountMessages.text(locale, "accounts.sessions.factors_unknown");
+  }
+  return session.factors
+    .map((factor) => {
+      const id = Object.hasOwn(FACTOR_LABELS, factor)
+        ? FACTOR_LABELS[factor as SignInFactor]
+        : undefined;
+      return id ? accountMessages.text(locale, id) : factor;
+    })
+    .join(" + ");
+}
+
+function renderRow(session: TrackedSession, current: boolean, locale: Locale | undefined): string {
+  const text = escapedAccountText(locale);
+  const headerId = `session-${session.id}`;
+  // The button's description names the device, so a screen reader says which one it ends.
+  const action = current
+    ? `<strong>${text("accounts.sessions.this_device")}</strong>`
+    : `<form method="post" action="/account/sessions/${session.id}/delete">
+<button type="submit" aria-describedby="${headerId}">${text("accounts.sessions.sign_out")}</button>
+</form>`;
+  return `<tr${current ? ' aria-current="true"' : ""}>
+<th scope="row" id="${headerId}">${escapeHtml(deviceLabel(session, locale))}</th>
+<td>${session.ipAddress === null ? text("accounts.sessions.unknown_address") : escapeHtml(session.ipAddress)}</td>
+<td>${renderTime(session.lastSeenAt)}</td>
+<td>${escapeHtml(factorsLabel(session, locale))}</td>
+<td>${action}</td>
+</tr>`;
+}
+
+/** Our pages for signed-in devices: a table in the app's layout, in the page's locale. */
+export function defaultSessionPages(layout: Layout): SessionPages {
+  return {
+    sessions: ({ context, sessions, currentId }) => {
+      const { locale } = context;
+      const text = escapedAccountText(locale);
+      const title = accountMessages.text(locale, "accounts.sessions.title");
+      const others = sessions.filter((session) => session.id !== currentId).length;
+      return layout({
+        title,
+        context,
+        mainHtml: `<h1>${escapeHtml(title)}</h1>
+<p>${text("accounts.sessions.intro")}</p>
+<table class="sessions">
+<thead><tr><th scope="col">${text("accounts.sessions.browser")}</th><th scope="col">${text("accounts.sessions.ip_address")}</th><th scope="col">${text("accounts.sessions.last_seen")}</th><th scope="col">${text("accounts.sessions.signed_in_with")}</th><th scope="col">${text("accounts.sessions.action")}</th></tr></thead>
+<tbody>
+${sessions.map((session) => renderRow(session, session.id === currentId, locale)).join("\n")}
+</tbody>
+</table>
+${others > 0 ? renderForm("/account/sessions/others/delete", "", accountMessages.text(locale, "accounts.sign_out_other_sessions")) : ""}
+<p><a href="/account">${text("accounts.sessions.back_to_account")}</a></p>`,
+      });
+    },
+
+    notFound: ({ context }) => {
+      const { locale } = context;
+      const text = escapedAccountText(locale);
+      const title = httpMessages.text(locale, "http.not_found");
+      return layout({
+        title,
+        context,
+        mainHtml: `<h1>${escapeHtml(title)}</h1>
+<p>${text("accounts.sessions.not_found")}</p>
+<p><a href="/account/sessions">${text("accounts.sessions.see_devices")}</a></p>`,
+      });
+    },
+  };
+}

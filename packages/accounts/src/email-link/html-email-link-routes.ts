@@ -1,0 +1,270 @@
+import {
+  htmlPage,
+  NO_REFERRER,
+  type Route,
+  type RouteHandler,
+  rateLimitClientKey,
+  seeOther,
+  withMiddleware,
+} from "@tessera/http";
+import { checkPasswordPolicy, hashPassword } from "@tessera/password";
+import { endOtherTrackedSessions, type MaybeSessionContext, pageSafety } from "@tessera/session";
+import { type AccountMessageId, accountMessages } from "../account-messages.js";
+import { type AccountFlow, accountFlow, SECOND_FACTOR_PATH } from "../html/account-flow.js";
+import type {
+  HtmlAccountRoutesOptions,
+  HtmlRequestContext,
+  SignedInContext,
+} from "../html/html-routes-options.js";
+import { answerAfterFloor } from "../mail-answer-floor.js";
+import { addFieldError, type FieldErrors } from "../messages.js";
+import { normalizeSubmittedEmail } from "../users/email.js";
+import type { EmailedTokenPurpose } from "./emailed-token-store.js";
+import { pathToken } from "./path-token.js";
+
+// The exported constants are the English texts; the routes write each in the request's locale.
+const english = accountMessages.english;
+
+/** The answer to a sign-in link request, whether or not the account exists. */
+export const MAGIC_LINK_SENT_MESSAGE = english["accounts.magic_link_sent"];
+/** The alert for a sign-in link that cannot be used. */
+export const MAGIC_LINK_INVALID_MESSAGE = english["accounts.magic_link_invalid"];
+/** The answer to a reset request, whether or not the account exists. */
+export const PASSWORD_RESET_SENT_MESSAGE = english["accounts.password_reset_sent"];
+/** The alert for a reset link that cannot be used. */
+export const PASSWORD_RESET_INVALID_MESSAGE = english["accounts.password_reset_invalid"];
+/** Flash after a new password was saved. */
+export const PASSWORD_CHANGED_MESSAGE = english["accounts.password_changed"];
+/** The message when the confirmation differs (on `password_confirmation`). */
+export const CONFIRMATION_MISMATCH = english["accounts.confirmation_mismatch"];
+/** Flash after a new confirmation link was sent. */
+export const CONFIRMATION_SENT_MESSAGE = english["accounts.confirmation_sent"];
+/** Flash when a confirmed user asks for another link. */
+export const ALREADY_CONFIRMED_MESSAGE = english["accounts.already_confirmed"];
+/** The flash after a confirmation. */
+export const CONFIRMED_MESSAGE = english["accounts.confirmed"];
+/** The alert for a confirmation link that cannot be used. */
+export const CONFIRMATION_INVALID_MESSAGE = english["accounts.confirmation_invalid"];
+
+type Handler = Route<HtmlRequestContext>["handle"];
+
+/**
+ * The HTML routes of emailed links: sign-in links (`GET|POST /magic_link`,
+ * `GET|POST /magic_link/:token`), password reset (`GET /passwords/new`, `POST /passwords`,
+ * `GET|POST /passwords/:token`) and confirmation (`POST /confirmations`,
+ * `GET|POST /confirmations/:token`). Link requests answer the same, as fast, whether or not
+ * the account exists (no sooner than `answerAfterFloor`'s floor, which the lookup, the token
+ * and its mail fit within) and are limited per client and per target email. A `GET` of a link
+ * only shows a button (with `Referrer-Policy: no-referrer`); the `POST` uses the token up. Safe mounted anywhere: see {@link pageSafety}. None without a
+ * `mailer` (an app that sends no mail): they would offer what cannot be sent.
+ */
+export function htmlEmailLinkRoutes(
+  options: HtmlAccountRoutesOptions,
+): Route<MaybeSessionContext>[] {
+  // An app that sends no mail has none of these: the pages do not offer them either.
+  if (options.mailer === undefined) return [];
+  const flow: AccountFlow = accountFlow(options);
+  const { pages } = options;
+
+  /** POST of an email form: the same 303 and flash for every address. */
+  async function requestLink(
+    request: Request,
+    context: HtmlRequestContext,
+    purpose: Extract<EmailedTokenPurpose, "magic_link" | "password_reset">,
+    sentMessage: AccountMessageId,
+  ): Promise<Response> {
+    const form = await flow.readForm(request, context);
+    if (!form.ok) return form.response;
+    // Undefined for text longer than any address: no account has it, so it gets the answer of
+    // an unknown address without being counted, and a stranger cannot grow the counters with it.
+    const email = normalizeSubmittedEmail(form.value.get("email") ?? "");
+    // Counted here, not by a middleware: a body that names no address touches no store.
+    if (email !== undefined) {
+      const client = rateLimitClientKey(context.clientAddress);
+      const limited = await flow.refuseOverLimit(context, purpose, [client, `email:${email}`]);
+      if (limited) return limited;
+    }
+    // Decided before the lookup, so a configuration error cannot tell which accounts exist.
+    const mail = flow.mailLinkOriginOrRefusal(request);
+    if (!mail.ok) return mail.response;
+    await answerAfterFloor(async () => {
+      const user = email ? await options.users.findByEmail(email) : undefined;
+      if (user) await flow.sendAccountEmail(user, purpose, mail.origin, context.locale);
+    });
+    flow.flash(context, "notice", sentMessage);
+    return seeOther("/login");
+  }
+
+  /** GET of a link: a page with one button, never using the token up. */
+  async function buttonPage(
+    context: HtmlRequestContext,
+    render: (view: { context: ReturnType<AccountFlow["pageContext"]>; token: string }) => string,
+    token: string,
+  ): Promise<Response> {
+    const user = await flow.currentUser(context);
+    return htmlPage(200, render({ context: flow.pageContext(context, user), token }), NO_REFERRER);
+  }
+
+  async function newPasswordPage(
+    context: HtmlRequestContext,
+    token: string,
+    status: number,
+    errors: FieldErrors,
+  ): Promise<Response> {
+    const user = await flow.currentUser(context);
+    const html = pages.newPassword({
+      context: flow.pageContext(context, user),
+      token,
+      errors,
+      offerSignOutEverywhere: flow.tracksDevices,
+    });
+    return htmlPage(status, html, NO_REFERRER);
+  }
+
+  function refuseLink(
+    context: HtmlRequestContext,
+    message: AccountMessageId,
+    location: string,
+  ): Response {
+    flow.flash(context, "alert", message);
+    return seeOther(location);
+  }
+
+  const handlers = {
+    async magicLinkForm(_request, context) {
+      const user = await flow.currentUser(context);
+      return htmlPage(200, pages.magicLinkRequest({ context: flow.pageContext(context, user) }));
+    },
+
+    requestMagicLink: (request, context) =>
+      requestLink(request, context, "magic_link", "accounts.magic_link_sent"),
+
+    magicLinkPage: (_request, context) =>
+      buttonPage(context, pages.magicLinkConfirm, pathToken(context)),
+
+    async useMagicLink(request, context) {
+      const token = pathToken(context);
+      const owner = await flow.consumeToken(token, "magic_link");
+      const user = owner.ok ? await flow.loadUser(owner.value.userId) : undefined;
+      if (!user) return refuseLink(context, "accounts.magic_link_invalid", "/magic_link");
+      // The link proved the address: a sign-in link confirms it.
+      await options.users.confirm(user.id, flow.clock());
+      const outcome = await flow.grantSignIn(user, { method: "email_link" }, request, context);
+      if (!outcome.signedIn) return seeOther(outcome.continueAt);
+      flow.flash(context, "notice", "accounts.signed_in");
+      return seeOther("/");
+    },
+
+    async passwordResetForm(_request, context) {
+      const user = await flow.currentUser(context);
+      return htmlPage(
+        200,
+        pages.passwordResetRequest({ context: flow.pageContext(context, user) }),
+      );
+    },
+
+    requestPasswordReset: (request, context) =>
+      requestLink(request, context, "password_reset", "accounts.password_reset_sent"),
+
+    async newPasswordForm(_request, context) {
+      const token = pathToken(context);
+      const owner = await flow.peekToken(token, "password_reset");
+      if (!owner.ok)
+        return refuseLink(context, "accounts.password_reset_invalid", "/passwords/new");
+      return newPasswordPage(context, token, 200, {});
+    },
+
+    async resetPassword(request, context) {
+      const token = pathToken(context);
+      const valid = await flow.peekToken(token, "password_reset");
+      if (!valid.ok)
+        return refuseLink(context, "accounts.password_reset_invalid", "/passwords/new");
+      const form = await flow.readForm(request, context);
+      if (!form.ok) return form.response;
+      const password = form.value.get("password") ?? "";
+      const errors: FieldErrors = {};
+      for (const message of checkPasswordPolicy(password))
+        addFieldError(errors, "password", message);
+      if ((form.value.get("password_confirmation") ?? "") !== password) {
+        // Written in the request's locale here: the page shows it as it is.
+        const mismatch = accountMessages.text(context.locale, "accounts.confirmation_mismatch");
+        addFieldError(errors, "password_confirmation", mismatch);
+      }
+      // A form with an error keeps its token: it was only peeked at.
+      if (Object.keys(errors).length > 0) return newPasswordPage(context, token, 422, errors);
+      const owner = await flow.consumeToken(token, "password_reset");
+      if (!owner.ok)
+        return refuseLink(context, "accounts.password_reset_invalid", "/passwords/new");
+      const digest = await hashPassword(password, options.passwords);
+      const now = flow.clock();
+      await options.users.updatePasswordDigest(owner.value.userId, digest, now);
+      // The reset link proved the address too.
+      await options.users.confirm(owner.value.userId, now);
+      flow.flash(context, "notice", "accounts.password_changed");
+      const devices = options.sessions.trackedSessions;
+      if (devices && form.value.get("sign_out_everywhere") === "1") {
+        const ended = await endOtherTrackedSessions(devices, owner.value.userId);
+        if (context.session.userId === owner.value.userId) context.session.signOut();
+        flow.flash(context, "notice", "accounts.other_sessions_ended", { count: ended });
+      }
+      return seeOther("/login");
+    },
+
+    confirmationPage: (_request, context) =>
+      buttonPage(context, pages.confirmationConfirm, pathToken(context)),
+
+    async confirm(_request, context) {
+      const token = pathToken(context);
+      const owner = await flow.consumeToken(token, "email_confirmation");
+      if (!owner.ok) return refuseLink(context, "accounts.confirmation_invalid", "/");
+      await options.users.confirm(owner.value.userId, flow.clock());
+      flow.flash(context, "notice", "accounts.confirmed");
+      return seeOther("/account");
+    },
+  } satisfies Record<string, Handler>;
+
+  const signedInHandlers = {
+    async resendConfirmation(request, context) {
+      const { user } = context;
+      if (user.confirmedAt !== null) {
+        flow.flash(context, "notice", "accounts.already_confirmed");
+        return seeOther("/account");
+      }
+      // The client was counted by the route's middleware; the target's address is counted here.
+      const limited = await flow.refuseOverLimit(context, "email_confirmation", [
+        `email:${user.email}`,
+      ]);
+      if (limited) return limited;
+      const mail = flow.mailLinkOriginOrRefusal(request);
+      if (!mail.ok) return mail.response;
+      await flow.sendAccountEmail(user, "email_confirmation", mail.origin, context.locale);
+      flow.flash(context, "notice", "accounts.confirmation_sent");
+      return seeOther("/account");
+    },
+  } satisfies Record<string, RouteHandler<SignedInContext>>;
+
+  /** A `POST` route counting `group` per client before its handler. */
+  const limitedPost = (group: string, path: string, handle: Handler) =>
+    withMiddleware([{ method: "POST", path, handle }], flow.rateLimit(group));
+  return withMiddleware(
+    [
+      { method: "GET", path: "/magic_link", handle: handlers.magicLinkForm },
+      { method: "POST", path: "/magic_link", handle: handlers.requestMagicLink },
+      { method: "GET", path: "/magic_link/:token", handle: handlers.magicLinkPage },
+      ...limitedPost("magic_link_use", "/magic_link/:token", handlers.useMagicLink),
+      { method: "GET", path: "/passwords/new", handle: handlers.passwordResetForm },
+      { method: "POST", path: "/passwords", handle: handlers.requestPasswordReset },
+      { method: "GET", path: "/passwords/:token", handle: handlers.newPasswordForm },
+      ...limitedPost("password_reset_use", "/passwords/:token", handlers.resetPassword),
+      // Signed in first: a stranger is sent to sign in without using up the client's attempts.
+      ...withMiddleware(
+        [{ method: "POST", path: "/confirmations", handle: signedInHandlers.resendConfirmation }],
+        flow.signedIn(),
+        flow.rateLimit<SignedInContext>("email_confirmation"),
+      ),
+      { method: "GET", path: "/confirmations/:token", handle: handlers.confirmationPage },
+      ...limitedPost("email_confirmation_use", "/confirmations/:token", handlers.confirm),
+    ],
+    pageSafety(options),
+  );
+}

@@ -1,0 +1,261 @@
+import { formatTimestamp, type Locale } from "@tessera/core";
+import { htmlPage, type Route, type RouteHandler, seeOther, withMiddleware } from "@tessera/http";
+import { type MaybeSessionContext, pageSafety, requireUser } from "@tessera/session";
+import { accountMessages } from "../account-messages.js";
+import { type AccountFlow, accountFlow, SECOND_FACTOR_PATH } from "../html/account-flow.js";
+import type { ProfileField } from "../html/account-pages.js";
+import { accountFieldName } from "../html/form-fields.js";
+import type {
+  HtmlAccountRoutesOptions,
+  HtmlRequestContext,
+  SignedInContext,
+} from "../html/html-routes-options.js";
+import { checkPassword, findUserByPassword } from "../password/password-sign-in.js";
+import { profileColumns } from "../profile/update-profile.js";
+import { deleteUser } from "./account-deletion.js";
+import { normalizeEmail } from "./email.js";
+import { signUp } from "./signup.js";
+import type { User } from "./user.js";
+
+const english = accountMessages.english;
+
+/** The flash after a successful sign-up that sent a confirmation mail, in English. */
+export const WELCOME_MESSAGE = english["accounts.welcome"];
+/**
+ * The answer to a failed login, the same for an unknown email and a wrong password, in
+ * English.
+ */
+export const INVALID_LOGIN_MESSAGE = english["accounts.invalid_login"];
+/** Flash after a successful login, in English. */
+export const SIGNED_IN_MESSAGE = english["accounts.signed_in"];
+/** Flash after logout, in English. */
+export const SIGNED_OUT_MESSAGE = english["accounts.signed_out"];
+/** Flash after the account was deleted, in English. */
+export const ACCOUNT_DELETED_MESSAGE = english["accounts.account_deleted"];
+/** Where sign-up goes when no page was remembered: the account page, with its reminder. */
+export const AFTER_SIGNUP_PATH = "/account";
+
+type Handler = Route<HtmlRequestContext>["handle"];
+
+/**
+ * The HTML routes of sign-up, login, logout, the account page and account deletion:
+ * `GET|POST /signup`, `GET|POST /login`, `POST /logout`, `GET /account`, `POST /account/delete`.
+ * Safe mounted anywhere: see {@link pageSafety}.
+ */
+export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<MaybeSessionContext>[] {
+  const flow: AccountFlow = accountFlow(options);
+  const { pages } = options;
+  const showEmailChange = flow.offersEmailLinks && options.emailChanges !== undefined;
+  const editable = profileColumns(options.operatorColumns ?? []);
+  const profileOf = (user: User, locale: Locale | undefined): ProfileField[] =>
+    editable.map((column) => ({
+      name: column.name,
+      label: accountFieldName(column.name, locale),
+      value: String(user.columns[column.name] ?? ""),
+    }));
+
+  const handlers = {
+    async signupForm(_request, context) {
+      const user = await flow.currentUser(context);
+      return htmlPage(
+        200,
+        pages.signup({ context: flow.pageContext(context, user), email: "", errors: {} }),
+      );
+    },
+
+    async signup(request, context) {
+      const form = await flow.readForm(request, context);
+      if (!form.ok) return form.response;
+      const email = form.value.get("email") ?? "";
+      const result = await signUp(
+        {
+          users: options.users,
+          operatorColumns: options.operatorColumns ?? [],
+          ...flow.passwordOptions,
+        },
+        { email, password: form.value.get("password") ?? "" },
+        { events: flow.events, request, clientAddress: context.clientAddress },
+      );
+      if (!result.ok) {
+        const user = await flow.currentUser(context);
+        return htmlPage(
+          422,
+          pages.signup({ context: flow.pageContext(context, user), email, errors: result.fields }),
+        );
+      }
+      if (flow.deliversMail) {
+        const origin = flow.linkOrigin(request);
+        if (origin.ok) {
+          const { locale } = context;
+          await flow.sendAccountEmail(result.user, "email_confirmation", origin.value, locale);
+        } else flow.reportMailError(new Error(origin.reason), "email_confirmation");
+      }
+      const outcome = await flow.grantSignIn(result.user, { method: "password" }, request, context);
+      if (!outcome.signedIn) return seeOther(outcome.continueAt);
+      const destination = outcome.rememberedPage ?? AFTER_SIGNUP_PATH;
+      // Only a delivered mail may be promised.
+      flow.flash(
+        context,
+        "notice",
+        flow.deliversMail ? "accounts.welcome" : "accounts.welcome_without_mail",
+      );
+      return seeOther(destination);
+    },
+
+    async loginForm(_request, context) {
+      const user = await flow.currentUser(context);
+      return htmlPage(
+        200,
+        pages.login({
+          context: flow.pageContext(context, user),
+          email: "",
+          error: undefined,
+          emailLinks: flow.offersEmailLinks,
+          passkeySignIn: options.passkeys !== undefined,
+        }),
+      );
+    },
+
+    async login(request, context) {
+      const form = await flow.readForm(request, context);
+      if (!form.ok) return form.response;
+      const email = form.value.get("email") ?? "";
+      const user = await findUserByPassword(
+        options.users,
+        email,
+        form.value.get("password") ?? "",
+        flow.passwordOptions,
+      );
+      if (!user) {
+        const current = await flow.currentUser(context);
+        return htmlPage(
+          422,
+          pages.login({
+            context: flow.pageContext(context, current),
+            email,
+            error: accountMessages.text(context.locale, "accounts.invalid_login"),
+            emailLinks: flow.offersEmailLinks,
+            passkeySignIn: options.passkeys !== undefined,
+          }),
+        );
+      }
+      const signInOptions = { rememberMe: form.value.get("remember_me") === "1" };
+      const proof = { method: "password" } as const;
+      const outcome = await flow.grantSignIn(user, proof, request, context, signInOptions);
+      if (!outcome.signedIn) return seeOther(outcome.continueAt);
+      const destination = outcome.rememberedPage ?? "/";
+      flow.flash(context, "notice", "accounts.signed_in");
+      return seeOther(destination);
+    },
+
+    async logout(_request, context) {
+      await flow.signOut(context);
+      flow.flash(context, "notice", "accounts.signed_out");
+      return seeOther("/");
+    },
+
+    async account(request, context) {
+      const access = await requireUser(context.session, request, flow.loadUser, context.locale);
+      if (!access.ok) return access.response;
+      const user = access.value;
+      return htmlPage(
+        200,
+        pages.account({
+          context: flow.pageContext(context, user),
+          email: user.email,
+          memberSince: formatTimestamp(user.createdAt),
+          confirmed: user.confirmedAt !== null,
+          emailLinks: flow.offersEmailLinks,
+          confirmationMailSent: flow.deliversMail,
+          deletionField: user.passwordDigest === "" ? "email" : "password",
+          deletionError: undefined,
+          showDevices: flow.tracksDevices,
+          showSecurity: options.secondFactors !== undefined || options.passkeys !== undefined,
+          profile: profileOf(user, context.locale),
+          showEmailChange,
+        }),
+      );
+    },
+  } satisfies Record<string, Handler>;
+
+  const signedInHandlers = {
+    async deleteAccount(request, context) {
+      const { user } = context;
+      const form = await flow.readForm(request, context);
+      if (!form.ok) return form.response;
+      // The password confirms, or the email for users who have no password.
+      const withPassword = user.passwordDigest !== "";
+      const confirmed = withPassword
+        ? await checkPassword(
+            options.users,
+            user,
+            form.value.get("password") ?? "",
+            flow.passwordOptions,
+          )
+        : normalizeEmail(form.value.get("email") ?? "") === user.email;
+      // The password is a fresh first step; a second factor, or a user without a password,
+      // needs this browser's recent, full sign-in (or its confirming it is them again).
+      const recent =
+        confirmed &&
+        (await flow.recentFullSignIn(context, user, { passwordConfirmed: withPassword }));
+      if (!confirmed || !recent) {
+        return htmlPage(
+          confirmed ? 403 : 422,
+          pages.account({
+            context: flow.pageContext(context, user),
+            email: user.email,
+            memberSince: formatTimestamp(user.createdAt),
+            confirmed: user.confirmedAt !== null,
+            emailLinks: flow.offersEmailLinks,
+            confirmationMailSent: flow.deliversMail,
+            deletionField: withPassword ? "password" : "email",
+            deletionError: accountMessages.text(
+              context.locale,
+              !confirmed
+                ? withPassword
+                  ? "accounts.password_incorrect"
+                  : "accounts.not_your_email"
+                : "accounts.reauthentication_required",
+            ),
+            showDevices: flow.tracksDevices,
+            showSecurity: options.secondFactors !== undefined || options.passkeys !== undefined,
+            profile: profileOf(user, context.locale),
+            showEmailChange,
+          }),
+        );
+      }
+      await deleteUser(options.users, flow.events, user, {
+        request,
+        clientAddress: context.clientAddress,
+      });
+      context.session.signOut();
+      flow.flash(context, "notice", "accounts.account_deleted");
+      return seeOther("/");
+    },
+  } satisfies Record<string, RouteHandler<SignedInContext>>;
+  const { signupForm, signup, loginForm, login, logout, account } = handlers;
+  const { deleteAccount } = signedInHandlers;
+  return withMiddleware(
+    [
+      { method: "GET", path: "/signup", handle: signupForm },
+      ...withMiddleware(
+        [{ method: "POST", path: "/signup", handle: signup }],
+        flow.rateLimit("signup"),
+      ),
+      { method: "GET", path: "/login", handle: loginForm },
+      ...withMiddleware(
+        [{ method: "POST", path: "/login", handle: login }],
+        flow.rateLimit("login"),
+      ),
+      { method: "POST", path: "/logout", handle: logout },
+      { method: "GET", path: "/account", handle: account },
+      // Signed in first: a stranger is sent to sign in without using up the client's attempts.
+      ...withMiddleware(
+        [{ method: "POST", path: "/account/delete", handle: deleteAccount }],
+        flow.signedIn(),
+        flow.rateLimit<SignedInContext>("account_delete"),
+      ),
+    ],
+    pageSafety(options),
+  );
+}
