@@ -1,5 +1,4 @@
-import type { Locale } from "@tessera/core";
-import { escapeHtml } from "@tessera/http";
+import { html, type Locale } from "@tessera/core";
 import type { MailMessage } from "@tessera/mail";
 import { type AccountMessageId, accountMessages } from "./account-messages.js";
 import { EMAIL_CODE_LIFETIME_MS } from "./email-code/email-codes.js";
@@ -69,12 +68,9 @@ export function accountEmail(purpose: EmailedTokenPurpose, input: AccountEmailIn
     to: input.to,
     subject: accountMessages.text(locale, content.subject),
     text: `${intro}\n\n${link}\n\n${outro}\n`,
-    html: [
-      `<p>${escapeHtml(intro)}</p>`,
-      `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
-      `<p>${escapeHtml(outro)}</p>`,
-      "",
-    ].join("\n"),
+    html: `${html`<p>${intro}</p>
+<p><a href="${link}">${link}</a></p>
+<p>${outro}</p>`}\n`,
   };
 }
 
@@ -105,12 +101,9 @@ export function emailCodeMail(input: EmailCodeMailInput): MailMessage {
     to: input.to,
     subject: accountMessages.text(locale, "accounts.mail.email_code_subject"),
     text: `${intro}\n\n${code}\n\n${outro}\n`,
-    html: [
-      `<p>${escapeHtml(intro)}</p>`,
-      `<p style="font-size: 1.5em; letter-spacing: 0.2em"><strong>${code}</strong></p>`,
-      `<p>${escapeHtml(outro)}</p>`,
-      "",
-    ].join("\n"),
+    html: `${html`<p>${intro}</p>
+<p style="font-size: 1.5em; letter-spacing: 0.2em"><strong>${code}</strong></p>
+<p>${outro}</p>`}\n`,
   };
 }
 

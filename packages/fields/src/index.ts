@@ -35,7 +35,7 @@ export {
   type Upload,
 } from "./decode-result.js";
 export { encodeRecord, type JsonValue, type Row } from "./encode-record.js";
-export { renderErrorSummary } from "./error-summary.js";
+export { errorSummaryHtml, renderErrorSummary } from "./error-summary.js";
 export {
   attachmentColumns,
   childAttachmentName,

@@ -1,5 +1,6 @@
+import { html, SafeHtml } from "@tessera/core";
 import { describe, expect, it } from "vitest";
-import { renderErrorSummary } from "../src/index.js";
+import { errorSummaryHtml, renderErrorSummary } from "../src/index.js";
 
 describe("renderErrorSummary", () => {
   it("escapes every message and the field names in the links", () => {
@@ -18,5 +19,30 @@ describe("renderErrorSummary", () => {
   it("is empty when no field has a message", () => {
     expect(renderErrorSummary({})).toBe("");
     expect(renderErrorSummary({ title: [] })).toBe("");
+  });
+});
+
+describe("errorSummaryHtml", () => {
+  it("is renderErrorSummary's markup as a SafeHtml, which html inserts unescaped", () => {
+    const errors = { title: ["<b>is odd</b>"] };
+    const summary = errorSummaryHtml(errors);
+    expect(summary).toBeInstanceOf(SafeHtml);
+    expect(html`<main>${summary}</main>`.toString()).toBe(
+      `<main>${renderErrorSummary(errors)}</main>`,
+    );
+    expect(summary.toString()).toContain("Title &lt;b&gt;is odd&lt;/b&gt;");
+  });
+
+  it("is empty when no field has a message", () => {
+    expect(errorSummaryHtml({ title: [] }).toString()).toBe("");
+  });
+
+  it("starts each sentence with the name fieldName gives, escaped, and links the field's key", () => {
+    const summary = errorSummaryHtml({ current_password: ["is incorrect"] }, undefined, (field) =>
+      field === "current_password" ? "Mot de passe <actuel>" : field,
+    ).toString();
+    expect(summary).toContain(
+      '<li><a href="#field-current_password">Mot de passe &lt;actuel&gt; is incorrect</a></li>',
+    );
   });
 });

@@ -1,9 +1,9 @@
-import { formatTimestamp, type Locale } from "@tessera/core";
+import { formatTimestamp, html, joinHtml, type Locale, type SafeHtml } from "@tessera/core";
 import type { Layout, PageContext } from "@tessera/http";
-import { escapeHtml, httpMessages } from "@tessera/http";
+import { httpMessages } from "@tessera/http";
 import { browserName, type TrackedSession } from "@tessera/session";
 import { type AccountMessageId, accountMessages } from "../account-messages.js";
-import { escapedAccountText, renderForm } from "../html/form-fields.js";
+import { accountPage, accountText, pageLink, postForm } from "../html/form-page-kit.js";
 import type { SignInFactor } from "../sign-in/sign-in-factors.js";
 
 /** The signed-in devices pages' HTML. `defaultSessionPages(layout)` gives ours. */
@@ -19,9 +19,9 @@ export interface SessionPages {
   notFound(view: { context: PageContext }): string;
 }
 
-function renderTime(epochMs: number): string {
+function renderTime(epochMs: number): SafeHtml {
   const text = formatTimestamp(epochMs);
-  return `<time datetime="${text.replace(" ", "T")}Z">${text} UTC</time>`;
+  return html`<time datetime="${text.replace(" ", "T")}Z">${text} UTC</time>`;
 }
 
 /**
@@ -63,20 +63,24 @@ function factorsLabel(session: TrackedSession, locale: Locale | undefined): stri
     .join(" + ");
 }
 
-function renderRow(session: TrackedSession, current: boolean, locale: Locale | undefined): string {
-  const text = escapedAccountText(locale);
+function renderRow(
+  session: TrackedSession,
+  current: boolean,
+  locale: Locale | undefined,
+): SafeHtml {
+  const text = accountText(locale);
   const headerId = `session-${session.id}`;
   // The button's description names the device, so a screen reader says which one it ends.
   const action = current
-    ? `<strong>${text("accounts.sessions.this_device")}</strong>`
-    : `<form method="post" action="/account/sessions/${session.id}/delete">
+    ? html`<strong>${text("accounts.sessions.this_device")}</strong>`
+    : html`<form method="post" action="/account/sessions/${session.id}/delete">
 <button type="submit" aria-describedby="${headerId}">${text("accounts.sessions.sign_out")}</button>
 </form>`;
-  return `<tr${current ? ' aria-current="true"' : ""}>
-<th scope="row" id="${headerId}">${escapeHtml(deviceLabel(session, locale))}</th>
-<td>${session.ipAddress === null ? text("accounts.sessions.unknown_address") : escapeHtml(session.ipAddress)}</td>
+  return html`<tr${current && html` aria-current="true"`}>
+<th scope="row" id="${headerId}">${deviceLabel(session, locale)}</th>
+<td>${session.ipAddress ?? text("accounts.sessions.unknown_address")}</td>
 <td>${renderTime(session.lastSeenAt)}</td>
-<td>${escapeHtml(factorsLabel(session, locale))}</td>
+<td>${factorsLabel(session, locale)}</td>
 <td>${action}</td>
 </tr>`;
 }
@@ -86,36 +90,34 @@ export function defaultSessionPages(layout: Layout): SessionPages {
   return {
     sessions: ({ context, sessions, currentId }) => {
       const { locale } = context;
-      const text = escapedAccountText(locale);
-      const title = accountMessages.text(locale, "accounts.sessions.title");
+      const text = accountText(locale);
       const others = sessions.filter((session) => session.id !== currentId).length;
-      return layout({
-        title,
+      const rows = sessions.map((session) => renderRow(session, session.id === currentId, locale));
+      return accountPage(
+        layout,
         context,
-        mainHtml: `<h1>${escapeHtml(title)}</h1>
-<p>${text("accounts.sessions.intro")}</p>
+        text("accounts.sessions.title"),
+        html`<p>${text("accounts.sessions.intro")}</p>
 <table class="sessions">
 <thead><tr><th scope="col">${text("accounts.sessions.browser")}</th><th scope="col">${text("accounts.sessions.ip_address")}</th><th scope="col">${text("accounts.sessions.last_seen")}</th><th scope="col">${text("accounts.sessions.signed_in_with")}</th><th scope="col">${text("accounts.sessions.action")}</th></tr></thead>
 <tbody>
-${sessions.map((session) => renderRow(session, session.id === currentId, locale)).join("\n")}
+${joinHtml(rows, "\n")}
 </tbody>
 </table>
-${others > 0 ? renderForm("/account/sessions/others/delete", "", accountMessages.text(locale, "accounts.sign_out_other_sessions")) : ""}
-<p><a href="/account">${text("accounts.sessions.back_to_account")}</a></p>`,
-      });
+${others > 0 && postForm("/account/sessions/others/delete", [], text("accounts.sign_out_other_sessions"))}
+${pageLink("/account", text("accounts.sessions.back_to_account"))}`,
+      );
     },
 
     notFound: ({ context }) => {
-      const { locale } = context;
-      const text = escapedAccountText(locale);
-      const title = httpMessages.text(locale, "http.not_found");
-      return layout({
-        title,
+      const text = accountText(context.locale);
+      return accountPage(
+        layout,
         context,
-        mainHtml: `<h1>${escapeHtml(title)}</h1>
-<p>${text("accounts.sessions.not_found")}</p>
-<p><a href="/account/sessions">${text("accounts.sessions.see_devices")}</a></p>`,
-      });
+        httpMessages.text(context.locale, "http.not_found"),
+        html`<p>${text("accounts.sessions.not_found")}</p>
+${pageLink("/account/sessions", text("accounts.sessions.see_devices"))}`,
+      );
     },
   };
 }

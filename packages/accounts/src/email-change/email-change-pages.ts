@@ -1,8 +1,14 @@
-import { html, unsafeHtml } from "@tessera/core";
-import { renderErrorSummary } from "@tessera/fields";
+import { html } from "@tessera/core";
 import type { Layout, PageContext } from "@tessera/http";
-import { type AccountMessageId, accountMessages } from "../account-messages.js";
-import { renderForm, renderInput } from "../html/form-fields.js";
+import { labelledInput } from "../html/form-fields.js";
+import {
+  accountErrorSummary,
+  accountPage,
+  accountText,
+  errorAlert,
+  pageLink,
+  postForm,
+} from "../html/form-page-kit.js";
 import type { FieldErrors } from "../messages.js";
 import { EMAIL_CHANGE_PATH } from "./email-change-mails.js";
 
@@ -45,10 +51,9 @@ export function defaultEmailChangePages(layout: Layout): EmailChangePages {
   return {
     emailChangeForm: ({ context, currentEmail, email, hasPassword, errors, error }) => {
       const { locale } = context;
-      const text = (id: AccountMessageId) => accountMessages.text(locale, id);
-      const title = text("accounts.email_change.title");
+      const text = accountText(locale);
       const inputs = [
-        renderInput({
+        labelledInput({
           name: "email",
           label: text("accounts.email_change.new_email"),
           type: "email",
@@ -59,7 +64,7 @@ export function defaultEmailChangePages(layout: Layout): EmailChangePages {
         }),
         ...(hasPassword
           ? [
-              renderInput({
+              labelledInput({
                 name: "current_password",
                 label: text("accounts.field.current_password"),
                 type: "password",
@@ -70,45 +75,29 @@ export function defaultEmailChangePages(layout: Layout): EmailChangePages {
             ]
           : []),
       ];
-      // renderErrorSummary, renderForm and renderInput escape what they are given.
-      const summary = unsafeHtml(renderErrorSummary(errors, locale));
-      const form = unsafeHtml(
-        renderForm("/account/email", inputs.join("\n"), text("accounts.email_change.submit")),
-      );
-      return layout({
-        title,
+      return accountPage(
+        layout,
         context,
-        mainHtml: String(html`<h1>${title}</h1>
-<dl class="facts">
+        text("accounts.email_change.title"),
+        html`<dl class="facts">
 <dt>${text("accounts.field.email")}</dt><dd>${currentEmail}</dd>
 </dl>
-${error ? html`<div class="error-summary" role="alert"><p>${error}</p></div>` : ""}
-${summary}
-${form}
-<p><a href="/account">${text("accounts.sessions.back_to_account")}</a></p>`),
-      });
+${errorAlert(error)}
+${accountErrorSummary(errors, locale)}
+${postForm("/account/email", inputs, text("accounts.email_change.submit"))}
+${pageLink("/account", text("accounts.sessions.back_to_account"))}`,
+      );
     },
 
     emailChangeConfirm: ({ context, token, newEmail }) => {
-      const { locale } = context;
-      const title = accountMessages.text(locale, "accounts.email_change.confirm_title");
-      const intro = accountMessages.text(locale, "accounts.email_change.confirm_intro", {
-        email: newEmail,
-      });
-      const form = unsafeHtml(
-        renderForm(
-          `${EMAIL_CHANGE_PATH}${encodeURIComponent(token)}`,
-          "",
-          accountMessages.text(locale, "accounts.email_change.confirm_submit"),
-        ),
-      );
-      return layout({
-        title,
+      const text = accountText(context.locale);
+      return accountPage(
+        layout,
         context,
-        mainHtml: String(html`<h1>${title}</h1>
-<p>${intro}</p>
-${form}`),
-      });
+        text("accounts.email_change.confirm_title"),
+        html`<p>${text("accounts.email_change.confirm_intro", { email: newEmail })}</p>
+${postForm(`${EMAIL_CHANGE_PATH}${encodeURIComponent(token)}`, [], text("accounts.email_change.confirm_submit"))}`,
+      );
     },
   };
 }

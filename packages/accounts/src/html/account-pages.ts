@@ -1,11 +1,18 @@
-import type { Locale } from "@tessera/core";
-import { renderErrorSummary } from "@tessera/fields";
+import { html, type Locale, type SafeHtml, unsafeHtml } from "@tessera/core";
 import type { Layout, PageContext } from "@tessera/http";
-import { escapeHtml, httpMessages } from "@tessera/http";
-import { type AccountMessageId, accountMessages } from "../account-messages.js";
+import { httpMessages } from "@tessera/http";
+import type { AccountMessageId } from "../account-messages.js";
 import type { FieldErrors } from "../messages.js";
 import { pageScriptTags } from "../passkey/page-scripts.js";
-import { escapedAccountText, renderForm, renderInput } from "./form-fields.js";
+import { checkboxInput, labelledInput } from "./form-fields.js";
+import {
+  accountErrorSummary,
+  accountPage,
+  accountText,
+  errorAlert,
+  pageLink,
+  postForm,
+} from "./form-page-kit.js";
 
 /** The account pages' HTML. `defaultAccountPages(layout)` gives ours; replace any you like. */
 export interface AccountPages {
@@ -71,10 +78,10 @@ export interface ProfileField {
 }
 
 /** The profile form of `/account`, posted to `/account/profile`; nothing without fields. */
-function profileForm(context: PageContext, profile: readonly ProfileField[]): string {
-  if (profile.length === 0) return "";
+function profileForm(context: PageContext, profile: readonly ProfileField[]): SafeHtml {
+  if (profile.length === 0) return html``;
   const inputs = profile.map((field) =>
-    renderInput({
+    labelledInput({
       name: field.name,
       label: field.label,
       type: "text",
@@ -83,12 +90,9 @@ function profileForm(context: PageContext, profile: readonly ProfileField[]): st
       required: false,
     }),
   );
-  const save = accountMessages.text(context.locale, "accounts.profile.save");
-  return `${renderForm("/account/profile", inputs.join("\n"), save)}\n`;
+  const save = accountText(context.locale)("accounts.profile.save");
+  return html`${postForm("/account/profile", inputs, save)}\n`;
 }
-
-/** The page's text in its locale, escaped. */
-const pageText = (context: PageContext) => escapedAccountText(context.locale);
 
 /** A page of one short form: a title, a sentence, the form's inputs (if any) and its button. */
 function oneFormPage(
@@ -102,30 +106,26 @@ function oneFormPage(
     readonly withEmailInput?: boolean;
   },
 ): string {
-  const { locale } = context;
-  const title = accountMessages.text(locale, page.title);
-  const inputsHtml = page.withEmailInput ? emailInput(locale) : "";
-  const afterHtml = page.withEmailInput ? backToLogin(context) : "";
-  return layout({
-    title,
+  const text = accountText(context.locale);
+  const title = text(page.title);
+  const withEmail = page.withEmailInput === true;
+  const inputs = withEmail ? [emailInput(context.locale)] : [];
+  return accountPage(
+    layout,
     context,
-    mainHtml: `<h1>${escapeHtml(title)}</h1>
-<p>${pageText(context)(page.intro)}</p>
-${renderForm(page.action, inputsHtml, accountMessages.text(locale, page.submit))}${afterHtml}`,
-  });
+    title,
+    html`<p>${text(page.intro)}</p>
+${postForm(page.action, inputs, text(page.submit))}${withEmail && html`\n${pageLink("/login", text("accounts.back_to_login"))}`}`,
+  );
 }
 
-function emailInput(locale: Locale | undefined): string {
-  return renderInput({
+function emailInput(locale: Locale | undefined): SafeHtml {
+  return labelledInput({
     name: "email",
-    label: accountMessages.text(locale, "accounts.field.email"),
+    label: accountText(locale)("accounts.field.email"),
     type: "email",
     autocomplete: "email",
   });
-}
-
-function backToLogin(context: PageContext): string {
-  return `\n<p><a href="/login">${pageText(context)("accounts.back_to_login")}</a></p>`;
 }
 
 /** Options of {@link defaultAccountPages}. */
@@ -151,123 +151,115 @@ export function defaultAccountPages(
 ): AccountPages {
   const passkeyScripts = options.passkeyScripts ?? [];
   // Both work through the page's script (WebAuthn is a browser API), which these tags load.
-  const passkeySignInButton = (context: PageContext) => `<div class="passkey-sign-in">
-<button type="button" data-passkey-login data-options-url="/login/passkey/options" data-action="/login/passkey">${pageText(context)("accounts.login.passkey")}</button>
+  const passkeySignInButton = (context: PageContext) => html`<div class="passkey-sign-in">
+<button type="button" data-passkey-login data-options-url="/login/passkey/options" data-action="/login/passkey">${accountText(context.locale)("accounts.login.passkey")}</button>
 <p class="passkey-error" role="alert" hidden></p>
 </div>
 ${pageScriptTags(passkeyScripts, context.cspNonce)}
 `;
   const passkeySecondFactorForm = (
     context: PageContext,
-  ) => `<form method="post" action="/login/second_factor" data-passkey-second-factor data-options-url="/login/second_factor/passkey/options">
+  ) => html`<form method="post" action="/login/second_factor" data-passkey-second-factor data-options-url="/login/second_factor/passkey/options">
 <input type="hidden" name="passkey" value="">
 <p class="passkey-error" role="alert" hidden></p>
-<button type="submit">${pageText(context)("accounts.second_factor.passkey")}</button>
+<button type="submit">${accountText(context.locale)("accounts.second_factor.passkey")}</button>
 </form>
 ${pageScriptTags(passkeyScripts, context.cspNonce)}
 `;
-  const loginExtras = (context: PageContext): string => {
+  const loginExtras = (context: PageContext): SafeHtml => {
     const extras = options.loginExtrasHtml;
-    const html = typeof extras === "function" ? extras(context.locale) : extras;
-    if (!html) return "";
-    const label = pageText(context)("accounts.login.other_ways");
-    return `<section class="providers" aria-label="${label}">\n${html}\n</section>\n`;
+    const markup = typeof extras === "function" ? extras(context.locale) : extras;
+    if (!markup) return html``;
+    const label = accountText(context.locale)("accounts.login.other_ways");
+    // The app's own markup, documented as trusted (the OAuth provider buttons it rendered).
+    return html`<section class="providers" aria-label="${label}">\n${unsafeHtml(markup)}\n</section>\n`;
   };
   return {
     signup: ({ context, email, errors }) => {
-      const text = pageText(context);
       const { locale } = context;
-      const title = accountMessages.text(locale, "accounts.signup.title");
-      return layout({
-        title,
+      const text = accountText(locale);
+      const title = text("accounts.signup.title");
+      const inputs = [
+        labelledInput({
+          name: "email",
+          label: text("accounts.field.email"),
+          type: "email",
+          autocomplete: "email",
+          value: email,
+          errors: errors.email ?? [],
+          locale,
+        }),
+        labelledInput({
+          name: "password",
+          label: text("accounts.signup.password_label"),
+          type: "password",
+          autocomplete: "new-password",
+          errors: errors.password ?? [],
+          locale,
+        }),
+      ];
+      return accountPage(
+        layout,
         context,
-        mainHtml: `<h1>${escapeHtml(title)}</h1>
-${renderErrorSummary(errors, locale)}
-${renderForm(
-  "/signup",
-  [
-    renderInput({
-      name: "email",
-      label: accountMessages.text(locale, "accounts.field.email"),
-      type: "email",
-      autocomplete: "email",
-      value: email,
-      errors: errors.email ?? [],
-      locale,
-    }),
-    renderInput({
-      name: "password",
-      label: accountMessages.text(locale, "accounts.signup.password_label"),
-      type: "password",
-      autocomplete: "new-password",
-      errors: errors.password ?? [],
-      locale,
-    }),
-  ].join("\n"),
-  title,
-)}
+        title,
+        html`${accountErrorSummary(errors, locale)}
+${postForm("/signup", inputs, title)}
 <p>${text("accounts.signup.have_account")} <a href="/login">${text("accounts.login.title")}</a></p>`,
-      });
+      );
     },
 
     login: ({ context, email, error, emailLinks, passkeySignIn }) => {
       const withPasskey = passkeySignIn === true && passkeyScripts.length > 0;
-      const text = pageText(context);
-      const { locale } = context;
-      const title = accountMessages.text(locale, "accounts.login.title");
-      return layout({
-        title,
+      const text = accountText(context.locale);
+      const title = text("accounts.login.title");
+      const inputs = [
+        labelledInput({
+          name: "email",
+          label: text("accounts.field.email"),
+          type: "email",
+          // The browser's own passkey autofill (conditional UI) offers passkeys in this field.
+          autocomplete: withPasskey ? "username webauthn" : "email",
+          value: email,
+        }),
+        labelledInput({
+          name: "password",
+          label: text("accounts.field.password"),
+          type: "password",
+          autocomplete: "current-password",
+        }),
+        checkboxInput("remember_me", text("accounts.login.remember_me"), false),
+      ];
+      const emailLinkOffers =
+        emailLinks &&
+        html`<p><a href="/magic_link">${text("accounts.magic_link.request_button")}</a> · <a href="/passwords/new">${text("accounts.login.forgot_password")}</a></p>\n`;
+      return accountPage(
+        layout,
         context,
-        mainHtml: `<h1>${escapeHtml(title)}</h1>
-${error ? `<div class="error-summary" role="alert"><p>${escapeHtml(error)}</p></div>` : ""}
-${renderForm(
-  "/login",
-  [
-    renderInput({
-      name: "email",
-      label: accountMessages.text(locale, "accounts.field.email"),
-      type: "email",
-      // The browser's own passkey autofill (conditional UI) offers passkeys in this field.
-      autocomplete: withPasskey ? "username webauthn" : "email",
-      value: email,
-    }),
-    renderInput({
-      name: "password",
-      label: accountMessages.text(locale, "accounts.field.password"),
-      type: "password",
-      autocomplete: "current-password",
-    }),
-    `<div class="field checkbox"><input id="field-remember_me" name="remember_me" type="checkbox" value="1"><label for="field-remember_me">${text("accounts.login.remember_me")}</label></div>`,
-  ].join("\n"),
-  title,
-)}
-${withPasskey ? passkeySignInButton(context) : ""}${emailLinks ? `<p><a href="/magic_link">${text("accounts.magic_link.request_button")}</a> · <a href="/passwords/new">${text("accounts.login.forgot_password")}</a></p>\n` : ""}${loginExtras(context)}<p>${text("accounts.login.new_here")} <a href="/signup">${text("accounts.signup.title")}</a></p>`,
-      });
+        title,
+        html`${errorAlert(error)}
+${postForm("/login", inputs, title)}
+${withPasskey && passkeySignInButton(context)}${emailLinkOffers}${loginExtras(context)}<p>${text("accounts.login.new_here")} <a href="/signup">${text("accounts.signup.title")}</a></p>`,
+      );
     },
 
     secondFactor: ({ context, error, passkey }) => {
       const withPasskey = passkey === true && passkeyScripts.length > 0;
-      const { locale } = context;
-      const text = pageText(context);
-      const title = accountMessages.text(locale, "accounts.second_factor.title");
-      return layout({
-        title,
-        context,
-        mainHtml: `<h1>${escapeHtml(title)}</h1>
-${error ? `<div class="error-summary" role="alert"><p>${escapeHtml(error)}</p></div>` : ""}
-<p>${text("accounts.second_factor.prompt")}</p>
-${renderForm(
-  "/login/second_factor",
-  renderInput({
-    name: "code",
-    label: accountMessages.text(locale, "accounts.second_factor.code_label"),
-    type: "text",
-    autocomplete: "one-time-code",
-  }),
-  accountMessages.text(locale, "accounts.second_factor.submit"),
-)}
-${withPasskey ? passkeySecondFactorForm(context) : ""}<p><a href="/login">${text("accounts.back_to_login")}</a></p>`,
+      const text = accountText(context.locale);
+      const code = labelledInput({
+        name: "code",
+        label: text("accounts.second_factor.code_label"),
+        type: "text",
+        autocomplete: "one-time-code",
       });
+      return accountPage(
+        layout,
+        context,
+        text("accounts.second_factor.title"),
+        html`${errorAlert(error)}
+<p>${text("accounts.second_factor.prompt")}</p>
+${postForm("/login/second_factor", [code], text("accounts.second_factor.submit"))}
+${withPasskey && passkeySecondFactorForm(context)}${pageLink("/login", text("accounts.back_to_login"))}`,
+      );
     },
 
     account: ({
@@ -284,54 +276,50 @@ ${withPasskey ? passkeySecondFactorForm(context) : ""}<p><a href="/login">${text
       profile,
       showEmailChange,
     }) => {
-      const text = pageText(context);
-      const { locale } = context;
-      const title = accountMessages.text(locale, "accounts.account.title");
-      return layout({
-        title,
-        context,
-        mainHtml: `<h1>${escapeHtml(title)}</h1>
-<dl class="facts">
-<dt>${text("accounts.field.email")}</dt><dd>${escapeHtml(email)}</dd>
-<dt>${text("accounts.account.member_since")}</dt><dd><time datetime="${escapeHtml(memberSince.replace(" ", "T"))}Z">${escapeHtml(memberSince)} UTC</time></dd>
-</dl>
-${profileForm(context, profile ?? [])}${
-  // Without a way to send a link, a reminder to confirm would ask for what cannot be done.
-  confirmed || !emailLinks
-    ? ""
-    : `<section class="reminder" aria-labelledby="confirm-title">
+      const text = accountText(context.locale);
+      // Without a way to send a link, a reminder to confirm would ask for what cannot be done.
+      const reminder =
+        !confirmed &&
+        emailLinks &&
+        html`<section class="reminder" aria-labelledby="confirm-title">
 <h2 id="confirm-title">${text("accounts.account.confirm_title")}</h2>
 <p>${text(confirmationMailSent ? "accounts.account.confirmation_sent_to" : "accounts.account.not_confirmed", { email })}</p>
-${renderForm("/confirmations", "", accountMessages.text(locale, "accounts.account.resend_confirmation"))}
-</section>`
-}
-<p><a href="/account/password">${text("accounts.password.link")}</a></p>
-${showEmailChange ? `<p><a href="/account/email">${text("accounts.email_change.link")}</a></p>` : ""}
-${showDevices ? `<p><a href="/account/sessions">${text("accounts.account.devices_link")}</a></p>` : ""}
-${showSecurity ? `<p><a href="/account/security">${text("accounts.account.security_link")}</a></p>` : ""}
+${postForm("/confirmations", [], text("accounts.account.resend_confirmation"))}
+</section>`;
+      const deletionInput =
+        deletionField === "password"
+          ? labelledInput({
+              name: "password",
+              label: text("accounts.account.confirm_with_password"),
+              type: "password",
+              autocomplete: "current-password",
+            })
+          : labelledInput({
+              name: "email",
+              label: text("accounts.account.confirm_with_email"),
+              type: "email",
+              autocomplete: "email",
+            });
+      return accountPage(
+        layout,
+        context,
+        text("accounts.account.title"),
+        html`<dl class="facts">
+<dt>${text("accounts.field.email")}</dt><dd>${email}</dd>
+<dt>${text("accounts.account.member_since")}</dt><dd><time datetime="${memberSince.replace(" ", "T")}Z">${memberSince} UTC</time></dd>
+</dl>
+${profileForm(context, profile ?? [])}${reminder}
+${pageLink("/account/password", text("accounts.password.link"))}
+${showEmailChange && pageLink("/account/email", text("accounts.email_change.link"))}
+${showDevices && pageLink("/account/sessions", text("accounts.account.devices_link"))}
+${showSecurity && pageLink("/account/security", text("accounts.account.security_link"))}
 <section class="danger" aria-labelledby="delete-title">
 <h2 id="delete-title">${text("accounts.account.delete_title")}</h2>
 <p>${text("accounts.account.delete_warning")}</p>
-${deletionError ? `<div class="error-summary" role="alert"><p>${escapeHtml(deletionError)}</p></div>` : ""}
-${renderForm(
-  "/account/delete",
-  deletionField === "password"
-    ? renderInput({
-        name: "password",
-        label: accountMessages.text(locale, "accounts.account.confirm_with_password"),
-        type: "password",
-        autocomplete: "current-password",
-      })
-    : renderInput({
-        name: "email",
-        label: accountMessages.text(locale, "accounts.account.confirm_with_email"),
-        type: "email",
-        autocomplete: "email",
-      }),
-  accountMessages.text(locale, "accounts.account.delete_button"),
-)}
+${errorAlert(deletionError)}
+${postForm("/account/delete", [deletionInput], text("accounts.account.delete_button"))}
 </section>`,
-      });
+      );
     },
 
     magicLinkRequest: ({ context }) =>
@@ -361,42 +349,36 @@ ${renderForm(
       }),
 
     newPassword: ({ context, token, errors, offerSignOutEverywhere }) => {
-      const text = pageText(context);
       const { locale } = context;
-      const title = accountMessages.text(locale, "accounts.new_password.title");
-      return layout({
-        title,
+      const text = accountText(locale);
+      const inputs = [
+        labelledInput({
+          name: "password",
+          label: text("accounts.new_password.password_label"),
+          type: "password",
+          autocomplete: "new-password",
+          errors: errors.password ?? [],
+          locale,
+        }),
+        labelledInput({
+          name: "password_confirmation",
+          label: text("accounts.new_password.confirmation_label"),
+          type: "password",
+          autocomplete: "new-password",
+          errors: errors.password_confirmation ?? [],
+          locale,
+        }),
+        ...(offerSignOutEverywhere
+          ? [checkboxInput("sign_out_everywhere", text("accounts.sign_out_other_sessions"), true)]
+          : []),
+      ];
+      return accountPage(
+        layout,
         context,
-        mainHtml: `<h1>${escapeHtml(title)}</h1>
-${renderErrorSummary(errors, locale)}
-${renderForm(
-  `/passwords/${encodeURIComponent(token)}`,
-  [
-    renderInput({
-      name: "password",
-      label: accountMessages.text(locale, "accounts.new_password.password_label"),
-      type: "password",
-      autocomplete: "new-password",
-      errors: errors.password ?? [],
-      locale,
-    }),
-    renderInput({
-      name: "password_confirmation",
-      label: accountMessages.text(locale, "accounts.new_password.confirmation_label"),
-      type: "password",
-      autocomplete: "new-password",
-      errors: errors.password_confirmation ?? [],
-      locale,
-    }),
-    ...(offerSignOutEverywhere
-      ? [
-          `<div class="field checkbox"><input id="field-sign_out_everywhere" name="sign_out_everywhere" type="checkbox" value="1" checked><label for="field-sign_out_everywhere">${text("accounts.sign_out_other_sessions")}</label></div>`,
-        ]
-      : []),
-  ].join("\n"),
-  accountMessages.text(locale, "accounts.new_password.button"),
-)}`,
-      });
+        text("accounts.new_password.title"),
+        html`${accountErrorSummary(errors, locale)}
+${postForm(`/passwords/${encodeURIComponent(token)}`, inputs, text("accounts.new_password.button"))}`,
+      );
     },
 
     confirmationConfirm: ({ context, token }) =>
@@ -407,23 +389,15 @@ ${renderForm(
         submit: "accounts.confirmation.button",
       }),
 
-    tooManyRequests: ({ context }) => {
-      const title = accountMessages.text(context.locale, "accounts.too_many_requests_title");
-      const message = httpMessages.text(context.locale, "http.rate_limited");
-      return layout({
-        title,
+    tooManyRequests: ({ context }) =>
+      accountPage(
+        layout,
         context,
-        mainHtml: `<h1>${escapeHtml(title)}</h1>
-<p role="alert">${escapeHtml(message)}</p>`,
-      });
-    },
+        accountText(context.locale)("accounts.too_many_requests_title"),
+        html`<p role="alert">${httpMessages.text(context.locale, "http.rate_limited")}</p>`,
+      ),
 
     unreadableForm: ({ context, title, message }) =>
-      layout({
-        title,
-        context,
-        mainHtml: `<h1>${escapeHtml(title)}</h1>
-<p role="alert">${escapeHtml(message)}</p>`,
-      }),
+      accountPage(layout, context, title, html`<p role="alert">${message}</p>`),
   };
 }

@@ -1,6 +1,5 @@
-import type { Locale, MessageParams } from "@tessera/core";
+import { html, type Locale, type SafeHtml } from "@tessera/core";
 import { fullMessage } from "@tessera/fields/messages";
-import { escapeHtml } from "@tessera/http";
 import { type AccountMessageId, accountMessages } from "../account-messages.js";
 
 /** One labelled input of an account form. */
@@ -28,48 +27,31 @@ export function accountFieldName(name: string, locale: Locale | undefined): stri
     : name;
 }
 
-/** A label and input, with its messages tied to it by `aria-describedby`. */
-export function renderInput(field: InputField): string {
+/**
+ * A label and input, with its messages tied to it by `aria-describedby`; its id is
+ * `field-<name>`, which the error summary links to. A password's value is never written back.
+ */
+export function labelledInput(field: InputField): SafeHtml {
   const id = `field-${field.name}`;
   const errors = field.errors ?? [];
   const errorId = `${id}-errors`;
   const value =
-    field.value !== undefined && field.type !== "password"
-      ? ` value="${escapeHtml(field.value)}"`
-      : "";
-  const invalid = errors.length > 0 ? ` aria-invalid="true" aria-describedby="${errorId}"` : "";
+    field.value !== undefined && field.type !== "password" && html` value="${field.value}"`;
+  const invalid = errors.length > 0 && html` aria-invalid="true" aria-describedby="${errorId}"`;
   const messages =
-    errors.length > 0
-      ? `<ul class="field-errors" id="${errorId}">${errors
-          .map((message) => {
-            const text = fullMessage(
-              accountFieldName(field.name, field.locale),
-              message,
-              field.locale,
-            );
-            return `<li>${escapeHtml(text)}</li>`;
-          })
-          .join("")}</ul>`
-      : "";
-  return `<div class="field">
-<label for="${id}">${escapeHtml(field.label)}</label>
-<input id="${id}" name="${escapeHtml(field.name)}" type="${field.type}" autocomplete="${escapeHtml(field.autocomplete)}"${field.required === false ? "" : " required"}${value}${invalid}>
+    errors.length > 0 &&
+    html`<ul class="field-errors" id="${errorId}">${errors.map(
+      (message) =>
+        html`<li>${fullMessage(accountFieldName(field.name, field.locale), message, field.locale)}</li>`,
+    )}</ul>`;
+  return html`<div class="field">
+<label for="${id}">${field.label}</label>
+<input id="${id}" name="${field.name}" type="${field.type}" autocomplete="${field.autocomplete}"${field.required !== false && html` required`}${value}${invalid}>
 ${messages}</div>`;
 }
 
-/**
- * The text of an account page in `locale`: each message of {@link accountMessages}, escaped for
- * HTML (a value put in, such as an email address, is escaped with it).
- */
-export function escapedAccountText(locale: Locale | undefined) {
-  return (id: AccountMessageId, params?: MessageParams): string =>
-    escapeHtml(accountMessages.text(locale, id, params));
-}
-
-/** A form that posts to `action`, with its fields and one submit button. */
-export function renderForm(action: string, inner: string, submitLabel: string): string {
-  return `<form method="post" action="${escapeHtml(action)}" novalidate>
-${inner}
-<button type="submit">${escapeHtml(submitLabel)}</button>
-</form>`;
+/** A checkbox sending `1` under `name`, its label after it; ticked when `checked`. */
+export function checkboxInput(name: string, label: string, checked: boolean): SafeHtml {
+  const id = `field-${name}`;
+  return html`<div class="field checkbox"><input id="${id}" name="${name}" type="checkbox" value="1"${checked && html` checked`}><label for="${id}">${label}</label></div>`;
 }

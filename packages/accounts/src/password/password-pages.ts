@@ -1,8 +1,14 @@
-import { html, unsafeHtml } from "@tessera/core";
-import { renderErrorSummary } from "@tessera/fields";
+import { html } from "@tessera/core";
 import type { Layout, PageContext } from "@tessera/http";
-import { accountMessages } from "../account-messages.js";
-import { renderForm, renderInput } from "../html/form-fields.js";
+import { checkboxInput, labelledInput } from "../html/form-fields.js";
+import {
+  accountErrorSummary,
+  accountPage,
+  accountText,
+  errorAlert,
+  pageLink,
+  postForm,
+} from "../html/form-page-kit.js";
 import type { FieldErrors } from "../messages.js";
 
 /** What the password page shows. */
@@ -28,15 +34,13 @@ export type PasswordPage = (view: PasswordPageView) => string;
 export function defaultPasswordPage(layout: Layout): PasswordPage {
   return ({ context, hasPassword, errors, error, signOutOthers }) => {
     const { locale } = context;
-    const text = (id: Parameters<typeof accountMessages.text>[1]) =>
-      accountMessages.text(locale, id);
-    const title = text(hasPassword ? "accounts.password.title" : "accounts.password.set_title");
+    const text = accountText(locale);
     const field = (
       name: string,
       label: string,
       autocomplete: "current-password" | "new-password",
     ) =>
-      renderInput({
+      labelledInput({
         name,
         label,
         type: "password",
@@ -45,28 +49,21 @@ export function defaultPasswordPage(layout: Layout): PasswordPage {
         locale,
       });
     const inputs = [
-      hasPassword
-        ? field("current_password", text("accounts.field.current_password"), "current-password")
-        : "",
+      ...(hasPassword
+        ? [field("current_password", text("accounts.field.current_password"), "current-password")]
+        : []),
       field("password", text("accounts.password.new"), "new-password"),
       field("password_confirmation", text("accounts.password.confirmation"), "new-password"),
-      String(
-        html`<div class="field checkbox"><input id="field-sign_out_others" name="sign_out_others" type="checkbox" value="1"${signOutOthers ? " checked" : ""}><label for="field-sign_out_others">${text("accounts.password.sign_out_others")}</label></div>`,
-      ),
-    ].filter((input) => input !== "");
-    // renderErrorSummary, renderForm and renderInput escape what they are given.
-    const summary = unsafeHtml(renderErrorSummary(errors, locale));
-    const form = unsafeHtml(
-      renderForm("/account/password", inputs.join("\n"), text("accounts.password.submit")),
-    );
-    return layout({
-      title,
+      checkboxInput("sign_out_others", text("accounts.password.sign_out_others"), signOutOthers),
+    ];
+    return accountPage(
+      layout,
       context,
-      mainHtml: String(html`<h1>${title}</h1>
-${error ? html`<div class="error-summary" role="alert"><p>${error}</p></div>` : ""}
-${summary}
-${form}
-<p><a href="/account">${text("accounts.sessions.back_to_account")}</a></p>`),
-    });
+      text(hasPassword ? "accounts.password.title" : "accounts.password.set_title"),
+      html`${errorAlert(error)}
+${accountErrorSummary(errors, locale)}
+${postForm("/account/password", inputs, text("accounts.password.submit"))}
+${pageLink("/account", text("accounts.sessions.back_to_account"))}`,
+    );
   };
 }

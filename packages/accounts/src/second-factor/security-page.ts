@@ -1,8 +1,7 @@
-import { formatTimestamp } from "@tessera/core";
+import { formatTimestamp, html, joinHtml, type SafeHtml, unsafeHtml } from "@tessera/core";
 import type { Layout, PageContext } from "@tessera/http";
-import { escapeHtml } from "@tessera/http";
-import { accountMessages } from "../account-messages.js";
-import { escapedAccountText, renderForm, renderInput } from "../html/form-fields.js";
+import { labelledInput } from "../html/form-fields.js";
+import { accountPage, accountText, errorAlert, pageLink, postForm } from "../html/form-page-kit.js";
 import { pageScriptTags } from "../passkey/page-scripts.js";
 import type { Passkey } from "../passkey/passkey-store.js";
 
@@ -35,102 +34,95 @@ export interface SecurityPages {
   security(view: SecurityView): string;
 }
 
-function renderTime(epochMs: number): string {
+function renderTime(epochMs: number): SafeHtml {
   const text = formatTimestamp(epochMs);
-  return `<time datetime="${text.replace(" ", "T")}Z">${text} UTC</time>`;
+  return html`<time datetime="${text.replace(" ", "T")}Z">${text} UTC</time>`;
 }
 
 /** The password asked again; each form's input has an id of its own on the one page. */
-function passwordInput(view: SecurityView, form: string): string {
+function passwordInput(view: SecurityView, form: string): SafeHtml {
   const id = `field-password-${form}`;
-  const label = accountMessages.text(view.context.locale, "accounts.account.confirm_with_password");
-  return `<div class="field">
-<label for="${id}">${escapeHtml(label)}</label>
+  const label = accountText(view.context.locale)("accounts.account.confirm_with_password");
+  return html`<div class="field">
+<label for="${id}">${label}</label>
 <input id="${id}" name="password" type="password" autocomplete="current-password" required>
 </div>`;
 }
 
 /** The "confirm it is you" form, or the advice to sign in again, while one is needed. */
-function reauthenticateSection(view: SecurityView): string {
+function reauthenticateSection(view: SecurityView): SafeHtml {
   const asked = view.reauthenticate;
-  if (!asked) return "";
-  const { locale } = view.context;
-  const text = escapedAccountText(locale);
+  if (!asked) return html``;
+  const text = accountText(view.context.locale);
   const code = asked.code
-    ? renderInput({
+    ? labelledInput({
         name: "code",
-        label: accountMessages.text(locale, "accounts.second_factor.code_label"),
+        label: text("accounts.second_factor.code_label"),
         type: "text",
         autocomplete: "one-time-code",
       })
-    : "";
+    : html``;
   const body = asked.password
-    ? renderForm(
+    ? postForm(
         `${SECURITY_PATH}/reauthenticate`,
-        `${passwordInput(view, "reauthenticate")}\n${code}`,
-        accountMessages.text(locale, "accounts.security.reauthenticate_button"),
+        [passwordInput(view, "reauthenticate"), code],
+        text("accounts.security.reauthenticate_button"),
       )
-    : `<p><a href="/login">${text("accounts.security.sign_in_again")}</a></p>`;
-  return `<section aria-labelledby="reauthenticate-title" class="reauthenticate">
+    : pageLink("/login", text("accounts.security.sign_in_again"));
+  return html`<section aria-labelledby="reauthenticate-title" class="reauthenticate">
 <h2 id="reauthenticate-title">${text("accounts.security.reauthenticate_title")}</h2>
 <p>${text("accounts.security.reauthenticate_intro")}</p>
 ${body}
 </section>`;
 }
 
-function totpSection(view: SecurityView): string {
-  const { locale } = view.context;
-  const text = escapedAccountText(locale);
-  const label = (id: Parameters<typeof accountMessages.text>[1]) =>
-    accountMessages.text(locale, id);
-  let body: string;
+function totpSection(view: SecurityView): SafeHtml {
+  const text = accountText(view.context.locale);
+  let body: SafeHtml;
   if (view.setup) {
+    const code = labelledInput({
+      name: "code",
+      label: text("accounts.second_factor.code_label"),
+      type: "text",
+      autocomplete: "one-time-code",
+    });
     // The SVG is ours (uqr's drawing of the otpauth URI): no user text in it.
-    body = `<p>${text("accounts.security.totp_scan")}</p>
-<div class="qr">${view.setup.qrSvg}</div>
-<p>${text("accounts.security.totp_key")}: <code id="totp-secret">${escapeHtml(view.setup.secret)}</code></p>
-${renderForm(
-  `${SECURITY_PATH}/totp/confirm`,
-  renderInput({
-    name: "code",
-    label: label("accounts.second_factor.code_label"),
-    type: "text",
-    autocomplete: "one-time-code",
-  }),
-  label("accounts.security.totp_confirm"),
-)}`;
+    body = html`<p>${text("accounts.security.totp_scan")}</p>
+<div class="qr">${unsafeHtml(view.setup.qrSvg)}</div>
+<p>${text("accounts.security.totp_key")}: <code id="totp-secret">${view.setup.secret}</code></p>
+${postForm(`${SECURITY_PATH}/totp/confirm`, [code], text("accounts.security.totp_confirm"))}`;
   } else if (view.totp === "on") {
-    body = `<p>${text("accounts.security.totp_on", { count: view.backupCodesLeft })}</p>
-${renderForm(`${SECURITY_PATH}/backup_codes`, passwordInput(view, "codes"), label("accounts.security.regenerate"))}
-${renderForm(`${SECURITY_PATH}/totp/delete`, passwordInput(view, "off"), label("accounts.security.totp_disable"))}`;
+    body = html`<p>${text("accounts.security.totp_on", { count: view.backupCodesLeft })}</p>
+${postForm(`${SECURITY_PATH}/backup_codes`, [passwordInput(view, "codes")], text("accounts.security.regenerate"))}
+${postForm(`${SECURITY_PATH}/totp/delete`, [passwordInput(view, "off")], text("accounts.security.totp_disable"))}`;
   } else {
-    body = `<p>${text("accounts.security.totp_off")}</p>
-${renderForm(`${SECURITY_PATH}/totp`, passwordInput(view, "on"), label("accounts.security.totp_enable"))}`;
+    body = html`<p>${text("accounts.security.totp_off")}</p>
+${postForm(`${SECURITY_PATH}/totp`, [passwordInput(view, "on")], text("accounts.security.totp_enable"))}`;
   }
-  const codes = view.backupCodes
-    ? `<section class="backup-codes" aria-labelledby="backup-codes-title">
+  const codes =
+    view.backupCodes &&
+    html`<section class="backup-codes" aria-labelledby="backup-codes-title">
 <h3 id="backup-codes-title">${text("accounts.security.backup_codes_title")}</h3>
 <p>${text("accounts.security.backup_codes_intro")}</p>
-<ul>${view.backupCodes.map((code) => `<li><code>${escapeHtml(code)}</code></li>`).join("")}</ul>
-</section>`
-    : "";
-  return `<section aria-labelledby="totp-title">
+<ul>${view.backupCodes.map((code) => html`<li><code>${code}</code></li>`)}</ul>
+</section>`;
+  return html`<section aria-labelledby="totp-title">
 <h2 id="totp-title">${text("accounts.security.totp_title")}</h2>
 ${codes}
 ${body}
 </section>`;
 }
 
-function passkeyRow(passkey: Passkey, view: SecurityView): string {
-  const text = escapedAccountText(view.context.locale);
+function passkeyRow(passkey: Passkey, view: SecurityView): SafeHtml {
+  const text = accountText(view.context.locale);
   const nameId = `passkey-${passkey.id}-name`;
-  return `<tr>
-<th scope="row" id="passkey-${passkey.id}">${escapeHtml(passkey.name)}</th>
+  return html`<tr>
+<th scope="row" id="passkey-${passkey.id}">${passkey.name}</th>
 <td>${renderTime(passkey.createdAt)}</td>
 <td>${passkey.lastUsedAt === null ? text("accounts.security.never_used") : renderTime(passkey.lastUsedAt)}</td>
 <td><form method="post" action="${SECURITY_PATH}/passkeys/${passkey.id}" class="inline">
 <label for="${nameId}">${text("accounts.security.passkey_name")}</label>
-<input id="${nameId}" name="name" type="text" maxlength="100" value="${escapeHtml(passkey.name)}">
+<input id="${nameId}" name="name" type="text" maxlength="100" value="${passkey.name}">
 <button type="submit">${text("accounts.security.rename")}</button>
 </form>
 <form method="post" action="${SECURITY_PATH}/passkeys/${passkey.id}/delete" class="inline">
@@ -139,19 +131,22 @@ function passkeyRow(passkey: Passkey, view: SecurityView): string {
 </tr>`;
 }
 
-function passkeySection(view: SecurityView, passkeys: readonly Passkey[]): string {
-  const text = escapedAccountText(view.context.locale);
+function passkeySection(view: SecurityView, passkeys: readonly Passkey[]): SafeHtml {
+  const text = accountText(view.context.locale);
   const list =
     passkeys.length === 0
-      ? `<p>${text("accounts.security.no_passkeys")}</p>`
-      : `<table class="passkeys">
+      ? html`<p>${text("accounts.security.no_passkeys")}</p>`
+      : html`<table class="passkeys">
 <thead><tr><th scope="col">${text("accounts.security.passkey_name")}</th><th scope="col">${text("accounts.security.passkey_added_at")}</th><th scope="col">${text("accounts.security.passkey_last_used")}</th><th scope="col">${text("accounts.sessions.action")}</th></tr></thead>
 <tbody>
-${passkeys.map((passkey) => passkeyRow(passkey, view)).join("\n")}
+${joinHtml(
+  passkeys.map((passkey) => passkeyRow(passkey, view)),
+  "\n",
+)}
 </tbody>
 </table>`;
   // Adding one takes the browser's WebAuthn API: the form works through the page's script.
-  return `<section aria-labelledby="passkeys-title">
+  return html`<section aria-labelledby="passkeys-title">
 <h2 id="passkeys-title">${text("accounts.security.passkeys_title")}</h2>
 ${list}
 <form method="post" action="${SECURITY_PATH}/passkeys" data-passkey-add data-options-url="${SECURITY_PATH}/passkeys/options">
@@ -172,22 +167,18 @@ export function defaultSecurityPages(layout: Layout, scripts: readonly string[])
   return {
     security: (view) => {
       const { context } = view;
-      const text = escapedAccountText(context.locale);
-      const title = accountMessages.text(context.locale, "accounts.security.title");
-      const error = view.error
-        ? `<div class="error-summary" role="alert"><p>${escapeHtml(view.error)}</p></div>`
-        : "";
-      return layout({
-        title,
+      const text = accountText(context.locale);
+      return accountPage(
+        layout,
         context,
-        mainHtml: `<h1>${escapeHtml(title)}</h1>
-${error}
+        text("accounts.security.title"),
+        html`${errorAlert(view.error)}
 ${reauthenticateSection(view)}
-${view.totp === undefined ? "" : totpSection(view)}
-${view.passkeys === undefined ? "" : passkeySection(view, view.passkeys)}
-<p><a href="/account">${text("accounts.security.back_to_account")}</a></p>
-${view.passkeys === undefined ? "" : pageScriptTags(scripts, context.cspNonce)}`,
-      });
+${view.totp !== undefined && totpSection(view)}
+${view.passkeys !== undefined && passkeySection(view, view.passkeys)}
+${pageLink("/account", text("accounts.security.back_to_account"))}
+${view.passkeys !== undefined && pageScriptTags(scripts, context.cspNonce)}`,
+      );
     },
   };
 }
