@@ -8,13 +8,22 @@ import {
 } from "@tessera/http";
 import { type MaybeSessionContext, pageSafety } from "@tessera/session";
 import { accountMessages } from "../account-messages.js";
+import { mailLinkOriginOrRefusal } from "../email-link/account-mail-sending.js";
 import { pathToken } from "../email-link/path-token.js";
-import { accountFlow } from "../html/account-flow.js";
+import { readAccountForm } from "../html/account-form.js";
+import {
+  accountPageContext,
+  currentPageUser,
+  flashAccountMessage,
+} from "../html/account-page-context.js";
+import { htmlAccountParts } from "../html/html-account-parts.js";
 import type {
   HtmlAccountRoutesOptions,
   HtmlRequestContext,
   SignedInContext,
 } from "../html/html-routes-options.js";
+import { pageRateLimit, refusePageOverLimit } from "../html/page-rate-limits.js";
+import { signedInPage } from "../html/signed-in-page.js";
 import { addFieldError, type FieldErrors } from "../messages.js";
 import { deliversMail } from "../missing-mailer.js";
 import { judgeCurrentPassword } from "../password/current-password.js";
@@ -55,27 +64,27 @@ export function htmlEmailChangeRoutes(
   options: HtmlEmailChangeRoutesOptions,
 ): Route<MaybeSessionContext>[] {
   if (options.mailer === undefined) return [];
-  const flow = accountFlow(options);
+  const parts = htmlAccountParts(options);
   const pages = options.emailChangePages;
   const proof = {
     users: options.users,
-    clock: flow.clock,
+    clock: parts.clock,
     passwords: options.passwords,
     secondFactors: options.secondFactors,
   };
   const confirmation = {
     users: options.users,
     emailChanges: options.emailChanges,
-    events: flow.events,
-    clock: flow.clock,
+    events: parts.events,
+    clock: parts.clock,
   };
   const mailing = deliversMail(options.mailer)
     ? {
         emailChanges: options.emailChanges,
         mailer: options.mailer,
         tokenMailTransaction: options.tokenMailTransaction,
-        reportMailError: flow.reportMailError,
-        clock: flow.clock,
+        reportMailError: parts.reportMailError,
+        clock: parts.clock,
       }
     : undefined;
 
@@ -88,7 +97,7 @@ export function htmlEmailChangeRoutes(
     htmlPage(
       status,
       pages.emailChangeForm({
-        context: flow.pageContext(context, user),
+        context: accountPageContext(context, user),
         currentEmail: user.email,
         email: view.email ?? "",
         hasPassword: user.passwordDigest !== "",
@@ -101,9 +110,9 @@ export function htmlEmailChangeRoutes(
     changeForm: async (_request, context) => formPage(context, context.user, 200),
 
     async requestChange(request, context) {
-      const form = await flow.readForm(request, context);
+      const form = await readAccountForm(request, context, options);
       if (!form.ok) return form.response;
-      const mail = flow.mailLinkOriginOrRefusal(request);
+      const mail = mailLinkOriginOrRefusal(options, request);
       if (!mail.ok) return mail.response;
       const { user, locale } = context;
       const typed = form.value.get("email") ?? "";
@@ -128,11 +137,13 @@ export function htmlEmailChangeRoutes(
       }
       // The client was counted by the route's middleware; the new address, a mailbox not yet
       // proven the user's, is counted here.
-      const limited = await flow.refuseOverLimit(context, REQUEST_GROUP, [`email:${email}`]);
+      const limited = await refusePageOverLimit(options, context, REQUEST_GROUP, [
+        `email:${email}`,
+      ]);
       if (limited) return limited;
       // Always set here: without a mailer that delivers, mailLinkOriginOrRefusal answered 500.
       if (mailing) await requestEmailChange(mailing, user, email, mail.origin, locale);
-      flow.flash(context, "notice", "accounts.email_change.sent");
+      flashAccountMessage(context, "notice", "accounts.email_change.sent");
       return seeOther("/account");
     },
   } satisfies Record<string, RouteHandler<SignedInContext>>;
@@ -140,14 +151,14 @@ export function htmlEmailChangeRoutes(
   const handlers = {
     async confirmPage(_request, context) {
       const token = pathToken(context);
-      const change = await peekEmailChange(options.emailChanges, token, flow.clock);
+      const change = await peekEmailChange(options.emailChanges, token, parts.clock);
       if (!change.ok) {
-        flow.flash(context, "alert", "accounts.email_change.invalid");
+        flashAccountMessage(context, "alert", "accounts.email_change.invalid");
         return seeOther("/account");
       }
-      const user = await flow.currentUser(context);
+      const user = await currentPageUser(context, options.users);
       const page = pages.emailChangeConfirm({
-        context: flow.pageContext(context, user),
+        context: accountPageContext(context, user),
         token,
         newEmail: change.value.newEmail,
       });
@@ -159,10 +170,10 @@ export function htmlEmailChangeRoutes(
         request,
         clientAddress: context.clientAddress,
       });
-      if (changed.ok) flow.flash(context, "notice", "accounts.email_change.changed");
+      if (changed.ok) flashAccountMessage(context, "notice", "accounts.email_change.changed");
       else if (changed.reason === "email-taken") {
-        flow.flash(context, "alert", "accounts.email_change.taken");
-      } else flow.flash(context, "alert", "accounts.email_change.invalid");
+        flashAccountMessage(context, "alert", "accounts.email_change.taken");
+      } else flashAccountMessage(context, "alert", "accounts.email_change.invalid");
       return seeOther("/account");
     },
   } satisfies Record<string, RouteHandler<HtmlRequestContext>>;
@@ -171,18 +182,18 @@ export function htmlEmailChangeRoutes(
     [
       ...withMiddleware(
         [{ method: "GET", path: "/account/email", handle: signedInHandlers.changeForm }],
-        flow.signedIn(),
+        signedInPage(options.users),
       ),
       // Signed in first: a stranger is sent to sign in without using up the client's attempts.
       ...withMiddleware(
         [{ method: "POST", path: "/account/email", handle: signedInHandlers.requestChange }],
-        flow.signedIn(),
-        flow.rateLimit<SignedInContext>(REQUEST_GROUP),
+        signedInPage(options.users),
+        pageRateLimit<SignedInContext>(options, REQUEST_GROUP),
       ),
       { method: "GET", path: "/email_changes/:token", handle: handlers.confirmPage },
       ...withMiddleware(
         [{ method: "POST", path: "/email_changes/:token", handle: handlers.confirm }],
-        flow.rateLimit("email_change_use"),
+        pageRateLimit(options, "email_change_use"),
       ),
     ],
     pageSafety(options),

@@ -1,3 +1,4 @@
+import type { PageContext } from "@tessera/http";
 import {
   htmlPage,
   NO_REFERRER,
@@ -10,16 +11,26 @@ import {
 import { checkPasswordPolicy, hashPassword } from "@tessera/password";
 import { endOtherTrackedSessions, type MaybeSessionContext, pageSafety } from "@tessera/session";
 import { type AccountMessageId, accountMessages } from "../account-messages.js";
-import { type AccountFlow, accountFlow, SECOND_FACTOR_PATH } from "../html/account-flow.js";
+import { readAccountForm } from "../html/account-form.js";
+import {
+  accountPageContext,
+  currentPageUser,
+  flashAccountMessage,
+} from "../html/account-page-context.js";
+import { htmlAccountParts } from "../html/html-account-parts.js";
 import type {
   HtmlAccountRoutesOptions,
   HtmlRequestContext,
   SignedInContext,
 } from "../html/html-routes-options.js";
+import { pageRateLimit, refusePageOverLimit } from "../html/page-rate-limits.js";
+import { signedInPage } from "../html/signed-in-page.js";
 import { answerAfterFloor } from "../mail-answer-floor.js";
 import { addFieldError, type FieldErrors } from "../messages.js";
 import { normalizeSubmittedEmail } from "../users/email.js";
+import { mailLinkOriginOrRefusal, sendAccountEmail } from "./account-mail-sending.js";
 import type { EmailedTokenPurpose } from "./emailed-token-store.js";
+import { consumeEmailedToken, peekEmailedToken } from "./emailed-tokens.js";
 import { pathToken } from "./path-token.js";
 
 // The exported constants are the English texts; the routes write each in the request's locale.
@@ -63,7 +74,13 @@ export function htmlEmailLinkRoutes(
 ): Route<MaybeSessionContext>[] {
   // An app that sends no mail has none of these: the pages do not offer them either.
   if (options.mailer === undefined) return [];
-  const flow: AccountFlow = accountFlow(options);
+  const parts = htmlAccountParts(options);
+  const loadUser = (id: number) => options.users.findById(id);
+  const mailSending = {
+    ...parts,
+    emailedTokens: options.emailedTokens,
+    tokenMailTransaction: options.tokenMailTransaction,
+  };
   const { pages } = options;
 
   /** POST of an email form: the same 303 and flash for every address. */
@@ -73,7 +90,7 @@ export function htmlEmailLinkRoutes(
     purpose: Extract<EmailedTokenPurpose, "magic_link" | "password_reset">,
     sentMessage: AccountMessageId,
   ): Promise<Response> {
-    const form = await flow.readForm(request, context);
+    const form = await readAccountForm(request, context, options);
     if (!form.ok) return form.response;
     // Undefined for text longer than any address: no account has it, so it gets the answer of
     // an unknown address without being counted, and a stranger cannot grow the counters with it.
@@ -81,28 +98,35 @@ export function htmlEmailLinkRoutes(
     // Counted here, not by a middleware: a body that names no address touches no store.
     if (email !== undefined) {
       const client = rateLimitClientKey(context.clientAddress);
-      const limited = await flow.refuseOverLimit(context, purpose, [client, `email:${email}`]);
+      const limited = await refusePageOverLimit(options, context, purpose, [
+        client,
+        `email:${email}`,
+      ]);
       if (limited) return limited;
     }
     // Decided before the lookup, so a configuration error cannot tell which accounts exist.
-    const mail = flow.mailLinkOriginOrRefusal(request);
+    const mail = mailLinkOriginOrRefusal(options, request);
     if (!mail.ok) return mail.response;
     await answerAfterFloor(async () => {
       const user = email ? await options.users.findByEmail(email) : undefined;
-      if (user) await flow.sendAccountEmail(user, purpose, mail.origin, context.locale);
+      if (user) await sendAccountEmail(mailSending, user, purpose, mail.origin, context.locale);
     });
-    flow.flash(context, "notice", sentMessage);
+    flashAccountMessage(context, "notice", sentMessage);
     return seeOther("/login");
   }
 
   /** GET of a link: a page with one button, never using the token up. */
   async function buttonPage(
     context: HtmlRequestContext,
-    render: (view: { context: ReturnType<AccountFlow["pageContext"]>; token: string }) => string,
+    render: (view: { context: PageContext; token: string }) => string,
     token: string,
   ): Promise<Response> {
-    const user = await flow.currentUser(context);
-    return htmlPage(200, render({ context: flow.pageContext(context, user), token }), NO_REFERRER);
+    const user = await currentPageUser(context, options.users);
+    return htmlPage(
+      200,
+      render({ context: accountPageContext(context, user), token }),
+      NO_REFERRER,
+    );
   }
 
   async function newPasswordPage(
@@ -111,12 +135,12 @@ export function htmlEmailLinkRoutes(
     status: number,
     errors: FieldErrors,
   ): Promise<Response> {
-    const user = await flow.currentUser(context);
+    const user = await currentPageUser(context, options.users);
     const html = pages.newPassword({
-      context: flow.pageContext(context, user),
+      context: accountPageContext(context, user),
       token,
       errors,
-      offerSignOutEverywhere: flow.tracksDevices,
+      offerSignOutEverywhere: parts.tracksDevices,
     });
     return htmlPage(status, html, NO_REFERRER);
   }
@@ -126,14 +150,14 @@ export function htmlEmailLinkRoutes(
     message: AccountMessageId,
     location: string,
   ): Response {
-    flow.flash(context, "alert", message);
+    flashAccountMessage(context, "alert", message);
     return seeOther(location);
   }
 
   const handlers = {
     async magicLinkForm(_request, context) {
-      const user = await flow.currentUser(context);
-      return htmlPage(200, pages.magicLinkRequest({ context: flow.pageContext(context, user) }));
+      const user = await currentPageUser(context, options.users);
+      return htmlPage(200, pages.magicLinkRequest({ context: accountPageContext(context, user) }));
     },
 
     requestMagicLink: (request, context) =>
@@ -144,22 +168,27 @@ export function htmlEmailLinkRoutes(
 
     async useMagicLink(request, context) {
       const token = pathToken(context);
-      const owner = await flow.consumeToken(token, "magic_link");
-      const user = owner.ok ? await flow.loadUser(owner.value.userId) : undefined;
+      const owner = await consumeEmailedToken(
+        options.emailedTokens,
+        token,
+        "magic_link",
+        parts.clock,
+      );
+      const user = owner.ok ? await loadUser(owner.value.userId) : undefined;
       if (!user) return refuseLink(context, "accounts.magic_link_invalid", "/magic_link");
       // The link proved the address: a sign-in link confirms it.
-      await options.users.confirm(user.id, flow.clock());
-      const outcome = await flow.grantSignIn(user, { method: "email_link" }, request, context);
+      await options.users.confirm(user.id, parts.clock());
+      const outcome = await parts.signIns.grant(user, { method: "email_link" }, request, context);
       if (!outcome.signedIn) return seeOther(outcome.continueAt);
-      flow.flash(context, "notice", "accounts.signed_in");
+      flashAccountMessage(context, "notice", "accounts.signed_in");
       return seeOther("/");
     },
 
     async passwordResetForm(_request, context) {
-      const user = await flow.currentUser(context);
+      const user = await currentPageUser(context, options.users);
       return htmlPage(
         200,
-        pages.passwordResetRequest({ context: flow.pageContext(context, user) }),
+        pages.passwordResetRequest({ context: accountPageContext(context, user) }),
       );
     },
 
@@ -168,7 +197,12 @@ export function htmlEmailLinkRoutes(
 
     async newPasswordForm(_request, context) {
       const token = pathToken(context);
-      const owner = await flow.peekToken(token, "password_reset");
+      const owner = await peekEmailedToken(
+        options.emailedTokens,
+        token,
+        "password_reset",
+        parts.clock,
+      );
       if (!owner.ok)
         return refuseLink(context, "accounts.password_reset_invalid", "/passwords/new");
       return newPasswordPage(context, token, 200, {});
@@ -176,10 +210,15 @@ export function htmlEmailLinkRoutes(
 
     async resetPassword(request, context) {
       const token = pathToken(context);
-      const valid = await flow.peekToken(token, "password_reset");
+      const valid = await peekEmailedToken(
+        options.emailedTokens,
+        token,
+        "password_reset",
+        parts.clock,
+      );
       if (!valid.ok)
         return refuseLink(context, "accounts.password_reset_invalid", "/passwords/new");
-      const form = await flow.readForm(request, context);
+      const form = await readAccountForm(request, context, options);
       if (!form.ok) return form.response;
       const password = form.value.get("password") ?? "";
       const errors: FieldErrors = {};
@@ -192,20 +231,25 @@ export function htmlEmailLinkRoutes(
       }
       // A form with an error keeps its token: it was only peeked at.
       if (Object.keys(errors).length > 0) return newPasswordPage(context, token, 422, errors);
-      const owner = await flow.consumeToken(token, "password_reset");
+      const owner = await consumeEmailedToken(
+        options.emailedTokens,
+        token,
+        "password_reset",
+        parts.clock,
+      );
       if (!owner.ok)
         return refuseLink(context, "accounts.password_reset_invalid", "/passwords/new");
       const digest = await hashPassword(password, options.passwords);
-      const now = flow.clock();
+      const now = parts.clock();
       await options.users.updatePasswordDigest(owner.value.userId, digest, now);
       // The reset link proved the address too.
       await options.users.confirm(owner.value.userId, now);
-      flow.flash(context, "notice", "accounts.password_changed");
+      flashAccountMessage(context, "notice", "accounts.password_changed");
       const devices = options.sessions.trackedSessions;
       if (devices && form.value.get("sign_out_everywhere") === "1") {
         const ended = await endOtherTrackedSessions(devices, owner.value.userId);
         if (context.session.userId === owner.value.userId) context.session.signOut();
-        flow.flash(context, "notice", "accounts.other_sessions_ended", { count: ended });
+        flashAccountMessage(context, "notice", "accounts.other_sessions_ended", { count: ended });
       }
       return seeOther("/login");
     },
@@ -215,10 +259,15 @@ export function htmlEmailLinkRoutes(
 
     async confirm(_request, context) {
       const token = pathToken(context);
-      const owner = await flow.consumeToken(token, "email_confirmation");
+      const owner = await consumeEmailedToken(
+        options.emailedTokens,
+        token,
+        "email_confirmation",
+        parts.clock,
+      );
       if (!owner.ok) return refuseLink(context, "accounts.confirmation_invalid", "/");
-      await options.users.confirm(owner.value.userId, flow.clock());
-      flow.flash(context, "notice", "accounts.confirmed");
+      await options.users.confirm(owner.value.userId, parts.clock());
+      flashAccountMessage(context, "notice", "accounts.confirmed");
       return seeOther("/account");
     },
   } satisfies Record<string, Handler>;
@@ -227,25 +276,25 @@ export function htmlEmailLinkRoutes(
     async resendConfirmation(request, context) {
       const { user } = context;
       if (user.confirmedAt !== null) {
-        flow.flash(context, "notice", "accounts.already_confirmed");
+        flashAccountMessage(context, "notice", "accounts.already_confirmed");
         return seeOther("/account");
       }
       // The client was counted by the route's middleware; the target's address is counted here.
-      const limited = await flow.refuseOverLimit(context, "email_confirmation", [
+      const limited = await refusePageOverLimit(options, context, "email_confirmation", [
         `email:${user.email}`,
       ]);
       if (limited) return limited;
-      const mail = flow.mailLinkOriginOrRefusal(request);
+      const mail = mailLinkOriginOrRefusal(options, request);
       if (!mail.ok) return mail.response;
-      await flow.sendAccountEmail(user, "email_confirmation", mail.origin, context.locale);
-      flow.flash(context, "notice", "accounts.confirmation_sent");
+      await sendAccountEmail(mailSending, user, "email_confirmation", mail.origin, context.locale);
+      flashAccountMessage(context, "notice", "accounts.confirmation_sent");
       return seeOther("/account");
     },
   } satisfies Record<string, RouteHandler<SignedInContext>>;
 
   /** A `POST` route counting `group` per client before its handler. */
   const limitedPost = (group: string, path: string, handle: Handler) =>
-    withMiddleware([{ method: "POST", path, handle }], flow.rateLimit(group));
+    withMiddleware([{ method: "POST", path, handle }], pageRateLimit(options, group));
   return withMiddleware(
     [
       { method: "GET", path: "/magic_link", handle: handlers.magicLinkForm },
@@ -259,8 +308,8 @@ export function htmlEmailLinkRoutes(
       // Signed in first: a stranger is sent to sign in without using up the client's attempts.
       ...withMiddleware(
         [{ method: "POST", path: "/confirmations", handle: signedInHandlers.resendConfirmation }],
-        flow.signedIn(),
-        flow.rateLimit<SignedInContext>("email_confirmation"),
+        signedInPage(options.users),
+        pageRateLimit<SignedInContext>(options, "email_confirmation"),
       ),
       { method: "GET", path: "/confirmations/:token", handle: handlers.confirmationPage },
       ...limitedPost("email_confirmation_use", "/confirmations/:token", handlers.confirm),

@@ -9,14 +9,12 @@ import {
 import { type MaybeSessionContext, pageSafety } from "@tessera/session";
 import { INVALID_CREDENTIALS } from "../account-error-codes.js";
 import { accountMessages } from "../account-messages.js";
-import {
-  type AccountFlow,
-  accountFlow,
-  PENDING_MFA_TOKEN,
-  SECOND_FACTOR_PATH,
-} from "../html/account-flow.js";
+import { flashAccountMessage } from "../html/account-page-context.js";
+import { htmlAccountParts } from "../html/html-account-parts.js";
 import type { HtmlAccountRoutesOptions, HtmlRequestContext } from "../html/html-routes-options.js";
+import { pageRateLimit } from "../html/page-rate-limits.js";
 import { secondFactorPasskeyOptions } from "../second-factor/second-factor-sign-in.js";
+import { PENDING_MFA_TOKEN, SECOND_FACTOR_PATH } from "../sign-in/sign-in-grant.js";
 import { passkeyAuthenticationOptions, verifyPasskeyAssertion } from "./passkey-authentication.js";
 import type { Passkeys } from "./passkeys.js";
 
@@ -35,7 +33,8 @@ export interface HtmlPasskeySignInRoutesOptions extends HtmlAccountRoutesOptions
 export function htmlPasskeySignInRoutes(
   options: HtmlPasskeySignInRoutesOptions,
 ): Route<MaybeSessionContext>[] {
-  const flow: AccountFlow = accountFlow(options);
+  const parts = htmlAccountParts(options);
+  const loadUser = (id: number) => options.users.findById(id);
   const { passkeys } = options;
   const refused = (context: HtmlRequestContext) =>
     jsonError(401, accountMessages.text(context.locale, "accounts.login.passkey_failed"), {
@@ -56,16 +55,16 @@ export function htmlPasskeySignInRoutes(
       if (typeof challengeId !== "string") return refused(context);
       const scope = { purpose: "sign_in" } as const;
       const assertion = await verifyPasskeyAssertion(passkeys, response, scope, challengeId);
-      const user = assertion.ok ? await flow.loadUser(assertion.value.userId) : undefined;
+      const user = assertion.ok ? await loadUser(assertion.value.userId) : undefined;
       if (!assertion.ok || !user) return refused(context);
       const signInOptions = { rememberMe: body.value.remember_me === true };
       // A passkey that verified its user is both factors; one that only saw a touch is one.
       const proof = { method: "passkey", userVerified: assertion.value.userVerified } as const;
-      const outcome = await flow.grantSignIn(user, proof, request, context, signInOptions);
+      const outcome = await parts.signIns.grant(user, proof, request, context, signInOptions);
       if (!outcome.signedIn) {
         return jsonAnswer({ location: outcome.continueAt }, { locale: context.locale });
       }
-      flow.flash(context, "notice", "accounts.signed_in");
+      flashAccountMessage(context, "notice", "accounts.signed_in");
       return jsonAnswer({ location: outcome.rememberedPage ?? "/" }, { locale: context.locale });
     },
 
@@ -89,7 +88,7 @@ export function htmlPasskeySignInRoutes(
           handle: handlers.secondFactorOptions,
         },
       ],
-      flow.rateLimit("login_passkey"),
+      pageRateLimit(options, "login_passkey"),
     ),
     pageSafety(options),
   );

@@ -6,12 +6,16 @@ import {
   type TrackedSessionStore,
 } from "@tessera/session";
 import { accountMessages } from "../account-messages.js";
-import { accountFlow } from "../html/account-flow.js";
+import { readAccountForm } from "../html/account-form.js";
+import { accountPageContext, flashAccountMessage } from "../html/account-page-context.js";
+import { htmlAccountParts } from "../html/html-account-parts.js";
 import type {
   HtmlAccountRoutesOptions,
   HtmlRequestContext,
   SignedInContext,
 } from "../html/html-routes-options.js";
+import { pageRateLimit } from "../html/page-rate-limits.js";
+import { signedInPage } from "../html/signed-in-page.js";
 import { addFieldError, type FieldErrors } from "../messages.js";
 import { readSessionAuthentication } from "../sign-in/session-authentication.js";
 import type { User } from "../users/user.js";
@@ -36,14 +40,14 @@ export interface HtmlPasswordRoutesOptions extends HtmlAccountRoutesOptions {
 export function htmlPasswordRoutes(
   options: HtmlPasswordRoutesOptions,
 ): Route<MaybeSessionContext>[] {
-  const flow = accountFlow(options);
+  const { clock, events } = htmlAccountParts(options);
   const devices: TrackedSessionStore | undefined = options.sessions.trackedSessions;
   const parts = {
     users: options.users,
-    clock: flow.clock,
+    clock,
     passwords: options.passwords,
     secondFactors: options.secondFactors,
-    events: flow.events,
+    events,
     trackedSessions: devices,
     notices: options.notices,
   };
@@ -57,7 +61,7 @@ export function htmlPasswordRoutes(
     htmlPage(
       status,
       options.passwordPage({
-        context: flow.pageContext(context, user),
+        context: accountPageContext(context, user),
         hasPassword: user.passwordDigest !== "",
         errors: view.errors ?? {},
         error: view.error,
@@ -70,7 +74,7 @@ export function htmlPasswordRoutes(
   }
 
   async function changeOwnPassword(request: Request, context: SignedInContext): Promise<Response> {
-    const form = await flow.readForm(request, context);
+    const form = await readAccountForm(request, context, options);
     if (!form.ok) return form.response;
     const { user, locale } = context;
     const password = form.value.get("password") ?? "";
@@ -97,7 +101,7 @@ export function htmlPasswordRoutes(
       addFieldError(errors, "password_confirmation", mismatch);
       return page(context, user, 422, { errors, signOutOthers });
     }
-    const current = devices && (await checkTrackedSession(devices, context.session, flow.clock));
+    const current = devices && (await checkTrackedSession(devices, context.session, parts.clock));
     const changed = await changePassword(
       parts,
       user,
@@ -108,7 +112,7 @@ export function htmlPasswordRoutes(
     if (!changed.ok) return page(context, user, 422, { errors: changed.fields, signOutOthers });
     // This browser outlives the change that ends every sign-in made before it.
     if (signOutOthers) context.session.renewSignIn();
-    flow.flash(context, "notice", "accounts.password.changed");
+    flashAccountMessage(context, "notice", "accounts.password.changed");
     return seeOther("/account");
   }
 
@@ -116,13 +120,13 @@ export function htmlPasswordRoutes(
     [
       ...withMiddleware(
         [{ method: "GET", path: "/account/password", handle: passwordForm }],
-        flow.signedIn(),
+        signedInPage(options.users),
       ),
       // Signed in first: a stranger is sent to sign in without using up the client's attempts.
       ...withMiddleware(
         [{ method: "POST", path: "/account/password", handle: changeOwnPassword }],
-        flow.signedIn(),
-        flow.rateLimit<SignedInContext>("account_password"),
+        signedInPage(options.users),
+        pageRateLimit<SignedInContext>(options, "account_password"),
       ),
     ],
     pageSafety(options),

@@ -1,9 +1,12 @@
 import { fullMessage } from "@tessera/fields/messages";
 import { type Route, seeOther, withMiddleware } from "@tessera/http";
 import { type MaybeSessionContext, pageSafety } from "@tessera/session";
-import { accountFlow } from "../html/account-flow.js";
+import { readAccountForm } from "../html/account-form.js";
+import { flashAccountMessage } from "../html/account-page-context.js";
 import { accountFieldName } from "../html/form-fields.js";
+import { htmlAccountParts } from "../html/html-account-parts.js";
 import type { HtmlAccountRoutesOptions, SignedInContext } from "../html/html-routes-options.js";
+import { signedInPage } from "../html/signed-in-page.js";
 import { profileColumns, updateProfile } from "./update-profile.js";
 
 /**
@@ -12,11 +15,11 @@ import { profileColumns, updateProfile } from "./update-profile.js";
  * naming each failing field's message; nothing is written then.
  */
 export function htmlProfileRoutes(options: HtmlAccountRoutesOptions): Route<MaybeSessionContext>[] {
-  const flow = accountFlow(options);
+  const parts = htmlAccountParts(options);
   const columns = profileColumns(options.operatorColumns ?? []);
 
   async function updateOwnProfile(request: Request, context: SignedInContext): Promise<Response> {
-    const form = await flow.readForm(request, context);
+    const form = await readAccountForm(request, context, options);
     if (!form.ok) return form.response;
     const input: Record<string, string> = {};
     for (const column of columns) {
@@ -24,9 +27,9 @@ export function htmlProfileRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
       if (value !== null) input[column.name] = value;
     }
     const { user, locale } = context;
-    const updated = await updateProfile(options.users, columns, user, input, flow.clock());
+    const updated = await updateProfile(options.users, columns, user, input, parts.clock());
     if (updated.ok) {
-      flow.flash(context, "notice", "accounts.profile.updated");
+      flashAccountMessage(context, "notice", "accounts.profile.updated");
     } else {
       for (const [field, messages] of Object.entries(updated.fields)) {
         for (const message of messages) {
@@ -43,7 +46,7 @@ export function htmlProfileRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
   return withMiddleware(
     withMiddleware(
       [{ method: "POST", path: "/account/profile", handle: updateOwnProfile }],
-      flow.signedIn(),
+      signedInPage(options.users),
     ),
     pageSafety(options),
   );

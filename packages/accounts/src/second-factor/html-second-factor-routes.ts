@@ -1,16 +1,17 @@
 import { htmlPage, type Route, type RouteHandler, seeOther, withMiddleware } from "@tessera/http";
 import { type MaybeSessionContext, pageSafety } from "@tessera/session";
 import { accountMessages } from "../account-messages.js";
+import { readAccountForm } from "../html/account-form.js";
+import { accountPageContext, flashAccountMessage } from "../html/account-page-context.js";
+import { htmlAccountParts } from "../html/html-account-parts.js";
+import type { HtmlAccountRoutesOptions, HtmlRequestContext } from "../html/html-routes-options.js";
+import { pageRateLimit, tooManyRequestsPage } from "../html/page-rate-limits.js";
+import { PENDING_MFA_METHOD, pendingSignInMethod } from "../sign-in/pending-sign-in-method.js";
 import {
-  type AccountFlow,
-  accountFlow,
-  PENDING_MFA_METHOD,
   PENDING_MFA_REMEMBER,
   PENDING_MFA_TOKEN,
-  pendingSignInMethod,
   SECOND_FACTOR_PATH,
-} from "../html/account-flow.js";
-import type { HtmlAccountRoutesOptions, HtmlRequestContext } from "../html/html-routes-options.js";
+} from "../sign-in/sign-in-grant.js";
 import { completeSecondFactor, pendingSecondFactorMethods } from "./second-factor-sign-in.js";
 import type { SecondFactors } from "./second-factors.js";
 
@@ -28,7 +29,8 @@ export interface HtmlSecondFactorRoutesOptions extends HtmlAccountRoutesOptions 
 export function htmlSecondFactorRoutes(
   options: HtmlSecondFactorRoutesOptions,
 ): Route<MaybeSessionContext>[] {
-  const flow: AccountFlow = accountFlow(options);
+  const parts = htmlAccountParts(options);
+  const loadUser = (id: number) => options.users.findById(id);
   const { pages } = options;
 
   /** Forgets the waiting sign-in and sends the browser back to log in, with `alert` if given. */
@@ -36,7 +38,7 @@ export function htmlSecondFactorRoutes(
     for (const name of [PENDING_MFA_TOKEN, PENDING_MFA_METHOD, PENDING_MFA_REMEMBER]) {
       context.session.take(name);
     }
-    if (alert) flow.flash(context, "alert", "accounts.second_factor.expired");
+    if (alert) flashAccountMessage(context, "alert", "accounts.second_factor.expired");
     return seeOther("/login");
   };
 
@@ -51,7 +53,7 @@ export function htmlSecondFactorRoutes(
       return htmlPage(
         200,
         pages.secondFactor({
-          context: flow.pageContext(context, undefined),
+          context: accountPageContext(context, undefined),
           error: undefined,
           passkey: await offersPasskey(mfaToken),
         }),
@@ -61,7 +63,7 @@ export function htmlSecondFactorRoutes(
     async answer(request, context) {
       const mfaToken = context.session.get(PENDING_MFA_TOKEN);
       if (mfaToken === undefined) return seeOther("/login");
-      const form = await flow.readForm(request, context);
+      const form = await readAccountForm(request, context, options);
       if (!form.ok) return form.response;
       // The page's script puts a passkey's answer (JSON) in `passkey`; else a code was typed.
       const passkey = form.value.get("passkey");
@@ -72,9 +74,9 @@ export function htmlSecondFactorRoutes(
         options.rateLimiter,
       );
       if (!completed.ok && completed.reason === "limited") {
-        return flow.tooManyRequestsPage(context, completed.retryAfterSeconds);
+        return tooManyRequestsPage(options, context, completed.retryAfterSeconds);
       }
-      const user = completed.ok ? await flow.loadUser(completed.value.userId) : undefined;
+      const user = completed.ok ? await loadUser(completed.value.userId) : undefined;
       if (!user || !completed.ok) {
         // A wrong code may be typed again; a void sign-in (or a deleted user) must start over.
         if (completed.ok || completed.reason === "void") return backToLogin(context, true);
@@ -82,7 +84,7 @@ export function htmlSecondFactorRoutes(
         return htmlPage(
           422,
           pages.secondFactor({
-            context: flow.pageContext(context, undefined),
+            context: accountPageContext(context, undefined),
             error,
             passkey: await offersPasskey(mfaToken),
           }),
@@ -95,12 +97,12 @@ export function htmlSecondFactorRoutes(
       const rememberMe = context.session.get(PENDING_MFA_REMEMBER) === "1";
       // What the way in left for after its second step (a provider's link): taken before the
       // sign-in empties the session, done once the user is signed in.
-      const pendingStep = flow.signIns.takePendingStep(context, user);
+      const pendingStep = parts.signIns.takePendingStep(context, user);
       const proof = { method, secondFactor: completed.value.factor };
-      const outcome = await flow.grantSignIn(user, proof, request, context, { rememberMe });
+      const outcome = await parts.signIns.grant(user, proof, request, context, { rememberMe });
       if (!outcome.signedIn) return seeOther(outcome.continueAt);
       await pendingStep?.();
-      flow.flash(context, "notice", "accounts.signed_in");
+      flashAccountMessage(context, "notice", "accounts.signed_in");
       return seeOther(outcome.rememberedPage ?? "/");
     },
   } satisfies Record<string, RouteHandler<HtmlRequestContext>>;
@@ -110,7 +112,7 @@ export function htmlSecondFactorRoutes(
       { method: "GET", path: SECOND_FACTOR_PATH, handle: handlers.form },
       ...withMiddleware(
         [{ method: "POST", path: SECOND_FACTOR_PATH, handle: handlers.answer }],
-        flow.rateLimit("login_second_factor"),
+        pageRateLimit(options, "login_second_factor"),
       ),
     ],
     pageSafety(options),

@@ -15,8 +15,12 @@ import {
 import { type MaybeSessionContext, pageSafety } from "@tessera/session";
 import { PASSKEY_INVALID, REAUTHENTICATION_REQUIRED } from "../account-error-codes.js";
 import { accountMessages } from "../account-messages.js";
-import { type AccountFlow, accountFlow } from "../html/account-flow.js";
+import { readAccountForm } from "../html/account-form.js";
+import { accountPageContext, flashAccountMessage } from "../html/account-page-context.js";
+import { htmlAccountParts } from "../html/html-account-parts.js";
 import type { HtmlAccountRoutesOptions, SignedInContext } from "../html/html-routes-options.js";
+import { pageRateLimit } from "../html/page-rate-limits.js";
+import { isRecentPageSignIn, signedInPage } from "../html/signed-in-page.js";
 import { checkPasskeyName, DEFAULT_PASSKEY_NAME } from "../passkey/passkey-name.js";
 import { passkeyRegistrationOptions, registerPasskey } from "../passkey/passkey-registration.js";
 import { checkPassword } from "../password/password-sign-in.js";
@@ -49,7 +53,7 @@ export interface HtmlSecurityRoutesOptions extends HtmlAccountRoutesOptions {
 export function htmlSecurityRoutes(
   options: HtmlSecurityRoutesOptions,
 ): Route<MaybeSessionContext>[] {
-  const flow: AccountFlow = accountFlow(options);
+  const parts = htmlAccountParts(options);
   const factors = options.secondFactors;
   const passkeys = options.passkeys;
 
@@ -60,7 +64,11 @@ export function htmlSecurityRoutes(
     status = 200,
   ): Promise<Response> {
     const { user } = context;
-    const reauthenticate = (await flow.recentFullSignIn(context, user))
+    const reauthenticate = (await isRecentPageSignIn(
+      { clock: parts.clock, secondFactors: options.secondFactors },
+      context,
+      user,
+    ))
       ? undefined
       : { password: user.passwordDigest !== "", code: await hasSecondFactor(factors, user.id) };
     const enrolment = factors && (await factors.store.findTotp(user.id));
@@ -72,7 +80,7 @@ export function htmlSecurityRoutes(
           ? "pending"
           : "off";
     const view: SecurityView = {
-      context: flow.pageContext(context, user),
+      context: accountPageContext(context, user),
       totp,
       backupCodesLeft: totp === "on" && factors ? await factors.store.countBackupCodes(user.id) : 0,
       passkeys: passkeys ? await passkeys.store.listPasskeys(user.id) : undefined,
@@ -91,7 +99,15 @@ export function htmlSecurityRoutes(
     context: SignedInContext,
     confirmed: { readonly passwordConfirmed?: boolean } = {},
   ): Promise<Response | undefined> {
-    if (await flow.recentFullSignIn(context, context.user, confirmed)) return undefined;
+    if (
+      await isRecentPageSignIn(
+        { clock: parts.clock, secondFactors: options.secondFactors },
+        context,
+        context.user,
+        confirmed,
+      )
+    )
+      return undefined;
     const error = accountMessages.text(context.locale, "accounts.reauthentication_required");
     return page(context, { error }, 403);
   }
@@ -104,10 +120,10 @@ export function htmlSecurityRoutes(
     request: Request,
     context: SignedInContext,
   ): Promise<Response | undefined> {
-    const form = await flow.readForm(request, context);
+    const form = await readAccountForm(request, context, options);
     if (!form.ok) return form.response;
     const password = form.value.get("password") ?? "";
-    if (await checkPassword(options.users, context.user, password, flow.passwordOptions)) {
+    if (await checkPassword(options.users, context.user, password, parts.passwordOptions)) {
       return refusedAsStale(context, { passwordConfirmed: true });
     }
     const error = accountMessages.text(context.locale, "accounts.password_incorrect");
@@ -116,7 +132,14 @@ export function htmlSecurityRoutes(
 
   /** The JSON 403 of the page script's passkey steps while the sign-in is not recent and full. */
   async function refusedJsonAsStale(context: SignedInContext): Promise<Response | undefined> {
-    if (await flow.recentFullSignIn(context, context.user)) return undefined;
+    if (
+      await isRecentPageSignIn(
+        { clock: parts.clock, secondFactors: options.secondFactors },
+        context,
+        context.user,
+      )
+    )
+      return undefined;
     const message = accountMessages.text(context.locale, "accounts.reauthentication_required");
     return jsonError(403, message, { code: REAUTHENTICATION_REQUIRED, locale: context.locale });
   }
@@ -133,7 +156,7 @@ export function htmlSecurityRoutes(
     },
 
     async confirmTotp(request, context) {
-      const form = await flow.readForm(request, context);
+      const form = await readAccountForm(request, context, options);
       if (!form.ok || !factors) return form.ok ? seeOther(SECURITY_PATH) : form.response;
       const confirmed = await confirmTotpEnrolment(
         factors,
@@ -141,7 +164,7 @@ export function htmlSecurityRoutes(
         form.value.get("code") ?? "",
       );
       if (confirmed.ok) {
-        flow.flash(context, "notice", "accounts.security.totp_enabled");
+        flashAccountMessage(context, "notice", "accounts.security.totp_enabled");
         return page(context, { backupCodes: confirmed.value });
       }
       if (confirmed.reason === "not-pending") return seeOther(SECURITY_PATH);
@@ -155,7 +178,7 @@ export function htmlSecurityRoutes(
       const refused = await refusedPassword(request, context);
       if (refused) return refused;
       await factors?.store.deleteTotp(context.user.id);
-      flow.flash(context, "notice", "accounts.security.totp_disabled");
+      flashAccountMessage(context, "notice", "accounts.security.totp_disabled");
       return seeOther(SECURITY_PATH);
     },
 
@@ -167,11 +190,11 @@ export function htmlSecurityRoutes(
     },
 
     async reauthenticate(request, context) {
-      const form = await flow.readForm(request, context);
+      const form = await readAccountForm(request, context, options);
       if (!form.ok) return form.response;
       const { user, locale } = context;
       const password = form.value.get("password") ?? "";
-      if (!(await checkPassword(options.users, user, password, flow.passwordOptions))) {
+      if (!(await checkPassword(options.users, user, password, parts.passwordOptions))) {
         // A user without a password signs in again: checkPassword refuses them too.
         const error = accountMessages.text(locale, "accounts.password_incorrect");
         return page(context, { error }, 422);
@@ -192,8 +215,8 @@ export function htmlSecurityRoutes(
         }
         confirmedWith.push(passed.value.factor);
       }
-      rememberSessionAuthentication(context.session, { at: flow.clock(), factors: confirmedWith });
-      flow.flash(context, "notice", "accounts.security.reauthenticated");
+      rememberSessionAuthentication(context.session, { at: parts.clock(), factors: confirmedWith });
+      flashAccountMessage(context, "notice", "accounts.security.reauthenticated");
       return seeOther(SECURITY_PATH);
     },
 
@@ -223,13 +246,13 @@ export function htmlSecurityRoutes(
         const message = accountMessages.text(context.locale, "accounts.passkey_invalid");
         return jsonError(400, message, { code: PASSKEY_INVALID, locale: context.locale });
       }
-      flow.flash(context, "notice", "accounts.security.passkey_added");
+      flashAccountMessage(context, "notice", "accounts.security.passkey_added");
       const added = { id: registered.value.id, name: registered.value.name };
       return jsonAnswer(added, { status: 201, locale: context.locale });
     },
 
     async renamePasskey(request, context) {
-      const form = await flow.readForm(request, context);
+      const form = await readAccountForm(request, context, options);
       if (!form.ok) return form.response;
       const id = pathId(context.params.id);
       const name = checkPasskeyName(form.value.get("name") ?? "");
@@ -245,7 +268,7 @@ export function htmlSecurityRoutes(
         passkeys &&
         id !== undefined &&
         (await passkeys.store.renamePasskey(context.user.id, id, name.value));
-      if (renamed) flow.flash(context, "notice", "accounts.security.passkey_renamed");
+      if (renamed) flashAccountMessage(context, "notice", "accounts.security.passkey_renamed");
       return seeOther(SECURITY_PATH);
     },
 
@@ -255,18 +278,18 @@ export function htmlSecurityRoutes(
       const id = pathId(context.params.id);
       const removed =
         passkeys && id !== undefined && (await passkeys.store.deletePasskey(context.user.id, id));
-      if (removed) flow.flash(context, "notice", "accounts.security.passkey_removed");
+      if (removed) flashAccountMessage(context, "notice", "accounts.security.passkey_removed");
       return seeOther(SECURITY_PATH);
     },
   } satisfies Record<string, RouteHandler<SignedInContext>>;
 
   // Signed in first: a stranger is sent to sign in without using up the client's attempts.
-  const limited = flow.rateLimit<SignedInContext>("account_security");
+  const limited = pageRateLimit<SignedInContext>(options, "account_security");
   return withMiddleware(
     [
       ...withMiddleware(
         [{ method: "GET", path: SECURITY_PATH, handle: handlers.show }],
-        flow.signedIn(),
+        signedInPage(options.users),
       ),
       ...withMiddleware(
         [
@@ -296,7 +319,7 @@ export function htmlSecurityRoutes(
             handle: handlers.removePasskey,
           },
         ],
-        flow.signedIn(),
+        signedInPage(options.users),
         limited,
       ),
     ],

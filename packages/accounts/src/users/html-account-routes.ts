@@ -1,15 +1,24 @@
 import { formatTimestamp, type Locale } from "@tessera/core";
 import { htmlPage, type Route, type RouteHandler, seeOther, withMiddleware } from "@tessera/http";
-import { type MaybeSessionContext, pageSafety, requireUser } from "@tessera/session";
+import { type MaybeSessionContext, pageSafety, requireUser, signOutDevice } from "@tessera/session";
 import { accountMessages } from "../account-messages.js";
-import { type AccountFlow, accountFlow, SECOND_FACTOR_PATH } from "../html/account-flow.js";
+import { linkOriginOf, sendAccountEmail } from "../email-link/account-mail-sending.js";
+import { readAccountForm } from "../html/account-form.js";
+import {
+  accountPageContext,
+  currentPageUser,
+  flashAccountMessage,
+} from "../html/account-page-context.js";
 import type { ProfileField } from "../html/account-pages.js";
 import { accountFieldName } from "../html/form-fields.js";
+import { htmlAccountParts } from "../html/html-account-parts.js";
 import type {
   HtmlAccountRoutesOptions,
   HtmlRequestContext,
   SignedInContext,
 } from "../html/html-routes-options.js";
+import { pageRateLimit } from "../html/page-rate-limits.js";
+import { isRecentPageSignIn, signedInPage } from "../html/signed-in-page.js";
 import { checkPassword, findUserByPassword } from "../password/password-sign-in.js";
 import { profileColumns } from "../profile/update-profile.js";
 import { deleteUser } from "./account-deletion.js";
@@ -43,9 +52,15 @@ type Handler = Route<HtmlRequestContext>["handle"];
  * Safe mounted anywhere: see {@link pageSafety}.
  */
 export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<MaybeSessionContext>[] {
-  const flow: AccountFlow = accountFlow(options);
+  const parts = htmlAccountParts(options);
+  const loadUser = (id: number) => options.users.findById(id);
+  const mailSending = {
+    ...parts,
+    emailedTokens: options.emailedTokens,
+    tokenMailTransaction: options.tokenMailTransaction,
+  };
   const { pages } = options;
-  const showEmailChange = flow.offersEmailLinks && options.emailChanges !== undefined;
+  const showEmailChange = parts.offersEmailLinks && options.emailChanges !== undefined;
   const editable = profileColumns(options.operatorColumns ?? []);
   const profileOf = (user: User, locale: Locale | undefined): ProfileField[] =>
     editable.map((column) => ({
@@ -56,120 +71,135 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
 
   const handlers = {
     async signupForm(_request, context) {
-      const user = await flow.currentUser(context);
+      const user = await currentPageUser(context, options.users);
       return htmlPage(
         200,
-        pages.signup({ context: flow.pageContext(context, user), email: "", errors: {} }),
+        pages.signup({ context: accountPageContext(context, user), email: "", errors: {} }),
       );
     },
 
     async signup(request, context) {
-      const form = await flow.readForm(request, context);
+      const form = await readAccountForm(request, context, options);
       if (!form.ok) return form.response;
       const email = form.value.get("email") ?? "";
       const result = await signUp(
         {
           users: options.users,
           operatorColumns: options.operatorColumns ?? [],
-          ...flow.passwordOptions,
+          ...parts.passwordOptions,
         },
         { email, password: form.value.get("password") ?? "" },
-        { events: flow.events, request, clientAddress: context.clientAddress },
+        { events: parts.events, request, clientAddress: context.clientAddress },
       );
       if (!result.ok) {
-        const user = await flow.currentUser(context);
+        const user = await currentPageUser(context, options.users);
         return htmlPage(
           422,
-          pages.signup({ context: flow.pageContext(context, user), email, errors: result.fields }),
+          pages.signup({
+            context: accountPageContext(context, user),
+            email,
+            errors: result.fields,
+          }),
         );
       }
-      if (flow.deliversMail) {
-        const origin = flow.linkOrigin(request);
+      if (parts.deliversMail) {
+        const origin = linkOriginOf(options, request);
         if (origin.ok) {
           const { locale } = context;
-          await flow.sendAccountEmail(result.user, "email_confirmation", origin.value, locale);
-        } else flow.reportMailError(new Error(origin.reason), "email_confirmation");
+          await sendAccountEmail(
+            mailSending,
+            result.user,
+            "email_confirmation",
+            origin.value,
+            locale,
+          );
+        } else parts.reportMailError(new Error(origin.reason), "email_confirmation");
       }
-      const outcome = await flow.grantSignIn(result.user, { method: "password" }, request, context);
+      const outcome = await parts.signIns.grant(
+        result.user,
+        { method: "password" },
+        request,
+        context,
+      );
       if (!outcome.signedIn) return seeOther(outcome.continueAt);
       const destination = outcome.rememberedPage ?? AFTER_SIGNUP_PATH;
       // Only a delivered mail may be promised.
-      flow.flash(
+      flashAccountMessage(
         context,
         "notice",
-        flow.deliversMail ? "accounts.welcome" : "accounts.welcome_without_mail",
+        parts.deliversMail ? "accounts.welcome" : "accounts.welcome_without_mail",
       );
       return seeOther(destination);
     },
 
     async loginForm(_request, context) {
-      const user = await flow.currentUser(context);
+      const user = await currentPageUser(context, options.users);
       return htmlPage(
         200,
         pages.login({
-          context: flow.pageContext(context, user),
+          context: accountPageContext(context, user),
           email: "",
           error: undefined,
-          emailLinks: flow.offersEmailLinks,
+          emailLinks: parts.offersEmailLinks,
           passkeySignIn: options.passkeys !== undefined,
         }),
       );
     },
 
     async login(request, context) {
-      const form = await flow.readForm(request, context);
+      const form = await readAccountForm(request, context, options);
       if (!form.ok) return form.response;
       const email = form.value.get("email") ?? "";
       const user = await findUserByPassword(
         options.users,
         email,
         form.value.get("password") ?? "",
-        flow.passwordOptions,
+        parts.passwordOptions,
       );
       if (!user) {
-        const current = await flow.currentUser(context);
+        const current = await currentPageUser(context, options.users);
         return htmlPage(
           422,
           pages.login({
-            context: flow.pageContext(context, current),
+            context: accountPageContext(context, current),
             email,
             error: accountMessages.text(context.locale, "accounts.invalid_login"),
-            emailLinks: flow.offersEmailLinks,
+            emailLinks: parts.offersEmailLinks,
             passkeySignIn: options.passkeys !== undefined,
           }),
         );
       }
       const signInOptions = { rememberMe: form.value.get("remember_me") === "1" };
       const proof = { method: "password" } as const;
-      const outcome = await flow.grantSignIn(user, proof, request, context, signInOptions);
+      const outcome = await parts.signIns.grant(user, proof, request, context, signInOptions);
       if (!outcome.signedIn) return seeOther(outcome.continueAt);
       const destination = outcome.rememberedPage ?? "/";
-      flow.flash(context, "notice", "accounts.signed_in");
+      flashAccountMessage(context, "notice", "accounts.signed_in");
       return seeOther(destination);
     },
 
     async logout(_request, context) {
-      await flow.signOut(context);
-      flow.flash(context, "notice", "accounts.signed_out");
+      await signOutDevice(options.sessions, context);
+      flashAccountMessage(context, "notice", "accounts.signed_out");
       return seeOther("/");
     },
 
     async account(request, context) {
-      const access = await requireUser(context.session, request, flow.loadUser, context.locale);
+      const access = await requireUser(context.session, request, loadUser, context.locale);
       if (!access.ok) return access.response;
       const user = access.value;
       return htmlPage(
         200,
         pages.account({
-          context: flow.pageContext(context, user),
+          context: accountPageContext(context, user),
           email: user.email,
           memberSince: formatTimestamp(user.createdAt),
           confirmed: user.confirmedAt !== null,
-          emailLinks: flow.offersEmailLinks,
-          confirmationMailSent: flow.deliversMail,
+          emailLinks: parts.offersEmailLinks,
+          confirmationMailSent: parts.deliversMail,
           deletionField: user.passwordDigest === "" ? "email" : "password",
           deletionError: undefined,
-          showDevices: flow.tracksDevices,
+          showDevices: parts.tracksDevices,
           showSecurity: options.secondFactors !== undefined || options.passkeys !== undefined,
           profile: profileOf(user, context.locale),
           showEmailChange,
@@ -181,7 +211,7 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
   const signedInHandlers = {
     async deleteAccount(request, context) {
       const { user } = context;
-      const form = await flow.readForm(request, context);
+      const form = await readAccountForm(request, context, options);
       if (!form.ok) return form.response;
       // The password confirms, or the email for users who have no password.
       const withPassword = user.passwordDigest !== "";
@@ -190,24 +220,29 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
             options.users,
             user,
             form.value.get("password") ?? "",
-            flow.passwordOptions,
+            parts.passwordOptions,
           )
         : normalizeEmail(form.value.get("email") ?? "") === user.email;
       // The password is a fresh first step; a second factor, or a user without a password,
       // needs this browser's recent, full sign-in (or its confirming it is them again).
       const recent =
         confirmed &&
-        (await flow.recentFullSignIn(context, user, { passwordConfirmed: withPassword }));
+        (await isRecentPageSignIn(
+          { clock: parts.clock, secondFactors: options.secondFactors },
+          context,
+          user,
+          { passwordConfirmed: withPassword },
+        ));
       if (!confirmed || !recent) {
         return htmlPage(
           confirmed ? 403 : 422,
           pages.account({
-            context: flow.pageContext(context, user),
+            context: accountPageContext(context, user),
             email: user.email,
             memberSince: formatTimestamp(user.createdAt),
             confirmed: user.confirmedAt !== null,
-            emailLinks: flow.offersEmailLinks,
-            confirmationMailSent: flow.deliversMail,
+            emailLinks: parts.offersEmailLinks,
+            confirmationMailSent: parts.deliversMail,
             deletionField: withPassword ? "password" : "email",
             deletionError: accountMessages.text(
               context.locale,
@@ -217,19 +252,19 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
                   : "accounts.not_your_email"
                 : "accounts.reauthentication_required",
             ),
-            showDevices: flow.tracksDevices,
+            showDevices: parts.tracksDevices,
             showSecurity: options.secondFactors !== undefined || options.passkeys !== undefined,
             profile: profileOf(user, context.locale),
             showEmailChange,
           }),
         );
       }
-      await deleteUser(options.users, flow.events, user, {
+      await deleteUser(options.users, parts.events, user, {
         request,
         clientAddress: context.clientAddress,
       });
       context.session.signOut();
-      flow.flash(context, "notice", "accounts.account_deleted");
+      flashAccountMessage(context, "notice", "accounts.account_deleted");
       return seeOther("/");
     },
   } satisfies Record<string, RouteHandler<SignedInContext>>;
@@ -240,20 +275,20 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
       { method: "GET", path: "/signup", handle: signupForm },
       ...withMiddleware(
         [{ method: "POST", path: "/signup", handle: signup }],
-        flow.rateLimit("signup"),
+        pageRateLimit(options, "signup"),
       ),
       { method: "GET", path: "/login", handle: loginForm },
       ...withMiddleware(
         [{ method: "POST", path: "/login", handle: login }],
-        flow.rateLimit("login"),
+        pageRateLimit(options, "login"),
       ),
       { method: "POST", path: "/logout", handle: logout },
       { method: "GET", path: "/account", handle: account },
       // Signed in first: a stranger is sent to sign in without using up the client's attempts.
       ...withMiddleware(
         [{ method: "POST", path: "/account/delete", handle: deleteAccount }],
-        flow.signedIn(),
-        flow.rateLimit<SignedInContext>("account_delete"),
+        signedInPage(options.users),
+        pageRateLimit<SignedInContext>(options, "account_delete"),
       ),
     ],
     pageSafety(options),
