@@ -1,34 +1,47 @@
 import type { HttpErrorCode } from "@tessera/http";
+import type { AccountErrorCodeOf } from "./account-errors.js";
+import { passkeyErrors } from "./passkey/passkey-errors.js";
+import { passwordErrors } from "./password/password-errors.js";
+import { secondFactorErrors } from "./second-factor/second-factor-errors.js";
+import { signInErrors } from "./sign-in/sign-in-errors.js";
 
 /**
- * The `error.code`s the account routes answer with: `@tessera/http`'s, and
- * `invalid_credentials` for a wrong email or password (the 401 of `POST /api/auth/token`, the
- * 403 of `DELETE /api/auth/me`), which a client tells apart from a missing bearer token, and
- * `mfa_required` for a right password of a user with a second factor (the 403 of
- * `POST /api/auth/token` that carries the `mfa_token`), and `passkey_invalid` for a new passkey
- * whose response does not verify (the 400 of `POST /api/auth/passkeys`), and the two 403s of a
- * route that changes credentials or factors: `reauthentication_required` (no recent, full
- * sign-in) and `api_key_not_allowed` (an API key never manages credentials).
+ * Every feature's error table by feature: a feature with refusals of its own lists its table
+ * here, which puts its codes in {@link AccountErrorCode}.
+ */
+export const accountErrorTables = {
+  signIn: signInErrors,
+  password: passwordErrors,
+  passkey: passkeyErrors,
+  secondFactor: secondFactorErrors,
+} as const;
+
+type AccountErrorTables = typeof accountErrorTables;
+
+/**
+ * The `error.code`s the account routes answer with: `@tessera/http`'s, and the codes of every
+ * feature's error table (`invalid_credentials`, `mfa_required`, `reauthentication_required`,
+ * `api_key_not_allowed`, `passkey_invalid`, `no_passkey`, `totp_already_enabled`,
+ * `totp_not_pending`, `totp_not_enabled`), which a client tells apart from the status's own word.
  */
 export type AccountErrorCode =
   | HttpErrorCode
-  | "invalid_credentials"
-  | "mfa_required"
-  | "passkey_invalid"
-  | "reauthentication_required"
-  | "api_key_not_allowed";
+  | {
+      [Feature in keyof AccountErrorTables]: AccountErrorCodeOf<AccountErrorTables[Feature]>;
+    }[keyof AccountErrorTables];
 
 /** The code of a refused email and password. */
-export const INVALID_CREDENTIALS: AccountErrorCode = "invalid_credentials";
+export const INVALID_CREDENTIALS: AccountErrorCode = passwordErrors.invalidCredentials.code;
 
 /** The code of a right password that still needs a second factor. */
-export const MFA_REQUIRED: AccountErrorCode = "mfa_required";
+export const MFA_REQUIRED: AccountErrorCode = signInErrors.mfaRequired.code;
 
 /** The code of a passkey registration whose response does not verify. */
-export const PASSKEY_INVALID: AccountErrorCode = "passkey_invalid";
+export const PASSKEY_INVALID: AccountErrorCode = passkeyErrors.passkeyInvalid.code;
 
 /** The code of a credential change without a recent, full sign-in. */
-export const REAUTHENTICATION_REQUIRED: AccountErrorCode = "reauthentication_required";
+export const REAUTHENTICATION_REQUIRED: AccountErrorCode =
+  signInErrors.reauthenticationRequired.code;
 
 /** The code of a credential change asked with an API key, which never may. */
-export const API_KEY_NOT_ALLOWED: AccountErrorCode = "api_key_not_allowed";
+export const API_KEY_NOT_ALLOWED: AccountErrorCode = signInErrors.apiKeyNotAllowed.code;

@@ -12,6 +12,7 @@ export {
   MFA_REQUIRED,
   PASSKEY_INVALID,
 } from "./account-error-codes.js";
+export { type AccountErrorEntry, accountErrorAnswer } from "./account-errors.js";
 export {
   type AccountEvents,
   type AccountEventsOptions,
@@ -121,7 +122,6 @@ export {
   PASSWORD_RESET_SENT_MESSAGE,
 } from "./email-link/html-email-link-routes.js";
 export { MemoryEmailedTokenStore } from "./email-link/memory-emailed-token-store.js";
-export { SECOND_FACTOR_PATH } from "./html/account-flow.js";
 export {
   type AccountPages,
   type DefaultAccountPagesOptions,
@@ -148,6 +148,7 @@ export {
 export { sendNoticeMail } from "./notice-mail-delivery.js";
 export { type JsonPasskeyRoutesOptions, jsonPasskeyRoutes } from "./passkey/json-passkey-routes.js";
 export { MemoryPasskeyStore } from "./passkey/memory-passkey-store.js";
+export { passkeyErrors } from "./passkey/passkey-errors.js";
 export type {
   NewPasskey,
   Passkey,
@@ -185,6 +186,7 @@ export {
   type PasswordChangedMailInput,
   passwordChangedMail,
 } from "./password/password-changed-mail.js";
+export { passwordErrors } from "./password/password-errors.js";
 export {
   defaultPasswordPage,
   type PasswordPage,
@@ -210,6 +212,7 @@ export {
   jsonSecondFactorRoutes,
 } from "./second-factor/json-second-factor-routes.js";
 export { MemorySecondFactorStore } from "./second-factor/memory-second-factor-store.js";
+export { secondFactorErrors } from "./second-factor/second-factor-errors.js";
 export {
   MFA_MAXIMUM_FAILURES,
   MFA_TOKEN_LIFETIME_MS,
@@ -230,8 +233,10 @@ export {
   type SessionSignIns,
   sessionSignIns,
 } from "./sign-in/session-sign-ins.js";
+export { signInErrors } from "./sign-in/sign-in-errors.js";
 export type { SignInFactor, SignInProof } from "./sign-in/sign-in-factors.js";
 export type { SessionSignInOutcome } from "./sign-in/sign-in-grant.js";
+export { SECOND_FACTOR_PATH } from "./sign-in/sign-in-grant.js";
 export type { TokenMailScope, TokenMailTransaction } from "./token-mail-transaction.js";
 export { deleteUser } from "./users/account-deletion.js";
 export { CachedUserStore } from "./users/cached-user-store.js";

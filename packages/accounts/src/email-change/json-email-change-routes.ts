@@ -21,6 +21,7 @@ import { type BearerUserContext, bearerUser } from "../bearer-user.js";
 import { requireStrings } from "../json-input.js";
 import type { JsonAccountRoutesOptions } from "../json-routes-options.js";
 import { reportMailErrorToStderr } from "../mail-error-report.js";
+import type { FieldErrors } from "../messages.js";
 import { type MissingMailer, noMailerMessage } from "../missing-mailer.js";
 import { refuseWithoutCurrentPassword } from "../password/current-password.js";
 import type { TokenMailTransaction } from "../token-mail-transaction.js";
@@ -134,7 +135,8 @@ export function jsonEmailChangeRoutes(options: JsonEmailChangeRoutesOptions): Ro
     });
     if (!changed.ok) {
       // A refused link is a field of the request that cannot be used, as a 422 says of a form.
-      const refusal = changed.reason === "email-taken" ? { email: [TAKEN] } : { token: [INVALID] };
+      const refusal: FieldErrors =
+        changed.reason === "email-taken" ? { email: [TAKEN] } : { token: [INVALID] };
       return validationFailed(localizeFieldMessages(refusal, locale), locale);
     }
     return jsonAnswer(userJson(changed.value, options.operatorColumns ?? []), { locale });

@@ -14,7 +14,7 @@ import {
 } from "@tessera/http";
 import type { Mailer } from "@tessera/mail";
 import { emailCodeMail } from "../account-emails.js";
-import { INVALID_CREDENTIALS } from "../account-error-codes.js";
+import { accountErrorAnswer } from "../account-errors.js";
 import { accountEvents } from "../account-hooks.js";
 import { accountMessages } from "../account-messages.js";
 import { requireStrings } from "../json-input.js";
@@ -22,6 +22,7 @@ import type { JsonAccountRoutesOptions } from "../json-routes-options.js";
 import { answerAfterFloor } from "../mail-answer-floor.js";
 import { reportMailErrorToStderr } from "../mail-error-report.js";
 import { type MissingMailer, noMailerMessage } from "../missing-mailer.js";
+import { passwordErrors } from "../password/password-errors.js";
 import { grantTokenSignIn, tokenGrantParts } from "../sign-in/sign-in-grant.js";
 import { storeWithMail } from "../token-mail-delivery.js";
 import type { TokenMailTransaction } from "../token-mail-transaction.js";
@@ -87,10 +88,7 @@ export function jsonEmailCodeRoutes(options: JsonEmailCodeRoutesOptions): Route[
   }
 
   const unauthorized = (context: RouteContext) =>
-    jsonError(401, accountMessages.text(context.locale, "accounts.invalid_credentials"), {
-      code: INVALID_CREDENTIALS,
-      locale: context.locale,
-    });
+    accountErrorAnswer(passwordErrors.invalidCredentials, context.locale);
 
   const handlers = {
     async requestCode(request, context) {

@@ -3,7 +3,6 @@ import {
   badRequest,
   JSON_BODY_FAILURE_PREFIX,
   jsonAnswer,
-  jsonError,
   notFound,
   pathId,
   type Route,
@@ -14,15 +13,16 @@ import {
   validationFailed,
   withMiddleware,
 } from "@tessera/http";
-import { INVALID_CREDENTIALS, PASSKEY_INVALID } from "../account-error-codes.js";
+import { accountErrorAnswer } from "../account-errors.js";
 import { accountEvents } from "../account-hooks.js";
-import { accountMessages } from "../account-messages.js";
 import { type BearerUserContext, bearerUser } from "../bearer-user.js";
 import { requireStrings } from "../json-input.js";
 import type { JsonAccountRoutesOptions } from "../json-routes-options.js";
+import { passwordErrors } from "../password/password-errors.js";
 import { recentSignInRequired } from "../sign-in/recent-sign-in-refusal.js";
 import { grantTokenSignIn, tokenGrantParts } from "../sign-in/sign-in-grant.js";
 import { passkeyAuthenticationOptions, verifyPasskeyAssertion } from "./passkey-authentication.js";
+import { passkeyErrors } from "./passkey-errors.js";
 import { checkPasskeyName, DEFAULT_PASSKEY_NAME } from "./passkey-name.js";
 import { passkeyRegistrationOptions, registerPasskey } from "./passkey-registration.js";
 import type { Passkey } from "./passkey-store.js";
@@ -63,10 +63,7 @@ export function jsonPasskeyRoutes(options: JsonPasskeyRoutesOptions): Route[] {
   const events = options.events ?? accountEvents();
   const grant = tokenGrantParts(options, events);
   const refuseCredentials = (context: RouteContext) =>
-    jsonError(401, accountMessages.text(context.locale, "accounts.invalid_credentials"), {
-      code: INVALID_CREDENTIALS,
-      locale: context.locale,
-    });
+    accountErrorAnswer(passwordErrors.invalidCredentials, context.locale);
 
   const bearerHandlers = {
     async options(_request, { user, locale }) {
@@ -97,10 +94,7 @@ export function jsonPasskeyRoutes(options: JsonPasskeyRoutesOptions): Route[] {
         body.value.response,
         name,
       );
-      if (!registered.ok) {
-        const message = accountMessages.text(context.locale, "accounts.passkey_invalid");
-        return jsonError(400, message, { code: PASSKEY_INVALID, locale: context.locale });
-      }
+      if (!registered.ok) return accountErrorAnswer(passkeyErrors.passkeyInvalid, context.locale);
       const { id, name: storedName, created_at } = passkeyJson(registered.value);
       const answer = { id, name: storedName, created_at };
       return jsonAnswer(answer, { status: 201, locale: context.locale });

@@ -1,14 +1,15 @@
 import type { SignInAuthentication } from "@tessera/bearer";
-import { badRequest, forbidden, type RouteContext } from "@tessera/http";
+import { badRequest, type RouteContext } from "@tessera/http";
 import type { PasswordHashOptions } from "@tessera/password";
-import { INVALID_CREDENTIALS, REAUTHENTICATION_REQUIRED } from "../account-error-codes.js";
-import { accountMessages } from "../account-messages.js";
+import { accountErrorAnswer } from "../account-errors.js";
 import type { BearerUserContext } from "../bearer-user.js";
 import { requireStrings } from "../json-input.js";
 import { isRecentFullSignIn, type RecentSignInParts } from "../sign-in/recent-sign-in.js";
 import { refuseApiKey } from "../sign-in/recent-sign-in-refusal.js";
+import { signInErrors } from "../sign-in/sign-in-errors.js";
 import type { User } from "../users/user.js";
 import type { UserStore } from "../users/user-store.js";
+import { passwordErrors } from "./password-errors.js";
 import { checkPassword } from "./password-sign-in.js";
 
 /** What checking the current password reads: the users, the hashing cost, the clock, factors. */
@@ -80,15 +81,9 @@ export async function refuseWithoutCurrentPassword(
     currentPassword,
   );
   if (judgement === "confirmed") return undefined;
-  return judgement === "incorrect"
-    ? forbidden(
-        accountMessages.text(locale, "accounts.password_incorrect"),
-        INVALID_CREDENTIALS,
-        locale,
-      )
-    : forbidden(
-        accountMessages.text(locale, "accounts.reauthentication_required"),
-        REAUTHENTICATION_REQUIRED,
-        locale,
-      );
+  const refusal =
+    judgement === "incorrect"
+      ? passwordErrors.passwordIncorrect
+      : signInErrors.reauthenticationRequired;
+  return accountErrorAnswer(refusal, locale);
 }

@@ -1,8 +1,7 @@
-import { type Locale, localizeFieldMessages, validationMessages } from "@tessera/core";
+import { localizeFieldMessages, validationMessages } from "@tessera/core";
 import {
   badRequest,
   jsonAnswer,
-  jsonError,
   NO_STORE,
   type Route,
   type RouteContext,
@@ -13,15 +12,17 @@ import {
   validationFailed,
   withMiddleware,
 } from "@tessera/http";
-import { INVALID_CREDENTIALS } from "../account-error-codes.js";
+import { accountErrorAnswer } from "../account-errors.js";
 import { accountEvents } from "../account-hooks.js";
-import { accountMessages } from "../account-messages.js";
 import { type BearerUserContext, bearerUser } from "../bearer-user.js";
 import { requireStrings } from "../json-input.js";
 import type { JsonAccountRoutesOptions } from "../json-routes-options.js";
+import { passkeyErrors } from "../passkey/passkey-errors.js";
+import { passwordErrors } from "../password/password-errors.js";
 import { checkPassword } from "../password/password-sign-in.js";
 import { refuseApiKey, refuseWithoutRecentSignIn } from "../sign-in/recent-sign-in-refusal.js";
 import { grantTokenSignIn, tokenGrantParts } from "../sign-in/sign-in-grant.js";
+import { secondFactorErrors } from "./second-factor-errors.js";
 import { completeSecondFactor, secondFactorPasskeyOptions } from "./second-factor-sign-in.js";
 import type { SecondFactors } from "./second-factors.js";
 import {
@@ -38,10 +39,6 @@ export interface JsonSecondFactorRoutesOptions
 
 type BearerContext = RouteContext & BearerUserContext;
 
-/** A 409: the request does not fit the state the user's second factors are in. */
-const conflict = (message: string, locale: Locale | undefined) =>
-  jsonError(409, message, { locale });
-
 /**
  * The JSON routes of TOTP and backup codes:
  * - `POST /api/auth/mfa/totp` `{password}`: 201 `{secret, uri, qr_svg}`, pending until confirmed;
@@ -51,7 +48,9 @@ const conflict = (message: string, locale: Locale | undefined) =>
  * - `POST /api/auth/token/mfa` `{mfa_token, code}` or `{mfa_token, passkey}` (an
  *   AuthenticationResponseJSON): the body of `POST /api/auth/token`, or 401;
  * - `POST /api/auth/token/mfa/options` `{mfa_token}`: the WebAuthn request options for a passkey
- *   answer, 401 for a void `mfa_token`, 409 when the user has no passkey.
+ *   answer, 401 for a void `mfa_token`, 409 `no_passkey` when the user has no passkey.
+ * A request that does not fit the state of the user's factors is a 409 with its own code
+ * (`totp_already_enabled`, `totp_not_pending`, `totp_not_enabled`: see `secondFactorErrors`).
  * A wrong password is a 401 (`invalid_credentials`); an API key is refused (403
  * `api_key_not_allowed`) and, for a user with a second factor, the password needs a token of a
  * recent sign-in with it beside it (403 `reauthentication_required`). Every route is rate
@@ -85,8 +84,7 @@ export function jsonSecondFactorRoutes(options: JsonSecondFactorRoutesOptions): 
     if (await checkPassword(options.users, user, fields.value.password, passwordOptions)) {
       return refuseWithoutRecentSignIn(grant, context, { passwordConfirmed: true });
     }
-    const message = accountMessages.text(context.locale, "accounts.invalid_credentials");
-    return jsonError(401, message, { code: INVALID_CREDENTIALS, locale: context.locale });
+    return accountErrorAnswer(passwordErrors.invalidCredentials, context.locale);
   }
 
   const bearerHandlers = {
@@ -95,8 +93,7 @@ export function jsonSecondFactorRoutes(options: JsonSecondFactorRoutesOptions): 
       if (refused) return refused;
       const setup = await beginTotpEnrolment(factors, context.user);
       if (!setup.ok) {
-        const message = accountMessages.text(context.locale, "accounts.totp_already_enabled");
-        return conflict(message, context.locale);
+        return accountErrorAnswer(secondFactorErrors.totpAlreadyEnabled, context.locale);
       }
       const { secret, uri, qrSvg } = setup.value;
       return jsonAnswer(
@@ -116,8 +113,7 @@ export function jsonSecondFactorRoutes(options: JsonSecondFactorRoutesOptions): 
         return jsonAnswer(codes, { locale: context.locale, headers: NO_STORE });
       }
       if (confirmed.reason === "not-pending") {
-        const message = accountMessages.text(context.locale, "accounts.totp_not_pending");
-        return conflict(message, context.locale);
+        return accountErrorAnswer(secondFactorErrors.totpNotPending, context.locale);
       }
       const invalid = { code: [validationMessages.english["validation.invalid"]] };
       return validationFailed(localizeFieldMessages(invalid, context.locale), context.locale);
@@ -134,20 +130,14 @@ export function jsonSecondFactorRoutes(options: JsonSecondFactorRoutesOptions): 
       const refused = await refusePassword(request, context);
       if (refused) return refused;
       const codes = await regenerateBackupCodes(factors, context.user.id);
-      if (!codes.ok) {
-        const message = accountMessages.text(context.locale, "accounts.totp_not_enabled");
-        return conflict(message, context.locale);
-      }
+      if (!codes.ok) return accountErrorAnswer(secondFactorErrors.totpNotEnabled, context.locale);
       const answer = { backup_codes: codes.value };
       return jsonAnswer(answer, { locale: context.locale, headers: NO_STORE });
     },
   } satisfies Record<string, RouteHandler<BearerContext>>;
 
   const refuseCredentials = (context: RouteContext) =>
-    jsonError(401, accountMessages.text(context.locale, "accounts.invalid_credentials"), {
-      code: INVALID_CREDENTIALS,
-      locale: context.locale,
-    });
+    accountErrorAnswer(passwordErrors.invalidCredentials, context.locale);
 
   const completeSignIn: RouteHandler = async (request, context) => {
     const body = await readJsonBody(request);
@@ -190,7 +180,7 @@ export function jsonSecondFactorRoutes(options: JsonSecondFactorRoutesOptions): 
     const offered = await secondFactorPasskeyOptions(factors, fields.value.mfa_token);
     if (offered.ok) return jsonAnswer(offered.value, { locale: context.locale });
     if (offered.reason === "void") return refuseCredentials(context);
-    return conflict(accountMessages.text(context.locale, "accounts.no_passkey"), context.locale);
+    return accountErrorAnswer(passkeyErrors.noPasskey, context.locale);
   };
 
   const signedIn = bearerUser(options.bearer);

@@ -1,16 +1,15 @@
-import { forbidden, type RouteContext, type RouteMiddleware } from "@tessera/http";
-import { API_KEY_NOT_ALLOWED, REAUTHENTICATION_REQUIRED } from "../account-error-codes.js";
-import { accountMessages } from "../account-messages.js";
+import type { RouteContext, RouteMiddleware } from "@tessera/http";
+import { accountErrorAnswer } from "../account-errors.js";
 import type { BearerUserContext } from "../bearer-user.js";
 import { isRecentFullSignIn, type RecentSignInParts } from "./recent-sign-in.js";
+import { signInErrors } from "./sign-in-errors.js";
 
 type BearerContext = RouteContext & BearerUserContext;
 
 /** The 403 `api_key_not_allowed` for a caller with an API key; undefined for a token. */
 export function refuseApiKey(context: BearerContext): Response | undefined {
   if (context.caller.credential === "jwt") return undefined;
-  const message = accountMessages.text(context.locale, "accounts.api_key_not_allowed");
-  return forbidden(message, API_KEY_NOT_ALLOWED, context.locale);
+  return accountErrorAnswer(signInErrors.apiKeyNotAllowed, context.locale);
 }
 
 /**
@@ -28,8 +27,7 @@ export async function refuseWithoutRecentSignIn(
   if (refused) return refused;
   const { caller, user, locale } = context;
   if (await isRecentFullSignIn(parts, user, caller.authentication, confirmed)) return undefined;
-  const message = accountMessages.text(locale, "accounts.reauthentication_required");
-  return forbidden(message, REAUTHENTICATION_REQUIRED, locale);
+  return accountErrorAnswer(signInErrors.reauthenticationRequired, locale);
 }
 
 /**

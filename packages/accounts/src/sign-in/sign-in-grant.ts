@@ -1,4 +1,4 @@
-import { type Clock, errorEnvelope, type Locale, systemClock } from "@tessera/core";
+import { type Clock, type Locale, systemClock } from "@tessera/core";
 import { jsonAnswer, jsonError } from "@tessera/http";
 import {
   LOGIN_PATH,
@@ -6,9 +6,8 @@ import {
   type SessionRouteContext,
   signInDevice,
 } from "@tessera/session";
-import { MFA_REQUIRED } from "../account-error-codes.js";
+import { accountErrorEnvelope } from "../account-errors.js";
 import type { AccountEvents, HookRequest } from "../account-hooks.js";
-import { accountMessages } from "../account-messages.js";
 import type { JsonAccountRoutesOptions, TokenIssuer } from "../json-routes-options.js";
 import {
   type SecondFactorMethod,
@@ -18,6 +17,7 @@ import type { SecondFactors } from "../second-factor/second-factors.js";
 import { tokenAnswer } from "../token-answer.js";
 import type { User } from "../users/user.js";
 import { rememberSessionAuthentication } from "./session-authentication.js";
+import { signInErrors } from "./sign-in-errors.js";
 import { areTwoFactors, type SignInProof, signInFactors } from "./sign-in-factors.js";
 
 /** The page that asks for the second factor of a waiting sign-in. */
@@ -80,11 +80,11 @@ export async function grantTokenSignIn(
 ): Promise<Response> {
   const pending = await pendingSecondStep(parts, user, proof);
   if (pending) {
-    const message = accountMessages.text(at.locale, "accounts.mfa_required");
-    const refusal = errorEnvelope(403, message, { code: MFA_REQUIRED });
+    const { mfaRequired } = signInErrors;
+    const refusal = accountErrorEnvelope(mfaRequired, at.locale);
     return jsonAnswer(
       { ...refusal, mfa_token: pending.mfaToken, methods: pending.methods },
-      { status: 403, locale: at.locale },
+      { status: mfaRequired.status, locale: at.locale },
     );
   }
   const request = { request: at.request, clientAddress: at.clientAddress };

@@ -1,9 +1,7 @@
 import { localizeFieldMessages } from "@tessera/core";
 import {
   badRequest,
-  forbidden,
   jsonAnswer,
-  jsonError,
   type Route,
   type RouteContext,
   type RouteHandler,
@@ -12,12 +10,13 @@ import {
   validationFailed,
   withMiddleware,
 } from "@tessera/http";
-import { INVALID_CREDENTIALS } from "../account-error-codes.js";
+import { accountErrorAnswer } from "../account-errors.js";
 import { accountEvents } from "../account-hooks.js";
 import { accountMessages } from "../account-messages.js";
 import { type BearerUserContext, bearerUser } from "../bearer-user.js";
 import { refuseUnstorableText, requireStrings } from "../json-input.js";
 import type { JsonAccountRoutesOptions } from "../json-routes-options.js";
+import { passwordErrors } from "../password/password-errors.js";
 import { checkPassword, findUserByPassword } from "../password/password-sign-in.js";
 import { secondFactorMethods } from "../second-factor/second-factor-sign-in.js";
 import { refuseApiKey, refuseWithoutRecentSignIn } from "../sign-in/recent-sign-in-refusal.js";
@@ -28,7 +27,8 @@ import { signUp } from "./signup.js";
 import { userJson } from "./user.js";
 
 /** Message of the 403 of `DELETE /api/auth/me` when the confirmation does not match, in English. */
-export const ACCOUNT_DELETION_REFUSED = accountMessages.english["accounts.password_incorrect"];
+export const ACCOUNT_DELETION_REFUSED =
+  accountMessages.english[passwordErrors.passwordIncorrect.message];
 
 /** Reads a JSON body with `email` and `password` texts, or the 400 to answer. */
 async function readCredentials(request: Request): Promise<
@@ -103,10 +103,7 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
       if (!credentials.ok) return credentials.response;
       const { email, password } = credentials.value;
       const user = await findUserByPassword(options.users, email, password, passwordOptions);
-      if (!user) {
-        const message = accountMessages.text(context.locale, "accounts.invalid_credentials");
-        return jsonError(401, message, { code: INVALID_CREDENTIALS, locale: context.locale });
-      }
+      if (!user) return accountErrorAnswer(passwordErrors.invalidCredentials, context.locale);
       return grantTokenSignIn(
         grant,
         user,
@@ -161,10 +158,7 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
               body.value.password as string,
               passwordOptions,
             );
-      if (!confirmed) {
-        const message = accountMessages.text(context.locale, "accounts.password_incorrect");
-        return forbidden(message, INVALID_CREDENTIALS, context.locale);
-      }
+      if (!confirmed) return accountErrorAnswer(passwordErrors.passwordIncorrect, context.locale);
       const passwordConfirmed = user.passwordDigest !== "";
       const stale = await refuseWithoutRecentSignIn(grant, context, { passwordConfirmed });
       if (stale) return stale;
@@ -184,8 +178,7 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
       if (!fields.ok) return badRequest(fields.message);
       const { user, locale } = context;
       if (!(await checkPassword(options.users, user, fields.value.password, passwordOptions))) {
-        const message = accountMessages.text(locale, "accounts.invalid_credentials");
-        return jsonError(401, message, { code: INVALID_CREDENTIALS, locale });
+        return accountErrorAnswer(passwordErrors.invalidCredentials, locale);
       }
       return grantTokenSignIn(
         grant,
