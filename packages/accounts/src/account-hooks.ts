@@ -112,7 +112,7 @@ export interface AccountHooks {
    */
   beforeSignIn?(
     event: BeforeSignInEvent,
-  ): SignInRefusal | undefined | void | Promise<SignInRefusal | undefined | void>;
+  ): SignInRefusal | undefined | Promise<SignInRefusal | undefined>;
   onSignUp?(event: SignUpEvent): unknown;
   onSignIn?(event: SignInEvent): unknown;
   onUserDeleted?(event: UserDeletedEvent): unknown;

@@ -3,7 +3,6 @@ import { sha256Hex } from "@tessera/crypto";
 import {
   htmlPage,
   jsonAnswer,
-  jsonError,
   NO_STORE,
   pathId,
   type Route,
@@ -13,7 +12,7 @@ import {
   withMiddleware,
 } from "@tessera/http";
 import { type MaybeSessionContext, pageSafety } from "@tessera/session";
-import { PASSKEY_INVALID, REAUTHENTICATION_REQUIRED } from "../account-error-codes.js";
+import { accountErrorAnswer } from "../account-errors.js";
 import { accountMessages } from "../account-messages.js";
 import { readAccountForm } from "../html/account-form.js";
 import { accountPageContext, flashAccountMessage } from "../html/account-page-context.js";
@@ -21,10 +20,12 @@ import { htmlAccountParts } from "../html/html-account-parts.js";
 import type { HtmlAccountRoutesOptions, SignedInContext } from "../html/html-routes-options.js";
 import { pageRateLimit } from "../html/page-rate-limits.js";
 import { isRecentPageSignIn, signedInPage } from "../html/signed-in-page.js";
+import { passkeyErrors } from "../passkey/passkey-errors.js";
 import { checkPasskeyName, DEFAULT_PASSKEY_NAME } from "../passkey/passkey-name.js";
 import { passkeyRegistrationOptions, registerPasskey } from "../passkey/passkey-registration.js";
 import { checkPassword } from "../password/password-sign-in.js";
 import { rememberSessionAuthentication } from "../sign-in/session-authentication.js";
+import { signInErrors } from "../sign-in/sign-in-errors.js";
 import type { SignInFactor } from "../sign-in/sign-in-factors.js";
 import {
   completeSecondFactor,
@@ -140,8 +141,7 @@ export function htmlSecurityRoutes(
       )
     )
       return undefined;
-    const message = accountMessages.text(context.locale, "accounts.reauthentication_required");
-    return jsonError(403, message, { code: REAUTHENTICATION_REQUIRED, locale: context.locale });
+    return accountErrorAnswer(signInErrors.reauthenticationRequired, context.locale);
   }
 
   const handlers = {
@@ -243,8 +243,7 @@ export function htmlSecurityRoutes(
         name.ok ? name.value : DEFAULT_PASSKEY_NAME,
       );
       if (!registered.ok) {
-        const message = accountMessages.text(context.locale, "accounts.passkey_invalid");
-        return jsonError(400, message, { code: PASSKEY_INVALID, locale: context.locale });
+        return accountErrorAnswer(passkeyErrors.passkeyInvalid, context.locale);
       }
       flashAccountMessage(context, "notice", "accounts.security.passkey_added");
       const added = { id: registered.value.id, name: registered.value.name };

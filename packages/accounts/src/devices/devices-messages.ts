@@ -1,0 +1,20 @@
+/** The English texts of the signed-in devices page; `accountMessages` holds them all. */
+export const devicesTexts = {
+  "accounts.session_ended": "That device is signed out.",
+  "accounts.other_sessions_ended": "Signed out of {count} other session(s).",
+  "accounts.sessions.title": "Signed-in devices",
+  "accounts.sessions.intro":
+    "These browsers are signed in to your account. A device you sign out here is signed out at its next request.",
+  "accounts.sessions.browser": "Browser",
+  "accounts.sessions.ip_address": "IP address",
+  "accounts.sessions.last_seen": "Last seen",
+  "accounts.sessions.signed_in_with": "Signed in with",
+  "accounts.sessions.factors_unknown": "Not recorded",
+  "accounts.sessions.action": "Action",
+  "accounts.sessions.this_device": "This device",
+  "accounts.sessions.sign_out": "Sign out",
+  "accounts.sessions.unknown_address": "Unknown",
+  "accounts.sessions.back_to_account": "Back to your account",
+  "accounts.sessions.not_found": "There is no such session signed in to your account.",
+  "accounts.sessions.see_devices": "See your signed-in devices",
+} as const;
