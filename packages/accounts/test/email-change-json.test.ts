@@ -3,7 +3,7 @@ import { JSON_BODY_FAILURE_PREFIX } from "@tessera/http";
 import { describe, expect, it } from "vitest";
 import { NO_MAILER_MESSAGE, RECENT_SIGN_IN_MS } from "../src/index.js";
 import { emailChangeApp, LINK, ORIGIN, PASSWORD, refusal } from "./email-change-app.js";
-import { mfaTokenOf, twoFactorApp, withTotpAndPasskey } from "./two-factor-app.js";
+import { fullSignInToken, twoFactorApp, withTotpAndPasskey } from "./two-factor-app.js";
 
 const DAY = 24 * 3_600_000;
 
@@ -147,14 +147,7 @@ describe("POST /api/auth/email", () => {
   it("asks a user with a second factor for a recent one beside the password", async () => {
     const subject = await twoFactorApp();
     const user = await withTotpAndPasskey(subject);
-    const mfa_token = await mfaTokenOf(
-      await subject.call("/api/auth/token", { email: user.email, password: PASSWORD }),
-    );
-    const granted = await subject.call("/api/auth/token/mfa", {
-      mfa_token,
-      code: subject.nextCode(user.key),
-    });
-    const { token } = (await granted.json()) as { token: string };
+    const token = await fullSignInToken(subject, user);
     const body = { email: "ada@new.example", current_password: PASSWORD };
     expect((await subject.call("/api/auth/email", body, token)).status).toBe(202);
     subject.clock.now += RECENT_SIGN_IN_MS + 1000;

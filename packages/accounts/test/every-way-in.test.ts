@@ -2,6 +2,7 @@ import { decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";
 import type { SignInMethod } from "../src/index.js";
 import {
+  fullSignInToken,
   mfaTokenOf,
   PASSWORD,
   sessionFactors,
@@ -18,19 +19,6 @@ function mailedLink(subject: TwoFactorApp, path: string): string {
   const link = new RegExp(`${path}/[A-Za-z0-9_-]{43}`).exec(text)?.[0];
   if (!link) throw new Error(`no ${path} link in the last mail`);
   return link;
-}
-
-/** A bearer token of a full sign-in: the password, then the next TOTP code. */
-async function fullToken(subject: TwoFactorApp, user: User): Promise<string> {
-  const mfa_token = await mfaTokenOf(
-    await subject.call("/api/auth/token", { email: user.email, password: PASSWORD }),
-  );
-  const granted = await subject.call("/api/auth/token/mfa", {
-    mfa_token,
-    code: subject.nextCode(user.key),
-  });
-  expect(granted.status).toBe(200);
-  return ((await granted.json()) as { token: string }).token;
 }
 
 /**
@@ -51,7 +39,7 @@ const WAYS_IN: Record<
       expect(login.headers.get("location")).toBe("/login/second_factor");
     },
     "POST /api/auth/reauthenticate": async (subject, user) => {
-      const bearer = await fullToken(subject, user);
+      const bearer = await fullSignInToken(subject, user);
       subject.signIns.length = 0;
       await mfaTokenOf(
         await subject.call("/api/auth/reauthenticate", { password: PASSWORD }, bearer),
@@ -158,7 +146,7 @@ describe("the token of a sign-in says how it was made", () => {
   it("the password, then the second factor", async () => {
     const subject = await twoFactorApp();
     const user = await withTotpAndPasskey(subject);
-    const claims = decodeJwt(await fullToken(subject, user));
+    const claims = decodeJwt(await fullSignInToken(subject, user));
     expect(claims.amr).toEqual(["password", "totp"]);
     expect(claims.auth_time).toBe(Math.floor(subject.clock.now / 1000));
     expect(claims.auth_time).toBe(claims.iat);

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { accountRoutes, RECENT_SIGN_IN_MS } from "../src/index.js";
 import { jsonCaller } from "./json-caller.js";
 import {
-  mfaTokenOf,
+  fullSignInToken,
   ORIGIN,
   PASSWORD,
   type TwoFactorApp,
@@ -184,14 +184,7 @@ describe("POST /api/auth/password", () => {
   it("needs the recent second factor of a user who has one, beside the password", async () => {
     const subject = await twoFactorApp();
     const user = await withTotpAndPasskey(subject);
-    const mfa_token = await mfaTokenOf(
-      await subject.call("/api/auth/token", { email: user.email, password: PASSWORD }),
-    );
-    const granted = await subject.call("/api/auth/token/mfa", {
-      mfa_token,
-      code: subject.nextCode(user.key),
-    });
-    const { token } = (await granted.json()) as { token: string };
+    const token = await fullSignInToken(subject, user);
     const body = { current_password: PASSWORD, password: NEW_PASSWORD };
     subject.clock.now += RECENT_SIGN_IN_MS + 1000;
     const stale = await subject.call("/api/auth/password", body, token);

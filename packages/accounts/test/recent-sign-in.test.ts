@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { accountRoutes, RECENT_SIGN_IN_MS } from "../src/index.js";
 import { jsonCaller } from "./json-caller.js";
 import {
+  fullSignInToken,
   mfaTokenOf,
   ORIGIN,
   PASSWORD,
@@ -110,14 +111,7 @@ describe("a token of a sign-in more than 10 minutes old", () => {
   it("with a second factor, needs it recent beside the password", async () => {
     const subject = await twoFactorApp();
     const user = await withTotpAndPasskey(subject);
-    const mfa_token = await mfaTokenOf(
-      await subject.call("/api/auth/token", { email: user.email, password: PASSWORD }),
-    );
-    const granted = await subject.call("/api/auth/token/mfa", {
-      mfa_token,
-      code: subject.nextCode(user.key),
-    });
-    const { token } = (await granted.json()) as { token: string };
+    const token = await fullSignInToken(subject, user);
     subject.clock.now += RECENT_SIGN_IN_MS + 1000;
     const stale = await subject.call("/api/auth/me", { password: PASSWORD }, token, "DELETE");
     expect(await refusalCode(stale, 403)).toBe("reauthentication_required");

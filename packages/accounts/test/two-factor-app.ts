@@ -178,3 +178,19 @@ export async function sessionFactors({ database }: TwoFactorApp, email: string) 
   );
   return rows.map((row) => row.factors);
 }
+
+/** A bearer token of a full sign-in of a user of {@link withTotpAndPasskey}: the password, then the next TOTP code. */
+export async function fullSignInToken(
+  subject: TwoFactorApp,
+  user: { readonly email: string; readonly key: Uint8Array },
+): Promise<string> {
+  const mfa_token = await mfaTokenOf(
+    await subject.call("/api/auth/token", { email: user.email, password: PASSWORD }),
+  );
+  const granted = await subject.call("/api/auth/token/mfa", {
+    mfa_token,
+    code: subject.nextCode(user.key),
+  });
+  expect(granted.status).toBe(200);
+  return ((await granted.json()) as { token: string }).token;
+}

@@ -4,6 +4,7 @@ import type { PasswordHashOptions } from "@tessera/password";
 import { type AccountEvents, accountEvents } from "../account-hooks.js";
 import { reportMailErrorToStderr } from "../mail-error-report.js";
 import { deliversMail } from "../missing-mailer.js";
+import type { SecondFactors } from "../second-factor/second-factors.js";
 import { type SessionSignIns, sessionSignIns } from "../sign-in/session-sign-ins.js";
 import type { HtmlAccountRoutesOptions } from "./html-routes-options.js";
 
@@ -11,6 +12,8 @@ import type { HtmlAccountRoutesOptions } from "./html-routes-options.js";
 export interface HtmlAccountParts {
   readonly clock: Clock;
   readonly events: AccountEvents;
+  /** The factors users may have: with `clock`, what a recent sign-in is judged by. */
+  readonly secondFactors: SecondFactors | undefined;
   /** The sign-in grant's cookie transport every HTML way in ends with. */
   readonly signIns: SessionSignIns;
   readonly passwordOptions: { readonly clock: Clock; readonly passwords?: PasswordHashOptions };
@@ -35,6 +38,7 @@ export function htmlAccountParts(options: HtmlAccountRoutesOptions): HtmlAccount
   return {
     clock,
     events,
+    secondFactors: options.secondFactors,
     signIns:
       options.signIns ??
       sessionSignIns({

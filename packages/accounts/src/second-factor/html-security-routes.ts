@@ -65,11 +65,7 @@ export function htmlSecurityRoutes(
     status = 200,
   ): Promise<Response> {
     const { user } = context;
-    const reauthenticate = (await isRecentPageSignIn(
-      { clock: parts.clock, secondFactors: options.secondFactors },
-      context,
-      user,
-    ))
+    const reauthenticate = (await isRecentPageSignIn(parts, context, user))
       ? undefined
       : { password: user.passwordDigest !== "", code: await hasSecondFactor(factors, user.id) };
     const enrolment = factors && (await factors.store.findTotp(user.id));
@@ -100,15 +96,7 @@ export function htmlSecurityRoutes(
     context: SignedInContext,
     confirmed: { readonly passwordConfirmed?: boolean } = {},
   ): Promise<Response | undefined> {
-    if (
-      await isRecentPageSignIn(
-        { clock: parts.clock, secondFactors: options.secondFactors },
-        context,
-        context.user,
-        confirmed,
-      )
-    )
-      return undefined;
+    if (await isRecentPageSignIn(parts, context, context.user, confirmed)) return undefined;
     const error = accountMessages.text(context.locale, "accounts.reauthentication_required");
     return page(context, { error }, 403);
   }
@@ -133,14 +121,7 @@ export function htmlSecurityRoutes(
 
   /** The JSON 403 of the page script's passkey steps while the sign-in is not recent and full. */
   async function refusedJsonAsStale(context: SignedInContext): Promise<Response | undefined> {
-    if (
-      await isRecentPageSignIn(
-        { clock: parts.clock, secondFactors: options.secondFactors },
-        context,
-        context.user,
-      )
-    )
-      return undefined;
+    if (await isRecentPageSignIn(parts, context, context.user)) return undefined;
     return accountErrorAnswer(signInErrors.reauthenticationRequired, context.locale);
   }
 

@@ -69,6 +69,31 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
       value: String(user.columns[column.name] ?? ""),
     }));
 
+  /** `/account` of `user`, with the deletion form's error when there is one. */
+  const accountPage = (
+    context: HtmlRequestContext,
+    user: User,
+    status: number,
+    deletionError: string | undefined,
+  ) =>
+    htmlPage(
+      status,
+      pages.account({
+        context: accountPageContext(context, user),
+        email: user.email,
+        memberSince: formatTimestamp(user.createdAt),
+        confirmed: user.confirmedAt !== null,
+        emailLinks: parts.offersEmailLinks,
+        confirmationMailSent: parts.deliversMail,
+        deletionField: user.passwordDigest === "" ? "email" : "password",
+        deletionError,
+        showDevices: parts.tracksDevices,
+        showSecurity: options.secondFactors !== undefined || options.passkeys !== undefined,
+        profile: profileOf(user, context.locale),
+        showEmailChange,
+      }),
+    );
+
   const handlers = {
     async signupForm(_request, context) {
       const user = await currentPageUser(context, options.users);
@@ -188,23 +213,7 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
       const access = await requireUser(context.session, request, loadUser, context.locale);
       if (!access.ok) return access.response;
       const user = access.value;
-      return htmlPage(
-        200,
-        pages.account({
-          context: accountPageContext(context, user),
-          email: user.email,
-          memberSince: formatTimestamp(user.createdAt),
-          confirmed: user.confirmedAt !== null,
-          emailLinks: parts.offersEmailLinks,
-          confirmationMailSent: parts.deliversMail,
-          deletionField: user.passwordDigest === "" ? "email" : "password",
-          deletionError: undefined,
-          showDevices: parts.tracksDevices,
-          showSecurity: options.secondFactors !== undefined || options.passkeys !== undefined,
-          profile: profileOf(user, context.locale),
-          showEmailChange,
-        }),
-      );
+      return accountPage(context, user, 200, undefined);
     },
   } satisfies Record<string, Handler>;
 
@@ -227,37 +236,15 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
       // needs this browser's recent, full sign-in (or its confirming it is them again).
       const recent =
         confirmed &&
-        (await isRecentPageSignIn(
-          { clock: parts.clock, secondFactors: options.secondFactors },
-          context,
-          user,
-          { passwordConfirmed: withPassword },
-        ));
+        (await isRecentPageSignIn(parts, context, user, { passwordConfirmed: withPassword }));
       if (!confirmed || !recent) {
-        return htmlPage(
-          confirmed ? 403 : 422,
-          pages.account({
-            context: accountPageContext(context, user),
-            email: user.email,
-            memberSince: formatTimestamp(user.createdAt),
-            confirmed: user.confirmedAt !== null,
-            emailLinks: parts.offersEmailLinks,
-            confirmationMailSent: parts.deliversMail,
-            deletionField: withPassword ? "password" : "email",
-            deletionError: accountMessages.text(
-              context.locale,
-              !confirmed
-                ? withPassword
-                  ? "accounts.password_incorrect"
-                  : "accounts.not_your_email"
-                : "accounts.reauthentication_required",
-            ),
-            showDevices: parts.tracksDevices,
-            showSecurity: options.secondFactors !== undefined || options.passkeys !== undefined,
-            profile: profileOf(user, context.locale),
-            showEmailChange,
-          }),
-        );
+        const refusal = !confirmed
+          ? withPassword
+            ? "accounts.password_incorrect"
+            : "accounts.not_your_email"
+          : "accounts.reauthentication_required";
+        const message = accountMessages.text(context.locale, refusal);
+        return accountPage(context, user, confirmed ? 403 : 422, message);
       }
       await deleteUser(options.users, parts.events, user, {
         request,
