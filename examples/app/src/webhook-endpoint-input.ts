@@ -1,5 +1,5 @@
 import type { Locale } from "@tessera/core";
-import type { EndpointInput } from "@tessera/outbound";
+import { type EndpointInput, eventFilterTakes, isEventFilterEntry } from "@tessera/outbound";
 import { outboundMessages } from "./outbound-messages.js";
 import { APP_EVENT_TYPES } from "./webhook-endpoint-json.js";
 
@@ -8,7 +8,7 @@ const TEXT_FIELDS = ["url", "description"] as const;
 /**
  * A JSON body's endpoint fields, checked for shape before the package checks their values: an
  * object with only `url`, `events`, `description` (and `enabled` on a change), text without
- * NUL, `events` a list of the app's event names. A wrong shape is a 400 message; a name the app
+ * NUL, `events` a list of the app's event names or wildcards that take one (`note.*`). A wrong shape is a 400 message; a name the app
  * does not send is a 422 message on `events`.
  */
 export function readEndpointBody(
@@ -57,8 +57,10 @@ export function readEndpointBody(
         message: text("outbound.nul_character", { field: "events" }),
       };
     }
-    const sent: readonly string[] = APP_EVENT_TYPES;
-    if (!events.every((event) => sent.includes(event))) {
+    // A name the app sends, or a wildcard (`note.*`) that takes at least one of them.
+    const takesOne = (entry: string) =>
+      isEventFilterEntry(entry) && APP_EVENT_TYPES.some((type) => eventFilterTakes([entry], type));
+    if (!events.every(takesOne)) {
       return { ok: false, status: 422, fields: { events: [text("outbound.unknown_event")] } };
     }
   }

@@ -16,8 +16,18 @@ const TIME = {
 };
 const EVENTS = {
   type: "array",
-  items: { enum: [...APP_EVENT_TYPES] },
-  description: "The events it receives; empty (or left out) receives every event.",
+  items: {
+    anyOf: [
+      { enum: [...APP_EVENT_TYPES] },
+      {
+        type: "string",
+        pattern: "^[A-Za-z0-9_.-]{1,97}\\.\\*$",
+        description: "A wildcard: `note.*` takes every event whose name starts with `note.`.",
+      },
+    ],
+  },
+  description:
+    "The events it receives, by name or by wildcard (`note.*`); empty (or left out) receives every event.",
 };
 
 /** An endpoint as the API shows it, with `extra` properties (the secret, once). */

@@ -273,6 +273,12 @@ describe("webhook endpoints over the JSON API", () => {
     expect((await create({ url: "https://receiver.example/21" }, hana)).status).toBe(201);
   });
 
+  it("takes a wildcard that covers one of the app's events, and lists it as given", async () => {
+    const answer = await create({ url: "https://receiver.example/all-notes", events: ["note.*"] });
+    expect(answer.status).toBe(201);
+    expect(answer.body.events).toEqual(["note.*"]);
+  });
+
   it("takes a host OUTBOUND_ALLOW_HOSTS names although it resolves inside", async () => {
     const answer = await create({ url: "http://allowed.test:8080/in" });
     expect(answer.status).toBe(201);
@@ -307,6 +313,16 @@ describe("webhook endpoints over the JSON API", () => {
       [{ url: "https://receiver.example/", enabled: false }, 400, "Unknown field enabled."],
       [
         { url: "https://receiver.example/", events: ["note.exploded"] },
+        422,
+        { events: ["is not an event this app sends"] },
+      ],
+      [
+        { url: "https://receiver.example/", events: ["order.*"] },
+        422,
+        { events: ["is not an event this app sends"] },
+      ],
+      [
+        { url: "https://receiver.example/", events: ["*.created"] },
         422,
         { events: ["is not an event this app sends"] },
       ],

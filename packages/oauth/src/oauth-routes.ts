@@ -1,7 +1,6 @@
 import {
   accountMessages,
   type HtmlRequestContext,
-  SECOND_FACTOR_PATH,
   type SessionSignIns,
   type UserStore,
 } from "@tessera/accounts";

@@ -1,4 +1,5 @@
 import { BLANK, INVALID, tooLongMessage } from "@tessera/core";
+import { isEventFilterEntry } from "./event-types.js";
 import { checkOutboundTarget, type OutboundPolicy, type ResolveHost } from "./outbound-policy.js";
 
 /** What an owner gives to create or change an endpoint (every field optional on a change). */
@@ -14,19 +15,9 @@ export interface EndpointInput {
 /** Field name → messages, as a 422's `fields` carries them. */
 export type FieldErrors = Record<string, string[]>;
 
-/** The longest event type name, and how many an endpoint may filter on. */
-export const MAXIMUM_EVENT_TYPE_LENGTH = 100;
+/** How many entries an endpoint's event filter may hold. */
 const MAXIMUM_EVENT_TYPES = 100;
 const MAXIMUM_DESCRIPTION_LENGTH = 1000;
-const EVENT_TYPE = /^[A-Za-z0-9_.-]+$/;
-
-/** Whether `type` is an event type name: 1 to 100 of letters, digits, `.`, `_` and `-`. */
-export function isEventTypeName(type: unknown): type is string {
-  return (
-    typeof type === "string" && type.length <= MAXIMUM_EVENT_TYPE_LENGTH && EVENT_TYPE.test(type)
-  );
-}
-
 /** The checked values of an {@link EndpointInput}, only those given. */
 export interface CheckedEndpointInput {
   readonly url?: string;
@@ -38,7 +29,7 @@ export interface CheckedEndpointInput {
 /**
  * Checks an endpoint's fields: `url` through the outbound guard (refused: `is not allowed`, or
  * `must be written as http(s)://host/path, …` for a URL not written plainly),
- * `events` a list of event type names (duplicates dropped), `description` text of at most
+ * `events` a list of event type names or `prefix.*` wildcards (duplicates dropped), `description` text of at most
  * 1,000 characters, `enabled` a boolean. `creating` requires `url`.
  */
 export async function checkEndpointInput(
@@ -68,7 +59,7 @@ export async function checkEndpointInput(
     if (
       !Array.isArray(types) ||
       types.length > MAXIMUM_EVENT_TYPES ||
-      !types.every(isEventTypeName)
+      !types.every(isEventFilterEntry)
     ) {
       fields.events = [INVALID];
     } else {

@@ -4,8 +4,6 @@ export {
   checkEndpointInput,
   type EndpointInput,
   type FieldErrors,
-  isEventTypeName,
-  MAXIMUM_EVENT_TYPE_LENGTH,
 } from "./endpoint-input.js";
 export {
   newEndpointSecret,
@@ -13,6 +11,12 @@ export {
   outboundSecretKeys,
   sealEndpointSecret,
 } from "./endpoint-secret.js";
+export {
+  eventFilterTakes,
+  isEventFilterEntry,
+  isEventTypeName,
+  MAXIMUM_EVENT_TYPE_LENGTH,
+} from "./event-types.js";
 export { type GuardedFetchOptions, guardedFetch } from "./guarded-fetch.js";
 export { MemoryOutboundStore, type MemoryOutboundStoreOptions } from "./memory-outbound-store.js";
 export {

@@ -1,5 +1,6 @@
 import type { Outbox } from "@tessera/outbox";
 import { deliveryStatesOf } from "./delivery-states.js";
+import { eventFilterTakes } from "./event-types.js";
 import type {
   DeliveryAttempt,
   DeliveryState,
@@ -121,8 +122,7 @@ export class MemoryOutboundStore implements OutboundStore<unknown> {
       .reverse()
       .filter(
         (endpoint) =>
-          endpoint.disabledAt === null &&
-          (endpoint.eventTypes.length === 0 || endpoint.eventTypes.includes(eventType)),
+          endpoint.disabledAt === null && eventFilterTakes(endpoint.eventTypes, eventType),
       );
   }
 

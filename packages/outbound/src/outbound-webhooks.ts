@@ -1,13 +1,9 @@
 import { type Clock, requireObjectOption, systemClock } from "@tessera/core";
 import { type KeyRing, randomToken } from "@tessera/crypto";
 import type { Outbox } from "@tessera/outbox";
-import {
-  checkEndpointInput,
-  type EndpointInput,
-  type FieldErrors,
-  isEventTypeName,
-} from "./endpoint-input.js";
+import { checkEndpointInput, type EndpointInput, type FieldErrors } from "./endpoint-input.js";
 import { newEndpointSecret, sealEndpointSecret } from "./endpoint-secret.js";
+import { isEventTypeName } from "./event-types.js";
 import { newEndpointId, newMessageId } from "./outbound-ids.js";
 import type { OutboundPolicy, ResolveHost } from "./outbound-policy.js";
 import type {

@@ -1,5 +1,6 @@
 import { deleteInBatches, type SqlDatabase, type SqlValue } from "@tessera/sql";
 import { deliveryStatesOf } from "../delivery-states.js";
+import { eventFilterTakes } from "../event-types.js";
 import type {
   DeliveryAttempt,
   DeliveryState,
@@ -206,9 +207,7 @@ WHERE owner_id = ? AND disabled_at IS NULL ORDER BY created_at, id`,
     // The filter is a short list per endpoint, and an owner has few endpoints: read in code.
     return rows
       .map(endpointOf)
-      .filter(
-        (endpoint) => endpoint.eventTypes.length === 0 || endpoint.eventTypes.includes(eventType),
-      );
+      .filter((endpoint) => eventFilterTakes(endpoint.eventTypes, eventType));
   }
 
   async noteDeliveryFailed(

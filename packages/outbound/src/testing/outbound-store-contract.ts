@@ -252,6 +252,20 @@ export function describeOutboundStoreContract<Writer>(
       expect(await ids("note")).toEqual([all.id]);
     });
 
+    it("finds an endpoint whose filter holds a wildcard for every type of its prefix", async () => {
+      const { store, writer } = await makeStore();
+      const notes = endpoint({ eventTypes: ["note.*"] });
+      const mixed = endpoint({ eventTypes: ["user.created", "note.comment.*"] });
+      for (const each of [notes, mixed]) await store.insertEndpoint(each);
+      const ids = async (type: string) =>
+        (await store.subscribedEndpoints(writer, 1, type)).map((each) => each.id).sort();
+      expect(await ids("note.created")).toEqual([notes.id]);
+      expect(await ids("note.comment.added")).toEqual([notes.id, mixed.id].sort());
+      expect(await ids("user.created")).toEqual([mixed.id]);
+      expect(await ids("note")).toEqual([]);
+      expect(await ids("notebook.created")).toEqual([]);
+    });
+
     it("disables an endpoint failing since the cut-off, once, and forgets the streak on success", async () => {
       const { store } = await makeStore();
       const mine = endpoint();
