@@ -140,6 +140,12 @@ export async function emailChangeApp(options: EmailChangeAppOptions = {}) {
     if (!token) throw new Error(`no email change link was mailed to ${to}`);
     return token;
   };
+  /** Asks, as the user of `bearer` with {@link PASSWORD}, to move to `to`: the link's token. */
+  const requestChange = async (bearer: string, to: string): Promise<string> => {
+    const body = { email: to, current_password: PASSWORD };
+    expect((await call("/api/auth/email", body, bearer)).status).toBe(202);
+    return linkTokenTo(to);
+  };
   return {
     database,
     stores,
@@ -152,6 +158,7 @@ export async function emailChangeApp(options: EmailChangeAppOptions = {}) {
     signUp,
     emails,
     linkTokenTo,
+    requestChange,
   };
 }
 

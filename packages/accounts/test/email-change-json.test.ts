@@ -181,12 +181,7 @@ describe("POST /api/auth/email/confirm", () => {
   it("gives the user the new address, confirmed, once, and announces it", async () => {
     const subject = await emailChangeApp();
     const { email, bearer } = await subject.signUp();
-    await subject.call(
-      "/api/auth/email",
-      { email: "ada@new.example", current_password: PASSWORD },
-      bearer,
-    );
-    const token = subject.linkTokenTo("ada@new.example");
+    const token = await subject.requestChange(bearer, "ada@new.example");
     const confirmed = await subject.call("/api/auth/email/confirm", { token });
     expect(confirmed.status).toBe(200);
     expect(await confirmed.json()).toMatchObject({ id: 1, email: "ada@new.example" });
@@ -226,12 +221,7 @@ describe("POST /api/auth/email/confirm", () => {
       `${JSON_BODY_FAILURE_PREFIX}missing field \`token\``,
     );
 
-    await subject.call(
-      "/api/auth/email",
-      { email: "ada@new.example", current_password: PASSWORD },
-      bearer,
-    );
-    const token = subject.linkTokenTo("ada@new.example");
+    const token = await subject.requestChange(bearer, "ada@new.example");
     subject.clock.now += DAY;
     expect(await refusal(await subject.call("/api/auth/email/confirm", { token }), 422)).toEqual(
       invalid,
@@ -256,12 +246,7 @@ describe("POST /api/auth/email/confirm", () => {
   it("refuses an address another account took meanwhile: nothing changes and the link is used up", async () => {
     const subject = await emailChangeApp();
     const { email, bearer } = await subject.signUp();
-    await subject.call(
-      "/api/auth/email",
-      { email: "wanted@example.com", current_password: PASSWORD },
-      bearer,
-    );
-    const token = subject.linkTokenTo("wanted@example.com");
+    const token = await subject.requestChange(bearer, "wanted@example.com");
     await subject.signUp("wanted@example.com");
     const refused = await subject.call("/api/auth/email/confirm", { token });
     expect(await refusal(refused, 422)).toEqual({
@@ -298,12 +283,7 @@ describe("POST /api/auth/email/confirm", () => {
   it("changes the address once when two confirmations of one link race", async () => {
     const subject = await emailChangeApp();
     const { email, bearer } = await subject.signUp();
-    await subject.call(
-      "/api/auth/email",
-      { email: "ada@new.example", current_password: PASSWORD },
-      bearer,
-    );
-    const token = subject.linkTokenTo("ada@new.example");
+    const token = await subject.requestChange(bearer, "ada@new.example");
     const answers = await Promise.all([
       subject.call("/api/auth/email/confirm", { token }, undefined, { from: "198.51.100.1" }),
       subject.call("/api/auth/email/confirm", { token }, undefined, { from: "198.51.100.2" }),

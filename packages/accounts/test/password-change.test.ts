@@ -14,6 +14,7 @@ import {
   fullSignInToken,
   ORIGIN,
   PASSWORD,
+  passwordlessSignIn,
   type TwoFactorApp,
   twoFactorApp,
   withTotpAndPasskey,
@@ -195,13 +196,7 @@ describe("POST /api/auth/password", () => {
 
   it("lets a user without a password set one within 10 minutes of signing in, not later", async () => {
     const subject = await twoFactorApp();
-    const email = `grace-${crypto.randomUUID()}@example.com`;
-    const now = subject.clock.now;
-    await subject.users.create({ email, passwordDigest: "", confirmedAt: now }, now);
-    expect((await subject.call("/api/auth/email_code", { email })).status).toBe(202);
-    const code = /^(\d{6})$/m.exec(subject.mailer.sent.at(-1)!.text)![1];
-    const signedIn = await subject.call("/api/auth/token/email_code", { email, code });
-    const { token } = (await signedIn.json()) as { token: string };
+    const { email, token } = await passwordlessSignIn(subject);
     subject.clock.now += RECENT_SIGN_IN_MS + 1000;
     const late = await subject.call("/api/auth/password", { password: NEW_PASSWORD }, token);
     expect(await refusal(late)).toMatchObject({ status: 403, code: "reauthentication_required" });

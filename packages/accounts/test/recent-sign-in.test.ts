@@ -15,6 +15,7 @@ import {
   mfaTokenOf,
   ORIGIN,
   PASSWORD,
+  passwordlessSignIn,
   type TwoFactorApp,
   twoFactorApp,
   withTotpAndPasskey,
@@ -143,13 +144,7 @@ describe("a sign-in that is not full", () => {
 
   it("is all a user without a password has, so it counts while recent", async () => {
     const subject = await twoFactorApp();
-    const email = `grace-${crypto.randomUUID()}@example.com`;
-    const now = subject.clock.now;
-    await subject.users.create({ email, passwordDigest: "", confirmedAt: now }, now);
-    expect((await subject.call("/api/auth/email_code", { email })).status).toBe(202);
-    const code = /^(\d{6})$/m.exec(subject.mailer.sent.at(-1)!.text)![1];
-    const signedIn = await subject.call("/api/auth/token/email_code", { email, code });
-    const { token } = (await signedIn.json()) as { token: string };
+    const { token } = await passwordlessSignIn(subject);
     expect((await subject.call("/api/auth/keys", { name: "ci" }, token)).status).toBe(201);
     subject.clock.now += RECENT_SIGN_IN_MS + 1000;
     const stale = await subject.call("/api/auth/keys", { name: "ci" }, token);

@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SignInMethod } from "../src/index.js";
 import {
-  mfaTokenOf,
   PASSWORD,
   SUSPENDED_MESSAGE,
   sessionFactors,
@@ -9,88 +7,7 @@ import {
   twoFactorApp,
   withTotpAndPasskey,
 } from "./two-factor-app.js";
-
-type User = Awaited<ReturnType<typeof withTotpAndPasskey>>;
-type Browser = ReturnType<TwoFactorApp["browser"]>;
-
-/** How a way in ends once its first step passed: a JSON `mfa_token`, or a browser at the second step. */
-type Pending = { readonly mfaToken: string } | { readonly browser: Browser };
-
-/** The last mail's link to `path`. */
-function mailedLink(subject: TwoFactorApp, path: string): string {
-  const text = subject.mailer.sent.at(-1)?.text ?? "";
-  const link = new RegExp(`${path}/[A-Za-z0-9_-]{43}`).exec(text)?.[0];
-  if (!link) throw new Error(`no ${path} link in the last mail`);
-  return link;
-}
-
-/**
- * Every way in of accounts, walked to its second step for a user with TOTP: a method added to
- * `SignInMethod` does not compile here until its ways are listed. The provider callback ends in
- * the same cookie transport (`accountRoutes(...).signIns`), walked in @tessera/oauth's tests.
- */
-const WAYS_IN: Record<
-  SignInMethod,
-  Record<string, ((subject: TwoFactorApp, user: User) => Promise<Pending>) | "oauth package">
-> = {
-  password: {
-    "POST /api/auth/token": async (subject, { email }) => ({
-      mfaToken: await mfaTokenOf(
-        await subject.call("/api/auth/token", { email, password: PASSWORD }),
-      ),
-    }),
-    "POST /login": async (subject, { email }) => {
-      const browser = subject.browser();
-      const login = await browser.form("/login", { email, password: PASSWORD });
-      expect(login.headers.get("location")).toBe("/login/second_factor");
-      return { browser };
-    },
-  },
-  email_link: {
-    "POST /magic_link/{token}": async (subject, { email }) => {
-      const browser = subject.browser();
-      expect((await browser.form("/magic_link", { email })).status).toBe(303);
-      await expect.poll(() => subject.mailer.sent.length).toBeGreaterThan(0);
-      const used = await browser.form(mailedLink(subject, "/magic_link"));
-      expect(used.headers.get("location")).toBe("/login/second_factor");
-      return { browser };
-    },
-  },
-  email_code: {
-    "POST /api/auth/token/email_code": async (subject, { email }) => {
-      expect((await subject.call("/api/auth/email_code", { email })).status).toBe(202);
-      const code = /^(\d{6})$/m.exec(subject.mailer.sent.at(-1)!.text)![1];
-      return {
-        mfaToken: await mfaTokenOf(
-          await subject.call("/api/auth/token/email_code", { email, code }),
-        ),
-      };
-    },
-  },
-  passkey: {
-    "POST /api/auth/passkeys/login, without user verification": async (subject, user) => {
-      const options = await subject.call("/api/auth/passkeys/login/options", {});
-      const { challenge_id } = (await options.json()) as { challenge_id: string };
-      const response = await user.authenticator.authenticate(challenge_id, {
-        userVerified: false,
-      });
-      const answer = await subject.call("/api/auth/passkeys/login", { challenge_id, response });
-      return { mfaToken: await mfaTokenOf(answer) };
-    },
-    "POST /login/passkey, without user verification": async (subject, user) => {
-      const browser = subject.browser();
-      const options = await browser.json("/login/passkey/options");
-      const { challenge_id } = (await options.json()) as { challenge_id: string };
-      const response = await user.authenticator.authenticate(challenge_id, {
-        userVerified: false,
-      });
-      const first = await browser.json("/login/passkey", { challenge_id, response });
-      expect(await first.json()).toEqual({ location: "/login/second_factor" });
-      return { browser };
-    },
-  },
-  oauth: { "GET /auth/{provider}/callback": "oauth package" },
-};
+import { type TwoFactorUser, WAYS_IN } from "./ways-in.js";
 
 /** The JSON refusal's status, code and message. */
 async function refusal(answer: Response) {
@@ -99,7 +16,7 @@ async function refusal(answer: Response) {
 }
 
 /** Nobody was signed in: no device, no sign-in announced. */
-async function nobodySignedIn(subject: TwoFactorApp, user: User) {
+async function nobodySignedIn(subject: TwoFactorApp, user: TwoFactorUser) {
   expect(await sessionFactors(subject, user.email)).toEqual([]);
   expect(subject.signIns).toEqual([]);
 }
@@ -111,8 +28,9 @@ describe("beforeSignIn refuses a suspended user on every way in, after the secon
       it(`${way} (${method})`, async () => {
         const subject = await twoFactorApp();
         const user = await withTotpAndPasskey(subject);
-        subject.suspended.add(user.email);
         const pending = await walk(subject, user);
+        // Suspended once the first step is taken: the veto is asked only when a sign-in is granted.
+        subject.suspended.add(user.email);
         const code = subject.nextCode(user.key);
         if ("mfaToken" in pending) {
           const answer = await subject.call("/api/auth/token/mfa", {

@@ -194,3 +194,20 @@ export async function fullSignInToken(
   expect(granted.status).toBe(200);
   return ((await granted.json()) as { token: string }).token;
 }
+
+/**
+ * A new user without a password (as a provider or links would make one), signed in with an
+ * emailed code: the address and the token of that sign-in.
+ */
+export async function passwordlessSignIn(
+  subject: TwoFactorApp,
+): Promise<{ readonly email: string; readonly token: string }> {
+  const email = `grace-${crypto.randomUUID()}@example.com`;
+  const now = subject.clock.now;
+  await subject.users.create({ email, passwordDigest: "", confirmedAt: now }, now);
+  expect((await subject.call("/api/auth/email_code", { email })).status).toBe(202);
+  const code = /^(\d{6})$/m.exec(subject.mailer.sent.at(-1)!.text)![1];
+  const signedIn = await subject.call("/api/auth/token/email_code", { email, code });
+  expect(signedIn.status).toBe(200);
+  return { email, token: ((await signedIn.json()) as { token: string }).token };
+}

@@ -75,6 +75,10 @@ export function htmlEmailLinkRoutes(
   // An app that sends no mail has none of these: the pages do not offer them either.
   if (options.mailer === undefined) return [];
   const parts = htmlAccountParts(options);
+  const consumeToken = (token: string, purpose: EmailedTokenPurpose) =>
+    consumeEmailedToken(options.emailedTokens, token, purpose, parts.clock);
+  const peekToken = (token: string, purpose: EmailedTokenPurpose) =>
+    peekEmailedToken(options.emailedTokens, token, purpose, parts.clock);
   const loadUser = (id: number) => options.users.findById(id);
   const mailSending = {
     ...parts,
@@ -168,12 +172,7 @@ export function htmlEmailLinkRoutes(
 
     async useMagicLink(request, context) {
       const token = pathToken(context);
-      const owner = await consumeEmailedToken(
-        options.emailedTokens,
-        token,
-        "magic_link",
-        parts.clock,
-      );
+      const owner = await consumeToken(token, "magic_link");
       const user = owner.ok ? await loadUser(owner.value.userId) : undefined;
       if (!user) return refuseLink(context, "accounts.magic_link_invalid", "/magic_link");
       // The link proved the address: a sign-in link confirms it.
@@ -197,12 +196,7 @@ export function htmlEmailLinkRoutes(
 
     async newPasswordForm(_request, context) {
       const token = pathToken(context);
-      const owner = await peekEmailedToken(
-        options.emailedTokens,
-        token,
-        "password_reset",
-        parts.clock,
-      );
+      const owner = await peekToken(token, "password_reset");
       if (!owner.ok)
         return refuseLink(context, "accounts.password_reset_invalid", "/passwords/new");
       return newPasswordPage(context, token, 200, {});
@@ -210,12 +204,7 @@ export function htmlEmailLinkRoutes(
 
     async resetPassword(request, context) {
       const token = pathToken(context);
-      const valid = await peekEmailedToken(
-        options.emailedTokens,
-        token,
-        "password_reset",
-        parts.clock,
-      );
+      const valid = await peekToken(token, "password_reset");
       if (!valid.ok)
         return refuseLink(context, "accounts.password_reset_invalid", "/passwords/new");
       const form = await readAccountForm(request, context, options);
@@ -231,12 +220,7 @@ export function htmlEmailLinkRoutes(
       }
       // A form with an error keeps its token: it was only peeked at.
       if (Object.keys(errors).length > 0) return newPasswordPage(context, token, 422, errors);
-      const owner = await consumeEmailedToken(
-        options.emailedTokens,
-        token,
-        "password_reset",
-        parts.clock,
-      );
+      const owner = await consumeToken(token, "password_reset");
       if (!owner.ok)
         return refuseLink(context, "accounts.password_reset_invalid", "/passwords/new");
       const digest = await hashPassword(password, options.passwords);
@@ -259,12 +243,7 @@ export function htmlEmailLinkRoutes(
 
     async confirm(_request, context) {
       const token = pathToken(context);
-      const owner = await consumeEmailedToken(
-        options.emailedTokens,
-        token,
-        "email_confirmation",
-        parts.clock,
-      );
+      const owner = await consumeToken(token, "email_confirmation");
       if (!owner.ok) return refuseLink(context, "accounts.confirmation_invalid", "/");
       await options.users.confirm(owner.value.userId, parts.clock());
       flashAccountMessage(context, "notice", "accounts.confirmed");
