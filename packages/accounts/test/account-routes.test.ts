@@ -401,6 +401,17 @@ describe("accountRoutes' currentUser, for the app's own routes", () => {
     expect(await accounts.currentUser(ownRoute({ cookie }))).toBeUndefined();
   });
 
+  it("is undefined for a cookie signed in before the user's credentials changed", async () => {
+    const { send, accounts, stores } = await mountedAlone();
+    const { email, cookie } = await signedInCookie(send);
+    const user = await stores.users.findByEmail(email);
+    // Two seconds on: changes are compared in whole seconds.
+    await stores.users.updatePasswordDigest(user!.id, user!.passwordDigest, Date.now() + 2000, {
+      endSignIns: true,
+    });
+    expect(await accounts.currentUser(ownRoute({ cookie }))).toBeUndefined();
+  });
+
   it("reads a bearer token only when asked, and then by the token alone", async () => {
     const { send, accounts } = await mountedAlone();
     const { email, cookie } = await signedInCookie(send);
