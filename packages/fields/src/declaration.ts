@@ -4,6 +4,7 @@ import { decodeJsonCreate, decodeJsonUpdate } from "./decode-json.js";
 import { attachmentColumns, type Field, type FieldType, SNAKE_CASE } from "./field.js";
 import type { CheckedList, CheckedString } from "./infer/check.js";
 import { pluralize } from "./inflection.js";
+import { type ModelEventsOption, modelEventActions } from "./model-events.js";
 import { RESERVED_NAMES } from "./reserved-names.js";
 import { type RichTextSanitizer, withRichText } from "./rich-text.js";
 import { jsonBodySchema } from "./standard-schema.js";
@@ -249,6 +250,13 @@ export interface DefineModelOptions {
    * Required when a field is rich_text (fields holds no HTML parser of its own).
    */
   readonly richText?: RichTextSanitizer;
+  /**
+   * The writes whose records send a webhook event, `<name>.created`, `.updated`, `.deleted`:
+   * `true` for all three, or a list of them (default none). It only declares them: a record
+   * store sends them when given somewhere to (`SqlRecordStore`'s `events` of @tessera/records).
+   * An unknown or repeated action throws.
+   */
+  readonly events?: ModelEventsOption;
 }
 
 /**
@@ -256,8 +264,8 @@ export interface DefineModelOptions {
  * one string (`"title:string views:integer?"`, split on whitespace) or an array of strings.
  * Literal declarations give the model its types ({@link RecordOf}, {@link CreateInputOf},
  * {@link UpdateInputOf}), and a refused one is a compile error where the types can see it.
- * Throws on a refused declaration or `uniqueScope`, or a rich_text field without the `richText`
- * sanitizer: here that is a programming error, not user input.
+ * Throws on a refused declaration, `uniqueScope` or `events`, or a rich_text field without the
+ * `richText` sanitizer: here that is a programming error, not user input.
  *
  * @example
  * ```ts
@@ -292,12 +300,17 @@ export function defineModel(
   if (problem !== undefined) throw new Error(`model ${name}: ${problem}`);
   const scoped = withUniqueScope(parsed.value, scope);
   const fields = withRichText(scoped, options.richText, `model ${name}`);
+  const events = modelEventActions(options.events);
+  if (!events.ok) throw new Error(`model ${name}: ${events.problem}`);
   const model = { name, table: options.table ?? pluralize(name), fields };
   // Not enumerable: a model still equals one written as `{ name, table, fields }`, and a spread
-  // copy (`{ ...model, fields: other }`) carries no schema of the old fields.
+  // copy (`{ ...model, fields: other }`) carries no schema of the old fields. Declared events
+  // are enumerable, so that a copy (`graphqlModel`'s) still sends them; none are not, so that a
+  // model without stays equal to the plain object.
   return Object.defineProperties(model, {
     create: { value: jsonBodySchema((body) => decodeJsonCreate(fields, body)) },
     update: { value: jsonBodySchema((body) => decodeJsonUpdate(fields, body)) },
+    events: { value: Object.freeze(events.value), enumerable: events.value.length > 0 },
   }) as DefinedModel;
 }
 

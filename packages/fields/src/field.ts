@@ -1,4 +1,5 @@
 import { singularize } from "./inflection.js";
+import type { RecordEventAction } from "./model-events.js";
 import type { RichTextSanitizer } from "./rich-text.js";
 import type { UniqueScope } from "./unique-scope.js";
 
@@ -59,6 +60,11 @@ export interface Model {
   readonly name: string;
   readonly table: string;
   readonly fields: readonly Field[];
+  /**
+   * The writes that send an event (`defineModel`'s `events`); none when left out or empty.
+   * Only a record store given somewhere to send them sends any (`SqlRecordStore`'s `events`).
+   */
+  readonly events?: readonly RecordEventAction[];
 }
 
 /** Names (of fields, enum values, models) are snake_case starting with a letter. */

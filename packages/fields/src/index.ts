@@ -83,6 +83,11 @@ export {
   validationMessages,
 } from "./messages.js";
 export {
+  type ModelEventsOption,
+  RECORD_EVENT_ACTIONS,
+  type RecordEventAction,
+} from "./model-events.js";
+export {
   isDecimalText,
   MAX_INTEGER,
   MIN_INTEGER,

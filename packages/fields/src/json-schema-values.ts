@@ -28,6 +28,7 @@ const DATE: JsonSchema = {
   format: "date",
   pattern: `^${DATE_SHAPE}$`,
   description: "`YYYY-MM-DD`, a real calendar date (month lengths, leap years).",
+  examples: ["2026-01-02"],
 };
 const DATETIME: JsonSchema = {
   type: "string",
@@ -35,23 +36,27 @@ const DATETIME: JsonSchema = {
   pattern: `^${DATE_SHAPE}[ T]${TIME_TEXT.source.slice(1)}`,
   description:
     "`YYYY-MM-DD HH:MM[:SS]` with a space or `T`, a real calendar date, no time zone and no fraction of a second; stored as sent. Not `format: date-time`: RFC 3339 requires seconds and an offset.",
+  examples: ["2026-01-02 03:04"],
 };
 const TIME: JsonSchema = {
   type: "string",
   pattern: TIME_TEXT.source,
   description:
     "`HH:MM` or `HH:MM:SS`, 00:00 to 23:59:59, no time zone. Not `format: time`: RFC 3339 requires seconds and an offset.",
+  examples: ["09:30"],
 };
 const UUID: JsonSchema = {
   type: "string",
   format: "uuid",
   pattern: UUID_TEXT.source,
   description: "Hyphenated, any letter case; stored as sent.",
+  examples: ["0f8fad5b-d9cb-469f-a165-70867728950e"],
 };
 const DECIMAL: JsonSchema = {
   type: "string",
   pattern: DECIMAL_TEXT.source,
   description: "A decimal number as text: optional sign, digits, optional dot and digits.",
+  examples: ["12.50"],
 };
 /** Any JSON value but null. */
 const PRESENT_JSON: JsonSchema = { type: ["object", "array", "string", "number", "boolean"] };
@@ -108,7 +113,11 @@ function outputValue(field: Field, column: string): JsonSchema {
     case "json":
       return field.optional ? { description: "Any JSON value." } : PRESENT_JSON;
     case "public_id":
-      return { type: "string", pattern: PUBLIC_ID_TEXT.source };
+      return {
+        type: "string",
+        pattern: PUBLIC_ID_TEXT.source,
+        examples: ["V1StGXR8_Z5jdHi6B-myTw"],
+      };
     case "lock_version":
       return { type: "integer", minimum: 0, maximum: MAX_INTEGER };
     case "polymorphic":

@@ -12,6 +12,7 @@ const TIMESTAMP: JsonSchema = {
   type: "string",
   pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$",
   description: "UTC, `YYYY-MM-DD HH:MM:SS`.",
+  examples: ["2026-01-02 03:04:05"],
 };
 const ROW_ID: JsonSchema = { type: "integer", minimum: 1, maximum: MAX_INTEGER };
 

@@ -10,6 +10,7 @@ import type {
   UpdateInputShape,
   UpdateValuesShape,
 } from "./infer/shapes.js";
+import type { RecordEventAction } from "./model-events.js";
 
 /** The types a model's declarations give; see {@link RecordOf} and the other helpers. */
 export interface ModelTypes {
@@ -45,8 +46,9 @@ export type LooseModelTypes = {
  * A model from `defineModel`: a {@link Model} that also knows its types from its declarations,
  * and validates JSON bodies through Standard Schema v1 (Hono's validator, tRPC, form libraries).
  * Every `DefinedModel` is assignable to the loose one, `DefinedModel` without an argument.
- * `create` and `update` are not enumerable: the model equals a plain `{ name, table, fields }`,
- * and a spread copy of it is a plain {@link Model} (type it so).
+ * `create` and `update` are not enumerable, nor `events` when none are declared: the model
+ * equals a plain `{ name, table, fields }` (plus `events` when declared), and a spread copy of
+ * it is a plain {@link Model} (type it so).
  */
 export interface DefinedModel<T extends ModelTypes = LooseModelTypes> extends Model {
   /**
@@ -61,6 +63,8 @@ export interface DefinedModel<T extends ModelTypes = LooseModelTypes> extends Mo
    * Needs no current record: a missing key keeps the stored value.
    */
   readonly update: StandardSchemaV1<T["updateInput"], T["updateValues"]>;
+  /** The writes that send an event, in `created`, `updated`, `deleted` order; empty for none. */
+  readonly events: readonly RecordEventAction[];
   /** Never set: carries the types for {@link RecordOf} and the other helpers. */
   readonly "~types"?: T;
 }

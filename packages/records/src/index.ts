@@ -43,6 +43,13 @@ export {
   R2ObjectStorage,
   type R2StoredObject,
 } from "./r2-storage.js";
+export {
+  MAXIMUM_RECORD_EVENT_BYTES,
+  recordEventData,
+  recordEventType,
+} from "./record-event-data.js";
+export type { RecordEventSink } from "./record-event-sink.js";
+export { type RecordEventType, recordEventTypes } from "./record-event-types.js";
 export type {
   AfterHookName,
   AfterUpdateEvent,

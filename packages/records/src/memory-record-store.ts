@@ -49,7 +49,8 @@ export class MemoryRecordTables {
  * field says so), references that must exist, the lock version, public ids and attachment
  * files. Each method runs without an await inside, so racing requests see each other's
  * writes. Unlike SQL, deleting a record does not cascade to records in other models that
- * reference it.
+ * reference it. It sends no events: a model's `events` need `SqlRecordStore`, whose writes
+ * share a transaction with the sink's.
  */
 export class MemoryRecordStore implements RecordStore {
   readonly #table: MemoryTable;

@@ -6,6 +6,7 @@ import {
   recordJsonSchema,
   updateJsonSchema,
 } from "@tessera/fields";
+import { apiRecordSchema, embeddedSchema } from "./api-record-schema.js";
 import { childFileField } from "./json-attachment-routes.js";
 import { DEFAULT_MAXIMUM_JSON_BYTES } from "./json-record-routes.js";
 import {
@@ -53,12 +54,6 @@ export type OpenApiDocument = {
 const DEFAULT_BEARER =
   "`Authorization: Bearer <token>`: a JWT from the token route, or an API key. Every route needs it.";
 
-/** A standalone schema as a component: the document sets the dialect, not each schema. */
-function component(schema: JsonSchema): JsonSchema {
-  const { $schema: _, ...rest } = schema;
-  return rest;
-}
-
 /** `components.schemas` of one model: its record, create and update bodies, its files. */
 function modelSchemas(model: Model): Array<readonly [string, JsonSchema]> {
   const names = modelSchemaNames(model);
@@ -68,12 +63,12 @@ function modelSchemas(model: Model): Array<readonly [string, JsonSchema]> {
       const table = childTableName(model.name, field);
       const fileModel: Model = { name: table, table, fields: [childFileField(field)] };
       const schema = recordJsonSchema(fileModel, { ownedByUser: false });
-      return [fileSchemaName(model, field), component(schema)] as const;
+      return [fileSchemaName(model, field), embeddedSchema(schema)] as const;
     });
   return [
-    [names.record, component(recordJsonSchema(model))],
-    [names.create, component(createJsonSchema(model))],
-    [names.update, component(updateJsonSchema(model))],
+    [names.record, apiRecordSchema(model)],
+    [names.create, embeddedSchema(createJsonSchema(model))],
+    [names.update, embeddedSchema(updateJsonSchema(model))],
     ...files,
   ];
 }

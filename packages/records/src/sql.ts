@@ -1,3 +1,3 @@
 // The SQL store of records (`@tessera/records/sql`), on any `@tessera/sql` driver.
 export { recordMigration } from "./sql/record-migration.js";
-export { SqlRecordStore, uniqueColumns } from "./sql/record-store.js";
+export { SqlRecordStore, type SqlRecordStoreOptions, uniqueColumns } from "./sql/record-store.js";

@@ -1,4 +1,4 @@
-import { formatTimestamp } from "@tessera/core";
+import { formatTimestamp, requireObjectOption } from "@tessera/core";
 import {
   attachmentColumns,
   childAttachmentName,
@@ -17,6 +17,7 @@ import {
   type UniqueViolationTarget,
   uniqueViolationTarget,
 } from "@tessera/sql";
+import type { RecordEventSink } from "../record-event-sink.js";
 import type {
   ColumnValues,
   DeletedRecord,
@@ -29,6 +30,7 @@ import type {
   UpdateOutcome,
   WriteRefusal,
 } from "../record-store.js";
+import { RecordEventWrites } from "./record-events.js";
 
 /** The child table of one `attachments` field, its identifiers already quoted. */
 interface ChildTable {
@@ -39,10 +41,23 @@ interface ChildTable {
   readonly keyColumn: string;
 }
 
+/** Options of {@link SqlRecordStore}. */
+export interface SqlRecordStoreOptions {
+  /**
+   * Where the writes the model declares events for (`defineModel`'s `events`) send them:
+   * `OutboundWebhooks<SqlDatabase>` of @tessera/outbound, on this same database. Each such
+   * insert, update or delete then runs in one transaction with its event; without a sink, or
+   * for a model that declares none, writes are single statements and send nothing.
+   */
+  readonly events?: RecordEventSink;
+}
+
 /**
- * One model's records in SQLite. Its SQL is built once from the parsed model, with quoted
- * identifiers; requests only ever supply bound values. Each write is one statement with the
- * owner (and the lock version) in its WHERE clause, so it is safe under concurrent requests.
+ * One model's records in SQLite or PostgreSQL. Its SQL is built once from the parsed model,
+ * with quoted identifiers; requests only ever supply bound values. Each write is one statement
+ * with the owner (and the lock version) in its WHERE clause, so it is safe under concurrent
+ * requests; a write that sends an event (see {@link SqlRecordStoreOptions.events}) is that
+ * statement and the event in one transaction, and a refused one sends nothing.
  */
 export class SqlRecordStore implements RecordStore {
   readonly #table: string;
@@ -55,11 +70,21 @@ export class SqlRecordStore implements RecordStore {
   readonly #children: ReadonlyMap<string, ChildTable>;
   /** Whether a referenced table has an owner column, learned once per table. */
   readonly #ownedTables = new Map<string, Promise<boolean>>();
+  /** Set only when the model declares events and a sink is given. */
+  readonly #events: RecordEventWrites | undefined;
 
   constructor(
     private readonly database: SqlDatabase,
     private readonly model: Model,
+    options: SqlRecordStoreOptions = {},
   ) {
+    if (options.events !== undefined) {
+      requireObjectOption("SqlRecordStore", options, "events", ["send"], "pass OutboundWebhooks");
+    }
+    this.#events =
+      options.events && (model.events?.length ?? 0) > 0
+        ? new RecordEventWrites(database, model, options.events)
+        : undefined;
     this.#table = q(model.table);
     this.#columns = model.fields
       .filter((field) => field.type !== "lock_version")
@@ -113,6 +138,14 @@ export class SqlRecordStore implements RecordStore {
   }
 
   async insert(ownerId: number, values: ColumnValues, now: number): Promise<InsertOutcome> {
+    if (this.#events?.sends("created")) {
+      return this.#events.write(
+        ownerId,
+        "created",
+        (transaction) => this.#on(transaction).insert(ownerId, values, now),
+        (outcome) => (outcome.ok ? outcome.row : undefined),
+      );
+    }
     const columns = this.#columns.filter((column) => Object.hasOwn(values, column));
     const timestamp = formatTimestamp(now);
     const names = ["user_id", ...columns, "created_at", "updated_at"].map(q);
@@ -130,6 +163,14 @@ export class SqlRecordStore implements RecordStore {
   }
 
   async update(ownerId: number, key: RecordKey, change: RecordChange): Promise<UpdateOutcome> {
+    if (this.#events?.sends("updated")) {
+      return this.#events.write(
+        ownerId,
+        "updated",
+        (transaction) => this.#on(transaction).update(ownerId, key, change),
+        (outcome) => (outcome.ok ? outcome.row : undefined),
+      );
+    }
     const columns = this.#columns.filter(
       (column) => column !== "public_id" && Object.hasOwn(change.values, column),
     );
@@ -186,6 +227,14 @@ export class SqlRecordStore implements RecordStore {
   }
 
   async delete(ownerId: number, key: RecordKey): Promise<DeletedRecord> {
+    if (this.#events?.sends("deleted")) {
+      return this.#events.write(
+        ownerId,
+        "deleted",
+        (transaction) => this.#on(transaction).delete(ownerId, key),
+        (deleted) => deleted.row,
+      );
+    }
     const [keyColumn, keyValue] = this.#key(key);
     const owned = `SELECT "id" FROM ${this.#table} WHERE ${keyColumn} = ? AND "user_id" = ?`;
     const fileKeys: string[] = [];
@@ -298,6 +347,11 @@ export class SqlRecordStore implements RecordStore {
     if (selects.length === 0) return [];
     const rows = await this.database.all<{ key: string }>(selects.join(" UNION ALL "));
     return rows.map((row) => row.key);
+  }
+
+  /** The same model's store on a transaction, sending no events: the write of an event's. */
+  #on(transaction: SqlDatabase): SqlRecordStore {
+    return new SqlRecordStore(transaction, this.model);
   }
 
   /** The quoted key column and its value; a public id only names records of a model with one. */
