@@ -12,6 +12,7 @@ import { apiKeysMigration } from "@tessera/bearer/sql";
 import { jobTableMigration } from "@tessera/jobs/sql";
 import { identitiesMigration } from "@tessera/oauth/sql";
 import {
+  outboundEndpointOptionsMigration,
   outboundMessagesRetentionMigration,
   outboundWebhooksMigration,
 } from "@tessera/outbound/sql";
@@ -60,6 +61,7 @@ export const appMigrations: readonly Migration[] = [
   mfaChallengesFirstFactorMigration,
   usersCredentialsChangedAtMigration,
   emailChangesMigration,
+  outboundEndpointOptionsMigration,
   usersNameMigration,
   webhookEffectsMigration,
   ...recordMigrations,

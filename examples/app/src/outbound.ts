@@ -11,11 +11,11 @@ import {
   type WebhookEndpoint,
   webhookSender,
 } from "@tessera/outbound";
+import { outboundMessages } from "@tessera/outbound/routes";
 import { SqlOutboundStore } from "@tessera/outbound/sql";
 import type { Outbox, OutboxRunner } from "@tessera/outbox";
 import type { SqlDatabase } from "@tessera/sql";
 import type { AppConfig } from "./config.js";
-import { outboundMessages } from "./outbound-messages.js";
 
 /** What the app's outbound webhooks are built from. */
 export interface OutboundWiring {
@@ -87,6 +87,7 @@ export function appWebhookSender(wiring: WebhookSenderWiring): OutboxRunner {
   return webhookSender({
     store: new SqlOutboundStore(wiring.database),
     outbox: wiring.outbox,
+    writer: wiring.database,
     secretKeys: secretKeysOf(wiring),
     fetch: wiring.fetch,
     schedule: wiring.config.outboundRetrySchedule,

@@ -1,4 +1,6 @@
 import { BLANK, INVALID, tooLongMessage } from "@tessera/core";
+import { checkEndpointHeaders } from "./endpoint-headers.js";
+import { checkRateLimit, RATE_LIMIT_INVALID } from "./endpoint-rate-limit.js";
 import { isEventFilterEntry } from "./event-types.js";
 import { checkOutboundTarget, type OutboundPolicy, type ResolveHost } from "./outbound-policy.js";
 
@@ -10,6 +12,13 @@ export interface EndpointInput {
   readonly description?: unknown;
   /** Changes only: false disables the endpoint, true enables it again. */
   readonly enabled?: unknown;
+  /**
+   * Custom headers every delivery carries: an object of name → text value (at most 10).
+   * Given, they replace the endpoint's; `null` or `{}` removes them.
+   */
+  readonly headers?: unknown;
+  /** Deliveries a second the endpoint takes at most, 1 to 10,000; `null` removes the limit. */
+  readonly rateLimit?: unknown;
 }
 
 /** Field name → messages, as a 422's `fields` carries them. */
@@ -24,13 +33,19 @@ export interface CheckedEndpointInput {
   readonly eventTypes?: readonly string[];
   readonly description?: string;
   readonly enabled?: boolean;
+  /** Name → value, in clear (sealed before they are stored); empty to remove them. */
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly rateLimit?: number | null;
 }
 
 /**
  * Checks an endpoint's fields: `url` through the outbound guard (refused: `is not allowed`, or
  * `must be written as http(s)://host/path, …` for a URL not written plainly),
  * `events` a list of event type names or `prefix.*` wildcards (duplicates dropped), `description` text of at most
- * 1,000 characters, `enabled` a boolean. `creating` requires `url`.
+ * 1,000 characters, `enabled` a boolean, `headers` by `checkEndpointHeaders` (its messages:
+ * `HEADER_NAME_INVALID`, `HEADER_NAME_RESERVED`, `HEADER_NAME_DUPLICATE`, `HEADER_VALUE_INVALID`,
+ * `TOO_MANY_HEADERS`), `rateLimit` a whole number from 1 to 10,000 or null
+ * (`RATE_LIMIT_INVALID`). `creating` requires `url`.
  */
 export async function checkEndpointInput(
   input: EndpointInput,
@@ -44,6 +59,8 @@ export async function checkEndpointInput(
     eventTypes?: readonly string[];
     description?: string;
     enabled?: boolean;
+    headers?: Readonly<Record<string, string>>;
+    rateLimit?: number | null;
   } = {};
   if (input.url === undefined || input.url === null || input.url === "") {
     if (creating) fields.url = [BLANK];
@@ -78,6 +95,16 @@ export async function checkEndpointInput(
   if (input.enabled !== undefined) {
     if (typeof input.enabled === "boolean") value.enabled = input.enabled;
     else fields.enabled = [INVALID];
+  }
+  if (input.headers !== undefined) {
+    const checked = checkEndpointHeaders(input.headers);
+    if (checked.ok) value.headers = checked.headers;
+    else fields.headers = checked.messages;
+  }
+  if (input.rateLimit !== undefined) {
+    const checked = checkRateLimit(input.rateLimit);
+    if (checked) value.rateLimit = checked.value;
+    else fields.rateLimit = [RATE_LIMIT_INVALID];
   }
   return Object.keys(fields).length > 0 ? { ok: false, fields } : { ok: true, value };
 }

@@ -1,10 +1,35 @@
 export { type AddressClass, classifyAddress } from "./address-class.js";
+export { RATE_LIMIT_WAIT_MS } from "./delivery-pacing.js";
+export {
+  type DeliverySlot,
+  type DeliverySlotRequest,
+  type EndpointPacing,
+  takeSlot,
+} from "./delivery-slots.js";
+export {
+  checkEndpointHeaders,
+  HEADER_NAME_DUPLICATE,
+  HEADER_NAME_INVALID,
+  HEADER_NAME_RESERVED,
+  HEADER_VALUE_INVALID,
+  isReservedHeaderName,
+  MAXIMUM_ENDPOINT_HEADERS,
+  MAXIMUM_HEADER_NAME_LENGTH,
+  MAXIMUM_HEADER_VALUE_LENGTH,
+  TOO_MANY_HEADERS,
+} from "./endpoint-headers.js";
 export {
   type CheckedEndpointInput,
   checkEndpointInput,
   type EndpointInput,
   type FieldErrors,
 } from "./endpoint-input.js";
+export {
+  checkRateLimit,
+  MAXIMUM_RATE_LIMIT,
+  MINIMUM_RATE_LIMIT,
+  RATE_LIMIT_INVALID,
+} from "./endpoint-rate-limit.js";
 export {
   newEndpointSecret,
   openEndpointSecret,
@@ -65,11 +90,14 @@ export {
   type OutboundWebhooksOptions,
   PREVIOUS_SECRET_VALIDITY_MS,
   type ReplayOutcome,
+  type TestEventSent,
 } from "./outbound-webhooks.js";
+export { openEndpointHeaders, sealEndpointHeaders } from "./sealed-endpoint-headers.js";
 export { endpointView, type WebhookEndpoint } from "./webhook-endpoint.js";
 export {
   deliveryKey,
   deliveryKeyPrefix,
+  laterDeliveryKey,
   parseQueuedDelivery,
   type QueuedDelivery,
   WEBHOOK_QUEUE,

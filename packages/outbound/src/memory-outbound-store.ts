@@ -1,4 +1,10 @@
 import type { Outbox } from "@tessera/outbox";
+import {
+  type DeliverySlot,
+  type DeliverySlotRequest,
+  type EndpointPacing,
+  takeSlot,
+} from "./delivery-slots.js";
 import { deliveryStatesOf } from "./delivery-states.js";
 import { eventFilterTakes } from "./event-types.js";
 import type {
@@ -32,6 +38,7 @@ export class MemoryOutboundStore implements OutboundStore<unknown> {
   readonly #endpoints = new Map<string, StoredEndpoint>();
   readonly #messages = new Map<string, StoredMessage>();
   readonly #attempts: LoggedAttempt[] = [];
+  readonly #pacing = new Map<string, EndpointPacing>();
   readonly #outbox: Pick<Outbox<unknown>, "list"> | undefined;
   #nextAttemptId = 1;
 
@@ -45,7 +52,11 @@ export class MemoryOutboundStore implements OutboundStore<unknown> {
     let owned = 0;
     for (const each of this.#endpoints.values()) if (each.ownerId === endpoint.ownerId) owned++;
     if (maximumPerOwner !== undefined && owned >= maximumPerOwner) return false;
-    this.#endpoints.set(endpoint.id, { ...endpoint, eventTypes: [...endpoint.eventTypes] });
+    this.#endpoints.set(endpoint.id, {
+      ...endpoint,
+      eventTypes: [...endpoint.eventTypes],
+      headers: { ...endpoint.headers },
+    });
     return true;
   }
 
@@ -80,8 +91,11 @@ export class MemoryOutboundStore implements OutboundStore<unknown> {
       ...(change.disabledAt === undefined
         ? {}
         : { disabledAt: change.disabledAt, failingSince: null }),
+      ...(change.headers === undefined ? {} : { headers: { ...change.headers } }),
+      ...(change.rateLimit === undefined ? {} : { rateLimit: change.rateLimit }),
       updatedAt: now,
     };
+    if (change.rateLimit !== undefined) this.#pacing.delete(id);
     this.#endpoints.set(id, next);
     return next;
   }
@@ -109,6 +123,7 @@ export class MemoryOutboundStore implements OutboundStore<unknown> {
   async deleteEndpoint(ownerId: number, id: string): Promise<boolean> {
     if (!(await this.findEndpoint(ownerId, id))) return false;
     this.#endpoints.delete(id);
+    this.#pacing.delete(id);
     this.#dropAttempts((attempt) => attempt.endpointId === id);
     return true;
   }
@@ -146,6 +161,17 @@ export class MemoryOutboundStore implements OutboundStore<unknown> {
   async noteDeliverySucceeded(id: string): Promise<void> {
     const endpoint = this.#endpoints.get(id);
     if (endpoint) this.#endpoints.set(id, { ...endpoint, failingSince: null });
+  }
+
+  async takeDeliverySlot(
+    id: string,
+    request: DeliverySlotRequest,
+  ): Promise<DeliverySlot | undefined> {
+    if (!this.#endpoints.has(id)) return undefined;
+    // Read and written with no await between: slots taken together take turns.
+    const taken = takeSlot(this.#pacing.get(id) ?? { nextAt: null, queuedUntil: null }, request);
+    this.#pacing.set(id, taken.pacing);
+    return taken.slot;
   }
 
   async insertMessage(_writer: unknown, message: StoredMessage): Promise<void> {
@@ -246,7 +272,9 @@ export class MemoryOutboundStore implements OutboundStore<unknown> {
 
   async deleteOwner(ownerId: number): Promise<void> {
     for (const [id, endpoint] of this.#endpoints) {
-      if (endpoint.ownerId === ownerId) this.#endpoints.delete(id);
+      if (endpoint.ownerId !== ownerId) continue;
+      this.#endpoints.delete(id);
+      this.#pacing.delete(id);
     }
     for (const [id, message] of this.#messages) {
       if (message.ownerId === ownerId) this.#messages.delete(id);

@@ -1,3 +1,5 @@
+import type { DeliverySlot, DeliverySlotRequest } from "./delivery-slots.js";
+
 /**
  * An endpoint as the store keeps it: where an owner's events go, which ones, and its secrets
  * in sealed form (never shown; see the README's "Secrets"). Times are epoch milliseconds.
@@ -20,6 +22,13 @@ export interface StoredEndpoint {
   readonly disabledAt: number | null;
   /** Since when every delivery to it has failed, or null after a success. */
   readonly failingSince: number | null;
+  /**
+   * Its custom headers, name → value sealed (`sealEndpointHeaders`): every delivery carries
+   * them. Empty for none.
+   */
+  readonly headers: Readonly<Record<string, string>>;
+  /** Deliveries a second it takes at most (1 to 10,000), or null for no limit. */
+  readonly rateLimit: number | null;
   readonly createdAt: number;
   readonly updatedAt: number;
 }
@@ -31,6 +40,10 @@ export interface EndpointChange {
   readonly description?: string;
   /** A time disables it; null enables it again (and forgets its failing streak). */
   readonly disabledAt?: number | null;
+  /** Its custom headers, sealed, replacing those it had (empty: none). */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Its rate limit (null: none); a change starts its pacing afresh. */
+  readonly rateLimit?: number | null;
 }
 
 /** One event for an owner's endpoints; `payload` is its JSON text. */
@@ -40,6 +53,11 @@ export interface StoredMessage {
   readonly ownerId: number;
   readonly eventType: string;
   readonly payload: string;
+  /**
+   * The one endpoint the message is for (a test event, `sendTestEvent`), whatever its filter;
+   * absent for an event, which goes to every endpoint whose filter takes its type.
+   */
+  readonly addressedTo?: string;
   readonly createdAt: number;
 }
 
@@ -138,6 +156,13 @@ export interface OutboundStore<Writer> {
   noteDeliveryFailed(id: string, now: number, disableIfFailingSince: number): Promise<boolean>;
   /** A delivery succeeded: the failing streak ends. */
   noteDeliverySucceeded(id: string): Promise<void>;
+  /**
+   * A turn for one delivery to a rate-limited endpoint, for the sender of any process: taken
+   * when the endpoint's next free slot is within `reachMs` (slots `1 / perSecond` apart, the
+   * taking atomic), else a place in the endpoint's line to come back at (see `takeSlot`).
+   * Undefined when the endpoint is gone.
+   */
+  takeDeliverySlot(id: string, request: DeliverySlotRequest): Promise<DeliverySlot | undefined>;
   insertMessage(writer: Writer, message: StoredMessage): Promise<void>;
   findMessage(ownerId: number, id: string): Promise<StoredMessage | undefined>;
   findMessageById(id: string): Promise<StoredMessage | undefined>;

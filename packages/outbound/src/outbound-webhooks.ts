@@ -12,6 +12,7 @@ import type {
   OutboundStore,
   StoredEndpoint,
 } from "./outbound-store.js";
+import { sealEndpointHeaders } from "./sealed-endpoint-headers.js";
 import { endpointView, type WebhookEndpoint } from "./webhook-endpoint.js";
 import {
   deliveryFairnessKey,
@@ -53,6 +54,12 @@ export interface EndpointWithSecret {
   readonly endpoint: WebhookEndpoint;
   /** `whsec_…`: shown only now; afterwards only rotation gives a new one. */
   readonly secret: string;
+}
+
+/** What {@link OutboundWebhooks.sendTestEvent} sent. */
+export interface TestEventSent {
+  /** The test message (`msg_…`): the `webhook-id` of its deliveries, replayable as any. */
+  readonly messageId: string;
 }
 
 /** What a replay did: deliveries added, and endpoints skipped as one was still pending. */
@@ -142,6 +149,8 @@ export class OutboundWebhooks<Writer> {
       previousSecretUntil: null,
       disabledAt: checked.value.enabled === false ? now : null,
       failingSince: null,
+      headers: await sealEndpointHeaders(this.#keys, id, checked.value.headers ?? {}),
+      rateLimit: checked.value.rateLimit ?? null,
       createdAt: now,
       updatedAt: now,
     };
@@ -174,7 +183,7 @@ export class OutboundWebhooks<Writer> {
     if (!current) return undefined;
     const checked = await checkEndpointInput(input, false, this.#policy, this.#resolveHost);
     if (!checked.ok) return checked;
-    const { url, eventTypes, description, enabled } = checked.value;
+    const { url, eventTypes, description, enabled, headers, rateLimit } = checked.value;
     const now = this.#clock();
     const enabling = enabled === true && current.disabledAt !== null;
     const disabling = enabled === false && current.disabledAt === null;
@@ -186,6 +195,10 @@ export class OutboundWebhooks<Writer> {
         ...(eventTypes === undefined ? {} : { eventTypes }),
         ...(description === undefined ? {} : { description }),
         ...(enabling ? { disabledAt: null } : disabling ? { disabledAt: now } : {}),
+        ...(headers === undefined
+          ? {}
+          : { headers: await sealEndpointHeaders(this.#keys, id, headers) }),
+        ...(rateLimit === undefined ? {} : { rateLimit }),
       },
       now,
     );
@@ -232,17 +245,11 @@ export class OutboundWebhooks<Writer> {
     type: string,
     payload: unknown,
   ): Promise<{ messageId: string | undefined; endpoints: number }> {
-    if (!isEventTypeName(type)) {
-      throw new RangeError("an event type is 1 to 100 letters, digits, '.', '_' or '-'");
-    }
+    checkEventType(type);
     const endpoints = await this.#store.subscribedEndpoints(writer, ownerId, type);
     if (endpoints.length === 0) return { messageId: undefined, endpoints: 0 };
     // A function has no JSON form of its own: one given is the payload's maker.
-    const json = JSON.stringify(typeof payload === "function" ? payload() : payload);
-    if (json === undefined) throw new RangeError("the payload has no JSON form");
-    if (new TextEncoder().encode(json).length > MAXIMUM_PAYLOAD_BYTES) {
-      throw new RangeError(`the payload is over ${MAXIMUM_PAYLOAD_BYTES} bytes as JSON`);
-    }
+    const json = payloadJson(typeof payload === "function" ? payload() : payload);
     const id = newMessageId();
     await this.#store.insertMessage(writer, {
       id,
@@ -256,19 +263,52 @@ export class OutboundWebhooks<Writer> {
   }
 
   /**
-   * Sends the owner's message again to every endpoint of theirs that takes its type now, as
-   * new deliveries (attempt 1, same `webhook-id`), except where a delivery of it is still
-   * pending: a replay collapses into it, however many come at once. Undefined when the message
-   * is not theirs.
+   * Sends a test event: a message of `type` with `data` to the owner's endpoint alone, whatever
+   * its event filter and even while it is disabled (as svix does: the owner asked for it, e.g.
+   * to check a receiver before enabling it again), by the normal path: signed, with its custom
+   * headers, paced by its rate limit, retried, logged as attempts, replayable (to that endpoint
+   * only). Undefined when the endpoint is not the owner's.
+   * @throws {RangeError} for a type that is not an event type name (`isEventTypeName`), or
+   * `data` with no JSON form or over {@link MAXIMUM_PAYLOAD_BYTES} as JSON.
+   */
+  async sendTestEvent(
+    ownerId: number,
+    endpointId: string,
+    type: string,
+    data: unknown,
+  ): Promise<TestEventSent | undefined> {
+    checkEventType(type);
+    const json = payloadJson(data);
+    const endpoint = await this.#store.findEndpoint(ownerId, endpointId);
+    if (!endpoint) return undefined;
+    const id = newMessageId();
+    await this.#store.insertMessage(this.#writer, {
+      id,
+      ownerId,
+      eventType: type,
+      payload: json,
+      addressedTo: endpoint.id,
+      createdAt: this.#clock(),
+    });
+    await this.#enqueue(this.#writer, ownerId, id, endpoint.id);
+    return { messageId: id };
+  }
+
+  /**
+   * Sends the owner's message again to every endpoint of theirs that takes its type now (a
+   * test event: to its endpoint, if it still exists), as new deliveries (attempt 1, same
+   * `webhook-id`), except where a delivery of it is still pending: a replay collapses into it,
+   * however many come at once. Undefined when the message is not theirs.
    */
   async replayMessage(ownerId: number, messageId: string): Promise<ReplayOutcome | undefined> {
     const message = await this.#store.findMessage(ownerId, messageId);
     if (!message) return undefined;
-    const endpoints = await this.#store.subscribedEndpoints(
-      this.#writer,
-      ownerId,
-      message.eventType,
-    );
+    const endpoints =
+      message.addressedTo === undefined
+        ? await this.#store.subscribedEndpoints(this.#writer, ownerId, message.eventType)
+        : [await this.#store.findEndpoint(ownerId, message.addressedTo)].filter(
+            (endpoint) => endpoint !== undefined,
+          );
     const states = await this.#deliveryStates(messageId);
     let queued = 0;
     for (const endpoint of endpoints) {
@@ -346,6 +386,9 @@ export class OutboundWebhooks<Writer> {
     if (added !== false) return true;
     const taken = await this.#outbox.find(WEBHOOK_QUEUE, deliveryKey(messageId, endpointId, token));
     if (taken?.status === "pending") return false;
+    // The replay that made the key may be waiting for a rate limit under a key of its own.
+    const now = await this.#deliveryStates(messageId);
+    if (now.get(endpointId)?.pending) return false;
     const random = randomToken().slice(0, 12);
     await this.#enqueue(this.#writer, ownerId, messageId, endpointId, random);
     return true;
@@ -365,4 +408,21 @@ export class OutboundWebhooks<Writer> {
     const options = { key, fairnessKey };
     return (await this.#outbox.enqueue(writer, WEBHOOK_QUEUE, delivery, options)).created;
   }
+}
+
+/** @throws {RangeError} for a type that is not an event type name. */
+function checkEventType(type: string): void {
+  if (!isEventTypeName(type)) {
+    throw new RangeError("an event type is 1 to 100 letters, digits, '.', '_' or '-'");
+  }
+}
+
+/** A payload's JSON text. @throws {RangeError} for no JSON form, or one over the maximum. */
+function payloadJson(payload: unknown): string {
+  const json = JSON.stringify(payload);
+  if (json === undefined) throw new RangeError("the payload has no JSON form");
+  if (new TextEncoder().encode(json).length > MAXIMUM_PAYLOAD_BYTES) {
+    throw new RangeError(`the payload is over ${MAXIMUM_PAYLOAD_BYTES} bytes as JSON`);
+  }
+  return json;
 }

@@ -1,5 +1,6 @@
 // The SQL store of outbound webhooks (`@tessera/outbound/sql`), on any `@tessera/sql` driver.
 export {
+  outboundEndpointOptionsMigration,
   outboundMessagesRetentionMigration,
   outboundMigrations,
   outboundWebhooksMigration,

@@ -18,18 +18,46 @@ export function deliveryKey(messageId: string, endpointId: string, replayToken?:
   return `${deliveryKeyPrefix(messageId)}${endpointId}${replay}`;
 }
 
+// What a delivery's key ends with once it waited for its endpoint's rate limit (n times).
+const LATER = /\.later-(\d+)$/;
+
+/**
+ * The key of the item a delivery waits in for its turn at a rate-limited endpoint: the
+ * delivery's key with `.later-<n>`, its n-th wait. One per wait (a sender that claims the
+ * item again after a crash makes the same key, and the outbox keeps one item), and no longer
+ * however many times it waits.
+ */
+export function laterDeliveryKey(key: string): string {
+  const waited = LATER.exec(key);
+  const base = waited ? key.slice(0, waited.index) : key;
+  return `${base}.later-${waited ? Number(waited[1]) + 1 : 1}`;
+}
+
 /** What one outbox item of the `webhook` queue holds: which message, to which endpoint. */
 export interface QueuedDelivery {
   readonly message_id: string;
   readonly endpoint_id: string;
+  /**
+   * Attempts the delivery made before it waited for its endpoint's rate limit in this item:
+   * its attempts are numbered on from there, and its retry schedule goes on where it was.
+   */
+  readonly attempts_before?: number;
 }
 
 /** The item's payload read back, or undefined when it is not a delivery. */
 export function parseQueuedDelivery(payload: unknown): QueuedDelivery | undefined {
   const value = payload as Partial<QueuedDelivery> | null;
-  return typeof value?.message_id === "string" && typeof value.endpoint_id === "string"
-    ? { message_id: value.message_id, endpoint_id: value.endpoint_id }
-    : undefined;
+  if (typeof value?.message_id !== "string" || typeof value.endpoint_id !== "string") {
+    return undefined;
+  }
+  const before = value.attempts_before;
+  return {
+    message_id: value.message_id,
+    endpoint_id: value.endpoint_id,
+    ...(Number.isSafeInteger(before) && (before as number) > 0
+      ? { attempts_before: before as number }
+      : {}),
+  };
 }
 
 /**

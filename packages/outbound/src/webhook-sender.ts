@@ -10,9 +10,11 @@ import {
   WEBHOOK_RETRY_SCHEDULE,
 } from "@tessera/outbox";
 import { signStandardWebhook } from "@tessera/signer";
+import { failedAttemptError, paceDelivery } from "./delivery-pacing.js";
 import { openEndpointSecret } from "./endpoint-secret.js";
 import type { OutboundFetch, OutboundOutcome } from "./outbound-request.js";
 import type { OutboundStore, StoredEndpoint, StoredMessage } from "./outbound-store.js";
+import { openEndpointHeaders } from "./sealed-endpoint-headers.js";
 import { endpointView, type WebhookEndpoint } from "./webhook-endpoint.js";
 import { parseQueuedDelivery, WEBHOOK_QUEUE } from "./webhook-queue.js";
 
@@ -20,7 +22,12 @@ import { parseQueuedDelivery, WEBHOOK_QUEUE } from "./webhook-queue.js";
 export interface WebhookSenderOptions<Writer>
   extends Omit<OutboxRunnerOptions<Writer>, "queue" | "deliver" | "schedule"> {
   readonly store: OutboundStore<Writer>;
-  /** The keys the endpoint secrets are sealed with: `outboundSecretKeys(secretKeyBase)`. */
+  /**
+   * What deliveries over their endpoint's rate limit are put back in the outbox through: the
+   * database the outbox is on (the `MemoryOutbox` itself in memory).
+   */
+  readonly writer: Writer;
+  /** The keys the endpoint secrets and headers are sealed with: `outboundSecretKeys(secretKeyBase)`. */
   readonly secretKeys: KeyRing;
   /**
    * The guarded request: `nodeGuardedFetch(policy)` on Node, `guardedFetch(...)` elsewhere.
@@ -46,11 +53,16 @@ export const DISABLE_AFTER_MS = 5 * 24 * 60 * 60 * 1000;
 /**
  * The runner of the outbox's `webhook` queue: for each item, loads its message and endpoint,
  * POSTs `{"type","timestamp","data"}` signed the Standard Webhooks way (`webhook-id` the
- * message id; both secrets for 24 h after a rotation) through the guarded `fetch`, and logs the
- * attempt. A 2xx is delivered; any other answer, a refusal, a timeout or a network error is a
+ * message id; both secrets for 24 h after a rotation), with the endpoint's custom headers,
+ * through the guarded `fetch`, and logs the attempt. A delivery to an endpoint with a rate
+ * limit waits for its turn (up to a second), or goes back to the outbox, due at its place in
+ * the endpoint's line: no attempt, no failure, and the same attempt numbers and retry schedule
+ * after it (the runner's report counts such an item `delivered`: it is done, another holds the
+ * delivery). A 2xx is delivered; any other answer, a refusal, a timeout or a network error is a
  * failed attempt, tried again on the schedule and then failed. An endpoint whose deliveries
  * have all failed for `disableAfterMs` is disabled and `onEndpointDisabled` told; deliveries to
- * a disabled or deleted endpoint are dropped without a request. Each delivery's fairness key
+ * a disabled or deleted endpoint are dropped without a request (a test event excepted: it goes
+ * to its endpoint enabled or not). Each delivery's fairness key
  * is its endpoint's owner (see `OutboundWebhooks.send`): one owner's slow or hanging receivers
  * take at most their share of the sender's slots. `start()` it with the process
  * and `await stop()` before closing the database, or `drain()` from a cron trigger.
@@ -66,10 +78,12 @@ export function webhookSender<Writer>(options: WebhookSenderOptions<Writer>): Ou
     ["findEndpointById", "insertAttempt"],
     "pass the SqlOutboundStore",
   );
+  requireObjectOption(fn, options, "writer", [], "pass the database the outbox is on");
   requireObjectOption(fn, options, "secretKeys", [], "pass outboundSecretKeys(secretKeyBase)");
   requireFunctionOption(fn, options, "fetch", "pass nodeGuardedFetch(policy) or guardedFetch(...)");
   const {
     store,
+    writer,
     secretKeys,
     fetch,
     schedule = WEBHOOK_RETRY_SCHEDULE,
@@ -84,24 +98,28 @@ export function webhookSender<Writer>(options: WebhookSenderOptions<Writer>): Ou
     const queued = parseQueuedDelivery(item.payload);
     if (!queued) throw new FinalDeliveryError("the outbox item is not a webhook delivery");
     const endpoint = await store.findEndpointById(queued.endpoint_id);
-    if (!endpoint || endpoint.disabledAt !== null) {
+    const message = endpoint && (await store.findMessageById(queued.message_id));
+    // A test event goes to its endpoint even while it is disabled: its owner asked for it.
+    if (!endpoint || (endpoint.disabledAt !== null && message?.addressedTo !== endpoint.id)) {
       throw new FinalDeliveryError(`endpoint ${queued.endpoint_id} is deleted or disabled`);
     }
-    const message = await store.findMessageById(queued.message_id);
     if (!message) throw new FinalDeliveryError(`message ${queued.message_id} is deleted`);
     // The loads above count against the attempt's deadline: past it, send nothing more.
     signal.throwIfAborted();
+    // Signed before its turn, so that the request leaves as its turn comes (the timestamp may be
+    // up to a second early: receivers allow minutes).
+    const headers = await deliveryHeaders(endpoint, message, clock());
+    const { outbox } = runner;
+    const paced = { store, outbox, writer, clock, item, queued, endpoint, signal };
+    if (!(await paceDelivery(paced))) return;
     const now = clock();
-    const outcome = await fetch({
-      url: endpoint.url,
-      headers: await deliveryHeaders(endpoint, message, now),
-      body: deliveryBody(message),
-    });
+    const outcome = await fetch({ url: endpoint.url, headers, body: deliveryBody(message) });
     const succeeded = outcome.kind === "answered" && outcome.status >= 200 && outcome.status < 300;
+    const attempt = (queued.attempts_before ?? 0) + item.attempts;
     await store.insertAttempt({
       messageId: message.id,
       endpointId: endpoint.id,
-      attempt: item.attempts,
+      attempt,
       status: succeeded ? "succeeded" : "failed",
       responseStatus: outcome.kind === "answered" ? outcome.status : null,
       durationMs: outcome.durationMs,
@@ -119,7 +137,7 @@ export function webhookSender<Writer>(options: WebhookSenderOptions<Writer>): Ou
         `${why}; the endpoint is disabled after failing since ${new Date(endpoint.failingSince ?? now).toISOString()}`,
       );
     }
-    throw new Error(why);
+    throw failedAttemptError(why, queued, attempt, schedule);
   }
 
   async function deliveryHeaders(endpoint: StoredEndpoint, message: StoredMessage, now: number) {
@@ -139,7 +157,14 @@ export function webhookSender<Writer>(options: WebhookSenderOptions<Writer>): Ou
       secret: secrets,
       timestamp: Math.floor(now / 1000),
     });
-    return { ...signed, "content-type": "application/json", "user-agent": "Tessera-Webhooks/1" };
+    // The custom headers first: none can take a name of the sender's (see isReservedHeaderName).
+    const custom = await openEndpointHeaders(secretKeys, endpoint.id, endpoint.headers);
+    return {
+      ...custom,
+      ...signed,
+      "content-type": "application/json",
+      "user-agent": "Tessera-Webhooks/1",
+    };
   }
 
   async function tellDisabled(endpoint: StoredEndpoint, now: number) {

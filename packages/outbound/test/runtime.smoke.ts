@@ -46,6 +46,7 @@ export default {
     const sender = outbound.webhookSender({
       store,
       outbox,
+      writer: outbox,
       secretKeys,
       fetch: async (request) => {
         delivered.push({ headers: { ...request.headers }, body: request.body });

@@ -175,6 +175,8 @@ describe("webhookSender", () => {
       previousSecretUntil: null,
       disabledAt: null,
       failingSince: null,
+      headers: {},
+      rateLimit: null,
       createdAt: time.now,
       updatedAt: time.now,
     });

@@ -56,8 +56,26 @@ export const outboundMessagesRetentionMigration: Migration = {
   sql: "CREATE INDEX webhook_messages_created ON webhook_messages (created_at)",
 };
 
+/**
+ * Endpoint options and test events: each endpoint's custom headers (`headers`, a JSON object
+ * of name → sealed value), its rate limit (`rate_limit`, deliveries a second, null for none)
+ * and its pacing (`rate_next_at`, `rate_queued_until`: epoch microseconds, the next free slot
+ * and the end of its line), and the one endpoint a test message is addressed to
+ * (`webhook_messages.addressed_to`). Columns added with a default or null: instant on both
+ * engines, and every endpoint already there has no header and no limit.
+ */
+export const outboundEndpointOptionsMigration: Migration = {
+  id: "0017_tessera_webhook_endpoint_options",
+  sql: portableDdl(`ALTER TABLE webhook_endpoints ADD COLUMN headers TEXT NOT NULL DEFAULT '{}';
+ALTER TABLE webhook_endpoints ADD COLUMN rate_limit INTEGER;
+ALTER TABLE webhook_endpoints ADD COLUMN rate_next_at INTEGER;
+ALTER TABLE webhook_endpoints ADD COLUMN rate_queued_until INTEGER;
+ALTER TABLE webhook_messages ADD COLUMN addressed_to TEXT`),
+};
+
 /** The tables of `@tessera/outbound`, in order: apply them with `applyMigrations`. */
 export const outboundMigrations: readonly Migration[] = [
   outboundWebhooksMigration,
   outboundMessagesRetentionMigration,
+  outboundEndpointOptionsMigration,
 ];

@@ -1,4 +1,5 @@
 import { deleteInBatches, type SqlDatabase, type SqlValue } from "@tessera/sql";
+import { type DeliverySlot, type DeliverySlotRequest, pacingUnits } from "../delivery-slots.js";
 import { deliveryStatesOf } from "../delivery-states.js";
 import { eventFilterTakes } from "../event-types.js";
 import type {
@@ -15,7 +16,7 @@ import type {
 import { deliveryKeyPrefix, parseQueuedDelivery, WEBHOOK_QUEUE } from "../webhook-queue.js";
 
 const ENDPOINT_COLUMNS = `id, owner_id, url, event_types, description, secret, previous_secret,
-  previous_secret_until, disabled_at, failing_since, created_at, updated_at`;
+  previous_secret_until, disabled_at, failing_since, headers, rate_limit, created_at, updated_at`;
 
 interface EndpointRow {
   id: string;
@@ -28,6 +29,8 @@ interface EndpointRow {
   previous_secret_until: number | null;
   disabled_at: number | null;
   failing_since: number | null;
+  headers: string;
+  rate_limit: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -37,8 +40,11 @@ interface MessageRow {
   owner_id: number;
   event_type: string;
   payload: string;
+  addressed_to: string | null;
   created_at: number;
 }
+
+const MESSAGE_COLUMNS = "id, owner_id, event_type, payload, addressed_to, created_at";
 
 interface AttemptRow {
   id: number;
@@ -56,10 +62,10 @@ interface AttemptRow {
 const OWNED = "owner_id = ? AND id = ?";
 
 const INSERT_ENDPOINT = `INSERT INTO webhook_endpoints (${ENDPOINT_COLUMNS})
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 // One statement: on SQLite (and D1) it holds the write lock from its count to its insert.
 const INSERT_ENDPOINT_BELOW = `INSERT INTO webhook_endpoints (${ENDPOINT_COLUMNS})
-SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
 WHERE (SELECT COUNT(*) FROM webhook_endpoints WHERE owner_id = ?) < ?`;
 // Held to the end of the transaction; the key is the owner's, under this table's name.
 const LOCK_OWNER_ENDPOINTS =
@@ -71,6 +77,20 @@ const NOTE_FAILED = `UPDATE webhook_endpoints SET failing_since = COALESCE(faili
 WHERE id = ?`;
 const DISABLE_FAILING = `UPDATE webhook_endpoints SET disabled_at = ?, updated_at = ?
 WHERE id = ? AND disabled_at IS NULL AND failing_since <= ?`;
+
+// A slot is taken when the next free one is within the reach: one statement, so senders in
+// every process take turns at the row (see `takeSlot`, the same rule in code). Times in µs.
+const TAKE_SLOT = `UPDATE webhook_endpoints
+SET rate_next_at = CASE WHEN rate_next_at > ? THEN rate_next_at ELSE ? END + ?
+WHERE id = ? AND (rate_next_at IS NULL OR rate_next_at <= ?)
+RETURNING rate_next_at`;
+// Else the delivery joins the line: it comes back one interval after the one before it, and
+// no sooner than the next free slot comes within reach.
+const JOIN_LINE = `UPDATE webhook_endpoints
+SET rate_queued_until = CASE WHEN rate_queued_until > rate_next_at - ? THEN rate_queued_until
+  ELSE rate_next_at - ? END + ?
+WHERE id = ?
+RETURNING rate_queued_until`;
 
 const FAILED_DELIVERIES = (oneEndpoint: boolean) => `SELECT a.message_id, a.endpoint_id
 FROM webhook_attempts a JOIN webhook_messages m ON m.id = a.message_id
@@ -162,6 +182,15 @@ ORDER BY created_at DESC, id DESC`,
       sets.push("disabled_at = ?", "failing_since = NULL");
       values.push(change.disabledAt);
     }
+    if (change.headers !== undefined) {
+      sets.push("headers = ?");
+      values.push(JSON.stringify(change.headers));
+    }
+    if (change.rateLimit !== undefined) {
+      // A new limit starts afresh: slots and a line made at the old one would hold it back.
+      sets.push("rate_limit = ?", "rate_next_at = NULL", "rate_queued_until = NULL");
+      values.push(change.rateLimit);
+    }
     const { changes } = await this.database.run(
       `UPDATE webhook_endpoints SET ${sets.join(", ")} WHERE ${OWNED}`,
       [...values, ownerId, id],
@@ -232,17 +261,47 @@ WHERE owner_id = ? AND disabled_at IS NULL ORDER BY created_at, id`,
     );
   }
 
+  async takeDeliverySlot(
+    id: string,
+    request: DeliverySlotRequest,
+  ): Promise<DeliverySlot | undefined> {
+    const { now, interval, reach } = pacingUnits(request);
+    const taken = await this.database.get<{ rate_next_at: number | string }>(TAKE_SLOT, [
+      now,
+      now,
+      interval,
+      id,
+      now + reach,
+    ]);
+    if (taken) return { taken: true, sendAt: (Number(taken.rate_next_at) - interval) / 1000 };
+    const queued = await this.database.get<{ rate_queued_until: number | string }>(JOIN_LINE, [
+      reach,
+      reach,
+      interval,
+      id,
+    ]);
+    if (!queued) return undefined;
+    const comeBack = Number(queued.rate_queued_until) - interval;
+    return { taken: false, comeBackAt: Math.ceil(comeBack / 1000) };
+  }
+
   async insertMessage(writer: SqlDatabase, message: StoredMessage): Promise<void> {
     await writer.run(
-      `INSERT INTO webhook_messages (id, owner_id, event_type, payload, created_at)
-VALUES (?, ?, ?, ?, ?)`,
-      [message.id, message.ownerId, message.eventType, message.payload, message.createdAt],
+      `INSERT INTO webhook_messages (${MESSAGE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`,
+      [
+        message.id,
+        message.ownerId,
+        message.eventType,
+        message.payload,
+        message.addressedTo ?? null,
+        message.createdAt,
+      ],
     );
   }
 
   async findMessage(ownerId: number, id: string): Promise<StoredMessage | undefined> {
     const row = await this.database.get<MessageRow>(
-      `SELECT id, owner_id, event_type, payload, created_at FROM webhook_messages WHERE ${OWNED}`,
+      `SELECT ${MESSAGE_COLUMNS} FROM webhook_messages WHERE ${OWNED}`,
       [ownerId, id],
     );
     return row && messageOf(row);
@@ -250,7 +309,7 @@ VALUES (?, ?, ?, ?, ?)`,
 
   async findMessageById(id: string): Promise<StoredMessage | undefined> {
     const row = await this.database.get<MessageRow>(
-      "SELECT id, owner_id, event_type, payload, created_at FROM webhook_messages WHERE id = ?",
+      `SELECT ${MESSAGE_COLUMNS} FROM webhook_messages WHERE id = ?`,
       [id],
     );
     return row && messageOf(row);
@@ -367,6 +426,8 @@ function endpointValues(endpoint: StoredEndpoint): SqlValue[] {
     endpoint.previousSecretUntil,
     endpoint.disabledAt,
     endpoint.failingSince,
+    JSON.stringify(endpoint.headers),
+    endpoint.rateLimit,
     endpoint.createdAt,
     endpoint.updatedAt,
   ];
@@ -384,6 +445,8 @@ function endpointOf(row: EndpointRow): StoredEndpoint {
     previousSecretUntil: nullableNumber(row.previous_secret_until),
     disabledAt: nullableNumber(row.disabled_at),
     failingSince: nullableNumber(row.failing_since),
+    headers: JSON.parse(row.headers) as Record<string, string>,
+    rateLimit: nullableNumber(row.rate_limit),
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
   };
@@ -395,6 +458,7 @@ function messageOf(row: MessageRow): StoredMessage {
     ownerId: Number(row.owner_id),
     eventType: row.event_type,
     payload: row.payload,
+    ...(row.addressed_to === null ? {} : { addressedTo: row.addressed_to }),
     createdAt: Number(row.created_at),
   };
 }

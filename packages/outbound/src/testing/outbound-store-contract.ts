@@ -39,6 +39,8 @@ function endpoint(change: Partial<StoredEndpoint> = {}): StoredEndpoint {
     previousSecretUntil: null,
     disabledAt: null,
     failingSince: null,
+    headers: {},
+    rateLimit: null,
     createdAt: T0 + serial,
     updatedAt: T0 + serial,
     ...change,
@@ -61,7 +63,9 @@ function message(change: Partial<StoredMessage> = {}): StoredMessage {
  * The behaviour every {@link OutboundStore} owes: endpoints scoped by owner (another owner's is
  * never found, changed or deleted) and kept to a maximum per owner, concurrent inserts included,
  * where a message's deliveries stand (for a replay), rotation in one step, the subscription filter, the failing
- * streak that disables an endpoint once, messages and attempts, the attempt log newest first,
+ * streak that disables an endpoint once, custom headers and rate limits kept and changed, the
+ * slots of a rate-limited endpoint (each taken once, concurrent takers included, and a line
+ * for the rest), messages (a test message's endpoint too) and attempts, the attempt log newest first,
  * failed deliveries since a time, the retention of messages (never one still being delivered),
  * an owner's deletion, and messages that roll back with their transaction. Call it at the top of a vitest file; each case gets a new store.
  *
@@ -186,6 +190,89 @@ export function describeOutboundStoreContract<Writer>(
       expect(enabled?.url).toBe("https://new.example/");
     });
 
+    it("keeps an endpoint's sealed headers and rate limit, and changes or clears them", async () => {
+      const { store } = await makeStore();
+      const headers = { "X-Api-Key": "sealed-key", tenant: "sealed-tenant" };
+      const mine = endpoint({ headers, rateLimit: 50 });
+      await store.insertEndpoint(mine);
+      expect(await store.findEndpoint(1, mine.id)).toEqual(mine);
+      expect((await store.listEndpoints(1))[0]).toEqual(mine);
+      const limited = await store.updateEndpoint(1, mine.id, { rateLimit: 5 }, T0 + 9);
+      expect(limited).toEqual({ ...mine, rateLimit: 5, updatedAt: T0 + 9 });
+      const replaced = await store.updateEndpoint(1, mine.id, { headers: { B: "b" } }, T0 + 10);
+      expect(replaced).toEqual({ ...mine, headers: { B: "b" }, rateLimit: 5, updatedAt: T0 + 10 });
+      const cleared = await store.updateEndpoint(
+        1,
+        mine.id,
+        { headers: {}, rateLimit: null },
+        T0 + 11,
+      );
+      expect(cleared).toEqual({ ...mine, headers: {}, rateLimit: null, updatedAt: T0 + 11 });
+      expect(await store.findEndpointById(mine.id)).toEqual(cleared);
+      expect(await store.updateEndpoint(2, mine.id, { rateLimit: 9 }, T0 + 12)).toBeUndefined();
+    });
+
+    it("gives a rate-limited endpoint's slots one interval apart within the reach, then places in its line", async () => {
+      const { store } = await makeStore();
+      const mine = endpoint({ rateLimit: 10 });
+      const other = endpoint({ rateLimit: 10 });
+      for (const each of [mine, other]) await store.insertEndpoint(each);
+      const take = (id: string, now = T0) =>
+        store.takeDeliverySlot(id, { perSecond: 10, now, reachMs: 1000 });
+      const slots = [];
+      for (let index = 0; index < 13; index++) slots.push(await take(mine.id));
+      expect(slots.slice(0, 11)).toEqual(
+        Array.from({ length: 11 }, (_, index) => ({ taken: true, sendAt: T0 + index * 100 })),
+      );
+      // The next free slot is T0 + 1100: the line comes back as it comes within the reach.
+      expect(slots.slice(11)).toEqual([
+        { taken: false, comeBackAt: T0 + 100 },
+        { taken: false, comeBackAt: T0 + 200 },
+      ]);
+      expect(await take(other.id)).toEqual({ taken: true, sendAt: T0 });
+      // Once the slots before it have passed, a delivery goes at once.
+      expect(await take(mine.id, T0 + 5000)).toEqual({ taken: true, sendAt: T0 + 5000 });
+      expect(await take(mine.id, T0 + 5000)).toEqual({ taken: true, sendAt: T0 + 5100 });
+      expect(await take("ep_missing")).toBeUndefined();
+    });
+
+    it("gives each slot once when many senders ask together", async () => {
+      const { store } = await makeStore();
+      const mine = endpoint({ rateLimit: 1000 });
+      await store.insertEndpoint(mine);
+      const slots = await Promise.all(
+        Array.from({ length: 30 }, () =>
+          store.takeDeliverySlot(mine.id, { perSecond: 1000, now: T0, reachMs: 10 }),
+        ),
+      );
+      const sendAts = slots.flatMap((slot) => (slot?.taken ? [slot.sendAt] : []));
+      const comeBacks = slots.flatMap((slot) => (slot && !slot.taken ? [slot.comeBackAt] : []));
+      const inOrder = (times: number[]) => [...times].sort((a, b) => a - b);
+      expect(inOrder(sendAts)).toEqual(Array.from({ length: 11 }, (_, index) => T0 + index));
+      expect(inOrder(comeBacks)).toEqual(Array.from({ length: 19 }, (_, index) => T0 + 1 + index));
+    });
+
+    it("spaces slots by less than a millisecond at a high rate, and starts afresh at a new limit", async () => {
+      const { store } = await makeStore();
+      const mine = endpoint({ rateLimit: 10_000 });
+      await store.insertEndpoint(mine);
+      const take = (perSecond: number) =>
+        store.takeDeliverySlot(mine.id, { perSecond, now: T0, reachMs: 1000 });
+      const sendAt = async (perSecond: number) => {
+        const slot = await take(perSecond);
+        return slot?.taken ? slot.sendAt : undefined;
+      };
+      expect(await sendAt(10_000)).toBe(T0);
+      expect(await sendAt(10_000)).toBeCloseTo(T0 + 0.1, 6);
+      expect(await sendAt(10_000)).toBeCloseTo(T0 + 0.2, 6);
+      for (let index = 0; index < 3; index++) await take(1);
+      expect(await take(1)).toMatchObject({ taken: false });
+      await store.updateEndpoint(1, mine.id, { rateLimit: 2 }, T0);
+      expect(await take(2)).toEqual({ taken: true, sendAt: T0 });
+      expect(await store.deleteEndpoint(1, mine.id)).toBe(true);
+      expect(await take(2)).toBeUndefined();
+    });
+
     it("rotates a secret in one step: the current one becomes the previous one", async () => {
       const { store } = await makeStore();
       const mine = endpoint();
@@ -296,6 +383,19 @@ export function describeOutboundStoreContract<Writer>(
       expect(await store.findMessage(1, sent.id)).toEqual(sent);
       expect(await store.findMessageById(sent.id)).toEqual(sent);
       expect(await store.findMessage(2, sent.id)).toBeUndefined();
+      expect(Object.keys((await store.findMessageById(sent.id)) ?? {})).not.toContain(
+        "addressedTo",
+      );
+    });
+
+    it("keeps the one endpoint a test message is addressed to", async () => {
+      const { store, writer } = await makeStore();
+      const mine = endpoint();
+      await store.insertEndpoint(mine);
+      const test = message({ eventType: "test.ping", addressedTo: mine.id });
+      await store.insertMessage(writer, test);
+      expect(await store.findMessage(1, test.id)).toEqual(test);
+      expect((await store.findMessageById(test.id))?.addressedTo).toBe(mine.id);
     });
 
     it("logs attempts, listed newest first with their event type, for the endpoint's owner only", async () => {

@@ -36,10 +36,11 @@ export function webhooksOn(database: SqlDatabase, time = { now: Date.now() }) {
     clock,
   });
   const disabled: WebhookEndpoint[] = [];
-  const sender = (options: Partial<WebhookSenderOptions<SqlDatabase>> = {}) =>
+  const sender = (options: Partial<Omit<WebhookSenderOptions<SqlDatabase>, "writer">> = {}) =>
     webhookSender({
       store,
       outbox,
+      writer: database,
       secretKeys,
       fetch: nodeGuardedFetch({ ...allowLocal, timeoutMs: 2000 }),
       schedule: { delaysMs: [1000, 1000, 1000] },
