@@ -1,6 +1,6 @@
+import { outboundOpenApi } from "@tessera/outbound/routes";
 import { openApiDocument } from "@tessera/records";
-import { recordModels } from "./records.js";
-import { webhookEndpointsOpenApi } from "./webhook-endpoints-openapi.js";
+import { appEventTypes, recordModels } from "./records.js";
 
 // The record routes' part, from the same models the routes are mounted from.
 const recordDocument = openApiDocument({
@@ -15,6 +15,8 @@ const recordDocument = openApiDocument({
     "`Authorization: Bearer <token>`: a JWT from `POST /api/auth/token` (3600 seconds) or an API key from `POST /api/auth/keys`.",
 });
 
+const outboundDocument = outboundOpenApi({ eventTypes: appEventTypes });
+
 /**
  * The OpenAPI 3.1 document of the app's JSON record and webhook endpoint routes, served at
  * `GET /api/openapi.json`: built once, when the module loads, which the route does on its first
@@ -22,16 +24,14 @@ const recordDocument = openApiDocument({
  */
 export const recordApiDocument = {
   ...recordDocument,
-  tags: [
-    ...recordDocument.tags,
-    { name: "webhook_endpoints", description: "Your endpoints for the notes' events." },
-  ],
-  paths: { ...recordDocument.paths, ...webhookEndpointsOpenApi.paths },
+  tags: [...recordDocument.tags, outboundDocument.tag],
+  paths: { ...recordDocument.paths, ...outboundDocument.paths },
+  webhooks: outboundDocument.webhooks,
   components: {
     ...recordDocument.components,
     schemas: {
       ...(recordDocument.components.schemas as object),
-      ...webhookEndpointsOpenApi.schemas,
+      ...outboundDocument.schemas,
     },
   },
 };

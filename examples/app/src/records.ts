@@ -10,7 +10,8 @@ import {
   htmlRecordRoutes,
   jsonRecordRoutes,
   type ObjectStorage,
-  type RecordStore,
+  type RecordEventType,
+  recordEventTypes,
 } from "@tessera/records";
 import { recordMigration, SqlRecordStore } from "@tessera/records/sql";
 import { richTextSanitizer } from "@tessera/sanitizer";
@@ -21,7 +22,6 @@ import {
 } from "@tessera/session";
 import type { Migration, SqlDatabase } from "@tessera/sql";
 import { lazyRoutes } from "./lazy-routes.js";
-import { eventSendingRecordStore } from "./note-events.js";
 import { renderLayout } from "./views/layout.js";
 
 /** The example app's resources, declared as docs/routes.md lists them. */
@@ -42,13 +42,17 @@ export const reactionModel = defineModel("reaction", [
   "target:polymorphic:post,comment",
   "kind:enum:like,love",
 ]);
-/** Served as JSON and HTML like the others, and through GraphQL at `POST /graphql`. */
+/**
+ * Served as JSON and HTML like the others, and through GraphQL at `POST /graphql`; its writes
+ * send `note.created`, `note.updated` and `note.deleted` to the owner's webhook endpoints.
+ */
 export const noteModel = graphqlModel(
   defineModel(
     "note",
     "title:string body:text? pinned:bool due_on:date? rating:float? word_count:integer? tags:json? post:references?".split(
       " ",
     ),
+    { events: true },
   ),
 );
 
@@ -62,6 +66,8 @@ export const recordModels: readonly Model[] = [
 ];
 /** The models served through GraphQL too. */
 export const graphqlModels: readonly Model[] = [noteModel];
+/** The app's event catalog: every event type its models declare, with its data's schema. */
+export const appEventTypes: readonly RecordEventType[] = recordEventTypes(recordModels);
 
 /**
  * The tables as 0200–0203 created them, when `^` was unique per owner: an applied migration
@@ -127,22 +133,8 @@ export interface RecordWiring {
    * of GraphQL on the first operation.
    */
   readonly loadGraphqlCompiler?: () => Promise<CompileQuery>;
-  /** Where notes' changes are sent as webhook events; without it notes send none. */
+  /** Where the models' declared events (notes') are sent; without it none are. */
   readonly outbound?: OutboundWebhooks<SqlDatabase>;
-}
-
-/** The events a note's writes send to its owner's webhook endpoints. */
-export const NOTE_EVENT_TYPES = {
-  created: "note.created",
-  updated: "note.updated",
-  deleted: "note.deleted",
-} as const;
-
-/** A model's store: notes' writes send their events in the same transaction. */
-function recordStoreOf(wiring: RecordWiring, model: Model): RecordStore {
-  return model === noteModel && wiring.outbound
-    ? eventSendingRecordStore(wiring.database, model, wiring.outbound, NOTE_EVENT_TYPES)
-    : new SqlRecordStore(wiring.database, model);
 }
 
 /** Where each record model's store, storage and clock come from. */
@@ -150,7 +142,12 @@ function recordOptions(wiring: RecordWiring) {
   const clock = wiring.clock ?? systemClock;
   return (model: Model) => ({
     model,
-    store: recordStoreOf(wiring, model),
+    // A model that declares events sends them in the write's transaction (notes do).
+    store: new SqlRecordStore(
+      wiring.database,
+      model,
+      wiring.outbound ? { events: wiring.outbound } : {},
+    ),
     storage: wiring.storage,
     clock,
   });

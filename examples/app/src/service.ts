@@ -1,5 +1,6 @@
 import { getConnInfo as nodeConnInfo } from "@hono/node-server/conninfo";
 import type { TokenMailTransaction, User } from "@tessera/accounts";
+import { bearerAuthentication } from "@tessera/bearer";
 import type { Clock } from "@tessera/core";
 import type { CompileQuery } from "@tessera/graphql";
 import {
@@ -12,10 +13,22 @@ import {
 import { jsonAnswer, localeNegotiation, notFound, withMiddleware } from "@tessera/http";
 import type { Mailer } from "@tessera/mail";
 import type { OutboundWebhooks } from "@tessera/outbound";
+import {
+  outboundPages,
+  outboundRoutes,
+  userEndpointOwner,
+  WEBHOOK_ENDPOINT_RATE_LIMIT,
+  WEBHOOK_REPLAY_RATE_LIMIT,
+  webhookEventTypesRoute,
+} from "@tessera/outbound/routes";
 import { createRateLimiter, type RateLimiter } from "@tessera/ratelimit";
 import { SqlRateLimitStore } from "@tessera/ratelimit/sql";
 import type { ObjectStorage } from "@tessera/records";
-import type { SessionCookies, TrackedSessionStore } from "@tessera/session";
+import {
+  type SessionCookies,
+  sessionAuthentication,
+  type TrackedSessionStore,
+} from "@tessera/session";
 import type { SqlDatabase } from "@tessera/sql";
 import type { GetConnInfo } from "hono/conninfo";
 import { type AccountWiring, type AppHono, appAccounts } from "./accounts.js";
@@ -23,15 +36,10 @@ import type { AppConfig } from "./config.js";
 import { reachedOverHttps } from "./https-requests.js";
 import { lazyRoutes } from "./lazy-routes.js";
 import { chooseLocale, SHIPPED_CATALOGS } from "./locales/shipped-catalogs.js";
-import { type RecordWiring, recordApiRoutes, recordPageRoutes } from "./records.js";
+import { appEventTypes, type RecordWiring, recordApiRoutes, recordPageRoutes } from "./records.js";
 import { type RenderJobs, renderJobRoutes } from "./render-jobs.js";
 import { answerUnhandledError } from "./unhandled-error.js";
-import {
-  WEBHOOK_ENDPOINT_RATE_LIMIT,
-  WEBHOOK_REPLAY_RATE_LIMIT,
-  webhookEndpointRoutes,
-} from "./webhook-endpoint-routes.js";
-import { webhookPageRoutes } from "./webhook-pages.js";
+import { renderLayout } from "./views/layout.js";
 import { webhookRoutes } from "./webhooks.js";
 
 /** What the service is built from: its settings, its open database, its mailer and storage. */
@@ -155,20 +163,25 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
       windowMs: WEBHOOK_REPLAY_RATE_LIMIT.windowMs,
       ...(dependencies.clock ? { clock: dependencies.clock } : {}),
     });
-  const outboundRoutes = dependencies.outbound
-    ? webhookEndpointRoutes({
-        replayRateLimiter,
-        outbound: dependencies.outbound,
-        bearer,
-        rateLimiter:
-          dependencies.rateLimiter ??
-          createRateLimiter({
-            store: new SqlRateLimitStore(database),
-            limit: WEBHOOK_ENDPOINT_RATE_LIMIT.limit,
-            windowMs: WEBHOOK_ENDPOINT_RATE_LIMIT.windowMs,
-            ...(dependencies.clock ? { clock: dependencies.clock } : {}),
-          }),
-      })
+  const webhooks = dependencies.outbound;
+  const outboundApi = webhooks
+    ? [
+        webhookEventTypesRoute(appEventTypes),
+        ...outboundRoutes({
+          webhooks,
+          owner: userEndpointOwner(bearerAuthentication(bearer)),
+          eventTypes: appEventTypes,
+          replayRateLimiter,
+          rateLimiter:
+            dependencies.rateLimiter ??
+            createRateLimiter({
+              store: new SqlRateLimitStore(database),
+              limit: WEBHOOK_ENDPOINT_RATE_LIMIT.limit,
+              windowMs: WEBHOOK_ENDPOINT_RATE_LIMIT.windowMs,
+              ...(dependencies.clock ? { clock: dependencies.clock } : {}),
+            }),
+        }),
+      ]
     : [];
   mount(app, [
     ...webhookRoutes(database, config),
@@ -176,13 +189,15 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
       [
         ...renderJobRoutes(dependencies.renderJobs, bearer, config),
         ...recordApiRoutes(records),
-        ...outboundRoutes,
+        ...outboundApi,
         ...accounts.routes,
         ...recordPageRoutes(records),
-        ...(dependencies.outbound
-          ? webhookPageRoutes({
-              outbound: dependencies.outbound,
-              findUser: (id) => users.findById(id),
+        ...(webhooks
+          ? outboundPages({
+              webhooks,
+              owner: userEndpointOwner(sessionAuthentication((id) => users.findById(id))),
+              eventTypes: appEventTypes,
+              layout: renderLayout,
               replayRateLimiter,
               sessions: accounts.sessions,
               allowedOrigins: config.allowedOrigins,

@@ -1,7 +1,8 @@
 // Notes' events delivered to a receiver on 127.0.0.1 (allowed through OUTBOUND_ALLOW_HOSTS),
 // every delivery verified with the standardwebhooks library: the three note events with the
 // note as the JSON API shows it, the event filter, retries on a tiny schedule with the attempt
-// log, replay and rotation.
+// log, replay and rotation; the event catalog's schemas hold every delivery, the test event's
+// too, and a model that declares no events sends none.
 import {
   createServer,
   type IncomingHttpHeaders,
@@ -9,7 +10,11 @@ import {
   type ServerResponse,
 } from "node:http";
 import type { AddressInfo } from "node:net";
+import { MAXIMUM_PAYLOAD_BYTES } from "@tessera/outbound";
 import { awaitWindowRoom } from "@tessera/ratelimit/testing";
+import { MAXIMUM_RECORD_EVENT_BYTES } from "@tessera/records";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { newClientAddress, startTestServer, type TestServer } from "./support/test-server.js";
@@ -51,6 +56,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   server = await startTestServer({
+    // Each user signs up from an address of their own (newClientAddress), so the sign-up and
+    // sign-in limits per address never count one test's users against another's.
+    TRUST_PROXY: "1",
     OUTBOUND_ALLOW_HOSTS: "127.0.0.1",
     OUTBOUND_RETRY_SCHEDULE: "0,0,0",
   });
@@ -286,5 +294,113 @@ describe("notes' events delivered to their owner's endpoints", () => {
     expect(verified("/rotating", rotated.body.secret)).toHaveLength(1);
     expect(verified("/rotating", rotating.secret)).toHaveLength(1);
     expect(() => verified("/rotating", `whsec_${Buffer.alloc(24).toString("base64")}`)).toThrow();
+  });
+});
+
+describe("an endpoint's custom headers", () => {
+  it("arrive with every delivery, and no answer of the API shows their values", async () => {
+    const token = await newUser("headers");
+    const created = await api("POST", "/api/webhook_endpoints", token, {
+      url: `${receiverUrl}/with-headers`,
+      headers: { "X-Receiver-Key": "k-123456", "X-Team": "blue" },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.header_names).toEqual(["X-Receiver-Key", "X-Team"]);
+    const listed = await api("GET", "/api/webhook_endpoints", token);
+    expect(JSON.stringify(listed.body)).not.toContain("k-123456");
+    await api("POST", "/api/notes", token, { title: "With headers" });
+    await server.deliverWebhooks();
+    const [delivery] = received.filter((each) => each.path === "/with-headers");
+    expect(delivery?.headers["x-receiver-key"]).toBe("k-123456");
+    expect(delivery?.headers["x-team"]).toBe("blue");
+    expect(verified("/with-headers", created.body.secret)).toHaveLength(1);
+    const stored = await server.query<{ headers: string }>(
+      "SELECT headers FROM webhook_endpoints WHERE id = ?",
+      created.body.id,
+    );
+    expect(stored[0]!.headers).not.toContain("k-123456");
+  });
+});
+
+describe("the event catalog", () => {
+  const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true });
+  addFormats.default(ajv);
+
+  async function catalog() {
+    const answer = await api("GET", "/api/webhook_event_types");
+    expect(answer.status).toBe(200);
+    return answer.body as { name: string; description: string; schema: object }[];
+  }
+
+  /** Checks every event's `data` against its catalog schema; answers the types seen. */
+  async function validated(events: readonly Record<string, unknown>[]) {
+    const schemas = new Map((await catalog()).map((type) => [type.name, type.schema]));
+    return events.map((event) => {
+      const validate = ajv.compile(schemas.get(String(event.type)) ?? false);
+      expect(validate(event.data), JSON.stringify(validate.errors)).toBe(true);
+      return event.type;
+    });
+  }
+
+  it("lists the notes' three events, whose schemas hold every real delivery", async () => {
+    expect((await catalog()).map((type) => type.name)).toEqual([
+      "note.created",
+      "note.updated",
+      "note.deleted",
+    ]);
+    const token = await newUser("catalog");
+    const all = await endpoint(token, "/catalog");
+    const created = await api("POST", "/api/notes", token, {
+      title: "Schema",
+      body: "text",
+      due_on: "2026-12-24",
+      rating: 4.5,
+      word_count: 2,
+      tags: { any: ["json"] },
+    });
+    expect(created.status).toBe(201);
+    await api("PATCH", `/api/notes/${created.body.id}`, token, { body: null });
+    await api("DELETE", `/api/notes/${created.body.id}`, token);
+    await server.deliverWebhooks();
+    const events = verified("/catalog", all.secret).map(({ payload }) => payload);
+    expect(await validated(events)).toEqual(["note.created", "note.updated", "note.deleted"]);
+  });
+
+  it("sends nothing for a model that declares no events", async () => {
+    const token = await newUser("quiet");
+    await endpoint(token, "/quiet");
+    expect((await api("POST", "/api/labels", token, { name: `l-${token.slice(-8)}` })).status).toBe(
+      201,
+    );
+    await server.deliverWebhooks();
+    expect(received.filter((delivery) => delivery.path === "/quiet")).toEqual([]);
+  });
+
+  it("sends a test event of a type to one endpoint, signed, logged and valid for its schema", async () => {
+    const token = await newUser("tester");
+    const tested = await endpoint(token, "/tested", ["note.deleted"]);
+    const other = await endpoint(token, "/other");
+    const path = `/api/webhook_endpoints/${tested.id}/test`;
+    const sent = await api("POST", path, token, { type: "note.created" });
+    expect(sent.status).toBe(202);
+    expect(sent.body).toEqual({ message_id: expect.stringMatching(/^msg_/), type: "note.created" });
+    expect((await api("POST", path, token, { type: "post.created" })).status).toBe(422);
+    expect((await api("POST", path, token, { type: 1 })).status).toBe(400);
+    const stranger = await newUser("stranger");
+    expect((await api("POST", path, stranger, { type: "note.created" })).status).toBe(404);
+    await server.deliverWebhooks();
+
+    const deliveries = verified("/tested", tested.secret);
+    expect(deliveries.map(({ id }) => id)).toEqual([sent.body.message_id]);
+    expect(await validated(deliveries.map(({ payload }) => payload))).toEqual(["note.created"]);
+    expect(verified("/other", other.secret)).toEqual([]);
+    const attempts = await api("GET", `/api/webhook_endpoints/${tested.id}/attempts`, token);
+    expect(attempts.body).toEqual([
+      expect.objectContaining({ message_id: sent.body.message_id, status: "succeeded" }),
+    ]);
+  });
+
+  it("truncates a record's event at the size outbound takes", () => {
+    expect(MAXIMUM_RECORD_EVENT_BYTES).toBe(MAXIMUM_PAYLOAD_BYTES);
   });
 });

@@ -2,10 +2,10 @@ import { accountMessages } from "@tessera/accounts";
 import { type MessageCatalog, type Messages, validationMessages } from "@tessera/core";
 import { httpMessages, localeChooser } from "@tessera/http";
 import { oauthMessages } from "@tessera/oauth";
+import { outboundMessages } from "@tessera/outbound/routes";
 import { recordMessages } from "@tessera/records";
 import { sessionMessages } from "@tessera/session";
 import { appMessages } from "../app-messages.js";
-import { outboundMessages } from "../outbound-messages.js";
 import { french } from "./french.js";
 
 /**

@@ -1,7 +1,7 @@
 import { html, joinHtml, type MessageParams, type SafeHtml, unsafeHtml } from "@tessera/core";
 import type { Layout, PageContext } from "@tessera/http";
+import { outboundMessages } from "@tessera/outbound/routes";
 import { type AppMessageId, appMessages } from "../app-messages.js";
-import { outboundMessages } from "../outbound-messages.js";
 import { needsRichTextEditor, richTextHead } from "./rich-text-head.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { OutboundMessageId } from "../../outbound-messages.js";
+import type { OutboundMessageId } from "@tessera/outbound/routes";
 
 /** The example app's texts about outbound webhooks, in French. */
 export const frenchOutbound = {
@@ -7,6 +7,18 @@ export const frenchOutbound = {
   "outbound.not_a_string": "{field} doit être une chaîne de caractères.",
   "outbound.not_a_boolean": "{field} doit valoir true ou false.",
   "outbound.events_not_list": "events doit être une liste de noms d'événements.",
+  "outbound.headers_not_object":
+    "headers doit être un objet qui associe des noms d'en-têtes à des valeurs textuelles.",
+  "outbound.not_a_number": "{field} doit être un nombre ou null.",
+  "outbound.header_name_invalid":
+    "contient un nom qui n'est pas fait de 1 à 64 lettres, chiffres ou ! # $ % & ' * + - . ^ _ ` | ~",
+  "outbound.header_name_reserved": "contient un nom qui ne peut pas être défini",
+  "outbound.header_name_duplicate": "contient deux fois le même nom",
+  "outbound.header_value_invalid":
+    "contient une valeur qui n'est pas faite d'au plus 1 024 caractères ASCII imprimables sans espace autour",
+  "outbound.too_many_headers": "contient plus de 10 en-têtes",
+  "outbound.rate_limit_invalid":
+    "doit être un nombre entier de livraisons par seconde, de 1 à 10 000",
   "outbound.url_not_allowed": "n'est pas autorisée",
   "outbound.url_not_plain":
     "doit s'écrire http(s)://hôte/chemin, sans nom d'utilisateur ni mot de passe",
@@ -17,7 +29,7 @@ export const frenchOutbound = {
   "outbound.message_not_found": "Ce message de webhook n'existe pas.",
   "outbound.page_title": "Webhooks",
   "outbound.page_intro":
-    "Chaque point d'accès reçoit les événements de vos notes ({events}) en requêtes POST signées.",
+    "Chaque point d'accès reçoit les événements qu'il demande ({events}) en requêtes POST signées.",
   "outbound.no_endpoints": "Aucun point d'accès pour l'instant.",
   "outbound.add_heading": "Ajouter un point d'accès",
   "outbound.url_label": "URL",
@@ -32,6 +44,8 @@ export const frenchOutbound = {
   "outbound.remove_button": "Supprimer",
   "outbound.replay_button": "Renvoyer",
   "outbound.all_events": "tous les événements",
+  "outbound.custom_headers": "en-têtes personnalisés : {names}",
+  "outbound.rate_limit": "au plus {rate} livraisons par seconde",
   "outbound.success_rate": "{rate} des {count} tentatives ont réussi ces dernières 24 heures",
   "outbound.no_attempts_24h": "Aucune tentative ces dernières 24 heures",
   "outbound.chart_label": "Tentatives par heure ces dernières 24 heures : réussies et échouées",

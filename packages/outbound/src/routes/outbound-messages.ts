@@ -1,7 +1,7 @@
 import { defineMessages, type MessageIdOf } from "@tessera/core";
 
 /**
- * The example app's texts about outbound webhooks, in English: the JSON routes' error
+ * The texts of the outbound webhook routes and pages, in English: the JSON routes' error
  * messages, the `/account/webhooks` page and the mail sent when an endpoint is disabled.
  */
 export const outboundMessages = defineMessages({
@@ -10,6 +10,16 @@ export const outboundMessages = defineMessages({
   "outbound.not_a_string": "{field} must be a string.",
   "outbound.not_a_boolean": "{field} must be true or false.",
   "outbound.events_not_list": "events must be a list of event names.",
+  "outbound.headers_not_object": "headers must be an object of header names to text values.",
+  "outbound.not_a_number": "{field} must be a number or null.",
+  "outbound.header_name_invalid":
+    "has a name that is not 1 to 64 letters, digits or ! # $ % & ' * + - . ^ _ ` | ~",
+  "outbound.header_name_reserved": "has a name that cannot be set",
+  "outbound.header_name_duplicate": "has the same name twice",
+  "outbound.header_value_invalid":
+    "has a value that is not up to 1,024 printable ASCII characters without spaces around",
+  "outbound.too_many_headers": "has more than 10 headers",
+  "outbound.rate_limit_invalid": "must be a whole number of deliveries a second from 1 to 10,000",
   "outbound.url_not_allowed": "is not allowed",
   "outbound.url_not_plain": "must be written as http(s)://host/path, with no user name or password",
   "outbound.endpoint_limit_reached":
@@ -19,7 +29,7 @@ export const outboundMessages = defineMessages({
   "outbound.message_not_found": "No such webhook message.",
   "outbound.page_title": "Webhooks",
   "outbound.page_intro":
-    "Each endpoint receives your notes' events ({events}) as signed POST requests.",
+    "Each endpoint receives the events it asks for ({events}) as signed POST requests.",
   "outbound.no_endpoints": "No endpoints yet.",
   "outbound.add_heading": "Add an endpoint",
   "outbound.url_label": "URL",
@@ -34,6 +44,8 @@ export const outboundMessages = defineMessages({
   "outbound.remove_button": "Remove",
   "outbound.replay_button": "Replay",
   "outbound.all_events": "every event",
+  "outbound.custom_headers": "custom headers: {names}",
+  "outbound.rate_limit": "at most {rate} deliveries a second",
   "outbound.success_rate": "{rate} of {count} attempts succeeded in the last 24 hours",
   "outbound.no_attempts_24h": "No attempts in the last 24 hours",
   "outbound.chart_label": "Attempts per hour over the last 24 hours: succeeded and failed",

@@ -1,8 +1,9 @@
 // The webhooks page, rendered directly: every value an endpoint's owner or its server chose (URL,
 // description, event types, the answer, the typed form, the messages) is escaped.
+import { plainLayout } from "@tessera/http";
 import type { LoggedAttempt, WebhookEndpoint } from "@tessera/outbound";
 import { describe, expect, it } from "vitest";
-import { renderWebhooksPage } from "../src/views/webhooks-page.js";
+import { renderWebhooksPage } from "../src/routes/webhooks-page.js";
 
 const HOSTILE = `<script>alert("x")</script> & 'y'`;
 const ESCAPED = "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;y&#39;";
@@ -15,6 +16,8 @@ const endpoint: WebhookEndpoint = {
   eventTypes: ["post.created", `<e>`],
   description: HOSTILE,
   enabled: true,
+  headerNames: [],
+  rateLimit: null,
   disabledAt: null,
   createdAt: NOW,
   updatedAt: NOW,
@@ -35,6 +38,8 @@ const attempt: LoggedAttempt = {
 
 function page(): string {
   return renderWebhooksPage({
+    layout: plainLayout,
+    pagePath: "/account/webhooks",
     context: { signedInEmail: "ada@example.com", flashes: [], cspNonce: undefined },
     endpoints: [{ endpoint, attempts: [attempt] }],
     eventTypes: ["post.created", `<e>`],

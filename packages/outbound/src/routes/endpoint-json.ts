@@ -1,9 +1,6 @@
 import { formatTimestamp } from "@tessera/core";
-import type { LoggedAttempt, WebhookEndpoint } from "@tessera/outbound";
-import { NOTE_EVENT_TYPES } from "./records.js";
-
-/** The events the app sends to its users' endpoints: what an endpoint's `events` may name. */
-export const APP_EVENT_TYPES: readonly string[] = Object.values(NOTE_EVENT_TYPES);
+import type { LoggedAttempt } from "../outbound-store.js";
+import type { WebhookEndpoint } from "../webhook-endpoint.js";
 
 /** An endpoint as the JSON API shows it: never a secret. */
 export function webhookEndpointJson(endpoint: WebhookEndpoint) {
@@ -13,6 +10,8 @@ export function webhookEndpointJson(endpoint: WebhookEndpoint) {
     events: endpoint.eventTypes,
     description: endpoint.description,
     enabled: endpoint.enabled,
+    header_names: endpoint.headerNames,
+    rate_limit: endpoint.rateLimit,
     disabled_at: endpoint.disabledAt === null ? null : formatTimestamp(endpoint.disabledAt),
     created_at: formatTimestamp(endpoint.createdAt),
     updated_at: formatTimestamp(endpoint.updatedAt),

@@ -1,0 +1,217 @@
+import { type Clock, systemClock } from "@tessera/core";
+import {
+  type AttemptCounter,
+  attemptRateLimit,
+  htmlPage,
+  httpMessages,
+  type Layout,
+  NO_STORE,
+  type PageContext,
+  type Route,
+  readFormBody,
+  seeOther,
+  withMiddleware,
+} from "@tessera/http";
+import {
+  type HtmlRouteContext,
+  type HtmlRouteSafety,
+  type MaybeSessionContext,
+  pageSafety,
+} from "@tessera/session";
+import type { OutboundWebhooks } from "../outbound-webhooks.js";
+import { endpointFieldMessages } from "./endpoint-field-messages.js";
+import type { EndpointOwner, EndpointOwnerResolver } from "./endpoint-owner.js";
+import { type EventTypeDescription, eventTypeNames } from "./event-type-catalog.js";
+import { outboundMessages } from "./outbound-messages.js";
+import { WEBHOOK_REPLAY_RATE_LIMIT } from "./outbound-routes.js";
+import { type EndpointForm, renderWebhooksPage } from "./webhooks-page.js";
+
+/** Where the page lives by default, and where every action returns. */
+export const WEBHOOKS_PAGE_PATH = "/account/webhooks";
+
+/** What the webhook pages are built from. */
+export interface OutboundPagesOptions extends HtmlRouteSafety {
+  readonly webhooks: OutboundWebhooks<unknown>;
+  /** Whose endpoints the page shows: `userEndpointOwner(sessionAuthentication(findUser))`. */
+  readonly owner: EndpointOwnerResolver<HtmlRouteContext>;
+  /** The events the app sends: the form's checkboxes. */
+  readonly eventTypes: readonly EventTypeDescription[];
+  /** The app's page frame. */
+  readonly layout: Layout;
+  /** Counts replays per owner with the JSON route's, in `WEBHOOK_REPLAY_RATE_LIMIT`'s group. */
+  readonly replayRateLimiter: AttemptCounter;
+  /** The page's path (default {@link WEBHOOKS_PAGE_PATH}); its actions live under it. */
+  readonly path?: string | undefined;
+  readonly clock?: Clock | undefined;
+}
+
+type OwnerPageContext = HtmlRouteContext & { readonly owner: EndpointOwner };
+
+const EMPTY_FORM: EndpointForm = { url: "", description: "", events: [], errors: {} };
+/** The most attempts read per endpoint: the chart's 24 hours, for a page that stays fast. */
+const ATTEMPTS_READ = 500;
+/** The add form's largest body: a URL, a description and the event checkboxes. */
+const MAXIMUM_FORM_BYTES = 16 * 1024;
+
+/**
+ * The webhooks page (`GET /account/webhooks`) and its actions (add, enable, disable, rotate,
+ * remove, replay), for the owner the resolver gives: the app's layout, CSP nonces, the
+ * cross-site check and the session of `pageSafety`; each action answers 303 to the page with a
+ * flash, another owner's endpoint a 404 page.
+ */
+export function outboundPages(options: OutboundPagesOptions): Route<MaybeSessionContext>[] {
+  const { webhooks } = options;
+  const clock = options.clock ?? systemClock;
+  const pagePath = options.path ?? WEBHOOKS_PAGE_PATH;
+  const eventNames = eventTypeNames(options.eventTypes);
+  const text = outboundMessages.text.bind(outboundMessages);
+
+  function pageContext(context: OwnerPageContext): PageContext {
+    return {
+      signedInEmail: context.owner.signedInEmail,
+      flashes: context.session.takeFlashes(),
+      cspNonce: context.cspNonce,
+      ...(context.locale === undefined ? {} : { locale: context.locale }),
+    };
+  }
+
+  async function page(
+    context: OwnerPageContext,
+    status: number,
+    form: EndpointForm,
+    headers: Record<string, string> = {},
+  ) {
+    const ownerId = context.owner.id;
+    const endpoints = await Promise.all(
+      (await webhooks.listEndpoints(ownerId)).map(async (endpoint) => ({
+        endpoint,
+        attempts: (await webhooks.listAttempts(ownerId, endpoint.id, ATTEMPTS_READ)) ?? [],
+      })),
+    );
+    const html = renderWebhooksPage({
+      layout: options.layout,
+      pagePath,
+      context: pageContext(context),
+      endpoints,
+      eventTypes: eventNames,
+      form,
+      now: clock(),
+    });
+    // The page shows a new endpoint's secret once, in a flash: no copy in any cache.
+    return htmlPage(status, html, { ...NO_STORE, ...headers });
+  }
+
+  /** Runs `act` for the owner the resolver gives; otherwise its refusal (sign in first). */
+  const owned =
+    (act: (request: Request, context: OwnerPageContext) => Promise<Response>) =>
+    async (request: Request, context: HtmlRouteContext) => {
+      const resolved = await options.owner(request, context);
+      return resolved.ok ? act(request, { ...context, ...resolved.value }) : resolved.response;
+    };
+
+  const done = (context: OwnerPageContext, message: string) => {
+    context.session.flash("notice", message);
+    return seeOther(pagePath);
+  };
+  /** Another owner's endpoint or message, or none: the page again, as a 404 with an alert. */
+  const missing = (context: OwnerPageContext) => {
+    context.session.flash("alert", text(context.locale, "outbound.not_found"));
+    return page(context, 404, EMPTY_FORM);
+  };
+
+  const endpointAction = (
+    act: (id: string, context: OwnerPageContext) => Promise<Response | undefined>,
+  ) =>
+    owned(async (_request, context) => {
+      const answer = await act(context.params.id ?? "", context);
+      return answer ?? missing(context);
+    });
+
+  async function addEndpoint(request: Request, context: OwnerPageContext) {
+    const body = await readFormBody(request, { maximumBytes: MAXIMUM_FORM_BYTES });
+    if (!body.ok) {
+      context.session.flash("alert", body.message);
+      return page(context, 400, EMPTY_FORM);
+    }
+    const events = body.value.getAll("events").filter((event) => eventNames.includes(event));
+    const form = {
+      url: body.value.get("url") ?? "",
+      description: body.value.get("description") ?? "",
+      events,
+    };
+    const created = await webhooks.createEndpoint(context.owner.id, form);
+    if (!created.ok && "endpointLimit" in created) {
+      const maximum = created.endpointLimit;
+      const message = text(context.locale, "outbound.endpoint_limit_reached", { maximum });
+      context.session.flash("alert", message);
+      return page(context, 409, { ...form, errors: {} });
+    }
+    if (!created.ok) {
+      const errors = endpointFieldMessages(created.fields, context.locale);
+      return page(context, 422, { ...form, errors });
+    }
+    context.session.flash("notice", text(context.locale, "outbound.added"));
+    const secret = created.value.secret;
+    return done(context, text(context.locale, "outbound.secret_shown_once", { secret }));
+  }
+
+  async function replay(id: string, context: OwnerPageContext) {
+    const { group } = WEBHOOK_REPLAY_RATE_LIMIT;
+    const keys = [context.owner.rateLimitKey];
+    const wait = await attemptRateLimit(options.replayRateLimiter, group, keys);
+    if (wait !== undefined) {
+      context.session.flash("alert", httpMessages.text(context.locale, "http.rate_limited"));
+      return page(context, 429, EMPTY_FORM, { "Retry-After": String(wait) });
+    }
+    const replayed = await webhooks.replayMessage(context.owner.id, id);
+    if (!replayed) return undefined;
+    const pending = replayed.queued === 0 && replayed.alreadyPending > 0;
+    return done(
+      context,
+      text(context.locale, pending ? "outbound.replay_pending" : "outbound.replayed"),
+    );
+  }
+
+  const routes: Route<HtmlRouteContext>[] = [
+    {
+      method: "GET",
+      path: pagePath,
+      handle: owned((_request, context) => page(context, 200, EMPTY_FORM)),
+    },
+    { method: "POST", path: pagePath, handle: owned(addEndpoint) },
+    ...(["enable", "disable"] as const).map((action) => ({
+      method: "POST" as const,
+      path: `${pagePath}/:id/${action}`,
+      handle: endpointAction(async (id, context) => {
+        const enabled = action === "enable";
+        const updated = await webhooks.updateEndpoint(context.owner.id, id, { enabled });
+        return updated?.ok ? done(context, text(context.locale, "outbound.updated")) : undefined;
+      }),
+    })),
+    {
+      method: "POST",
+      path: `${pagePath}/:id/rotate_secret`,
+      handle: endpointAction(async (id, context) => {
+        const rotated = await webhooks.rotateSecret(context.owner.id, id);
+        if (!rotated) return undefined;
+        const secret = rotated.secret;
+        return done(context, text(context.locale, "outbound.secret_shown_once", { secret }));
+      }),
+    },
+    {
+      method: "POST",
+      path: `${pagePath}/:id/delete`,
+      handle: endpointAction(async (id, context) =>
+        (await webhooks.deleteEndpoint(context.owner.id, id))
+          ? done(context, text(context.locale, "outbound.removed"))
+          : undefined,
+      ),
+    },
+    {
+      method: "POST",
+      path: `${pagePath}/messages/:id/replay`,
+      handle: endpointAction(replay),
+    },
+  ];
+  return withMiddleware(routes, pageSafety(options));
+}
