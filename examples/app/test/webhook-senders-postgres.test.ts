@@ -1,5 +1,7 @@
 // Two instances of the app on one PostgreSQL database, each with its own webhook sender, as two
-// hosts behind a load balancer would run: the outbox's leases give each delivery to one of them.
+// hosts behind a load balancer would run: the outbox's leases give each delivery to one of them,
+// an endpoint made on one receives the events of writes on the other, with its custom headers,
+// its rate limit held between both senders, and a test event sent from either.
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -19,7 +21,7 @@ const servers: RunningServer[] = [];
 let receiver: Server;
 let receiverUrl: string;
 /** Every delivery the receiver got: its `webhook-id` header and the raw request. */
-const received: { id: string; body: string; headers: Record<string, string> }[] = [];
+const received: { id: string; body: string; headers: Record<string, string>; at: number }[] = [];
 
 beforeAll(async () => {
   receiver = createServer((request, response) => {
@@ -31,6 +33,7 @@ beforeAll(async () => {
         id: headers["webhook-id"] ?? "",
         body: Buffer.concat(chunks).toString(),
         headers,
+        at: performance.now(),
       });
       response.writeHead(204).end();
     });
@@ -122,5 +125,54 @@ describe("two app instances delivering webhooks from one PostgreSQL database", (
         "SELECT count(DISTINCT message_id) AS count FROM webhook_attempts WHERE status = 'succeeded'",
       ),
     ).toBe(NOTES);
+  }, 60_000);
+});
+
+describe("an endpoint's options across two app instances", () => {
+  it("carry its headers and its rate limit into every delivery, whichever instance wrote or sends", async () => {
+    received.length = 0;
+    const credentials = {
+      email: `options.${Date.now()}@example.com`,
+      password: "correct horse battery",
+    };
+    expect((await post(servers[1]!, "/api/auth/signup", credentials)).status).toBe(201);
+    const token = (await post(servers[0]!, "/api/auth/token", credentials)).body.token as string;
+    const endpoint = await post(
+      servers[0]!,
+      "/api/webhook_endpoints",
+      { url: `${receiverUrl}?options`, headers: { "X-Tenant": "t-42" }, rate_limit: 20 },
+      token,
+    );
+    expect(endpoint.status).toBe(201);
+    const secret = endpoint.body.secret as string;
+    const id = endpoint.body.id as string;
+
+    const notes = 10;
+    const created = await Promise.all(
+      Array.from({ length: notes }, (_, n) =>
+        post(servers[1 - (n % 2)]!, "/api/notes", { title: `Paced ${n}` }, token),
+      ),
+    );
+    for (const answer of created) expect(answer.status).toBe(201);
+    const test = await post(
+      servers[1]!,
+      `/api/webhook_endpoints/${id}/test`,
+      { type: "note.updated" },
+      token,
+    );
+    expect(test.status).toBe(202);
+    await Promise.all(servers.map((server) => server.deliverWebhooks()));
+    // Deliveries over the limit went back to the outbox, due later: the senders' loops send them.
+    await expect.poll(() => received.length, { timeout: 30_000 }).toBe(notes + 1);
+
+    expect(new Set(received.map((delivery) => delivery.id)).size).toBe(notes + 1);
+    for (const delivery of received) {
+      expect(delivery.headers["x-tenant"]).toBe("t-42");
+      new Webhook(secret).verify(delivery.body, delivery.headers);
+    }
+    expect(received.map((delivery) => delivery.id)).toContain(test.body.message_id);
+    // 20 a second: 11 deliveries take at least 10 intervals of 50 ms (a lower bound only).
+    const times = received.map((delivery) => delivery.at);
+    expect(Math.max(...times) - Math.min(...times)).toBeGreaterThanOrEqual(10 * 50 * 0.9);
   }, 60_000);
 });

@@ -1,4 +1,4 @@
-// Sign-in and a GitHub webhook added to a Hono app: the whole wiring.
+// Sign-in, a GitHub webhook and webhooks sent to users, added to a Hono app: the whole wiring.
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { accountRoutes } from "@tessera/accounts";
 import { accountMigrations, sqlAccountStores } from "@tessera/accounts/sql";
@@ -9,14 +9,23 @@ import { githubSignatureVerifier, webhookRoute } from "@tessera/webhooks";
 import { SqlWebhookEventStore, webhookMigrations } from "@tessera/webhooks/sql";
 import { Hono } from "hono";
 import type { Settings } from "./settings.js";
+import { userWebhookMigrations, userWebhooks } from "./user-webhooks.js";
 
-/** The example's Hono app on its SQLite file, migrated; `main.ts` serves it on Node. */
-export async function exampleApp(settings: Settings): Promise<Hono<TesseraEnv & SessionEnv>> {
+/**
+ * The example's Hono app on its SQLite file, migrated, and the sender of its users' webhooks;
+ * `main.ts` serves the one and starts the other on Node.
+ */
+export async function exampleApp(settings: Settings) {
   const database = openSqliteFile(settings.databasePath);
-  await applyMigrations(database, [...accountMigrations, ...webhookMigrations]);
+  await applyMigrations(database, [
+    ...accountMigrations,
+    ...webhookMigrations,
+    ...userWebhookMigrations,
+  ]);
 
+  const stores = sqlAccountStores(database);
   const accounts = accountRoutes({
-    ...sqlAccountStores(database),
+    ...stores,
     secretKeyBase: settings.secretKeyBase,
     mailer: settings.mailer,
     appUrl: settings.appUrl,
@@ -34,12 +43,21 @@ export async function exampleApp(settings: Settings): Promise<Hono<TesseraEnv & 
       ]
     : [];
 
+  // Webhooks sent to users: their endpoints at /api/webhook_endpoints and /account/webhooks.
+  const outbound = userWebhooks({
+    database,
+    accounts,
+    stores,
+    secretKeyBase: settings.secretKeyBase,
+    policy: { allowHosts: settings.outboundAllowHosts, requireHttps: settings.production },
+  });
+
   const app = new Hono<TesseraEnv & SessionEnv>();
   app.use(securityHeaders());
   app.use(clientAddress({ getConnInfo, trustProxy: settings.trustProxy }));
   // Optional: the routes open the cookie themselves; with it, the app's own pages see the session.
   app.use(cookieSession(accounts.sessions));
-  mount(app, [...accounts.routes, ...webhooks]);
+  mount(app, [...accounts.routes, ...webhooks, ...outbound.routes]);
   app.get("/", (c) =>
     c.html(
       c.get("session").userId === undefined
@@ -52,5 +70,20 @@ export async function exampleApp(settings: Settings): Promise<Hono<TesseraEnv & 
     const user = await accounts.currentUser(c.req.raw);
     return user ? c.text(user.email) : c.text("Sign in first.", 401);
   });
-  return app;
+  // An event of the app's own: sent to the user's endpoints in the same transaction as the
+  // app's write (here the event alone), so it exists exactly when the write does.
+  app.post("/api/greetings", async (c) => {
+    const user = await accounts.currentUser(c.req.raw, { bearer: true });
+    if (!user) return c.json({ error: "Sign in first." }, 401);
+    const body: unknown = await c.req.json().catch(() => null);
+    const text = (body as { text?: unknown } | null)?.text;
+    if (typeof text !== "string" || text.length > 200) {
+      return c.json({ error: "text must be a string of at most 200 characters." }, 400);
+    }
+    await database.transaction((transaction) =>
+      outbound.webhooks.send(transaction, user.id, "greeting.sent", { text }),
+    );
+    return c.json({ sent: true }, 202);
+  });
+  return { app, sender: outbound.sender };
 }

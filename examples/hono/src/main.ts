@@ -4,6 +4,8 @@ import { listen } from "./listen.js";
 import { readSettings } from "./settings.js";
 
 const settings = readSettings(process.env, "hono");
-const app = await exampleApp(settings);
+const { app, sender } = await exampleApp(settings);
 const { address } = await listen(app, settings.port, settings.host);
+// Delivers users' webhooks; `await sender.stop()` before closing the database.
+sender.start();
 console.log(`Hono example listening on http://${settings.host}:${address.port}`);

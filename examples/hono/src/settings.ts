@@ -21,6 +21,12 @@ export function readSettings(environment: NodeJS.ProcessEnv, example: string) {
     appUrl: environment.APP_URL,
     trustProxy: Number(environment.TRUST_PROXY ?? 0),
     githubWebhookSecret: environment.GITHUB_WEBHOOK_SECRET,
+    // Where users' webhook endpoints may point besides public addresses (a local receiver).
+    outboundAllowHosts: (environment.OUTBOUND_ALLOW_HOSTS ?? "")
+      .split(",")
+      .map((host) => host.trim())
+      .filter((host) => host !== ""),
+    production: environment.NODE_ENV === "production",
   };
 }
 

@@ -15,7 +15,7 @@ const folder = mkdtempSync(join(tmpdir(), "tessera-example-hono-"));
 let server: ServerType | undefined;
 let base = "";
 beforeAll(async () => {
-  const app = await exampleApp({
+  const { app } = await exampleApp({
     ...readSettings(
       { SECRET_KEY_BASE: "example-hono-test-".repeat(3), DATABASE_PATH: join(folder, "app.db") },
       "hono",

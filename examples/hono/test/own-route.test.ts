@@ -9,7 +9,7 @@ import { exampleApp } from "../src/app.js";
 import { readSettings } from "../src/settings.js";
 
 const folder = mkdtempSync(join(tmpdir(), "tessera-example-hono-"));
-const app = await exampleApp({
+const { app } = await exampleApp({
   ...readSettings(
     { SECRET_KEY_BASE: "example-hono-test-".repeat(3), DATABASE_PATH: join(folder, "app.db") },
     "hono",
