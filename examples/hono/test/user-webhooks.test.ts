@@ -5,11 +5,12 @@ import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { serve } from "@hono/node-server";
+import type { ServerType } from "@hono/node-server";
 import { MemoryMailer } from "@tessera/mail";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exampleApp } from "../src/app.js";
+import { listen } from "../src/listen.js";
 import { readSettings } from "../src/settings.js";
 
 const folder = mkdtempSync(join(tmpdir(), "tessera-example-hono-webhooks-"));
@@ -34,15 +35,12 @@ const receiver = createServer((request, response) => {
   });
 });
 let url = "";
-let server: ReturnType<typeof serve> | undefined;
+let server: ServerType | undefined;
 beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) => {
-      url = `http://127.0.0.1:${info.port}`;
-      resolve();
-    });
-  });
+  const listening = await listen(app, 0, "127.0.0.1");
+  server = listening.server;
+  url = `http://127.0.0.1:${listening.address.port}`;
 });
 afterAll(async () => {
   await new Promise((done) => server?.close(done));
