@@ -22,6 +22,7 @@ const POSTGRES_PROJECTS = new Set([
   "example-app",
   "outbox",
   "outbound",
+  "organizations",
 ]);
 const postgresSetup = [resolve("test/support/postgres-global-setup.ts")];
 

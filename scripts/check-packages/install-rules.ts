@@ -19,7 +19,8 @@ const HTML_SANITIZERS: readonly string[] = ["sanitize-html", "htmlparser2", "@te
  * brings only core, crypto and http (`@tessera/sql`, which only its `/sql` store needs, is an
  * optional peer), the outbox brings only core (`@tessera/sql` is its `/sql` store's optional peer
  * too), outbound webhooks bring only the outbox, the signer and what they stand on (their store
- * too is an optional peer's `/sql`), and neither bearer tokens nor fields, nor accounts (which reads fields'
+ * too is an optional peer's `/sql`), organizations bring only core, crypto, http and mail (their
+ * store is an optional peer's `/sql` too), and neither bearer tokens nor fields, nor accounts (which reads fields'
  * messages and codecs) bring an HTML sanitizer: not sanitize-html, not htmlparser2 (on which
  * @tessera/sanitizer is built), not @tessera/sanitizer itself. A model with rich_text is given
  * the sanitizer by the app that defines it.
@@ -37,6 +38,15 @@ export const INSTALL_RULES: Readonly<Record<string, InstallRule>> = {
       "@tessera/outbound",
       "@tessera/outbox",
       "@tessera/signer",
+    ],
+  },
+  "@tessera/organizations": {
+    onlyTesseraPackages: [
+      "@tessera/core",
+      "@tessera/crypto",
+      "@tessera/http",
+      "@tessera/mail",
+      "@tessera/organizations",
     ],
   },
   "@tessera/bearer": { forbidden: HTML_SANITIZERS },

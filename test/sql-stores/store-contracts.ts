@@ -39,6 +39,12 @@ import { jobTableMigration, SqlJobStore } from "@tessera/jobs/sql";
 import { contractJob, describeJobStoreContract, MemoryJobStore } from "@tessera/jobs/testing";
 import { identitiesMigration, SqlIdentityStore } from "@tessera/oauth/sql";
 import { describeIdentityStoreContract, MemoryIdentityStore } from "@tessera/oauth/testing";
+import { organizationMigrations, SqlOrganizationStore } from "@tessera/organizations/sql";
+import {
+  describeOrganizationStoreContract,
+  type MemberProfile,
+  MemoryOrganizationStore,
+} from "@tessera/organizations/testing";
 import { MemoryOutboundStore } from "@tessera/outbound";
 import { outboundMigrations, SqlOutboundStore } from "@tessera/outbound/sql";
 import { describeOutboundStoreContract } from "@tessera/outbound/testing";
@@ -189,6 +195,16 @@ export function describeMemoryStoreContracts(): void {
     const outbox = new MemoryOutbox();
     return { store: new MemoryOutboundStore({ outbox }), writer: outbox, outbox };
   });
+  describeOrganizationStoreContract("memory", async () => {
+    const users = new Map<number, MemberProfile>();
+    return {
+      store: new MemoryOrganizationStore((id) => users.get(id)),
+      async newUser(email, name) {
+        users.set(users.size + 1, { email, name });
+        return users.size;
+      },
+    };
+  });
   // The credential caches keep the contract: every change goes through them.
   const staleness = { maximumStalenessMs: 60_000 };
   describeUserStoreContract(
@@ -288,6 +304,21 @@ export function describeSqlStoreContracts(engine: EngineName): void {
       writer: database,
       outbox: new SqlOutbox(database),
       transaction: (work) => database.transaction(work),
+    };
+  });
+  describeOrganizationStoreContract(engine, async () => {
+    const database = await migrated();
+    // After accounts' tables, with the `name` an app adds to `users` for the members list.
+    await applyMigrations(database, organizationMigrations);
+    await database.execScript("ALTER TABLE users ADD COLUMN name TEXT");
+    const users = new SqlUserStore(database, ["name"]);
+    return {
+      store: new SqlOrganizationStore(database, { memberNameColumn: "name" }),
+      async newUser(email, name) {
+        const created = await users.create({ email, passwordDigest: "", columns: { name } }, 0);
+        if (!created.ok) throw new Error("created");
+        return created.value.id;
+      },
     };
   });
   describe(`SqlUserStore.findByApiKeyDigest on ${engine}`, () => {

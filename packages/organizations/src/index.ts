@@ -1,0 +1,37 @@
+// @tessera/organizations: organizations, their members, roles and invitations.
+export type {
+  Invitation,
+  Member,
+  Organization,
+  OrganizationWithRole,
+} from "./organization.js";
+export type {
+  InvitationAcceptance,
+  MemberChangeRefusal,
+  NewInvitation,
+  NewOrganization,
+  OrganizationChange,
+  OrganizationStore,
+} from "./organization-store.js";
+export {
+  BUILT_IN_ROLES,
+  defineRoles,
+  ORGANIZATION_PERMISSIONS,
+  OWNER_ROLE,
+  type Permission,
+  type Roles,
+  type RoleTable,
+} from "./roles.js";
+export {
+  RESERVED_SLUGS,
+  SLUG_LENGTH,
+  SLUG_RESERVED,
+  SLUG_SHAPE,
+  slugFromName,
+  slugProblem,
+} from "./slug.js";
+// In the main entry too (it imports no vitest): for prototypes, one process and runtime checks.
+export {
+  type MemberProfile,
+  MemoryOrganizationStore,
+} from "./testing/memory-organization-store.js";

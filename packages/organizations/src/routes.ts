@@ -1,0 +1,37 @@
+// The HTTP half of `@tessera/organizations` (`@tessera/organizations/routes`): the JSON routes
+// of organizations, members and invitations, and the membership check other packages' routes of
+// an organization pass, on @tessera/http, @tessera/mail and @tessera/accounts.
+export { INVITATION_PAGE_PATH } from "./routes/invitation-mail.js";
+export { MAXIMUM_ORGANIZATION_BODY_BYTES } from "./routes/organization-body.js";
+export type {
+  OrganizationMemberContext,
+  OrganizationUser,
+  OrganizationUserContext,
+} from "./routes/organization-context.js";
+export {
+  type OrganizationErrorCode,
+  type OrganizationErrorEntry,
+  organizationErrors,
+} from "./routes/organization-errors.js";
+export { MAXIMUM_ORGANIZATION_NAME_LENGTH } from "./routes/organization-fields.js";
+export {
+  findOrganizationMembership,
+  type OrganizationAccess,
+  type OrganizationMembership,
+  organizationMember,
+} from "./routes/organization-member.js";
+export {
+  type OrganizationMessageId,
+  organizationMessages,
+} from "./routes/organization-messages.js";
+export {
+  type OrganizationOwner,
+  type OrganizationOwnerOptions,
+  organizationOwner,
+} from "./routes/organization-owner.js";
+export { organizationRoutes } from "./routes/organization-routes.js";
+export {
+  INVITATION_LIFETIME_MS,
+  ORGANIZATION_WRITE_RATE_LIMIT,
+  type OrganizationRoutesOptions,
+} from "./routes/organization-routes-options.js";

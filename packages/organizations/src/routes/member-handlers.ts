@@ -1,0 +1,86 @@
+import type { Locale } from "@tessera/core";
+import { jsonAnswer, notFound, pathId, type RouteContext, type RouteHandler } from "@tessera/http";
+import type { Member, Organization } from "../organization.js";
+import type { MemberChangeRefusal } from "../organization-store.js";
+import { readTextBody } from "./organization-body.js";
+import type { OrganizationMemberContext } from "./organization-context.js";
+import { organizationErrorAnswer, organizationErrors } from "./organization-errors.js";
+import { fieldRefusal, roleProblem } from "./organization-fields.js";
+import { memberJson } from "./organization-json.js";
+import { permissionRefusal, rolesOf } from "./organization-member.js";
+import type { OrganizationRoutesOptions } from "./organization-routes-options.js";
+
+/** The answer to a refused role change or removal. */
+function changeRefusal(refusal: MemberChangeRefusal, locale: Locale | undefined): Response {
+  return refusal === "last_owner"
+    ? organizationErrorAnswer(organizationErrors.lastOwner, locale)
+    : notFound(locale);
+}
+
+/** The routes of an organization's members: the list, a role change, a removal or a leave. */
+export function memberHandlers<C extends RouteContext>(options: OrganizationRoutesOptions<C>) {
+  const store = options.organizations;
+  const roles = rolesOf(options);
+
+  /**
+   * The member the path names, when the actor's role may act on theirs (a role may not change
+   * or remove one that may do more than it: an admin never demotes an owner), else the refusal.
+   */
+  async function target(organization: Organization, actorRole: string, context: RouteContext) {
+    const userId = pathId(context.params.user_id);
+    if (userId === undefined) return { ok: false as const, response: notFound(context.locale) };
+    const members = await store.listMembers(organization.id);
+    const found = members.find((member: Member) => member.userId === userId);
+    if (!found) return { ok: false as const, response: notFound(context.locale) };
+    if (!roles.grantableBy(found.role, actorRole)) {
+      const { roleNotGrantable } = organizationErrors;
+      const response = organizationErrorAnswer(roleNotGrantable, context.locale, {
+        role: found.role,
+      });
+      return { ok: false as const, response };
+    }
+    return { ok: true as const, member: found };
+  }
+
+  return {
+    async list(_request, { organization, locale }) {
+      const members = await store.listMembers(organization.id);
+      return jsonAnswer(members.map(memberJson), { locale });
+    },
+
+    async changeRole(request, context) {
+      const { organization, role: actorRole, locale } = context;
+      if (pathId(context.params.user_id) === undefined) return notFound(locale);
+      const body = await readTextBody(request, ["role"], locale);
+      if (!body.ok) return body.response;
+      const problem = roleProblem(body.values.role, roles);
+      if (problem !== undefined) return fieldRefusal({ role: [problem] }, locale);
+      const role = body.values.role as string; // roleProblem refuses a missing one
+      if (!roles.grantableBy(role, actorRole)) {
+        return organizationErrorAnswer(organizationErrors.roleNotGrantable, locale, { role });
+      }
+      const found = await target(organization, actorRole, context);
+      if (!found.ok) return found.response;
+      const changed = await store.changeRole(organization.id, found.member.userId, role);
+      if (typeof changed === "string") return changeRefusal(changed, locale);
+      return jsonAnswer(memberJson(changed), { locale });
+    },
+
+    async remove(_request, context) {
+      const { organization, user, role: actorRole, locale } = context;
+      const userId = pathId(context.params.user_id);
+      if (userId === undefined) return notFound(locale);
+      // Leaving needs no permission: anyone may go, save the last owner.
+      if (userId !== user.id) {
+        if (!roles.allows(actorRole, "members:remove")) {
+          return permissionRefusal("members:remove", locale);
+        }
+        const found = await target(organization, actorRole, context);
+        if (!found.ok) return found.response;
+      }
+      const removed = await store.removeMember(organization.id, userId);
+      if (removed !== true) return changeRefusal(removed, locale);
+      return new Response(null, { status: 204 });
+    },
+  } satisfies Record<string, RouteHandler<OrganizationMemberContext<C>>>;
+}

@@ -1,0 +1,100 @@
+import { systemClock } from "@tessera/core";
+import { jsonAnswer, notFound, type RouteContext, type RouteHandler } from "@tessera/http";
+import type { OrganizationChange } from "../organization-store.js";
+import { OWNER_ROLE } from "../roles.js";
+import { slugFromName } from "../slug.js";
+import { readTextBody } from "./organization-body.js";
+import type { OrganizationMemberContext, OrganizationUserContext } from "./organization-context.js";
+import {
+  addProblem,
+  type FieldErrors,
+  fieldRefusal,
+  nameProblem,
+  TAKEN,
+  writtenSlugProblem,
+} from "./organization-fields.js";
+import { organizationWithRoleJson } from "./organization-json.js";
+import type { OrganizationRoutesOptions } from "./organization-routes-options.js";
+
+/** A body's `name` and `slug`, checked: trimmed name, and the 422 of what is wrong. */
+async function readNameAndSlug(request: Request, context: RouteContext, creating: boolean) {
+  const body = await readTextBody(request, ["name", "slug"], context.locale);
+  if (!body.ok) return body;
+  const name = body.values.name?.trim();
+  const { slug } = body.values;
+  const fields: FieldErrors = {};
+  if (creating || name !== undefined) addProblem(fields, "name", nameProblem(name));
+  if (slug !== undefined) addProblem(fields, "slug", writtenSlugProblem(slug));
+  if (Object.keys(fields).length > 0) {
+    return { ok: false as const, response: fieldRefusal(fields, context.locale) };
+  }
+  return { ok: true as const, name, slug };
+}
+
+/** The routes of the organizations themselves: the user's list, create; show, change, delete one. */
+export function organizationHandlers<C extends RouteContext>(
+  options: OrganizationRoutesOptions<C>,
+) {
+  const store = options.organizations;
+  const clock = options.clock ?? systemClock;
+
+  const signedIn = {
+    async list(_request, { user, locale }) {
+      const memberships = await store.listForUser(user.id);
+      const answer = memberships.map(({ organization, role }) =>
+        organizationWithRoleJson(organization, role),
+      );
+      return jsonAnswer(answer, { locale });
+    },
+
+    async create(request, context) {
+      const { user, locale } = context;
+      const body = await readNameAndSlug(request, context, true);
+      if (!body.ok) return body.response;
+      const name = body.name as string;
+      const slug = body.slug ?? slugFromName(name);
+      const created = await store.createOrganization({
+        name,
+        slug,
+        ownerId: user.id,
+        now: clock(),
+      });
+      if (!created) return fieldRefusal({ slug: [TAKEN] }, locale);
+      return jsonAnswer(organizationWithRoleJson(created, OWNER_ROLE), { status: 201, locale });
+    },
+  } satisfies Record<string, RouteHandler<OrganizationUserContext<C>>>;
+
+  const member = {
+    async show(_request, { organization, role, locale }) {
+      return jsonAnswer(organizationWithRoleJson(organization, role), { locale });
+    },
+
+    async update(request, context) {
+      const { organization, role, locale } = context;
+      const body = await readNameAndSlug(request, context, false);
+      if (!body.ok) return body.response;
+      const change: OrganizationChange = {
+        ...(body.name === undefined ? {} : { name: body.name }),
+        ...(body.slug === undefined ? {} : { slug: body.slug }),
+      };
+      if (change.name === undefined && change.slug === undefined) {
+        return jsonAnswer(organizationWithRoleJson(organization, role), { locale });
+      }
+      const updated = await store.updateOrganization(organization.id, change);
+      if (updated === "slug_taken") return fieldRefusal({ slug: [TAKEN] }, locale);
+      if (updated === undefined) return notFound(locale);
+      return jsonAnswer(organizationWithRoleJson(updated, role), { locale });
+    },
+
+    async remove(_request, { organization, locale }) {
+      // The app's rows first: should that fail, the organization stays to be deleted again,
+      // rather than leave rows behind that nobody can reach (or a later organization given
+      // the same id would inherit).
+      await options.onOrganizationDeleted?.(organization);
+      const deleted = await store.deleteOrganization(organization.id);
+      return deleted ? new Response(null, { status: 204 }) : notFound(locale);
+    },
+  } satisfies Record<string, RouteHandler<OrganizationMemberContext<C>>>;
+
+  return { signedIn, member };
+}

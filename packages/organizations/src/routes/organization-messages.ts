@@ -1,0 +1,37 @@
+import { defineMessages, type MessageIdOf } from "@tessera/core";
+
+/**
+ * The texts of the organization routes, in English: their refusals, the field messages of
+ * their own, and the invitation mail.
+ */
+export const organizationMessages = defineMessages({
+  "organizations.unknown_field": "Unknown field {field}.",
+  "organizations.not_a_string": "{field} must be a string.",
+  "organizations.nul_character": "{field} must not contain NUL characters.",
+  "organizations.lone_surrogate": "{field} must not contain a lone surrogate.",
+  "organizations.permission_required": "You need the {permission} permission.",
+  "organizations.role_not_grantable":
+    "Your role cannot give or take away the {role} role: it may do more than yours.",
+  "organizations.last_owner":
+    "An organization needs an owner: make another member an owner before this one leaves or changes role.",
+  "organizations.invitation_not_found":
+    "This invitation cannot be accepted: it was used or revoked, or it has expired.",
+  "organizations.invitation_email_mismatch":
+    "This invitation was sent to another email address: sign in with the account of that address to accept it.",
+  "organizations.invitation_email_unconfirmed":
+    "Confirm your email address before you accept an invitation.",
+  "organizations.invitation_not_sent": "The invitation mail could not be sent: try again later.",
+  "organizations.name_control_character": "must not contain control characters",
+  "organizations.already_member": "is already a member of this organization",
+  "organizations.slug_length": "must be 3 to 40 characters",
+  "organizations.slug_shape": "may hold only lower-case letters, digits and single hyphens inside",
+  "organizations.slug_reserved": "is reserved",
+  "organizations.invitation_mail_subject": "You're invited to join {organization}",
+  "organizations.invitation_mail_intro": "{inviter} invited you to join {organization} as {role}.",
+  "organizations.invitation_mail_action": "Accept the invitation here:",
+  "organizations.invitation_mail_validity":
+    "The invitation is valid until {expires} (UTC). If you did not expect it, ignore this mail.",
+});
+
+/** An id of {@link organizationMessages}. */
+export type OrganizationMessageId = MessageIdOf<typeof organizationMessages>;

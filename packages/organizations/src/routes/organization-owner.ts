@@ -1,0 +1,58 @@
+import type { Authenticate, RouteContext } from "@tessera/http";
+import type { Permission } from "../roles.js";
+import { findOrganizationMembership, type OrganizationAccess } from "./organization-member.js";
+
+/**
+ * An owner of webhook endpoints, keys or records as `@tessera/outbound/routes` takes it
+ * (`EndpointOwner`), declared here by shape so this package needs not import it.
+ */
+export interface OrganizationOwner {
+  /** The organization's id. */
+  readonly id: number;
+  /** `org:<id>`: every member's requests count against the organization's limits together. */
+  readonly rateLimitKey: string;
+  /** The signed-in member's address, for a page's header. */
+  readonly signedInEmail: string;
+}
+
+/** What {@link organizationOwner} is made of. */
+export interface OrganizationOwnerOptions<C extends RouteContext> extends OrganizationAccess {
+  /** Who the request acts for (`bearerAuthentication(bearer)`); its refusal is the answer. */
+  readonly authenticate: Authenticate<
+    { readonly user: { readonly id: number; readonly email: string } },
+    C
+  >;
+  /** What the member's role must allow; default `webhooks:manage`. */
+  readonly permission?: Permission | undefined;
+}
+
+/**
+ * The organization of the path's `:slug` as the owner of what the routes act on, for its
+ * members whose role has the permission: an `EndpointOwnerResolver` for `outboundRoutes` with
+ * `basePath: "/api/orgs/:slug"`. A non-member's is a 404, a missing permission a 403, both JSON.
+ * Its `id` is the organization's: store user- and organization-owned rows apart, or their ids meet.
+ */
+export function organizationOwner<C extends RouteContext>(
+  options: OrganizationOwnerOptions<C>,
+): Authenticate<{ readonly owner: OrganizationOwner }, C> {
+  const permission = options.permission ?? "webhooks:manage";
+  return async (request, context) => {
+    const who = await options.authenticate(request, context);
+    if (!who.ok) return who;
+    const { user } = who.value;
+    const slug = context.params.slug ?? "";
+    const member = await findOrganizationMembership(
+      options,
+      slug,
+      user.id,
+      permission,
+      context.locale,
+    );
+    if (!member.ok) return member;
+    const { id } = member.value.organization;
+    return {
+      ok: true,
+      value: { owner: { id, rateLimitKey: `org:${id}`, signedInEmail: user.email } },
+    };
+  };
+}
