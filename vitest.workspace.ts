@@ -44,6 +44,7 @@ const POSTGRES_APP_SUITES = [
   "hostile-nul",
   "html-accounts",
   "openapi",
+  "organizations",
   "records-html",
   "records-json",
   "records-json-access",

@@ -11,6 +11,7 @@ import {
 import { apiKeysMigration } from "@tessera/bearer/sql";
 import { jobTableMigration } from "@tessera/jobs/sql";
 import { identitiesMigration } from "@tessera/oauth/sql";
+import { organizationsMigration } from "@tessera/organizations/sql";
 import {
   outboundEndpointOptionsMigration,
   outboundMessagesRetentionMigration,
@@ -62,6 +63,7 @@ export const appMigrations: readonly Migration[] = [
   usersCredentialsChangedAtMigration,
   emailChangesMigration,
   outboundEndpointOptionsMigration,
+  organizationsMigration,
   usersNameMigration,
   webhookEffectsMigration,
   ...recordMigrations,

@@ -36,6 +36,7 @@ import type { AppConfig } from "./config.js";
 import { reachedOverHttps } from "./https-requests.js";
 import { lazyRoutes } from "./lazy-routes.js";
 import { chooseLocale, SHIPPED_CATALOGS } from "./locales/shipped-catalogs.js";
+import { appOrganizationRoutes } from "./organizations.js";
 import { appEventTypes, type RecordWiring, recordApiRoutes, recordPageRoutes } from "./records.js";
 import { type RenderJobs, renderJobRoutes } from "./render-jobs.js";
 import { answerUnhandledError } from "./unhandled-error.js";
@@ -190,6 +191,14 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
         ...renderJobRoutes(dependencies.renderJobs, bearer, config),
         ...recordApiRoutes(records),
         ...outboundApi,
+        ...appOrganizationRoutes({
+          database,
+          config,
+          bearer,
+          mailer: dependencies.mailer,
+          rateLimiter: dependencies.rateLimiter,
+          clock: dependencies.clock,
+        }),
         ...accounts.routes,
         ...recordPageRoutes(records),
         ...(webhooks

@@ -86,7 +86,7 @@ function mounted(options: Mounted = {}) {
       appUrl: APP_URL,
       allowedOrigins: ["https://eu.app.example"],
       clock,
-      onOrganizationDeleted: (organization) => {
+      beforeOrganizationDeleted: (organization) => {
         deleted.push(organization);
       },
       ...options,
@@ -348,7 +348,7 @@ describe("organizationRoutes: organizations", () => {
   it("keep the organization when the app's deletion hook throws, so the delete can be made again", async () => {
     let fail = true;
     const { send, acme } = mounted({
-      onOrganizationDeleted: () => {
+      beforeOrganizationDeleted: () => {
         if (fail) throw new Error("the records could not be deleted");
       },
     });

@@ -3,6 +3,7 @@ import { frenchAccounts } from "./fr/accounts.js";
 import { frenchApp } from "./fr/app.js";
 import { frenchHttp } from "./fr/http.js";
 import { frenchOAuth } from "./fr/oauth.js";
+import { frenchOrganizations } from "./fr/organizations.js";
 import { frenchOutbound } from "./fr/outbound.js";
 import { frenchRecords } from "./fr/records.js";
 import { frenchSession } from "./fr/session.js";
@@ -18,4 +19,5 @@ export const french: MessageCatalog = {
   ...frenchSession,
   ...frenchOAuth,
   ...frenchOutbound,
+  ...frenchOrganizations,
 };

@@ -2,6 +2,7 @@ import { accountMessages } from "@tessera/accounts";
 import { type MessageCatalog, type Messages, validationMessages } from "@tessera/core";
 import { httpMessages, localeChooser } from "@tessera/http";
 import { oauthMessages } from "@tessera/oauth";
+import { organizationMessages } from "@tessera/organizations/routes";
 import { outboundMessages } from "@tessera/outbound/routes";
 import { recordMessages } from "@tessera/records";
 import { sessionMessages } from "@tessera/session";
@@ -21,6 +22,7 @@ export const ENGLISH_CATALOGS: readonly Messages<string>[] = [
   sessionMessages,
   oauthMessages,
   outboundMessages,
+  organizationMessages,
 ];
 
 /** The languages the example app answers in besides English, by tag. */

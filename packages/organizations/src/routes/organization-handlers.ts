@@ -90,7 +90,7 @@ export function organizationHandlers<C extends RouteContext>(
       // The app's rows first: should that fail, the organization stays to be deleted again,
       // rather than leave rows behind that nobody can reach (or a later organization given
       // the same id would inherit).
-      await options.onOrganizationDeleted?.(organization);
+      await options.beforeOrganizationDeleted?.(organization);
       const deleted = await store.deleteOrganization(organization.id);
       return deleted ? new Response(null, { status: 204 }) : notFound(locale);
     },

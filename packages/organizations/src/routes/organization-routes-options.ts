@@ -31,9 +31,9 @@ export interface OrganizationRoutesOptions<C extends RouteContext = RouteContext
   /**
    * The app's public address (`APP_URL`): an invitation's link points to the request's origin
    * only when it is this one's or one of `allowedOrigins`, else to this one, so a forged `Host`
-   * never gets into a mail.
+   * never gets into a mail. Without it (development), only a loopback or listed origin is used.
    */
-  readonly appUrl: string;
+  readonly appUrl?: string | undefined;
   /** The other origins the app is served at (`ALLOWED_ORIGINS`). */
   readonly allowedOrigins?: readonly string[] | undefined;
   readonly clock?: Clock | undefined;
@@ -50,7 +50,7 @@ export interface OrganizationRoutesOptions<C extends RouteContext = RouteContext
    * fails) leaves the organization in place to delete again, never rows of an organization that
    * is gone; it can run twice for one organization (two deletes at once): make it idempotent.
    */
-  readonly onOrganizationDeleted?:
+  readonly beforeOrganizationDeleted?:
     | ((organization: Organization) => Promise<void> | void)
     | undefined;
   /** Told of an invitation mail that could not be handed over; default one line on stderr. */

@@ -44,12 +44,13 @@ const STORE_METHODS = [
   "findInvitation",
 ];
 
-/** Throws a configuration TypeError for a missing store, mailer, `authenticate` or `appUrl`. */
+/** Throws a configuration TypeError for a missing store, mailer or `authenticate`, or a bad `appUrl`. */
 function checkOptions(options: OrganizationRoutesOptions<never>): void {
   const fn = "organizationRoutes";
   requireObjectOption(fn, options, "organizations", STORE_METHODS, "pass an OrganizationStore");
   requireObjectOption(fn, options, "mailer", ["send"], "pass the app's Mailer");
   requireFunctionOption(fn, options, "authenticate", "pass the bearer authentication");
+  if (options.appUrl === undefined) return;
   let protocol: string | undefined;
   try {
     protocol = new URL(options.appUrl).protocol;

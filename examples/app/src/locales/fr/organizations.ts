@@ -1,0 +1,34 @@
+import type { OrganizationMessageId } from "@tessera/organizations/routes";
+
+/** The texts of the organization routes, in French. */
+export const frenchOrganizations = {
+  "organizations.unknown_field": "Champ inconnu : {field}.",
+  "organizations.not_a_string": "{field} doit être une chaîne de caractères.",
+  "organizations.nul_character": "{field} ne doit pas contenir de caractère NUL.",
+  "organizations.lone_surrogate": "{field} ne doit pas contenir de demi-caractère isolé.",
+  "organizations.permission_required": "Il vous faut la permission {permission}.",
+  "organizations.role_not_grantable":
+    "Votre rôle ne peut ni donner ni retirer le rôle {role} : il permet plus que le vôtre.",
+  "organizations.last_owner":
+    "Une organisation a besoin d'un propriétaire : nommez-en un autre avant que celui-ci parte ou change de rôle.",
+  "organizations.invitation_not_found":
+    "Cette invitation ne peut pas être acceptée : elle a été utilisée ou révoquée, ou elle a expiré.",
+  "organizations.invitation_email_mismatch":
+    "Cette invitation a été envoyée à une autre adresse : connectez-vous avec le compte de cette adresse pour l'accepter.",
+  "organizations.invitation_email_unconfirmed":
+    "Confirmez votre adresse e-mail avant d'accepter une invitation.",
+  "organizations.invitation_not_sent":
+    "Le message d'invitation n'a pas pu être envoyé : réessayez plus tard.",
+  "organizations.name_control_character": "ne doit pas contenir de caractères de contrôle",
+  "organizations.already_member": "est déjà membre de cette organisation",
+  "organizations.slug_length": "doit faire de 3 à 40 caractères",
+  "organizations.slug_shape":
+    "ne peut contenir que des minuscules, des chiffres et des tirets simples à l'intérieur",
+  "organizations.slug_reserved": "est réservé",
+  "organizations.invitation_mail_subject": "Vous êtes invité à rejoindre {organization}",
+  "organizations.invitation_mail_intro":
+    "{inviter} vous invite à rejoindre {organization} avec le rôle {role}.",
+  "organizations.invitation_mail_action": "Acceptez l'invitation ici :",
+  "organizations.invitation_mail_validity":
+    "L'invitation est valable jusqu'au {expires} (UTC). Si vous ne l'attendiez pas, ignorez ce message.",
+} as const satisfies Record<OrganizationMessageId, string>;
