@@ -110,6 +110,12 @@ export async function createFuzzFixtures(
   });
   const note = await create("notes", { title: "Fixture note" });
   const victimNote = await create("notes", { title: "Victim note" });
+  const org = await call(server, "POST", "/api/orgs", { token: owner, json: { name: "Fuzz org" } });
+  const victimOrg = await call(server, "POST", "/api/orgs", {
+    token: owner,
+    json: { name: "Victim org" },
+  });
+  const ownerId = (await call(server, "GET", "/api/auth/me", { token: owner })).id;
   const job = await call(server, "POST", "/api/render_jobs", {
     token: owner,
     json: { prompt: "fox" },
@@ -138,5 +144,8 @@ export async function createFuzzFixtures(
     "victim-note": String(victimNote.id),
     job: String(job.id),
     "job-token": callback.searchParams.get("token")!,
+    org: String(org.slug),
+    "victim-org": String(victimOrg.slug),
+    "owner-id": String(ownerId),
   };
 }

@@ -9,6 +9,7 @@ import { bearerHeaders, sessionHeaders } from "./fuzz-headers.js";
 import { type FuzzedRoute, fuzzed, ignoredQuery, page } from "./fuzzed-route.js";
 import { graphqlRoutes } from "./graphql-cases.js";
 import { hostileSegment, jsonString } from "./hostile-input.js";
+import { organizationRoutes, webhookEndpointRoutes } from "./organization-cases.js";
 import {
   attachmentRoutes,
   downloadRoutes,
@@ -120,6 +121,12 @@ export const routeGroups: readonly RouteGroup[] = [
     budgetMs: 6_500,
   },
   { name: "webhooks", routes: webhookRoutes, numRuns: 200, budgetMs: 4_500 },
+  {
+    name: "organizations and webhook endpoints",
+    routes: [...organizationRoutes, ...webhookEndpointRoutes],
+    numRuns: 200,
+    budgetMs: 4_500,
+  },
   { name: "GraphQL", routes: graphqlRoutes, numRuns: 150, budgetMs: 4_500 },
   { name: "render jobs and callbacks", routes: renderJobRoutes, numRuns: 150, budgetMs: 3_500 },
   { name: "pages, assets and health", routes: otherRoutes, numRuns: 80, budgetMs: 2_000 },

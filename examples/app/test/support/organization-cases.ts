@@ -1,0 +1,136 @@
+// The cases of the organization routes and of the webhook endpoint routes: the fixture
+// organization and a spare one delete routes may take, slugs and ids of no one, hostile
+// segments, and bodies of every shape.
+import fc from "fast-check";
+import { pathOf } from "./case-builders.js";
+import { jsonPayload, type ValuesByKey } from "./fuzz-bodies.js";
+import { bearerHeaders } from "./fuzz-headers.js";
+import { type FuzzedRoute, fuzzed, ignoredQuery } from "./fuzzed-route.js";
+import { hostileSegment, jsonString } from "./hostile-input.js";
+
+/** The fixture organization, an organization of no one's, a slug no organization can have. */
+const slugs = fc.oneof(
+  fc.constantFrom("{org}", "no-such-org", "NEW", "a", `${"x".repeat(41)}`),
+  hostileSegment,
+);
+/** The organization delete routes may take (the others keep `{org}` for every other case). */
+const deletableSlugs = fc.oneof(fc.constantFrom("{victim-org}", "no-such-org"), hostileSegment);
+const ids = fc.oneof(fc.constantFrom("1", "{owner-id}", "0", "-1", "999999999"), hostileSegment);
+const roles = fc.constantFrom("owner", "admin", "member", "viewer", "god", "", "OWNER");
+const emails = fc.constantFrom("invitee@fuzz.example", "owner@fuzz.example", "not an email");
+const asJson = (values: ValuesByKey): ValuesByKey =>
+  Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.map(jsonString)]));
+const orgPath = (suffix: string, slug = slugs, extra: Record<string, fc.Arbitrary<string>> = {}) =>
+  pathOf(`/api/orgs/:slug${suffix}`, { slug, ...extra });
+
+/** `/api/orgs/*` and `/api/invitations/{token}/accept`. */
+export const organizationRoutes: FuzzedRoute[] = [
+  fuzzed("POST /api/orgs", "json", {
+    path: pathOf("/api/orgs"),
+    headers: bearerHeaders,
+    payload: jsonPayload(asJson({ name: fc.string({ maxLength: 120 }), slug: slugs })),
+  }),
+  fuzzed("GET /api/orgs", "json", {
+    path: pathOf("/api/orgs", {}, ignoredQuery),
+    headers: bearerHeaders,
+  }),
+  fuzzed("GET /api/orgs/:slug", "json", { path: orgPath(""), headers: bearerHeaders }),
+  fuzzed("PATCH /api/orgs/:slug", "json", {
+    path: orgPath(""),
+    headers: bearerHeaders,
+    payload: jsonPayload(asJson({ name: fc.string({ maxLength: 120 }) })),
+  }),
+  fuzzed("DELETE /api/orgs/:slug", "json", {
+    path: orgPath("", deletableSlugs),
+    headers: bearerHeaders,
+  }),
+  fuzzed("GET /api/orgs/:slug/members", "json", {
+    path: orgPath("/members"),
+    headers: bearerHeaders,
+  }),
+  fuzzed("PATCH /api/orgs/:slug/members/:user_id", "json", {
+    path: orgPath("/members/:user_id", slugs, { user_id: ids }),
+    headers: bearerHeaders,
+    payload: jsonPayload(asJson({ role: roles })),
+  }),
+  fuzzed("DELETE /api/orgs/:slug/members/:user_id", "json", {
+    path: orgPath("/members/:user_id", deletableSlugs, { user_id: ids }),
+    headers: bearerHeaders,
+  }),
+  fuzzed("POST /api/orgs/:slug/invitations", "json", {
+    path: orgPath("/invitations"),
+    headers: bearerHeaders,
+    payload: jsonPayload(asJson({ email: emails, role: roles })),
+  }),
+  fuzzed("GET /api/orgs/:slug/invitations", "json", {
+    path: orgPath("/invitations"),
+    headers: bearerHeaders,
+  }),
+  fuzzed("DELETE /api/orgs/:slug/invitations/:id", "json", {
+    path: orgPath("/invitations/:id", slugs, { id: ids }),
+    headers: bearerHeaders,
+  }),
+  fuzzed("POST /api/invitations/:token/accept", "json", {
+    path: pathOf("/api/invitations/:token/accept", {
+      token: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), hostileSegment),
+    }),
+    headers: bearerHeaders,
+  }),
+];
+
+const endpointIds = fc.oneof(fc.constantFrom("ep_none", "{owner-id}"), hostileSegment);
+const endpointPath = (suffix: string) =>
+  pathOf(`/api/webhook_endpoints/:id${suffix}`, { id: endpointIds });
+
+/** `/api/webhook_endpoints/*`, the replay of a message and the event catalog. */
+export const webhookEndpointRoutes: FuzzedRoute[] = [
+  fuzzed("GET /api/webhook_event_types", "json", {
+    path: pathOf("/api/webhook_event_types", {}, ignoredQuery),
+  }),
+  fuzzed("GET /api/webhook_endpoints", "json", {
+    path: pathOf("/api/webhook_endpoints"),
+    headers: bearerHeaders,
+  }),
+  fuzzed("POST /api/webhook_endpoints", "json", {
+    path: pathOf("/api/webhook_endpoints"),
+    headers: bearerHeaders,
+    payload: jsonPayload({
+      ...asJson({ url: fc.constantFrom("http://10.0.0.1/", "https://hooks.example/x", "nope") }),
+      events: fc.constantFrom('["note.*"]', '["post.created"]', '"note.created"', "[1]"),
+      headers: fc.constantFrom('{"X-A":"b"}', '{"Host":"x"}', "[]", '{"X-A":1}'),
+      rate_limit: fc.constantFrom("5", "0", '"5"', "null", "1e9"),
+    }),
+  }),
+  fuzzed("GET /api/webhook_endpoints/:id", "json", {
+    path: endpointPath(""),
+    headers: bearerHeaders,
+  }),
+  fuzzed("PATCH /api/webhook_endpoints/:id", "json", {
+    path: endpointPath(""),
+    headers: bearerHeaders,
+    payload: jsonPayload({ enabled: fc.constantFrom("true", "false", '"no"') }),
+  }),
+  fuzzed("DELETE /api/webhook_endpoints/:id", "json", {
+    path: endpointPath(""),
+    headers: bearerHeaders,
+  }),
+  fuzzed("POST /api/webhook_endpoints/:id/rotate_secret", "json", {
+    path: endpointPath("/rotate_secret"),
+    headers: bearerHeaders,
+  }),
+  fuzzed("GET /api/webhook_endpoints/:id/attempts", "json", {
+    path: endpointPath("/attempts"),
+    headers: bearerHeaders,
+  }),
+  fuzzed("POST /api/webhook_endpoints/:id/test", "json", {
+    path: endpointPath("/test"),
+    headers: bearerHeaders,
+    payload: jsonPayload(asJson({ type: fc.constantFrom("note.created", "post.created", "") })),
+  }),
+  fuzzed("POST /api/webhook_messages/:id/replay", "json", {
+    path: pathOf("/api/webhook_messages/:id/replay", {
+      id: fc.oneof(fc.constant("msg_none"), hostileSegment),
+    }),
+    headers: bearerHeaders,
+  }),
+];
