@@ -34,4 +34,4 @@ export {
 export {
   type MemberProfile,
   MemoryOrganizationStore,
-} from "./testing/memory-organization-store.js";
+} from "./memory-organization-store.js";

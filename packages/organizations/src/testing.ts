@@ -4,7 +4,7 @@
 export {
   type MemberProfile,
   MemoryOrganizationStore,
-} from "./testing/memory-organization-store.js";
+} from "./memory-organization-store.js";
 export {
   describeOrganizationStoreContract,
   type OrganizationStoreUnderTest,

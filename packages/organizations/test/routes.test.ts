@@ -28,7 +28,7 @@ import {
   organizationOwner,
   organizationRoutes,
 } from "../src/routes.js";
-import { MemoryOrganizationStore } from "../src/testing/memory-organization-store.js";
+import { MemoryOrganizationStore } from "../src/memory-organization-store.js";
 
 const T0 = Date.UTC(2026, 2, 1, 9, 0, 0);
 const APP_URL = "https://app.example";

@@ -1,4 +1,4 @@
-import type { Invitation, Member, Organization, OrganizationWithRole } from "../organization.js";
+import type { Invitation, Member, Organization, OrganizationWithRole } from "./organization.js";
 import type {
   InvitationAcceptance,
   MemberChangeRefusal,
@@ -6,8 +6,8 @@ import type {
   NewOrganization,
   OrganizationChange,
   OrganizationStore,
-} from "../organization-store.js";
-import { OWNER_ROLE } from "../roles.js";
+} from "./organization-store.js";
+import { OWNER_ROLE } from "./roles.js";
 
 /** What the members list shows of a user: the memory store asks the app for it. */
 export interface MemberProfile {
