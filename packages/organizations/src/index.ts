@@ -1,4 +1,10 @@
 // @tessera/organizations: organizations, their members, roles and invitations.
+
+// In the main entry too (it imports no vitest): for prototypes, one process and runtime checks.
+export {
+  type MemberProfile,
+  MemoryOrganizationStore,
+} from "./memory-organization-store.js";
 export type {
   Invitation,
   Member,
@@ -30,8 +36,3 @@ export {
   slugFromName,
   slugProblem,
 } from "./slug.js";
-// In the main entry too (it imports no vitest): for prototypes, one process and runtime checks.
-export {
-  type MemberProfile,
-  MemoryOrganizationStore,
-} from "./memory-organization-store.js";

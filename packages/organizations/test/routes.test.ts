@@ -17,6 +17,7 @@ import {
 import { type Mailer, MemoryMailer } from "@tessera/mail";
 import { describe, expect, it } from "vitest";
 import { FRENCH, inFrench, languageOf } from "../../../test/support/language-headers.js";
+import { MemoryOrganizationStore } from "../src/memory-organization-store.js";
 import type { Organization } from "../src/organization.js";
 import { defineRoles } from "../src/roles.js";
 import {
@@ -28,7 +29,6 @@ import {
   organizationOwner,
   organizationRoutes,
 } from "../src/routes.js";
-import { MemoryOrganizationStore } from "../src/memory-organization-store.js";
 
 const T0 = Date.UTC(2026, 2, 1, 9, 0, 0);
 const APP_URL = "https://app.example";

@@ -65,12 +65,8 @@ export async function findOrganizationMembership(
  * The one check every route of an organization passes (`/…/:slug/…`): the signed-in user must
  * be a member (else a 404, as for no such organization) whose role has `permission` (else a
  * 403 naming it); the handler then reads `context.organization` and `context.role`. Put it
- * after the middleware that adds `user`.
- *
- * @example
- * ```ts
- * withMiddleware(projectRoutes, bearerUser(bearer), organizationMember({ organizations }, "records:read"));
- * ```
+ * after the middleware that adds `user`: `withMiddleware(routes, authenticated(signedIn),
+ * organizationMember({ organizations }, "records:read"))`.
  */
 export function organizationMember<
   C extends RouteContext & { readonly user: { readonly id: number } },
