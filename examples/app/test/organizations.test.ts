@@ -4,6 +4,7 @@
 import { MemoryMailer } from "@tessera/mail";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { linkIn } from "./support/browser.js";
+import { callJsonApi } from "./support/json-api.js";
 import { newClientAddress, startTestServer, type TestServer } from "./support/test-server.js";
 
 const mailer = new MemoryMailer();
@@ -14,18 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-async function api(method: string, path: string, token?: string, json?: unknown) {
-  const headers: Record<string, string> = { "x-forwarded-for": newClientAddress() };
-  if (json !== undefined) headers["content-type"] = "application/json";
-  if (token) headers.authorization = `Bearer ${token}`;
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers,
-    body: json === undefined ? null : JSON.stringify(json),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
+const api = (method: string, path: string, token?: string, json?: unknown) =>
+  callJsonApi(server.url, method, path, token, json);
 
 /** A user who signed up and confirmed their address through the mailed link; their token. */
 async function confirmedUser(name: string): Promise<{ email: string; token: string }> {
