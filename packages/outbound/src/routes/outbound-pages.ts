@@ -2,6 +2,7 @@ import { type Clock, systemClock } from "@tessera/core";
 import {
   type AttemptCounter,
   attemptRateLimit,
+  authenticated,
   htmlPage,
   httpMessages,
   type Layout,
@@ -101,14 +102,6 @@ export function outboundPages(options: OutboundPagesOptions): Route<MaybeSession
     return htmlPage(status, html, { ...NO_STORE, ...headers });
   }
 
-  /** Runs `act` for the owner the resolver gives; otherwise its refusal (sign in first). */
-  const owned =
-    (act: (request: Request, context: OwnerPageContext) => Promise<Response>) =>
-    async (request: Request, context: HtmlRouteContext) => {
-      const resolved = await options.owner(request, context);
-      return resolved.ok ? act(request, { ...context, ...resolved.value }) : resolved.response;
-    };
-
   const done = (context: OwnerPageContext, message: string) => {
     context.session.flash("notice", message);
     return seeOther(pagePath);
@@ -119,13 +112,12 @@ export function outboundPages(options: OutboundPagesOptions): Route<MaybeSession
     return page(context, 404, EMPTY_FORM);
   };
 
-  const endpointAction = (
-    act: (id: string, context: OwnerPageContext) => Promise<Response | undefined>,
-  ) =>
-    owned(async (_request, context) => {
+  const endpointAction =
+    (act: (id: string, context: OwnerPageContext) => Promise<Response | undefined>) =>
+    async (_request: Request, context: OwnerPageContext) => {
       const answer = await act(context.params.id ?? "", context);
       return answer ?? missing(context);
-    });
+    };
 
   async function addEndpoint(request: Request, context: OwnerPageContext) {
     const body = await readFormBody(request, { maximumBytes: MAXIMUM_FORM_BYTES });
@@ -172,13 +164,13 @@ export function outboundPages(options: OutboundPagesOptions): Route<MaybeSession
     );
   }
 
-  const routes: Route<HtmlRouteContext>[] = [
+  const routes: Route<OwnerPageContext>[] = [
     {
       method: "GET",
       path: pagePath,
-      handle: owned((_request, context) => page(context, 200, EMPTY_FORM)),
+      handle: (_request, context) => page(context, 200, EMPTY_FORM),
     },
-    { method: "POST", path: pagePath, handle: owned(addEndpoint) },
+    { method: "POST", path: pagePath, handle: addEndpoint },
     ...(["enable", "disable"] as const).map((action) => ({
       method: "POST" as const,
       path: `${pagePath}/:id/${action}`,
@@ -213,5 +205,10 @@ export function outboundPages(options: OutboundPagesOptions): Route<MaybeSession
       handle: endpointAction(replay),
     },
   ];
-  return withMiddleware(routes, pageSafety(options));
+  // The owner's resolver refuses for itself (a visitor is sent to sign in).
+  return withMiddleware(
+    routes,
+    pageSafety(options),
+    authenticated<{ readonly owner: EndpointOwner }, HtmlRouteContext>(options.owner),
+  );
 }
