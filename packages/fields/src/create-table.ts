@@ -1,15 +1,15 @@
 import { columnDefinitions, fieldIndexes } from "./column-ddl.js";
 import { attachmentColumns, childAttachmentName, childTableName, type Model } from "./field.js";
+import { OWNER_TABLE, ownerColumnOf, ownerKindOf, ownerTableOf } from "./record-owner.js";
 import { quoteIdentifier as q, SQLITE, type SqlDialect } from "./sql-dialect.js";
-
-/** The table the owner column `user_id` references; a record write needs its owner's row. */
-export const OWNER_TABLE = "users";
 
 /** Options of {@link createTableSql}. */
 export interface CreateTableOptions {
   /**
-   * Add the owner column `user_id`, a foreign key to `users` that cascades on delete (default
-   * true: records belong to users). Pass false for tables no user owns.
+   * Add the owner's columns (default true: records belong to their owner). For a user's model,
+   * `user_id`, a foreign key to `users` that cascades on delete; for an organization's
+   * (`owner: "organization"`), `organization_id` to `organizations`, cascading too, and
+   * `created_by` to `users`, set to null when that user goes. Pass false for tables no one owns.
    */
   readonly ownedByUser?: boolean;
   /** Default {@link SQLITE}. */
@@ -17,26 +17,26 @@ export interface CreateTableOptions {
 }
 
 /**
- * The whole CREATE TABLE migration of a model: `id`, the owner column, the fields' columns,
+ * The whole CREATE TABLE migration of a model: `id`, the owner's columns, the fields' columns,
  * `created_at` and `updated_at`, then the indexes, then one child table per `attachments` field
  * (`<model>_<singular>`, deleted with its parent row). Statements end in `;`.
  */
 export function createTableSql(model: Model, options: CreateTableOptions = {}): string {
   const dialect = options.dialect ?? SQLITE;
   const owned = options.ownedByUser ?? true;
-  const ownerColumn = `${q("user_id")} ${dialect.integer} NOT NULL REFERENCES ${q(OWNER_TABLE)} ("id") ON DELETE CASCADE`;
+  const ownerColumn = ownerColumnOf(model);
   const statements = [
     createTable(
       model.table,
       [
-        ...(owned ? [ownerColumn] : []),
+        ...(owned ? ownerColumnDefinitions(model, dialect) : []),
         ...model.fields.flatMap((f) => columnDefinitions(f, dialect)),
       ],
       dialect,
     ),
-    ...(owned ? [ownerIndex(model.table, dialect)] : []),
+    ...(owned ? [ownerIndex(model.table, ownerColumn, dialect)] : []),
     ...model.fields.flatMap((field) =>
-      fieldIndexes(model.table, field, owned ? "user_id" : undefined),
+      fieldIndexes(model.table, field, owned ? ownerColumn : undefined),
     ),
   ];
   for (const field of model.fields) {
@@ -62,13 +62,26 @@ export function createTableSql(model: Model, options: CreateTableOptions = {}): 
 }
 
 /**
+ * The owner's columns: `user_id`, or `organization_id` and `created_by`. Deleting the owner
+ * deletes its records; a creator who leaves (or deletes their account) leaves them behind.
+ */
+function ownerColumnDefinitions(model: Model, dialect: SqlDialect): string[] {
+  const owner = `${q(ownerColumnOf(model))} ${dialect.integer} NOT NULL REFERENCES ${q(ownerTableOf(model))} ("id") ON DELETE CASCADE`;
+  if (ownerKindOf(model) === "user") return [owner];
+  return [
+    owner,
+    `${q("created_by")} ${dialect.integer} REFERENCES ${q(OWNER_TABLE)} ("id") ON DELETE SET NULL`,
+  ];
+}
+
+/**
  * The owner's index, which lists newest first and pages after an id. SQLite's index entries end
  * in the row id, which `id` is, so `("user_id")` serves `ORDER BY id`; PostgreSQL needs the id
  * in the index itself.
  */
-function ownerIndex(table: string, dialect: SqlDialect): string {
-  const columns = dialect.name === "postgres" ? `"user_id", "id"` : `"user_id"`;
-  return `CREATE INDEX ${q(`index_${table}_on_user_id`)} ON ${q(table)} (${columns});`;
+function ownerIndex(table: string, column: string, dialect: SqlDialect): string {
+  const columns = dialect.name === "postgres" ? `${q(column)}, "id"` : q(column);
+  return `CREATE INDEX ${q(`index_${table}_on_${column}`)} ON ${q(table)} (${columns});`;
 }
 
 function createTable(table: string, columns: readonly string[], dialect: SqlDialect): string {

@@ -106,7 +106,7 @@ export const refuse = {
     refusal(
       d,
       `field \`${name}\` is listed twice`,
-      `the table already has a \`${name}\` column (records belong to users through \`user_id\`); use another name, e.g. \`author:references:user\``,
+      `the table already has a \`${name}\` column (a record's owner: \`user_id\`, or \`organization_id\` and \`created_by\`); use another name, e.g. \`author:references:user\``,
     ),
   scaffoldRoute: (d: string, name: string) =>
     refusal(

@@ -5,6 +5,7 @@ import { attachmentColumns, type Field, type FieldType, SNAKE_CASE } from "./fie
 import type { CheckedList, CheckedString } from "./infer/check.js";
 import { pluralize } from "./inflection.js";
 import { type ModelEventsOption, modelEventActions } from "./model-events.js";
+import { ownerColumnsOf, RECORD_OWNER_KINDS, type RecordOwnerKind } from "./record-owner.js";
 import { RESERVED_NAMES } from "./reserved-names.js";
 import { type RichTextSanitizer, withRichText } from "./rich-text.js";
 import { jsonBodySchema } from "./standard-schema.js";
@@ -257,6 +258,12 @@ export interface DefineModelOptions {
    * An unknown or repeated action throws.
    */
   readonly events?: ModelEventsOption;
+  /**
+   * Who the records belong to: `user` (the default; the table has `user_id`) or `organization`
+   * (`organization_id`, plus `created_by`; the routes live under `/api/orgs/{slug}/…` and check
+   * the member's role). A field may not be named after the owner's columns.
+   */
+  readonly owner?: RecordOwnerKind;
 }
 
 /**
@@ -293,7 +300,20 @@ export function defineModel(
   options: DefineModelOptions = {},
 ): DefinedModel {
   const list = typeof declarations === "string" ? splitDeclarations(declarations) : declarations;
-  const parsed = parseDeclarations(list, options.context);
+  const owner = options.owner ?? "user";
+  if (!RECORD_OWNER_KINDS.includes(owner)) {
+    throw new Error(`model ${name}: owner is \`user\` or \`organization\``);
+  }
+  // The organization's columns are the table's own; `user_id` stays a field name a user's model
+  // may not take only when the caller says so (as the generator does), as before.
+  const context =
+    owner === "organization"
+      ? {
+          ...options.context,
+          takenColumns: [...(options.context?.takenColumns ?? []), ...ownerColumnsOf({ owner })],
+        }
+      : options.context;
+  const parsed = parseDeclarations(list, context);
   if (!parsed.ok) throw new Error(`model ${name}: ${parsed.reason} (${parsed.hint})`);
   const scope = options.uniqueScope ?? "table";
   const problem = uniqueScopeProblem(parsed.value, scope);
@@ -311,6 +331,8 @@ export function defineModel(
     create: { value: jsonBodySchema((body) => decodeJsonCreate(fields, body)) },
     update: { value: jsonBodySchema((body) => decodeJsonUpdate(fields, body)) },
     events: { value: Object.freeze(events.value), enumerable: events.value.length > 0 },
+    // Likewise: a user's model stays equal to the plain object, an organization's says so.
+    owner: { value: owner, enumerable: owner === "organization" },
   }) as DefinedModel;
 }
 

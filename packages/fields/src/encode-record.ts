@@ -13,15 +13,17 @@ export type JsonValue =
 export type Row = Readonly<Record<string, unknown>>;
 
 /**
- * The JSON form of a stored row: `id` (left out when the model has a public id), `user_id` when
- * the row has one, every field's columns in declaration order (booleans as true or false, json
+ * The JSON form of a stored row: `id` (left out when the model has a public id), the owner's
+ * columns the row has (`user_id`, or `organization_id` and `created_by`), every field's columns in declaration order (booleans as true or false, json
  * as its value, an attachment as its four columns), then `created_at` and `updated_at`.
  * `attachments` files live in their child table and are not part of the row.
  */
 export function encodeRecord(fields: readonly Field[], row: Row): Record<string, JsonValue> {
   const output: Record<string, JsonValue> = {};
   if (!fields.some((field) => field.type === "public_id")) output.id = scalar(row.id);
-  if (row.user_id !== undefined) output.user_id = scalar(row.user_id);
+  for (const column of OWNER_COLUMNS) {
+    if (row[column] !== undefined) output[column] = scalar(row[column]);
+  }
   for (const field of fields) {
     for (const column of field.columns) {
       const stored = row[column];
@@ -36,6 +38,9 @@ export function encodeRecord(fields: readonly Field[], row: Row): Record<string,
   }
   return output;
 }
+
+/** Every owner column a row may have, in the order a record shows them. */
+const OWNER_COLUMNS = ["user_id", "organization_id", "created_by"] as const;
 
 /** Numbers and text as they are; bigints (drivers' safe-integer mode) as numbers. */
 function scalar(stored: unknown): JsonValue {

@@ -1,5 +1,6 @@
 import { singularize } from "./inflection.js";
 import type { RecordEventAction } from "./model-events.js";
+import type { RecordOwnerKind } from "./record-owner.js";
 import type { RichTextSanitizer } from "./rich-text.js";
 import type { UniqueScope } from "./unique-scope.js";
 
@@ -65,6 +66,11 @@ export interface Model {
    * Only a record store given somewhere to send them sends any (`SqlRecordStore`'s `events`).
    */
   readonly events?: readonly RecordEventAction[];
+  /**
+   * Who the records belong to (`defineModel`'s `owner`): `user` (or absent), the default, or
+   * `organization` for an organization's (`organization_id` and `created_by` columns).
+   */
+  readonly owner?: RecordOwnerKind;
 }
 
 /** Names (of fields, enum values, models) are snake_case starting with a letter. */

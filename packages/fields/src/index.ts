@@ -7,7 +7,7 @@ export {
 } from "./attachment-rules.js";
 export { isCalendarDate, isDateTime, isTimeOfDay } from "./calendar.js";
 export { columnDefinitions, fieldIndexes } from "./column-ddl.js";
-export { type CreateTableOptions, createTableSql, OWNER_TABLE } from "./create-table.js";
+export { type CreateTableOptions, createTableSql } from "./create-table.js";
 export {
   type DeclarationContext,
   type DefineModelOptions,
@@ -95,6 +95,16 @@ export {
   parseIntegerText,
 } from "./number-text.js";
 export { isPublicId, newPublicId } from "./public-id.js";
+export {
+  ORGANIZATION_TABLE,
+  OWNER_TABLE,
+  ownerColumnOf,
+  ownerColumnsOf,
+  ownerKindOf,
+  ownerTableOf,
+  RECORD_OWNER_KINDS,
+  type RecordOwnerKind,
+} from "./record-owner.js";
 export { RESERVED_NAMES } from "./reserved-names.js";
 export {
   isBlankRichText,

@@ -1,6 +1,7 @@
 import type { Field, FieldType, Model } from "./field.js";
 import { inputKeySchemas, type JsonSchema, recordColumnSchemas } from "./json-schema-values.js";
 import { MAX_INTEGER } from "./number-text.js";
+import { ownerKindOf } from "./record-owner.js";
 
 export type { JsonSchema } from "./json-schema-values.js";
 
@@ -22,15 +23,16 @@ const NOT_FROM_BODIES: ReadonlySet<FieldType> = new Set(["attachment", "attachme
 /** Options of {@link recordJsonSchema}. */
 export interface RecordSchemaOptions {
   /**
-   * The rows have a `user_id` (default true, as `createTableSql` makes them and the record
-   * routes need): the record then carries it.
+   * The rows have their owner's columns (default true, as `createTableSql` makes them and the
+   * record routes need): the record then carries `user_id`, or an organization's
+   * `organization_id` and `created_by` (null once its creator's account is gone).
    */
   readonly ownedByUser?: boolean;
 }
 
 /**
  * The JSON Schema of a record as `encodeRecord` writes it: `id` (left out when the model has a
- * public id), `user_id` when owned, every field's columns (an attachment's four, a
+ * public id), the owner's columns when owned, every field's columns (an attachment's four, a
  * polymorphic's two; `attachments` files are not part of the record), `created_at` and
  * `updated_at`. Every key is always present (null for an empty optional column) and there are
  * no others. Length limits are input rules and stay on the body schemas.
@@ -39,7 +41,7 @@ export function recordJsonSchema(model: Model, options: RecordSchemaOptions = {}
   const hasPublicId = model.fields.some((field) => field.type === "public_id");
   const columns: Array<readonly [string, JsonSchema]> = [
     ...(hasPublicId ? [] : [["id", ROW_ID] as const]),
-    ...((options.ownedByUser ?? true) ? [["user_id", ROW_ID] as const] : []),
+    ...((options.ownedByUser ?? true) ? ownerColumnSchemas(model) : []),
     ...model.fields.flatMap(recordColumnSchemas),
     ["created_at", TIMESTAMP],
     ["updated_at", TIMESTAMP],
@@ -52,6 +54,15 @@ export function recordJsonSchema(model: Model, options: RecordSchemaOptions = {}
     required: columns.map(([column]) => column),
     additionalProperties: false,
   };
+}
+
+/** The owner's columns of a record: `user_id`, or `organization_id` and `created_by`. */
+function ownerColumnSchemas(model: Model): Array<readonly [string, JsonSchema]> {
+  if (ownerKindOf(model) === "user") return [["user_id", ROW_ID]];
+  return [
+    ["organization_id", ROW_ID],
+    ["created_by", { ...ROW_ID, type: ["integer", "null"] }],
+  ];
 }
 
 /**
