@@ -36,7 +36,7 @@ import {
 import { recordKeyOf, routeIdOf } from "./record-key.js";
 import { type RecordMessageId, recordFlash, recordMessages } from "./record-messages.js";
 import type { HtmlRecordContext, HtmlRecordRoutesOptions } from "./record-options.js";
-import { recordOwner } from "./record-owner.js";
+import { recordOwner, recordScopeOf } from "./record-owner.js";
 import type { RecordRow, StoredFile } from "./record-store.js";
 import { recordWrites } from "./record-writes.js";
 
@@ -59,12 +59,20 @@ type Handler = RouteHandler<HtmlRecordContext>;
  * route per attachment. Every page needs a signed-in user (`authenticate`); like every HTML
  * route group, they open their own cookie session and refuse cross-site posts, so they are
  * safe mounted anywhere.
- * @throws {TypeError} when the model has attachments and no `storage` is given.
+ * The pages are a signed-in user's own records only: an organization's model (`owner:
+ * "organization"`) has its JSON API, and no pages yet.
+ * @throws {TypeError} when the model has attachments and no `storage` is given, or it belongs
+ * to organizations.
  */
 export function htmlRecordRoutes<M extends Model>(
   options: HtmlRecordRoutesOptions<M>,
 ): Route<MaybeSessionContext>[] {
   const { model, store } = options;
+  if (recordScopeOf(model, options.scope).owner !== "user") {
+    throw new TypeError(
+      `htmlRecordRoutes: model ${model.name} belongs to organizations, which have no record pages yet`,
+    );
+  }
   const writes = recordWrites(options);
   const rulesOf = (name: string): AttachmentRules =>
     options.attachmentRules?.[name] ?? DEFAULT_ATTACHMENT_RULES;

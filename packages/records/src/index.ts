@@ -79,6 +79,13 @@ export type {
   RecordUser,
   RichTextEditor,
 } from "./record-options.js";
+export {
+  type RecordAction,
+  type RecordScope,
+  type RecordScopeInput,
+  recordActionOf,
+  userRecords,
+} from "./record-owner.js";
 export type {
   ColumnValues,
   DeletedRecord,

@@ -83,6 +83,7 @@ export function childFileField(field: Field): Field {
 export function jsonAttachmentRoutes(
   options: RecordRoutesOptions,
   writes: RecordWrites,
+  pathPrefix = "",
 ): Route<RecordRouteContext>[] {
   const { model, store } = options;
   const rulesOf = (name: string): AttachmentRules =>
@@ -230,7 +231,7 @@ export function jsonAttachmentRoutes(
     },
   };
 
-  const base = `${jsonRecordsPath(model)}/:id`;
+  const base = `${jsonRecordsPath(model, pathPrefix)}/:id`;
   const routes: Route<RecordRouteContext>[] = [];
   const bound =
     (handler: RouteHandler<RecordRouteContext>, name: string): RouteHandler<RecordRouteContext> =>

@@ -22,7 +22,7 @@ import { jsonRecordsPath } from "./json-record-paths.js";
 import { decodeRefusal, writeRefusal } from "./json-refusals.js";
 import { recordKeyOf } from "./record-key.js";
 import type { JsonRecordRoutesOptions, RecordRouteContext } from "./record-options.js";
-import { recordOwner } from "./record-owner.js";
+import { recordActionOf, recordScopeOf } from "./record-owner.js";
 import { recordWrites } from "./record-writes.js";
 
 /**
@@ -37,8 +37,10 @@ export const DEFAULT_MAXIMUM_JSON_BYTES = 4 * 1024 * 1024;
  * on a stale `lock_version`; DELETE: 204, the stored files go too), and the attachment
  * routes. Each request is authenticated first (`authenticate`; its refusal is the answer) and
  * acts for that user only: the owner never comes from a body, and another user's record is a
- * 404 like a missing one.
- * @throws {TypeError} when the model has attachments and no `storage` is given.
+ * 404 like a missing one. A model with `owner: "organization"` is served under its `scope`'s
+ * prefix (`/api/orgs/:slug/projects`) for the members whose role allows each action.
+ * @throws {TypeError} when the model has attachments and no `storage` is given, or the
+ * `scope` is not for the model's owner.
  *
  * @example
  * ```ts
@@ -62,10 +64,11 @@ export const DEFAULT_MAXIMUM_JSON_BYTES = 4 * 1024 * 1024;
  */
 export function jsonRecordRoutes<M extends Model>(options: JsonRecordRoutesOptions<M>): Route[] {
   const { model, store } = options;
+  const scope = recordScopeOf(model, options.scope);
   const writes = recordWrites(options);
   const encode = (row: Readonly<Record<string, unknown>>) => encodeRecord(model.fields, row);
   const decodeOptions = options.newPublicId ? { newPublicId: options.newPublicId } : {};
-  const attachments = jsonAttachmentRoutes(options, writes);
+  const attachments = jsonAttachmentRoutes(options, writes, scope.pathPrefix);
   const bodyOptions = { maximumBytes: options.maximumJsonBytes ?? DEFAULT_MAXIMUM_JSON_BYTES };
 
   const handlers = {
@@ -91,7 +94,11 @@ export function jsonRecordRoutes<M extends Model>(options: JsonRecordRoutesOptio
       const richText = await prepareRichText(model.fields, body.value);
       const decoded = decodeJsonCreate(model.fields, body.value, { ...decodeOptions, richText });
       if (!decoded.ok) return decodeRefusal(decoded, context.locale);
-      const created = await writes.create(context.ownerId, decoded.value.values);
+      const { values } = decoded.value;
+      const created = await writes.create(
+        context.ownerId,
+        context.createdBy === undefined ? values : { ...values, created_by: context.createdBy },
+      );
       if (!created.ok) return writeRefusal(created, context.locale);
       return jsonAnswer(encode(created.row), { status: 201, locale: context.locale });
     },
@@ -122,7 +129,7 @@ export function jsonRecordRoutes<M extends Model>(options: JsonRecordRoutesOptio
     },
   } satisfies Record<string, RouteHandler<RecordRouteContext>>;
 
-  const base = jsonRecordsPath(model);
+  const base = jsonRecordsPath(model, scope.pathPrefix);
   const routes: Route<RecordRouteContext>[] = [
     { method: "GET", path: base, handle: handlers.list },
     { method: "POST", path: base, handle: handlers.create },
@@ -131,5 +138,12 @@ export function jsonRecordRoutes<M extends Model>(options: JsonRecordRoutesOptio
     { method: "DELETE", path: `${base}/:id`, handle: handlers.delete },
     ...attachments,
   ];
-  return withMiddleware(routes, authenticated(options.authenticate), recordOwner());
+  const authenticate = authenticated(options.authenticate);
+  return routes.flatMap((route) =>
+    withMiddleware(
+      [route],
+      authenticate,
+      scope.ownerFor(recordActionOf(route.method, route.path, base), model),
+    ),
+  );
 }

@@ -5,6 +5,8 @@ import {
   childTableName,
   type Field,
   type Model,
+  ownerColumnOf,
+  ownerKindOf,
 } from "@tessera/fields";
 import type { ListPage } from "@tessera/http";
 import type {
@@ -61,12 +63,15 @@ export class MemoryRecordStore implements RecordStore {
   readonly #columns: readonly string[];
   readonly #attachmentKeys: readonly string[];
   readonly #locked: boolean;
+  /** `user_id`, or `organization_id` for an organization's model. */
+  readonly #owner: string;
 
   constructor(
     private readonly tables: MemoryRecordTables,
     private readonly model: Model,
   ) {
     this.#table = tables.table(model.table);
+    this.#owner = ownerColumnOf(model);
     this.#columns = model.fields
       .filter((field) => field.type !== "lock_version")
       .flatMap((field) => field.columns);
@@ -91,7 +96,8 @@ export class MemoryRecordStore implements RecordStore {
   async list(ownerId: number, { limit, offset, after }: ListPage): Promise<RecordRow[]> {
     return [...this.#table.rows.values()]
       .filter(
-        (row) => row.user_id === ownerId && (after === undefined || (row.id as number) < after),
+        (row) =>
+          row[this.#owner] === ownerId && (after === undefined || (row.id as number) < after),
       )
       .sort((a, b) => (b.id as number) - (a.id as number))
       .slice(offset, offset + limit)
@@ -105,7 +111,8 @@ export class MemoryRecordStore implements RecordStore {
 
   async insert(ownerId: number, values: ColumnValues, now: number): Promise<InsertOutcome> {
     const timestamp = formatTimestamp(now);
-    const row: Record<string, unknown> = { id: this.#table.lastId + 1, user_id: ownerId };
+    const row: Record<string, unknown> = { id: this.#table.lastId + 1, [this.#owner]: ownerId };
+    if (ownerKindOf(this.model) === "organization") row.created_by = values.created_by ?? null;
     for (const field of this.model.fields) {
       for (const column of field.columns) row[column] = defaultValue(field);
     }
@@ -169,12 +176,15 @@ export class MemoryRecordStore implements RecordStore {
 
   async exists(ownerId: number, table: string, id: number): Promise<boolean> {
     const row = this.tables.table(table).rows.get(id);
-    return row !== undefined && (!("user_id" in row) || row.user_id === ownerId);
+    if (row === undefined) return false;
+    // Another kind of owner's rows (a user's, from an organization's record) are never ours.
+    const owner = ["user_id", "organization_id"].find((column) => column in row);
+    return owner === undefined || (owner === this.#owner && row[owner] === ownerId);
   }
 
   async listFiles(ownerId: number, parentId: number, field: string): Promise<RecordRow[]> {
     const child = this.#child(field);
-    if (this.#table.rows.get(parentId)?.user_id !== ownerId) return [];
+    if (this.#table.rows.get(parentId)?.[this.#owner] !== ownerId) return [];
     return [...child.table.rows.values()]
       .filter((file) => file[child.parent] === parentId)
       .sort((a, b) => (a.id as number) - (b.id as number))
@@ -189,7 +199,7 @@ export class MemoryRecordStore implements RecordStore {
     now: number,
   ): Promise<RecordRow | undefined> {
     const child = this.#child(field);
-    if (this.#table.rows.get(parentId)?.user_id !== ownerId) return undefined;
+    if (this.#table.rows.get(parentId)?.[this.#owner] !== ownerId) return undefined;
     const timestamp = formatTimestamp(now);
     const [key, filename, contentType, size] = child.columns as [string, string, string, string];
     const row: Record<string, unknown> = {
@@ -215,14 +225,14 @@ export class MemoryRecordStore implements RecordStore {
     const child = this.#child(field);
     const file = child.table.rows.get(fileId);
     if (!file || file[child.parent] !== parentId) return undefined;
-    if (this.#table.rows.get(parentId)?.user_id !== ownerId) return undefined;
+    if (this.#table.rows.get(parentId)?.[this.#owner] !== ownerId) return undefined;
     child.table.rows.delete(fileId);
     return copy(file);
   }
 
   async deleteFiles(ownerId: number, parentId: number, field: string): Promise<RecordRow[]> {
     const child = this.#child(field);
-    if (this.#table.rows.get(parentId)?.user_id !== ownerId) return [];
+    if (this.#table.rows.get(parentId)?.[this.#owner] !== ownerId) return [];
     const deleted: RecordRow[] = [];
     for (const [id, file] of [...child.table.rows].sort(([a], [b]) => a - b)) {
       if (file[child.parent] !== parentId) continue;
@@ -238,12 +248,12 @@ export class MemoryRecordStore implements RecordStore {
         throw new TypeError(`model ${this.model.name} has no public id`);
       }
       for (const row of this.#table.rows.values()) {
-        if (row.public_id === key.publicId && row.user_id === ownerId) return row;
+        if (row.public_id === key.publicId && row[this.#owner] === ownerId) return row;
       }
       return undefined;
     }
     const row = this.#table.rows.get(key.id);
-    return row?.user_id === ownerId ? row : undefined;
+    return row?.[this.#owner] === ownerId ? row : undefined;
   }
 
   #child(field: string) {
@@ -268,7 +278,7 @@ export class MemoryRecordStore implements RecordStore {
       const taken = [...this.#table.rows.values()].some(
         (other) =>
           other.id !== row.id &&
-          (field.uniqueScope !== "owner" || other.user_id === row.user_id) &&
+          (field.uniqueScope !== "owner" || other[this.#owner] === row[this.#owner]) &&
           field.columns.every((column) => row[column] !== null && other[column] === row[column]),
       );
       if (taken) return { ok: false, reason: "taken", columns: field.columns };

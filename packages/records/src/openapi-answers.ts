@@ -6,6 +6,7 @@ import { hasPublicId } from "./record-key.js";
 const STATUS_OF = {
   badRequest: "400",
   unauthorized: "401",
+  forbidden: "403",
   notFound: "404",
   conflict: "409",
   validationFailed: "422",

@@ -26,6 +26,7 @@ export const BEARER_SCHEME = "bearerAuth";
 export const ERROR_RESPONSES = {
   badRequest: "BadRequest",
   unauthorized: "Unauthorized",
+  forbidden: "Forbidden",
   notFound: "NotFound",
   conflict: "Conflict",
   validationFailed: "ValidationFailed",
@@ -108,6 +109,10 @@ export function errorResponses(maximumJsonBytes: number): Readonly<Record<string
         "WWW-Authenticate": { schema: { type: "string", const: "Bearer" } },
       },
     },
+    [ERROR_RESPONSES.forbidden]: errorAnswer(
+      "A member of the organization whose role lacks the permission the route needs (named in the message: `<table>:read`, `:create`, `:update` or `:delete`, which the role's `records:<action>` also grants).",
+      errorEnvelope(403, "You need the projects:delete permission.", { code: "forbidden" }),
+    ),
     [ERROR_RESPONSES.notFound]: errorAnswer(
       "No such record (or file) of yours: another user's answers the same.",
       errorEnvelope(404, NOT_FOUND_MESSAGE),

@@ -94,7 +94,10 @@ export function openApiDocument(options: OpenApiDocumentOptions): OpenApiDocumen
     ...(options.servers ? { servers: options.servers.map((server) => ({ ...server })) } : {}),
     tags: options.models.map((model) => ({
       name: model.table,
-      description: `The signed-in user's ${model.table}.`,
+      description:
+        model.owner === "organization"
+          ? `An organization's ${model.table}, for its members as their role allows.`
+          : `The signed-in user's ${model.table}.`,
     })),
     security: [{ [BEARER_SCHEME]: [] }],
     paths: Object.assign({}, ...options.models.map(recordPaths)),

@@ -4,6 +4,7 @@ import type { Authenticate, Layout, PageFlash, RouteContext } from "@tessera/htt
 import type { HtmlRouteSafety, SessionRouteContext } from "@tessera/session";
 import type { ObjectStorage } from "./object-storage.js";
 import type { AfterHookName, RecordHooks } from "./record-hooks.js";
+import type { RecordScope } from "./record-owner.js";
 import type { RecordStore } from "./record-store.js";
 
 /** What the record handlers are built from; `M` types the hooks by the model. */
@@ -41,6 +42,12 @@ export interface RecordRoutesOptions<M extends Model = Model> {
    * Default: one line on stderr.
    */
   readonly onHookError?: (error: unknown, hook: AfterHookName) => void;
+  /**
+   * Whose records the routes act on and where they live: the signed-in user's (the default,
+   * `userRecords()`), or an organization's for a model with `owner: "organization"`
+   * (`organizationRecords` of @tessera/organizations/routes, under `/orgs/:slug`).
+   */
+  readonly scope?: RecordScope | undefined;
 }
 
 /**
@@ -60,7 +67,10 @@ export interface JsonRecordRoutesOptions<M extends Model = Model> extends Record
 
 /** What a record handler needs besides the Request: the owner the request authenticated as. */
 export interface RecordContext {
+  /** The owner's id: the user's, or the organization's for an organization's model. */
   readonly ownerId: number;
+  /** Who creates a record of an organization's model (its `created_by`); unused for a user's. */
+  readonly createdBy?: number;
   /** The language of the messages written for this request; English when absent. */
   readonly locale?: Locale;
 }

@@ -1,7 +1,10 @@
 import type { ColumnValue, Row } from "@tessera/fields";
 import type { ListPage } from "@tessera/http";
 
-/** A record as the store returns it: column name → value, `id` and `user_id` included. */
+/**
+ * A record as the store returns it: column name → value, `id` and the owner's columns
+ * (`user_id`, or `organization_id` and `created_by`) included.
+ */
 export type RecordRow = Row;
 
 /** Column values to write, keyed by column name (only the model's own columns are written). */
@@ -66,14 +69,18 @@ export interface DeletedRecord {
 
 /**
  * Storage of one model's records. Every method is scoped by owner inside its query (`id` and
- * `user_id` together), so another user's record behaves exactly like a missing one.
+ * the owner column, `user_id` or `organization_id`, together), so another owner's record
+ * behaves exactly like a missing one.
  * Implementations build SQL from the parsed model only, never from request keys.
  */
 export interface RecordStore {
   /** The owner's records, newest first: `page.offset` skips, `page.after` starts below that id. */
   list(ownerId: number, page: ListPage): Promise<RecordRow[]>;
   find(ownerId: number, key: RecordKey): Promise<RecordRow | undefined>;
-  /** Inserts with `user_id = ownerId` and both timestamps at `now`; `public_id` comes in `values`. */
+  /**
+   * Inserts with the owner column at `ownerId` and both timestamps at `now`; `public_id` comes
+   * in `values`, and for an organization's model `created_by` too.
+   */
   insert(ownerId: number, values: ColumnValues, now: number): Promise<InsertOutcome>;
   /**
    * Updates in one statement whose WHERE holds the owner, the sent lock version and the
@@ -85,7 +92,8 @@ export interface RecordStore {
   delete(ownerId: number, key: RecordKey): Promise<DeletedRecord>;
   /**
    * True when `table` has a row `id` that the owner may point to: owned by `ownerId` when the
-   * table has a `user_id` column, else merely existing. `table` comes from the parsed model.
+   * table has this model's owner column, never when it has the other kind's (`user_id` from an
+   * organization's model), else merely existing. `table` comes from the parsed model.
    */
   exists(ownerId: number, table: string, id: number): Promise<boolean>;
   /** The files of an `attachments` field of the owner's record `parentId`, oldest first. */

@@ -3,7 +3,7 @@ import {
   type FieldMessages,
   type FormFile,
   type Model,
-  OWNER_TABLE,
+  ownerTableOf,
   pluralize,
   TAKEN,
   type Upload,
@@ -87,8 +87,10 @@ export function recordWrites(options: RecordRoutesOptions) {
   const references = (ownerId: number, values: ColumnValues) =>
     missingReferences(model, store, ownerId, values, tableOf);
 
-  // The owner's user row, which a deleted account takes with it (and, by cascade, its records).
-  const ownerExists = (ownerId: number) => store.exists(ownerId, OWNER_TABLE, ownerId);
+  // The owner's row (a user's, an organization's), which a deleted owner takes with it (and, by
+  // cascade, its records).
+  const ownerTable = ownerTableOf(model);
+  const ownerExists = (ownerId: number) => store.exists(ownerId, ownerTable, ownerId);
 
   /** References that point nowhere: 422, or `owner-missing` when the account itself is gone. */
   async function missingRefusal(ownerId: number, messages: FieldMessages): Promise<WriteResult> {

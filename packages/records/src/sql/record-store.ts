@@ -4,6 +4,8 @@ import {
   childAttachmentName,
   childTableName,
   type Model,
+  ownerColumnOf,
+  ownerKindOf,
   quoteIdentifier as q,
   SNAKE_CASE,
 } from "@tessera/fields";
@@ -61,6 +63,10 @@ export interface SqlRecordStoreOptions {
  */
 export class SqlRecordStore implements RecordStore {
   readonly #table: string;
+  /** The quoted owner column: `"user_id"`, or `"organization_id"` for an organization's model. */
+  readonly #owner: string;
+  /** Whether inserts write `created_by` (an organization's model). */
+  readonly #createdBy: boolean;
   /** Columns a write may set: every field column but the store-managed `lock_version`. */
   readonly #columns: readonly string[];
   readonly #publicId: boolean;
@@ -68,8 +74,8 @@ export class SqlRecordStore implements RecordStore {
   /** The `<name>_key` column of each single attachment. */
   readonly #attachmentKeys: readonly string[];
   readonly #children: ReadonlyMap<string, ChildTable>;
-  /** Whether a referenced table has an owner column, learned once per table. */
-  readonly #ownedTables = new Map<string, Promise<boolean>>();
+  /** Which owner column a referenced table has, learned once per table. */
+  readonly #ownedTables = new Map<string, Promise<OwnerColumn | undefined>>();
   /** Set only when the model declares events and a sink is given. */
   readonly #events: RecordEventWrites | undefined;
 
@@ -81,11 +87,20 @@ export class SqlRecordStore implements RecordStore {
     if (options.events !== undefined) {
       requireObjectOption("SqlRecordStore", options, "events", ["send"], "pass OutboundWebhooks");
     }
-    this.#events =
-      options.events && (model.events?.length ?? 0) > 0
-        ? new RecordEventWrites(database, model, options.events)
-        : undefined;
+    const sendsEvents = options.events !== undefined && (model.events?.length ?? 0) > 0;
+    // An event's owner is a user's id to the sink; an organization's id would reach the user
+    // of that number. Such a model sends none until the sink can tell the two owners apart.
+    if (sendsEvents && ownerKindOf(model) === "organization") {
+      throw new TypeError(
+        `SqlRecordStore: model ${model.name} belongs to organizations, which cannot send events yet; leave out its \`events\``,
+      );
+    }
+    this.#events = sendsEvents
+      ? new RecordEventWrites(database, model, options.events!)
+      : undefined;
     this.#table = q(model.table);
+    this.#owner = q(ownerColumnOf(model));
+    this.#createdBy = ownerKindOf(model) === "organization";
     this.#columns = model.fields
       .filter((field) => field.type !== "lock_version")
       .flatMap((field) => field.columns);
@@ -119,12 +134,12 @@ export class SqlRecordStore implements RecordStore {
     // After an id, the owner index is read from that id down: the same cost at any depth.
     if (page.after !== undefined) {
       return this.database.all<RecordRow>(
-        `SELECT * FROM ${this.#table} WHERE "user_id" = ? AND "id" < ? ORDER BY "id" DESC LIMIT ?`,
+        `SELECT * FROM ${this.#table} WHERE ${this.#owner} = ? AND "id" < ? ORDER BY "id" DESC LIMIT ?`,
         [ownerId, page.after, page.limit],
       );
     }
     return this.database.all<RecordRow>(
-      `SELECT * FROM ${this.#table} WHERE "user_id" = ? ORDER BY "id" DESC LIMIT ? OFFSET ?`,
+      `SELECT * FROM ${this.#table} WHERE ${this.#owner} = ? ORDER BY "id" DESC LIMIT ? OFFSET ?`,
       [ownerId, page.limit, page.offset],
     );
   }
@@ -132,7 +147,7 @@ export class SqlRecordStore implements RecordStore {
   find(ownerId: number, key: RecordKey): Promise<RecordRow | undefined> {
     const [keyColumn, keyValue] = this.#key(key);
     return this.database.get<RecordRow>(
-      `SELECT * FROM ${this.#table} WHERE ${keyColumn} = ? AND "user_id" = ?`,
+      `SELECT * FROM ${this.#table} WHERE ${keyColumn} = ? AND ${this.#owner} = ?`,
       [keyValue, ownerId],
     );
   }
@@ -147,8 +162,9 @@ export class SqlRecordStore implements RecordStore {
       );
     }
     const columns = this.#columns.filter((column) => Object.hasOwn(values, column));
+    if (this.#createdBy && Object.hasOwn(values, "created_by")) columns.push("created_by");
     const timestamp = formatTimestamp(now);
-    const names = ["user_id", ...columns, "created_at", "updated_at"].map(q);
+    const names = [this.#owner, ...[...columns, "created_at", "updated_at"].map(q)];
     const params: SqlValue[] = [ownerId, ...columns.map((c) => values[c] ?? null), timestamp];
     params.push(timestamp);
     try {
@@ -195,7 +211,7 @@ export class SqlRecordStore implements RecordStore {
     if (this.#locked) sets.push(`"lock_version" = "lock_version" + 1`);
     sets.push(`"updated_at" = ?`);
     params.push(formatTimestamp(change.now), keyValue, ownerId);
-    const conditions = [`${keyColumn} = ?`, `"user_id" = ?`];
+    const conditions = [`${keyColumn} = ?`, `${this.#owner} = ?`];
     if (this.#locked && change.lockVersion !== undefined) {
       conditions.push(`"lock_version" = ?`);
       params.push(change.lockVersion);
@@ -236,7 +252,7 @@ export class SqlRecordStore implements RecordStore {
       );
     }
     const [keyColumn, keyValue] = this.#key(key);
-    const owned = `SELECT "id" FROM ${this.#table} WHERE ${keyColumn} = ? AND "user_id" = ?`;
+    const owned = `SELECT "id" FROM ${this.#table} WHERE ${keyColumn} = ? AND ${this.#owner} = ?`;
     const fileKeys: string[] = [];
     // Children first and by hand: the foreign-key cascade would drop their keys unseen, and a
     // RETURNING subquery already sees the cascade's result.
@@ -248,7 +264,7 @@ export class SqlRecordStore implements RecordStore {
       fileKeys.push(...files.map((file) => file.key!));
     }
     const row = await this.database.get<RecordRow>(
-      `DELETE FROM ${this.#table} WHERE ${keyColumn} = ? AND "user_id" = ? RETURNING *`,
+      `DELETE FROM ${this.#table} WHERE ${keyColumn} = ? AND ${this.#owner} = ? RETURNING *`,
       [keyValue, ownerId],
     );
     for (const column of this.#attachmentKeys) {
@@ -260,12 +276,14 @@ export class SqlRecordStore implements RecordStore {
 
   async exists(ownerId: number, table: string, id: number): Promise<boolean> {
     if (!SNAKE_CASE.test(table)) throw new RangeError(`invalid table name ${table}`);
-    const owned = await this.#hasOwner(table);
+    const owner = await this.#ownerColumnOf(table);
+    // Another kind of owner's rows (a user's, from an organization's record) are never ours.
+    if (owner !== undefined && q(owner) !== this.#owner) return false;
     const found = await this.database.get(
-      owned
-        ? `SELECT 1 AS "found" FROM ${q(table)} WHERE "id" = ? AND "user_id" = ?`
+      owner
+        ? `SELECT 1 AS "found" FROM ${q(table)} WHERE "id" = ? AND ${this.#owner} = ?`
         : `SELECT 1 AS "found" FROM ${q(table)} WHERE "id" = ?`,
-      owned ? [id, ownerId] : [id],
+      owner ? [id, ownerId] : [id],
     );
     return found !== undefined;
   }
@@ -274,7 +292,7 @@ export class SqlRecordStore implements RecordStore {
     const child = this.#child(field);
     return this.database.all<RecordRow>(
       `SELECT "file".* FROM ${child.table} AS "file" JOIN ${this.#table} AS "parent" ON "parent"."id" = "file".${child.parent}
-       WHERE "file".${child.parent} = ? AND "parent"."user_id" = ? ORDER BY "file"."id"`,
+       WHERE "file".${child.parent} = ? AND "parent".${this.#owner} = ? ORDER BY "file"."id"`,
       [parentId, ownerId],
     );
   }
@@ -292,7 +310,7 @@ export class SqlRecordStore implements RecordStore {
     return this.database.get<RecordRow>(
       `INSERT INTO ${child.table} (${names.join(", ")})
        SELECT ${names.map(() => "?").join(", ")}
-       WHERE EXISTS (SELECT 1 FROM ${this.#table} WHERE "id" = ? AND "user_id" = ?) RETURNING *`,
+       WHERE EXISTS (SELECT 1 FROM ${this.#table} WHERE "id" = ? AND ${this.#owner} = ?) RETURNING *`,
       [
         parentId,
         file.key,
@@ -316,7 +334,7 @@ export class SqlRecordStore implements RecordStore {
     const child = this.#child(field);
     return this.database.get<RecordRow>(
       `DELETE FROM ${child.table} WHERE "id" = ? AND ${child.parent} = ?
-       AND EXISTS (SELECT 1 FROM ${this.#table} WHERE "id" = ? AND "user_id" = ?) RETURNING *`,
+       AND EXISTS (SELECT 1 FROM ${this.#table} WHERE "id" = ? AND ${this.#owner} = ?) RETURNING *`,
       [fileId, parentId, parentId, ownerId],
     );
   }
@@ -325,7 +343,7 @@ export class SqlRecordStore implements RecordStore {
     const child = this.#child(field);
     return this.database.all<RecordRow>(
       `DELETE FROM ${child.table} WHERE ${child.parent} = ?
-       AND EXISTS (SELECT 1 FROM ${this.#table} WHERE "id" = ? AND "user_id" = ?) RETURNING *`,
+       AND EXISTS (SELECT 1 FROM ${this.#table} WHERE "id" = ? AND ${this.#owner} = ?) RETURNING *`,
       [parentId, parentId, ownerId],
     );
   }
@@ -369,13 +387,15 @@ export class SqlRecordStore implements RecordStore {
     return child;
   }
 
-  #hasOwner(table: string): Promise<boolean> {
-    let owned = this.#ownedTables.get(table);
-    if (!owned) {
-      owned = this.database.get(HAS_OWNER_COLUMN[this.database.dialect], [table]).then(Boolean);
-      this.#ownedTables.set(table, owned);
+  #ownerColumnOf(table: string): Promise<OwnerColumn | undefined> {
+    let owner = this.#ownedTables.get(table);
+    if (!owner) {
+      owner = this.database
+        .get<{ name: OwnerColumn }>(OWNER_COLUMN_OF[this.database.dialect], [table])
+        .then((row) => row?.name);
+      this.#ownedTables.set(table, owner);
     }
-    return owned;
+    return owner;
   }
 
   /** A constraint error as a refusal; anything else is broken infrastructure and is thrown. */
@@ -389,11 +409,16 @@ export class SqlRecordStore implements RecordStore {
   }
 }
 
-/** Whether a table (of the connection's schema) has the owner column `user_id`. */
-const HAS_OWNER_COLUMN: Record<SqlDialectName, string> = {
-  sqlite: `SELECT 1 AS "found" FROM pragma_table_info(?) WHERE "name" = 'user_id'`,
-  postgres: `SELECT 1 AS "found" FROM information_schema.columns
-    WHERE table_schema = current_schema() AND table_name = ? AND column_name = 'user_id'`,
+/** An owner column a record table may have. */
+type OwnerColumn = "user_id" | "organization_id";
+
+/** The owner column a table (of the connection's schema) has, if any. */
+const OWNER_COLUMN_OF: Record<SqlDialectName, string> = {
+  sqlite: `SELECT "name" FROM pragma_table_info(?)
+    WHERE "name" IN ('user_id', 'organization_id') ORDER BY "name" DESC LIMIT 1`,
+  postgres: `SELECT column_name AS "name" FROM information_schema.columns
+    WHERE table_schema = current_schema() AND table_name = ?
+    AND column_name IN ('user_id', 'organization_id') ORDER BY column_name DESC LIMIT 1`,
 };
 
 /**
