@@ -44,7 +44,7 @@ export const BUILT_IN_ROLES: RoleTable = {
 };
 
 /** `organization`, `members`, `records`, `keys`, `webhooks`: areas a model cannot be named. */
-const BUILT_IN_AREAS: ReadonlySet<string> = new Set(
+export const BUILT_IN_AREAS: ReadonlySet<string> = new Set(
   ORGANIZATION_PERMISSIONS.map((permission) => permission.split(":")[0]!),
 );
 

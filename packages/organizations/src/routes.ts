@@ -29,6 +29,11 @@ export {
   type OrganizationOwnerOptions,
   organizationOwner,
 } from "./routes/organization-owner.js";
+export {
+  type OrganizationRecordAction,
+  type OrganizationRecordScope,
+  organizationRecords,
+} from "./routes/organization-records.js";
 export { organizationRoutes } from "./routes/organization-routes.js";
 export {
   INVITATION_LIFETIME_MS,

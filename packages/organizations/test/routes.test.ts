@@ -27,6 +27,7 @@ import {
   type OrganizationUser,
   organizationMember,
   organizationOwner,
+  organizationRecords,
   organizationRoutes,
 } from "../src/routes.js";
 
@@ -927,6 +928,59 @@ describe("organizationMember and organizationOwner", () => {
     expect(await (await get(ANN)).json()).toEqual({ organization: 1, role: "owner" });
     expect((await get(BOB)).status).toBe(404);
     expect((await get(ANN, "other")).status).toBe(404);
+  });
+
+  it("organizationRecords asks each action of the model's permission, which records:<action> also grants", async () => {
+    const roles = defineRoles({ archivist: ["records:read", "projects:delete"] });
+    const routes = mounted({ roles });
+    await routes.acme({ [BOB]: "viewer", [CAT]: "archivist" });
+    const scope = organizationRecords({ organizations: routes.store, roles });
+    const deleteOf = (
+      table: string,
+    ): Route<RouteContext & { ownerId: number; createdBy: number }> => ({
+      method: "DELETE",
+      path: `/api/orgs/:slug/${table}/:id`,
+      handle: async (_request, { ownerId, createdBy }) => jsonAnswer({ ownerId, createdBy }),
+    });
+    const handle = routeRequests(
+      ["projects", "tasks"].flatMap((table) =>
+        withMiddleware(
+          [deleteOf(table)],
+          signedIn,
+          scope.ownerFor("delete", { name: table.slice(0, -1), table }),
+        ),
+      ),
+    );
+    const remove = async (who: number, table: string, slug = "acme") => {
+      const response = (await handle(
+        new Request(`${APP_URL}/api/orgs/${slug}/${table}/1`, {
+          method: "DELETE",
+          headers: { authorization: `Bearer ${who}` },
+        }),
+        {},
+      ))!;
+      return { status: response.status, body: await response.json() };
+    };
+    const acme = (await routes.store.findMembership("acme", ANN))!.organization;
+    expect(await remove(ANN, "projects")).toEqual({
+      status: 200,
+      body: { ownerId: acme.id, createdBy: ANN },
+    });
+    expect((await remove(CAT, "projects")).status).toBe(200);
+    const refused = await remove(CAT, "tasks");
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toMatchObject({
+      code: "forbidden",
+      message: "You need the tasks:delete permission.",
+    });
+    expect((await remove(BOB, "projects")).body.error.message).toBe(
+      "You need the projects:delete permission.",
+    );
+    expect((await remove(EVE, "projects")).status).toBe(404);
+    expect((await remove(ANN, "projects", "nowhere")).status).toBe(404);
+    expect(() => scope.ownerFor("read", { name: "member", table: "members" })).toThrow(
+      "is a permission area of organizations",
+    );
   });
 
   it("organizationOwner is an owner resolver keyed org:<id>, for members with webhooks:manage", async () => {
