@@ -22,16 +22,21 @@ export interface OrganizationWiring {
   readonly clock?: Clock | undefined;
 }
 
+/** The app's organizations, on its database; members' names come from the app's `users.name`. */
+export function appOrganizationStore(database: SqlDatabase): SqlOrganizationStore {
+  return new SqlOrganizationStore(database, { memberNameColumn: "name" });
+}
+
 /**
  * The bearer JSON routes of organizations, their members and invitations (docs/routes.md),
- * on the app's database; members' names come from the app's `users.name`. Without a mailer
+ * on the app's database. Without a mailer
  * (production without MAIL_ADAPTER) there are none: an invitation could not be sent.
  */
 export function appOrganizationRoutes(wiring: OrganizationWiring): Route[] {
   const { database, config, mailer } = wiring;
   if (!mailer) return [];
   return organizationRoutes({
-    organizations: new SqlOrganizationStore(database, { memberNameColumn: "name" }),
+    organizations: appOrganizationStore(database),
     authenticate: bearerAuthentication(wiring.bearer),
     mailer,
     appUrl: config.appUrl,

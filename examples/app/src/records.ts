@@ -5,6 +5,7 @@ import { defineModel, type Model, withUniqueScope } from "@tessera/fields";
 import type { CompileQuery } from "@tessera/graphql";
 import { graphqlModel } from "@tessera/graphql/model";
 import type { Route } from "@tessera/http";
+import { organizationRecords } from "@tessera/organizations/routes";
 import type { OutboundWebhooks } from "@tessera/outbound";
 import {
   htmlRecordRoutes,
@@ -22,6 +23,7 @@ import {
 } from "@tessera/session";
 import type { Migration, SqlDatabase } from "@tessera/sql";
 import { lazyRoutes } from "./lazy-routes.js";
+import { appOrganizationStore } from "./organizations.js";
 import { renderLayout } from "./views/layout.js";
 
 /** The example app's resources, declared as docs/routes.md lists them. */
@@ -56,6 +58,16 @@ export const noteModel = graphqlModel(
   ),
 );
 
+/**
+ * An organization's records: served under `/api/orgs/{slug}/projects` to its members, as their
+ * role allows (a viewer reads, a member writes), with `created_by` the member who made one.
+ */
+export const projectModel = defineModel(
+  "project",
+  ["name:string", "description:text?", "status:enum:active,archived"],
+  { owner: "organization" },
+);
+
 /** Every record model of the app, in the order their tables are created (see recordMigrations). */
 export const recordModels: readonly Model[] = [
   postModel,
@@ -63,6 +75,7 @@ export const recordModels: readonly Model[] = [
   labelModel,
   reactionModel,
   noteModel,
+  projectModel,
 ];
 /** The models served through GraphQL too. */
 export const graphqlModels: readonly Model[] = [noteModel];
@@ -102,6 +115,7 @@ export const recordMigrations: readonly Migration[] = [
   ),
   uniqueAcrossUsersMigration,
   recordMigration(noteModel, "0205_app_create_notes"),
+  recordMigration(projectModel, "0206_app_create_projects"),
 ];
 
 /**
@@ -166,7 +180,10 @@ export function recordPageRoutes(wiring: RecordWiring): Route<MaybeSessionContex
     allowedOrigins: wiring.allowedOrigins,
     authenticate: sessionAuthentication((id) => wiring.users.findById(id)),
   };
-  return recordModels.flatMap((model) => htmlRecordRoutes({ ...optionsOf(model), ...pages }));
+  // An organization's records have their JSON API only: record pages are a user's own.
+  return recordModels
+    .filter((model) => model.owner !== "organization")
+    .flatMap((model) => htmlRecordRoutes({ ...optionsOf(model), ...pages }));
 }
 
 /**
@@ -177,9 +194,16 @@ export function recordPageRoutes(wiring: RecordWiring): Route<MaybeSessionContex
 export function recordApiRoutes(wiring: RecordWiring): Route[] {
   const optionsOf = recordOptions(wiring);
   const bearer = bearerAuthentication(wiring.bearer);
+  const ofOrganization = organizationRecords({
+    organizations: appOrganizationStore(wiring.database),
+  });
   return [
     ...recordModels.flatMap((model) =>
-      jsonRecordRoutes({ ...optionsOf(model), authenticate: bearer }),
+      jsonRecordRoutes({
+        ...optionsOf(model),
+        authenticate: bearer,
+        scope: model.owner === "organization" ? ofOrganization : undefined,
+      }),
     ),
     // graphql-js, graphql-jit and the schema are loaded and built by the first operation, not at
     // start: most requests never need them (about a third of the start time and memory).

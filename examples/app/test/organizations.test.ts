@@ -1,6 +1,7 @@
 // Organizations over HTTP in the example app: created by a confirmed user, who invites another
 // by email (the mail goes through the outbox), who accepts with the link's token; a stranger
-// sees nothing of it, a viewer may not invite, and the last owner cannot leave.
+// sees nothing of it, a viewer may not invite, and the last owner cannot leave. The
+// organization's projects are its members' as their role allows, and nobody else's.
 import { MemoryMailer } from "@tessera/mail";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { linkIn } from "./support/browser.js";
@@ -95,5 +96,163 @@ describe("organizations in the example app", () => {
     expect((await api("DELETE", `/api/orgs/${slug}`, member.token)).status).toBe(403);
     expect((await api("DELETE", `/api/orgs/${slug}`, owner.token)).status).toBe(204);
     expect((await api("GET", `/api/orgs/${slug}`, owner.token)).status).toBe(404);
+  });
+});
+
+/** A new organization of `owner`'s, with a confirmed user of each role in `roles` invited in. */
+async function organizationWith(
+  owner: { token: string },
+  roles: readonly string[],
+): Promise<{ slug: string; members: Array<{ email: string; token: string }> }> {
+  const name = `Team ${crypto.randomUUID().slice(0, 8)}`;
+  const created = await api("POST", "/api/orgs", owner.token, { name });
+  expect(created.status).toBe(201);
+  const slug = created.body.slug as string;
+  const members = [];
+  for (const role of roles) {
+    const member = await confirmedUser(role);
+    const invited = await api("POST", `/api/orgs/${slug}/invitations`, owner.token, {
+      email: member.email,
+      role,
+    });
+    expect(invited.status).toBe(201);
+    await server.deliverMail();
+    const { token } = linkIn(mailer.last(member.email)!.text, "/invitations");
+    expect((await api("POST", `/api/invitations/${token}/accept`, member.token)).status).toBe(200);
+    members.push(member);
+  }
+  return { slug, members };
+}
+
+describe("an organization's projects", () => {
+  it("are written by members, read by viewers, and refused to roles without the permission", async () => {
+    const owner = await confirmedUser("owner");
+    const { slug, members } = await organizationWith(owner, ["member", "viewer"]);
+    const [member, viewer] = [members[0]!, members[1]!];
+    const projects = `/api/orgs/${slug}/projects`;
+
+    const made = await api("POST", projects, member.token, { name: "Roadmap", status: "active" });
+    expect(made.status).toBe(201);
+    const [organization] = await server.query<{ id: number }>(
+      "SELECT id FROM organizations WHERE slug = ?",
+      slug,
+    );
+    const [memberRow] = await server.query<{ user_id: number }>(
+      `SELECT user_id FROM organization_members WHERE organization_id = ? AND role = 'member'`,
+      organization!.id,
+    );
+    expect(made.body).toMatchObject({
+      organization_id: organization!.id,
+      created_by: memberRow!.user_id,
+      name: "Roadmap",
+      description: null,
+      status: "active",
+    });
+    expect(made.body).not.toHaveProperty("user_id");
+    const id = made.body.id as number;
+
+    // The viewer reads, and is refused every write with the permission it lacks.
+    const listed = await api("GET", projects, viewer.token);
+    expect(listed.status).toBe(200);
+    expect(listed.body.map((project: { name: string }) => project.name)).toEqual(["Roadmap"]);
+    expect((await api("GET", `${projects}/${id}`, viewer.token)).body.name).toBe("Roadmap");
+    const refusals = [
+      ["POST", projects, { name: "Mine", status: "active" }, "projects:create"],
+      ["PATCH", `${projects}/${id}`, { name: "Renamed" }, "projects:update"],
+      ["DELETE", `${projects}/${id}`, undefined, "projects:delete"],
+    ] as const;
+    for (const [method, path, body, permission] of refusals) {
+      const refused = await api(method, path, viewer.token, body);
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toMatchObject({
+        code: "forbidden",
+        message: `You need the ${permission} permission.`,
+      });
+    }
+    expect(await server.query("SELECT name FROM projects WHERE id = ?", id)).toEqual([
+      { name: "Roadmap" },
+    ]);
+
+    // The member and the owner change and delete; the owner's own record says who made it.
+    const renamed = await api("PATCH", `${projects}/${id}`, member.token, { status: "archived" });
+    expect(renamed.body).toMatchObject({ name: "Roadmap", status: "archived" });
+    const ownerMade = await api("POST", projects, owner.token, {
+      name: "Launch",
+      status: "active",
+    });
+    expect(ownerMade.body.created_by).not.toBe(memberRow!.user_id);
+    expect((await api("DELETE", `${projects}/${id}`, member.token)).status).toBe(204);
+    expect(
+      (await api("GET", projects, owner.token)).body.map((p: { name: string }) => p.name),
+    ).toEqual(["Launch"]);
+  });
+
+  it("are nothing to anyone outside the organization, nor reachable through another one", async () => {
+    const owner = await confirmedUser("owner");
+    const { slug } = await organizationWith(owner, []);
+    const made = await api("POST", `/api/orgs/${slug}/projects`, owner.token, {
+      name: "Secret plan",
+      status: "active",
+    });
+    const id = made.body.id as number;
+
+    // A stranger gets the 404 of no such organization for every route, reads and writes alike.
+    const stranger = await confirmedUser("stranger");
+    const other = await api("POST", "/api/orgs", stranger.token, { name: "Other team" });
+    const paths = [
+      ["GET", `/api/orgs/${slug}/projects`],
+      ["POST", `/api/orgs/${slug}/projects`],
+      ["GET", `/api/orgs/${slug}/projects/${id}`],
+      ["PATCH", `/api/orgs/${slug}/projects/${id}`],
+      ["DELETE", `/api/orgs/${slug}/projects/${id}`],
+      // The stranger's own organization does not hold the other one's project.
+      ["GET", `/api/orgs/${other.body.slug}/projects/${id}`],
+      ["PATCH", `/api/orgs/${other.body.slug}/projects/${id}`],
+      ["DELETE", `/api/orgs/${other.body.slug}/projects/${id}`],
+    ] as const;
+    for (const [method, path] of paths) {
+      const body = method === "GET" || method === "DELETE" ? undefined : { name: "Taken over" };
+      const answer = await api(method, path, stranger.token, body);
+      expect([method, path, answer.status]).toEqual([method, path, 404]);
+    }
+    expect(
+      (await api("GET", `/api/orgs/${other.body.slug}/projects`, stranger.token)).body,
+    ).toEqual([]);
+    // Not a user's record either: there is no /api/projects.
+    expect((await api("GET", "/api/projects", owner.token)).status).toBe(404);
+    expect(await server.query("SELECT name FROM projects WHERE id = ?", id)).toEqual([
+      { name: "Secret plan" },
+    ]);
+  });
+
+  it("stop being a member's once they are removed, and go with their organization", async () => {
+    const owner = await confirmedUser("owner");
+    const { slug, members } = await organizationWith(owner, ["member"]);
+    const member = members[0]!;
+    const projects = `/api/orgs/${slug}/projects`;
+    await api("POST", projects, member.token, { name: "Theirs", status: "active" });
+    const listed = await api("GET", `/api/orgs/${slug}/members`, owner.token);
+    const removed = listed.body.find((each: { role: string }) => each.role === "member");
+    const removal = await api(
+      "DELETE",
+      `/api/orgs/${slug}/members/${removed.user_id}`,
+      owner.token,
+    );
+    expect(removal.status).toBe(204);
+    expect((await api("GET", projects, member.token)).status).toBe(404);
+    expect(
+      (await api("POST", projects, member.token, { name: "Late", status: "active" })).status,
+    ).toBe(404);
+    // The record they made stays the organization's.
+    expect((await api("GET", projects, owner.token)).body).toHaveLength(1);
+
+    const [organization] = await server.query<{ id: number }>(
+      "SELECT id FROM organizations WHERE slug = ?",
+      slug,
+    );
+    expect((await api("DELETE", `/api/orgs/${slug}`, owner.token)).status).toBe(204);
+    expect(
+      await server.query("SELECT id FROM projects WHERE organization_id = ?", organization!.id),
+    ).toEqual([]);
   });
 });

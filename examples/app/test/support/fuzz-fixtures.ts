@@ -115,6 +115,11 @@ export async function createFuzzFixtures(
     token: owner,
     json: { name: "Victim org" },
   });
+  const project = await create(`orgs/${org.slug}/projects`, { name: "Fixture", status: "active" });
+  const victimProject = await create(`orgs/${org.slug}/projects`, {
+    name: "Victim",
+    status: "active",
+  });
   const ownerId = (await call(server, "GET", "/api/auth/me", { token: owner })).id;
   const job = await call(server, "POST", "/api/render_jobs", {
     token: owner,
@@ -147,5 +152,7 @@ export async function createFuzzFixtures(
     org: String(org.slug),
     "victim-org": String(victimOrg.slug),
     "owner-id": String(ownerId),
+    project: String(project.id),
+    "victim-project": String(victimProject.id),
   };
 }

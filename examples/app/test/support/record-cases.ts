@@ -17,26 +17,35 @@ function recordIds(table: string): { kept: string[]; victims: string[] } {
   };
 }
 
-/** `/api/<plural>` of every model: list, create, show, update, delete. */
+/** The models whose records are a user's: they also have pages. */
+const userModels = recordModels.filter((model) => model.owner !== "organization");
+
+/**
+ * `/api/<plural>` of every user's model and `/api/orgs/:slug/<plural>` of every organization's:
+ * list, create, show, update, delete (an organization's in the fixture organization, of no one's,
+ * or a hostile slug).
+ */
 export const jsonRecordRoutes: FuzzedRoute[] = recordModels.flatMap((model) => {
-  const base = `/api/${model.table}`;
+  const scoped = model.owner === "organization";
+  const base = scoped ? `/api/orgs/:slug/${model.table}` : `/api/${model.table}`;
+  const slug = scoped ? { slug: idIn(["{org}", "no-such-org"], hostileSegment) } : {};
   const { kept, victims } = recordIds(model.table);
   const id = idIn(kept, hostileSegment);
   const victim = idIn(victims, hostileSegment);
   const body = jsonPayload(recordJsonValues(model), requiredInputs(model));
   const bearer = { headers: bearerHeaders };
   return [
-    fuzzed(`GET ${base}`, "json", { ...bearer, path: pathOf(base, {}, listQuery) }),
-    fuzzed(`POST ${base}`, "json", { ...bearer, path: pathOf(base), payload: body }),
-    fuzzed(`GET ${base}/:id`, "json", { ...bearer, path: pathOf(`${base}/:id`, { id }) }),
+    fuzzed(`GET ${base}`, "json", { ...bearer, path: pathOf(base, slug, listQuery) }),
+    fuzzed(`POST ${base}`, "json", { ...bearer, path: pathOf(base, slug), payload: body }),
+    fuzzed(`GET ${base}/:id`, "json", { ...bearer, path: pathOf(`${base}/:id`, { ...slug, id }) }),
     fuzzed(`PATCH ${base}/:id`, "json", {
       ...bearer,
-      path: pathOf(`${base}/:id`, { id }),
+      path: pathOf(`${base}/:id`, { ...slug, id }),
       payload: body,
     }),
     fuzzed(`DELETE ${base}/:id`, "json", {
       ...bearer,
-      path: pathOf(`${base}/:id`, { id: victim }),
+      path: pathOf(`${base}/:id`, { ...slug, id: victim }),
     }),
   ];
 });
@@ -68,8 +77,8 @@ export const attachmentRoutes: FuzzedRoute[] = [
   bearerRoute("DELETE /api/posts/:id/photos/:file_id", { id: victimPost, file_id: victimPhoto }),
 ];
 
-/** The pages and forms of every model. */
-export const htmlRecordRoutes: FuzzedRoute[] = recordModels.flatMap((model) => {
+/** The pages and forms of every user's model. */
+export const htmlRecordRoutes: FuzzedRoute[] = userModels.flatMap((model) => {
   const base = `/${model.table}`;
   const { kept, victims } = recordIds(model.table);
   const id = idIn(kept, hostileSegment);
