@@ -1,14 +1,24 @@
-import type { User } from "@tessera/accounts";
+import type { User, UserStore } from "@tessera/accounts";
 import { type BearerAuthenticator, bearerAuthentication } from "@tessera/bearer";
 import type { Clock } from "@tessera/core";
 import type { Route } from "@tessera/http";
 import type { Mailer } from "@tessera/mail";
-import { ORGANIZATION_WRITE_RATE_LIMIT, organizationRoutes } from "@tessera/organizations/routes";
+import {
+  invitationPages,
+  ORGANIZATION_WRITE_RATE_LIMIT,
+  organizationRoutes,
+} from "@tessera/organizations/routes";
 import { SqlOrganizationStore } from "@tessera/organizations/sql";
 import { createRateLimiter, type RateLimiter } from "@tessera/ratelimit";
 import { SqlRateLimitStore } from "@tessera/ratelimit/sql";
+import {
+  type MaybeSessionContext,
+  type SessionCookies,
+  sessionAuthentication,
+} from "@tessera/session";
 import type { SqlDatabase } from "@tessera/sql";
 import type { AppConfig } from "./config.js";
+import { renderLayout } from "./views/layout.js";
 
 /** What the app's organization routes are built from. */
 export interface OrganizationWiring {
@@ -50,5 +60,31 @@ export function appOrganizationRoutes(wiring: OrganizationWiring): Route[] {
         windowMs: ORGANIZATION_WRITE_RATE_LIMIT.windowMs,
         ...(wiring.clock ? { clock: wiring.clock } : {}),
       }),
+  });
+}
+
+/** What the invitation page is built from. */
+export interface InvitationPageWiring {
+  readonly database: SqlDatabase;
+  readonly config: AppConfig;
+  readonly users: UserStore;
+  /** The cookie sessions of the account pages: a visitor signs in there and comes back. */
+  readonly sessions: SessionCookies;
+  readonly clock?: Clock | undefined;
+}
+
+/**
+ * `GET|POST /invitations/{token}`, the page an invitation mail links to: the signed-in user
+ * accepts it there (a visitor signs in or up first, and comes back), then lands on `/account`.
+ */
+export function appInvitationPages(wiring: InvitationPageWiring): Route<MaybeSessionContext>[] {
+  return invitationPages({
+    organizations: appOrganizationStore(wiring.database),
+    authenticate: sessionAuthentication((id) => wiring.users.findById(id)),
+    layout: renderLayout,
+    sessions: wiring.sessions,
+    allowedOrigins: wiring.config.allowedOrigins,
+    acceptedPath: "/account",
+    clock: wiring.clock,
   });
 }

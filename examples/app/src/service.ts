@@ -36,7 +36,7 @@ import type { AppConfig } from "./config.js";
 import { reachedOverHttps } from "./https-requests.js";
 import { lazyRoutes } from "./lazy-routes.js";
 import { chooseLocale, SHIPPED_CATALOGS } from "./locales/shipped-catalogs.js";
-import { appOrganizationRoutes } from "./organizations.js";
+import { appInvitationPages, appOrganizationRoutes } from "./organizations.js";
 import { appEventTypes, type RecordWiring, recordApiRoutes, recordPageRoutes } from "./records.js";
 import { type RenderJobs, renderJobRoutes } from "./render-jobs.js";
 import { answerUnhandledError } from "./unhandled-error.js";
@@ -201,6 +201,13 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
         }),
         ...accounts.routes,
         ...recordPageRoutes(records),
+        ...appInvitationPages({
+          database,
+          config,
+          users,
+          sessions: accounts.sessions,
+          clock: dependencies.clock,
+        }),
         ...(webhooks
           ? outboundPages({
               webhooks,

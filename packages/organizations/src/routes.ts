@@ -2,6 +2,7 @@
 // of organizations, members and invitations, and the membership check other packages' routes of
 // an organization pass, on @tessera/http, @tessera/mail and @tessera/accounts.
 export { INVITATION_PAGE_PATH } from "./routes/invitation-mail.js";
+export { type InvitationPagesOptions, invitationPages } from "./routes/invitation-pages.js";
 export { MAXIMUM_ORGANIZATION_BODY_BYTES } from "./routes/organization-body.js";
 export type {
   OrganizationMemberContext,

@@ -3,9 +3,9 @@
 // segments, and bodies of every shape.
 import fc from "fast-check";
 import { pathOf } from "./case-builders.js";
-import { jsonPayload, type ValuesByKey } from "./fuzz-bodies.js";
+import { formPayload, jsonPayload, type ValuesByKey } from "./fuzz-bodies.js";
 import { bearerHeaders } from "./fuzz-headers.js";
-import { type FuzzedRoute, fuzzed, ignoredQuery } from "./fuzzed-route.js";
+import { type FuzzedRoute, fuzzed, ignoredQuery, page } from "./fuzzed-route.js";
 import { hostileSegment, jsonString } from "./hostile-input.js";
 
 /** The fixture organization, an organization of no one's, a slug no organization can have. */
@@ -15,6 +15,8 @@ const slugs = fc.oneof(
 );
 /** The organization delete routes may take (the others keep `{org}` for every other case). */
 const deletableSlugs = fc.oneof(fc.constantFrom("{victim-org}", "no-such-org"), hostileSegment);
+/** A token of an invitation's shape (of no invitation), or anything else. */
+const invitationTokens = fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), hostileSegment);
 const ids = fc.oneof(fc.constantFrom("1", "{owner-id}", "0", "-1", "999999999"), hostileSegment);
 const roles = fc.constantFrom("owner", "admin", "member", "viewer", "god", "", "OWNER");
 const emails = fc.constantFrom("invitee@fuzz.example", "owner@fuzz.example", "not an email");
@@ -71,10 +73,16 @@ export const organizationRoutes: FuzzedRoute[] = [
     headers: bearerHeaders,
   }),
   fuzzed("POST /api/invitations/:token/accept", "json", {
-    path: pathOf("/api/invitations/:token/accept", {
-      token: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), hostileSegment),
-    }),
+    path: pathOf("/api/invitations/:token/accept", { token: invitationTokens }),
     headers: bearerHeaders,
+  }),
+  // The page the invitation mail links to: signed in or not, any token, any form.
+  page("GET /invitations/:token", {
+    path: pathOf("/invitations/:token", { token: invitationTokens }),
+  }),
+  page("POST /invitations/:token", {
+    path: pathOf("/invitations/:token", { token: invitationTokens }),
+    payload: formPayload({ accept: fc.constantFrom("1", "") }),
   }),
 ];
 

@@ -29,6 +29,11 @@ export const organizationMessages = defineMessages({
   "organizations.invitation_mail_subject": "You're invited to join {organization}",
   "organizations.invitation_mail_intro": "{inviter} invited you to join {organization} as {role}.",
   "organizations.invitation_mail_action": "Accept the invitation here:",
+  "organizations.invitation_page_title": "Join {organization}",
+  "organizations.invitation_page_intro": "You are invited to join {organization} as {role}.",
+  "organizations.invitation_page_gone": "Invitation not available",
+  "organizations.invitation_accept_button": "Accept the invitation",
+  "organizations.invitation_accepted": "You joined {organization} as {role}.",
   "organizations.invitation_mail_validity":
     "The invitation is valid until {expires} (UTC). If you did not expect it, ignore this mail.",
 });

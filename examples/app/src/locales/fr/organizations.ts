@@ -29,6 +29,12 @@ export const frenchOrganizations = {
   "organizations.invitation_mail_intro":
     "{inviter} vous invite à rejoindre {organization} avec le rôle {role}.",
   "organizations.invitation_mail_action": "Acceptez l'invitation ici :",
+  "organizations.invitation_page_title": "Rejoindre {organization}",
+  "organizations.invitation_page_intro":
+    "Vous êtes invité à rejoindre {organization} avec le rôle {role}.",
+  "organizations.invitation_page_gone": "Invitation indisponible",
+  "organizations.invitation_accept_button": "Accepter l'invitation",
+  "organizations.invitation_accepted": "Vous avez rejoint {organization} avec le rôle {role}.",
   "organizations.invitation_mail_validity":
     "L'invitation est valable jusqu'au {expires} (UTC). Si vous ne l'attendiez pas, ignorez ce message.",
 } as const satisfies Record<OrganizationMessageId, string>;
