@@ -401,6 +401,41 @@ describe("outbound webhooks", () => {
   });
 });
 
+describe("organizations", () => {
+  it("creates an organization whose projects its owner writes in D1 and a stranger cannot see", async () => {
+    const owner = await newUser();
+    const created = await call("/api/orgs", { token: owner.token, json: { name: "Edge team" } });
+    expect(created.status).toBe(201);
+    const { slug, id } = (await created.json()) as { slug: string; id: number };
+    const projects = `/api/orgs/${slug}/projects`;
+    const made = await call(projects, {
+      token: owner.token,
+      json: { name: "Roadmap", status: "active" },
+    });
+    expect(made.status).toBe(201);
+    const project = (await made.json()) as { id: number; organization_id: number };
+    expect(project.organization_id).toBe(id);
+    const listed = await call(projects, { token: owner.token });
+    expect(((await listed.json()) as Array<{ name: string }>).map((p) => p.name)).toEqual([
+      "Roadmap",
+    ]);
+    expect(
+      rows()<{ organization_id: number; name: string }>(
+        "SELECT organization_id, name FROM projects WHERE id = ?",
+        project.id,
+      ),
+    ).toEqual([{ organization_id: id, name: "Roadmap" }]);
+
+    const stranger = await newUser();
+    for (const path of [`/api/orgs/${slug}`, projects, `${projects}/${project.id}`]) {
+      expect([path, (await call(path, { token: stranger.token })).status]).toEqual([path, 404]);
+    }
+    const deleted = await call(`/api/orgs/${slug}`, { token: owner.token, method: "DELETE" });
+    expect(deleted.status).toBe(204);
+    expect(rows()("SELECT id FROM projects WHERE organization_id = ?", id)).toEqual([]);
+  });
+});
+
 describe("render jobs", () => {
   it("submits a signed job and follows its callbacks to done", async () => {
     const { token } = await newUser();
