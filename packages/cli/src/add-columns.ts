@@ -2,10 +2,13 @@ import {
   columnDefinitions,
   type Field,
   fieldIndexes,
+  ownerColumnOf,
+  ownerColumnsOf,
   POSTGRES,
   parseDeclarations,
   quoteIdentifier,
   SQLITE,
+  withUniqueScope,
 } from "@tessera/fields";
 import { nextMigrationNames } from "./app-folder.js";
 import { contextFor, dialectOf, type GeneratorEnvironment, type Outcome } from "./commands.js";
@@ -46,8 +49,9 @@ export function generateAddColumns(
   const target = migrationTarget(invocation, root, table);
   if (!target.ok) return target;
   const { source } = target;
+  // The owner's columns (`user_id`, or `organization_id` and `created_by`) are the table's.
   const takenColumns = [
-    "user_id",
+    ...ownerColumnsOf(source),
     ...target.fields.flatMap((field) => [field.name, ...field.columns]),
   ];
   const parsed = parseDeclarations(invocation.declarations, {
@@ -57,11 +61,13 @@ export function generateAddColumns(
     takenColumns,
   });
   if (!parsed.ok) return parsed;
+  // A `^` field of a model with `uniqueScope: "owner"` is unique per owner, as the module says.
+  const added = withUniqueScope(parsed.value, source.uniqueScope);
 
   const dialect = dialectOf(invocation, env) === "postgres" ? POSTGRES : SQLITE;
   const statements: string[] = [];
   const notes: string[] = [];
-  for (const field of parsed.value) {
+  for (const field of added) {
     if (field.type === "attachments") {
       return {
         ok: false,
@@ -76,7 +82,7 @@ export function generateAddColumns(
       const withDefault = fill ? `${definition} DEFAULT ${fill.sql}` : definition;
       statements.push(`ALTER TABLE ${quoteIdentifier(table)} ADD COLUMN ${withDefault};`);
     }
-    statements.push(...fieldIndexes(table, field, "user_id"));
+    statements.push(...fieldIndexes(table, field, ownerColumnOf(source)));
     if (fill) notes.push(`the rows already in \`${table}\` get \`${field.name}\` = ${fill.shown}`);
   }
 
@@ -90,7 +96,7 @@ export function generateAddColumns(
           target.path,
           source.withDeclarations([
             ...source.declarations,
-            ...parsed.value.map((field) => field.declaration),
+            ...added.map((field) => field.declaration),
           ]),
         ],
       ],

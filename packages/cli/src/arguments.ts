@@ -1,5 +1,5 @@
 import { type ParseArgsConfig, parseArgs } from "node:util";
-import type { UniqueScope } from "@tessera/fields";
+import type { RecordOwnerKind, UniqueScope } from "@tessera/fields";
 import {
   COMMANDS,
   type CommandRow,
@@ -50,7 +50,7 @@ export function parseArguments(
     options: PARSE_OPTIONS,
     strict: false,
     allowPositionals: true,
-    allowNegative: true,
+    // No negation: `--no-owner` is an option of its own, and `--no-json` an unknown one.
     tokens: true,
   });
   const words: string[] = [];
@@ -125,13 +125,13 @@ function readOption(
   const spellings = [optionFlag(name), ...(row.short ? [`-${row.short}`] : [])];
   if (!spellings.includes(token.rawName)) return unknown;
   if (row.type === "boolean") {
-    return token.value === undefined ? { ok: true, name, value: !row.negatable } : unknown;
+    return token.value === undefined ? { ok: true, name, value: true } : unknown;
   }
   if (token.value === undefined || token.value === "") {
     return {
       ok: false,
       reason: `${token.rawName} needs a value`,
-      hint: `write \`${token.rawName} <value>\``,
+      hint: row.choices?.hint ?? `write \`${token.rawName} <value>\``,
     };
   }
   return { ok: true, name, value: token.value };
@@ -190,7 +190,7 @@ function invocation(
     declarations,
     json,
     uniqueScope: (text("unique-scope") ?? "table") as UniqueScope,
-    owner: values.get("owner") !== false,
+    owner: values.has("no-owner") ? false : ((text("owner") ?? "user") as RecordOwnerKind),
     graphql: values.has("graphql"),
     htmlOnly: values.has("html-only"),
     existingTable: values.has("existing-table"),

@@ -12,8 +12,6 @@ export interface OptionRow {
   readonly type: "boolean" | "string";
   /** The one-letter spelling (`-h` for `--help`). */
   readonly short?: string;
-  /** A boolean that is on unless turned off, spelt `--no-<name>` only (`--no-owner`). */
-  readonly negatable?: true;
   /** The values a string option takes; any other is `unknown <noun> `x``. */
   readonly choices?: {
     readonly values: readonly string[];
@@ -36,7 +34,7 @@ const SCHEME: OptionRow = {
 };
 const leaveItOut = (command: CommandName) => `leave it out of \`tessera ${command}\``;
 const leaveThemOut = (command: CommandName) => `leave them out of \`tessera ${command}\``;
-const OWNER_OPTIONS = "--table and --no-owner apply to `tessera generate model` only";
+const OWNER_OPTIONS = "--table, --owner and --no-owner apply to `tessera generate model` only";
 const SEE_MIGRATIONS = "run `tessera migrate --status` to see the migrations";
 /** The frameworks `tessera new` writes a project for. */
 const FRAMEWORKS = ["hono", "express", "fastify"] as const satisfies readonly Framework[];
@@ -112,10 +110,16 @@ export const OPTIONS = {
   },
   table: { type: "string", misplaced: { reason: OWNER_OPTIONS, hint: leaveThemOut } },
   owner: {
-    type: "boolean",
-    negatable: true,
+    type: "string",
+    choices: {
+      values: ["user", "organization"],
+      noun: "owner",
+      hint: "write `--owner user` (the default: a `user_id` column) or `--owner organization` (`organization_id` and `created_by`)",
+    },
     misplaced: { reason: OWNER_OPTIONS, hint: leaveThemOut },
   },
+  // An option of its own, not parseArgs' negation of `--owner`: no other `--no-` option exists.
+  "no-owner": { type: "boolean", misplaced: { reason: OWNER_OPTIONS, hint: leaveThemOut } },
   "existing-table": {
     type: "boolean",
     misplaced: {
@@ -171,6 +175,46 @@ export interface CommandRow {
 }
 
 const GENERATOR: readonly OptionName[] = ["pretend", "install", "dialect"];
+
+/** Where an organization's records are served: the JSON routes of `organizationRecords`. */
+const ORGANIZATION_ROUTES =
+  "its records are served by jsonRecordRoutes with `scope: organizationRecords(...)` of @tessera/organizations/routes";
+
+/**
+ * The owner options of `generate model` that cannot go together: `--owner` and `--no-owner`,
+ * `--unique-scope owner` without an owner, and an organization's model with the HTML pages or
+ * GraphQL API that @tessera/records and @tessera/graphql do not serve for one yet.
+ */
+function ownerConflict(values: OptionValues): UsageProblem | undefined {
+  const owner = values.get("owner");
+  const none = values.has("no-owner");
+  if (owner !== undefined && none) {
+    return {
+      reason: `--owner ${owner} and --no-owner cannot go together`,
+      hint: "write one: `--owner user` (the default), `--owner organization`, or `--no-owner` for a table no one owns",
+    };
+  }
+  if (values.get("unique-scope") === "owner" && none) {
+    return {
+      reason: "--unique-scope owner needs the owner column",
+      hint: "leave out `--no-owner`, or leave out `--unique-scope owner` for uniqueness across the table",
+    };
+  }
+  if (owner === "organization" && values.has("html-only")) {
+    return {
+      reason: "--html-only: an organization's records have no HTML pages yet",
+      hint: `leave out \`--html-only\`: ${ORGANIZATION_ROUTES}`,
+    };
+  }
+  if (owner === "organization" && values.has("graphql")) {
+    return {
+      reason: "--graphql: an organization's records have no GraphQL API yet",
+      hint: `leave out \`--graphql\`: ${ORGANIZATION_ROUTES}`,
+    };
+  }
+  return undefined;
+}
+
 const SCHEMES = ["standard", "github", "stripe"] as const;
 
 /** Every command of `tessera`, in the order {@link USAGE} lists them. */
@@ -184,9 +228,9 @@ export const COMMANDS: readonly CommandRow[] = [
   {
     name: "generate model",
     usage: [
-      "generate model <name> <name:type>... [--table <name>] [--no-owner] [--unique-scope table|owner] [--graphql] [--html-only] [--dialect sqlite|postgres]",
+      "generate model <name> <name:type>... [--table <name>] [--owner user|organization] [--no-owner] [--unique-scope table|owner] [--graphql] [--html-only] [--dialect sqlite|postgres]",
     ],
-    options: [...GENERATOR, "table", "owner", "unique-scope", "graphql", "html-only"],
+    options: [...GENERATOR, "table", "owner", "no-owner", "unique-scope", "graphql", "html-only"],
     subject: {
       key: "model",
       missing: {
@@ -198,13 +242,7 @@ export const COMMANDS: readonly CommandRow[] = [
       kind: "declarations",
       example: (model) => `tessera generate model ${model} title:string`,
     },
-    conflict: (values) =>
-      values.get("unique-scope") === "owner" && values.get("owner") === false
-        ? {
-            reason: "--unique-scope owner needs the owner column",
-            hint: "leave out `--no-owner`, or leave out `--unique-scope owner` for uniqueness across the table",
-          }
-        : undefined,
+    conflict: ownerConflict,
   },
   {
     name: "generate accounts",
@@ -304,8 +342,7 @@ export const COMMANDS: readonly CommandRow[] = [
 
 /** How an option is written on the command line: `--no-owner`, `--json`. */
 export function optionFlag(name: OptionName): string {
-  const row: OptionRow = OPTIONS[name];
-  return row.negatable ? `--no-${name}` : `--${name}`;
+  return `--${name}`;
 }
 
 /** How `command` refuses the option `name`, which it does not take. */

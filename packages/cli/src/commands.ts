@@ -3,9 +3,13 @@ import {
   type DeclarationContext,
   type Field,
   type Model,
+  ORGANIZATION_TABLE,
+  OWNER_TABLE,
+  ownerColumnsOf,
   POSTGRES,
   parseDeclarations,
   pluralize,
+  type RecordOwnerKind,
   refuse,
   SNAKE_CASE,
   SQLITE,
@@ -19,10 +23,10 @@ import {
   modelPath,
   nextMigrationNames,
 } from "./app-folder.js";
-import { loadAppPackage } from "./app-packages.js";
+import { installCommand, loadAppPackage } from "./app-packages.js";
 import { applyFileChanges } from "./file-changes.js";
 import type { Invocation } from "./invocation.js";
-import { migrationFile, modelModule } from "./model-module.js";
+import { migrationFile, modelExportName, modelModule } from "./model-module.js";
 import { packageMigrationFiles } from "./package-migrations.js";
 
 /** What a command did: text and a JSON object to print, or a refusal with advice. */
@@ -45,7 +49,7 @@ export function contextFor(
     jsonApi: !invocation.htmlOnly,
     graphql: invocation.graphql,
     existingTable: invocation.existingTable,
-    takenColumns: invocation.owner ? ["user_id"] : [],
+    takenColumns: invocation.owner ? ownerColumnsOf({ owner: invocation.owner }) : [],
     modelPath,
   };
 }
@@ -129,21 +133,22 @@ export function generateModel(
       "choose another model name, or pass `--table <name>` for a different table",
     );
   }
-  const parsed = parseDeclarations(invocation.declarations, contextFor(invocation, root, [name]));
-  if (!parsed.ok) return parsed;
-  // The owner column references users: its table must come first, or PostgreSQL refuses the
-  // migration and SQLite takes a foreign key to nothing.
-  if (invocation.owner && !migrationCreates(root, "users")) {
+  const owner = invocation.owner;
+  if (owner === "organization" && ORGANIZATION_AREAS.includes(table)) {
     return refused(
-      "records belong to users, but no migration creates the `users` table",
-      "run `tessera generate accounts` first, or pass `--no-owner` for a table no user owns",
+      `the table \`${table}\` is named like a permission area of @tessera/organizations`,
+      "pass `--table <name>` for another table name: `organizationRecords` refuses this one, whose permissions would mean something else",
     );
   }
+  const parsed = parseDeclarations(invocation.declarations, contextFor(invocation, root, [name]));
+  if (!parsed.ok) return parsed;
+  const missingTable = owner && missingOwnerTable(root, owner);
+  if (missingTable) return missingTable;
 
   const fields = withUniqueScope(parsed.value, invocation.uniqueScope);
-  const model: Model = { name, table, fields };
+  const model: Model = { name, table, fields, ...(owner === "organization" ? { owner } : {}) };
   const sql = createTableSql(model, {
-    ownedByUser: invocation.owner,
+    ownedByUser: owner !== false,
     dialect: dialectOf(invocation, env) === "postgres" ? POSTGRES : SQLITE,
   });
   const files = [
@@ -155,12 +160,61 @@ export function generateModel(
         {
           uniqueScope: invocation.uniqueScope,
           graphql: invocation.graphql,
+          ...(owner === "organization" ? { owner } : {}),
         },
       ),
     ],
     [nextMigrationNames(root, [`create_${table}`])[0]!, migrationFile(sql, command)],
   ] as const;
-  return applyFileChanges(root, { created: files }, invocation);
+  const notes = owner === "organization" ? organizationNotes(name, table) : [];
+  return applyFileChanges(root, { created: files, notes }, invocation);
+}
+
+/**
+ * The tables whose names are permission areas of @tessera/organizations (its `BUILT_IN_AREAS`:
+ * `members:invite`…): `organizationRecords` refuses a model with one of them as its table, as
+ * `members:read` would mean something else. A test holds this list to the package's.
+ */
+export const ORGANIZATION_AREAS: readonly string[] = [
+  "organization",
+  "members",
+  "records",
+  "keys",
+  "webhooks",
+];
+
+/**
+ * The refusal of an owned model whose owner's table no migration creates yet: its foreign keys
+ * name `users` (`user_id`, or an organization's `created_by`) and `organizations`, which must
+ * come first, or PostgreSQL refuses the migration and SQLite takes a foreign key to nothing.
+ */
+function missingOwnerTable(root: string, owner: RecordOwnerKind): Outcome | undefined {
+  if (!migrationCreates(root, OWNER_TABLE)) {
+    return owner === "user"
+      ? refused(
+          "records belong to users, but no migration creates the `users` table",
+          "run `tessera generate accounts` first, or pass `--no-owner` for a table no user owns",
+        )
+      : refused(
+          "an organization's records name the member who created them (`created_by`), but no migration creates the `users` table",
+          "run `tessera generate accounts` first, then add @tessera/organizations' migration",
+        );
+  }
+  if (owner === "organization" && !migrationCreates(root, ORGANIZATION_TABLE)) {
+    return refused(
+      "records belong to organizations, but no migration creates the `organizations` table",
+      `${installCommand(root)} @tessera/organizations, then write its migration (\`organizationMigrations\` of @tessera/organizations/sql) into migrations/, after the account ones; or leave out \`--owner organization\``,
+    );
+  }
+  return undefined;
+}
+
+/** What to do with an organization's model: its routes, and the pages it has not. */
+function organizationNotes(name: string, table: string): string[] {
+  return [
+    `serve it with jsonRecordRoutes({ model: ${modelExportName(name)}, store, authenticate, scope: organizationRecords({ organizations, roles }) }) of @tessera/records and @tessera/organizations/routes: GET|POST /api/orgs/{slug}/${table}, GET|PATCH|DELETE /api/orgs/{slug}/${table}/{id}, each checking the member's \`${table}:<action>\` permission`,
+    "no HTML pages or GraphQL are generated for it: htmlRecordRoutes and graphqlRoutes serve a user's records only, for now",
+  ];
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { UniqueScope } from "@tessera/fields";
+import type { RecordOwnerKind, UniqueScope } from "@tessera/fields";
 import type { Framework } from "./new-project-frameworks.js";
 
 /** The commands of `tessera`, as {@link Invocation.command} names them. */
@@ -39,8 +39,12 @@ export interface Invocation {
   readonly cwd?: string;
   /** Table name of `generate model` (default: the model name's plural). */
   readonly table?: string;
-  /** Add the `user_id` owner column (default true; `--no-owner` turns it off). */
-  readonly owner: boolean;
+  /**
+   * `generate model`: who owns the records. `user` (the default) is the `user_id` column;
+   * `organization` (`--owner organization`) is `organization_id` and `created_by`; false
+   * (`--no-owner`) is no owner column.
+   */
+  readonly owner: RecordOwnerKind | false;
   readonly graphql: boolean;
   /** No JSON API is generated: single attachments may be required. */
   readonly htmlOnly: boolean;

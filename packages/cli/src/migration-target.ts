@@ -1,4 +1,4 @@
-import { type Field, parseDeclarations } from "@tessera/fields";
+import { type Field, ownerColumnsOf, parseDeclarations, withUniqueScope } from "@tessera/fields";
 import { migrationCreates } from "./app-folder.js";
 import { contextFor, type Outcome } from "./commands.js";
 import type { Invocation } from "./invocation.js";
@@ -11,10 +11,14 @@ export interface MigrationTarget {
   /** `src/models/<name>.ts`. */
   readonly path: string;
   readonly source: ModelSource;
+  /** Its fields, with the model's unique scope (`uniqueScope: "owner"`) as `defineModel` gives it. */
   readonly fields: readonly Field[];
 }
 
-/** The model module of `table`, read back and parsed; a refusal when there is none to change. */
+/**
+ * The model module of `table`, read back and parsed (its owner's columns taken, as they are its
+ * table's); a refusal when there is none to change.
+ */
 export function migrationTarget(
   invocation: Invocation,
   root: string,
@@ -31,7 +35,12 @@ export function migrationTarget(
     };
   }
   const source = model.source;
-  const parsed = source && parseDeclarations(source.declarations, contextFor(invocation, root));
+  const parsed =
+    source &&
+    parseDeclarations(source.declarations, {
+      ...contextFor(invocation, root),
+      takenColumns: ownerColumnsOf(source),
+    });
   if (!source || !parsed?.ok) {
     return {
       ok: false,
@@ -39,5 +48,6 @@ export function migrationTarget(
       hint: "change its defineModel call by hand, and write the migration yourself",
     };
   }
-  return { ok: true, table, path: model.path, source, fields: parsed.value };
+  const fields = withUniqueScope(parsed.value, source.uniqueScope);
+  return { ok: true, table, path: model.path, source, fields };
 }

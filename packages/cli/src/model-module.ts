@@ -1,4 +1,4 @@
-import { camelize, type UniqueScope } from "@tessera/fields";
+import { camelize, type RecordOwnerKind, type UniqueScope } from "@tessera/fields";
 import { type PrintedArgument, printedCall } from "./printed-call.js";
 import { declaresRichText, SANITIZER_IMPORT, SANITIZER_OPTION } from "./rich-text-sanitizer.js";
 import { renderTemplate } from "./template.js";
@@ -18,7 +18,8 @@ export interface ModuleModel {
 /**
  * The text of `src/models/<model>.ts`: the declarations as written, parsed at import by
  * `defineModel`, so the module stays short and reads like the command that made it. An owner
- * `uniqueScope` is written into the options, so the model matches its migration's indexes.
+ * `uniqueScope` is written into the options, so the model matches its migration's indexes, and
+ * so is an organization `owner`, so the records are served and stored as an organization's.
  * With `graphql`, the model is passed through `graphqlModel` of @tessera/graphql, which refuses
  * what GraphQL cannot serve at import too and names its GraphQL parts: that model is what
  * `graphqlRoutes` serves. A model with a rich_text field is given `richTextSanitizer` of
@@ -27,7 +28,11 @@ export interface ModuleModel {
 export function modelModule(
   model: ModuleModel,
   command: string,
-  options: { readonly uniqueScope?: UniqueScope; readonly graphql?: boolean } = {},
+  options: {
+    readonly uniqueScope?: UniqueScope;
+    readonly graphql?: boolean;
+    readonly owner?: RecordOwnerKind;
+  } = {},
 ): string {
   const graphql = options.graphql ?? false;
   const richText = declaresRichText(model.declarations);
@@ -37,6 +42,7 @@ export function modelModule(
     {
       object: [
         `table: ${JSON.stringify(model.table)}`,
+        ...(options.owner === "organization" ? ['owner: "organization"'] : []),
         ...(options.uniqueScope === "owner" ? ['uniqueScope: "owner"'] : []),
         ...(richText ? [SANITIZER_OPTION] : []),
       ],
@@ -49,7 +55,9 @@ export function modelModule(
     table: model.table,
     uses: graphql
       ? "ready for @tessera/records, and for `graphqlRoutes` of @tessera/graphql"
-      : "its fields, ready for @tessera/records",
+      : options.owner === "organization"
+        ? "an organization's records, for @tessera/records with `organizationRecords`"
+        : "its fields, ready for @tessera/records",
     graphqlImport: graphql ? 'import { graphqlModel } from "@tessera/graphql";' : "",
     sanitizerImport: richText ? SANITIZER_IMPORT : "",
     definition: (graphql

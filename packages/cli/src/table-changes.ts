@@ -5,8 +5,11 @@ import {
   createTableSql,
   type Field,
   fieldIndexes,
+  ownerColumnOf,
+  ownerColumnsOf,
   parseDeclarations,
   quoteIdentifier as q,
+  withUniqueScope,
 } from "@tessera/fields";
 import { contextFor, type Outcome } from "./commands.js";
 import type { Invocation } from "./invocation.js";
@@ -26,10 +29,21 @@ export type TableChange =
 const refused = (reason: string, hint: string) => ({ ok: false as const, reason, hint });
 
 /** The names of the indexes a field has (`fieldIndexes` writes them), quoted. */
-function indexNames(table: string, field: Field): string[] {
-  return fieldIndexes(table, field, "user_id").map(
-    (statement) => /INDEX ("[^"]+")/.exec(statement)![1]!,
-  );
+function indexNames(target: MigrationTarget, field: Field): string[] {
+  return indexesOf(target, field).map((statement) => /INDEX ("[^"]+")/.exec(statement)![1]!);
+}
+
+/**
+ * The indexes of a field of the target's table, a per-owner unique one on its owner column
+ * (`user_id`, or `organization_id` for an organization's model).
+ */
+function indexesOf(target: MigrationTarget, field: Field): string[] {
+  return fieldIndexes(target.table, field, ownerColumnOf(target.source));
+}
+
+/** A field parsed anew for the target's model, with the model's unique scope, as it imports. */
+function scoped(target: MigrationTarget, field: Field): Field {
+  return withUniqueScope([field], target.source.uniqueScope)[0]!;
 }
 
 function fieldNamed(target: MigrationTarget, name: string): Field | undefined {
@@ -63,9 +77,7 @@ export function removeFields(
     if (field.type === "references" && dialect === "sqlite") {
       return rebuildWithout(target, removed, declarations);
     }
-    statements.push(
-      ...indexNames(target.table, field).map((index) => `DROP INDEX IF EXISTS ${index};`),
-    );
+    statements.push(...indexNames(target, field).map((index) => `DROP INDEX IF EXISTS ${index};`));
     if (field.type === "attachments") {
       statements.push(`DROP TABLE IF EXISTS ${q(childTableName(target.source.name, field))};`);
       continue;
@@ -100,7 +112,7 @@ function rebuildWithout(
   const kept = target.fields.filter((field) => !removed.has(field.name));
   const inTable = kept.filter((field) => field.type !== "attachments");
   const [create = "", ...indexes] = createTableSql(
-    { name: target.source.name, table, fields: inTable },
+    { name: target.source.name, table, fields: inTable, owner: target.source.owner },
     { ownedByUser: target.source.owned },
   )
     .trim()
@@ -108,7 +120,7 @@ function rebuildWithout(
     .map((statement) => statement.replace(/;$/, ""));
   const columns = [
     "id",
-    ...(target.source.owned ? ["user_id"] : []),
+    ...(target.source.owned ? ownerColumnsOf(target.source) : []),
     ...inTable.flatMap((field) => field.columns),
     "created_at",
     "updated_at",
@@ -153,10 +165,13 @@ export function renameField(
   const others = target.fields.filter((other) => other !== field);
   const parsed = parseDeclarations([`${to}${field.declaration.slice(from.length)}`], {
     ...contextFor(invocation, root),
-    takenColumns: ["user_id", ...others.flatMap((other) => [other.name, ...other.columns])],
+    takenColumns: [
+      ...ownerColumnsOf(target.source),
+      ...others.flatMap((other) => [other.name, ...other.columns]),
+    ],
   });
   if (!parsed.ok) return parsed;
-  const renamed = parsed.value[0]!;
+  const renamed = scoped(target, parsed.value[0]!);
   if (field.type === "attachments") {
     return {
       ok: true,
@@ -165,14 +180,14 @@ export function renameField(
     };
   }
   const statements = [
-    ...indexNames(target.table, field).map((index) => `DROP INDEX IF EXISTS ${index};`),
+    ...indexNames(target, field).map((index) => `DROP INDEX IF EXISTS ${index};`),
     ...field.columns.flatMap((column, index) => {
       const next = renamed.columns[index]!;
       return column === next
         ? []
         : [`ALTER TABLE ${q(target.table)} RENAME COLUMN ${q(column)} TO ${q(next)};`];
     }),
-    ...fieldIndexes(target.table, renamed, "user_id"),
+    ...indexesOf(target, renamed),
   ];
   return { ok: true, statements, declarations: renamedDeclarations(target, field, renamed) };
 }
@@ -215,7 +230,7 @@ export function indexField(
   const name = unique ? argument.slice(0, -1) : argument;
   const field = fieldNamed(target, name);
   if (!field) return unknownField(target, name);
-  const existing = indexNames(target.table, field);
+  const existing = indexNames(target, field);
   if (existing.length > 0 && !(unique && !field.unique)) {
     return refused(`\`${name}\` already has an index`, `it is ${existing.join(", ")}`);
   }
@@ -235,14 +250,17 @@ export function indexField(
       declarations: target.fields.map((each) => each.declaration),
     };
   }
-  const parsed = parseDeclarations([`${field.declaration}^`], contextFor(invocation, root));
+  const parsed = parseDeclarations([`${field.declaration}^`], {
+    ...contextFor(invocation, root),
+    takenColumns: ownerColumnsOf(target.source),
+  });
   if (!parsed.ok) return parsed;
-  const made = parsed.value[0]!;
+  const made = scoped(target, parsed.value[0]!);
   return {
     ok: true,
     statements: [
       ...existing.map((index) => `DROP INDEX IF EXISTS ${index};`),
-      ...fieldIndexes(target.table, made, "user_id"),
+      ...indexesOf(target, made),
     ],
     declarations: target.fields.map((each) =>
       each === field ? made.declaration : each.declaration,

@@ -47,7 +47,7 @@ describe("parseArguments", () => {
         graphql: true,
         htmlOnly: true,
         existingTable: true,
-        owner: true,
+        owner: "user",
       },
     });
     expect(parseArguments([])).toMatchObject({ ok: true, value: { command: "help" } });
@@ -69,7 +69,7 @@ describe("parseArguments", () => {
     [["check", "a:string", "--cwd"], "--cwd needs a value"],
     [
       ["check", "a:string", "--table", "t"],
-      "--table and --no-owner apply to `tessera generate model` only",
+      "--table, --owner and --no-owner apply to `tessera generate model` only",
     ],
     [
       ["generate", "model", "post", "a:string", "--existing-table"],

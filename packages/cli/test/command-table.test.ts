@@ -103,16 +103,16 @@ describe("the command table", () => {
     },
   );
 
-  it("reads --no-owner through parseArgs' negation, and no other --no- option", () => {
+  it("reads --no-owner as an option of its own, and no other --no- option", () => {
     expect(parseArguments(["generate", "model", "tag", "a:string", "--no-owner"])).toMatchObject({
       ok: true,
       value: { owner: false },
     });
     expect(parseArguments(["generate", "model", "tag", "a:string"])).toMatchObject({
       ok: true,
-      value: { owner: true },
+      value: { owner: "user" },
     });
-    for (const flag of ["--no-graphql", "--no-json", "--owner", "--no-table", "--no-owner=yes"]) {
+    for (const flag of ["--no-graphql", "--no-json", "--no-table", "--no-owner=yes"]) {
       expect(parseArguments(["generate", "model", "tag", "a:string", flag]), flag).toEqual({
         ok: false,
         reason: `unknown option \`${flag}\``,
