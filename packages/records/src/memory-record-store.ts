@@ -178,7 +178,8 @@ export class MemoryRecordStore implements RecordStore {
     const row = this.tables.table(table).rows.get(id);
     if (row === undefined) return false;
     // Another kind of owner's rows (a user's, from an organization's record) are never ours.
-    const owner = ["user_id", "organization_id"].find((column) => column in row);
+    // This model's own owner column first: an organization's table may reference a user too.
+    const owner = [this.#owner, "user_id", "organization_id"].find((column) => column in row);
     return owner === undefined || (owner === this.#owner && row[owner] === ownerId);
   }
 

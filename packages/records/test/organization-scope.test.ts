@@ -30,7 +30,13 @@ import { ADA, BOB, ownersRequest, postModel, testAuthentication } from "./fixtur
 const project = defineModel("project", ["name:string", "brief:attachment?"], {
   owner: "organization",
 });
-const task = defineModel("task", ["project:references", "post:references?", "title:string"], {
+const task = defineModel(
+  "task",
+  ["project:references", "post:references?", "user:references:user?", "title:string"],
+  { owner: "organization" },
+);
+/** References a table that has both `organization_id` and a `user_id` field: still theirs. */
+const checklist = defineModel("checklist", ["task:references", "title:string"], {
   owner: "organization",
 });
 
@@ -79,6 +85,7 @@ async function sqliteStores(): Promise<StoreOf> {
     recordMigration(postModel, "0100_create_posts"),
     recordMigration(project, "0101_create_projects"),
     recordMigration(task, "0102_create_tasks"),
+    recordMigration(checklist, "0103_create_checklists"),
   ]);
   for (const email of ["ada@example.com", "bob@example.com"]) {
     await database.run(
@@ -108,7 +115,7 @@ async function setUp(stores: StoreOf) {
       storage,
       authenticate: testAuthentication,
     }),
-    ...[project, task].flatMap((model) =>
+    ...[project, task, checklist].flatMap((model) =>
       jsonRecordRoutes({
         model,
         store: stores(model),
@@ -190,6 +197,21 @@ describe.each([
     await call(ADA, "POST", "/api/posts", { title: "Ada's own post", status: "draft" });
     const own = await call(ADA, "POST", "/api/orgs/acme/tasks", { project_id: 1, title: "Plan" });
     expect(own.status).toBe(201);
+    const assigned = await call(ADA, "POST", "/api/orgs/acme/tasks", {
+      project_id: 1,
+      user_id: BOB,
+      title: "Assigned",
+    });
+    expect(assigned.status).toBe(201);
+    const listed = await call(ADA, "POST", "/api/orgs/acme/checklists", {
+      task_id: assigned.body.id,
+      title: "Steps",
+    });
+    expect(listed.status).toBe(201);
+    expect(
+      (await call(BOB, "POST", "/api/orgs/beta/checklists", { task_id: 1, title: "x" })).body.error
+        .fields,
+    ).toEqual({ task_id: ["must exist"] });
     const foreign = await call(ADA, "POST", "/api/orgs/acme/tasks", { project_id: 2, title: "x" });
     expect(foreign.status).toBe(422);
     expect(foreign.body.error.fields).toEqual({ project_id: ["must exist"] });

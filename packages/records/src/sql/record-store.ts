@@ -387,12 +387,20 @@ export class SqlRecordStore implements RecordStore {
     return child;
   }
 
+  /**
+   * The owner column of a referenced table: this model's own when the table has it (an
+   * organization's table may also reference a user through a `user_id` field), else the other
+   * kind's, else none.
+   */
   #ownerColumnOf(table: string): Promise<OwnerColumn | undefined> {
     let owner = this.#ownedTables.get(table);
     if (!owner) {
       owner = this.database
-        .get<{ name: OwnerColumn }>(OWNER_COLUMN_OF[this.database.dialect], [table])
-        .then((row) => row?.name);
+        .all<{ name: OwnerColumn }>(OWNER_COLUMNS_OF[this.database.dialect], [table])
+        .then((rows) => {
+          const names = rows.map((row) => row.name);
+          return names.find((name) => q(name) === this.#owner) ?? names[0];
+        });
       this.#ownedTables.set(table, owner);
     }
     return owner;
@@ -412,13 +420,12 @@ export class SqlRecordStore implements RecordStore {
 /** An owner column a record table may have. */
 type OwnerColumn = "user_id" | "organization_id";
 
-/** The owner column a table (of the connection's schema) has, if any. */
-const OWNER_COLUMN_OF: Record<SqlDialectName, string> = {
-  sqlite: `SELECT "name" FROM pragma_table_info(?)
-    WHERE "name" IN ('user_id', 'organization_id') ORDER BY "name" DESC LIMIT 1`,
+/** The owner columns a table (of the connection's schema) has. */
+const OWNER_COLUMNS_OF: Record<SqlDialectName, string> = {
+  sqlite: `SELECT "name" FROM pragma_table_info(?) WHERE "name" IN ('user_id', 'organization_id')`,
   postgres: `SELECT column_name AS "name" FROM information_schema.columns
     WHERE table_schema = current_schema() AND table_name = ?
-    AND column_name IN ('user_id', 'organization_id') ORDER BY column_name DESC LIMIT 1`,
+    AND column_name IN ('user_id', 'organization_id')`,
 };
 
 /**
