@@ -40,6 +40,7 @@ const POSTGRES_APP_SUITES = [
   "browser-oauth",
   "graphql",
   "graphql-hostile",
+  "graphql-organizations",
   "hostile-bodies",
   "hostile-nul",
   "html-accounts",

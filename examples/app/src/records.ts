@@ -5,7 +5,7 @@ import { defineModel, type Model, withUniqueScope } from "@tessera/fields";
 import type { CompileQuery } from "@tessera/graphql";
 import { graphqlModel } from "@tessera/graphql/model";
 import type { Route } from "@tessera/http";
-import { organizationRecords } from "@tessera/organizations/routes";
+import { organizationRecords, resolveOrganizationRecordOwner } from "@tessera/organizations/routes";
 import type { OutboundWebhooks } from "@tessera/outbound";
 import {
   htmlRecordRoutes,
@@ -60,12 +60,14 @@ export const noteModel = graphqlModel(
 
 /**
  * An organization's records: served under `/api/orgs/{slug}/projects` to its members, as their
- * role allows (a viewer reads, a member writes), with `created_by` the member who made one.
+ * role allows (a viewer reads, a member writes), with `created_by` the member who made one; and
+ * through GraphQL (`projects(organization: "<slug>")`, `createProject(organization:, input:)`…)
+ * with the same check.
  */
-export const projectModel = defineModel(
-  "project",
-  ["name:string", "description:text?", "status:enum:active,archived"],
-  { owner: "organization" },
+export const projectModel = graphqlModel(
+  defineModel("project", ["name:string", "description:text?", "status:enum:active,archived"], {
+    owner: "organization",
+  }),
 );
 
 /** Every record model of the app, in the order their tables are created (see recordMigrations). */
@@ -78,7 +80,7 @@ export const recordModels: readonly Model[] = [
   projectModel,
 ];
 /** The models served through GraphQL too. */
-export const graphqlModels: readonly Model[] = [noteModel];
+export const graphqlModels: readonly Model[] = [noteModel, projectModel];
 /** The app's event catalog: every event type its models declare, with its data's schema. */
 export const appEventTypes: readonly RecordEventType[] = recordEventTypes(recordModels);
 
@@ -194,9 +196,8 @@ export function recordPageRoutes(wiring: RecordWiring): Route<MaybeSessionContex
 export function recordApiRoutes(wiring: RecordWiring): Route[] {
   const optionsOf = recordOptions(wiring);
   const bearer = bearerAuthentication(wiring.bearer);
-  const ofOrganization = organizationRecords({
-    organizations: appOrganizationStore(wiring.database),
-  });
+  const organizationAccess = { organizations: appOrganizationStore(wiring.database) };
+  const ofOrganization = organizationRecords(organizationAccess);
   return [
     ...recordModels.flatMap((model) =>
       jsonRecordRoutes({
@@ -220,6 +221,8 @@ export function recordApiRoutes(wiring: RecordWiring): Route[] {
         return graphqlRoutes({
           records: graphqlModels.map(optionsOf),
           authenticate: bearer,
+          // The same membership check as the JSON routes': projects' for their members only.
+          organizationOwner: resolveOrganizationRecordOwner(organizationAccess),
           ...(compileQuery ? { compileQuery } : {}),
         });
       },

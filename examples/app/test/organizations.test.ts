@@ -6,41 +6,24 @@ import { MemoryMailer } from "@tessera/mail";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { linkIn } from "./support/browser.js";
 import { callJsonApi } from "./support/json-api.js";
-import { newClientAddress, startTestServer, type TestServer } from "./support/test-server.js";
+import { type OrganizationMembers, organizationMembers } from "./support/organization-members.js";
+import { startTestServer, type TestServer } from "./support/test-server.js";
 
 const mailer = new MemoryMailer();
 let server: TestServer;
+let people: OrganizationMembers;
 
 beforeAll(async () => {
   server = await startTestServer({ TRUST_PROXY: "1", APP_URL: "https://app.example" }, { mailer });
+  people = organizationMembers(server, mailer);
 });
 afterAll(() => server.stop());
 
 const api = (method: string, path: string, token?: string, json?: unknown) =>
   callJsonApi(server.url, method, path, token, json);
-
-/** A user who signed up and confirmed their address through the mailed link; their token. */
-async function confirmedUser(name: string): Promise<{ email: string; token: string }> {
-  const email = `${name}.${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const password = "correct horse battery staple";
-  const form = (path: string, body: Record<string, string>) =>
-    fetch(`${server.url}${path}`, {
-      method: "POST",
-      redirect: "manual",
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        origin: server.url,
-        "x-forwarded-for": newClientAddress(),
-      },
-      body: new URLSearchParams(body),
-    });
-  expect((await form("/signup", { email, password })).status).toBe(303);
-  await server.deliverMail();
-  const confirmation = linkIn(mailer.last(email)!.text, "/confirmations");
-  expect((await form(confirmation.path, {})).status).toBe(303);
-  const token = (await api("POST", "/api/auth/token", undefined, { email, password })).body.token;
-  return { email, token: String(token) };
-}
+const confirmedUser = (name: string) => people.confirmedUser(name);
+const organizationWith = (owner: { token: string }, roles: readonly string[]) =>
+  people.organizationWith(owner, roles);
 
 describe("organizations in the example app", () => {
   it("lets an owner invite a member by mail, who accepts; outsiders see nothing", async () => {
@@ -98,31 +81,6 @@ describe("organizations in the example app", () => {
     expect((await api("GET", `/api/orgs/${slug}`, owner.token)).status).toBe(404);
   });
 });
-
-/** A new organization of `owner`'s, with a confirmed user of each role in `roles` invited in. */
-async function organizationWith(
-  owner: { token: string },
-  roles: readonly string[],
-): Promise<{ slug: string; members: Array<{ email: string; token: string }> }> {
-  const name = `Team ${crypto.randomUUID().slice(0, 8)}`;
-  const created = await api("POST", "/api/orgs", owner.token, { name });
-  expect(created.status).toBe(201);
-  const slug = created.body.slug as string;
-  const members = [];
-  for (const role of roles) {
-    const member = await confirmedUser(role);
-    const invited = await api("POST", `/api/orgs/${slug}/invitations`, owner.token, {
-      email: member.email,
-      role,
-    });
-    expect(invited.status).toBe(201);
-    await server.deliverMail();
-    const { token } = linkIn(mailer.last(member.email)!.text, "/invitations");
-    expect((await api("POST", `/api/invitations/${token}/accept`, member.token)).status).toBe(200);
-    members.push(member);
-  }
-  return { slug, members };
-}
 
 describe("an organization's projects", () => {
   it("are written by members, read by viewers, and refused to roles without the permission", async () => {

@@ -17,12 +17,15 @@ import { type DocumentLimits, parseWithinLimits } from "./document-limits.js";
 import { graphqlHttpResponse } from "./http-answer.js";
 import { successfulOperationAnswer } from "./operation-answer.js";
 import { type QueryLimits, queryLimitRules } from "./query-limits.js";
-import { recordSchema } from "./record-schema.js";
+import { type RecordSchemaOptions, recordSchema } from "./record-schema.js";
 import { undescribableVariables } from "./variable-refusals.js";
 
 /** What {@link graphqlRoutes} is built from. */
-export interface GraphqlRoutesOptions extends QueryLimits, DocumentLimits {
-  /** The models to serve, each with the options its JSON record routes take. */
+export interface GraphqlRoutesOptions extends QueryLimits, DocumentLimits, RecordSchemaOptions {
+  /**
+   * The models to serve, each with the options its JSON record routes take (its `scope` aside:
+   * a model owned by an organization is served for the organization `organizationOwner` finds).
+   */
   readonly records: readonly RecordRoutesOptions[];
   /**
    * Who a request acts for, as the JSON record routes take it (`bearerAuthentication`); its
@@ -83,7 +86,9 @@ export const INTERNAL_ERROR_MESSAGE = "Internal server error";
  * operation text is held to its size, token and nesting limits before it is parsed, and its
  * document to the depth and field limits before anything runs. Errors a resolver refuses with
  * carry `extensions.code` and `extensions.status`; the HTTP status of a response that has data
- * stays 200, as GraphQL over HTTP asks.
+ * stays 200, as GraphQL over HTTP asks. A model owned by an organization is served to its
+ * members through `organizationOwner` (see {@link recordSchema}).
+ * @throws {TypeError} for a model owned by an organization when `organizationOwner` is missing.
  *
  * @example
  * ```ts
@@ -105,7 +110,7 @@ export const INTERNAL_ERROR_MESSAGE = "Internal server error";
  * ```
  */
 export function graphqlRoutes(options: GraphqlRoutesOptions): Route[] {
-  const schema = recordSchema(options.records);
+  const schema = recordSchema(options.records, options);
   const report =
     options.onError ??
     ((error: unknown) =>

@@ -1,7 +1,18 @@
-import { camelize, type Field, type Model, refuse } from "@tessera/fields";
+import { camelize, type Field, type Model, ownerKindOf, refuse } from "@tessera/fields";
 
-/** How a column travels in GraphQL: which scalar carries it. */
-export type GraphqlScalarKind = "String" | "SafeInt" | "Int" | "Float" | "Boolean" | "JSON" | "ID";
+/**
+ * How a column travels in GraphQL: which scalar carries it, or `Enum` for an enum field (a
+ * GraphQL enum of its values, named by the column's `enumType`).
+ */
+export type GraphqlScalarKind =
+  | "String"
+  | "SafeInt"
+  | "Int"
+  | "Float"
+  | "Boolean"
+  | "JSON"
+  | "ID"
+  | "Enum";
 
 /** One column of a record as a GraphQL field: `due_on` → `dueOn: String`. */
 export interface GraphqlColumn {
@@ -12,8 +23,13 @@ export interface GraphqlColumn {
   readonly kind: GraphqlScalarKind;
   /** Null allowed: an optional field (every update input is nullable regardless). */
   readonly nullable: boolean;
-  /** The declared field the column belongs to (undefined for `id`, `user_id`, timestamps). */
+  /**
+   * The declared field the column belongs to (undefined for `id`, the owner's columns and the
+   * timestamps).
+   */
   readonly field?: Field;
+  /** The GraphQL enum of an enum field's values (kind `Enum`): `ProjectStatus`. */
+  readonly enumType?: string;
 }
 
 /** The GraphQL names of one model's type, inputs, queries and mutations. */
@@ -34,7 +50,10 @@ export interface GraphqlNames {
   readonly update: string;
   /** `deleteNote(id)` */
   readonly delete: string;
-  /** Output columns in the JSON API's order: `id`, `userId`, the fields, then the timestamps. */
+  /**
+   * Output columns in the JSON API's order: `id`, the owner's (`userId`, or `organizationId`
+   * and `createdBy`), the fields, then the timestamps.
+   */
   readonly output: readonly GraphqlColumn[];
   /** Input columns: the fields a body may carry (no attachments), and `lockVersion`. */
   readonly input: readonly GraphqlColumn[];
@@ -54,32 +73,44 @@ const KIND_OF: Partial<Record<Field["type"], GraphqlScalarKind>> = {
   lock_version: "Int",
 };
 
+/** Words GraphQL keeps for itself, which an enum value may not be. */
+const RESERVED_ENUM_VALUES = new Set(["true", "false", "null"]);
+
 /**
- * Checks that a model can be served through GraphQL and names its GraphQL parts. An `enum` or
- * a public id is refused with the declaration error of `@tessera/fields` (`not supported with
- * GraphQL`), as the generator's `--graphql` refuses it; attachments are left out, not refused.
+ * Checks that a model can be served through GraphQL and names its GraphQL parts. A public id
+ * is refused with the declaration error of `@tessera/fields` (`not supported with GraphQL`), as
+ * the generator's `--graphql` refuses it; attachments are left out, not refused; an enum
+ * becomes a GraphQL enum of its values (`<Model><Field>`: `ProjectStatus`). A model owned by
+ * an organization has `organizationId` and `createdBy` where a user's has `userId`.
  * Calling it on a model it already returned gives that model back.
- * @throws {Error} `model <name>: <message> (<hint>)` for a refused field or two names that
- *   camelCase alike.
+ * @throws {Error} `model <name>: <message> (<hint>)` for a refused field, an enum value GraphQL
+ *   keeps for itself (`true`, `false`, `null`), or two names that camelCase alike.
  */
 export function graphqlModel(model: Model): GraphqlModel {
   if (isGraphqlModel(model)) return model;
   for (const field of model.fields) {
-    if (field.type === "enum" || field.type === "public_id") {
+    if (field.type === "public_id") {
       const refusal = refuse.graphql(field.declaration, field.name, field.type);
       throw new Error(`model ${model.name}: ${refusal.reason} (${refusal.hint})`);
     }
+    const reserved =
+      field.type === "enum" && field.args.find((value) => RESERVED_ENUM_VALUES.has(value));
+    if (reserved) {
+      throw new Error(
+        `model ${model.name}: enum \`${field.name}\` has the value \`${reserved}\`, which GraphQL cannot name (rename the value, or serve the model without GraphQL)`,
+      );
+    }
   }
-  const fieldColumns = model.fields.flatMap(columnsOf);
+  const type = pascalize(model.name);
+  const fieldColumns = model.fields.flatMap((field) => columnsOf(field, type));
   const output: GraphqlColumn[] = [
     { name: "id", column: "id", kind: "ID", nullable: false },
-    { name: "userId", column: "user_id", kind: "ID", nullable: false },
+    ...ownerColumns(model),
     ...fieldColumns,
     { name: "createdAt", column: "created_at", kind: "String", nullable: false },
     { name: "updatedAt", column: "updated_at", kind: "String", nullable: false },
   ];
   assertDistinct(model, output);
-  const type = pascalize(model.name);
   const list = camelize(model.table);
   const show = camelize(model.name);
   if (list === show) {
@@ -102,6 +133,17 @@ export function graphqlModel(model: Model): GraphqlModel {
   return { ...model, graphql };
 }
 
+/** `userId`; or `organizationId` and `createdBy` (null once its author's account is gone). */
+function ownerColumns(model: Model): GraphqlColumn[] {
+  if (ownerKindOf(model) === "user") {
+    return [{ name: "userId", column: "user_id", kind: "ID", nullable: false }];
+  }
+  return [
+    { name: "organizationId", column: "organization_id", kind: "ID", nullable: false },
+    { name: "createdBy", column: "created_by", kind: "ID", nullable: true },
+  ];
+}
+
 function isGraphqlModel(model: Model): model is GraphqlModel {
   return "graphql" in model;
 }
@@ -113,7 +155,7 @@ function pascalize(name: string): string {
 }
 
 /** The GraphQL columns of a field; attachments have none (files keep their own routes). */
-function columnsOf(field: Field): GraphqlColumn[] {
+function columnsOf(field: Field, type: string): GraphqlColumn[] {
   if (field.type === "attachment" || field.type === "attachments") return [];
   if (field.type === "polymorphic") {
     const [typeColumn, idColumn] = field.columns as readonly [string, string];
@@ -129,6 +171,12 @@ function columnsOf(field: Field): GraphqlColumn[] {
     ];
   }
   const column = field.columns[0]!;
+  if (field.type === "enum") {
+    const enumType = `${type}${pascalize(field.name)}`;
+    return [
+      { name: camelize(column), column, kind: "Enum", nullable: field.optional, field, enumType },
+    ];
+  }
   return [
     {
       name: camelize(column),

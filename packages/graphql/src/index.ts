@@ -29,6 +29,11 @@ export {
   type GraphqlScalarKind,
   graphqlModel,
 } from "./graphql-model.js";
+export type {
+  OrganizationOwnerRequest,
+  OrganizationOwnerResolver,
+  OrganizationOwnerResult,
+} from "./organization-owner.js";
 export {
   DEFAULT_MAXIMUM_DEPTH,
   DEFAULT_MAXIMUM_FIELDS,
@@ -42,6 +47,6 @@ export {
   type RecordResolvers,
   recordResolvers,
 } from "./record-resolvers.js";
-export { recordSchema } from "./record-schema.js";
+export { type RecordSchemaOptions, recordSchema } from "./record-schema.js";
 export { type RecordTypes, recordTypes } from "./record-types.js";
 export { DESCRIBED_VALUE_LIMITS, undescribableVariables } from "./variable-refusals.js";

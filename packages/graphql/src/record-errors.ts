@@ -12,6 +12,7 @@ import type { GraphqlNames } from "./graphql-model.js";
 export const RECORD_ERROR_STATUS = {
   bad_request: 400,
   unauthenticated: 401,
+  forbidden: 403,
   not_found: 404,
   stale_record: 409,
   validation_failed: 422,
@@ -44,6 +45,14 @@ export function notFoundError(locale?: Locale): GraphQLError {
  */
 export function unauthenticatedError(locale?: Locale): GraphQLError {
   return recordError("unauthenticated", httpMessages.text(locale, "http.unauthenticated"));
+}
+
+/**
+ * A member of an organization whose role lacks the operation's permission: the JSON API's 403,
+ * with its message (`You need the projects:create permission.`).
+ */
+export function forbiddenError(message: string): GraphQLError {
+  return recordError("forbidden", message);
 }
 
 /** A stale `lockVersion`: the JSON API's 409 message, in `locale`. */

@@ -37,7 +37,10 @@ export interface ListArguments {
   readonly offset?: number | null;
 }
 
-/** The five operations of one model, each given the owner the request authenticated. */
+/**
+ * The five operations of one model, each given the owner it acts for: the signed-in user, or
+ * for an organization's model the organization (with the member as `createdBy`).
+ */
 export interface RecordResolvers {
   list(args: ListArguments, context: RecordContext): Promise<GraphqlRecord[]>;
   show(id: string, context: RecordContext): Promise<GraphqlRecord | null>;
@@ -75,7 +78,8 @@ export function recordResolvers(
     for (const { name, column, kind } of names.input) {
       if (!Object.hasOwn(input, name)) continue;
       const value = input[name];
-      // GraphQL hands an ID over as text; the JSON API reads a reference as a number.
+      // GraphQL hands an ID over as text; the JSON API reads a reference as a number. An enum
+      // arrives as its value, which is its name.
       const number =
         kind === "ID" && typeof value === "string" ? parseIntegerText(value) : undefined;
       body[column] = number ?? value;
@@ -104,7 +108,12 @@ export function recordResolvers(
       const richText = await prepareRichText(model.fields, body);
       const decoded = decodeJsonCreate(model.fields, body, { ...decodeOptions, richText });
       if (!decoded.ok) throw decodeError(names, decoded, context.locale);
-      const created = await writes.create(context.ownerId, decoded.value.values);
+      const { values } = decoded.value;
+      // An organization's record says which member created it, as the JSON API's does.
+      const created = await writes.create(
+        context.ownerId,
+        context.createdBy === undefined ? values : { ...values, created_by: context.createdBy },
+      );
       if (!created.ok) {
         throw created.reason === "owner-missing"
           ? unauthenticatedError(context.locale)

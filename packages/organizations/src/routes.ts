@@ -32,8 +32,10 @@ export {
 } from "./routes/organization-owner.js";
 export {
   type OrganizationRecordAction,
+  type OrganizationRecordOwnerResolver,
   type OrganizationRecordScope,
   organizationRecords,
+  resolveOrganizationRecordOwner,
 } from "./routes/organization-records.js";
 export { organizationRoutes } from "./routes/organization-routes.js";
 export {

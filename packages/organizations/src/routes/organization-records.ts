@@ -1,6 +1,11 @@
+import type { Locale } from "@tessera/core";
 import type { RouteContext, RouteMiddleware } from "@tessera/http";
 import { BUILT_IN_AREAS } from "../roles.js";
-import { type OrganizationAccess, organizationMember } from "./organization-member.js";
+import {
+  findOrganizationMembership,
+  type OrganizationAccess,
+  organizationMember,
+} from "./organization-member.js";
 
 /** What a record route does, as `@tessera/records` names it (`RecordAction`). */
 export type OrganizationRecordAction = "read" | "create" | "update" | "delete";
@@ -43,11 +48,7 @@ export function organizationRecords(access: OrganizationAccess): OrganizationRec
     owner: "organization",
     pathPrefix: "/orgs/:slug",
     ownerFor(action, model) {
-      if (BUILT_IN_AREAS.has(model.table)) {
-        throw new TypeError(
-          `organizationRecords: model ${model.name}'s table \`${model.table}\` is a permission area of organizations; name the table otherwise`,
-        );
-      }
+      assertRecordArea("organizationRecords", model);
       const member = organizationMember<SignedIn>(access, `${model.table}:${action}`);
       return (next, route) =>
         member(
@@ -61,4 +62,74 @@ export function organizationRecords(access: OrganizationAccess): OrganizationRec
         );
     },
   };
+}
+
+/** What an operation on an organization's records asks of {@link resolveOrganizationRecordOwner}. */
+interface OrganizationRecordOwnerRequest {
+  /** The signed-in user. */
+  readonly userId: number;
+  /** The organization's slug, as the client sent it. */
+  readonly slug: string;
+  readonly action: OrganizationRecordAction;
+  readonly model: { readonly name: string; readonly table: string };
+  /** The language of a refusal's message. */
+  readonly locale?: Locale | undefined;
+}
+
+/**
+ * The organization and member an operation acts for, or its refusal as data: the status and
+ * message of the JSON routes' 404 or 403.
+ */
+type OrganizationRecordOwnerResult =
+  | { readonly ok: true; readonly ownerId: number; readonly createdBy: number }
+  | { readonly ok: false; readonly status: 404 | 403; readonly message: string };
+
+/**
+ * Finds whom an operation on an organization's records acts for, as `@tessera/graphql` takes it
+ * (its `OrganizationOwnerResolver`), declared here by shape so this package needs not import it.
+ */
+export type OrganizationRecordOwnerResolver = (
+  request: OrganizationRecordOwnerRequest,
+) => Promise<OrganizationRecordOwnerResult>;
+
+/**
+ * The membership check of {@link organizationRecords} for an API that is not a set of routes:
+ * pass it as `organizationOwner` to `graphqlRoutes` of `@tessera/graphql`. Each call is that
+ * check with the model's permission for the action (`projects:create`, which a role's
+ * `records:create` also grants): a non-member and no such organization alike are a 404, a
+ * member whose role lacks it a 403 whose message names it (`You need the projects:create
+ * permission.`), both in the request's locale, with the JSON routes' very words; otherwise
+ * the organization's id is the owner and the member is `createdBy`.
+ * @throws {TypeError} (when called) for a model whose table is named like a built-in permission
+ * area (`members`, `keys`…), as `organizationRecords` refuses it.
+ */
+export function resolveOrganizationRecordOwner(
+  access: OrganizationAccess,
+): OrganizationRecordOwnerResolver {
+  return async ({ userId, slug, action, model, locale }) => {
+    assertRecordArea("resolveOrganizationRecordOwner", model);
+    const permission = `${model.table}:${action}`;
+    const member = await findOrganizationMembership(access, slug, userId, permission, locale);
+    if (member.ok) return { ok: true, ownerId: member.value.organization.id, createdBy: userId };
+    // The refusal is the routes' own answer; its envelope has the message in its language.
+    const { response } = member;
+    const envelope = (await response.json()) as { readonly error: { readonly message: string } };
+    return {
+      ok: false,
+      status: response.status === 403 ? 403 : 404,
+      message: envelope.error.message,
+    };
+  };
+}
+
+/** Refuses a model whose table is a built-in permission area: its permissions mean more. */
+function assertRecordArea(
+  caller: string,
+  model: { readonly name: string; readonly table: string },
+): void {
+  if (BUILT_IN_AREAS.has(model.table)) {
+    throw new TypeError(
+      `${caller}: model ${model.name}'s table \`${model.table}\` is a permission area of organizations; name the table otherwise`,
+    );
+  }
 }
