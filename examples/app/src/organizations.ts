@@ -6,6 +6,7 @@ import type { Mailer } from "@tessera/mail";
 import {
   invitationPages,
   ORGANIZATION_WRITE_RATE_LIMIT,
+  organizationPages,
   organizationRoutes,
 } from "@tessera/organizations/routes";
 import { SqlOrganizationStore } from "@tessera/organizations/sql";
@@ -52,39 +53,66 @@ export function appOrganizationRoutes(wiring: OrganizationWiring): Route[] {
     appUrl: config.appUrl,
     allowedOrigins: config.allowedOrigins,
     clock: wiring.clock,
-    rateLimiter:
-      wiring.rateLimiter ??
-      createRateLimiter({
-        store: new SqlRateLimitStore(database),
-        limit: ORGANIZATION_WRITE_RATE_LIMIT.limit,
-        windowMs: ORGANIZATION_WRITE_RATE_LIMIT.windowMs,
-        ...(wiring.clock ? { clock: wiring.clock } : {}),
-      }),
+    rateLimiter: writeRateLimiter(wiring),
   });
 }
 
-/** What the invitation page is built from. */
-export interface InvitationPageWiring {
+/** The organization writes' counters: the given ones, else the SQL counters at their limit. */
+function writeRateLimiter(wiring: {
+  readonly database: SqlDatabase;
+  readonly rateLimiter?: RateLimiter | undefined;
+  readonly clock?: Clock | undefined;
+}): RateLimiter {
+  return (
+    wiring.rateLimiter ??
+    createRateLimiter({
+      store: new SqlRateLimitStore(wiring.database),
+      limit: ORGANIZATION_WRITE_RATE_LIMIT.limit,
+      windowMs: ORGANIZATION_WRITE_RATE_LIMIT.windowMs,
+      ...(wiring.clock ? { clock: wiring.clock } : {}),
+    })
+  );
+}
+
+/** What the organization pages are built from. */
+export interface OrganizationPageWiring {
   readonly database: SqlDatabase;
   readonly config: AppConfig;
   readonly users: UserStore;
   /** The cookie sessions of the account pages: a visitor signs in there and comes back. */
   readonly sessions: SessionCookies;
+  /** The app's mailer (the outbox): without one there are no pages, as no invitation goes out. */
+  readonly mailer: Mailer | undefined;
+  /** Counts the writes with the JSON routes'; default the SQL counters at their limit. */
+  readonly rateLimiter?: RateLimiter | undefined;
   readonly clock?: Clock | undefined;
 }
 
 /**
- * `GET|POST /invitations/{token}`, the page an invitation mail links to: the signed-in user
- * accepts it there (a visitor signs in or up first, and comes back), then lands on `/account`.
+ * The organization pages: `/orgs` (list, create), `/orgs/{slug}` (members, invitations,
+ * leave) and `GET|POST /invitations/{token}`, the page an invitation mail links to, where the
+ * signed-in user accepts it (a visitor signs in or up first, and comes back) and lands on the
+ * organization list.
  */
-export function appInvitationPages(wiring: InvitationPageWiring): Route<MaybeSessionContext>[] {
-  return invitationPages({
-    organizations: appOrganizationStore(wiring.database),
+export function appOrganizationPages(wiring: OrganizationPageWiring): Route<MaybeSessionContext>[] {
+  const { mailer } = wiring;
+  if (!mailer) return [];
+  const organizations = appOrganizationStore(wiring.database);
+  const shared = {
+    organizations,
     authenticate: sessionAuthentication((id) => wiring.users.findById(id)),
     layout: renderLayout,
     sessions: wiring.sessions,
     allowedOrigins: wiring.config.allowedOrigins,
-    acceptedPath: "/account",
     clock: wiring.clock,
-  });
+  };
+  return [
+    ...organizationPages({
+      ...shared,
+      mailer,
+      appUrl: wiring.config.appUrl,
+      rateLimiter: writeRateLimiter(wiring),
+    }),
+    ...invitationPages({ ...shared, acceptedPath: "/orgs" }),
+  ];
 }

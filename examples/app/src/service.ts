@@ -36,7 +36,7 @@ import type { AppConfig } from "./config.js";
 import { reachedOverHttps } from "./https-requests.js";
 import { lazyRoutes } from "./lazy-routes.js";
 import { chooseLocale, SHIPPED_CATALOGS } from "./locales/shipped-catalogs.js";
-import { appInvitationPages, appOrganizationRoutes } from "./organizations.js";
+import { appOrganizationPages, appOrganizationRoutes } from "./organizations.js";
 import { appEventTypes, type RecordWiring, recordApiRoutes, recordPageRoutes } from "./records.js";
 import { type RenderJobs, renderJobRoutes } from "./render-jobs.js";
 import { answerUnhandledError } from "./unhandled-error.js";
@@ -201,11 +201,13 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
         }),
         ...accounts.routes,
         ...recordPageRoutes(records),
-        ...appInvitationPages({
+        ...appOrganizationPages({
           database,
           config,
           users,
           sessions: accounts.sessions,
+          mailer: dependencies.mailer,
+          rateLimiter: dependencies.rateLimiter,
           clock: dependencies.clock,
         }),
         ...(webhooks

@@ -31,6 +31,11 @@ export {
   organizationOwner,
 } from "./routes/organization-owner.js";
 export {
+  ORGANIZATIONS_PAGE_PATH,
+  type OrganizationPagesOptions,
+  organizationPages,
+} from "./routes/organization-pages.js";
+export {
   type OrganizationRecordAction,
   type OrganizationRecordOwnerResolver,
   type OrganizationRecordScope,

@@ -1,5 +1,6 @@
 import { html, joinHtml, type MessageParams, type SafeHtml, unsafeHtml } from "@tessera/core";
 import type { Layout, PageContext } from "@tessera/http";
+import { organizationMessages } from "@tessera/organizations/routes";
 import { outboundMessages } from "@tessera/outbound/routes";
 import { type AppMessageId, appMessages } from "../app-messages.js";
 import { needsRichTextEditor, richTextHead } from "./rich-text-head.js";
@@ -25,6 +26,7 @@ function renderHeader(context: PageContext): SafeHtml {
   const account = context.signedInEmail
     ? html`${joinHtml(records, " ")}
 <a href="/account">${context.signedInEmail}</a>
+<a href="/orgs">${organizationMessages.text(context.locale, "organizations.page_title")}</a>
 <a href="/account/webhooks">${outboundMessages.text(context.locale, "outbound.account_link")}</a>
 <form method="post" action="/logout" class="inline"><button type="submit" class="link">${say(context, "app.log_out")}</button></form>`
     : html`<a href="/login">${say(context, "app.log_in")}</a> <a href="/signup">${say(context, "app.sign_up")}</a>`;

@@ -84,6 +84,22 @@ export const organizationRoutes: FuzzedRoute[] = [
     path: pathOf("/invitations/:token", { token: invitationTokens }),
     payload: formPayload({ accept: fc.constantFrom("1", "") }),
   }),
+  // The pages: the list, creating one, an organization's page, inviting, leaving (the fixture
+  // organization's only owner cannot leave it, so it stays for every other case).
+  page("GET /orgs", { path: pathOf("/orgs", {}, ignoredQuery) }),
+  page("POST /orgs", {
+    path: pathOf("/orgs"),
+    payload: formPayload({
+      name: fc.constantFrom("Fuzz page org", "", " ", "x".repeat(101)),
+      slug: fc.constantFrom("", "{org}", "fuzz-page", "NEW", "a"),
+    }),
+  }),
+  page("GET /orgs/:slug", { path: pathOf("/orgs/:slug", { slug: slugs }) }),
+  page("POST /orgs/:slug/invitations", {
+    path: pathOf("/orgs/:slug/invitations", { slug: slugs }),
+    payload: formPayload({ email: emails, role: roles }),
+  }),
+  page("POST /orgs/:slug/leave", { path: pathOf("/orgs/:slug/leave", { slug: slugs }) }),
 ];
 
 const endpointIds = fc.oneof(fc.constantFrom("ep_none", "{owner-id}"), hostileSegment);

@@ -18,7 +18,7 @@ import type { OrganizationRoutesOptions } from "./organization-routes-options.js
 export function invitationHandlers<C extends RouteContext>(options: OrganizationRoutesOptions<C>) {
   const store = options.organizations;
   const clock = options.clock ?? systemClock;
-  const send = invitationSender(options as OrganizationRoutesOptions<never>);
+  const send = invitationSender(options);
   const linkOrigins = { appUrl: options.appUrl, allowedOrigins: options.allowedOrigins ?? [] };
 
   const member = {

@@ -55,7 +55,12 @@ function reportInvitationMailErrorToStderr(error: unknown): void {
  * invitation stored with its token's digest, then the mail awaited; a mail that cannot be
  * handed over revokes the invitation (`invitationNotSent`).
  */
-export function invitationSender(options: OrganizationRoutesOptions<never>) {
+export function invitationSender(
+  options: Pick<
+    OrganizationRoutesOptions<never>,
+    "organizations" | "roles" | "mailer" | "clock" | "invitationLifetimeMs" | "reportMailError"
+  >,
+) {
   const store = options.organizations;
   const roles = rolesOf(options);
   const clock = options.clock ?? systemClock;

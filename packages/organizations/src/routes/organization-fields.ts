@@ -72,8 +72,11 @@ export function addProblem(fields: FieldErrors, field: string, message: string |
   if (message !== undefined) fields[field] = [...(fields[field] ?? []), message];
 }
 
-/** The 422 of `fields`, every message in `locale`. */
-export function fieldRefusal(fields: FieldErrors, locale: Locale | undefined): Response {
+/** Every message of `fields` in `locale`: the package's own and the shared validation ones. */
+export function translatedFieldErrors(
+  fields: FieldErrors,
+  locale: Locale | undefined,
+): FieldErrors {
   const translated: FieldErrors = {};
   for (const [field, messages] of Object.entries(fields)) {
     translated[field] = messages.map((message) => {
@@ -81,5 +84,10 @@ export function fieldRefusal(fields: FieldErrors, locale: Locale | undefined): R
       return id === undefined ? message : organizationMessages.text(locale, id);
     });
   }
-  return validationFailed(localizeFieldMessages(translated, locale), locale);
+  return localizeFieldMessages(translated, locale);
+}
+
+/** The 422 of `fields`, every message in `locale`. */
+export function fieldRefusal(fields: FieldErrors, locale: Locale | undefined): Response {
+  return validationFailed(translatedFieldErrors(fields, locale), locale);
 }

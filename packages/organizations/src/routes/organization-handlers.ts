@@ -2,9 +2,9 @@ import { systemClock } from "@tessera/core";
 import { jsonAnswer, notFound, type RouteContext, type RouteHandler } from "@tessera/http";
 import type { OrganizationChange } from "../organization-store.js";
 import { OWNER_ROLE } from "../roles.js";
-import { slugFromName } from "../slug.js";
 import { readTextBody } from "./organization-body.js";
 import type { OrganizationMemberContext, OrganizationUserContext } from "./organization-context.js";
+import { organizationCreator } from "./organization-creation.js";
 import {
   addProblem,
   type FieldErrors,
@@ -16,14 +16,14 @@ import {
 import { organizationWithRoleJson } from "./organization-json.js";
 import type { OrganizationRoutesOptions } from "./organization-routes-options.js";
 
-/** A body's `name` and `slug`, checked: trimmed name, and the 422 of what is wrong. */
-async function readNameAndSlug(request: Request, context: RouteContext, creating: boolean) {
+/** A change's `name` and `slug`, checked: trimmed name, and the 422 of what is wrong. */
+async function readNameAndSlug(request: Request, context: RouteContext) {
   const body = await readTextBody(request, ["name", "slug"], context.locale);
   if (!body.ok) return body;
   const name = body.values.name?.trim();
   const { slug } = body.values;
   const fields: FieldErrors = {};
-  if (creating || name !== undefined) addProblem(fields, "name", nameProblem(name));
+  if (name !== undefined) addProblem(fields, "name", nameProblem(name));
   if (slug !== undefined) addProblem(fields, "slug", writtenSlugProblem(slug));
   if (Object.keys(fields).length > 0) {
     return { ok: false as const, response: fieldRefusal(fields, context.locale) };
@@ -36,7 +36,7 @@ export function organizationHandlers<C extends RouteContext>(
   options: OrganizationRoutesOptions<C>,
 ) {
   const store = options.organizations;
-  const clock = options.clock ?? systemClock;
+  const create = organizationCreator(store, options.clock ?? systemClock);
 
   const signedIn = {
     async list(_request, { user, locale }) {
@@ -47,20 +47,13 @@ export function organizationHandlers<C extends RouteContext>(
       return jsonAnswer(answer, { locale });
     },
 
-    async create(request, context) {
-      const { user, locale } = context;
-      const body = await readNameAndSlug(request, context, true);
+    async create(request, { user, locale }) {
+      const body = await readTextBody(request, ["name", "slug"], locale);
       if (!body.ok) return body.response;
-      const name = body.name as string;
-      const slug = body.slug ?? slugFromName(name);
-      const created = await store.createOrganization({
-        name,
-        slug,
-        ownerId: user.id,
-        now: clock(),
-      });
-      if (!created) return fieldRefusal({ slug: [TAKEN] }, locale);
-      return jsonAnswer(organizationWithRoleJson(created, OWNER_ROLE), { status: 201, locale });
+      const created = await create(user.id, { name: body.values.name, slug: body.values.slug });
+      if (!created.ok) return fieldRefusal(created.fields, locale);
+      const answer = organizationWithRoleJson(created.organization, OWNER_ROLE);
+      return jsonAnswer(answer, { status: 201, locale });
     },
   } satisfies Record<string, RouteHandler<OrganizationUserContext<C>>>;
 
@@ -71,7 +64,7 @@ export function organizationHandlers<C extends RouteContext>(
 
     async update(request, context) {
       const { organization, role, locale } = context;
-      const body = await readNameAndSlug(request, context, false);
+      const body = await readNameAndSlug(request, context);
       if (!body.ok) return body.response;
       const change: OrganizationChange = {
         ...(body.name === undefined ? {} : { name: body.name }),

@@ -1,6 +1,7 @@
-// The page an invitation mail links to, in a browser's shoes: a visitor is sent to sign in and
-// comes back to it; the invited user accepts it with one button and is a member; another
-// account is told why it cannot; a used link says it cannot be accepted any more.
+// The organization pages in a browser's shoes: the list and the form that creates one, an
+// organization's page with its members, invitations and leaving, and the page an invitation
+// mail links to (a visitor is sent to sign in and comes back; the invited user accepts with one
+// button; another account is told why it cannot; a used link says it cannot be accepted).
 import { MemoryMailer } from "@tessera/mail";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, linkIn, pageText } from "./support/browser.js";
@@ -71,7 +72,7 @@ describe("GET|POST /invitations/{token}", () => {
     expect(page.html).toContain(`<form method="post" action="${path}">`);
 
     const accepted = await browser.post(path);
-    expect([accepted.status, accepted.location]).toEqual([303, "/account"]);
+    expect([accepted.status, accepted.location]).toEqual([303, "/orgs"]);
     expect(pageText((await browser.follow(accepted)).html)).toContain(
       `You joined ${name} as viewer.`,
     );
@@ -104,7 +105,7 @@ describe("GET|POST /invitations/{token}", () => {
     expect(members.body).toHaveLength(1);
 
     await invitee.browser.post("/login", { email: invitee.email, password: PASSWORD });
-    expect((await invitee.browser.post(path)).location).toBe("/account");
+    expect((await invitee.browser.post(path)).location).toBe("/orgs");
   });
 
   it("answers a token of no invitation, or of no possible shape, with the same 404 page", async () => {
@@ -115,5 +116,99 @@ describe("GET|POST /invitations/{token}", () => {
       expect([token, page.status]).toEqual([token, 404]);
       expect(pageText(page.html)).toContain("Invitation not available");
     }
+  });
+});
+
+/** A confirmed user's browser, signed in. */
+async function signedIn(name: string) {
+  const visitor = await confirmedVisitor(name);
+  const login = await visitor.browser.post("/login", { email: visitor.email, password: PASSWORD });
+  expect(login.status).toBe(303);
+  return visitor;
+}
+
+describe("GET|POST /orgs and /orgs/{slug}", () => {
+  it("lists the user's organizations and creates one, refusing a blank name and a taken slug", async () => {
+    const { browser, email } = await signedIn("founder");
+    const empty = await browser.get("/orgs");
+    expect(empty.status).toBe(200);
+    expect(pageText(empty.html)).toContain("You are not a member of any organization yet.");
+    expect(empty.html).toContain('<a href="/orgs">Organizations</a>');
+
+    const name = `Acme ${crypto.randomUUID().slice(0, 6)}`;
+    const created = await browser.post("/orgs", { name, slug: "" });
+    expect(created.status).toBe(303);
+    const slug = created.location!.replace("/orgs/", "");
+    expect(slug).toMatch(/^acme-[a-z0-9]+$/);
+    const page = await browser.follow(created);
+    expect(page.status).toBe(200);
+    expect(pageText(page.html)).toContain(`The organization ${name} was created.`);
+    expect(pageText(page.html)).toContain("Your role: owner.");
+    expect(pageText(page.html)).toContain(email);
+    expect(pageText((await browser.get("/orgs")).html)).toContain(`${name} (owner)`);
+
+    const blank = await browser.post("/orgs", { name: "  " });
+    expect(blank.status).toBe(422);
+    expect(blank.html).toContain('aria-invalid="true"');
+    expect(pageText(blank.html)).toContain("can't be blank");
+    const taken = await browser.post("/orgs", { name: "Another", slug });
+    expect(taken.status).toBe(422);
+    expect(pageText(taken.html)).toContain("has already been taken");
+    expect(taken.html).toContain('value="Another"');
+    const [count] = await server.query<{ count: number }>(
+      "SELECT COUNT(*) AS count FROM organizations WHERE slug = ?",
+      slug,
+    );
+    expect(Number(count!.count)).toBe(1);
+  });
+
+  it("invites from the page, shows a viewer no invite form, refuses strangers, and lets members leave but not the last owner", async () => {
+    const owner = await signedIn("owner");
+    const created = await owner.browser.post("/orgs", {
+      name: `Team ${crypto.randomUUID().slice(0, 6)}`,
+    });
+    const path = created.location!;
+
+    const viewer = await signedIn("viewer");
+    const refused = await owner.browser.post(`${path}/invitations`, {
+      email: "not an address",
+      role: "viewer",
+    });
+    expect(refused.status).toBe(422);
+    expect(pageText(refused.html)).toContain("is invalid");
+    const invited = await owner.browser.post(`${path}/invitations`, {
+      email: viewer.email,
+      role: "viewer",
+    });
+    expect([invited.status, invited.location]).toEqual([303, path]);
+    const withInvitation = await owner.browser.follow(invited);
+    expect(pageText(withInvitation.html)).toContain(`An invitation was sent to ${viewer.email}.`);
+    expect(pageText(withInvitation.html)).toContain(`${viewer.email} as viewer, until`);
+    await server.deliverMail();
+    const link = linkIn(mailer.last(viewer.email)!.text, "/invitations");
+    expect((await viewer.browser.post(link.path)).location).toBe("/orgs");
+
+    const asViewer = await viewer.browser.get(path);
+    expect(pageText(asViewer.html)).toContain("Your role: viewer.");
+    expect(asViewer.html).not.toContain(`action="${path}/invitations"`);
+    const notAllowed = await viewer.browser.post(`${path}/invitations`, {
+      email: "x@example.com",
+      role: "viewer",
+    });
+    expect(notAllowed.status).toBe(403);
+    expect(pageText(notAllowed.html)).toContain("You need the members:invite permission.");
+
+    const stranger = await signedIn("stranger");
+    const hidden = await stranger.browser.get(path);
+    expect(hidden.status).toBe(404);
+    expect(pageText(hidden.html)).toContain("There is no such organization");
+    expect((await stranger.browser.post(`${path}/leave`)).status).toBe(404);
+
+    const lastOwner = await owner.browser.post(`${path}/leave`);
+    expect(lastOwner.status).toBe(409);
+    expect(pageText(lastOwner.html)).toContain("An organization needs an owner");
+    const left = await viewer.browser.post(`${path}/leave`);
+    expect([left.status, left.location]).toEqual([303, "/orgs"]);
+    expect((await viewer.browser.get(path)).status).toBe(404);
   });
 });

@@ -1,0 +1,134 @@
+import { formatTimestamp, html, type MessageParams, type SafeHtml } from "@tessera/core";
+import type { Layout, PageContext } from "@tessera/http";
+import type { Invitation, Member, Organization, OrganizationWithRole } from "../organization.js";
+import type { FieldErrors } from "./organization-fields.js";
+import { type OrganizationMessageId, organizationMessages } from "./organization-messages.js";
+
+/** A form as it was sent, with the messages of its refused fields (already translated). */
+export interface PageForm {
+  readonly values: Readonly<Record<string, string>>;
+  readonly errors: FieldErrors;
+}
+
+/** An empty form. */
+export const EMPTY_FORM: PageForm = { values: {}, errors: {} };
+
+function sayer(context: PageContext) {
+  return (id: OrganizationMessageId, params?: MessageParams): SafeHtml =>
+    html`${organizationMessages.text(context.locale, id, params)}`;
+}
+
+/** A labelled input, with its messages tied to it for screen readers. */
+function textInput(
+  form: PageForm,
+  name: string,
+  label: SafeHtml,
+  attributes: { readonly type?: string; readonly required?: boolean } = {},
+): SafeHtml {
+  const errors = form.errors[name] ?? [];
+  const errorId = `${name}-error`;
+  return html`<p><label for="${name}">${label}</label>
+<input id="${name}" name="${name}" type="${attributes.type ?? "text"}" value="${form.values[name] ?? ""}"${attributes.required ? html` required` : ""}${errors.length > 0 ? html` aria-invalid="true" aria-describedby="${errorId}"` : ""}>
+${errors.length > 0 && html`<span id="${errorId}" class="field-error">${errors.join(" ")}</span>`}</p>`;
+}
+
+/** `/orgs`: the user's organizations with their role, and the form that creates one. */
+export function renderOrganizationsPage(page: {
+  readonly layout: Layout;
+  readonly context: PageContext;
+  readonly path: string;
+  readonly memberships: readonly OrganizationWithRole[];
+  readonly form: PageForm;
+}): string {
+  const { context, form } = page;
+  const say = sayer(context);
+  const list =
+    page.memberships.length === 0
+      ? html`<p>${say("organizations.page_none")}</p>`
+      : html`<ul>${page.memberships.map(
+          ({ organization, role }) =>
+            html`<li><a href="${page.path}/${organization.slug}">${organization.name}</a> (${role})</li>`,
+        )}</ul>`;
+  const title = organizationMessages.text(context.locale, "organizations.page_title");
+  const main = html`<h1>${title}</h1>
+${list}
+<h2>${say("organizations.create_heading")}</h2>
+<form method="post" action="${page.path}">
+${textInput(form, "name", say("organizations.name_label"), { required: true })}
+${textInput(form, "slug", say("organizations.slug_label"))}
+<button type="submit">${say("organizations.create_button")}</button>
+</form>`;
+  return page.layout({ title, mainHtml: main.toString(), context });
+}
+
+/** What an organization's page shows of it, as the member's role allows. */
+export interface OrganizationPageInput {
+  readonly layout: Layout;
+  readonly context: PageContext;
+  /** `/orgs/<slug>`: the page's own path, under which its forms post. */
+  readonly path: string;
+  readonly organization: Organization;
+  readonly role: string;
+  readonly members: readonly Member[];
+  /** The pending invitations and the invite form, for a role that may invite; else undefined. */
+  readonly inviting:
+    | {
+        readonly invitations: readonly Invitation[];
+        /** The roles this member may give. */
+        readonly roles: readonly string[];
+        readonly form: PageForm;
+      }
+    | undefined;
+}
+
+/** `/orgs/<slug>`: the members and their roles, pending invitations, inviting, leaving. */
+export function renderOrganizationPage(page: OrganizationPageInput): string {
+  const { context, organization } = page;
+  const say = sayer(context);
+  const members = html`<table>
+<thead><tr><th>${say("organizations.member_email")}</th><th>${say("organizations.member_name")}</th><th>${say("organizations.member_role")}</th><th>${say("organizations.member_joined")}</th></tr></thead>
+<tbody>${page.members.map(
+    (member) =>
+      html`<tr><td>${member.email}</td><td>${member.name ?? ""}</td><td>${member.role}</td><td>${formatTimestamp(member.joinedAt)}</td></tr>`,
+  )}</tbody>
+</table>`;
+  const inviting = page.inviting && renderInviting(page.path, page.inviting, say);
+  const main = html`<h1>${organization.name}</h1>
+<p>${say("organizations.your_role", { role: page.role })}</p>
+<h2>${say("organizations.members_heading")}</h2>
+${members}
+${inviting ?? ""}
+<form method="post" action="${page.path}/leave"><button type="submit">${say("organizations.leave_button")}</button></form>`;
+  return page.layout({ title: organization.name, mainHtml: main.toString(), context });
+}
+
+function renderInviting(
+  path: string,
+  inviting: NonNullable<OrganizationPageInput["inviting"]>,
+  say: ReturnType<typeof sayer>,
+): SafeHtml {
+  const { form } = inviting;
+  const pending = inviting.invitations.map(
+    (invitation) =>
+      html`<li>${say("organizations.invitation_row", {
+        email: invitation.email,
+        role: invitation.role,
+        expires: formatTimestamp(invitation.expiresAt),
+      })}</li>`,
+  );
+  const chosen = form.values.role ?? inviting.roles.at(-1);
+  const roleErrors = form.errors.role ?? [];
+  return html`<h2>${say("organizations.invitations_heading")}</h2>
+${pending.length > 0 ? html`<ul>${pending}</ul>` : ""}
+<h2>${say("organizations.invite_heading")}</h2>
+<form method="post" action="${path}/invitations">
+${textInput(form, "email", say("organizations.invite_email_label"), { type: "email", required: true })}
+<p><label for="role">${say("organizations.invite_role_label")}</label>
+<select id="role" name="role">${inviting.roles.map(
+    (role) =>
+      html`<option value="${role}"${role === chosen ? html` selected` : ""}>${role}</option>`,
+  )}</select>
+${roleErrors.length > 0 && html`<span class="field-error">${roleErrors.join(" ")}</span>`}</p>
+<button type="submit">${say("organizations.invite_button")}</button>
+</form>`;
+}

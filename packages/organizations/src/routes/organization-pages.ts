@@ -1,0 +1,271 @@
+import { mailLinkOrigin } from "@tessera/accounts";
+import { type Clock, systemClock } from "@tessera/core";
+import {
+  type AttemptCounter,
+  type Authenticate,
+  attemptRateLimit,
+  authenticated,
+  htmlPage,
+  httpMessages,
+  type Layout,
+  type PageContext,
+  type Route,
+  readFormBody,
+  seeOther,
+  withMiddleware,
+} from "@tessera/http";
+import type { Mailer } from "@tessera/mail";
+import {
+  type HtmlRouteContext,
+  type HtmlRouteSafety,
+  type MaybeSessionContext,
+  pageSafety,
+} from "@tessera/session";
+import type { OrganizationWithRole } from "../organization.js";
+import type { OrganizationStore } from "../organization-store.js";
+import type { Roles } from "../roles.js";
+import { invitationSender } from "./invitation-sending.js";
+import type { OrganizationUser } from "./organization-context.js";
+import { organizationCreator } from "./organization-creation.js";
+import { translatedFieldErrors } from "./organization-fields.js";
+import { rolesOf } from "./organization-member.js";
+import { organizationMessages } from "./organization-messages.js";
+import {
+  EMPTY_FORM,
+  type PageForm,
+  renderOrganizationPage,
+  renderOrganizationsPage,
+} from "./organization-pages-view.js";
+import { ORGANIZATION_WRITE_RATE_LIMIT } from "./organization-routes-options.js";
+
+/** Where the organization pages live by default: `/orgs` and `/orgs/<slug>`. */
+export const ORGANIZATIONS_PAGE_PATH = "/orgs";
+
+/** The largest form of these pages: a name and a slug, or an address and a role. */
+const MAXIMUM_FORM_BYTES = 4 * 1024;
+
+/** What the organization pages are built from. */
+export interface OrganizationPagesOptions extends HtmlRouteSafety {
+  readonly organizations: OrganizationStore;
+  /** The app's roles; default `defineRoles()`, the built-in ones. */
+  readonly roles?: Roles | undefined;
+  /** The signed-in user of the cookie session: `sessionAuthentication(findUser)`. */
+  readonly authenticate: Authenticate<{ readonly user: OrganizationUser }, HtmlRouteContext>;
+  readonly layout: Layout;
+  /** Sends the invitation mails, as the JSON routes' `mailer`. */
+  readonly mailer: Mailer;
+  /** The app's public address (`APP_URL`): see `OrganizationRoutesOptions.appUrl`. */
+  readonly appUrl?: string | undefined;
+  /** Counts the pages' writes with the JSON routes', per user; none, nothing is counted. */
+  readonly rateLimiter?: AttemptCounter | undefined;
+  /** The pages' path (default {@link ORGANIZATIONS_PAGE_PATH}). */
+  readonly path?: string | undefined;
+  readonly clock?: Clock | undefined;
+  readonly invitationLifetimeMs?: number | undefined;
+  readonly reportMailError?: ((error: unknown) => void) | undefined;
+}
+
+type PagesContext = HtmlRouteContext & { readonly user: OrganizationUser };
+
+/**
+ * The organization pages of the signed-in user: `GET /orgs` (their organizations, and a form
+ * that creates one: `POST /orgs`, then 303 to its page), `GET /orgs/{slug}` (the members and
+ * their roles; the pending invitations and an invite form for a role with `members:invite`:
+ * `POST /orgs/{slug}/invitations`) and `POST /orgs/{slug}/leave`. The rules are the JSON
+ * routes': the same creation, the same invitation mail, the last owner cannot leave. A
+ * non-member's page of an organization is the 404 page of none.
+ */
+export function organizationPages(options: OrganizationPagesOptions): Route<MaybeSessionContext>[] {
+  const store = options.organizations;
+  const roles = rolesOf(options);
+  const clock = options.clock ?? systemClock;
+  const base = options.path ?? ORGANIZATIONS_PAGE_PATH;
+  const create = organizationCreator(store, clock);
+  const invite = invitationSender(options);
+  const linkOrigins = { appUrl: options.appUrl, allowedOrigins: options.allowedOrigins ?? [] };
+  const text = organizationMessages.text.bind(organizationMessages);
+
+  const pageContext = (context: PagesContext): PageContext => ({
+    signedInEmail: context.user.email,
+    flashes: context.session.takeFlashes(),
+    cspNonce: context.cspNonce,
+    ...(context.locale === undefined ? {} : { locale: context.locale }),
+  });
+
+  const listPage = async (context: PagesContext, status: number, form: PageForm) =>
+    htmlPage(
+      status,
+      renderOrganizationsPage({
+        layout: options.layout,
+        context: pageContext(context),
+        path: base,
+        memberships: await store.listForUser(context.user.id),
+        form,
+      }),
+    );
+
+  /** The page of `membership`; its invite form as sent when `inviteForm` is given. */
+  async function organizationPage(
+    context: PagesContext,
+    membership: OrganizationWithRole,
+    status: number,
+    inviteForm: PageForm = EMPTY_FORM,
+  ) {
+    const { organization, role } = membership;
+    const canInvite = roles.allows(role, "members:invite");
+    const html = renderOrganizationPage({
+      layout: options.layout,
+      context: pageContext(context),
+      path: `${base}/${organization.slug}`,
+      organization,
+      role,
+      members: await store.listMembers(organization.id),
+      inviting: canInvite
+        ? {
+            invitations: await store.listInvitations(organization.id, clock()),
+            roles: roles.names.filter((each) => roles.grantableBy(each, role)),
+            form: inviteForm,
+          }
+        : undefined,
+    });
+    return htmlPage(status, html);
+  }
+
+  /** The user's membership of the path's organization, or undefined (a 404 page follows). */
+  const membershipOf = async (context: PagesContext) =>
+    store.findMembership(context.params.slug ?? "", context.user.id);
+
+  const notFoundPage = (context: PagesContext) => {
+    context.session.flash("alert", text(context.locale, "organizations.not_found"));
+    return listPage(context, 404, EMPTY_FORM);
+  };
+
+  /** The wait before another write of this user, when the limiter says to wait; else undefined. */
+  const waitBeforeWriting = (context: PagesContext) =>
+    options.rateLimiter
+      ? attemptRateLimit(options.rateLimiter, ORGANIZATION_WRITE_RATE_LIMIT.group, [
+          `user:${context.user.id}`,
+        ])
+      : undefined;
+  const rateLimited = (context: PagesContext, wait: number) => {
+    context.session.flash("alert", httpMessages.text(context.locale, "http.rate_limited"));
+    return listPage(context, 429, EMPTY_FORM).then((response) => {
+      response.headers.set("Retry-After", String(wait));
+      return response;
+    });
+  };
+
+  /** The form's fields, or the list page again as a 400 with the reason. */
+  async function readForm(request: Request, context: PagesContext) {
+    const body = await readFormBody(request, { maximumBytes: MAXIMUM_FORM_BYTES });
+    if (body.ok) return { ok: true as const, form: body.value };
+    context.session.flash("alert", body.message);
+    return { ok: false as const, response: await listPage(context, 400, EMPTY_FORM) };
+  }
+
+  async function createOrganization(request: Request, context: PagesContext) {
+    const wait = await waitBeforeWriting(context);
+    if (wait !== undefined) return rateLimited(context, wait);
+    const read = await readForm(request, context);
+    if (!read.ok) return read.response;
+    const name = read.form.get("name") ?? undefined;
+    // An empty slug field is a slug left out: the name makes it.
+    const slug = read.form.get("slug") || undefined;
+    const created = await create(context.user.id, { name, slug });
+    if (!created.ok) {
+      const values = { name: name ?? "", slug: slug ?? "" };
+      const errors = translatedFieldErrors(created.fields, context.locale);
+      return listPage(context, 422, { values, errors });
+    }
+    const { organization } = created;
+    const notice = text(context.locale, "organizations.created", {
+      organization: organization.name,
+    });
+    context.session.flash("notice", notice);
+    return seeOther(`${base}/${organization.slug}`);
+  }
+
+  async function sendInvitation(request: Request, context: PagesContext) {
+    const membership = await membershipOf(context);
+    if (!membership) return notFoundPage(context);
+    const { organization, role } = membership;
+    if (!roles.allows(role, "members:invite")) {
+      const permission = "members:invite";
+      context.session.flash(
+        "alert",
+        text(context.locale, "organizations.permission_required", { permission }),
+      );
+      return organizationPage(context, membership, 403);
+    }
+    const wait = await waitBeforeWriting(context);
+    if (wait !== undefined) return rateLimited(context, wait);
+    const read = await readForm(request, context);
+    if (!read.ok) return read.response;
+    const email = read.form.get("email") ?? undefined;
+    const invitedRole = read.form.get("role") ?? undefined;
+    const sent = await invite({
+      organization,
+      inviter: context.user,
+      inviterRole: role,
+      email,
+      role: invitedRole,
+      origin: mailLinkOrigin(request, linkOrigins),
+      locale: context.locale,
+    });
+    if (sent.ok) {
+      const notice = text(context.locale, "organizations.invited", {
+        email: sent.invitation.email,
+      });
+      context.session.flash("notice", notice);
+      return seeOther(`${base}/${organization.slug}`);
+    }
+    const values = { email: email ?? "", role: invitedRole ?? "" };
+    if ("fields" in sent) {
+      const errors = translatedFieldErrors(sent.fields, context.locale);
+      return organizationPage(context, membership, 422, { values, errors });
+    }
+    context.session.flash("alert", text(context.locale, sent.error.message, sent.params));
+    return organizationPage(context, membership, sent.error.status, { values, errors: {} });
+  }
+
+  async function leave(_request: Request, context: PagesContext) {
+    const membership = await membershipOf(context);
+    if (!membership) return notFoundPage(context);
+    const { organization } = membership;
+    const left = await store.removeMember(organization.id, context.user.id);
+    if (left === "last_owner") {
+      context.session.flash("alert", text(context.locale, "organizations.last_owner"));
+      return organizationPage(context, membership, 409);
+    }
+    // Gone meanwhile (another tab left first): the user is not a member either way.
+    context.session.flash(
+      "notice",
+      text(context.locale, "organizations.left", { organization: organization.name }),
+    );
+    return seeOther(base);
+  }
+
+  const routes: Route<PagesContext>[] = [
+    {
+      method: "GET",
+      path: base,
+      handle: (_request, context) => listPage(context, 200, EMPTY_FORM),
+    },
+    { method: "POST", path: base, handle: createOrganization },
+    {
+      method: "GET",
+      path: `${base}/:slug`,
+      handle: async (_request, context) => {
+        const membership = await membershipOf(context);
+        return membership ? organizationPage(context, membership, 200) : notFoundPage(context);
+      },
+    },
+    { method: "POST", path: `${base}/:slug/invitations`, handle: sendInvitation },
+    { method: "POST", path: `${base}/:slug/leave`, handle: leave },
+  ];
+  return withMiddleware(
+    routes,
+    pageSafety(options),
+    authenticated<{ readonly user: OrganizationUser }, HtmlRouteContext>(options.authenticate),
+  );
+}
