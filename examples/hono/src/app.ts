@@ -1,4 +1,5 @@
-// Sign-in, a GitHub webhook and webhooks sent to users, added to a Hono app: the whole wiring.
+// Sign-in, a GitHub webhook, webhooks sent to users and organizations, added to a Hono app: the
+// whole wiring.
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { accountRoutes } from "@tessera/accounts";
 import { accountMigrations, sqlAccountStores } from "@tessera/accounts/sql";
@@ -8,6 +9,7 @@ import { applyMigrations, openSqliteFile } from "@tessera/sqlite/better-sqlite3"
 import { githubSignatureVerifier, webhookRoute } from "@tessera/webhooks";
 import { SqlWebhookEventStore, webhookMigrations } from "@tessera/webhooks/sql";
 import { Hono } from "hono";
+import { appOrganizations, organizationMigrationsWithProjects } from "./organizations.js";
 import type { Settings } from "./settings.js";
 import { userWebhookMigrations, userWebhooks } from "./user-webhooks.js";
 
@@ -21,6 +23,7 @@ export async function exampleApp(settings: Settings) {
     ...accountMigrations,
     ...webhookMigrations,
     ...userWebhookMigrations,
+    ...organizationMigrationsWithProjects,
   ]);
 
   const stores = sqlAccountStores(database);
@@ -52,12 +55,22 @@ export async function exampleApp(settings: Settings) {
     policy: { allowHosts: settings.outboundAllowHosts, requireHttps: settings.production },
   });
 
+  // Organizations: /api/orgs (members, invitations by mail), /invitations/{token}, and the
+  // organization's projects at /api/orgs/{slug}/projects.
+  const organizations = appOrganizations({
+    database,
+    accounts,
+    stores,
+    mailer: settings.mailer,
+    appUrl: settings.appUrl,
+  });
+
   const app = new Hono<TesseraEnv & SessionEnv>();
   app.use(securityHeaders());
   app.use(clientAddress({ getConnInfo, trustProxy: settings.trustProxy }));
   // Optional: the routes open the cookie themselves; with it, the app's own pages see the session.
   app.use(cookieSession(accounts.sessions));
-  mount(app, [...accounts.routes, ...webhooks, ...outbound.routes]);
+  mount(app, [...accounts.routes, ...webhooks, ...outbound.routes, ...organizations.routes]);
   app.get("/", (c) =>
     c.html(
       c.get("session").userId === undefined
