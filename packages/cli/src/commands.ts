@@ -213,7 +213,7 @@ function missingOwnerTable(root: string, owner: RecordOwnerKind): Outcome | unde
 function organizationNotes(name: string, table: string): string[] {
   return [
     `serve it with jsonRecordRoutes({ model: ${modelExportName(name)}, store, authenticate, scope: organizationRecords({ organizations, roles }) }) of @tessera/records and @tessera/organizations/routes: GET|POST /api/orgs/{slug}/${table}, GET|PATCH|DELETE /api/orgs/{slug}/${table}/{id}, each checking the member's \`${table}:<action>\` permission`,
-    "no HTML pages or GraphQL are generated for it: htmlRecordRoutes and graphqlRoutes serve a user's records only, for now",
+    "no HTML pages are generated for it (htmlRecordRoutes serves a user's records only, for now); for GraphQL, wrap it in graphqlModel and give graphqlRoutes organizationOwner: resolveOrganizationRecordOwner({ organizations, roles })",
   ];
 }
 

@@ -27,7 +27,7 @@ const CREATE_PROJECTS = `migrations/${appMigration("create_projects", 1)}.sql`;
 const ROUTES_NOTE =
   "serve it with jsonRecordRoutes({ model: projectModel, store, authenticate, scope: organizationRecords({ organizations, roles }) }) of @tessera/records and @tessera/organizations/routes: GET|POST /api/orgs/{slug}/projects, GET|PATCH|DELETE /api/orgs/{slug}/projects/{id}, each checking the member's `projects:<action>` permission";
 const PAGES_NOTE =
-  "no HTML pages or GraphQL are generated for it: htmlRecordRoutes and graphqlRoutes serve a user's records only, for now";
+  "no HTML pages are generated for it (htmlRecordRoutes serves a user's records only, for now); for GraphQL, wrap it in graphqlModel and give graphqlRoutes organizationOwner: resolveOrganizationRecordOwner({ organizations, roles })";
 
 let app: string;
 beforeEach(() => {
