@@ -1,3 +1,4 @@
+import { organizationOpenApi } from "@tessera/organizations/routes";
 import { outboundOpenApi } from "@tessera/outbound/routes";
 import { openApiDocument } from "@tessera/records";
 import { appEventTypes, recordModels } from "./records.js";
@@ -16,22 +17,28 @@ const recordDocument = openApiDocument({
 });
 
 const outboundDocument = outboundOpenApi({ eventTypes: appEventTypes });
+const organizationDocument = organizationOpenApi();
 
 /**
- * The OpenAPI 3.1 document of the app's JSON record and webhook endpoint routes, served at
+ * The OpenAPI 3.1 document of the app's JSON record, webhook endpoint and organization routes, served at
  * `GET /api/openapi.json`: built once, when the module loads, which the route does on its first
  * request.
  */
 export const recordApiDocument = {
   ...recordDocument,
-  tags: [...recordDocument.tags, outboundDocument.tag],
-  paths: { ...recordDocument.paths, ...outboundDocument.paths },
+  tags: [...recordDocument.tags, outboundDocument.tag, organizationDocument.tag],
+  paths: { ...recordDocument.paths, ...outboundDocument.paths, ...organizationDocument.paths },
   webhooks: outboundDocument.webhooks,
   components: {
     ...recordDocument.components,
     schemas: {
       ...(recordDocument.components.schemas as object),
       ...outboundDocument.schemas,
+      ...organizationDocument.schemas,
+    },
+    responses: {
+      ...(recordDocument.components.responses as object),
+      ...organizationDocument.responses,
     },
   },
 };

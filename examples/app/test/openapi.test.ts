@@ -4,6 +4,7 @@
 // stale: `npx vitest run examples/app/test/openapi.test.ts -u` writes them anew), an
 // openapi-fetch client driving the posts API, and every answer checked against the document.
 import { validate } from "@readme/openapi-parser";
+import { MemoryMailer } from "@tessera/mail";
 import createClient, { type Middleware } from "openapi-fetch";
 import openapiTS, { astToString } from "openapi-typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,7 +19,8 @@ let served: Record<string, unknown>;
 const client = newClientAddress();
 
 beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: "1" });
+  // A mailer, so that the organization routes (which mail invitations) are mounted too.
+  server = await startTestServer({ TRUST_PROXY: "1" }, { mailer: new MemoryMailer() });
   token = await signUp();
   const response = await fetch(`${server.url}/api/openapi.json`);
   expect(response.status).toBe(200);
@@ -239,6 +241,55 @@ describe("every record the app returns validates against the document", () => {
       expect({ path, status: listed.response.status }).toEqual({ path, status: 200 });
       expect(listed.data?.length).toBeGreaterThan(0);
     }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe("the organization routes answer as the document says", () => {
+  it("creates, reads, changes and deletes an organization; lists members; invites and revokes; refuses as documented", async () => {
+    const problems: string[] = [];
+    const api = recordClient(token, problems);
+    const created = await api.POST("/api/orgs", { body: { name: `Docs ${client}` } });
+    expect(created.response.status).toBe(201);
+    const slug = created.data!.slug;
+    const path = { slug };
+    expect((await api.GET("/api/orgs", {})).data?.map((each) => each.slug)).toContain(slug);
+    expect((await api.GET("/api/orgs/{slug}", { params: { path } })).data?.role).toBe("owner");
+    const renamed = await api.PATCH("/api/orgs/{slug}", {
+      params: { path },
+      body: { name: "Docs renamed" },
+    });
+    expect(renamed.data?.name).toBe("Docs renamed");
+    expect((await api.POST("/api/orgs", { body: { name: " " } })).response.status).toBe(422);
+
+    const members = await api.GET("/api/orgs/{slug}/members", { params: { path } });
+    const ownerId = members.data![0]!.user_id;
+    const demote = await api.PATCH("/api/orgs/{slug}/members/{user_id}", {
+      params: { path: { slug, user_id: ownerId } },
+      body: { role: "viewer" },
+    });
+    expect(demote.response.status).toBe(409);
+    const invited = await api.POST("/api/orgs/{slug}/invitations", {
+      params: { path },
+      body: { email: `invitee.${client}@example.com`, role: "member" },
+    });
+    expect(invited.response.status).toBe(201);
+    const pending = await api.GET("/api/orgs/{slug}/invitations", { params: { path } });
+    expect(pending.data?.map((each) => each.id)).toEqual([invited.data!.id]);
+    const revoked = await api.DELETE("/api/orgs/{slug}/invitations/{id}", {
+      params: { path: { slug, id: invited.data!.id } },
+    });
+    expect(revoked.response.status).toBe(204);
+    const accepted = await api.POST("/api/invitations/{token}/accept", {
+      params: { path: { token: "a".repeat(43) } },
+    });
+    expect(accepted.response.status).toBe(404);
+    const missing = await api.GET("/api/orgs/{slug}", {
+      params: { path: { slug: "no-such-org" } },
+    });
+    expect(missing.response.status).toBe(404);
+    const deleted = await api.DELETE("/api/orgs/{slug}", { params: { path } });
+    expect(deleted.response.status).toBe(204);
     expect(problems).toEqual([]);
   });
 });

@@ -25,6 +25,7 @@ export {
   type OrganizationMessageId,
   organizationMessages,
 } from "./routes/organization-messages.js";
+export { type OrganizationOpenApi, organizationOpenApi } from "./routes/organization-openapi.js";
 export {
   type OrganizationOwner,
   type OrganizationOwnerOptions,
