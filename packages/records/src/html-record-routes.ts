@@ -24,7 +24,12 @@ import {
   seeOther,
   withMiddleware,
 } from "@tessera/http";
-import { type HtmlRouteContext, type MaybeSessionContext, pageSafety } from "@tessera/session";
+import {
+  type HtmlRouteContext,
+  type MaybeSessionContext,
+  pageSafety,
+  sessionPageContext,
+} from "@tessera/session";
 import { attachedFile, downloadResponse } from "./attachment-download.js";
 import { storedValues, typedValues } from "./form-inputs.js";
 import { recordPages } from "./html-record-pages.js";
@@ -85,12 +90,8 @@ export function htmlRecordRoutes<M extends Model>(
     ...(options.newPublicId ? { newPublicId: options.newPublicId } : {}),
   };
 
-  const pageContext = (context: HtmlRecordContext): PageContext => ({
-    signedInEmail: context.user.email,
-    flashes: context.session.takeFlashes(),
-    cspNonce: context.cspNonce,
-    ...(context.locale ? { locale: context.locale } : {}),
-  });
+  const pageContext = (context: HtmlRecordContext): PageContext =>
+    sessionPageContext(context, context.user.email);
   /** A page with a heading and one sentence, both in the request's language. */
   const messagePage = (
     status: number,

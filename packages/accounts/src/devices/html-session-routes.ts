@@ -10,6 +10,7 @@ import {
   type MaybeSessionContext,
   pageSafety,
   requireUser,
+  sessionPageContext,
   type TrackedSession,
   type TrackedSessionStore,
 } from "@tessera/session";
@@ -74,12 +75,7 @@ export function htmlSessionRoutes(options: HtmlSessionRoutesOptions): Route<Mayb
 
   /** Takes the waiting flashes: call it once, for the page being rendered (in its locale). */
   function pageContext(context: HtmlRequestContext, user: User): PageContext {
-    return {
-      signedInEmail: user.email,
-      flashes: context.session.takeFlashes(),
-      cspNonce: context.cspNonce,
-      ...(context.locale === undefined ? {} : { locale: context.locale }),
-    };
+    return sessionPageContext(context, user.email);
   }
 
   const handlers = {

@@ -1,6 +1,6 @@
 import type { MessageParams } from "@tessera/core";
 import type { PageContext } from "@tessera/http";
-import { optionalUser } from "@tessera/session";
+import { optionalUser, sessionPageContext } from "@tessera/session";
 import { type AccountMessageId, accountMessages } from "../account-messages.js";
 import type { User } from "../users/user.js";
 import type { UserStore } from "../users/user-store.js";
@@ -14,12 +14,7 @@ export function accountPageContext(
   context: HtmlRequestContext,
   user: User | undefined,
 ): PageContext {
-  return {
-    signedInEmail: user?.email,
-    flashes: context.session.takeFlashes(),
-    cspNonce: context.cspNonce,
-    ...(context.locale === undefined ? {} : { locale: context.locale }),
-  };
+  return sessionPageContext(context, user?.email);
 }
 
 /** Puts a flash of {@link accountMessages} in the session, in the request's locale. */

@@ -16,6 +16,7 @@ import {
   type HtmlRouteSafety,
   type MaybeSessionContext,
   pageSafety,
+  sessionPageContext,
 } from "@tessera/session";
 import type { OrganizationStore } from "../organization-store.js";
 import { INVITATION_PAGE_PATH } from "./invitation-mail.js";
@@ -55,12 +56,8 @@ export function invitationPages(options: InvitationPagesOptions): Route<MaybeSes
   const clock = options.clock ?? systemClock;
   const path = `${INVITATION_PAGE_PATH}:token`;
 
-  const pageContext = (context: InvitationPageContext): PageContext => ({
-    signedInEmail: context.user.email,
-    flashes: context.session.takeFlashes(),
-    cspNonce: context.cspNonce,
-    ...(context.locale === undefined ? {} : { locale: context.locale }),
-  });
+  const pageContext = (context: InvitationPageContext): PageContext =>
+    sessionPageContext(context, context.user.email);
 
   /** The page of the token, with why its user cannot accept it (undefined when they can). */
   async function page(context: InvitationPageContext, status?: number): Promise<Response> {

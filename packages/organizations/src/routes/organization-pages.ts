@@ -20,6 +20,7 @@ import {
   type HtmlRouteSafety,
   type MaybeSessionContext,
   pageSafety,
+  sessionPageContext,
 } from "@tessera/session";
 import type { OrganizationWithRole } from "../organization.js";
 import type { OrganizationStore } from "../organization-store.js";
@@ -85,12 +86,8 @@ export function organizationPages(options: OrganizationPagesOptions): Route<Mayb
   const linkOrigins = { appUrl: options.appUrl, allowedOrigins: options.allowedOrigins ?? [] };
   const text = organizationMessages.text.bind(organizationMessages);
 
-  const pageContext = (context: PagesContext): PageContext => ({
-    signedInEmail: context.user.email,
-    flashes: context.session.takeFlashes(),
-    cspNonce: context.cspNonce,
-    ...(context.locale === undefined ? {} : { locale: context.locale }),
-  });
+  const pageContext = (context: PagesContext): PageContext =>
+    sessionPageContext(context, context.user.email);
 
   const listPage = async (context: PagesContext, status: number, form: PageForm) =>
     htmlPage(

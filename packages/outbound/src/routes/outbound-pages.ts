@@ -18,6 +18,7 @@ import {
   type HtmlRouteSafety,
   type MaybeSessionContext,
   pageSafety,
+  sessionPageContext,
 } from "@tessera/session";
 import type { OutboundWebhooks } from "../outbound-webhooks.js";
 import { endpointFieldMessages } from "./endpoint-field-messages.js";
@@ -67,14 +68,8 @@ export function outboundPages(options: OutboundPagesOptions): Route<MaybeSession
   const eventNames = eventTypeNames(options.eventTypes);
   const text = outboundMessages.text.bind(outboundMessages);
 
-  function pageContext(context: OwnerPageContext): PageContext {
-    return {
-      signedInEmail: context.owner.signedInEmail,
-      flashes: context.session.takeFlashes(),
-      cspNonce: context.cspNonce,
-      ...(context.locale === undefined ? {} : { locale: context.locale }),
-    };
-  }
+  const pageContext = (context: OwnerPageContext): PageContext =>
+    sessionPageContext(context, context.owner.signedInEmail);
 
   async function page(
     context: OwnerPageContext,
