@@ -16,6 +16,7 @@ import type { Route } from "@tessera/http";
 import type { Mailer } from "@tessera/mail";
 import { oauthRoutes, renderProviderButtons } from "@tessera/oauth";
 import { SqlIdentityStore } from "@tessera/oauth/sql";
+import { keepSoleOwners } from "@tessera/organizations/routes";
 import type { OutboundWebhooks } from "@tessera/outbound";
 import type { RateLimiter } from "@tessera/ratelimit";
 import type { MaybeSessionContext, SessionCookies, TrackedSessionStore } from "@tessera/session";
@@ -23,6 +24,8 @@ import type { SessionEnv } from "@tessera/session/hono";
 import type { SqlDatabase } from "@tessera/sql";
 import type { Hono } from "hono";
 import type { AppConfig } from "./config.js";
+import { chooseLocale } from "./locales/shipped-catalogs.js";
+import { appOrganizationStore } from "./organizations.js";
 import { renderLayout } from "./views/layout.js";
 
 /** The Hono app type of the example app: every request has its cookie session and address. */
@@ -105,7 +108,14 @@ export function appAccounts(wiring: AccountWiring): AppAccounts {
     clock,
     ...(wiring.trackedSessions ? { trackedSessions: wiring.trackedSessions } : {}),
     ...(wiring.passwords ? { passwords: wiring.passwords } : {}),
-    ...(wiring.outbound ? { hooks: { onUserDeleted: deleteWebhooksOf(wiring.outbound) } } : {}),
+    hooks: {
+      // An organization's only owner keeps their account until it has another owner.
+      beforeUserDeleted: keepSoleOwners({
+        organizations: appOrganizationStore(database),
+        localeOf: chooseLocale,
+      }),
+      ...(wiring.outbound ? { onUserDeleted: deleteWebhooksOf(wiring.outbound) } : {}),
+    },
   });
   const providerSignIn =
     config.oauthProviders.length > 0

@@ -214,3 +214,42 @@ describe("an organization's projects", () => {
     ).toEqual([]);
   });
 });
+
+describe("deleting the account of an organization's only owner", () => {
+  it("is refused, naming the organization, until another member is an owner", async () => {
+    const owner = await confirmedUser("owner");
+    const { slug, members } = await organizationWith(owner, ["member"]);
+    const password = "correct horse battery staple";
+    const refused = await api("DELETE", "/api/auth/me", owner.token, { password });
+    expect(refused.status).toBe(409);
+    const [organization] = await server.query<{ name: string }>(
+      "SELECT name FROM organizations WHERE slug = ?",
+      slug,
+    );
+    expect(refused.body.error).toEqual({
+      code: "last_owner",
+      message: `You are the only owner of ${organization!.name}: make another member an owner, or delete the organization, before you delete your account.`,
+      status: 409,
+    });
+    const [row] = await server.query<{ count: number }>(
+      "SELECT COUNT(*) AS count FROM users WHERE email = ?",
+      owner.email,
+    );
+    expect(Number(row!.count)).toBe(1);
+
+    const listed = await api("GET", `/api/orgs/${slug}/members`, owner.token);
+    const member = listed.body.find((each: { role: string }) => each.role === "member");
+    const promoted = await api(
+      "PATCH",
+      `/api/orgs/${slug}/members/${member.user_id}`,
+      owner.token,
+      {
+        role: "owner",
+      },
+    );
+    expect(promoted.status).toBe(200);
+    expect((await api("DELETE", "/api/auth/me", owner.token, { password })).status).toBe(204);
+    const remaining = await api("GET", `/api/orgs/${slug}/members`, members[0]!.token);
+    expect(remaining.body.map((each: { role: string }) => each.role)).toEqual(["owner"]);
+  });
+});

@@ -77,13 +77,17 @@ export interface BeforeSignInEvent extends HookRequest {
 }
 
 /**
- * What `beforeSignIn` answers to keep a user out: a code (snake_case, for clients) and a
- * message for the person, in their language (`request`'s `Accept-Language` is there to read).
+ * What a deciding hook (`beforeSignIn`, `beforeUserDeleted`) answers to refuse: a code
+ * (snake_case, for clients) and a message for the person, in their language (`request`'s
+ * `Accept-Language` is there to read).
  */
-export interface SignInRefusal {
+export interface AccountRefusal {
   readonly code: string;
   readonly message: string;
 }
+
+/** What `beforeSignIn` answers to keep a user out: see {@link AccountRefusal}. */
+export type SignInRefusal = AccountRefusal;
 
 /** `onPasswordChanged`'s event: the user, whether their other sign-ins were ended, the request. */
 export interface PasswordChangedEvent extends HookRequest {
@@ -113,6 +117,15 @@ export interface AccountHooks {
   beforeSignIn?(
     event: BeforeSignInEvent,
   ): SignInRefusal | undefined | Promise<SignInRefusal | undefined>;
+  /**
+   * Runs before an account is deleted, once its owner confirmed it: answer an
+   * {@link AccountRefusal} to keep it (the only owner of an organization, an open invoice),
+   * nothing to let it go. It decides as `beforeSignIn` does: a throw fails the request and
+   * deletes nothing.
+   */
+  beforeUserDeleted?(
+    event: UserDeletedEvent,
+  ): AccountRefusal | undefined | Promise<AccountRefusal | undefined>;
   onSignUp?(event: SignUpEvent): unknown;
   onSignIn?(event: SignInEvent): unknown;
   onUserDeleted?(event: UserDeletedEvent): unknown;
@@ -147,6 +160,8 @@ export interface AccountEvents {
     grant: SignInGrant,
     at: HookRequest,
   ): Promise<SignInRefusal | undefined>;
+  /** Asks `beforeUserDeleted` whether the user's account may be deleted: its refusal, or undefined. */
+  mayNotDelete(user: User, at: HookRequest): Promise<AccountRefusal | undefined>;
   signedUp(user: User, method: SignUpMethod, at: HookRequest): Promise<void>;
   signedIn(user: User, method: SignInMethod, grant: SignInGrant, at: HookRequest): Promise<void>;
   userDeleted(user: User, at: HookRequest): Promise<void>;
@@ -181,6 +196,11 @@ export function accountEvents(options: AccountEventsOptions = {}): AccountEvents
       if (!veto) return undefined;
       const refusal = await veto.call(hooks, { ...at, user: hookUser(user), method, grant });
       return refusal ?? undefined;
+    },
+    async mayNotDelete(user, at) {
+      const veto = hooks.beforeUserDeleted;
+      if (!veto) return undefined;
+      return (await veto.call(hooks, { ...at, user: hookUser(user) })) ?? undefined;
     },
     signedUp: (user, method, at) =>
       run("onSignUp", (): SignUpEvent => ({ ...at, user: hookUser(user), method })),

@@ -18,6 +18,7 @@ export {
   type AccountEventsOptions,
   type AccountHookName,
   type AccountHooks,
+  type AccountRefusal,
   accountEvents,
   type BeforeSignInEvent,
   type EmailChangedEvent,
@@ -240,7 +241,7 @@ export type { SignInFactor, SignInProof } from "./sign-in/sign-in-factors.js";
 export type { SessionSignInOutcome } from "./sign-in/sign-in-grant.js";
 export { SECOND_FACTOR_PATH } from "./sign-in/sign-in-grant.js";
 export type { TokenMailScope, TokenMailTransaction } from "./token-mail-transaction.js";
-export { deleteUser } from "./users/account-deletion.js";
+export { deleteUser, type UserDeletion } from "./users/account-deletion.js";
 export { CachedUserStore } from "./users/cached-user-store.js";
 export { isValidEmail, MAXIMUM_EMAIL_LENGTH, normalizeEmail } from "./users/email.js";
 export {

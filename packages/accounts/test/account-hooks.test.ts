@@ -199,4 +199,46 @@ describe("account hooks", () => {
     await app.json("/api/auth/token", "POST", credentials);
     expect(finished).toBe(true);
   });
+
+  it("keeps an account beforeUserDeleted refuses, on the JSON route and the page, and deletes it once allowed", async () => {
+    let refuse = true;
+    const app = mounted({
+      beforeUserDeleted: ({ user }) =>
+        refuse ? { code: "last_owner", message: `${user.email} still owns Acme.` } : undefined,
+    });
+    const credentials = { email: "ada@example.com", password: PASSWORD };
+    await app.json("/api/auth/signup", "POST", credentials);
+    const { token } = await (await app.json("/api/auth/token", "POST", credentials)).json();
+    const refused = await app.json("/api/auth/me", "DELETE", { password: PASSWORD }, token);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({
+      error: { code: "last_owner", message: "ada@example.com still owns Acme.", status: 409 },
+    });
+    const login = await app.form("/login", credentials);
+    const page = await app.form("/account/delete", { password: PASSWORD }, cookieOf(login));
+    expect(page.status).toBe(409);
+    expect(await page.text()).toContain("ada@example.com still owns Acme.");
+    expect(await app.users.findByEmail("ada@example.com")).toBeDefined();
+    expect(app.seen.map(([hook]) => hook)).not.toContain("onUserDeleted");
+
+    refuse = false;
+    const deleted = await app.json("/api/auth/me", "DELETE", { password: PASSWORD }, token);
+    expect(deleted.status).toBe(204);
+    expect(await app.users.findByEmail("ada@example.com")).toBeUndefined();
+  });
+
+  it("deletes nothing when beforeUserDeleted throws: the veto could not decide", async () => {
+    const app = mounted({
+      beforeUserDeleted: () => {
+        throw new Error("billing is down");
+      },
+    });
+    const credentials = { email: "ada@example.com", password: PASSWORD };
+    await app.json("/api/auth/signup", "POST", credentials);
+    const { token } = await (await app.json("/api/auth/token", "POST", credentials)).json();
+    await expect(app.json("/api/auth/me", "DELETE", { password: PASSWORD }, token)).rejects.toThrow(
+      "billing is down",
+    );
+    expect(await app.users.findByEmail("ada@example.com")).toBeDefined();
+  });
 });

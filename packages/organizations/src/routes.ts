@@ -49,3 +49,4 @@ export {
   ORGANIZATION_WRITE_RATE_LIMIT,
   type OrganizationRoutesOptions,
 } from "./routes/organization-routes-options.js";
+export { type KeepSoleOwnersOptions, keepSoleOwners } from "./routes/sole-owners.js";

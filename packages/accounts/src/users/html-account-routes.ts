@@ -246,10 +246,11 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
         const message = accountMessages.text(context.locale, refusal);
         return accountPage(context, user, confirmed ? 403 : 422, message);
       }
-      await deleteUser(options.users, parts.events, user, {
+      const deletion = await deleteUser(options.users, parts.events, user, {
         request,
         clientAddress: context.clientAddress,
       });
+      if (!deletion.ok) return accountPage(context, user, 409, deletion.refusal.message);
       context.session.signOut();
       flashAccountMessage(context, "notice", "accounts.account_deleted");
       return seeOther("/");

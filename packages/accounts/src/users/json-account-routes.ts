@@ -2,6 +2,7 @@ import { localizeFieldMessages } from "@tessera/core";
 import {
   badRequest,
   jsonAnswer,
+  jsonError,
   type Route,
   type RouteContext,
   type RouteHandler,
@@ -162,10 +163,14 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
       const passwordConfirmed = user.passwordDigest !== "";
       const stale = await refuseWithoutRecentSignIn(grant, context, { passwordConfirmed });
       if (stale) return stale;
-      await deleteUser(options.users, events, user, {
+      const deletion = await deleteUser(options.users, events, user, {
         request,
         clientAddress: context.clientAddress,
       });
+      if (!deletion.ok) {
+        const { code, message } = deletion.refusal;
+        return jsonError(409, message, { code, locale: context.locale });
+      }
       return new Response(null, { status: 204 });
     },
 

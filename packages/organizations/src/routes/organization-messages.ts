@@ -14,6 +14,8 @@ export const organizationMessages = defineMessages({
     "Your role cannot give or take away the {role} role: it may do more than yours.",
   "organizations.last_owner":
     "An organization needs an owner: make another member an owner before this one leaves or changes role.",
+  "organizations.sole_owner_account":
+    "You are the only owner of {organizations}: make another member an owner, or delete the organization, before you delete your account.",
   "organizations.invitation_not_found":
     "This invitation cannot be accepted: it was used or revoked, or it has expired.",
   "organizations.invitation_email_mismatch":

@@ -11,6 +11,8 @@ export const frenchOrganizations = {
     "Votre rôle ne peut ni donner ni retirer le rôle {role} : il permet plus que le vôtre.",
   "organizations.last_owner":
     "Une organisation a besoin d'un propriétaire : nommez-en un autre avant que celui-ci parte ou change de rôle.",
+  "organizations.sole_owner_account":
+    "Vous êtes le seul propriétaire de {organizations} : nommez un autre membre propriétaire, ou supprimez l'organisation, avant de supprimer votre compte.",
   "organizations.invitation_not_found":
     "Cette invitation ne peut pas être acceptée : elle a été utilisée ou révoquée, ou elle a expiré.",
   "organizations.invitation_email_mismatch":
