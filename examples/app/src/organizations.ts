@@ -6,10 +6,12 @@ import type { Mailer } from "@tessera/mail";
 import {
   invitationPages,
   ORGANIZATION_WRITE_RATE_LIMIT,
+  organizationEndpointOwnerId,
   organizationPages,
   organizationRoutes,
 } from "@tessera/organizations/routes";
 import { SqlOrganizationStore } from "@tessera/organizations/sql";
+import type { OutboundWebhooks } from "@tessera/outbound";
 import { createRateLimiter, type RateLimiter } from "@tessera/ratelimit";
 import { SqlRateLimitStore } from "@tessera/ratelimit/sql";
 import {
@@ -28,6 +30,8 @@ export interface OrganizationWiring {
   readonly bearer: BearerAuthenticator<User>;
   /** The app's mailer (the outbox): invitations go through it. */
   readonly mailer: Mailer | undefined;
+  /** The outbound webhooks: a deleted organization's endpoints and messages go with it. */
+  readonly outbound?: OutboundWebhooks<SqlDatabase> | undefined;
   /** Counts the writes; default the SQL counters at the routes' own limit. */
   readonly rateLimiter?: RateLimiter | undefined;
   readonly clock?: Clock | undefined;
@@ -54,6 +58,10 @@ export function appOrganizationRoutes(wiring: OrganizationWiring): Route[] {
     allowedOrigins: config.allowedOrigins,
     clock: wiring.clock,
     rateLimiter: writeRateLimiter(wiring),
+    // Its projects go with it by their foreign key; its endpoints live in the outbound store.
+    beforeOrganizationDeleted: async (organization) => {
+      await wiring.outbound?.deleteOwner(organizationEndpointOwnerId(organization.id));
+    },
   });
 }
 

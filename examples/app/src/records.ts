@@ -5,7 +5,11 @@ import { defineModel, type Model, withUniqueScope } from "@tessera/fields";
 import type { CompileQuery } from "@tessera/graphql";
 import { graphqlModel } from "@tessera/graphql/model";
 import type { Route } from "@tessera/http";
-import { organizationRecords, resolveOrganizationRecordOwner } from "@tessera/organizations/routes";
+import {
+  organizationEndpointOwnerId,
+  organizationRecords,
+  resolveOrganizationRecordOwner,
+} from "@tessera/organizations/routes";
 import type { OutboundWebhooks } from "@tessera/outbound";
 import {
   htmlRecordRoutes,
@@ -62,11 +66,13 @@ export const noteModel = graphqlModel(
  * An organization's records: served under `/api/orgs/{slug}/projects` to its members, as their
  * role allows (a viewer reads, a member writes), with `created_by` the member who made one; and
  * through GraphQL (`projects(organization: "<slug>")`, `createProject(organization:, input:)`…)
- * with the same check.
+ * with the same check. Its writes send `project.created`, `.updated` and `.deleted` to the
+ * organization's webhook endpoints.
  */
 export const projectModel = graphqlModel(
   defineModel("project", ["name:string", "description:text?", "status:enum:active,archived"], {
     owner: "organization",
+    events: true,
   }),
 );
 
@@ -158,12 +164,12 @@ function recordOptions(wiring: RecordWiring) {
   const clock = wiring.clock ?? systemClock;
   return (model: Model) => ({
     model,
-    // A model that declares events sends them in the write's transaction (notes do).
-    store: new SqlRecordStore(
-      wiring.database,
-      model,
-      wiring.outbound ? { events: wiring.outbound } : {},
-    ),
+    // A model that declares events sends them in the write's transaction (notes and projects
+    // do); an organization's go to its endpoints, stored apart from its members' own.
+    store: new SqlRecordStore(wiring.database, model, {
+      events: wiring.outbound,
+      eventOwner: model.owner === "organization" ? organizationEndpointOwnerId : undefined,
+    }),
     storage: wiring.storage,
     clock,
   });

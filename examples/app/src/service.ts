@@ -12,8 +12,10 @@ import {
 } from "@tessera/hono";
 import { jsonAnswer, localeNegotiation, notFound, withMiddleware } from "@tessera/http";
 import type { Mailer } from "@tessera/mail";
+import { organizationOwner } from "@tessera/organizations/routes";
 import type { OutboundWebhooks } from "@tessera/outbound";
 import {
+  type EndpointOwnerResolver,
   outboundPages,
   outboundRoutes,
   userEndpointOwner,
@@ -36,7 +38,11 @@ import type { AppConfig } from "./config.js";
 import { reachedOverHttps } from "./https-requests.js";
 import { lazyRoutes } from "./lazy-routes.js";
 import { chooseLocale, SHIPPED_CATALOGS } from "./locales/shipped-catalogs.js";
-import { appOrganizationPages, appOrganizationRoutes } from "./organizations.js";
+import {
+  appOrganizationPages,
+  appOrganizationRoutes,
+  appOrganizationStore,
+} from "./organizations.js";
 import { appEventTypes, type RecordWiring, recordApiRoutes, recordPageRoutes } from "./records.js";
 import { type RenderJobs, renderJobRoutes } from "./render-jobs.js";
 import { answerUnhandledError } from "./unhandled-error.js";
@@ -165,23 +171,37 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
       ...(dependencies.clock ? { clock: dependencies.clock } : {}),
     });
   const webhooks = dependencies.outbound;
+  const endpointRateLimiter =
+    dependencies.rateLimiter ??
+    createRateLimiter({
+      store: new SqlRateLimitStore(database),
+      limit: WEBHOOK_ENDPOINT_RATE_LIMIT.limit,
+      windowMs: WEBHOOK_ENDPOINT_RATE_LIMIT.windowMs,
+      ...(dependencies.clock ? { clock: dependencies.clock } : {}),
+    });
+  const endpointRoutes = (owner: EndpointOwnerResolver, basePath?: string) =>
+    webhooks
+      ? outboundRoutes({
+          webhooks,
+          owner,
+          eventTypes: appEventTypes,
+          replayRateLimiter,
+          rateLimiter: endpointRateLimiter,
+          basePath,
+        })
+      : [];
   const outboundApi = webhooks
     ? [
         webhookEventTypesRoute(appEventTypes),
-        ...outboundRoutes({
-          webhooks,
-          owner: userEndpointOwner(bearerAuthentication(bearer)),
-          eventTypes: appEventTypes,
-          replayRateLimiter,
-          rateLimiter:
-            dependencies.rateLimiter ??
-            createRateLimiter({
-              store: new SqlRateLimitStore(database),
-              limit: WEBHOOK_ENDPOINT_RATE_LIMIT.limit,
-              windowMs: WEBHOOK_ENDPOINT_RATE_LIMIT.windowMs,
-              ...(dependencies.clock ? { clock: dependencies.clock } : {}),
-            }),
-        }),
+        ...endpointRoutes(userEndpointOwner(bearerAuthentication(bearer))),
+        // An organization's endpoints, for its members with webhooks:manage: its projects' events.
+        ...endpointRoutes(
+          organizationOwner({
+            organizations: appOrganizationStore(database),
+            authenticate: bearerAuthentication(bearer),
+          }),
+          "/api/orgs/:slug",
+        ),
       ]
     : [];
   mount(app, [
@@ -196,6 +216,7 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
           config,
           bearer,
           mailer: dependencies.mailer,
+          outbound: dependencies.outbound,
           rateLimiter: dependencies.rateLimiter,
           clock: dependencies.clock,
         }),

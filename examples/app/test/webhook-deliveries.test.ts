@@ -342,11 +342,14 @@ describe("the event catalog", () => {
     });
   }
 
-  it("lists the notes' three events, whose schemas hold every real delivery", async () => {
+  it("lists the notes' and the projects' three events, whose schemas hold every real delivery", async () => {
     expect((await catalog()).map((type) => type.name)).toEqual([
       "note.created",
       "note.updated",
       "note.deleted",
+      "project.created",
+      "project.updated",
+      "project.deleted",
     ]);
     const token = await newUser("catalog");
     const all = await endpoint(token, "/catalog");

@@ -29,6 +29,7 @@ export { type OrganizationOpenApi, organizationOpenApi } from "./routes/organiza
 export {
   type OrganizationOwner,
   type OrganizationOwnerOptions,
+  organizationEndpointOwnerId,
   organizationOwner,
 } from "./routes/organization-owner.js";
 export {

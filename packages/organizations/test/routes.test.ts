@@ -996,7 +996,7 @@ describe("organizationMember and organizationOwner", () => {
       );
     expect(await resolve(CAT)).toEqual({
       ok: true,
-      value: { owner: { id: 1, rateLimitKey: "org:1", signedInEmail: "cat@example.com" } },
+      value: { owner: { id: -1, rateLimitKey: "org:1", signedInEmail: "cat@example.com" } },
     });
     const member = await resolve(BOB);
     expect(member.ok).toBe(false);

@@ -25,7 +25,7 @@ import {
   recordActionOf,
 } from "../src/index.js";
 import { recordMigration } from "../src/sql.js";
-import { ADA, BOB, ownersRequest, postModel, testAuthentication } from "./fixtures.js";
+import { ADA, BOB, ownersRequest, postModel, T0, testAuthentication } from "./fixtures.js";
 
 const project = defineModel("project", ["name:string", "brief:attachment?"], {
   owner: "organization",
@@ -260,15 +260,38 @@ describe("an organization's model", () => {
     ).toThrow("which have no record pages yet");
   });
 
-  it("sends no events until their owner can be told from a user", async () => {
+  it("sends its events under the owner id eventOwner gives, and is refused without one", async () => {
     const database = openSqliteFile(join(folder, `orgs-${++files}.db`));
+    await applyMigrations(database, [
+      usersMigration,
+      { id: "0001_organizations", sql: "CREATE TABLE organizations (id INTEGER PRIMARY KEY);" },
+    ]);
+    await database.run("INSERT INTO organizations (id) VALUES (7)");
     const withEvents = defineModel("project", ["name:string"], {
       owner: "organization",
       events: true,
     });
-    expect(
-      () => new SqlRecordStore(database, withEvents, { events: { send: async () => {} } }),
-    ).toThrow("model project belongs to organizations, which cannot send events yet");
+    await applyMigrations(database, [recordMigration(withEvents, "0101_create_projects")]);
+    const sent: Array<[number, string]> = [];
+    const sink = {
+      send: async (_transaction: unknown, owner: number, type: string) => {
+        sent.push([owner, type]);
+      },
+    };
+    expect(() => new SqlRecordStore(database, withEvents, { events: sink })).toThrow(
+      "model project belongs to organizations: pass `eventOwner`",
+    );
+    const store = new SqlRecordStore(database, withEvents, {
+      events: sink,
+      eventOwner: (organizationId) => -organizationId,
+    });
+    const inserted = await store.insert(7, { name: "Roadmap", created_by: null }, T0);
+    expect(inserted.ok).toBe(true);
+    await store.delete(7, { id: 1 });
+    expect(sent).toEqual([
+      [-7, "project.created"],
+      [-7, "project.deleted"],
+    ]);
   });
 
   it("is described under /api/orgs/{slug}, with its 403", () => {

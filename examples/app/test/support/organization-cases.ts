@@ -103,58 +103,66 @@ export const organizationRoutes: FuzzedRoute[] = [
 ];
 
 const endpointIds = fc.oneof(fc.constantFrom("ep_none", "{owner-id}"), hostileSegment);
-const endpointPath = (suffix: string) =>
-  pathOf(`/api/webhook_endpoints/:id${suffix}`, { id: endpointIds });
 
-/** `/api/webhook_endpoints/*`, the replay of a message and the event catalog. */
+/**
+ * The endpoint routes and the replay under `base` (`/api`, or `/api/orgs/:slug` with `slug`'s
+ * values): list, create, show, change, delete, rotate, attempts, test event, replay.
+ */
+function endpointRoutesUnder(
+  base: string,
+  params: Record<string, fc.Arbitrary<string>> = {},
+): FuzzedRoute[] {
+  const path = `${base}/webhook_endpoints`;
+  const route = (
+    method: string,
+    suffix: string,
+    extra: Partial<Pick<Parameters<typeof fuzzed>[2], "payload">> = {},
+  ) =>
+    fuzzed(`${method} ${path}${suffix}`, "json", {
+      path: pathOf(`${path}${suffix}`, suffix === "" ? params : { ...params, id: endpointIds }),
+      headers: bearerHeaders,
+      ...extra,
+    });
+  return [
+    route("GET", ""),
+    route("POST", "", {
+      payload: jsonPayload({
+        ...asJson({ url: fc.constantFrom("http://10.0.0.1/", "https://hooks.example/x", "nope") }),
+        events: fc.constantFrom('["note.*"]', '["post.created"]', '"note.created"', "[1]"),
+        headers: fc.constantFrom('{"X-A":"b"}', '{"Host":"x"}', "[]", '{"X-A":1}'),
+        rate_limit: fc.constantFrom("5", "0", '"5"', "null", "1e9"),
+      }),
+    }),
+    route("GET", "/:id"),
+    route("PATCH", "/:id", {
+      payload: jsonPayload({ enabled: fc.constantFrom("true", "false", '"no"') }),
+    }),
+    route("DELETE", "/:id"),
+    route("POST", "/:id/rotate_secret"),
+    route("GET", "/:id/attempts"),
+    route("POST", "/:id/test", {
+      payload: jsonPayload(
+        asJson({ type: fc.constantFrom("note.created", "project.created", "") }),
+      ),
+    }),
+    fuzzed(`POST ${base}/webhook_messages/:id/replay`, "json", {
+      path: pathOf(`${base}/webhook_messages/:id/replay`, {
+        ...params,
+        id: fc.oneof(fc.constant("msg_none"), hostileSegment),
+      }),
+      headers: bearerHeaders,
+    }),
+  ];
+}
+
+/**
+ * `/api/webhook_endpoints/*`, the replay of a message and the event catalog, and the same
+ * routes of an organization under `/api/orgs/:slug`.
+ */
 export const webhookEndpointRoutes: FuzzedRoute[] = [
   fuzzed("GET /api/webhook_event_types", "json", {
     path: pathOf("/api/webhook_event_types", {}, ignoredQuery),
   }),
-  fuzzed("GET /api/webhook_endpoints", "json", {
-    path: pathOf("/api/webhook_endpoints"),
-    headers: bearerHeaders,
-  }),
-  fuzzed("POST /api/webhook_endpoints", "json", {
-    path: pathOf("/api/webhook_endpoints"),
-    headers: bearerHeaders,
-    payload: jsonPayload({
-      ...asJson({ url: fc.constantFrom("http://10.0.0.1/", "https://hooks.example/x", "nope") }),
-      events: fc.constantFrom('["note.*"]', '["post.created"]', '"note.created"', "[1]"),
-      headers: fc.constantFrom('{"X-A":"b"}', '{"Host":"x"}', "[]", '{"X-A":1}'),
-      rate_limit: fc.constantFrom("5", "0", '"5"', "null", "1e9"),
-    }),
-  }),
-  fuzzed("GET /api/webhook_endpoints/:id", "json", {
-    path: endpointPath(""),
-    headers: bearerHeaders,
-  }),
-  fuzzed("PATCH /api/webhook_endpoints/:id", "json", {
-    path: endpointPath(""),
-    headers: bearerHeaders,
-    payload: jsonPayload({ enabled: fc.constantFrom("true", "false", '"no"') }),
-  }),
-  fuzzed("DELETE /api/webhook_endpoints/:id", "json", {
-    path: endpointPath(""),
-    headers: bearerHeaders,
-  }),
-  fuzzed("POST /api/webhook_endpoints/:id/rotate_secret", "json", {
-    path: endpointPath("/rotate_secret"),
-    headers: bearerHeaders,
-  }),
-  fuzzed("GET /api/webhook_endpoints/:id/attempts", "json", {
-    path: endpointPath("/attempts"),
-    headers: bearerHeaders,
-  }),
-  fuzzed("POST /api/webhook_endpoints/:id/test", "json", {
-    path: endpointPath("/test"),
-    headers: bearerHeaders,
-    payload: jsonPayload(asJson({ type: fc.constantFrom("note.created", "post.created", "") })),
-  }),
-  fuzzed("POST /api/webhook_messages/:id/replay", "json", {
-    path: pathOf("/api/webhook_messages/:id/replay", {
-      id: fc.oneof(fc.constant("msg_none"), hostileSegment),
-    }),
-    headers: bearerHeaders,
-  }),
+  ...endpointRoutesUnder("/api"),
+  ...endpointRoutesUnder("/api/orgs/:slug", { slug: slugs }),
 ];

@@ -3,11 +3,20 @@ import type { Permission } from "../roles.js";
 import { findOrganizationMembership, type OrganizationAccess } from "./organization-member.js";
 
 /**
+ * The owner id an organization's webhook endpoints, messages and record events are stored
+ * under: minus its id. A user's are stored under the user's id, so the two never meet in one
+ * store (organization 7 is -7, user 7 is 7).
+ */
+export function organizationEndpointOwnerId(organizationId: number): number {
+  return -organizationId;
+}
+
+/**
  * An owner of webhook endpoints, keys or records as `@tessera/outbound/routes` takes it
  * (`EndpointOwner`), declared here by shape so this package needs not import it.
  */
 export interface OrganizationOwner {
-  /** The organization's id. */
+  /** {@link organizationEndpointOwnerId} of the organization's id. */
   readonly id: number;
   /** `org:<id>`: every member's requests count against the organization's limits together. */
   readonly rateLimitKey: string;
@@ -30,7 +39,8 @@ export interface OrganizationOwnerOptions<C extends RouteContext> extends Organi
  * The organization of the path's `:slug` as the owner of what the routes act on, for its
  * members whose role has the permission: an `EndpointOwnerResolver` for `outboundRoutes` with
  * `basePath: "/api/orgs/:slug"`. A non-member's is a 404, a missing permission a 403, both JSON.
- * Its `id` is the organization's: store user- and organization-owned rows apart, or their ids meet.
+ * Its `id` is {@link organizationEndpointOwnerId} of the organization's, so that the endpoints of
+ * organization 7 and of user 7 stay apart in one outbound store.
  */
 export function organizationOwner<C extends RouteContext>(
   options: OrganizationOwnerOptions<C>,
@@ -50,9 +60,11 @@ export function organizationOwner<C extends RouteContext>(
     );
     if (!member.ok) return member;
     const { id } = member.value.organization;
-    return {
-      ok: true,
-      value: { owner: { id, rateLimitKey: `org:${id}`, signedInEmail: user.email } },
+    const owner = {
+      id: organizationEndpointOwnerId(id),
+      rateLimitKey: `org:${id}`,
+      signedInEmail: user.email,
     };
+    return { ok: true, value: { owner } };
   };
 }

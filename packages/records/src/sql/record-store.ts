@@ -51,7 +51,14 @@ export interface SqlRecordStoreOptions {
    * insert, update or delete then runs in one transaction with its event; without a sink, or
    * for a model that declares none, writes are single statements and send nothing.
    */
-  readonly events?: RecordEventSink;
+  readonly events?: RecordEventSink | undefined;
+  /**
+   * The owner id the sink is given for a write's event, from the record's owner: required with
+   * `events` for a model owned by an organization, whose ids would otherwise meet users' in the
+   * sink (`organizationEndpointOwnerId` of `@tessera/organizations/routes`). A user's model sends
+   * under the user's id.
+   */
+  readonly eventOwner?: ((ownerId: number) => number) | undefined;
 }
 
 /**
@@ -76,6 +83,8 @@ export class SqlRecordStore implements RecordStore {
   readonly #children: ReadonlyMap<string, ChildTable>;
   /** Which owner column a referenced table has, learned once per table. */
   readonly #ownedTables = new Map<string, Promise<OwnerColumn | undefined>>();
+  /** The sink's owner id of a record's owner: see {@link SqlRecordStoreOptions.eventOwner}. */
+  readonly #eventOwner: (ownerId: number) => number;
   /** Set only when the model declares events and a sink is given. */
   readonly #events: RecordEventWrites | undefined;
 
@@ -88,13 +97,13 @@ export class SqlRecordStore implements RecordStore {
       requireObjectOption("SqlRecordStore", options, "events", ["send"], "pass OutboundWebhooks");
     }
     const sendsEvents = options.events !== undefined && (model.events?.length ?? 0) > 0;
-    // An event's owner is a user's id to the sink; an organization's id would reach the user
-    // of that number. Such a model sends none until the sink can tell the two owners apart.
-    if (sendsEvents && ownerKindOf(model) === "organization") {
+    // Given as they are, an organization's ids would reach the user of that number.
+    if (sendsEvents && ownerKindOf(model) === "organization" && !options.eventOwner) {
       throw new TypeError(
-        `SqlRecordStore: model ${model.name} belongs to organizations, which cannot send events yet; leave out its \`events\``,
+        `SqlRecordStore: model ${model.name} belongs to organizations: pass \`eventOwner\` (organizationEndpointOwnerId) with \`events\`, so that its events reach the organization's endpoints`,
       );
     }
+    this.#eventOwner = options.eventOwner ?? ((ownerId) => ownerId);
     this.#events = sendsEvents
       ? new RecordEventWrites(database, model, options.events!)
       : undefined;
@@ -155,7 +164,7 @@ export class SqlRecordStore implements RecordStore {
   async insert(ownerId: number, values: ColumnValues, now: number): Promise<InsertOutcome> {
     if (this.#events?.sends("created")) {
       return this.#events.write(
-        ownerId,
+        this.#eventOwner(ownerId),
         "created",
         (transaction) => this.#on(transaction).insert(ownerId, values, now),
         (outcome) => (outcome.ok ? outcome.row : undefined),
@@ -181,7 +190,7 @@ export class SqlRecordStore implements RecordStore {
   async update(ownerId: number, key: RecordKey, change: RecordChange): Promise<UpdateOutcome> {
     if (this.#events?.sends("updated")) {
       return this.#events.write(
-        ownerId,
+        this.#eventOwner(ownerId),
         "updated",
         (transaction) => this.#on(transaction).update(ownerId, key, change),
         (outcome) => (outcome.ok ? outcome.row : undefined),
@@ -245,7 +254,7 @@ export class SqlRecordStore implements RecordStore {
   async delete(ownerId: number, key: RecordKey): Promise<DeletedRecord> {
     if (this.#events?.sends("deleted")) {
       return this.#events.write(
-        ownerId,
+        this.#eventOwner(ownerId),
         "deleted",
         (transaction) => this.#on(transaction).delete(ownerId, key),
         (deleted) => deleted.row,
