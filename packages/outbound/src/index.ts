@@ -80,6 +80,7 @@ export type {
   PruneMessagesOptions,
   StoredEndpoint,
   StoredMessage,
+  UnsubscribedOwner,
 } from "./outbound-store.js";
 export {
   type EndpointLimitReached,

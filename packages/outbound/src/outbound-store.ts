@@ -48,7 +48,7 @@ export interface EndpointChange {
 
 /** One event for an owner's endpoints; `payload` is its JSON text. */
 export interface StoredMessage {
-  /** `msg_` and 24 random characters: the `webhook-id` of every delivery of it. */
+  /** `msg_`, its time, then random characters (24 in all): the `webhook-id` of its deliveries. */
   readonly id: string;
   readonly ownerId: number;
   readonly eventType: string;
@@ -95,6 +95,22 @@ export interface DeliveryState {
   readonly pending: boolean;
   /** The attempts logged so far, replays' included. */
   readonly attempts: number;
+}
+
+/**
+ * A store's word, given outside any transaction, that no enabled endpoint of an owner takes an
+ * event type (see {@link OutboundStore.unsubscribed}): good for a write made after it only
+ * when {@link UnsubscribedOwner.stillUnsubscribed} says so once that write is done.
+ */
+export interface UnsubscribedOwner {
+  /**
+   * Asked once the write is done: true when nothing that could change the word happened since
+   * it was given (the SQL store: no endpoint written through this connection, no commit by any
+   * other), or when the owner's endpoints, read again, still take no event of the type. False:
+   * some endpoint takes it now, and the event is to be sent after all (`send`, in a
+   * transaction of its own), to every endpoint that takes it then.
+   */
+  stillUnsubscribed(): Promise<boolean>;
 }
 
 /** Options of {@link OutboundStore.pruneMessages}. */
@@ -152,6 +168,22 @@ export interface OutboundStore<Writer> {
     ownerId: number,
     eventType: string,
   ): Promise<StoredEndpoint[]>;
+  /**
+   * Optional: the ids of the owner's enabled endpoints whose filter takes `eventType`, read
+   * through `reader` as {@link OutboundStore.subscribedEndpoints} is, in the same order: all a
+   * send needs, which a store may answer from what it keeps (the SQL store's cache).
+   */
+  subscribedEndpointIds?(reader: Writer, ownerId: number, eventType: string): Promise<string[]>;
+  /**
+   * Optional: when the store can tell cheaply, outside any transaction, that no enabled
+   * endpoint of the owner takes `eventType`, its word for it, read through `reader`; undefined
+   * when it cannot tell or some endpoint takes it (the caller then sends in its transaction).
+   */
+  unsubscribed?(
+    reader: Writer,
+    ownerId: number,
+    eventType: string,
+  ): Promise<UnsubscribedOwner | undefined>;
   /** A failed delivery: starts the failing streak, or disables the endpoint when it began at or before `disableIfFailingSince`; true only for the call that disabled it. */
   noteDeliveryFailed(id: string, now: number, disableIfFailingSince: number): Promise<boolean>;
   /** A delivery succeeded: the failing streak ends. */

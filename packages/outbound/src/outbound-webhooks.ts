@@ -11,6 +11,7 @@ import type {
   LoggedAttempt,
   OutboundStore,
   StoredEndpoint,
+  UnsubscribedOwner,
 } from "./outbound-store.js";
 import { sealEndpointHeaders } from "./sealed-endpoint-headers.js";
 import { endpointView, type WebhookEndpoint } from "./webhook-endpoint.js";
@@ -246,20 +247,42 @@ export class OutboundWebhooks<Writer> {
     payload: unknown,
   ): Promise<{ messageId: string | undefined; endpoints: number }> {
     checkEventType(type);
-    const endpoints = await this.#store.subscribedEndpoints(writer, ownerId, type);
-    if (endpoints.length === 0) return { messageId: undefined, endpoints: 0 };
+    const endpointIds = this.#store.subscribedEndpointIds
+      ? await this.#store.subscribedEndpointIds(writer, ownerId, type)
+      : (await this.#store.subscribedEndpoints(writer, ownerId, type)).map(({ id }) => id);
+    if (endpointIds.length === 0) return { messageId: undefined, endpoints: 0 };
     // A function has no JSON form of its own: one given is the payload's maker.
     const json = payloadJson(typeof payload === "function" ? payload() : payload);
-    const id = newMessageId();
+    const now = this.#clock();
+    const id = newMessageId(now);
     await this.#store.insertMessage(writer, {
       id,
       ownerId,
       eventType: type,
       payload: json,
-      createdAt: this.#clock(),
+      createdAt: now,
     });
-    for (const endpoint of endpoints) await this.#enqueue(writer, ownerId, id, endpoint.id);
-    return { messageId: id, endpoints: endpoints.length };
+    for (const endpointId of endpointIds) await this.#enqueue(writer, ownerId, id, endpointId);
+    return { messageId: id, endpoints: endpointIds.length };
+  }
+
+  /**
+   * For a write that would {@link send} an event of `type` for `ownerId` in its transaction:
+   * the store's word, read through `reader` outside any transaction, that no endpoint takes
+   * it, so the write may go without a transaction and without the event. Once the write is
+   * done, `stillUnsubscribed()` must say true; false means an endpoint may have come meanwhile,
+   * and the event is to be sent after all, with `send` in a transaction of its own (the
+   * records' `RecordEventWrites` does both). Undefined when the store cannot tell cheaply
+   * (`SqlOutboundStore` with `cacheSubscriptions` can, on SQLite), the type is not an event
+   * type name, or an endpoint takes it: then write and `send` in one transaction.
+   */
+  async unsubscribed(
+    reader: Writer,
+    ownerId: number,
+    type: string,
+  ): Promise<UnsubscribedOwner | undefined> {
+    if (!this.#store.unsubscribed || !isEventTypeName(type)) return undefined;
+    return this.#store.unsubscribed(reader, ownerId, type);
   }
 
   /**
@@ -281,14 +304,15 @@ export class OutboundWebhooks<Writer> {
     const json = payloadJson(data);
     const endpoint = await this.#store.findEndpoint(ownerId, endpointId);
     if (!endpoint) return undefined;
-    const id = newMessageId();
+    const now = this.#clock();
+    const id = newMessageId(now);
     await this.#store.insertMessage(this.#writer, {
       id,
       ownerId,
       eventType: type,
       payload: json,
       addressedTo: endpoint.id,
-      createdAt: this.#clock(),
+      createdAt: now,
     });
     await this.#enqueue(this.#writer, ownerId, id, endpoint.id);
     return { messageId: id };
@@ -417,11 +441,14 @@ function checkEventType(type: string): void {
   }
 }
 
+const utf8 = new TextEncoder();
+
 /** A payload's JSON text. @throws {RangeError} for no JSON form, or one over the maximum. */
 function payloadJson(payload: unknown): string {
   const json = JSON.stringify(payload);
   if (json === undefined) throw new RangeError("the payload has no JSON form");
-  if (new TextEncoder().encode(json).length > MAXIMUM_PAYLOAD_BYTES) {
+  // A UTF-16 unit is at most 3 bytes in UTF-8: only a long text is encoded to be counted.
+  if (json.length * 3 > MAXIMUM_PAYLOAD_BYTES && utf8.encode(json).length > MAXIMUM_PAYLOAD_BYTES) {
     throw new RangeError(`the payload is over ${MAXIMUM_PAYLOAD_BYTES} bytes as JSON`);
   }
   return json;

@@ -5,4 +5,4 @@ export {
   outboundMigrations,
   outboundWebhooksMigration,
 } from "./sql/outbound-migration.js";
-export { SqlOutboundStore } from "./sql/sql-outbound-store.js";
+export { SqlOutboundStore, type SqlOutboundStoreOptions } from "./sql/sql-outbound-store.js";

@@ -1,4 +1,4 @@
-import { deleteInBatches, type SqlDatabase, type SqlValue } from "@tessera/sql";
+import { deleteInBatches, type RunResult, type SqlDatabase, type SqlValue } from "@tessera/sql";
 import { type DeliverySlot, type DeliverySlotRequest, pacingUnits } from "../delivery-slots.js";
 import { deliveryStatesOf } from "../delivery-states.js";
 import { eventFilterTakes } from "../event-types.js";
@@ -12,8 +12,17 @@ import type {
   PruneMessagesOptions,
   StoredEndpoint,
   StoredMessage,
+  UnsubscribedOwner,
 } from "../outbound-store.js";
 import { deliveryKeyPrefix, parseQueuedDelivery, WEBHOOK_QUEUE } from "../webhook-queue.js";
+import {
+  type CacheState,
+  type SubscribedEndpoint,
+  type SubscriptionCache,
+  sameState,
+  subscriptionCacheOf,
+  touchSubscriptionCache,
+} from "./subscription-cache.js";
 
 const ENDPOINT_COLUMNS = `id, owner_id, url, event_types, description, secret, previous_secret,
   previous_secret_until, disabled_at, failing_since, headers, rate_limit, created_at, updated_at`;
@@ -61,6 +70,10 @@ interface AttemptRow {
 
 const OWNED = "owner_id = ? AND id = ?";
 
+// What a send needs of the owner's enabled endpoints, in `subscribedEndpoints`' order.
+const SUBSCRIBED = `SELECT id, event_types FROM webhook_endpoints
+WHERE owner_id = ? AND disabled_at IS NULL ORDER BY created_at, id`;
+
 const INSERT_ENDPOINT = `INSERT INTO webhook_endpoints (${ENDPOINT_COLUMNS})
 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 // One statement: on SQLite (and D1) it holds the write lock from its count to its insert.
@@ -107,6 +120,25 @@ const PRUNABLE_MESSAGE = `created_at < ? AND NOT EXISTS (SELECT 1 FROM outbox_it
   WHERE o.queue = ? AND o.status = 'pending'
     AND substr(o.idempotency_key, 1, length(webhook_messages.id) + 1) = webhook_messages.id || '.')`;
 
+/** Options of {@link SqlOutboundStore}. */
+export interface SqlOutboundStoreOptions {
+  /**
+   * Keep each owner's enabled endpoints in memory (default false): a send then reads none, and
+   * a write whose event goes nowhere needs no transaction (`unsubscribed`). Only for a SQLite
+   * database that is one connection (better-sqlite3, node:sqlite, bun), never D1; ignored on
+   * PostgreSQL. The store makes a temporary table and triggers on the connection, which count
+   * its own writes to `webhook_endpoints` whatever makes them, and reads SQLite's
+   * `data_version`, which moves with every other connection's commit (another process): what
+   * it keeps is used only while neither has moved, read in a send's transaction, and once
+   * after a write that went without one (one read for the writes of a turn of the event
+   * loop). When that check finds an endpoint subscribed meanwhile (by another process, or by
+   * SQL written by hand, in the 10 ms before the write or during it), the event goes in a
+   * transaction of its own, to every endpoint that takes it then: only a crash between the
+   * two commits could lose it.
+   */
+  readonly cacheSubscriptions?: boolean;
+}
+
 /**
  * The {@link OutboundStore} on a {@link SqlDatabase} that has run `outboundMigrations`, on
  * SQLite (better-sqlite3, node:sqlite, bun, D1) and PostgreSQL (pg, PGlite, postgres.js).
@@ -114,16 +146,30 @@ const PRUNABLE_MESSAGE = `created_at < ? AND NOT EXISTS (SELECT 1 FROM outbox_it
  * database the store was made with.
  */
 export class SqlOutboundStore implements OutboundStore<SqlDatabase> {
-  constructor(private readonly database: SqlDatabase) {}
+  readonly #cache: SubscriptionCache | undefined;
+
+  constructor(
+    private readonly database: SqlDatabase,
+    options: SqlOutboundStoreOptions = {},
+  ) {
+    this.#cache =
+      options.cacheSubscriptions && database.dialect === "sqlite"
+        ? subscriptionCacheOf(database)
+        : undefined;
+  }
 
   async insertEndpoint(endpoint: StoredEndpoint, maximumPerOwner?: number): Promise<boolean> {
     const values = endpointValues(endpoint);
     if (maximumPerOwner === undefined) {
-      await this.database.run(INSERT_ENDPOINT, values);
+      await this.#writeEndpoints(this.database, INSERT_ENDPOINT, values);
       return true;
     }
     const insertBelow = (database: SqlDatabase) =>
-      database.run(INSERT_ENDPOINT_BELOW, [...values, endpoint.ownerId, maximumPerOwner]);
+      this.#writeEndpoints(database, INSERT_ENDPOINT_BELOW, [
+        ...values,
+        endpoint.ownerId,
+        maximumPerOwner,
+      ]);
     if (this.database.dialect === "sqlite") return (await insertBelow(this.database)).changes === 1;
     // PostgreSQL's READ COMMITTED would let two inserts count the same rows: the owner's lock
     // makes them take turns, and each statement then sees the rows committed before it.
@@ -191,7 +237,8 @@ ORDER BY created_at DESC, id DESC`,
       sets.push("rate_limit = ?", "rate_next_at = NULL", "rate_queued_until = NULL");
       values.push(change.rateLimit);
     }
-    const { changes } = await this.database.run(
+    const { changes } = await this.#writeEndpoints(
+      this.database,
       `UPDATE webhook_endpoints SET ${sets.join(", ")} WHERE ${OWNED}`,
       [...values, ownerId, id],
     );
@@ -215,10 +262,11 @@ ORDER BY created_at DESC, id DESC`,
 
   async deleteEndpoint(ownerId: number, id: string): Promise<boolean> {
     // Its attempts go by the foreign key's cascade (on SQLite the drivers turn the pragma on).
-    const { changes } = await this.database.run(`DELETE FROM webhook_endpoints WHERE ${OWNED}`, [
-      ownerId,
-      id,
-    ]);
+    const { changes } = await this.#writeEndpoints(
+      this.database,
+      `DELETE FROM webhook_endpoints WHERE ${OWNED}`,
+      [ownerId, id],
+    );
     // D1 counts the cascaded attempts too: one endpoint at most matches the id.
     return changes > 0;
   }
@@ -239,13 +287,87 @@ WHERE owner_id = ? AND disabled_at IS NULL ORDER BY created_at, id`,
       .filter((endpoint) => eventFilterTakes(endpoint.eventTypes, eventType));
   }
 
+  async subscribedEndpointIds(
+    reader: SqlDatabase,
+    ownerId: number,
+    eventType: string,
+  ): Promise<string[]> {
+    const cache = this.#cache;
+    if (!cache?.ready()) return takers(await this.#read(reader, ownerId), eventType);
+    // Read in the transaction a send writes in: on SQLite nothing commits before it does.
+    const state = await cache.state(reader);
+    const endpoints = cache.get(ownerId, state) ?? (await this.#keep(reader, ownerId, state));
+    return takers(endpoints, eventType);
+  }
+
+  async unsubscribed(
+    reader: SqlDatabase,
+    ownerId: number,
+    eventType: string,
+  ): Promise<UnsubscribedOwner | undefined> {
+    const cache = this.#cache;
+    if (!cache?.ready()) return undefined;
+    // The state read last, if it is recent, is trusted here and checked after the write: a
+    // server under load reads it once per turn of its event loop, not twice per write.
+    let state = cache.lastState();
+    let endpoints = state && cache.get(ownerId, state);
+    if (endpoints === undefined) {
+      state = await cache.state(reader);
+      endpoints = cache.get(ownerId, state) ?? (await this.#keep(reader, ownerId, state));
+    }
+    if (takers(endpoints, eventType).length > 0) return undefined;
+    const guessed = state as CacheState;
+    return {
+      stillUnsubscribed: async () => {
+        const now = await cache.stateAfter(reader);
+        if (sameState(now, guessed)) return true;
+        // Something changed since the guess: the owner's endpoints as they are now decide.
+        const current = await this.#keep(reader, ownerId, now);
+        return takers(current, eventType).length === 0;
+      },
+    };
+  }
+
+  /** The owner's enabled endpoints, read now and kept for `state`, read just before. */
+  async #keep(
+    reader: SqlDatabase,
+    ownerId: number,
+    state: CacheState,
+  ): Promise<SubscribedEndpoint[]> {
+    const endpoints = await this.#read(reader, ownerId);
+    this.#cache?.set(ownerId, endpoints, state);
+    return endpoints;
+  }
+
+  /**
+   * A write that may change who is subscribed: the cache of the database (of any store on it)
+   * reads the state again before its next guess. Its triggers and data_version would tell it
+   * anyway, after a write that guessed wrong; this saves that write the check.
+   */
+  async #writeEndpoints(
+    database: SqlDatabase,
+    sql: string,
+    params: readonly SqlValue[],
+  ): Promise<RunResult> {
+    try {
+      return await database.run(sql, params);
+    } finally {
+      touchSubscriptionCache(this.database);
+    }
+  }
+
+  async #read(reader: SqlDatabase, ownerId: number): Promise<SubscribedEndpoint[]> {
+    const rows = await reader.all<{ id: string; event_types: string }>(SUBSCRIBED, [ownerId]);
+    return rows.map((row) => ({ id: row.id, eventTypes: JSON.parse(row.event_types) }));
+  }
+
   async noteDeliveryFailed(
     id: string,
     now: number,
     disableIfFailingSince: number,
   ): Promise<boolean> {
     await this.database.run(NOTE_FAILED, [now, id]);
-    const { changes } = await this.database.run(DISABLE_FAILING, [
+    const { changes } = await this.#writeEndpoints(this.database, DISABLE_FAILING, [
       now,
       now,
       id,
@@ -409,9 +531,20 @@ ORDER BY a.id DESC LIMIT ?`,
 
   async deleteOwner(ownerId: number): Promise<void> {
     // Attempts go with their endpoint or message (the foreign keys cascade).
-    await this.database.run("DELETE FROM webhook_endpoints WHERE owner_id = ?", [ownerId]);
+    await this.#writeEndpoints(this.database, "DELETE FROM webhook_endpoints WHERE owner_id = ?", [
+      ownerId,
+    ]);
     await this.database.run("DELETE FROM webhook_messages WHERE owner_id = ?", [ownerId]);
   }
+}
+
+/** The ids of the endpoints whose filter takes `eventType`. */
+function takers(endpoints: readonly SubscribedEndpoint[], eventType: string): string[] {
+  const ids: string[] = [];
+  for (const endpoint of endpoints) {
+    if (eventFilterTakes(endpoint.eventTypes, eventType)) ids.push(endpoint.id);
+  }
+  return ids;
 }
 
 function endpointValues(endpoint: StoredEndpoint): SqlValue[] {

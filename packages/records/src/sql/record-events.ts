@@ -12,7 +12,9 @@ class RefusedWrite<T> {
 /**
  * The writes of one model that send an event: each runs in one transaction with its event,
  * so the event exists exactly when the change does, after a crash too (an `after*` hook runs
- * once the write has committed, and a crash between the two would lose it).
+ * once the write has committed, and a crash between the two would lose it). When the sink
+ * says the event goes nowhere (`unsubscribed`), the write runs without a transaction, and the
+ * sink confirms after it that nothing changed meanwhile; else the event is sent then.
  */
 export class RecordEventWrites {
   readonly #actions: ReadonlySet<RecordEventAction>;
@@ -41,6 +43,20 @@ export class RecordEventWrites {
     changed: (outcome: T) => RecordRow | undefined,
   ): Promise<T> {
     const type = recordEventType(this.model, action);
+    const unsubscribed = await this.sink.unsubscribed?.(this.database, ownerId, type);
+    if (unsubscribed) {
+      const outcome = await write(this.database);
+      const row = changed(outcome);
+      if (row !== undefined && !(await unsubscribed.stillUnsubscribed())) {
+        // An endpoint came just before the write or while it ran: the event goes to every
+        // endpoint that takes it now. Only a crash between the two commits could lose it.
+        const data = () => recordEventData(this.model, row);
+        await this.database.transaction((transaction) =>
+          this.sink.send(transaction, ownerId, type, data),
+        );
+      }
+      return outcome;
+    }
     try {
       return await this.database.transaction(async (transaction) => {
         const outcome = await write(transaction);
