@@ -99,6 +99,11 @@ export interface AppConfig {
    * (default 20, 1 to 1,000): each is one more request for every event and replay.
    */
   readonly outboundMaxEndpoints: number;
+  /**
+   * `OUTBOUND_WEBHOOKS`: users' webhook endpoints and the events sent to them, on unless set
+   * to `off` (then no endpoint routes or pages, no sender, and record writes send no event).
+   */
+  readonly outboundWebhooks: boolean;
   /** `<NAME>_WEBHOOK_SECRET` of each inbound webhook endpoint, when set. */
   readonly webhookSecrets: {
     readonly orders: string | undefined;
@@ -202,6 +207,7 @@ const SETTING_READERS = {
   OUTBOUND_RETRY_SCHEDULE: retryScheduleOf,
   OUTBOUND_RETENTION_DAYS: wholeNumber(0, 36_500, 30),
   OUTBOUND_MAX_ENDPOINTS: wholeNumber(1, 1000, MAXIMUM_ENDPOINTS_PER_OWNER),
+  OUTBOUND_WEBHOOKS: oneOf(["on", "off"]),
   ORDERS_WEBHOOK_SECRET: optionalText,
   GITHUB_WEBHOOK_SECRET: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -297,6 +303,7 @@ export function loadConfig(environment: Record<string, string | undefined>): App
     outboundRetrySchedule: settings.OUTBOUND_RETRY_SCHEDULE,
     outboundRetentionDays: settings.OUTBOUND_RETENTION_DAYS,
     outboundMaxEndpoints: settings.OUTBOUND_MAX_ENDPOINTS,
+    outboundWebhooks: settings.OUTBOUND_WEBHOOKS !== "off",
     webhookSecrets: {
       orders: settings.ORDERS_WEBHOOK_SECRET,
       github: settings.GITHUB_WEBHOOK_SECRET,

@@ -27,6 +27,12 @@ export interface OutboundWiring {
   /** Resolves a registered URL's host (Node's DNS); without it only IP literals are checked. */
   readonly resolveHost?: ResolveHost;
   readonly clock?: Clock;
+  /**
+   * Keep each user's endpoints in memory (`SqlOutboundStore`'s `cacheSubscriptions`, default
+   * false): for a SQLite database that is one connection (the Node app's file, better-sqlite3),
+   * never D1.
+   */
+  readonly cacheSubscriptions?: boolean;
 }
 
 /** The SSRF rules of users' endpoints: `OUTBOUND_ALLOW_HOSTS`, and https only in production. */
@@ -43,10 +49,15 @@ function secretKeysOf(wiring: Pick<OutboundWiring, "config" | "secretKeyBase">) 
   });
 }
 
-/** The users' webhook endpoints and the events sent to them, on the app's database. */
+/**
+ * The users' webhook endpoints and the events sent to them, on the app's database. With
+ * `cacheSubscriptions` each user's endpoints are kept in memory while nothing changes them: a
+ * note's write then reads none, and one whose event goes nowhere opens no transaction.
+ */
 export function appOutboundWebhooks(wiring: OutboundWiring): OutboundWebhooks<SqlDatabase> {
+  const cacheSubscriptions = wiring.cacheSubscriptions ?? false;
   return new OutboundWebhooks({
-    store: new SqlOutboundStore(wiring.database),
+    store: new SqlOutboundStore(wiring.database, { cacheSubscriptions }),
     outbox: wiring.outbox,
     writer: wiring.database,
     secretKeys: secretKeysOf(wiring),

@@ -115,15 +115,19 @@ export async function startServer(
     sqlTokenMailTransaction(database, (writer) => outboxMailer({ outbox: mailOutbox, writer }));
   const renderJobs = createRenderJobs(database, config, secretKeyBase, options.clock);
   // Users' webhook events wait in the same outbox (queue `webhook`), written in the transaction
-  // of the record change they tell of.
-  const outbound = appOutboundWebhooks({
-    database,
-    outbox: mailOutbox,
-    config,
-    secretKeyBase,
-    resolveHost: options.resolveHost ?? nodeResolveHost,
-    ...(options.clock ? { clock: options.clock } : {}),
-  });
+  // of the record change they tell of. OUTBOUND_WEBHOOKS=off: none, nor their routes. On the
+  // SQLite file (one connection per process) who is subscribed is kept in memory.
+  const outbound = config.outboundWebhooks
+    ? appOutboundWebhooks({
+        database,
+        outbox: mailOutbox,
+        config,
+        secretKeyBase,
+        cacheSubscriptions: database.dialect === "sqlite",
+        resolveHost: options.resolveHost ?? nodeResolveHost,
+        ...(options.clock ? { clock: options.clock } : {}),
+      })
+    : undefined;
   const storage = await openAppStorage(config);
   const trackedSessions = config.trackedSessions ? new SqlTrackedSessionStore(database) : undefined;
   const app = createApp({
@@ -133,7 +137,7 @@ export async function startServer(
     mailer,
     ...(tokenMailTransaction ? { tokenMailTransaction } : {}),
     mailOutbox,
-    outbound,
+    ...(outbound ? { outbound } : {}),
     renderJobs,
     trackedSessions,
     storage,
@@ -154,17 +158,19 @@ export async function startServer(
     });
   sender?.start();
   // Every process delivers webhooks too; the outbox's leases keep each attempt to one of them.
-  const webhookDeliveries = appWebhookSender({
-    database,
-    outbox: mailOutbox,
-    config,
-    secretKeyBase,
-    fetch: options.outboundFetch ?? nodeGuardedFetch(outboundPolicy(config)),
-    mailer,
-    findUser: (id) => new SqlUserStore(database).findById(id),
-    ...(options.clock ? { clock: options.clock } : {}),
-  });
-  webhookDeliveries.start();
+  const webhookDeliveries =
+    outbound &&
+    appWebhookSender({
+      database,
+      outbox: mailOutbox,
+      config,
+      secretKeyBase,
+      fetch: options.outboundFetch ?? nodeGuardedFetch(outboundPolicy(config)),
+      mailer,
+      findUser: (id) => new SqlUserStore(database).findById(id),
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
+  webhookDeliveries?.start();
   const background = options.backgroundTasks ?? true;
   const stopSweeps =
     renderJobs && background
@@ -204,7 +210,7 @@ export async function startServer(
       await sender?.drain();
     },
     deliverWebhooks: async () => {
-      await webhookDeliveries.drain();
+      await webhookDeliveries?.drain();
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -214,7 +220,7 @@ export async function startServer(
           stopSweeps(),
           stopCleanups(),
           sender?.stop(),
-          webhookDeliveries.stop(),
+          webhookDeliveries?.stop(),
         ]);
         server.close(async () => {
           await backgroundStopped;
