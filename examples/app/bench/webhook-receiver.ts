@@ -7,6 +7,8 @@ export interface BenchReceiver {
   readonly url: string;
   /** Deliveries answered so far. */
   readonly received: number;
+  /** Deliveries held unanswered now. */
+  readonly waiting: number;
   /**
    * Keeps every request unanswered from now on, which holds the app's sender on its first few
    * deliveries: events then wait in the outbox.
@@ -35,6 +37,9 @@ export async function startBenchReceiver(): Promise<BenchReceiver> {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/in`,
     get received() {
       return received;
+    },
+    get waiting() {
+      return held.length;
     },
     hold() {
       holding = true;
