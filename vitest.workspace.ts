@@ -45,6 +45,7 @@ const POSTGRES_APP_SUITES = [
   "hostile-nul",
   "html-accounts",
   "openapi",
+  "organization-pages",
   "organization-webhooks",
   "organizations",
   "records-html",

@@ -203,6 +203,13 @@ describe("GET|POST /orgs and /orgs/{slug}", () => {
     expect(hidden.status).toBe(404);
     expect(pageText(hidden.html)).toContain("There is no such organization");
     expect((await stranger.browser.post(`${path}/leave`)).status).toBe(404);
+    // A slug no organization can have is not looked up (PostgreSQL refuses a NUL as text).
+    for (const odd of ["/orgs/%00", "/orgs/ac%00me/leave"]) {
+      const answer = odd.endsWith("leave")
+        ? await stranger.browser.post(odd)
+        : await stranger.browser.get(odd);
+      expect([odd, answer.status]).toEqual([odd, 404]);
+    }
 
     const lastOwner = await owner.browser.post(`${path}/leave`);
     expect(lastOwner.status).toBe(409);

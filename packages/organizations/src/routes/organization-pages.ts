@@ -10,6 +10,7 @@ import {
   type Layout,
   type PageContext,
   type Route,
+  type RouteMiddleware,
   readFormBody,
   seeOther,
   withMiddleware,
@@ -24,12 +25,12 @@ import {
 } from "@tessera/session";
 import type { OrganizationWithRole } from "../organization.js";
 import type { OrganizationStore } from "../organization-store.js";
-import type { Roles } from "../roles.js";
+import type { Permission, Roles } from "../roles.js";
 import { invitationSender } from "./invitation-sending.js";
 import type { OrganizationUser } from "./organization-context.js";
 import { organizationCreator } from "./organization-creation.js";
 import { translatedFieldErrors } from "./organization-fields.js";
-import { rolesOf } from "./organization-member.js";
+import { findOrganizationMembership, rolesOf } from "./organization-member.js";
 import { organizationMessages } from "./organization-messages.js";
 import {
   EMPTY_FORM,
@@ -67,6 +68,7 @@ export interface OrganizationPagesOptions extends HtmlRouteSafety {
 }
 
 type PagesContext = HtmlRouteContext & { readonly user: OrganizationUser };
+type MemberPagesContext = PagesContext & { readonly membership: OrganizationWithRole };
 
 /**
  * The organization pages of the signed-in user: `GET /orgs` (their organizations, and a form
@@ -128,14 +130,32 @@ export function organizationPages(options: OrganizationPagesOptions): Route<Mayb
     return htmlPage(status, html);
   }
 
-  /** The user's membership of the path's organization, or undefined (a 404 page follows). */
-  const membershipOf = async (context: PagesContext) =>
-    store.findMembership(context.params.slug ?? "", context.user.id);
-
   const notFoundPage = (context: PagesContext) => {
     context.session.flash("alert", text(context.locale, "organizations.not_found"));
     return listPage(context, 404, EMPTY_FORM);
   };
+
+  /**
+   * The check every page of an organization passes, the JSON routes' own lookup: a non-member
+   * (or a slug no organization can have) gets the 404 page, a member whose role lacks
+   * `permission` the organization's page as a 403 naming it; else `membership` is in the context.
+   */
+  const pageMember =
+    (permission?: Permission): RouteMiddleware<PagesContext, MemberPagesContext> =>
+    (next) =>
+    async (request, context) => {
+      const { user, locale } = context;
+      const slug = context.params.slug ?? "";
+      const found = await findOrganizationMembership(options, slug, user.id, undefined, locale);
+      if (!found.ok) return notFoundPage(context);
+      const membership = found.value;
+      if (permission !== undefined && !roles.allows(membership.role, permission)) {
+        const message = text(locale, "organizations.permission_required", { permission });
+        context.session.flash("alert", message);
+        return organizationPage(context, membership, 403);
+      }
+      return next(request, { ...context, membership });
+    };
 
   /** The wait before another write of this user, when the limiter says to wait; else undefined. */
   const waitBeforeWriting = (context: PagesContext) =>
@@ -182,18 +202,9 @@ export function organizationPages(options: OrganizationPagesOptions): Route<Mayb
     return seeOther(`${base}/${organization.slug}`);
   }
 
-  async function sendInvitation(request: Request, context: PagesContext) {
-    const membership = await membershipOf(context);
-    if (!membership) return notFoundPage(context);
+  async function sendInvitation(request: Request, context: MemberPagesContext) {
+    const { membership } = context;
     const { organization, role } = membership;
-    if (!roles.allows(role, "members:invite")) {
-      const permission = "members:invite";
-      context.session.flash(
-        "alert",
-        text(context.locale, "organizations.permission_required", { permission }),
-      );
-      return organizationPage(context, membership, 403);
-    }
     const wait = await waitBeforeWriting(context);
     if (wait !== undefined) return rateLimited(context, wait);
     const read = await readForm(request, context);
@@ -225,9 +236,8 @@ export function organizationPages(options: OrganizationPagesOptions): Route<Mayb
     return organizationPage(context, membership, sent.error.status, { values, errors: {} });
   }
 
-  async function leave(_request: Request, context: PagesContext) {
-    const membership = await membershipOf(context);
-    if (!membership) return notFoundPage(context);
+  async function leave(_request: Request, context: MemberPagesContext) {
+    const { membership } = context;
     const { organization } = membership;
     const left = await store.removeMember(organization.id, context.user.id);
     if (left === "last_owner") {
@@ -249,16 +259,21 @@ export function organizationPages(options: OrganizationPagesOptions): Route<Mayb
       handle: (_request, context) => listPage(context, 200, EMPTY_FORM),
     },
     { method: "POST", path: base, handle: createOrganization },
-    {
-      method: "GET",
-      path: `${base}/:slug`,
-      handle: async (_request, context) => {
-        const membership = await membershipOf(context);
-        return membership ? organizationPage(context, membership, 200) : notFoundPage(context);
-      },
-    },
-    { method: "POST", path: `${base}/:slug/invitations`, handle: sendInvitation },
-    { method: "POST", path: `${base}/:slug/leave`, handle: leave },
+    ...withMiddleware(
+      [
+        {
+          method: "GET",
+          path: `${base}/:slug`,
+          handle: (_request, context) => organizationPage(context, context.membership, 200),
+        },
+        { method: "POST", path: `${base}/:slug/leave`, handle: leave },
+      ],
+      pageMember(),
+    ),
+    ...withMiddleware(
+      [{ method: "POST", path: `${base}/:slug/invitations`, handle: sendInvitation }],
+      pageMember("members:invite"),
+    ),
   ];
   return withMiddleware(
     routes,
