@@ -1,11 +1,12 @@
 import type { Locale } from "@tessera/core";
-import type { RouteContext, RouteMiddleware } from "@tessera/http";
+import { httpMessages, type RouteContext, type RouteMiddleware } from "@tessera/http";
 import { BUILT_IN_AREAS } from "../roles.js";
 import {
   findOrganizationMembership,
   type OrganizationAccess,
   organizationMember,
 } from "./organization-member.js";
+import { organizationMessages } from "./organization-messages.js";
 
 /** What a record route does, as `@tessera/records` names it (`RecordAction`). */
 export type OrganizationRecordAction = "read" | "create" | "update" | "delete";
@@ -111,14 +112,16 @@ export function resolveOrganizationRecordOwner(
     const permission = `${model.table}:${action}`;
     const member = await findOrganizationMembership(access, slug, userId, permission, locale);
     if (member.ok) return { ok: true, ownerId: member.value.organization.id, createdBy: userId };
-    // The refusal is the routes' own answer; its envelope has the message in its language.
-    const { response } = member;
-    const envelope = (await response.json()) as { readonly error: { readonly message: string } };
-    return {
-      ok: false,
-      status: response.status === 403 ? 403 : 404,
-      message: envelope.error.message,
-    };
+    // The routes' own words: `permissionRefusal`'s for a 403, `notFound`'s for a 404.
+    return member.response.status === 403
+      ? {
+          ok: false,
+          status: 403,
+          message: organizationMessages.text(locale, "organizations.permission_required", {
+            permission,
+          }),
+        }
+      : { ok: false, status: 404, message: httpMessages.text(locale, "http.not_found") };
   };
 }
 
