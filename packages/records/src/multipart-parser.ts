@@ -203,7 +203,6 @@ function partHeaders(
 
 const DISPOSITION_PARAMETER =
   /^\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)\s*=\s*(?:"([^"]*)"|([^";\s]*))\s*(?:;|$)/;
-/^\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^";\s]*))\s*(?:;|$)/;
 
 /**
  * The parameters of a `Content-Disposition: form-data` value, names lower-cased, or undefined

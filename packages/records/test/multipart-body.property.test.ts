@@ -90,10 +90,14 @@ function serialize(parts: readonly Part[], boundary: string, preamble: string): 
   return joined(pieces);
 }
 
-/** What a reader should give back: escaped names come back as browsers' parsers read them. */
+/**
+ * What a reader should give back: escaped names come back as browsers' parsers read them, which
+ * undo `%0D`, `%0A` (either case) and `%22` whether the sender escaped them or the name held
+ * them: a name typed as `%0a` reads back as a line break.
+ */
 function expected(parts: readonly Part[]) {
   const unescaped = (value: string) =>
-    escapedName(value).replace(/%0D|%0A|%22/g, (encoded) =>
+    escapedName(value).replace(/%0D|%0A|%22/gi, (encoded) =>
       String.fromCharCode(Number.parseInt(encoded.slice(1), 16)),
     );
   return parts.map((each) =>
