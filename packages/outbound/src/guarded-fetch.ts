@@ -29,8 +29,8 @@ export interface GuardedFetchOptions extends OutboundPolicy, OutboundFetchLimits
 /**
  * The guarded request of every runtime with a WHATWG `fetch`: the URL checked
  * ({@link checkOutboundUrl}), a host name's addresses checked through `resolveHost`, then one
- * POST with `redirect: "manual"` (a 3xx is an answer like any other), under a timeout, keeping
- * the answer's first KiB. The check and the connection resolve the name separately, so a DNS
+ * POST (or a GET, when the request says so) with `redirect: "manual"` (a 3xx is an answer like
+ * any other), under a timeout, keeping the answer's first `answerBytes` (1 KiB by default). The check and the connection resolve the name separately, so a DNS
  * server that changes its answer in between (rebinding) is not stopped here: on Node, prefer
  * `nodeGuardedFetch`, which checks the very addresses it connects to.
  */
@@ -52,9 +52,9 @@ export function guardedFetch(options: GuardedFetchOptions = {}): OutboundFetch {
       }
       const response = await send(
         new Request(target.url, {
-          method: "POST",
+          method: request.method ?? "POST",
           headers: request.headers,
-          body: request.body,
+          body: request.method === "GET" ? null : request.body,
           redirect: "manual",
           signal,
         }),
@@ -64,6 +64,7 @@ export function guardedFetch(options: GuardedFetchOptions = {}): OutboundFetch {
         kind: "answered",
         status: response.status,
         answer: answer.text,
+        complete: answer.complete,
         durationMs: elapsed(),
       };
     } catch (error) {

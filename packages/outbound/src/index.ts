@@ -66,7 +66,9 @@ export {
   OUTBOUND_TIMEOUT_MS,
   type OutboundFetch,
   type OutboundFetchLimits,
+  type OutboundGet,
   type OutboundOutcome,
+  type OutboundPost,
   OutboundRefusedError,
   type OutboundRequest,
 } from "./outbound-request.js";

@@ -1,8 +1,24 @@
-/** One request to a user-supplied URL: always a POST of a text body (a webhook delivery). */
-export interface OutboundRequest {
+/**
+ * One request to a URL a user or an operator supplied: a POST of a text body (a webhook
+ * delivery; `method` may be left out), or a GET without one (a lookup such as Have I Been
+ * Pwned's range API).
+ */
+export type OutboundRequest = OutboundPost | OutboundGet;
+
+/** A POST of a text body: every webhook delivery. */
+export interface OutboundPost {
+  readonly method?: "POST";
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string;
+}
+
+/** A GET, which carries no body. */
+export interface OutboundGet {
+  readonly method: "GET";
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: undefined;
 }
 
 /**
@@ -17,6 +33,11 @@ export type OutboundOutcome =
       readonly status: number;
       /** The first bytes of the answer (1 KiB by default) as text; the rest is never read. */
       readonly answer: string;
+      /**
+       * False when the answer was longer than `answerBytes`, so `answer` is only its start.
+       * Both guarded fetches always say; a fetch of one's own may leave it out.
+       */
+      readonly complete?: boolean;
       readonly durationMs: number;
     }
   | {

@@ -12,7 +12,7 @@ import {
 import { signStandardWebhook } from "@tessera/signer";
 import { failedAttemptError, paceDelivery } from "./delivery-pacing.js";
 import { openEndpointSecret } from "./endpoint-secret.js";
-import type { OutboundFetch, OutboundOutcome } from "./outbound-request.js";
+import type { OutboundOutcome, OutboundPost } from "./outbound-request.js";
 import type { OutboundStore, StoredEndpoint, StoredMessage } from "./outbound-store.js";
 import { openEndpointHeaders } from "./sealed-endpoint-headers.js";
 import { endpointView, type WebhookEndpoint } from "./webhook-endpoint.js";
@@ -33,9 +33,10 @@ export interface WebhookSenderOptions<Writer>
    * The guarded request: `nodeGuardedFetch(policy)` on Node, `guardedFetch(...)` elsewhere.
    * Its own timeout (15 s) bounds the request, answer included: keep the runner's
    * `attemptTimeoutMs` (half of `leaseMs`, 30 s by default) longer, so the attempt ends with
-   * the request's outcome logged rather than at the runner's deadline.
+   * the request's outcome logged rather than at the runner's deadline. It is only ever asked to
+   * POST, so a fetch of one's own may handle `OutboundPost` alone.
    */
-  readonly fetch: OutboundFetch;
+  readonly fetch: (request: OutboundPost) => Promise<OutboundOutcome>;
   /** When to try again (default svix's: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h). */
   readonly schedule?: RetrySchedule;
   /** How long every delivery to an endpoint may fail before it is disabled (default 5 days). */

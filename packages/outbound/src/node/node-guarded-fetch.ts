@@ -22,11 +22,12 @@ export interface NodeGuardedFetchOptions extends OutboundPolicy, OutboundFetchLi
 }
 
 /**
- * The guarded request on Node: the URL checked ({@link checkOutboundUrl}), then one POST with
- * `node:http`/`node:https` whose `lookup` refuses a host resolving to any address that is not
- * public, at connect time (the rebinding defence fetch cannot give). Redirects are not followed
- * (Node's http never does); the timeout covers the whole exchange; the answer's first KiB is
- * kept and the rest never read. No proxy is used.
+ * The guarded request on Node: the URL checked ({@link checkOutboundUrl}), then one POST (or a
+ * GET, when the request says so) with `node:http`/`node:https` whose `lookup` refuses a host
+ * resolving to any address that is not public, at connect time (the rebinding defence fetch
+ * cannot give). Redirects are not followed (Node's http never does); the timeout covers the
+ * whole exchange; the answer's first `answerBytes` (1 KiB by default) are kept and the rest
+ * never read. No proxy is used.
  */
 export function nodeGuardedFetch(options: NodeGuardedFetchOptions = {}): OutboundFetch {
   const timeoutMs = options.timeoutMs ?? OUTBOUND_TIMEOUT_MS;
@@ -40,9 +41,13 @@ export function nodeGuardedFetch(options: NodeGuardedFetchOptions = {}): Outboun
       const target = checkOutboundUrl(outbound.url, options);
       if (!target.ok) return resolve({ kind: "refused", message: target.reason, durationMs: 0 });
       const send = target.url.protocol === "https:" ? httpsRequest : httpRequest;
+      const body = outbound.method === "GET" ? undefined : outbound.body;
       const request = send(target.url, {
-        method: "POST",
-        headers: { ...outbound.headers, "content-length": Buffer.byteLength(outbound.body) },
+        method: outbound.method ?? "POST",
+        headers:
+          body === undefined
+            ? outbound.headers
+            : { ...outbound.headers, "content-length": Buffer.byteLength(body) },
         // An allowed host (tests, operators) is looked up the ordinary way.
         lookup: target.allowed ? options.lookup : checkedLookup,
         agent: false,
@@ -58,11 +63,12 @@ export function nodeGuardedFetch(options: NodeGuardedFetchOptions = {}): Outboun
       };
       request.on("response", (response) => {
         readAnswer(response, answerBytes).then(
-          (answer) =>
+          ({ text, complete }) =>
             settle({
               kind: "answered",
               status: response.statusCode ?? 0,
-              answer,
+              answer: text,
+              complete,
               durationMs: elapsed(),
             }),
           (error) => settle(failureOutcome(error, timedOut, timeoutMs, elapsed())),
@@ -75,27 +81,34 @@ export function nodeGuardedFetch(options: NodeGuardedFetchOptions = {}): Outboun
           settle(failureOutcome(error, timedOut, timeoutMs, elapsed()));
         }
       });
-      request.end(outbound.body);
+      request.end(body);
     });
 }
 
-/** Reads up to `limit` bytes of the answer as UTF-8, then drops the connection. */
-function readAnswer(response: IncomingMessage, limit: number): Promise<string> {
+/**
+ * Reads up to `limit` bytes of the answer as UTF-8, then drops the connection; `complete` is
+ * false when there was more (an answer of exactly `limit` bytes is complete).
+ */
+function readAnswer(
+  response: IncomingMessage,
+  limit: number,
+): Promise<{ readonly text: string; readonly complete: boolean }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let kept = 0;
-    const finish = () => resolve(new TextDecoder().decode(Buffer.concat(chunks)));
+    const finish = (complete: boolean) =>
+      resolve({ text: new TextDecoder().decode(Buffer.concat(chunks)), complete });
     response.on("data", (chunk: Buffer) => {
       const room = limit - kept;
       chunks.push(chunk.subarray(0, room));
       kept += Math.min(room, chunk.length);
-      if (kept >= limit) {
+      if (chunk.length > room) {
         response.removeAllListeners("data");
         response.destroy();
-        finish();
+        finish(false);
       }
     });
-    response.on("end", finish);
+    response.on("end", () => finish(true));
     response.on("error", reject);
   });
 }

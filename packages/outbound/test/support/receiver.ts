@@ -4,6 +4,7 @@ import { afterAll } from "vitest";
 
 /** A request a {@link testReceiver} got, body read whole. */
 export interface ReceivedRequest {
+  readonly method: string;
   readonly path: string;
   readonly headers: IncomingMessage["headers"];
   readonly body: string;
@@ -23,7 +24,12 @@ export async function testReceiver() {
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       const path = new URL(request.url ?? "/", "http://x").pathname;
-      const got = { path, headers: request.headers, body: Buffer.concat(chunks).toString("utf8") };
+      const got = {
+        method: request.method ?? "",
+        path,
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+      };
       received.push(got);
       const answer = answers.get(path);
       if (answer) answer(got, response);
