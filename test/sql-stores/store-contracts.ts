@@ -53,8 +53,13 @@ import { outboxMigrations, SqlOutbox } from "@tessera/outbox/sql";
 import { describeOutboxContract } from "@tessera/outbox/testing";
 import { wrapPglite } from "@tessera/postgres/pglite";
 import { wrapPostgresJs } from "@tessera/postgres/postgres-js";
-import { SqlRateLimitStore } from "@tessera/ratelimit/sql";
-import { describeRateLimitStoreContract, MemoryRateLimitStore } from "@tessera/ratelimit/testing";
+import { SqlFailureStreakStore, SqlRateLimitStore } from "@tessera/ratelimit/sql";
+import {
+  describeFailureStreakStoreContract,
+  describeRateLimitStoreContract,
+  MemoryFailureStreakStore,
+  MemoryRateLimitStore,
+} from "@tessera/ratelimit/testing";
 import { recordMigration, SqlRecordStore } from "@tessera/records/sql";
 import {
   contractModels,
@@ -169,6 +174,7 @@ function userMaker(users: MemoryUserStore | SqlUserStore) {
 export function describeMemoryStoreContracts(): void {
   describeWebhookEventStoreContract("memory", async () => new MemoryWebhookEventStore());
   describeRateLimitStoreContract("memory", async () => new MemoryRateLimitStore());
+  describeFailureStreakStoreContract("memory", async () => new MemoryFailureStreakStore());
   describeApiKeyStoreContract("memory", async () => ({
     store: new MemoryApiKeyStore(),
     newUser: userMaker(new MemoryUserStore()),
@@ -253,6 +259,10 @@ export function describeSqlStoreContracts(engine: EngineName): void {
 
   describeWebhookEventStoreContract(engine, async () => new SqlWebhookEventStore(await migrated()));
   describeRateLimitStoreContract(engine, async () => new SqlRateLimitStore(await migrated()));
+  describeFailureStreakStoreContract(
+    engine,
+    async () => new SqlFailureStreakStore(await migrated()),
+  );
   describeApiKeyStoreContract(engine, async () => {
     const database = await migrated();
     return { store: new SqlApiKeyStore(database), newUser: userMaker(new SqlUserStore(database)) };

@@ -3,6 +3,19 @@ export {
   bindingRateLimiter,
   type RateLimitBinding,
 } from "./binding-limiter.js";
+export type { FailureStreak, FailureStreakStore } from "./failure-streak-store.js";
+export {
+  createFailureThrottle,
+  DEFAULT_FAILURE_THROTTLE,
+  type FailureThrottle,
+  type FailureThrottleDecision,
+  type FailureThrottleOptions,
+  type FailureThrottlePolicy,
+  failureThrottleCleanups,
+  failureThrottlePolicy,
+  type QuietStreakPruner,
+} from "./failure-throttle.js";
+export { MemoryFailureStreakStore } from "./memory-failure-streak-store.js";
 export { MemoryRateLimitStore } from "./memory-store.js";
 export {
   type EndedWindowPruner,
