@@ -36,8 +36,11 @@ const postgresSetup = [resolve("test/support/postgres-global-setup.ts")];
  * so its browser suite stays.
  */
 const POSTGRES_APP_SUITES = [
+  "account-throttle",
   "api-auth",
+  "breached-passwords",
   "browser-oauth",
+  "captcha",
   "graphql",
   "graphql-hostile",
   "graphql-organizations",

@@ -66,6 +66,8 @@ export async function startServerProcess(
       ALLOWED_HOSTS: "127.0.0.1",
       MAIL_ADAPTER: "log",
       SECRET_KEY_BASE: "bench-secret-".repeat(4),
+      // Production would look each new password up on the Internet: not what a bench measures.
+      PWNED_PASSWORDS: "0",
       ...environment,
     },
     stdio: options.nodeArguments

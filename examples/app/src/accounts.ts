@@ -1,6 +1,7 @@
 import {
   type AccountRoutesOptions,
   accountRoutes,
+  type CaptchaFetch,
   defaultAccountPages,
   missingMailer,
   nameColumn,
@@ -53,8 +54,12 @@ export interface AccountWiring {
   readonly rateLimiter?: RateLimiter;
   /** Password hashing under the runtime's limits (the Workers' PBKDF2 cap); default: none. */
   readonly passwords?: AccountRoutesOptions["passwords"];
+  /** Refuses new passwords seen in breaches (`PWNED_PASSWORDS`); without it none is looked up. */
+  readonly breachedPasswords?: AccountRoutesOptions["breachedPasswords"];
   /** The users' webhook endpoints: a deleted user's go with them (no foreign key holds them). */
   readonly outbound?: OutboundWebhooks<SqlDatabase>;
+  /** Sends the captcha's verifications (the app's guarded fetch); default the runtime's fetch. */
+  readonly captchaFetch?: CaptchaFetch;
 }
 
 /** The app's accounts: their routes, and what the app's other routes reuse. */
@@ -92,6 +97,8 @@ export function appAccounts(wiring: AccountWiring): AppAccounts {
     emailChanges: stores.emailChanges,
     passkeyScripts: wiring.passkeyScripts ?? [],
     rateLimits: wiring.rateLimiter ?? stores.rateLimits,
+    failureStreaks: stores.failureStreaks,
+    auditLog: stores.auditLog,
     secretKeyBase: { current: wiring.secretKeyBase, previous: config.secretKeyBasePrevious },
     // Production without MAIL_ADAPTER is a deployment mistake: the mail routes answer 500.
     mailer: wiring.mailer ?? missingMailer("MAIL_ADAPTER"),
@@ -103,11 +110,23 @@ export function appAccounts(wiring: AccountWiring): AppAccounts {
     pages: defaultAccountPages(renderLayout, {
       loginExtrasHtml: (locale) => renderProviderButtons(config.oauthProviders, locale),
       passkeyScripts: wiring.passkeyScripts ?? [],
+      ...(config.captcha
+        ? { captcha: { provider: config.captcha.provider, siteKey: config.captcha.siteKey } }
+        : {}),
     }),
     operatorColumns,
     clock,
     ...(wiring.trackedSessions ? { trackedSessions: wiring.trackedSessions } : {}),
     ...(wiring.passwords ? { passwords: wiring.passwords } : {}),
+    ...(wiring.breachedPasswords ? { breachedPasswords: wiring.breachedPasswords } : {}),
+    ...(config.captcha
+      ? {
+          captcha: {
+            ...config.captcha,
+            ...(wiring.captchaFetch ? { fetch: wiring.captchaFetch } : {}),
+          },
+        }
+      : {}),
     hooks: {
       // An organization's only owner keeps their account until it has another owner.
       beforeUserDeleted: keepSoleOwners({

@@ -1,10 +1,12 @@
+import { auditCleanups, DEFAULT_AUDIT_RETENTION_DAYS } from "@tessera/accounts";
+import { SqlAuditLog } from "@tessera/accounts/sql";
 import { type CleanupTask, type Clock, systemClock } from "@tessera/core";
 import { outboundCleanups } from "@tessera/outbound";
 import { SqlOutboundStore } from "@tessera/outbound/sql";
 import { outboxCleanups } from "@tessera/outbox";
 import { SqlOutbox } from "@tessera/outbox/sql";
-import { rateLimitCleanups } from "@tessera/ratelimit";
-import { SqlRateLimitStore } from "@tessera/ratelimit/sql";
+import { failureThrottleCleanups, rateLimitCleanups } from "@tessera/ratelimit";
+import { SqlFailureStreakStore, SqlRateLimitStore } from "@tessera/ratelimit/sql";
 import { type TrackedSessionStore, trackedSessionCleanups } from "@tessera/session";
 import type { SqlDatabase } from "@tessera/sql";
 import { webhookCleanups } from "@tessera/webhooks";
@@ -40,21 +42,29 @@ export interface CleanupTargets {
   readonly database: SqlDatabase;
   readonly trackedSessions: TrackedSessionStore | undefined;
   readonly webhookRetentionMs: number | undefined;
+  /** `AUDIT_RETENTION_DAYS` (default 365): 0 keeps the account audit events forever. */
+  readonly auditRetentionDays?: number | undefined;
   readonly outboundRetentionMs: number | undefined;
 }
 
 /**
- * The packages' cleanup tasks this app runs: tracked sessions' (when on), rate limiting's,
- * webhook retention's (unless events are kept forever), the mail outbox's (sent mails after
- * {@link SENT_MAIL_RETENTION_MS}) and outbound webhooks' (unless messages are kept forever). Each deletes in batches of 1,000 rows
- * with a yield between (the stores' way), so requests keep being served meanwhile.
+ * The packages' cleanup tasks this app runs: tracked sessions' (when on), rate limiting's and
+ * per-account throttling's, the account audit trail's (unless kept forever), webhook retention's (unless events are kept forever), the mail
+ * outbox's (sent mails after {@link SENT_MAIL_RETENTION_MS}) and outbound webhooks' (unless
+ * messages are kept forever). Each deletes in batches of 1,000 rows with a yield between (the
+ * stores' way), so requests keep being served meanwhile.
  */
 export function cleanupTasks(targets: CleanupTargets): CleanupTask[] {
   const { database, trackedSessions, webhookRetentionMs: retentionMs } = targets;
   const { outboundRetentionMs: messageRetentionMs } = targets;
+  const auditRetentionDays = targets.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS;
   return [
     ...(trackedSessions ? trackedSessionCleanups(trackedSessions) : []),
     ...rateLimitCleanups(new SqlRateLimitStore(database)),
+    ...failureThrottleCleanups(new SqlFailureStreakStore(database)),
+    ...(auditRetentionDays === 0
+      ? []
+      : auditCleanups(new SqlAuditLog(database), { retentionDays: auditRetentionDays })),
     ...(retentionMs === undefined
       ? []
       : webhookCleanups(new SqlWebhookEventStore(database), { retentionMs })),

@@ -1,3 +1,4 @@
+import type { CaptchaSettings } from "@tessera/accounts";
 import { MINIMUM_SECRET_LENGTH } from "@tessera/crypto";
 import { normalizeHost, parseAllowedHosts, parseAllowedOrigins } from "@tessera/http";
 import { type OAuthProvider, oauthProvidersFromEnv } from "@tessera/oauth";
@@ -79,6 +80,11 @@ export interface AppConfig {
    */
   readonly webhookRetentionDays: number;
   /**
+   * `AUDIT_RETENTION_DAYS`: account audit events older than this are deleted (default 365; 0
+   * keeps them forever).
+   */
+  readonly auditRetentionDays: number;
+  /**
    * `OUTBOUND_ALLOW_HOSTS`: hosts (names or IP addresses, lower case, IPv6 without brackets)
    * that users' webhook endpoints may name although they are, or resolve to, addresses the
    * SSRF guard refuses. Empty by default; tests name `127.0.0.1`.
@@ -104,6 +110,23 @@ export interface AppConfig {
    * to `off` (then no endpoint routes or pages, no sender, and record writes send no event).
    */
   readonly outboundWebhooks: boolean;
+  /**
+   * `PWNED_PASSWORDS` (`0` or `1`; default `1` in production, `0` otherwise): every new password
+   * (sign-up, reset, change) is looked up in Have I Been Pwned's range API, k-anonymously, and
+   * refused when it appeared in a breach; the check fails open.
+   */
+  readonly pwnedPasswords: boolean;
+  /**
+   * `PWNED_PASSWORDS_URL`: the range API's base URL (default `https://api.pwnedpasswords.com`);
+   * it goes through the outbound guard, so a private host must be in `OUTBOUND_ALLOW_HOSTS`.
+   */
+  readonly pwnedPasswordsUrl: string;
+  /**
+   * `CAPTCHA_PROVIDER` (`turnstile` or `hcaptcha`), `CAPTCHA_SITE_KEY`, `CAPTCHA_SECRET` and
+   * optionally `CAPTCHA_VERIFY_URL`: a captcha on sign-up, login, the mail requests and the
+   * emailed code's request. Undefined when none is set; all three or none.
+   */
+  readonly captcha: CaptchaSettings | undefined;
   /** `<NAME>_WEBHOOK_SECRET` of each inbound webhook endpoint, when set. */
   readonly webhookSecrets: {
     readonly orders: string | undefined;
@@ -203,15 +226,22 @@ const SETTING_READERS = {
   // cost), and another process's delete or revoke still takes effect within a second.
   CREDENTIAL_CACHE_MS: wholeNumber(0, 60_000, 1000),
   WEBHOOK_RETENTION_DAYS: wholeNumber(0, 36_500, 30),
+  AUDIT_RETENTION_DAYS: wholeNumber(0, 36_500, 365),
   OUTBOUND_ALLOW_HOSTS: outboundHostsOf,
   OUTBOUND_RETRY_SCHEDULE: retryScheduleOf,
   OUTBOUND_RETENTION_DAYS: wholeNumber(0, 36_500, 30),
   OUTBOUND_MAX_ENDPOINTS: wholeNumber(1, 1000, MAXIMUM_ENDPOINTS_PER_OWNER),
   OUTBOUND_WEBHOOKS: oneOf(["on", "off"]),
+  PWNED_PASSWORDS: oneOf(["0", "1"]),
+  PWNED_PASSWORDS_URL: url({ schemes: ["http", "https"], message: "expected an http(s) URL" }),
   ORDERS_WEBHOOK_SECRET: optionalText,
   GITHUB_WEBHOOK_SECRET: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   BILLING_WEBHOOK_SECRET: optionalText,
+  CAPTCHA_PROVIDER: oneOf(["turnstile", "hcaptcha"] as const),
+  CAPTCHA_SITE_KEY: optionalText,
+  CAPTCHA_SECRET: optionalText,
+  CAPTCHA_VERIFY_URL: url({ schemes: ["http", "https"], message: "expected an http(s) URL" }),
 } satisfies Record<string, SettingReader<unknown>>;
 
 /**
@@ -258,6 +288,7 @@ export function loadConfig(environment: Record<string, string | undefined>): App
       "APP_URL is required when sign-in providers are configured: it makes their redirect address",
     );
   }
+  const captcha = captchaOf(settings);
   const allowedHosts = hostsOf(settings.APP_URL, settings.ALLOWED_HOSTS);
   if (settings.NODE_ENV === "production" && allowedHosts.length === 0) {
     throw new ConfigError(
@@ -299,17 +330,55 @@ export function loadConfig(environment: Record<string, string | undefined>): App
     uploadsPath: settings.UPLOADS_PATH,
     credentialCacheMs: settings.CREDENTIAL_CACHE_MS,
     webhookRetentionDays: settings.WEBHOOK_RETENTION_DAYS,
+    auditRetentionDays: settings.AUDIT_RETENTION_DAYS,
     outboundAllowHosts: settings.OUTBOUND_ALLOW_HOSTS,
     outboundRetrySchedule: settings.OUTBOUND_RETRY_SCHEDULE,
     outboundRetentionDays: settings.OUTBOUND_RETENTION_DAYS,
     outboundMaxEndpoints: settings.OUTBOUND_MAX_ENDPOINTS,
     outboundWebhooks: settings.OUTBOUND_WEBHOOKS !== "off",
+    ...pwnedPasswordsOf(settings),
+    captcha,
     webhookSecrets: {
       orders: settings.ORDERS_WEBHOOK_SECRET,
       github: settings.GITHUB_WEBHOOK_SECRET,
       stripe: settings.STRIPE_WEBHOOK_SECRET,
       billing: settings.BILLING_WEBHOOK_SECRET,
     },
+  };
+}
+
+const CAPTCHA_SETTINGS = ["CAPTCHA_PROVIDER", "CAPTCHA_SITE_KEY", "CAPTCHA_SECRET"] as const;
+
+/**
+ * The captcha's settings: none of the three, or all of them (`CAPTCHA_VERIFY_URL` only with
+ * them).
+ * @throws {ConfigError} naming the settings missing beside the ones given.
+ */
+function captchaOf(settings: {
+  readonly CAPTCHA_PROVIDER: CaptchaSettings["provider"] | undefined;
+  readonly CAPTCHA_SITE_KEY: string | undefined;
+  readonly CAPTCHA_SECRET: string | undefined;
+  readonly CAPTCHA_VERIFY_URL: string | undefined;
+}): CaptchaSettings | undefined {
+  const missing = CAPTCHA_SETTINGS.filter((name) => settings[name] === undefined);
+  if (missing.length === CAPTCHA_SETTINGS.length) {
+    if (settings.CAPTCHA_VERIFY_URL === undefined) return undefined;
+    throw new ConfigError(
+      "CAPTCHA_VERIFY_URL is set without a captcha: set CAPTCHA_PROVIDER, CAPTCHA_SITE_KEY and CAPTCHA_SECRET too",
+    );
+  }
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `${new Intl.ListFormat("en").format(missing)} ${missing.length === 1 ? "is" : "are"} required with a captcha: set CAPTCHA_PROVIDER, CAPTCHA_SITE_KEY and CAPTCHA_SECRET together, or none of them`,
+    );
+  }
+  return {
+    provider: settings.CAPTCHA_PROVIDER as CaptchaSettings["provider"],
+    siteKey: settings.CAPTCHA_SITE_KEY as string,
+    secret: settings.CAPTCHA_SECRET as string,
+    ...(settings.CAPTCHA_VERIFY_URL === undefined
+      ? {}
+      : { verifyUrl: settings.CAPTCHA_VERIFY_URL }),
   };
 }
 
@@ -375,4 +444,29 @@ function retryScheduleOf(listed: string | undefined): RetrySchedule {
     delaysMs.push(Math.round(Number(entry) * 1000));
   }
   return { delaysMs };
+}
+
+/** Have I Been Pwned's range API: `PWNED_PASSWORDS_URL`'s default. */
+const PWNED_PASSWORDS_DEFAULT_URL = "https://api.pwnedpasswords.com";
+
+/**
+ * `PWNED_PASSWORDS` (on by default in production only) and `PWNED_PASSWORDS_URL`, without a
+ * trailing slash.
+ * @throws {ConfigError} for an `http:` URL in production, which the outbound guard refuses
+ * there: every check would be skipped.
+ */
+function pwnedPasswordsOf(settings: {
+  readonly NODE_ENV: string | undefined;
+  readonly PWNED_PASSWORDS: string | undefined;
+  readonly PWNED_PASSWORDS_URL: string | undefined;
+}): Pick<AppConfig, "pwnedPasswords" | "pwnedPasswordsUrl"> {
+  const production = settings.NODE_ENV === "production";
+  const pwnedPasswords = (settings.PWNED_PASSWORDS ?? (production ? "1" : "0")) === "1";
+  const url = (settings.PWNED_PASSWORDS_URL ?? PWNED_PASSWORDS_DEFAULT_URL).replace(/\/+$/, "");
+  if (pwnedPasswords && production && !url.startsWith("https://")) {
+    throw new ConfigError(
+      "PWNED_PASSWORDS_URL must be an https:// URL in production: outbound requests there are https only",
+    );
+  }
+  return { pwnedPasswords, pwnedPasswordsUrl: url };
 }

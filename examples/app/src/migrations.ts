@@ -1,4 +1,5 @@
 import {
+  auditEventsMigration,
   authTokensMigration,
   emailChangesMigration,
   emailCodesMigration,
@@ -18,7 +19,11 @@ import {
   outboundWebhooksMigration,
 } from "@tessera/outbound/sql";
 import { outboxMigrations } from "@tessera/outbox/sql";
-import { rateLimitCountersMigration, rateLimitWindowIndexMigration } from "@tessera/ratelimit/sql";
+import {
+  failureStreaksMigration,
+  rateLimitCountersMigration,
+  rateLimitWindowIndexMigration,
+} from "@tessera/ratelimit/sql";
 import {
   userSessionsExpiryIndexMigration,
   userSessionsFactorsMigration,
@@ -64,6 +69,8 @@ export const appMigrations: readonly Migration[] = [
   emailChangesMigration,
   outboundEndpointOptionsMigration,
   organizationsMigration,
+  failureStreaksMigration,
+  auditEventsMigration,
   usersNameMigration,
   webhookEffectsMigration,
   ...recordMigrations,

@@ -1,5 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { CAPTCHA_TIMEOUT_MS } from "@tessera/accounts";
 import { SqlUserStore, sqlTokenMailTransaction } from "@tessera/accounts/sql";
 import { type Clock, scheduleRepeating } from "@tessera/core";
 import { scheduleSweeps } from "@tessera/jobs";
@@ -11,6 +12,7 @@ import { nodeGuardedFetch, nodeResolveHost } from "@tessera/outbound/node";
 import { SqlOutbox } from "@tessera/outbox/sql";
 import { SqlTrackedSessionStore } from "@tessera/session/sql";
 import { createApp } from "./app.js";
+import { appBreachedPasswords } from "./breached-passwords.js";
 import {
   CLEANUP_INTERVAL_MS,
   outboundRetentionMs,
@@ -142,6 +144,21 @@ export async function startServer(
     trackedSessions,
     storage,
     ...(options.clock ? { clock: options.clock } : {}),
+    // New passwords are looked up through the guard (OUTBOUND_ALLOW_HOSTS lets tests reach a
+    // double on 127.0.0.1), within the check's 500 ms.
+    breachedPasswords: appBreachedPasswords(config, (limits) =>
+      nodeGuardedFetch({ ...outboundPolicy(config), ...limits }),
+    ),
+    // The captcha's verifications go through the guard too (OUTBOUND_ALLOW_HOSTS lets tests
+    // reach a double on 127.0.0.1), within the captcha's own, shorter timeout.
+    ...(config.captcha
+      ? {
+          captchaFetch: nodeGuardedFetch({
+            ...outboundPolicy(config),
+            timeoutMs: CAPTCHA_TIMEOUT_MS,
+          }),
+        }
+      : {}),
   });
   const server = await listen(app.fetch, config).catch(async (error: unknown) => {
     await database.close();
@@ -191,6 +208,7 @@ export async function startServer(
               database,
               trackedSessions,
               webhookRetentionMs: webhookRetentionMs(config),
+              auditRetentionDays: config.auditRetentionDays,
               outboundRetentionMs: outboundRetentionMs(config),
             },
             options.clock,

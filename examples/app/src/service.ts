@@ -76,6 +76,10 @@ export interface AppDependencies {
   readonly rateLimiter?: RateLimiter;
   /** Password hashing under the runtime's limits (the Workers' PBKDF2 cap). */
   readonly passwords?: AccountWiring["passwords"];
+  /** `PWNED_PASSWORDS`' check (`appBreachedPasswords`, on the runtime's guarded fetch). */
+  readonly breachedPasswords?: AccountWiring["breachedPasswords"];
+  /** Sends the captcha's verifications (the guarded fetch on Node); default the runtime's fetch. */
+  readonly captchaFetch?: AccountWiring["captchaFetch"];
   /** The runtime's Hono `getConnInfo`, for the client's socket address; default Node's. */
   readonly getConnInfo?: GetConnInfo;
   /**
@@ -118,7 +122,11 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
     ...(dependencies.clock ? { clock: dependencies.clock } : {}),
     ...(dependencies.rateLimiter ? { rateLimiter: dependencies.rateLimiter } : {}),
     ...(dependencies.passwords ? { passwords: dependencies.passwords } : {}),
+    ...(dependencies.breachedPasswords
+      ? { breachedPasswords: dependencies.breachedPasswords }
+      : {}),
     ...(dependencies.outbound ? { outbound: dependencies.outbound } : {}),
+    ...(dependencies.captchaFetch ? { captchaFetch: dependencies.captchaFetch } : {}),
   });
   const { users, bearer } = accounts;
   // Security headers go on every answer, the host and cross-site refusals and CORS preflights

@@ -122,6 +122,8 @@ describe("the cleanups of the example app", () => {
       expect(cleanupTasks(targets).map((task) => task.name)).toEqual([
         "expired-tracked-sessions",
         "ended-rate-limit-windows",
+        "quiet-failure-streaks",
+        "old-audit-events",
         "old-webhook-events",
         "old-outbox-items",
         "old-webhook-messages",
@@ -129,6 +131,8 @@ describe("the cleanups of the example app", () => {
       expect(await runCleanups(targets, () => now)).toEqual({
         "expired-tracked-sessions": 2500,
         "ended-rate-limit-windows": 1500,
+        "quiet-failure-streaks": 0,
+        "old-audit-events": 0,
         "old-webhook-events": 30,
         "old-outbox-items": 1,
         "old-webhook-messages": 0,
@@ -151,7 +155,12 @@ describe("the cleanups of the example app", () => {
           webhookRetentionMs: undefined,
           outboundRetentionMs: undefined,
         }).map((task) => task.name),
-      ).toEqual(["ended-rate-limit-windows", "old-outbox-items"]);
+      ).toEqual([
+        "ended-rate-limit-windows",
+        "quiet-failure-streaks",
+        "old-audit-events",
+        "old-outbox-items",
+      ]);
     } finally {
       await database.close();
     }

@@ -208,6 +208,23 @@ describe("once-only across two processes on PostgreSQL", () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(10);
   });
 
+  it("counts one account's wrong passwords across both processes, from as many addresses", async () => {
+    const email = `throttled-${Date.now()}@example.com`;
+    const attempt = (index: number) =>
+      post("/api/auth/token", {
+        json: { email, password: "wrong password" },
+        headers: { "x-forwarded-for": `198.51.100.${100 + index}` },
+      }).then(async (response) => ({
+        status: response.status,
+        code: ((await response.json()) as { error: { code: string } }).error.code,
+      }));
+    // Fourteen at once, each from its own address: the account's count is one row shared by
+    // both processes, so exactly ten are judged and the rest wait.
+    const answers = await Promise.all(Array.from({ length: 14 }, (_, index) => attempt(index)));
+    expect(answers.filter((answer) => answer.code === "invalid_credentials")).toHaveLength(10);
+    expect(answers.filter((answer) => answer.code === "account_throttled")).toHaveLength(4);
+  });
+
   it("lets one of two simultaneous updates with one lock_version through", async () => {
     const email = `lock-${Date.now()}@example.com`;
     const headers = { "x-forwarded-for": "198.51.100.60" };

@@ -295,3 +295,101 @@ describe("resolveSecretKeyBase", () => {
     expect(resolveSecretKeyBase(loadConfig({}), path)).toHaveLength(86);
   });
 });
+
+describe("the captcha settings", () => {
+  const all = {
+    CAPTCHA_PROVIDER: "turnstile",
+    CAPTCHA_SITE_KEY: "0x4AAAAAAA-site",
+    CAPTCHA_SECRET: "0x4AAAAAAA-secret",
+  };
+
+  it("are off without any of them", () => {
+    expect(loadConfig({}).captcha).toBeUndefined();
+    expect(loadConfig({ CAPTCHA_PROVIDER: " ", CAPTCHA_SECRET: "" }).captcha).toBeUndefined();
+  });
+
+  it("read all three, and the verify URL when given", () => {
+    expect(loadConfig(all).captcha).toEqual({
+      provider: "turnstile",
+      siteKey: "0x4AAAAAAA-site",
+      secret: "0x4AAAAAAA-secret",
+    });
+    expect(
+      loadConfig({
+        ...all,
+        CAPTCHA_PROVIDER: "hcaptcha",
+        CAPTCHA_VERIFY_URL: "http://127.0.0.1:9/siteverify",
+      }).captcha,
+    ).toEqual({
+      provider: "hcaptcha",
+      siteKey: "0x4AAAAAAA-site",
+      secret: "0x4AAAAAAA-secret",
+      verifyUrl: "http://127.0.0.1:9/siteverify",
+    });
+  });
+
+  it("name what is missing when only some are set", () => {
+    expect(() => loadConfig({ CAPTCHA_PROVIDER: "turnstile" })).toThrow(
+      new ConfigError(
+        "CAPTCHA_SITE_KEY and CAPTCHA_SECRET are required with a captcha: set CAPTCHA_PROVIDER, CAPTCHA_SITE_KEY and CAPTCHA_SECRET together, or none of them",
+      ),
+    );
+    expect(() => loadConfig({ ...all, CAPTCHA_SECRET: "" })).toThrow(
+      "CAPTCHA_SECRET is required with a captcha",
+    );
+    expect(() => loadConfig({ CAPTCHA_VERIFY_URL: "http://127.0.0.1:9/siteverify" })).toThrow(
+      "CAPTCHA_VERIFY_URL is set without a captcha",
+    );
+  });
+
+  it("refuse an unknown provider and a verify URL that is not http(s)", () => {
+    expect(() => loadConfig({ ...all, CAPTCHA_PROVIDER: "recaptcha" })).toThrow(
+      "CAPTCHA_PROVIDER is not valid: expected one of turnstile, hcaptcha",
+    );
+    expect(() => loadConfig({ ...all, CAPTCHA_VERIFY_URL: "ftp://captcha.example/" })).toThrow(
+      "CAPTCHA_VERIFY_URL is not valid: expected an http(s) URL",
+    );
+  });
+});
+
+describe("the breached-password settings", () => {
+  const production = { NODE_ENV: "production", APP_URL: "https://app.example" };
+
+  it("are on in production and off otherwise, against Have I Been Pwned by default", () => {
+    expect(loadConfig({})).toMatchObject({
+      pwnedPasswords: false,
+      pwnedPasswordsUrl: "https://api.pwnedpasswords.com",
+    });
+    expect(loadConfig(production)).toMatchObject({
+      pwnedPasswords: true,
+      pwnedPasswordsUrl: "https://api.pwnedpasswords.com",
+    });
+  });
+
+  it("take PWNED_PASSWORDS=0|1 and a URL, without its trailing slash", () => {
+    expect(loadConfig({ ...production, PWNED_PASSWORDS: "0" }).pwnedPasswords).toBe(false);
+    expect(
+      loadConfig({ PWNED_PASSWORDS: "1", PWNED_PASSWORDS_URL: "http://127.0.0.1:9/" }),
+    ).toMatchObject({ pwnedPasswords: true, pwnedPasswordsUrl: "http://127.0.0.1:9" });
+  });
+
+  it("refuse another value, a URL that is not http(s), and http in production", () => {
+    expect(() => loadConfig({ PWNED_PASSWORDS: "yes" })).toThrow(
+      new ConfigError("PWNED_PASSWORDS is not valid: expected one of 0, 1"),
+    );
+    expect(() => loadConfig({ PWNED_PASSWORDS_URL: "ftp://pwned.example/" })).toThrow(
+      new ConfigError("PWNED_PASSWORDS_URL is not valid: expected an http(s) URL"),
+    );
+    expect(() =>
+      loadConfig({ ...production, PWNED_PASSWORDS_URL: "http://pwned.internal" }),
+    ).toThrow(
+      new ConfigError(
+        "PWNED_PASSWORDS_URL must be an https:// URL in production: outbound requests there are https only",
+      ),
+    );
+    // Off, the URL is not used: production takes it as it is.
+    expect(
+      loadConfig({ ...production, PWNED_PASSWORDS: "0", PWNED_PASSWORDS_URL: "http://x.test" }),
+    ).toMatchObject({ pwnedPasswords: false });
+  });
+});

@@ -89,8 +89,11 @@ afterAll(async () => {
   await service?.close();
 });
 
-/** Rate-limit counters count refused attempts too: that is what they are for. */
-const WRITTEN_ON_REFUSAL = new Set(["rate_limit_counters"]);
+/**
+ * Rate-limit counters and per-account throttling's streaks count refused attempts too: that is
+ * what they are for; the audit trail records a refused sign-in (`user.sign_in_failed`).
+ */
+const WRITTEN_ON_REFUSAL = new Set(["rate_limit_counters", "failure_streaks", "audit_events"]);
 /**
  * Tables a refusal may update, and only update: a wrong emailed or second-factor code is
  * counted against the code it guessed (its `failures`), which is void after five.

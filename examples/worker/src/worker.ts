@@ -18,6 +18,7 @@ import { SqlTrackedSessionStore } from "@tessera/session/sql";
 import { applyMigrations, type D1Connection, d1Database } from "@tessera/sqlite/d1";
 import { Hono } from "hono";
 import type { AppHono } from "../../app/src/accounts.js";
+import { appBreachedPasswords } from "../../app/src/breached-passwords.js";
 import { outboundRetentionMs, runCleanups, webhookRetentionMs } from "../../app/src/cleanups.js";
 import {
   type AppConfig,
@@ -163,6 +164,10 @@ async function startService(env: WorkerEnv): Promise<Service> {
       ? { rateLimiter: bindingRateLimiter(env.AUTH_RATE_LIMITER, AUTH_RATE_LIMIT) }
       : {}),
     passwords: PASSWORDS,
+    // New passwords are looked up through the same guard as webhooks (no resolveHost here).
+    breachedPasswords: appBreachedPasswords(config, (limits) =>
+      guardedFetch({ ...outboundPolicy(config), ...limits }),
+    ),
     // Cloudflare puts the client's address in this header; the client cannot set it. (Hono's
     // `hono/cloudflare-workers` getConnInfo reads the same, but that entry is deprecated.)
     getConnInfo: (context) => {
@@ -272,6 +277,7 @@ export default {
       database,
       trackedSessions: config.trackedSessions ? new SqlTrackedSessionStore(database) : undefined,
       webhookRetentionMs: webhookRetentionMs(config),
+      auditRetentionDays: config.auditRetentionDays,
       outboundRetentionMs: outboundRetentionMs(config),
     });
     const deleted = Object.entries(cleaned).map(

@@ -219,3 +219,23 @@ describe("the email change on the Worker", () => {
     await tokenOf(newEmail, PASSWORD);
   });
 });
+
+describe("per-account throttling on the Worker", () => {
+  it("makes the eleventh password sign-in wait after ten wrong ones from ten addresses, counted in D1", async () => {
+    const { email } = await signedUp();
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const wrong = await call("/api/auth/token", {
+        json: { email, password: `wrong ${attempt}` },
+      });
+      expect(wrong.status, `attempt ${attempt + 1}`).toBe(401);
+    }
+    const refused = await call("/api/auth/token", { json: { email, password: PASSWORD } });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("60");
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe(
+      "account_throttled",
+    );
+    const streaks = rows()<{ failures: number }>("SELECT failures FROM failure_streaks");
+    expect(streaks).toContainEqual({ failures: 10 });
+  });
+});

@@ -1,5 +1,6 @@
 import type { HttpErrorCode } from "@tessera/http";
 import type { AccountErrorCodeOf } from "./account-errors.js";
+import { captchaErrors } from "./captcha/captcha-errors.js";
 import { passkeyErrors } from "./passkey/passkey-errors.js";
 import { passwordErrors } from "./password/password-errors.js";
 import { secondFactorErrors } from "./second-factor/second-factor-errors.js";
@@ -14,6 +15,7 @@ export const accountErrorTables = {
   password: passwordErrors,
   passkey: passkeyErrors,
   secondFactor: secondFactorErrors,
+  captcha: captchaErrors,
 } as const;
 
 type AccountErrorTables = typeof accountErrorTables;

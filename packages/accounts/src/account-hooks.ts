@@ -1,4 +1,6 @@
 import { reportHookErrorToStderr, runAfterHook } from "@tessera/core";
+import type { AccountAuditEventType } from "./audit/audit-events.js";
+import type { AuditRecordOptions, AuditTrail } from "./audit/audit-trail.js";
 import type { OperatorColumn, OperatorColumnValue } from "./profile/operator-columns.js";
 import type { User } from "./users/user.js";
 
@@ -145,6 +147,11 @@ export interface AccountEventsOptions {
   readonly operatorColumns?: readonly OperatorColumn[] | undefined;
   /** Called when a hook throws (default: one line on stderr). */
   readonly onHookError?: ((error: unknown, hook: AccountHookName) => void) | undefined;
+  /**
+   * The audit trail: every event announced here is also recorded in it (`user.signed_up`,
+   * `user.signed_in`, …), and the flows record the rest through `audited`.
+   */
+  readonly audit?: AuditTrail | undefined;
 }
 
 /**
@@ -167,6 +174,16 @@ export interface AccountEvents {
   userDeleted(user: User, at: HookRequest): Promise<void>;
   passwordChanged(user: User, signedOutOthers: boolean, at: HookRequest): Promise<void>;
   emailChanged(user: User, previousEmail: string, at: HookRequest): Promise<void>;
+  /**
+   * Records `type` about `userId` in the audit trail, for the changes no hook announces (a
+   * second factor turned on, a key deleted …); nothing without a trail.
+   */
+  audited(
+    type: AccountAuditEventType,
+    userId: number | null,
+    at: HookRequest,
+    options?: AuditRecordOptions,
+  ): Promise<void>;
 }
 
 /** Builds the {@link AccountEvents} that run `hooks`. */
@@ -190,7 +207,12 @@ export function accountEvents(options: AccountEventsOptions = {}): AccountEvents
   const run = <E>(name: AccountHookName, event: () => E) =>
     runAfterHook(hooks, name, hooks[name] as ((event: E) => unknown) | undefined, event, report);
 
+  const audited: AccountEvents["audited"] = async (type, userId, at, recordOptions) => {
+    await options.audit?.record(type, userId, at, recordOptions);
+  };
+
   return {
+    audited,
     async mayNotSignIn(user, method, grant, at) {
       const veto = hooks.beforeSignIn;
       if (!veto) return undefined;
@@ -202,21 +224,32 @@ export function accountEvents(options: AccountEventsOptions = {}): AccountEvents
       if (!veto) return undefined;
       return (await veto.call(hooks, { ...at, user: hookUser(user) })) ?? undefined;
     },
-    signedUp: (user, method, at) =>
-      run("onSignUp", (): SignUpEvent => ({ ...at, user: hookUser(user), method })),
-    signedIn: (user, method, grant, at) =>
-      run("onSignIn", (): SignInEvent => ({ ...at, user: hookUser(user), method, grant })),
-    userDeleted: (user, at) =>
-      run("onUserDeleted", (): UserDeletedEvent => ({ ...at, user: hookUser(user) })),
-    passwordChanged: (user, signedOutOthers, at) =>
-      run(
+    async signedUp(user, method, at) {
+      await audited("user.signed_up", user.id, at, { details: { method } });
+      await run("onSignUp", (): SignUpEvent => ({ ...at, user: hookUser(user), method }));
+    },
+    async signedIn(user, method, grant, at) {
+      await audited("user.signed_in", user.id, at, { details: { method, grant } });
+      await run("onSignIn", (): SignInEvent => ({ ...at, user: hookUser(user), method, grant }));
+    },
+    async userDeleted(user, at) {
+      await audited("user.deleted", user.id, at);
+      await run("onUserDeleted", (): UserDeletedEvent => ({ ...at, user: hookUser(user) }));
+    },
+    async passwordChanged(user, signedOutOthers, at) {
+      const details = { signed_out_others: signedOutOthers };
+      await audited("user.password_changed", user.id, at, { details });
+      await run(
         "onPasswordChanged",
         (): PasswordChangedEvent => ({ ...at, user: hookUser(user), signedOutOthers }),
-      ),
-    emailChanged: (user, previousEmail, at) =>
-      run(
+      );
+    },
+    async emailChanged(user, previousEmail, at) {
+      await audited("user.email_changed", user.id, at);
+      await run(
         "onEmailChanged",
         (): EmailChangedEvent => ({ ...at, user: hookUser(user), previousEmail }),
-      ),
+      );
+    },
   };
 }

@@ -1,4 +1,6 @@
 import { defineMessages, type MessageIdOf } from "@tessera/core";
+import { auditTexts } from "./audit/audit-messages.js";
+import { captchaTexts } from "./captcha/captcha-messages.js";
 import { devicesTexts } from "./devices/devices-messages.js";
 import { emailChangeTexts } from "./email-change/email-change-messages.js";
 import { emailCodeTexts } from "./email-code/email-code-messages.js";
@@ -27,6 +29,8 @@ export const accountMessages = defineMessages({
   ...passwordTexts,
   ...emailChangeTexts,
   ...profileTexts,
+  ...captchaTexts,
+  ...auditTexts,
 });
 
 /** An id of {@link accountMessages}. */

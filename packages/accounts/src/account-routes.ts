@@ -10,7 +10,14 @@ import type { SecretKeyBase } from "@tessera/crypto";
 import { type Layout, type PageHeaderOptions, plainLayout, type Route } from "@tessera/http";
 import type { Mailer } from "@tessera/mail";
 import type { PasswordHashOptions } from "@tessera/password";
-import { createRateLimiter, type RateLimiter, type RateLimitStore } from "@tessera/ratelimit";
+import {
+  createRateLimiter,
+  type FailureStreakStore,
+  type FailureThrottlePolicy,
+  MemoryFailureStreakStore,
+  type RateLimiter,
+  type RateLimitStore,
+} from "@tessera/ratelimit";
 import {
   createSessionCookies,
   type MaybeSessionContext,
@@ -26,6 +33,18 @@ import {
 } from "./account-hooks.js";
 import { checkAccountRoutesOptions } from "./account-routes-check.js";
 import { jsonApiKeyRoutes } from "./api-keys/json-api-key-routes.js";
+import { defaultActivityPage } from "./audit/activity-page.js";
+import type { AuditLog } from "./audit/audit-log.js";
+import { auditTrail } from "./audit/audit-trail.js";
+import { htmlActivityRoutes } from "./audit/html-activity-routes.js";
+import { jsonActivityRoutes } from "./audit/json-activity-routes.js";
+import { withCaptcha } from "./captcha/captcha-routes.js";
+import {
+  type CaptchaVerifierOptions,
+  captchaVerifier,
+  limitedCaptchaVerifier,
+} from "./captcha/captcha-verifier.js";
+import { captchaPageHeaders } from "./captcha/captcha-widget.js";
 import { type CurrentUser, currentUserReader } from "./current-user.js";
 import { htmlSessionRoutes } from "./devices/html-session-routes.js";
 import { defaultSessionPages } from "./devices/sessions-page.js";
@@ -45,6 +64,7 @@ import { jsonPasskeyRoutes } from "./passkey/json-passkey-routes.js";
 import type { PasskeyStore } from "./passkey/passkey-store.js";
 import { passkeys } from "./passkey/passkeys.js";
 import { relyingPartyOf, type WebAuthnRelyingParty } from "./passkey/webauthn-relying-party.js";
+import type { BreachedPasswordCheck } from "./password/breached-passwords.js";
 import { htmlPasswordRoutes } from "./password/html-password-routes.js";
 import { jsonPasswordRoutes } from "./password/json-password-routes.js";
 import { defaultPasswordPage } from "./password/password-pages.js";
@@ -58,6 +78,7 @@ import { jsonSecondFactorRoutes } from "./second-factor/json-second-factor-route
 import type { SecondFactorStore } from "./second-factor/second-factor-store.js";
 import { secondFactors } from "./second-factor/second-factors.js";
 import { defaultSecurityPages } from "./second-factor/security-page.js";
+import { accountThrottle } from "./sign-in/account-throttle.js";
 import { type SessionSignIns, sessionSignIns } from "./sign-in/session-sign-ins.js";
 import type { TokenMailTransaction } from "./token-mail-transaction.js";
 import { htmlAccountRoutes } from "./users/html-account-routes.js";
@@ -71,6 +92,18 @@ export interface AccountStores {
   readonly apiKeys: ApiKeyStore;
   readonly emailedTokens: EmailedTokenStore;
   readonly rateLimits: RateLimitStore;
+  /**
+   * Where per-account throttling counts wrong passwords and second-factor answers
+   * (`sqlAccountStores` gives the SQL one, shared by every process). Without it they are
+   * counted in this process's memory: right for one process only.
+   */
+  readonly failureStreaks?: FailureStreakStore;
+  /**
+   * The audit trail (`sqlAccountStores` gives the SQL one): with it, every account event is
+   * recorded (`user.signed_in`, `user.password_changed`, …) and users read their own at
+   * `GET /api/auth/activity` and `/account/activity`.
+   */
+  readonly auditLog?: AuditLog;
   /**
    * An API key and its user in one lookup, where both live in one database (see
    * `createBearerAuthenticator`'s `findKeyHolder`); without it, the key and then the user.
@@ -153,12 +186,32 @@ export interface AccountRoutesOptions extends Omit<AccountStores, "rateLimits"> 
   readonly pageHeaders?: PageHeaderOptions;
   readonly operatorColumns?: readonly OperatorColumn[];
   readonly passwords?: PasswordHashOptions;
+  /**
+   * Refuses a new password seen in data breaches, at sign-up, reset and change (422 on
+   * `password`: `has appeared in a data breach; choose another`): `pwnedPasswords({ fetch })`,
+   * which fails open. Off without it.
+   */
+  readonly breachedPasswords?: BreachedPasswordCheck | undefined;
+  /**
+   * Per-account throttling: after `failures` wrong passwords (or second-factor answers) within
+   * `windowMs`, the account's further guesses wait `firstWaitMs`, doubling after each, up to
+   * `maximumWaitMs` (default 10 in 15 minutes, then 1 minute doubling up to an hour). It slows
+   * and never locks: emailed links and codes, passkeys and the password reset still work.
+   */
+  readonly throttle?: Partial<FailureThrottlePolicy> | undefined;
   readonly clock?: Clock;
   /**
    * `onSignUp`, `onSignIn`, `onUserDeleted`: run once the write committed, awaited, for every
    * flow (password, emailed link, JSON token; OAuth too, through `accountRoutes(...).signIns`).
    */
   readonly hooks?: AccountHooks;
+  /**
+   * A captcha (Cloudflare Turnstile or hCaptcha) on sign-up, login, the mail requests and the
+   * emailed code's request: the forms show its widget, JSON clients send `captcha_token`, and a
+   * token missing, refused or that cannot be verified is a 400 `captcha_failed`. Give `fetch`
+   * (the app's guarded fetch) to send the verification through it. See README, "Captcha".
+   */
+  readonly captcha?: CaptchaVerifierOptions | undefined;
   /** Called when a hook throws; the answer stays what it was (default: one line on stderr). */
   readonly onHookError?: (error: unknown, hook: AccountHookName) => void;
 }
@@ -235,7 +288,14 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
     "attempt" in options.rateLimits
       ? options.rateLimits
       : createRateLimiter({ store: options.rateLimits, clock });
+  const throttle = accountThrottle({
+    store: options.failureStreaks ?? new MemoryFailureStreakStore(),
+    secretKeyBase: secrets,
+    policy: options.throttle,
+    clock,
+  });
   const events = accountEvents({
+    audit: options.auditLog && auditTrail(options.auditLog, clock),
     hooks: options.hooks,
     operatorColumns: options.operatorColumns,
     onHookError: options.onHookError,
@@ -248,13 +308,25 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
   const factors =
     options.secondFactors &&
     secondFactors(options.secondFactors, secrets, { issuer, clock, passkeys: passkeyParts });
+  // A notice needs no link route: any mailer that delivers sends it, a missing one sends nothing.
+  const notices = deliversMail(options.mailer)
+    ? {
+        mailer: options.mailer,
+        appUrl: options.appUrl,
+        allowedOrigins: options.allowedOrigins,
+        reportMailError: reportMailErrorToStderr,
+      }
+    : undefined;
   const shared = {
     users: options.users,
     rateLimiter,
+    throttle,
+    notices,
     clock,
     events,
     ...(options.operatorColumns ? { operatorColumns: options.operatorColumns } : {}),
     ...(options.passwords ? { passwords: options.passwords } : {}),
+    ...(options.breachedPasswords ? { breachedPasswords: options.breachedPasswords } : {}),
     ...(factors ? { secondFactors: factors } : {}),
     ...(passkeyParts ? { passkeys: passkeyParts } : {}),
   };
@@ -266,14 +338,25 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
     signIns,
     emailedTokens: options.emailedTokens,
     ...(options.emailChanges ? { emailChanges: options.emailChanges } : {}),
+    ...(options.auditLog ? { auditLog: options.auditLog } : {}),
     mailer: options.mailer,
     ...(options.tokenMailTransaction ? { tokenMailTransaction: options.tokenMailTransaction } : {}),
     appUrl: options.appUrl,
     ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
-    ...(options.pageHeaders ? { pageHeaders: options.pageHeaders } : {}),
+    ...(options.captcha
+      ? { pageHeaders: captchaPageHeaders(options.pageHeaders, options.captcha.provider) }
+      : options.pageHeaders
+        ? { pageHeaders: options.pageHeaders }
+        : {}),
     pages:
       options.pages ??
-      defaultAccountPages(layout, { passkeyScripts: options.passkeyScripts ?? [] }),
+      defaultAccountPages(layout, {
+        passkeyScripts: options.passkeyScripts ?? [],
+        // The widget's public part only: the secret stays with the verifier.
+        ...(options.captcha
+          ? { captcha: { provider: options.captcha.provider, siteKey: options.captcha.siteKey } }
+          : {}),
+      }),
   };
   const json = {
     ...shared,
@@ -281,15 +364,6 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
     bearer,
     ...(options.findFactorSummary ? { findFactorSummary: options.findFactorSummary } : {}),
   };
-  // A notice needs no link route: any mailer that delivers sends it, a missing one sends nothing.
-  const notices = deliversMail(options.mailer)
-    ? {
-        mailer: options.mailer,
-        appUrl: options.appUrl,
-        allowedOrigins: options.allowedOrigins,
-        reportMailError: reportMailErrorToStderr,
-      }
-    : undefined;
   const devices = { trackedSessions: options.trackedSessions, notices };
   // Like the sign-in links: no route without a mailer, a 500 naming the setting with a missing one.
   const emailCodeRoutes =
@@ -302,14 +376,20 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
           tokenMailTransaction: options.tokenMailTransaction,
         })
       : [];
-  const routes = [
+  const unprotectedRoutes = [
     ...jsonAccountRoutes(json),
     ...jsonPasswordRoutes({ ...json, ...devices }),
     ...jsonProfileRoutes(json),
     ...emailCodeRoutes,
     ...(factors ? jsonSecondFactorRoutes({ ...json, secondFactors: factors }) : []),
     ...(passkeyParts ? jsonPasskeyRoutes({ ...json, passkeys: passkeyParts }) : []),
-    ...jsonApiKeyRoutes({ apiKeys: options.apiKeys, bearer, clock, secondFactors: factors }),
+    ...jsonApiKeyRoutes({
+      apiKeys: options.apiKeys,
+      bearer,
+      clock,
+      secondFactors: factors,
+      events,
+    }),
     ...htmlAccountRoutes(html),
     ...htmlPasswordRoutes({ ...html, notices, passwordPage: defaultPasswordPage(layout) }),
     ...htmlProfileRoutes(html),
@@ -333,7 +413,25 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
     ...(options.trackedSessions
       ? htmlSessionRoutes({ ...html, pages: defaultSessionPages(layout) })
       : []),
+    ...(options.auditLog
+      ? [
+          ...jsonActivityRoutes({ bearer, auditLog: options.auditLog }),
+          ...htmlActivityRoutes({
+            ...html,
+            auditLog: options.auditLog,
+            activityPage: defaultActivityPage(layout),
+          }),
+        ]
+      : []),
   ];
   const currentUser = currentUserReader(sessions, bearer, options.users);
+  const routes = options.captcha
+    ? withCaptcha(unprotectedRoutes, {
+        ...html,
+        verify: limitedCaptchaVerifier(captchaVerifier(options.captcha), rateLimiter),
+        provider: options.captcha.provider,
+        layout,
+      })
+    : unprotectedRoutes;
   return { routes, sessions, bearer, events, signIns, currentUser };
 }

@@ -44,6 +44,57 @@ export {
   type JsonApiKeyRoutesOptions,
   jsonApiKeyRoutes,
 } from "./api-keys/json-api-key-routes.js";
+export { type ActivityPage, defaultActivityPage } from "./audit/activity-page.js";
+export { auditCleanups, DEFAULT_AUDIT_RETENTION_DAYS } from "./audit/audit-cleanups.js";
+export {
+  ACCOUNT_AUDIT_EVENT_TYPES,
+  type AccountAuditEventType,
+  type AuditDetail,
+  type AuditEntry,
+  type AuditEvent,
+  auditDetails,
+} from "./audit/audit-events.js";
+export { type AuditEventJson, auditEventJson } from "./audit/audit-json.js";
+export type { AuditLog, AuditQuery } from "./audit/audit-log.js";
+export { type AuditRecordOptions, type AuditTrail, auditTrail } from "./audit/audit-trail.js";
+export { captchaErrors } from "./captcha/captcha-errors.js";
+export {
+  CAPTCHA_TIMEOUT_MS,
+  type CaptchaFetch,
+  type CaptchaFetchOutcome,
+  type CaptchaRequest,
+  webCaptchaFetch,
+} from "./captcha/captcha-fetch.js";
+export {
+  CAPTCHA_TOKEN_FIELD,
+  jsonCaptchaCheck,
+  pageCaptchaCheck,
+} from "./captcha/captcha-middleware.js";
+export {
+  CAPTCHA_PROVIDERS,
+  type CaptchaProvider,
+  type CaptchaProviderName,
+} from "./captcha/captcha-providers.js";
+export {
+  CAPTCHA_JSON_ROUTES,
+  CAPTCHA_PAGE_ROUTES,
+  type CaptchaRoutesOptions,
+  withCaptcha,
+} from "./captcha/captcha-routes.js";
+export {
+  type CaptchaRefusalReason,
+  type CaptchaSettings,
+  type CaptchaVerdict,
+  type CaptchaVerifier,
+  type CaptchaVerifierOptions,
+  captchaVerifier,
+  checkCaptchaSettings,
+} from "./captcha/captcha-verifier.js";
+export {
+  type CaptchaWidget,
+  captchaPageHeaders,
+  captchaWidgetHtml,
+} from "./captcha/captcha-widget.js";
 export type { CurrentUser, CurrentUserOptions } from "./current-user.js";
 export {
   type HtmlSessionRoutesOptions,
@@ -148,7 +199,7 @@ export {
   NO_MAILER_MESSAGE,
   noMailerMessage,
 } from "./missing-mailer.js";
-export { sendNoticeMail } from "./notice-mail-delivery.js";
+export { type AccountNotices, mailAccountNotice, sendNoticeMail } from "./notice-mail-delivery.js";
 export { type JsonPasskeyRoutesOptions, jsonPasskeyRoutes } from "./passkey/json-passkey-routes.js";
 export { MemoryPasskeyStore } from "./passkey/memory-passkey-store.js";
 export { passkeyErrors } from "./passkey/passkey-errors.js";
@@ -166,10 +217,20 @@ export {
 } from "./passkey/passkeys.js";
 export { relyingPartyOf, type WebAuthnRelyingParty } from "./passkey/webauthn-relying-party.js";
 export {
+  type BreachedPasswordCheck,
+  PWNED_PASSWORDS_TIMEOUT_MS,
+  PWNED_PASSWORDS_URL,
+  PWNED_RANGE_ANSWER_BYTES,
+  type PwnedPasswordsOptions,
+  type PwnedRangeFetch,
+  type PwnedRangeOutcome,
+  type PwnedRangeRequest,
+  pwnedPasswords,
+} from "./password/breached-passwords.js";
+export {
   changePassword,
   type PasswordChangeOptions,
   type PasswordChangeParts,
-  type PasswordNotices,
 } from "./password/change-password.js";
 export {
   type CurrentPasswordJudgement,
@@ -185,6 +246,10 @@ export {
   jsonPasswordRoutes,
 } from "./password/json-password-routes.js";
 export {
+  checkNewPassword,
+  type NewPasswordCheckOptions,
+} from "./password/new-password-check.js";
+export {
   PASSWORD_RESET_REQUEST_PATH,
   type PasswordChangedMailInput,
   passwordChangedMail,
@@ -195,7 +260,12 @@ export {
   type PasswordPage,
   type PasswordPageView,
 } from "./password/password-pages.js";
-export { findUserByPassword } from "./password/password-sign-in.js";
+export {
+  findUserByPassword,
+  type PasswordSignIn,
+  type PasswordSignInParts,
+  signInWithPassword,
+} from "./password/password-sign-in.js";
 export { htmlProfileRoutes } from "./profile/html-profile-routes.js";
 export { jsonProfileRoutes } from "./profile/json-profile-routes.js";
 export {
@@ -219,7 +289,6 @@ export { secondFactorErrors } from "./second-factor/second-factor-errors.js";
 export {
   MFA_MAXIMUM_FAILURES,
   MFA_TOKEN_LIFETIME_MS,
-  SECOND_FACTOR_ACCOUNT_GROUP,
   type SecondFactorAnswer,
   type SecondFactorMethod,
 } from "./second-factor/second-factor-sign-in.js";
@@ -230,6 +299,14 @@ export type {
 } from "./second-factor/second-factor-store.js";
 export { type SecondFactors, secondFactors } from "./second-factor/second-factors.js";
 export { totpCode } from "./second-factor/totp.js";
+export {
+  type AccountThrottle,
+  type AccountThrottleOptions,
+  accountThrottle,
+  accountThrottledAnswer,
+  PASSWORD_THROTTLE_GROUP,
+  SECOND_FACTOR_THROTTLE_GROUP,
+} from "./sign-in/account-throttle.js";
 export { isRecentFullSignIn, RECENT_SIGN_IN_MS } from "./sign-in/recent-sign-in.js";
 export {
   type AfterSecondStep,

@@ -3,10 +3,13 @@ import type { Clock, Result } from "@tessera/core";
 import type { PasswordHashOptions } from "@tessera/password";
 import type { RateLimiter } from "@tessera/ratelimit";
 import type { AccountEvents } from "./account-hooks.js";
+import type { AccountNotices } from "./notice-mail-delivery.js";
 import type { Passkeys } from "./passkey/passkeys.js";
+import type { BreachedPasswordCheck } from "./password/breached-passwords.js";
 import type { OperatorColumn } from "./profile/operator-columns.js";
 import type { FindFactorSummary } from "./second-factor/factor-summary.js";
 import type { SecondFactors } from "./second-factor/second-factors.js";
+import type { AccountThrottle } from "./sign-in/account-throttle.js";
 import type { User } from "./users/user.js";
 import type { UserStore } from "./users/user-store.js";
 
@@ -46,9 +49,19 @@ export interface JsonAccountRoutesOptions {
   readonly bearer: BearerAuthentication;
   /** Limits sign-up, token and account deletion per client (10 a minute by default). */
   readonly rateLimiter: RateLimiter;
+  /**
+   * Slows down guesses at one account, from however many clients (`accountThrottle`;
+   * `accountRoutes` always gives one). Without it, passwords and second-factor answers are
+   * limited per client only.
+   */
+  readonly throttle?: AccountThrottle | undefined;
+  /** Where the owner of an account whose guesses start waiting is told. */
+  readonly notices?: AccountNotices | undefined;
   readonly clock?: Clock;
   /** Hashing cost; the default is 100000 iterations. */
   readonly passwords?: PasswordHashOptions;
+  /** Refuses a new password (sign-up, change) seen in data breaches (`pwnedPasswords`). */
+  readonly breachedPasswords?: BreachedPasswordCheck | undefined;
   /** Where sign-ups, token sign-ins and deletions are announced (`accountEvents({ hooks })`). */
   readonly events?: AccountEvents;
   /**

@@ -1,4 +1,14 @@
 import type { Mailer, MailMessage } from "@tessera/mail";
+import { mailLinkOrigin } from "./account-emails.js";
+
+/** Where account notices go, and the origin their links point to. */
+export interface AccountNotices {
+  readonly mailer: Mailer;
+  /** `APP_URL` and `ALLOWED_ORIGINS`, as for every mail link (see `mailLinkOrigin`). */
+  readonly appUrl?: string | undefined;
+  readonly allowedOrigins?: readonly string[] | undefined;
+  readonly reportMailError: (error: unknown, purpose: string) => void;
+}
 
 /**
  * Hands over a notice, a mail that carries no secret (`Your password was changed`): awaited
@@ -14,4 +24,28 @@ export async function sendNoticeMail(
 ): Promise<void> {
   const sending = mailer.send(message).catch((error: unknown) => reportMailError(error, purpose));
   if (mailer.stores) await sending;
+}
+
+/**
+ * Mails the notice `compose` writes for the origin of `request`'s mail links (see
+ * `mailLinkOrigin`), through {@link sendNoticeMail}; an origin that cannot be told is reported
+ * with `purpose`, and nothing is sent.
+ */
+export async function mailAccountNotice(
+  notices: AccountNotices,
+  request: Request,
+  purpose: string,
+  compose: (origin: string) => MailMessage,
+): Promise<void> {
+  let origin: string;
+  try {
+    origin = mailLinkOrigin(request, {
+      appUrl: notices.appUrl,
+      allowedOrigins: notices.allowedOrigins ?? [],
+    });
+  } catch (error) {
+    notices.reportMailError(error, purpose);
+    return;
+  }
+  await sendNoticeMail(notices.mailer, compose(origin), purpose, notices.reportMailError);
 }

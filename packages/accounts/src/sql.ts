@@ -1,4 +1,5 @@
 // The SQL stores of accounts (`@tessera/accounts/sql`), on any `@tessera/sql` driver.
+export { auditEventsMigration, SqlAuditLog } from "./audit/sql-audit-log.js";
 export {
   emailChangesMigration,
   SqlEmailChangeStore,

@@ -1,8 +1,10 @@
 // The test kit of @tessera/accounts (`@tessera/accounts/testing`): the memory stores and the
-// contracts a user store, an emailed-token store, an emailed-code store, an email change store,
+// contracts an audit log, a user store, an emailed-token store, an emailed-code store, an email change store,
 // a second-factor store and a passkey store owe their callers.
 // It imports vitest (an optional peer): load it from test files only, never from an app.
 
+export { describeAuditLogContract } from "./audit/audit-log-contract.js";
+export { MemoryAuditLog } from "./audit/memory-audit-log.js";
 export {
   describeEmailChangeStoreContract,
   type EmailChangeStoreUnderTest,

@@ -9,6 +9,7 @@ import { type HttpErrorCode, jsonError } from "@tessera/http";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { accountErrorTables } from "../src/account-error-codes.js";
 import { type AccountErrorEntry, defineAccountErrors } from "../src/account-errors.js";
+import { captchaErrors } from "../src/captcha/captcha-errors.js";
 import {
   type AccountErrorCode,
   accountErrorAnswer,
@@ -39,6 +40,7 @@ describe("the error tables", () => {
       .filter((path) => path.endsWith("-errors.ts") && path !== "account-errors.ts")
       .sort();
     expect(files).toEqual([
+      "captcha/captcha-errors.ts",
       "passkey/passkey-errors.ts",
       "password/password-errors.ts",
       "second-factor/second-factor-errors.ts",
@@ -91,6 +93,11 @@ describe("the error tables", () => {
         "api_key_not_allowed",
         "An API key cannot manage credentials; sign in to do this.",
       ],
+      accountThrottled: [
+        429,
+        "account_throttled",
+        "Too many failed attempts to sign in to this account; wait a while, or sign in another way.",
+      ],
       invalidCredentials: [401, "invalid_credentials", "Unauthorized"],
       passwordIncorrect: [403, "invalid_credentials", "The password is incorrect."],
       passkeyInvalid: [
@@ -106,6 +113,7 @@ describe("the error tables", () => {
       ],
       totpNotPending: [409, "totp_not_pending", "No two-factor setup is waiting for a code."],
       totpNotEnabled: [409, "totp_not_enabled", "Two-factor codes are not on."],
+      captchaFailed: [400, "captcha_failed", "The captcha was not solved; try again."],
     });
   });
 
@@ -115,12 +123,14 @@ describe("the error tables", () => {
       | "mfa_required"
       | "reauthentication_required"
       | "api_key_not_allowed"
+      | "account_throttled"
       | "invalid_credentials"
       | "passkey_invalid"
       | "no_passkey"
       | "totp_already_enabled"
       | "totp_not_pending"
       | "totp_not_enabled"
+      | "captcha_failed"
     >();
     expect([INVALID_CREDENTIALS, MFA_REQUIRED, PASSKEY_INVALID]).toEqual([
       passwordErrors.invalidCredentials.code,
@@ -132,6 +142,7 @@ describe("the error tables", () => {
       passwordErrors,
       passkeyErrors,
       secondFactorErrors,
+      captchaErrors,
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { sha256Hex } from "@tessera/crypto";
-import { createRateLimiter, MemoryRateLimitStore } from "@tessera/ratelimit";
+import { createFailureThrottle, MemoryFailureStreakStore } from "@tessera/ratelimit";
 import { describe, expect, it } from "vitest";
 import {
   consumeEmailCode,
@@ -43,8 +43,8 @@ describe("a burst of answers on one mfa_token", () => {
     await store.savePendingTotp(ADA, await sealTotpKey(factors.totpKeys, ADA, key));
     await store.confirmTotp(ADA, totpStep(NOW) - 1, [], NOW);
     const started = await startSecondFactor(factors, ADA, "password");
-    const accountLimiter = createRateLimiter({
-      store: new MemoryRateLimitStore(),
+    const accountLimiter = createFailureThrottle({
+      store: new MemoryFailureStreakStore(),
       clock: () => NOW,
     });
     store.judged = 0;
@@ -63,6 +63,44 @@ describe("a burst of answers on one mfa_token", () => {
     );
     expect(outcomes.at(-1)).toBe("void");
     expect(await store.findChallenge(sha256Hex(started!.mfaToken))).toBeUndefined();
+  });
+});
+
+describe("answers spread over many mfa_tokens of one account", () => {
+  it("are judged no more than the account's throttle allows, then refused with the wait", async () => {
+    const store = new JudgeCountingStore();
+    const factors = secondFactors(store, SECRET_KEY_BASE, { issuer: "Test", clock: () => NOW });
+    const key = newTotpKey();
+    await store.savePendingTotp(ADA, await sealTotpKey(factors.totpKeys, ADA, key));
+    await store.confirmTotp(ADA, totpStep(NOW) - 1, [], NOW);
+    const throttle = createFailureThrottle({
+      store: new MemoryFailureStreakStore(),
+      clock: () => NOW,
+    });
+    const tokens = await Promise.all(
+      Array.from({ length: 30 }, async () => (await startSecondFactor(factors, ADA, "password"))!),
+    );
+    store.judged = 0;
+    const wrong = otherThan(totpCode(key, NOW));
+    const outcomes = await Promise.all(
+      tokens.map(({ mfaToken }) =>
+        completeSecondFactor(factors, mfaToken, { code: wrong }, throttle),
+      ),
+    );
+
+    expect(store.judged).toBe(10);
+    const throttled = outcomes.filter((outcome) => !outcome.ok && outcome.reason === "throttled");
+    expect(throttled).toHaveLength(20);
+    expect(throttled[0]).toMatchObject({ retryAfterSeconds: 60 });
+    // Even the right code waits: the count is the account's, not the token's.
+    const late = await startSecondFactor(factors, ADA, "password");
+    const right = await completeSecondFactor(
+      factors,
+      late!.mfaToken,
+      { code: totpCode(key, NOW) },
+      throttle,
+    );
+    expect(right).toMatchObject({ ok: false, reason: "throttled" });
   });
 });
 

@@ -467,7 +467,7 @@ describe("the second-factor answers to one account", () => {
     }
   }
 
-  it(`judges no more than ${ACCOUNT_LIMIT} a minute, whatever the client addresses`, async () => {
+  it(`judges no more than ${ACCOUNT_LIMIT} in a row, whatever the client addresses, then makes the account wait`, async () => {
     const clock = { now: Date.UTC(2026, 10, 26, 12, 0, 10) };
     const subject = await app(clock);
     const { email, backupCodes } = await withTotp(subject);
@@ -477,12 +477,17 @@ describe("the second-factor answers to one account", () => {
     const right = { mfa_token: token, code: backupCodes[0] };
     const limited = await subject.callFrom(addresses())("POST", "/api/auth/token/mfa", right);
     expect(limited.status).toBe(429);
-    expect(limited.headers.get("retry-after")).toBe("50");
-    expect(((await limited.json()) as { error: { message: string } }).error.message).toBe(
-      "Too many requests. Try again later.",
-    );
+    expect(limited.headers.get("retry-after")).toBe("60");
+    expect(await limited.json()).toEqual({
+      error: {
+        status: 429,
+        code: "account_throttled",
+        message:
+          "Too many failed attempts to sign in to this account; wait a while, or sign in another way.",
+      },
+    });
 
-    // It was not judged: the backup code is still there, and signs in once the minute is over.
+    // It was not judged: the backup code is still there, and signs in once the wait is over.
     clock.now += 60_000;
     const later = await subject.callFrom(addresses())("POST", "/api/auth/token/mfa", right);
     expect(later.status).toBe(200);
@@ -496,7 +501,7 @@ describe("the second-factor answers to one account", () => {
     expect((await page("POST", "/login", { email, password: PASSWORD })).status).toBe(303);
     const limited = await page("POST", "/login/second_factor", { code: backupCodes[0]! });
     expect(limited.status).toBe(429);
-    expect(limited.headers.get("retry-after")).toBe("50");
+    expect(limited.headers.get("retry-after")).toBe("60");
     expect(await limited.text()).toContain("Too many requests. Try again later.");
     expect((await page("GET", "/account")).status).toBe(303);
   });

@@ -4,7 +4,7 @@ import { idIn, pathOf } from "./case-builders.js";
 import { formPayload, jsonPayload, type ValuesByKey } from "./fuzz-bodies.js";
 import { OWNER } from "./fuzz-fixtures.js";
 import { bearerHeaders, sessionHeaders, spareSessionHeaders } from "./fuzz-headers.js";
-import { type FuzzedRoute, fuzzed, ignoredQuery, page } from "./fuzzed-route.js";
+import { type FuzzedRoute, fuzzed, ignoredQuery, listQuery, page } from "./fuzzed-route.js";
 import { hostileSegment, jsonString } from "./hostile-input.js";
 
 /** New addresses, and the owner's in the spellings that must find it. */
@@ -89,6 +89,10 @@ export const jsonAccountRoutes: FuzzedRoute[] = [
     payload: jsonPayload(asJson({ password: passwords })),
   }),
   fuzzed("GET /api/auth/keys", "json", { path: pathOf("/api/auth/keys"), headers: bearerHeaders }),
+  fuzzed("GET /api/auth/activity", "json", {
+    path: pathOf("/api/auth/activity", {}, listQuery),
+    headers: bearerHeaders,
+  }),
   fuzzed("POST /api/auth/keys", "json", {
     path: pathOf("/api/auth/keys"),
     headers: bearerHeaders,
@@ -177,6 +181,7 @@ export const htmlAccountRoutes: FuzzedRoute[] = [
     "/passwords/new",
     "/account",
     "/account/sessions",
+    "/account/activity",
     "/account/password",
     "/account/email",
   ].map((path) => page(`GET ${path}`, { path: pathOf(path, {}, ignoredQuery) })),

@@ -51,6 +51,8 @@ export async function startTestServer(
       DATABASE_PATH: databasePath,
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
       SECRET_KEY_BASE: "e2e-secret-".repeat(6),
+      // Production would look new passwords up on the Internet: tests name a local double.
+      PWNED_PASSWORDS: "0",
       ...environment,
     }),
     // Mails stay in memory unless a test brings its own mailer, names an adapter, or has none

@@ -13,6 +13,7 @@ import {
   validationFailed,
   withMiddleware,
 } from "@tessera/http";
+import type { AccountEvents } from "../account-hooks.js";
 import { type BearerUserContext, bearerUser } from "../bearer-user.js";
 import { requireStrings } from "../json-input.js";
 import type { BearerAuthentication } from "../json-routes-options.js";
@@ -26,6 +27,8 @@ export interface JsonApiKeyRoutesOptions {
   readonly clock?: Clock;
   /** The users' second factors: a new key then needs a sign-in with the second factor too. */
   readonly secondFactors?: SecondFactors | undefined;
+  /** Where a key made or deleted is recorded (the audit trail); default: nowhere. */
+  readonly events?: AccountEvents | undefined;
 }
 
 /**
@@ -44,7 +47,8 @@ export function jsonApiKeyRoutes(options: JsonApiKeyRoutesOptions): Route[] {
       return jsonAnswer(keys.map(apiKeyJson), { locale });
     },
 
-    async createKey(request, { user, locale }) {
+    async createKey(request, context) {
+      const { user, locale } = context;
       const body = await readJsonBody(request);
       if (!body.ok) return body.response;
       const input = requireStrings(body.value, ["name"]);
@@ -56,14 +60,32 @@ export function jsonApiKeyRoutes(options: JsonApiKeyRoutesOptions): Route[] {
       );
       if (!created.ok)
         return validationFailed(localizeFieldMessages(created.fields, locale), locale);
+      await options.events?.audited(
+        "user.api_key_created",
+        user.id,
+        { ...context, request },
+        {
+          details: { api_key_id: created.value.api_key.id, name: created.value.api_key.name },
+        },
+      );
       return jsonAnswer(created.value, { status: 201, locale, headers: NO_STORE });
     },
 
-    async deleteKey(_request, { params, user, locale }) {
+    async deleteKey(request, context) {
+      const { params, user, locale } = context;
       const id = pathId(params.id);
       if (id === undefined) return notFound(locale);
       const deleted = await options.apiKeys.deleteForUser(user.id, id);
-      return deleted ? new Response(null, { status: 204 }) : notFound(locale);
+      if (!deleted) return notFound(locale);
+      await options.events?.audited(
+        "user.api_key_deleted",
+        user.id,
+        { ...context, request },
+        {
+          details: { api_key_id: id },
+        },
+      );
+      return new Response(null, { status: 204 });
     },
   } satisfies Record<string, RouteHandler<RouteContext & BearerUserContext>>;
 

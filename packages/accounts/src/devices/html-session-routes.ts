@@ -14,6 +14,7 @@ import {
   type TrackedSession,
   type TrackedSessionStore,
 } from "@tessera/session";
+import type { AccountEvents } from "../account-hooks.js";
 import { accountMessages } from "../account-messages.js";
 import type { HtmlRequestContext } from "../html/html-routes-options.js";
 import type { User } from "../users/user.js";
@@ -36,6 +37,8 @@ export interface HtmlSessionRoutesOptions extends HtmlRouteSafety {
   readonly users: Pick<UserStore, "findById">;
   readonly pages: SessionPages;
   readonly clock?: Clock;
+  /** Where an ended device is recorded (the audit trail); default: nowhere. */
+  readonly events?: AccountEvents | undefined;
 }
 
 type Handler = Route<HtmlRequestContext>["handle"];
@@ -102,6 +105,14 @@ export function htmlSessionRoutes(options: HtmlSessionRoutesOptions): Route<Mayb
       const sessionId = pathId(context.params.id);
       const ended = sessionId !== undefined && (await endTrackedSession(store, user.id, sessionId));
       if (!ended) return htmlPage(404, pages.notFound({ context: pageContext(context, user) }));
+      await options.events?.audited(
+        "user.session_revoked",
+        user.id,
+        { ...context, request },
+        {
+          details: { session_id: sessionId, this_device: sessionId === current.id },
+        },
+      );
       // Ending this very device signs this browser out now, not at its next request: the
       // list it returns to then asks to log in again, and brings the user back to it.
       if (sessionId === current.id) context.session.signOut();
@@ -116,6 +127,17 @@ export function htmlSessionRoutes(options: HtmlSessionRoutesOptions): Route<Mayb
       const device = await requireDevice(request, context);
       if (!device.ok) return device.response;
       const count = await endOtherTrackedSessions(store, device.user.id, device.current.id);
+      if (count > 0) {
+        await options.events?.audited(
+          "user.session_revoked",
+          device.user.id,
+          {
+            ...context,
+            request,
+          },
+          { details: { others: count } },
+        );
+      }
       context.session.flash("notice", otherSessionsEndedMessage(count, context.locale));
       return seeOther(SESSIONS_PATH);
     },

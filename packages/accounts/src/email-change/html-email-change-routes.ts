@@ -143,6 +143,14 @@ export function htmlEmailChangeRoutes(
       if (limited) return limited;
       // Always set here: without a mailer that delivers, mailLinkOriginOrRefusal answered 500.
       if (mailing) await requestEmailChange(mailing, user, email, mail.origin, locale);
+      await parts.events.audited(
+        "user.email_change_requested",
+        user.id,
+        { ...context, request },
+        {
+          details: { new_email: email },
+        },
+      );
       flashAccountMessage(context, "notice", "accounts.email_change.sent");
       return seeOther("/account");
     },

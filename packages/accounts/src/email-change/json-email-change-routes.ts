@@ -119,6 +119,14 @@ export function jsonEmailChangeRoutes(options: JsonEmailChangeRoutesOptions): Ro
       clock,
     };
     await requestEmailChange(mailing, user, email, origin, locale);
+    await events.audited(
+      "user.email_change_requested",
+      user.id,
+      { ...context, request },
+      {
+        details: { new_email: email },
+      },
+    );
     const message = accountMessages.text(locale, "accounts.email_change.sent");
     return jsonAnswer({ message }, { status: 202, locale });
   }

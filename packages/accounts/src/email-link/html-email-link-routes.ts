@@ -8,7 +8,7 @@ import {
   seeOther,
   withMiddleware,
 } from "@tessera/http";
-import { checkPasswordPolicy, hashPassword } from "@tessera/password";
+import { hashPassword } from "@tessera/password";
 import { endOtherTrackedSessions, type MaybeSessionContext, pageSafety } from "@tessera/session";
 import { type AccountMessageId, accountMessages } from "../account-messages.js";
 import { readAccountForm } from "../html/account-form.js";
@@ -27,6 +27,7 @@ import { pageRateLimit, refusePageOverLimit } from "../html/page-rate-limits.js"
 import { signedInPage } from "../html/signed-in-page.js";
 import { answerAfterFloor } from "../mail-answer-floor.js";
 import { addFieldError, type FieldErrors } from "../messages.js";
+import { checkNewPassword } from "../password/new-password-check.js";
 import { normalizeSubmittedEmail } from "../users/email.js";
 import { mailLinkOriginOrRefusal, sendAccountEmail } from "./account-mail-sending.js";
 import type { EmailedTokenPurpose } from "./emailed-token-store.js";
@@ -211,8 +212,11 @@ export function htmlEmailLinkRoutes(
       if (!form.ok) return form.response;
       const password = form.value.get("password") ?? "";
       const errors: FieldErrors = {};
-      for (const message of checkPasswordPolicy(password))
-        addFieldError(errors, "password", message);
+      const refused = await checkNewPassword(password, {
+        breachedPasswords: options.breachedPasswords,
+        locale: context.locale,
+      });
+      for (const message of refused) addFieldError(errors, "password", message);
       if ((form.value.get("password_confirmation") ?? "") !== password) {
         // Written in the request's locale here: the page shows it as it is.
         const mismatch = accountMessages.text(context.locale, "accounts.confirmation_mismatch");
@@ -230,7 +234,17 @@ export function htmlEmailLinkRoutes(
       await options.users.confirm(owner.value.userId, now);
       flashAccountMessage(context, "notice", "accounts.password_changed");
       const devices = options.sessions.trackedSessions;
-      if (devices && form.value.get("sign_out_everywhere") === "1") {
+      const signOutEverywhere =
+        devices !== undefined && form.value.get("sign_out_everywhere") === "1";
+      await parts.events.audited(
+        "user.password_reset",
+        owner.value.userId,
+        { ...context, request },
+        {
+          details: { signed_out_others: signOutEverywhere },
+        },
+      );
+      if (devices && signOutEverywhere) {
         const ended = await endOtherTrackedSessions(devices, owner.value.userId);
         if (context.session.userId === owner.value.userId) context.session.signOut();
         flashAccountMessage(context, "notice", "accounts.other_sessions_ended", { count: ended });

@@ -2,6 +2,7 @@ import { html, type Locale, type SafeHtml, unsafeHtml } from "@tessera/core";
 import type { Layout, PageContext } from "@tessera/http";
 import { httpMessages } from "@tessera/http";
 import type { AccountMessageId } from "../account-messages.js";
+import { type CaptchaWidget, captchaWidgetHtml } from "../captcha/captcha-widget.js";
 import type { FieldErrors } from "../messages.js";
 import { pageScriptTags } from "../passkey/page-scripts.js";
 import { checkboxInput, labelledInput } from "./form-fields.js";
@@ -49,6 +50,8 @@ export interface AccountPages {
     showDevices: boolean;
     /** Link to `/account/security` (second factors or passkeys on). */
     showSecurity?: boolean;
+    /** Links `/account/activity` (the audit trail is on). */
+    showActivity?: boolean;
     /** The profile's fields and their values (the operator columns sign-up accepts). */
     profile?: readonly ProfileField[];
     /** Link to `/account/email` (email changes on, with a mailer). */
@@ -104,12 +107,17 @@ function oneFormPage(
     readonly action: string;
     readonly submit: AccountMessageId;
     readonly withEmailInput?: boolean;
+    /** The captcha widget, inside the form (the mail requests a captcha protects). */
+    readonly captcha?: CaptchaWidget | undefined;
   },
 ): string {
   const text = accountText(context.locale);
   const title = text(page.title);
   const withEmail = page.withEmailInput === true;
-  const inputs = withEmail ? [emailInput(context.locale)] : [];
+  const inputs = [
+    ...(withEmail ? [emailInput(context.locale)] : []),
+    ...(page.captcha ? [captchaWidgetHtml(page.captcha, context.cspNonce)] : []),
+  ];
   return accountPage(
     layout,
     context,
@@ -142,6 +150,12 @@ export interface DefaultAccountPagesOptions {
    * Without them the pages offer no passkey button.
    */
   readonly passkeyScripts?: readonly string[];
+  /**
+   * The captcha widget of the forms it protects (sign-up, login, the sign-in link and password
+   * reset requests, the confirmation mail's resend): give the same provider and site key as
+   * `accountRoutes`' `captcha`, whose check refuses a form posted without a token.
+   */
+  readonly captcha?: CaptchaWidget | undefined;
 }
 
 /** Our account pages: semantic, accessible HTML in the app's layout, in the page's locale. */
@@ -150,6 +164,9 @@ export function defaultAccountPages(
   options: DefaultAccountPagesOptions = {},
 ): AccountPages {
   const passkeyScripts = options.passkeyScripts ?? [];
+  const { captcha } = options;
+  const captchaInputs = (context: PageContext) =>
+    captcha ? [captchaWidgetHtml(captcha, context.cspNonce)] : [];
   // Both work through the page's script (WebAuthn is a browser API), which these tags load.
   const passkeySignInButton = (context: PageContext) => html`<div class="passkey-sign-in">
 <button type="button" data-passkey-login data-options-url="/login/passkey/options" data-action="/login/passkey">${accountText(context.locale)("accounts.login.passkey")}</button>
@@ -197,6 +214,7 @@ ${pageScriptTags(passkeyScripts, context.cspNonce)}
           errors: errors.password ?? [],
           locale,
         }),
+        ...captchaInputs(context),
       ];
       return accountPage(
         layout,
@@ -228,6 +246,7 @@ ${postForm("/signup", inputs, title)}
           autocomplete: "current-password",
         }),
         checkboxInput("remember_me", text("accounts.login.remember_me"), false),
+        ...captchaInputs(context),
       ];
       const emailLinkOffers =
         emailLinks &&
@@ -273,6 +292,7 @@ ${withPasskey && passkeySecondFactorForm(context)}${pageLink("/login", text("acc
       deletionError,
       showDevices,
       showSecurity,
+      showActivity,
       profile,
       showEmailChange,
     }) => {
@@ -284,7 +304,7 @@ ${withPasskey && passkeySecondFactorForm(context)}${pageLink("/login", text("acc
         html`<section class="reminder" aria-labelledby="confirm-title">
 <h2 id="confirm-title">${text("accounts.account.confirm_title")}</h2>
 <p>${text(confirmationMailSent ? "accounts.account.confirmation_sent_to" : "accounts.account.not_confirmed", { email })}</p>
-${postForm("/confirmations", [], text("accounts.account.resend_confirmation"))}
+${postForm("/confirmations", captchaInputs(context), text("accounts.account.resend_confirmation"))}
 </section>`;
       const deletionInput =
         deletionField === "password"
@@ -313,6 +333,7 @@ ${pageLink("/account/password", text("accounts.password.link"))}
 ${showEmailChange && pageLink("/account/email", text("accounts.email_change.link"))}
 ${showDevices && pageLink("/account/sessions", text("accounts.account.devices_link"))}
 ${showSecurity && pageLink("/account/security", text("accounts.account.security_link"))}
+${showActivity && pageLink("/account/activity", text("accounts.activity.link"))}
 <section class="danger" aria-labelledby="delete-title">
 <h2 id="delete-title">${text("accounts.account.delete_title")}</h2>
 <p>${text("accounts.account.delete_warning")}</p>
@@ -329,6 +350,7 @@ ${postForm("/account/delete", [deletionInput], text("accounts.account.delete_but
         intro: "accounts.magic_link.request_intro",
         action: "/magic_link",
         submit: "accounts.magic_link.request_button",
+        captcha,
       }),
 
     magicLinkConfirm: ({ context, token }) =>
@@ -346,6 +368,7 @@ ${postForm("/account/delete", [deletionInput], text("accounts.account.delete_but
         intro: "accounts.password_reset.request_intro",
         action: "/passwords",
         submit: "accounts.password_reset.request_button",
+        captcha,
       }),
 
     newPassword: ({ context, token, errors, offerSignOutEverywhere }) => {

@@ -4,12 +4,16 @@ import type { PasswordHashOptions } from "@tessera/password";
 import type { RateLimiter } from "@tessera/ratelimit";
 import type { HtmlRouteContext, HtmlRouteSafety } from "@tessera/session";
 import type { AccountEvents } from "../account-hooks.js";
+import type { AuditLog } from "../audit/audit-log.js";
 import type { EmailChangeStore } from "../email-change/email-change-store.js";
 import type { EmailedTokenStore } from "../email-link/emailed-token-store.js";
 import type { MissingMailer } from "../missing-mailer.js";
+import type { AccountNotices } from "../notice-mail-delivery.js";
 import type { Passkeys } from "../passkey/passkeys.js";
+import type { BreachedPasswordCheck } from "../password/breached-passwords.js";
 import type { OperatorColumn } from "../profile/operator-columns.js";
 import type { SecondFactors } from "../second-factor/second-factors.js";
+import type { AccountThrottle } from "../sign-in/account-throttle.js";
 import type { SessionSignIns } from "../sign-in/session-sign-ins.js";
 import type { TokenMailTransaction } from "../token-mail-transaction.js";
 import type { User } from "../users/user.js";
@@ -50,9 +54,19 @@ export interface HtmlAccountRoutesOptions extends HtmlRouteSafety {
   readonly appUrl?: string | undefined;
   /** Limits every route that checks a password or sends a mail (per client, and per email). */
   readonly rateLimiter: RateLimiter;
+  /**
+   * Slows down guesses at one account, from however many clients (`accountThrottle`;
+   * `accountRoutes` always gives one). Without it, passwords and second-factor answers are
+   * limited per client only.
+   */
+  readonly throttle?: AccountThrottle | undefined;
+  /** Where the owner of an account whose guesses start waiting is told. */
+  readonly notices?: AccountNotices | undefined;
   readonly pages: AccountPages;
   readonly clock?: Clock;
   readonly passwords?: PasswordHashOptions;
+  /** Refuses a new password (sign-up, reset, change) seen in data breaches (`pwnedPasswords`). */
+  readonly breachedPasswords?: BreachedPasswordCheck | undefined;
   /**
    * Mails are sent after the answer, so a mail route answers alike, and as fast, whether or not
    * the account exists. A failed delivery is reported here (default: one line on stderr naming
@@ -73,6 +87,8 @@ export interface HtmlAccountRoutesOptions extends HtmlRouteSafety {
   readonly secondFactors?: SecondFactors;
   /** Passkeys: the login page offers signing in with one (see `htmlPasskeySignInRoutes`). */
   readonly passkeys?: Passkeys;
+  /** The audit trail: the account page links `/account/activity` (see `htmlActivityRoutes`). */
+  readonly auditLog?: AuditLog | undefined;
   /** Pending email changes: the account page links `/account/email` (see `emailChangeRoutes`). */
   readonly emailChanges?: EmailChangeStore | undefined;
 }

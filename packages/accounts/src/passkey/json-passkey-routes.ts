@@ -95,6 +95,14 @@ export function jsonPasskeyRoutes(options: JsonPasskeyRoutesOptions): Route[] {
         name,
       );
       if (!registered.ok) return accountErrorAnswer(passkeyErrors.passkeyInvalid, context.locale);
+      await events.audited(
+        "user.passkey_added",
+        context.user.id,
+        { ...context, request },
+        {
+          details: { passkey_id: registered.value.id, name: registered.value.name },
+        },
+      );
       const { id, name: storedName, created_at } = passkeyJson(registered.value);
       const answer = { id, name: storedName, created_at };
       return jsonAnswer(answer, { status: 201, locale: context.locale });
@@ -105,10 +113,20 @@ export function jsonPasskeyRoutes(options: JsonPasskeyRoutesOptions): Route[] {
       return jsonAnswer(listed.map(passkeyJson), { locale });
     },
 
-    async remove(_request, { params, user, locale }) {
+    async remove(request, context) {
+      const { params, user, locale } = context;
       const id = pathId(params.id);
       const deleted = id !== undefined && (await passkeys.store.deletePasskey(user.id, id));
-      return deleted ? new Response(null, { status: 204 }) : notFound(locale);
+      if (!deleted) return notFound(locale);
+      await events.audited(
+        "user.passkey_removed",
+        user.id,
+        { ...context, request },
+        {
+          details: { passkey_id: id },
+        },
+      );
+      return new Response(null, { status: 204 });
     },
   } satisfies Record<string, RouteHandler<BearerContext>>;
 

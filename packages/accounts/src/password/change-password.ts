@@ -1,24 +1,15 @@
 import type { Locale } from "@tessera/core";
 import { BLANK } from "@tessera/fields/messages";
-import type { Mailer } from "@tessera/mail";
-import { checkPasswordPolicy, hashPassword } from "@tessera/password";
+import { hashPassword } from "@tessera/password";
 import { browserName, endOtherTrackedSessions, type TrackedSessionStore } from "@tessera/session";
-import { mailLinkOrigin } from "../account-emails.js";
 import type { AccountEvents, HookRequest } from "../account-hooks.js";
 import { addFieldError, type FieldErrors } from "../messages.js";
-import { sendNoticeMail } from "../notice-mail-delivery.js";
+import { type AccountNotices, mailAccountNotice } from "../notice-mail-delivery.js";
 import type { User } from "../users/user.js";
+import type { BreachedPasswordCheck } from "./breached-passwords.js";
 import type { CurrentPasswordParts } from "./current-password.js";
+import { checkNewPassword } from "./new-password-check.js";
 import { passwordChangedMail } from "./password-changed-mail.js";
-
-/** Where the notice of a password change goes, and where its reset link points. */
-export interface PasswordNotices {
-  readonly mailer: Mailer;
-  /** `APP_URL` and `ALLOWED_ORIGINS`, as for every mail link (see `mailLinkOrigin`). */
-  readonly appUrl?: string | undefined;
-  readonly allowedOrigins?: readonly string[] | undefined;
-  readonly reportMailError: (error: unknown, purpose: string) => void;
-}
 
 /** What a password change writes through and tells. */
 export interface PasswordChangeParts extends CurrentPasswordParts {
@@ -26,7 +17,9 @@ export interface PasswordChangeParts extends CurrentPasswordParts {
   /** The device list: with it, signing the others out deletes their rows too. */
   readonly trackedSessions?: TrackedSessionStore | undefined;
   /** Without them no notice is mailed (an app that sends no mail). */
-  readonly notices?: PasswordNotices | undefined;
+  readonly notices?: AccountNotices | undefined;
+  /** Refuses a new password seen in data breaches; without it none is looked up. */
+  readonly breachedPasswords?: BreachedPasswordCheck | undefined;
 }
 
 /** How a password change treats the user's other sign-ins. */
@@ -42,7 +35,8 @@ export interface PasswordChangeOptions {
 
 /**
  * Gives the user `newPassword` (the caller has judged the proof: `judgeCurrentPassword`): the
- * policy's messages on `password` when it is refused; otherwise the digest is written, with
+ * policy's messages (or the breach message, see `checkNewPassword`) on `password` when it is
+ * refused; otherwise the digest is written, with
  * `credentialsChangedAt` in the same statement when the others are signed out, their tracked
  * devices ended, `onPasswordChanged` announced and the notice `Your password was changed`
  * mailed to the account's address. Returns the user as changed.
@@ -58,9 +52,11 @@ export async function changePassword(
 > {
   const fields: FieldErrors = {};
   if (newPassword === "") addFieldError(fields, "password", BLANK);
-  for (const message of checkPasswordPolicy(newPassword)) {
-    addFieldError(fields, "password", message);
-  }
+  const refused = await checkNewPassword(newPassword, {
+    breachedPasswords: parts.breachedPasswords,
+    locale: at.locale,
+  });
+  for (const message of refused) addFieldError(fields, "password", message);
   if (Object.keys(fields).length > 0) return { ok: false, fields };
 
   const digest = await hashPassword(newPassword, parts.passwords);
@@ -76,30 +72,14 @@ export async function changePassword(
   return { ok: true, user: changed };
 }
 
-async function mailPasswordNotice(
-  notices: PasswordNotices,
+function mailPasswordNotice(
+  notices: AccountNotices,
   user: User,
   changedAt: number,
   at: HookRequest & { readonly locale?: Locale | undefined },
 ): Promise<void> {
-  const purpose = "password_changed";
-  let origin: string;
-  try {
-    origin = mailLinkOrigin(at.request, {
-      appUrl: notices.appUrl,
-      allowedOrigins: notices.allowedOrigins ?? [],
-    });
-  } catch (error) {
-    notices.reportMailError(error, purpose);
-    return;
-  }
   const browser = browserName(at.request.headers.get("user-agent"), at.locale);
-  const message = passwordChangedMail({
-    to: user.email,
-    changedAt,
-    browser,
-    origin,
-    locale: at.locale,
-  });
-  await sendNoticeMail(notices.mailer, message, purpose, notices.reportMailError);
+  return mailAccountNotice(notices, at.request, "password_changed", (origin) =>
+    passwordChangedMail({ to: user.email, changedAt, browser, origin, locale: at.locale }),
+  );
 }

@@ -17,9 +17,10 @@ import type {
 import { pageRateLimit } from "../html/page-rate-limits.js";
 import { signedInPage } from "../html/signed-in-page.js";
 import { addFieldError, type FieldErrors } from "../messages.js";
+import type { AccountNotices } from "../notice-mail-delivery.js";
 import { readSessionAuthentication } from "../sign-in/session-authentication.js";
 import type { User } from "../users/user.js";
-import { changePassword, type PasswordNotices } from "./change-password.js";
+import { changePassword } from "./change-password.js";
 import { judgeCurrentPassword } from "./current-password.js";
 import type { PasswordPage } from "./password-pages.js";
 
@@ -27,7 +28,7 @@ import type { PasswordPage } from "./password-pages.js";
 export interface HtmlPasswordRoutesOptions extends HtmlAccountRoutesOptions {
   readonly passwordPage: PasswordPage;
   /** Where `Your password was changed` goes; without it no notice is mailed. */
-  readonly notices?: PasswordNotices | undefined;
+  readonly notices?: AccountNotices | undefined;
 }
 
 /**
@@ -50,6 +51,7 @@ export function htmlPasswordRoutes(
     events,
     trackedSessions: devices,
     notices: options.notices,
+    breachedPasswords: options.breachedPasswords,
   };
 
   const page = (

@@ -13,8 +13,9 @@ import { accountEvents } from "../account-hooks.js";
 import { type BearerUserContext, bearerUser } from "../bearer-user.js";
 import { optionalBoolean, requireStrings } from "../json-input.js";
 import type { JsonAccountRoutesOptions } from "../json-routes-options.js";
+import type { AccountNotices } from "../notice-mail-delivery.js";
 import { tokenAnswer } from "../token-answer.js";
-import { changePassword, type PasswordNotices } from "./change-password.js";
+import { changePassword } from "./change-password.js";
 import { refuseWithoutCurrentPassword } from "./current-password.js";
 
 /** What `POST /api/auth/password` is built from: the JSON routes' parts, devices, notices. */
@@ -22,7 +23,7 @@ export interface JsonPasswordRoutesOptions extends JsonAccountRoutesOptions {
   /** The device list: signing the others out ends their browser sessions too. */
   readonly trackedSessions?: TrackedSessionStore | undefined;
   /** Where `Your password was changed` goes; without it no notice is mailed. */
-  readonly notices?: PasswordNotices | undefined;
+  readonly notices?: AccountNotices | undefined;
 }
 
 type Context = RouteContext & BearerUserContext;
@@ -46,6 +47,7 @@ export function jsonPasswordRoutes(options: JsonPasswordRoutesOptions): Route[] 
     events: options.events ?? accountEvents(),
     trackedSessions: options.trackedSessions,
     notices: options.notices,
+    breachedPasswords: options.breachedPasswords,
   };
 
   async function changeOwnPassword(request: Request, context: Context): Promise<Response> {

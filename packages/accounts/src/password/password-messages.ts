@@ -1,10 +1,11 @@
 /**
  * The English texts of changing the password while signed in: the page, the flash and the notice
- * mail; `accountMessages` holds them all.
+ * mail, and the breach refusal of any new password; `accountMessages` holds them all.
  */
 export const passwordTexts = {
   "accounts.password.changed": "Your password has been changed.",
   "accounts.password.incorrect": "is incorrect",
+  "accounts.password.breached": "has appeared in a data breach; choose another",
   "accounts.password.link": "Change your password",
   "accounts.password.title": "Change your password",
   "accounts.password.set_title": "Set a password",

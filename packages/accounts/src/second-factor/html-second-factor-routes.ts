@@ -71,9 +71,9 @@ export function htmlSecondFactorRoutes(
         options.secondFactors,
         mfaToken,
         passkey ? { passkey: parsedJson(passkey) } : { code: form.value.get("code") ?? "" },
-        options.rateLimiter,
+        options.throttle?.throttle,
       );
-      if (!completed.ok && completed.reason === "limited") {
+      if (!completed.ok && completed.reason === "throttled") {
         return tooManyRequestsPage(options, context, completed.retryAfterSeconds);
       }
       const user = completed.ok ? await loadUser(completed.value.userId) : undefined;

@@ -145,6 +145,7 @@ export function htmlSecurityRoutes(
         form.value.get("code") ?? "",
       );
       if (confirmed.ok) {
+        await parts.events.audited("user.mfa_enabled", context.user.id, { ...context, request });
         flashAccountMessage(context, "notice", "accounts.security.totp_enabled");
         return page(context, { backupCodes: confirmed.value });
       }
@@ -158,7 +159,10 @@ export function htmlSecurityRoutes(
     async disableTotp(request, context) {
       const refused = await refusedPassword(request, context);
       if (refused) return refused;
-      await factors?.store.deleteTotp(context.user.id);
+      if (factors) {
+        await factors.store.deleteTotp(context.user.id);
+        await parts.events.audited("user.mfa_disabled", context.user.id, { ...context, request });
+      }
       flashAccountMessage(context, "notice", "accounts.security.totp_disabled");
       return seeOther(SECURITY_PATH);
     },
@@ -167,7 +171,10 @@ export function htmlSecurityRoutes(
       const refused = await refusedPassword(request, context);
       if (refused || !factors) return refused ?? seeOther(SECURITY_PATH);
       const codes = await regenerateBackupCodes(factors, context.user.id);
-      return codes.ok ? page(context, { backupCodes: codes.value }) : seeOther(SECURITY_PATH);
+      if (!codes.ok) return seeOther(SECURITY_PATH);
+      const at = { ...context, request };
+      await parts.events.audited("user.backup_codes_regenerated", context.user.id, at);
+      return page(context, { backupCodes: codes.value });
     },
 
     async reauthenticate(request, context) {
@@ -187,7 +194,12 @@ export function htmlSecurityRoutes(
         const answer = { code: form.value.get("code") ?? "" };
         const passed =
           challenge &&
-          (await completeSecondFactor(factors, challenge.mfaToken, answer, options.rateLimiter));
+          (await completeSecondFactor(
+            factors,
+            challenge.mfaToken,
+            answer,
+            options.throttle?.throttle,
+          ));
         if (!passed?.ok) {
           // This challenge served one answer: a wrong one leaves no row behind.
           if (challenge) await factors.store.consumeChallenge(sha256Hex(challenge.mfaToken));
@@ -226,6 +238,14 @@ export function htmlSecurityRoutes(
       if (!registered.ok) {
         return accountErrorAnswer(passkeyErrors.passkeyInvalid, context.locale);
       }
+      await parts.events.audited(
+        "user.passkey_added",
+        context.user.id,
+        { ...context, request },
+        {
+          details: { passkey_id: registered.value.id, name: registered.value.name },
+        },
+      );
       flashAccountMessage(context, "notice", "accounts.security.passkey_added");
       const added = { id: registered.value.id, name: registered.value.name };
       return jsonAnswer(added, { status: 201, locale: context.locale });
@@ -252,13 +272,23 @@ export function htmlSecurityRoutes(
       return seeOther(SECURITY_PATH);
     },
 
-    async removePasskey(_request, context) {
+    async removePasskey(request, context) {
       const stale = await refusedAsStale(context);
       if (stale) return stale;
       const id = pathId(context.params.id);
       const removed =
         passkeys && id !== undefined && (await passkeys.store.deletePasskey(context.user.id, id));
-      if (removed) flashAccountMessage(context, "notice", "accounts.security.passkey_removed");
+      if (removed) {
+        await parts.events.audited(
+          "user.passkey_removed",
+          context.user.id,
+          { ...context, request },
+          {
+            details: { passkey_id: id },
+          },
+        );
+        flashAccountMessage(context, "notice", "accounts.security.passkey_removed");
+      }
       return seeOther(SECURITY_PATH);
     },
   } satisfies Record<string, RouteHandler<SignedInContext>>;

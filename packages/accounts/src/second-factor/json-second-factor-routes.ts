@@ -8,7 +8,6 @@ import {
   type RouteHandler,
   rateLimit,
   readJsonBody,
-  tooManyRequests,
   validationFailed,
   withMiddleware,
 } from "@tessera/http";
@@ -20,6 +19,7 @@ import type { JsonAccountRoutesOptions } from "../json-routes-options.js";
 import { passkeyErrors } from "../passkey/passkey-errors.js";
 import { passwordErrors } from "../password/password-errors.js";
 import { checkPassword } from "../password/password-sign-in.js";
+import { accountThrottledAnswer } from "../sign-in/account-throttle.js";
 import { refuseApiKey, refuseWithoutRecentSignIn } from "../sign-in/recent-sign-in-refusal.js";
 import { grantTokenSignIn, tokenGrantParts } from "../sign-in/sign-in-grant.js";
 import { secondFactorErrors } from "./second-factor-errors.js";
@@ -109,6 +109,7 @@ export function jsonSecondFactorRoutes(options: JsonSecondFactorRoutesOptions): 
       if (!fields.ok) return badRequest(fields.message);
       const confirmed = await confirmTotpEnrolment(factors, context.user.id, fields.value.code);
       if (confirmed.ok) {
+        await events.audited("user.mfa_enabled", context.user.id, { ...context, request });
         const codes = { backup_codes: confirmed.value };
         return jsonAnswer(codes, { locale: context.locale, headers: NO_STORE });
       }
@@ -123,6 +124,7 @@ export function jsonSecondFactorRoutes(options: JsonSecondFactorRoutesOptions): 
       const refused = await refusePassword(request, context);
       if (refused) return refused;
       await factors.store.deleteTotp(context.user.id);
+      await events.audited("user.mfa_disabled", context.user.id, { ...context, request });
       return new Response(null, { status: 204 });
     },
 
@@ -131,6 +133,10 @@ export function jsonSecondFactorRoutes(options: JsonSecondFactorRoutesOptions): 
       if (refused) return refused;
       const codes = await regenerateBackupCodes(factors, context.user.id);
       if (!codes.ok) return accountErrorAnswer(secondFactorErrors.totpNotEnabled, context.locale);
+      await events.audited("user.backup_codes_regenerated", context.user.id, {
+        ...context,
+        request,
+      });
       const answer = { backup_codes: codes.value };
       return jsonAnswer(answer, { locale: context.locale, headers: NO_STORE });
     },
@@ -153,10 +159,10 @@ export function jsonSecondFactorRoutes(options: JsonSecondFactorRoutesOptions): 
       factors,
       fields.value.mfa_token,
       answer,
-      options.rateLimiter,
+      options.throttle?.throttle,
     );
-    if (!completed.ok && completed.reason === "limited") {
-      return tooManyRequests(completed.retryAfterSeconds, context.locale);
+    if (!completed.ok && completed.reason === "throttled") {
+      return accountThrottledAnswer(completed.retryAfterSeconds, context.locale);
     }
     const user = completed.ok ? await options.users.findById(completed.value.userId) : undefined;
     if (!completed.ok || !user) return refuseCredentials(context);

@@ -1,12 +1,13 @@
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { fail, ok, type Result } from "@tessera/core";
 import { randomToken, sha256Hex } from "@tessera/crypto";
-import type { AttemptCounter } from "@tessera/http";
+import type { FailureThrottle } from "@tessera/ratelimit";
 import type { SignInMethod } from "../account-hooks.js";
 import {
   passkeyAuthenticationOptions,
   verifyPasskeyAssertion,
 } from "../passkey/passkey-authentication.js";
+import { SECOND_FACTOR_THROTTLE_GROUP } from "../sign-in/account-throttle.js";
 import { backupCodeDigest, readBackupCode } from "./backup-codes.js";
 import type { SecondFactors } from "./second-factors.js";
 import { matchingTotpStep, readTotpCode } from "./totp.js";
@@ -138,17 +139,10 @@ export async function secondFactorPasskeyOptions(
   return ok(await passkeyAuthenticationOptions(passkeys, scope, allowed));
 }
 
-/**
- * The rate-limit group that counts second-factor answers per account (keyed `user:<id>`), on
- * every route that judges one: beside each route's per-client limit, it bounds the guesses that
- * reach one account from however many client addresses.
- */
-export const SECOND_FACTOR_ACCOUNT_GROUP = "second_factor_account";
-
-/** An answer the account's limit refused before judging it: the seconds to wait. */
-export interface SecondFactorAccountLimited {
+/** An answer the account's throttle refused before judging it: the seconds to wait. */
+export interface SecondFactorAccountThrottled {
   readonly ok: false;
-  readonly reason: "limited";
+  readonly reason: "throttled";
   readonly retryAfterSeconds: number;
 }
 
@@ -167,16 +161,16 @@ export interface PassedSecondFactor {
  * Answers a challenge with a TOTP code, a backup code or a passkey: the user and the factor
  * when it is right, and the challenge is then used up. Every answer counts against the
  * challenge before it is judged, so however many race on one `mfa_token`, no more than
- * {@link MFA_MAXIMUM_FAILURES} are ever judged; it counts too against the account in
- * `accountLimiter` ({@link SECOND_FACTOR_ACCOUNT_GROUP}), and one over that limit is `limited`,
- * not judged.
+ * {@link MFA_MAXIMUM_FAILURES} are ever judged; it counts too against the account in the
+ * per-account `throttle` when given ({@link SECOND_FACTOR_THROTTLE_GROUP}), which refuses it
+ * unjudged while the account waits (`throttled`), and forgets the count when it is right.
  */
 export async function completeSecondFactor(
   factors: SecondFactors,
   mfaToken: string,
   answer: SecondFactorAnswer,
-  accountLimiter: AttemptCounter,
-): Promise<Result<PassedSecondFactor, SecondFactorRefusal> | SecondFactorAccountLimited> {
+  throttle: FailureThrottle | undefined,
+): Promise<Result<PassedSecondFactor, SecondFactorRefusal> | SecondFactorAccountThrottled> {
   const now = factors.clock();
   if (mfaToken.length > 128) return fail("void");
   const digest = sha256Hex(mfaToken);
@@ -188,9 +182,9 @@ export async function completeSecondFactor(
   }
   // Counted once the challenge names its account, and before the answer is judged.
   const account = `user:${challenge.userId}`;
-  const decision = await accountLimiter.attempt(SECOND_FACTOR_ACCOUNT_GROUP, account);
-  if (!decision.allowed) {
-    return { ok: false, reason: "limited", retryAfterSeconds: decision.retryAfterSeconds };
+  const decision = await throttle?.attempt(SECOND_FACTOR_THROTTLE_GROUP, account);
+  if (decision && !decision.allowed) {
+    return { ok: false, reason: "throttled", retryAfterSeconds: decision.retryAfterSeconds };
   }
   const accepted =
     "code" in answer
@@ -205,6 +199,7 @@ export async function completeSecondFactor(
   }
   // Of two right answers racing, one takes the challenge; the other is refused.
   const taken = await factors.store.consumeChallenge(digest);
+  await throttle?.succeeded(SECOND_FACTOR_THROTTLE_GROUP, account);
   return taken && taken.userId === challenge.userId
     ? ok({
         userId: challenge.userId,

@@ -1,8 +1,10 @@
 import { CachedApiKeyStore, type CredentialCacheOptions } from "@tessera/bearer";
 import { apiKeysMigration, SqlApiKeyStore } from "@tessera/bearer/sql";
 import {
+  failureStreaksMigration,
   rateLimitCountersMigration,
   rateLimitWindowIndexMigration,
+  SqlFailureStreakStore,
   SqlRateLimitStore,
 } from "@tessera/ratelimit/sql";
 import {
@@ -13,6 +15,7 @@ import {
 } from "@tessera/session/sql";
 import type { Migration, SqlDatabase } from "@tessera/sql";
 import type { AccountStores } from "../account-routes.js";
+import { auditEventsMigration, SqlAuditLog } from "../audit/sql-audit-log.js";
 import {
   emailChangesMigration,
   SqlEmailChangeStore,
@@ -42,8 +45,8 @@ import type { UserStore } from "../users/user-store.js";
  * The tables account routes use, in the order they must be created: users, API keys, emailed
  * tokens, rate-limit counters, the device list, second factors, passkeys, emailed sign-in
  * codes, the first factor a second-factor challenge follows, when a user's credentials last
- * changed, and pending email changes. Apply them with
- * `applyMigrations`.
+ * changed, pending email changes, the failure streaks of per-account throttling, and the audit
+ * trail. Apply them with `applyMigrations`.
  */
 export const accountMigrations: readonly Migration[] = [
   rateLimitCountersMigration,
@@ -60,6 +63,8 @@ export const accountMigrations: readonly Migration[] = [
   mfaChallengesFirstFactorMigration,
   usersCredentialsChangedAtMigration,
   emailChangesMigration,
+  failureStreaksMigration,
+  auditEventsMigration,
 ];
 
 /**
@@ -70,6 +75,8 @@ export const accountMigrations: readonly Migration[] = [
 export interface SqlAccountStores extends AccountStores {
   readonly users: UserStore;
   readonly rateLimits: SqlRateLimitStore;
+  readonly failureStreaks: SqlFailureStreakStore;
+  readonly auditLog: SqlAuditLog;
   readonly trackedSessions: SqlTrackedSessionStore;
   readonly secondFactors: SqlSecondFactorStore;
   readonly passkeys: SqlPasskeyStore;
@@ -101,6 +108,8 @@ export function sqlAccountStores(
     apiKeys: cached ? new CachedApiKeyStore(apiKeys, credentialCache) : apiKeys,
     emailedTokens: new SqlEmailedTokenStore(database),
     rateLimits: new SqlRateLimitStore(database),
+    failureStreaks: new SqlFailureStreakStore(database),
+    auditLog: new SqlAuditLog(database),
     trackedSessions: new SqlTrackedSessionStore(database),
     secondFactors: new SqlSecondFactorStore(database),
     passkeys: new SqlPasskeyStore(database),

@@ -19,7 +19,7 @@ import type {
 } from "../html/html-routes-options.js";
 import { pageRateLimit } from "../html/page-rate-limits.js";
 import { isRecentPageSignIn, signedInPage } from "../html/signed-in-page.js";
-import { checkPassword, findUserByPassword } from "../password/password-sign-in.js";
+import { checkPassword, signInWithPassword } from "../password/password-sign-in.js";
 import { profileColumns } from "../profile/update-profile.js";
 import { deleteUser } from "./account-deletion.js";
 import { normalizeEmail } from "./email.js";
@@ -89,6 +89,7 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
         deletionError,
         showDevices: parts.tracksDevices,
         showSecurity: options.secondFactors !== undefined || options.passkeys !== undefined,
+        showActivity: options.auditLog !== undefined,
         profile: profileOf(user, context.locale),
         showEmailChange,
       }),
@@ -112,9 +113,15 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
           users: options.users,
           operatorColumns: options.operatorColumns ?? [],
           ...parts.passwordOptions,
+          breachedPasswords: options.breachedPasswords,
         },
         { email, password: form.value.get("password") ?? "" },
-        { events: parts.events, request, clientAddress: context.clientAddress },
+        {
+          events: parts.events,
+          request,
+          clientAddress: context.clientAddress,
+          locale: context.locale,
+        },
       );
       if (!result.ok) {
         const user = await currentPageUser(context, options.users);
@@ -175,25 +182,32 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
       const form = await readAccountForm(request, context, options);
       if (!form.ok) return form.response;
       const email = form.value.get("email") ?? "";
-      const user = await findUserByPassword(
-        options.users,
+      const password = form.value.get("password") ?? "";
+      const { locale } = context;
+      const signIn = await signInWithPassword(
+        { ...options, ...parts.passwordOptions, events: parts.events },
         email,
-        form.value.get("password") ?? "",
-        parts.passwordOptions,
+        password,
+        { request, clientAddress: context.clientAddress, locale },
       );
-      if (!user) {
+      if (!signIn.ok) {
         const current = await currentPageUser(context, options.users);
-        return htmlPage(
-          422,
-          pages.login({
-            context: accountPageContext(context, current),
-            email,
-            error: accountMessages.text(context.locale, "accounts.invalid_login"),
-            emailLinks: parts.offersEmailLinks,
-            passkeySignIn: options.passkeys !== undefined,
-          }),
-        );
+        const throttled = signIn.reason === "throttled";
+        const page = pages.login({
+          context: accountPageContext(context, current),
+          email,
+          error: accountMessages.text(
+            locale,
+            throttled ? "accounts.account_throttled" : "accounts.invalid_login",
+          ),
+          emailLinks: parts.offersEmailLinks,
+          passkeySignIn: options.passkeys !== undefined,
+        });
+        return throttled
+          ? htmlPage(429, page, { "Retry-After": String(signIn.retryAfterSeconds) })
+          : htmlPage(422, page);
       }
+      const { user } = signIn;
       const signInOptions = { rememberMe: form.value.get("remember_me") === "1" };
       const proof = { method: "password" } as const;
       const outcome = await parts.signIns.grant(user, proof, request, context, signInOptions);
@@ -203,8 +217,12 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
       return seeOther(destination);
     },
 
-    async logout(_request, context) {
+    async logout(request, context) {
+      const { userId } = context.session;
       await signOutDevice(options.sessions, context);
+      if (userId !== undefined) {
+        await parts.events.audited("user.signed_out", userId, { ...context, request });
+      }
       flashAccountMessage(context, "notice", "accounts.signed_out");
       return seeOther("/");
     },

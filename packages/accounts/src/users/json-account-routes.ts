@@ -18,8 +18,9 @@ import { type BearerUserContext, bearerUser } from "../bearer-user.js";
 import { refuseUnstorableText, requireStrings } from "../json-input.js";
 import type { JsonAccountRoutesOptions } from "../json-routes-options.js";
 import { passwordErrors } from "../password/password-errors.js";
-import { checkPassword, findUserByPassword } from "../password/password-sign-in.js";
+import { checkPassword, signInWithPassword } from "../password/password-sign-in.js";
 import { secondFactorMethods } from "../second-factor/second-factor-sign-in.js";
+import { accountThrottledAnswer } from "../sign-in/account-throttle.js";
 import { refuseApiKey, refuseWithoutRecentSignIn } from "../sign-in/recent-sign-in-refusal.js";
 import { grantTokenSignIn, tokenGrantParts } from "../sign-in/sign-in-grant.js";
 import { deleteUser } from "./account-deletion.js";
@@ -85,9 +86,14 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
       const unstorable = refuseUnstorableText(credentials.body, signupColumns);
       if (unstorable) return badRequest(unstorable.message);
       const result = await signUp(
-        { users: options.users, operatorColumns, ...passwordOptions },
+        {
+          users: options.users,
+          operatorColumns,
+          ...passwordOptions,
+          breachedPasswords: options.breachedPasswords,
+        },
         { ...credentials.body, ...credentials.value },
-        { events, request, clientAddress: context.clientAddress },
+        { events, request, clientAddress: context.clientAddress, locale: context.locale },
       );
       if (!result.ok) {
         const { locale } = context;
@@ -103,11 +109,20 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
       const credentials = await readCredentials(request);
       if (!credentials.ok) return credentials.response;
       const { email, password } = credentials.value;
-      const user = await findUserByPassword(options.users, email, password, passwordOptions);
-      if (!user) return accountErrorAnswer(passwordErrors.invalidCredentials, context.locale);
+      const { locale } = context;
+      const signIn = await signInWithPassword({ ...options, events }, email, password, {
+        request,
+        clientAddress: context.clientAddress,
+        locale,
+      });
+      if (!signIn.ok) {
+        return signIn.reason === "throttled"
+          ? accountThrottledAnswer(signIn.retryAfterSeconds, locale)
+          : accountErrorAnswer(passwordErrors.invalidCredentials, locale);
+      }
       return grantTokenSignIn(
         grant,
-        user,
+        signIn.user,
         { method: "password" },
         {
           request,

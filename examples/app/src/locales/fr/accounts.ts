@@ -200,6 +200,7 @@ export const frenchAccounts = {
   "accounts.mail.minutes": "{minutes} minutes",
   "accounts.password.changed": "Votre mot de passe a été modifié.",
   "accounts.password.incorrect": "est incorrect",
+  "accounts.password.breached": "figure dans une fuite de données ; choisissez-en un autre",
   "accounts.password.link": "Modifier votre mot de passe",
   "accounts.password.title": "Modifier votre mot de passe",
   "accounts.password.set_title": "Choisir un mot de passe",
@@ -227,6 +228,45 @@ export const frenchAccounts = {
     "Le mot de passe de {email} a été modifié le {when} depuis {browser}.",
   "accounts.mail.password_changed_not_you":
     "Si ce n'était pas vous, réinitialisez votre mot de passe maintenant : {link}",
+  "accounts.activity.title": "Activité du compte",
+  "accounts.activity.intro":
+    "Ce qui est arrivé à votre compte, du plus récent au plus ancien : connexions, tentatives échouées et chaque changement de ses identifiants.",
+  "accounts.activity.link": "Voir l'activité de votre compte",
+  "accounts.activity.when": "Quand",
+  "accounts.activity.event": "Événement",
+  "accounts.activity.browser": "Navigateur",
+  "accounts.activity.ip_address": "Adresse IP",
+  "accounts.activity.unknown": "Inconnu",
+  "accounts.activity.none": "Rien ne s'est encore passé.",
+  "accounts.activity.older": "Activité plus ancienne",
+  "accounts.activity.back_to_account": "Retour à votre compte",
+  "accounts.activity.by_admin": "par un administrateur",
+  "accounts.activity.user.signed_up": "Compte créé",
+  "accounts.activity.user.signed_in": "Connexion",
+  "accounts.activity.user.sign_in_failed": "Connexion échouée",
+  "accounts.activity.user.signed_out": "Déconnexion",
+  "accounts.activity.user.password_changed": "Mot de passe modifié",
+  "accounts.activity.user.password_reset": "Mot de passe réinitialisé",
+  "accounts.activity.user.email_change_requested": "Changement d'adresse e-mail demandé",
+  "accounts.activity.user.email_changed": "Adresse e-mail modifiée",
+  "accounts.activity.user.mfa_enabled": "Codes à deux facteurs activés",
+  "accounts.activity.user.mfa_disabled": "Codes à deux facteurs désactivés",
+  "accounts.activity.user.backup_codes_regenerated": "Nouveaux codes de secours",
+  "accounts.activity.user.passkey_added": "Clé d'accès ajoutée",
+  "accounts.activity.user.passkey_removed": "Clé d'accès supprimée",
+  "accounts.activity.user.api_key_created": "Clé d'API créée",
+  "accounts.activity.user.api_key_deleted": "Clé d'API supprimée",
+  "accounts.activity.user.session_revoked": "Appareil déconnecté",
+  "accounts.activity.user.throttled":
+    "Connexions ralenties après de nombreux mots de passe erronés",
+  "accounts.activity.user.deleted": "Compte supprimé",
+  "accounts.account_throttled":
+    "Trop de tentatives de connexion échouées pour ce compte ; patientez un moment, ou connectez-vous autrement.",
+  "accounts.mail.throttled_subject": "Quelqu'un essaie de se connecter à votre compte",
+  "accounts.mail.throttled_intro":
+    "Quelqu'un a saisi de nombreux mots de passe erronés pour {email}, jusqu'au {when} : les tentatives suivantes doivent maintenant attendre, chaque fois plus longtemps, jusqu'à une heure. Aucune n'a été acceptée.",
+  "accounts.mail.throttled_not_you":
+    "Si ce n'était pas vous, rien n'est nécessaire ; par précaution, choisissez un nouveau mot de passe : {link}",
   "accounts.mail.email_change_subject": "Confirmez votre nouvelle adresse e-mail",
   "accounts.mail.email_change_intro":
     "Ouvrez ce lien pour faire de {email} l'adresse de votre compte :",
@@ -237,4 +277,7 @@ export const frenchAccounts = {
     "Une personne connectée à votre compte a demandé à changer son adresse en {email}. Rien ne change tant que cette adresse ne l'a pas confirmé.",
   "accounts.mail.email_changing_not_you":
     "Si ce n'était pas vous, réinitialisez votre mot de passe maintenant : {link}",
+  "accounts.captcha_failed": "Le captcha n'a pas été résolu ; réessayez.",
+  "accounts.captcha_failed_title": "Captcha non résolu",
+  "accounts.captcha_try_again": "Retour au formulaire",
 } as const satisfies Record<AccountMessageId, string>;
