@@ -37,6 +37,7 @@ const postgresSetup = [resolve("test/support/postgres-global-setup.ts")];
  */
 const POSTGRES_APP_SUITES = [
   "account-throttle",
+  "admin",
   "api-auth",
   "breached-passwords",
   "browser-oauth",

@@ -31,6 +31,7 @@ async function setUp() {
     "0001_tessera_users",
     "0006_tessera_identities",
     "0015_tessera_users_credentials_changed_at",
+    "0022_tessera_users_administration",
   ]);
   const users = new SqlUserStore(database);
   for (const email of ["ada@example.com", "bob@example.com"]) {

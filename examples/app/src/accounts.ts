@@ -99,6 +99,7 @@ export function appAccounts(wiring: AccountWiring): AppAccounts {
     rateLimits: wiring.rateLimiter ?? stores.rateLimits,
     failureStreaks: stores.failureStreaks,
     auditLog: stores.auditLog,
+    adminEmails: config.adminEmails,
     secretKeyBase: { current: wiring.secretKeyBase, previous: config.secretKeyBasePrevious },
     // Production without MAIL_ADAPTER is a deployment mistake: the mail routes answer 500.
     mailer: wiring.mailer ?? missingMailer("MAIL_ADAPTER"),

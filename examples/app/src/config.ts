@@ -5,6 +5,7 @@ import { type OAuthProvider, oauthProvidersFromEnv } from "@tessera/oauth";
 import { MAXIMUM_ENDPOINTS_PER_OWNER } from "@tessera/outbound";
 import { type RetrySchedule, WEBHOOK_RETRY_SCHEDULE } from "@tessera/outbox";
 import {
+  emailList,
   InvalidSetting,
   matching,
   oneOf,
@@ -84,6 +85,11 @@ export interface AppConfig {
    * keeps them forever).
    */
   readonly auditRetentionDays: number;
+  /**
+   * `ADMIN_EMAILS`: comma-separated addresses whose accounts, once confirmed, are operators
+   * (the `/api/admin` routes), besides users given the role by `tessera admin grant`.
+   */
+  readonly adminEmails: readonly string[];
   /**
    * `OUTBOUND_ALLOW_HOSTS`: hosts (names or IP addresses, lower case, IPv6 without brackets)
    * that users' webhook endpoints may name although they are, or resolve to, addresses the
@@ -227,6 +233,7 @@ const SETTING_READERS = {
   CREDENTIAL_CACHE_MS: wholeNumber(0, 60_000, 1000),
   WEBHOOK_RETENTION_DAYS: wholeNumber(0, 36_500, 30),
   AUDIT_RETENTION_DAYS: wholeNumber(0, 36_500, 365),
+  ADMIN_EMAILS: emailList,
   OUTBOUND_ALLOW_HOSTS: outboundHostsOf,
   OUTBOUND_RETRY_SCHEDULE: retryScheduleOf,
   OUTBOUND_RETENTION_DAYS: wholeNumber(0, 36_500, 30),
@@ -331,6 +338,7 @@ export function loadConfig(environment: Record<string, string | undefined>): App
     credentialCacheMs: settings.CREDENTIAL_CACHE_MS,
     webhookRetentionDays: settings.WEBHOOK_RETENTION_DAYS,
     auditRetentionDays: settings.AUDIT_RETENTION_DAYS,
+    adminEmails: settings.ADMIN_EMAILS,
     outboundAllowHosts: settings.OUTBOUND_ALLOW_HOSTS,
     outboundRetrySchedule: settings.OUTBOUND_RETRY_SCHEDULE,
     outboundRetentionDays: settings.OUTBOUND_RETENTION_DAYS,

@@ -6,6 +6,7 @@ import {
   mfaChallengesFirstFactorMigration,
   passkeysMigration,
   secondFactorsMigration,
+  usersAdministrationMigration,
   usersCredentialsChangedAtMigration,
   usersMigration,
 } from "@tessera/accounts/sql";
@@ -71,6 +72,7 @@ export const appMigrations: readonly Migration[] = [
   organizationsMigration,
   failureStreaksMigration,
   auditEventsMigration,
+  usersAdministrationMigration,
   usersNameMigration,
   webhookEffectsMigration,
   ...recordMigrations,

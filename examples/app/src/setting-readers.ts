@@ -1,3 +1,5 @@
+import { isValidEmail, normalizeEmail } from "@tessera/accounts";
+
 /**
  * Readers of one environment variable each, for config.ts. Written here rather than taken from
  * a schema library: reading some thirty settings through zod cost the app's start-up about
@@ -12,6 +14,24 @@ export type SettingReader<T> = (value: string | undefined) => T;
 export class InvalidSetting extends Error {
   override readonly name = "InvalidSetting";
 }
+
+/**
+ * A comma-separated list of email addresses, each normalized (`normalizeEmail`), without
+ * repeats; empty when unset. An entry that is no address is refused.
+ */
+export const emailList: SettingReader<readonly string[]> = (value) => {
+  if (value === undefined) return [];
+  const emails = value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "");
+  for (const email of emails) {
+    if (!isValidEmail(normalizeEmail(email))) {
+      throw new InvalidSetting(`${JSON.stringify(email)} is not an email address`);
+    }
+  }
+  return [...new Set(emails.map(normalizeEmail))];
+};
 
 /** The value as given, or undefined. */
 export const optionalText: SettingReader<string | undefined> = (value) => value;

@@ -1,5 +1,6 @@
 import type { HttpErrorCode } from "@tessera/http";
 import type { AccountErrorCodeOf } from "./account-errors.js";
+import { adminErrors } from "./admin/admin-errors.js";
 import { captchaErrors } from "./captcha/captcha-errors.js";
 import { passkeyErrors } from "./passkey/passkey-errors.js";
 import { passwordErrors } from "./password/password-errors.js";
@@ -16,6 +17,7 @@ export const accountErrorTables = {
   passkey: passkeyErrors,
   secondFactor: secondFactorErrors,
   captcha: captchaErrors,
+  admin: adminErrors,
 } as const;
 
 type AccountErrorTables = typeof accountErrorTables;

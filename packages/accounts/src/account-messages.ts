@@ -1,4 +1,5 @@
 import { defineMessages, type MessageIdOf } from "@tessera/core";
+import { adminTexts } from "./admin/admin-messages.js";
 import { auditTexts } from "./audit/audit-messages.js";
 import { captchaTexts } from "./captcha/captcha-messages.js";
 import { devicesTexts } from "./devices/devices-messages.js";
@@ -31,6 +32,7 @@ export const accountMessages = defineMessages({
   ...profileTexts,
   ...captchaTexts,
   ...auditTexts,
+  ...adminTexts,
 });
 
 /** An id of {@link accountMessages}. */

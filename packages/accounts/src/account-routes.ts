@@ -32,6 +32,7 @@ import {
   accountEvents,
 } from "./account-hooks.js";
 import { checkAccountRoutesOptions } from "./account-routes-check.js";
+import { jsonAdminRoutes } from "./admin/json-admin-routes.js";
 import { jsonApiKeyRoutes } from "./api-keys/json-api-key-routes.js";
 import { defaultActivityPage } from "./audit/activity-page.js";
 import type { AuditLog } from "./audit/audit-log.js";
@@ -83,8 +84,8 @@ import { type SessionSignIns, sessionSignIns } from "./sign-in/session-sign-ins.
 import type { TokenMailTransaction } from "./token-mail-transaction.js";
 import { htmlAccountRoutes } from "./users/html-account-routes.js";
 import { jsonAccountRoutes } from "./users/json-account-routes.js";
-import type { User } from "./users/user.js";
-import type { UserStore } from "./users/user-store.js";
+import { isBanned, type User } from "./users/user.js";
+import { isUserAdministration, type UserStore } from "./users/user-store.js";
 
 /** The stores accounts keep their rows in (`sqlAccountStores(database)` gives all four). */
 export interface AccountStores {
@@ -104,6 +105,12 @@ export interface AccountStores {
    * `GET /api/auth/activity` and `/account/activity`.
    */
   readonly auditLog?: AuditLog;
+  /**
+   * `ADMIN_EMAILS`: confirmed addresses that are operators besides users with the `admin`
+   * role. The admin routes (`/api/admin`) are mounted when the user store administers users
+   * (`sqlAccountStores`' does); anyone but an operator gets a 404 there.
+   */
+  readonly adminEmails?: readonly string[] | undefined;
   /**
    * An API key and its user in one lookup, where both live in one database (see
    * `createBearerAuthenticator`'s `findKeyHolder`); without it, the key and then the user.
@@ -276,12 +283,23 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
     ...(options.trackedSessions ? { trackedSessions: options.trackedSessions } : {}),
   });
   const jwt = createJwtIssuer({ secrets, clock });
+  // A banned user's tokens and API keys find nobody: the ban is in the row each lookup reads.
+  const unbanned = (user: User | undefined) =>
+    user !== undefined && !isBanned(user, clock()) ? user : undefined;
+  const { findApiKeyHolder } = options;
   const bearer = createBearerAuthenticator<User>({
     jwt,
     apiKeys: options.apiKeys,
-    findUser: (id) => options.users.findById(id),
+    findUser: async (id) => unbanned(await options.users.findById(id)),
     credentialsChangedAt: (user) => user.credentialsChangedAt,
-    ...(options.findApiKeyHolder ? { findKeyHolder: options.findApiKeyHolder } : {}),
+    ...(findApiKeyHolder
+      ? {
+          findKeyHolder: async (digest: string) => {
+            const holder = await findApiKeyHolder(digest);
+            return holder && unbanned(holder.user) && holder;
+          },
+        }
+      : {}),
     clock,
   });
   const rateLimiter =
@@ -412,6 +430,20 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
       : []),
     ...(options.trackedSessions
       ? htmlSessionRoutes({ ...html, pages: defaultSessionPages(layout) })
+      : []),
+    ...(isUserAdministration(options.users)
+      ? jsonAdminRoutes({
+          users: options.users,
+          bearer,
+          events,
+          apiKeys: options.apiKeys,
+          adminEmails: options.adminEmails,
+          operatorColumns: options.operatorColumns,
+          auditLog: options.auditLog,
+          trackedSessions: options.trackedSessions,
+          findFactorSummary: options.findFactorSummary,
+          clock,
+        })
       : []),
     ...(options.auditLog
       ? [

@@ -40,6 +40,13 @@ export {
   type AccountStores,
   accountRoutes,
 } from "./account-routes.js";
+export { adminBearer, isAdmin } from "./admin/admin-access.js";
+export { type AdminUserJson, adminUserJson } from "./admin/admin-user-json.js";
+export {
+  type JsonAdminRoutesOptions,
+  jsonAdminRoutes,
+  MAXIMUM_BAN_REASON_LENGTH,
+} from "./admin/json-admin-routes.js";
 export {
   type JsonApiKeyRoutesOptions,
   jsonApiKeyRoutes,
@@ -338,5 +345,19 @@ export {
   type SignupResult,
   signUp,
 } from "./users/signup.js";
-export { type User, type UserJson, userJson } from "./users/user.js";
-export type { NewUser, PasswordUpdateOptions, UserStore } from "./users/user-store.js";
+export {
+  isBanned,
+  type User,
+  type UserBan,
+  type UserJson,
+  type UserRole,
+  userJson,
+} from "./users/user.js";
+export {
+  isUserAdministration,
+  type NewUser,
+  type PasswordUpdateOptions,
+  type UserAdministration,
+  type UserSearch,
+  type UserStore,
+} from "./users/user-store.js";

@@ -22,6 +22,7 @@ export { sqlTokenMailTransaction } from "./sql/token-mail-transaction.js";
 export {
   SqlUserStore,
   userMigrations,
+  usersAdministrationMigration,
   usersCredentialsChangedAtMigration,
   usersMigration,
 } from "./users/sql-user-store.js";

@@ -9,6 +9,7 @@ import { type HttpErrorCode, jsonError } from "@tessera/http";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { accountErrorTables } from "../src/account-error-codes.js";
 import { type AccountErrorEntry, defineAccountErrors } from "../src/account-errors.js";
+import { adminErrors } from "../src/admin/admin-errors.js";
 import { captchaErrors } from "../src/captcha/captcha-errors.js";
 import {
   type AccountErrorCode,
@@ -40,6 +41,7 @@ describe("the error tables", () => {
       .filter((path) => path.endsWith("-errors.ts") && path !== "account-errors.ts")
       .sort();
     expect(files).toEqual([
+      "admin/admin-errors.ts",
       "captcha/captcha-errors.ts",
       "passkey/passkey-errors.ts",
       "password/password-errors.ts",
@@ -93,6 +95,12 @@ describe("the error tables", () => {
         "api_key_not_allowed",
         "An API key cannot manage credentials; sign in to do this.",
       ],
+      accountBanned: [403, "account_banned", "This account is banned."],
+      adminNotBannable: [
+        409,
+        "admin_not_bannable",
+        "An administrator cannot be banned: revoke the role first.",
+      ],
       accountThrottled: [
         429,
         "account_throttled",
@@ -123,7 +131,9 @@ describe("the error tables", () => {
       | "mfa_required"
       | "reauthentication_required"
       | "api_key_not_allowed"
+      | "account_banned"
       | "account_throttled"
+      | "admin_not_bannable"
       | "invalid_credentials"
       | "passkey_invalid"
       | "no_passkey"
@@ -143,6 +153,7 @@ describe("the error tables", () => {
       passkeyErrors,
       secondFactorErrors,
       captchaErrors,
+      adminErrors,
     ]);
   });
 

@@ -51,7 +51,8 @@ export function readListPage(url: URL): Result<ListPage, string> {
  * Reads one page through `list` (a store's listing), asking it for one row more than shown to
  * learn whether a next page exists. When one does, the headers hold
  * `Link: </path?limit=N&after=<last id>>; rel="next"`: relative to the request, so it stays
- * right behind a proxy, and keyset-paged whatever this page used.
+ * right behind a proxy, and keyset-paged whatever this page used; the request's other query
+ * parameters (a listing's filters) follow the paging ones.
  */
 export async function loadListPage<Row extends { readonly id?: unknown }>(
   url: URL,
@@ -62,7 +63,12 @@ export async function loadListPage<Row extends { readonly id?: unknown }>(
   const shown = rows.slice(0, page.limit);
   const last = shown.at(-1);
   if (rows.length <= page.limit || last === undefined) return { rows: shown, headers: {} };
-  const next = `${url.pathname}?limit=${page.limit}&after=${String(last.id)}`;
+  // The listing's own filters (`query`, `type` …) stay; only the paging changes.
+  const search = new URLSearchParams(url.search);
+  for (const name of ["limit", "offset", "after"]) search.delete(name);
+  const rest = search.toString();
+  const filters = rest === "" ? "" : `&${rest}`;
+  const next = `${url.pathname}?limit=${page.limit}&after=${String(last.id)}${filters}`;
   return { rows: shown, headers: { link: `<${next}>; rel="next"` } };
 }
 

@@ -89,6 +89,31 @@ export const jsonAccountRoutes: FuzzedRoute[] = [
     payload: jsonPayload(asJson({ password: passwords })),
   }),
   fuzzed("GET /api/auth/keys", "json", { path: pathOf("/api/auth/keys"), headers: bearerHeaders }),
+  // The fuzzing bearer is no operator: each of these is the 404 of a path not served.
+  fuzzed("GET /api/admin/users", "json", {
+    path: pathOf("/api/admin/users", {}, listQuery),
+    headers: bearerHeaders,
+  }),
+  ...(
+    [
+      "GET /api/admin/users/:id",
+      "POST /api/admin/users/:id/ban",
+      "POST /api/admin/users/:id/unban",
+      "POST /api/admin/users/:id/sessions/revoke",
+    ] as const
+  ).map((route) =>
+    fuzzed(route, "json", {
+      path: pathOf(route.split(" ")[1]!, { id: idIn(["{victim-key}"], hostileSegment) }),
+      headers: bearerHeaders,
+      ...(route.endsWith("/ban")
+        ? { payload: jsonPayload(asJson({ reason: fc.string({ maxLength: 600 }) })) }
+        : {}),
+    }),
+  ),
+  fuzzed("GET /api/admin/audit", "json", {
+    path: pathOf("/api/admin/audit", {}, listQuery),
+    headers: bearerHeaders,
+  }),
   fuzzed("GET /api/auth/activity", "json", {
     path: pathOf("/api/auth/activity", {}, listQuery),
     headers: bearerHeaders,

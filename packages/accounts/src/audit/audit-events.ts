@@ -1,7 +1,7 @@
 /**
  * The account events the audit trail records, each once, when the change it names is made:
  * sign-ups, sign-ins and failed ones, sign-outs, credential changes, second factors, passkeys,
- * API keys, ended devices, throttling and deletion.
+ * API keys, ended devices, throttling, an operator's bans, and deletion.
  */
 export const ACCOUNT_AUDIT_EVENT_TYPES = [
   "user.signed_up",
@@ -21,6 +21,8 @@ export const ACCOUNT_AUDIT_EVENT_TYPES = [
   "user.api_key_deleted",
   "user.session_revoked",
   "user.throttled",
+  "user.banned",
+  "user.unbanned",
   "user.deleted",
 ] as const;
 

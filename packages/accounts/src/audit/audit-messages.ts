@@ -33,5 +33,7 @@ export const auditTexts = {
   "accounts.activity.user.api_key_deleted": "API key deleted",
   "accounts.activity.user.session_revoked": "Device signed out",
   "accounts.activity.user.throttled": "Sign-ins slowed after many wrong passwords",
+  "accounts.activity.user.banned": "Account banned",
+  "accounts.activity.user.unbanned": "Ban lifted",
   "accounts.activity.user.deleted": "Account deleted",
 } as const;

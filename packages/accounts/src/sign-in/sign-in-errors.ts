@@ -19,6 +19,7 @@ export const signInErrors = defineAccountErrors({
     status: 403,
     message: "accounts.api_key_not_allowed",
   },
+  accountBanned: { code: "account_banned", status: 403, message: "accounts.account_banned" },
   accountThrottled: {
     code: "account_throttled",
     status: 429,

@@ -1,4 +1,4 @@
-import { type Clock, type Locale, systemClock } from "@tessera/core";
+import { type Clock, formatTimestamp, type Locale, systemClock } from "@tessera/core";
 import { jsonAnswer, jsonError } from "@tessera/http";
 import {
   LOGIN_PATH,
@@ -7,7 +7,8 @@ import {
   signInDevice,
 } from "@tessera/session";
 import { accountErrorEnvelope } from "../account-errors.js";
-import type { AccountEvents, HookRequest } from "../account-hooks.js";
+import type { AccountEvents, AccountRefusal, HookRequest } from "../account-hooks.js";
+import { accountMessages } from "../account-messages.js";
 import type { JsonAccountRoutesOptions, TokenIssuer } from "../json-routes-options.js";
 import {
   type SecondFactorMethod,
@@ -15,7 +16,7 @@ import {
 } from "../second-factor/second-factor-sign-in.js";
 import type { SecondFactors } from "../second-factor/second-factors.js";
 import { tokenAnswer } from "../token-answer.js";
-import type { User } from "../users/user.js";
+import { isBanned, type User } from "../users/user.js";
 import { rememberSessionAuthentication } from "./session-authentication.js";
 import { signInErrors } from "./sign-in-errors.js";
 import { areTwoFactors, type SignInProof, signInFactors } from "./sign-in-factors.js";
@@ -43,6 +44,26 @@ export function tokenGrantParts(
 ): SignInGrantParts & { readonly tokens: TokenIssuer } {
   const clock = options.clock ?? systemClock;
   return { tokens: options.tokens, events, clock, secondFactors: options.secondFactors };
+}
+
+/**
+ * The refusal of a banned user (403 `account_banned`), before any other step: a ban keeps
+ * every way in shut, whatever the proof, and asks for no second factor first.
+ */
+function bannedRefusal(
+  parts: SignInGrantParts,
+  user: User,
+  locale: Locale | undefined,
+): AccountRefusal | undefined {
+  if (!isBanned(user, parts.clock())) return undefined;
+  const until = user.ban?.until;
+  const message =
+    until == null
+      ? accountMessages.text(locale, "accounts.account_banned")
+      : accountMessages.text(locale, "accounts.account_banned_until", {
+          until: `${formatTimestamp(until)} UTC`,
+        });
+  return { code: signInErrors.accountBanned.code, message };
 }
 
 /** A second step the sign-in waits for: its `mfa_token` and the factors that answer it. */
@@ -78,6 +99,8 @@ export async function grantTokenSignIn(
   proof: SignInProof,
   at: HookRequest & { readonly locale?: Locale | undefined },
 ): Promise<Response> {
+  const banned = bannedRefusal(parts, user, at.locale);
+  if (banned) return jsonError(403, banned.message, { code: banned.code, locale: at.locale });
   const pending = await pendingSecondStep(parts, user, proof);
   if (pending) {
     const { mfaRequired } = signInErrors;
@@ -123,6 +146,11 @@ export async function grantSessionSignIn(
   context: SessionRouteContext,
   options: { readonly rememberMe?: boolean } = {},
 ): Promise<SessionSignInOutcome> {
+  const banned = bannedRefusal(parts, user, context.locale);
+  if (banned) {
+    context.session.flash("alert", banned.message);
+    return { signedIn: false, continueAt: LOGIN_PATH };
+  }
   const pending = await pendingSecondStep(parts, user, proof);
   if (pending) {
     context.session.set(PENDING_MFA_TOKEN, pending.mfaToken);

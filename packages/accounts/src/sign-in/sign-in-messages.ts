@@ -8,6 +8,8 @@ export const signInTexts = {
   "accounts.reauthentication_required":
     "This needs a recent sign-in: confirm it is you, then try again within 10 minutes.",
   "accounts.api_key_not_allowed": "An API key cannot manage credentials; sign in to do this.",
+  "accounts.account_banned": "This account is banned.",
+  "accounts.account_banned_until": "This account is banned until {until}.",
   "accounts.account_throttled":
     "Too many failed attempts to sign in to this account; wait a while, or sign in another way.",
   "accounts.mail.throttled_subject": "Someone is trying to sign in to your account",

@@ -36,6 +36,7 @@ import {
 import { CachedUserStore } from "../users/cached-user-store.js";
 import {
   SqlUserStore,
+  usersAdministrationMigration,
   usersCredentialsChangedAtMigration,
   usersMigration,
 } from "../users/sql-user-store.js";
@@ -45,8 +46,8 @@ import type { UserStore } from "../users/user-store.js";
  * The tables account routes use, in the order they must be created: users, API keys, emailed
  * tokens, rate-limit counters, the device list, second factors, passkeys, emailed sign-in
  * codes, the first factor a second-factor challenge follows, when a user's credentials last
- * changed, pending email changes, the failure streaks of per-account throttling, and the audit
- * trail. Apply them with `applyMigrations`.
+ * changed, pending email changes, the failure streaks of per-account throttling, the audit
+ * trail, and the users' platform role and bans. Apply them with `applyMigrations`.
  */
 export const accountMigrations: readonly Migration[] = [
   rateLimitCountersMigration,
@@ -65,6 +66,7 @@ export const accountMigrations: readonly Migration[] = [
   emailChangesMigration,
   failureStreaksMigration,
   auditEventsMigration,
+  usersAdministrationMigration,
 ];
 
 /**

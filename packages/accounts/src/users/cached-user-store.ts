@@ -1,8 +1,15 @@
 import { type CredentialCacheOptions, credentialCache } from "@tessera/bearer";
 import type { ExpiringCache, Result } from "@tessera/core";
 import type { OperatorColumnValue } from "../profile/operator-columns.js";
-import type { User } from "./user.js";
-import type { NewUser, PasswordUpdateOptions, UserStore } from "./user-store.js";
+import type { User, UserRole } from "./user.js";
+import {
+  isUserAdministration,
+  type NewUser,
+  type PasswordUpdateOptions,
+  type UserAdministration,
+  type UserSearch,
+  type UserStore,
+} from "./user-store.js";
 
 /**
  * A {@link UserStore} that remembers users found by id for `maximumStalenessMs`, so a request
@@ -12,7 +19,7 @@ import type { NewUser, PasswordUpdateOptions, UserStore } from "./user-store.js"
  * `maximumStalenessMs` later. With the default of 0 every lookup asks the store. Lookups by
  * email (sign-in) always ask it.
  */
-export class CachedUserStore implements UserStore {
+export class CachedUserStore implements UserStore, UserAdministration {
   readonly #users: ExpiringCache<number, User>;
 
   constructor(
@@ -70,6 +77,38 @@ export class CachedUserStore implements UserStore {
     now: number,
   ): Promise<User | undefined> {
     return this.#forgetting(id, () => this.store.updateColumns(id, columns, now));
+  }
+
+  setRole(id: number, role: UserRole, now: number): Promise<boolean> {
+    return this.#forgetting(id, () => this.#administration().setRole(id, role, now));
+  }
+
+  ban(
+    id: number,
+    ban: { readonly reason: string; readonly until: number | null },
+    now: number,
+  ): Promise<User | undefined> {
+    return this.#forgetting(id, () => this.#administration().ban(id, ban, now));
+  }
+
+  endSignIns(id: number, now: number): Promise<boolean> {
+    return this.#forgetting(id, () => this.#administration().endSignIns(id, now));
+  }
+
+  unban(id: number, now: number): Promise<User | undefined> {
+    return this.#forgetting(id, () => this.#administration().unban(id, now));
+  }
+
+  searchUsers(search: UserSearch): Promise<User[]> {
+    return this.#administration().searchUsers(search);
+  }
+
+  /** The wrapped store's administration: a store without it cannot serve the admin routes. */
+  #administration(): UserAdministration {
+    if (!isUserAdministration(this.store)) {
+      throw new TypeError("the cached user store administers users only over a store that does");
+    }
+    return this.store;
   }
 
   async #forgetting<T>(id: number, change: () => Promise<T>): Promise<T> {

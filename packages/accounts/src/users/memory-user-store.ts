@@ -1,14 +1,20 @@
 import { fail, ok, type Result } from "@tessera/core";
 import type { OperatorColumnValue } from "../profile/operator-columns.js";
-import type { User } from "./user.js";
-import type { NewUser, PasswordUpdateOptions, UserStore } from "./user-store.js";
+import type { User, UserRole } from "./user.js";
+import type {
+  NewUser,
+  PasswordUpdateOptions,
+  UserAdministration,
+  UserSearch,
+  UserStore,
+} from "./user-store.js";
 
 /**
  * Users in memory, for tests and single-process prototypes: the same answers as the SQL store
  * (one user per email, ids from 1, times in whole seconds). Deleting a user cannot
  * reach other memory stores: its keys and tokens stay, and find nobody when used.
  */
-export class MemoryUserStore implements UserStore {
+export class MemoryUserStore implements UserStore, UserAdministration {
   readonly #users = new Map<number, User>();
   #lastId = 0;
 
@@ -25,6 +31,8 @@ export class MemoryUserStore implements UserStore {
       createdAt: timestamp,
       updatedAt: timestamp,
       columns: { ...(user.columns as Record<string, OperatorColumnValue> | undefined) },
+      role: "user",
+      ban: null,
     };
     this.#users.set(created.id, created);
     return ok(created);
@@ -96,6 +104,65 @@ export class MemoryUserStore implements UserStore {
     };
     this.#users.set(id, changed);
     return changed;
+  }
+
+  async setRole(id: number, role: UserRole, now: number): Promise<boolean> {
+    const user = this.#users.get(id);
+    if (!user) return false;
+    this.#users.set(id, { ...user, role, updatedAt: wholeSeconds(now) });
+    return true;
+  }
+
+  async ban(
+    id: number,
+    ban: { readonly reason: string; readonly until: number | null },
+    now: number,
+  ): Promise<User | undefined> {
+    const user = this.#users.get(id);
+    if (!user) return undefined;
+    const timestamp = wholeSeconds(now);
+    const until = ban.until === null ? null : wholeSeconds(ban.until);
+    const changed: User = {
+      ...user,
+      ban: { reason: ban.reason, at: timestamp, until },
+      credentialsChangedAt: timestamp,
+      updatedAt: timestamp,
+    };
+    this.#users.set(id, changed);
+    return changed;
+  }
+
+  async endSignIns(id: number, now: number): Promise<boolean> {
+    const user = this.#users.get(id);
+    if (!user) return false;
+    const timestamp = wholeSeconds(now);
+    this.#users.set(id, { ...user, credentialsChangedAt: timestamp, updatedAt: timestamp });
+    return true;
+  }
+
+  async unban(id: number, now: number): Promise<User | undefined> {
+    const user = this.#users.get(id);
+    if (!user) return undefined;
+    const changed: User = { ...user, ban: null, updatedAt: wholeSeconds(now) };
+    this.#users.set(id, changed);
+    return changed;
+  }
+
+  async searchUsers(search: UserSearch): Promise<User[]> {
+    const query = search.query?.trim().toLowerCase() ?? "";
+    const found = [...this.#users.values()]
+      .filter((user) => search.after === undefined || user.id < search.after)
+      .filter((user) => {
+        if (query === "") return true;
+        const name = user.columns.name;
+        return (
+          user.email.includes(query) ||
+          (typeof name === "string" && name.toLowerCase().includes(query))
+        );
+      })
+      .sort((a, b) => b.id - a.id);
+    const offset = search.offset ?? 0;
+    return found.slice(offset, offset + search.limit);
   }
 }
 

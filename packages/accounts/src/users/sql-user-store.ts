@@ -8,8 +8,14 @@ import {
   type SqlValue,
 } from "@tessera/sql";
 import type { OperatorColumnValue } from "../profile/operator-columns.js";
-import type { User } from "./user.js";
-import type { NewUser, PasswordUpdateOptions, UserStore } from "./user-store.js";
+import type { User, UserRole } from "./user.js";
+import type {
+  NewUser,
+  PasswordUpdateOptions,
+  UserAdministration,
+  UserSearch,
+  UserStore,
+} from "./user-store.js";
 
 /** Creates `users`. Emails are stored normalized, so a plain unique index enforces uniqueness. */
 export const usersMigration: Migration = {
@@ -35,12 +41,25 @@ export const usersCredentialsChangedAtMigration: Migration = {
 };
 
 /**
+ * Adds the platform role (`role`, `user` or `admin`) and an operator's ban (`banned_at`,
+ * `banned_until`, null for a ban until lifted, and `ban_reason`) to `users`.
+ */
+export const usersAdministrationMigration: Migration = {
+  id: "0022_tessera_users_administration",
+  sql: `ALTER TABLE users ADD COLUMN role TEXT NOT NULL DEFAULT 'user';
+ALTER TABLE users ADD COLUMN banned_at TEXT;
+ALTER TABLE users ADD COLUMN banned_until TEXT;
+ALTER TABLE users ADD COLUMN ban_reason TEXT`,
+};
+
+/**
  * Every migration of `users`, in order: what a database that keeps users needs (with
  * `SqlUserStore`), when it does not apply all of `accountMigrations`.
  */
 export const userMigrations: readonly Migration[] = [
   usersMigration,
   usersCredentialsChangedAtMigration,
+  usersAdministrationMigration,
 ];
 
 /** A user's row joined with the key it holds, whose columns cannot clash with an operator's. */
@@ -59,6 +78,10 @@ interface UserRow {
   credentials_changed_at: string | null;
   created_at: string;
   updated_at: string;
+  role: string;
+  banned_at: string | null;
+  banned_until: string | null;
+  ban_reason: string | null;
   [column: string]: SqlValue;
 }
 
@@ -68,7 +91,7 @@ const COLUMN_NAME = /^[a-z][a-z0-9_]*$/;
  * Users in SQLite. `operatorColumns` names the columns the operator added to `users` (for
  * example `name`); only those are written and read back, so input keys never become SQL.
  */
-export class SqlUserStore implements UserStore {
+export class SqlUserStore implements UserStore, UserAdministration {
   readonly #operatorColumns: readonly string[];
   /** The columns a user is read from: those it has, not whatever else the table grew. */
   readonly #selected: string;
@@ -76,6 +99,8 @@ export class SqlUserStore implements UserStore {
   readonly #findById: string;
   readonly #findByEmail: string;
   readonly #findByApiKeyDigest: string;
+  /** The columns `searchUsers` looks in: the email, and the `name` operator column if any. */
+  readonly #searchable: readonly string[];
 
   constructor(
     private readonly database: SqlDatabase,
@@ -93,8 +118,13 @@ export class SqlUserStore implements UserStore {
       "credentials_changed_at",
       "created_at",
       "updated_at",
+      "role",
+      "banned_at",
+      "banned_until",
+      "ban_reason",
       ...operatorColumns,
     ].join(", ");
+    this.#searchable = operatorColumns.includes("name") ? ["email", "name"] : ["email"];
     this.#findById = `SELECT ${this.#selected} FROM users WHERE id = ?`;
     this.#findByEmail = `SELECT ${this.#selected} FROM users WHERE email = ?`;
     // Operator column names start with a letter, so the key's `_key_` aliases never clash.
@@ -229,6 +259,71 @@ FROM api_keys JOIN users ON users.id = api_keys.user_id WHERE api_keys.digest = 
     return row && this.#toUser(row);
   }
 
+  async setRole(id: number, role: UserRole, now: number): Promise<boolean> {
+    const result = await this.database.run(
+      "UPDATE users SET role = ?, updated_at = ? WHERE id = ?",
+      [role, formatTimestamp(now), id],
+    );
+    return result.changes > 0;
+  }
+
+  async ban(
+    id: number,
+    ban: { readonly reason: string; readonly until: number | null },
+    now: number,
+  ): Promise<User | undefined> {
+    const timestamp = formatTimestamp(now);
+    const until = ban.until === null ? null : formatTimestamp(ban.until);
+    const row = await this.database.get<UserRow>(
+      `UPDATE users SET banned_at = ?, banned_until = ?, ban_reason = ?, credentials_changed_at = ?,
+       updated_at = ? WHERE id = ? RETURNING ${this.#selected}`,
+      [timestamp, until, ban.reason, timestamp, timestamp, id],
+    );
+    return row && this.#toUser(row);
+  }
+
+  async endSignIns(id: number, now: number): Promise<boolean> {
+    const timestamp = formatTimestamp(now);
+    const result = await this.database.run(
+      "UPDATE users SET credentials_changed_at = ?, updated_at = ? WHERE id = ?",
+      [timestamp, timestamp, id],
+    );
+    return result.changes > 0;
+  }
+
+  async unban(id: number, now: number): Promise<User | undefined> {
+    const row = await this.database.get<UserRow>(
+      `UPDATE users SET banned_at = NULL, banned_until = NULL, ban_reason = NULL, updated_at = ?
+       WHERE id = ? RETURNING ${this.#selected}`,
+      [formatTimestamp(now), id],
+    );
+    return row && this.#toUser(row);
+  }
+
+  async searchUsers(search: UserSearch): Promise<User[]> {
+    const conditions: string[] = [];
+    const params: SqlValue[] = [];
+    const query = search.query?.trim().toLowerCase() ?? "";
+    if (query !== "") {
+      // LIKE's own characters in the query are matched as themselves.
+      const pattern = `%${query.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+      conditions.push(
+        `(${this.#searchable.map((column) => `lower(${column}) LIKE ? ESCAPE '\\'`).join(" OR ")})`,
+      );
+      params.push(...this.#searchable.map(() => pattern));
+    }
+    if (search.after !== undefined) {
+      conditions.push("id < ?");
+      params.push(search.after);
+    }
+    const where = conditions.length === 0 ? "" : `WHERE ${conditions.join(" AND ")}`;
+    const rows = await this.database.all<UserRow>(
+      `SELECT ${this.#selected} FROM users ${where} ORDER BY id DESC LIMIT ? OFFSET ?`,
+      [...params, search.limit, search.offset ?? 0],
+    );
+    return rows.map((row) => this.#toUser(row));
+  }
+
   #toUser(row: UserRow): User {
     const columns: Record<string, OperatorColumnValue> = {};
     for (const column of this.#operatorColumns) columns[column] = fromSqlValue(row[column]);
@@ -242,6 +337,15 @@ FROM api_keys JOIN users ON users.id = api_keys.user_id WHERE api_keys.digest = 
       createdAt: parseTimestamp(row.created_at),
       updatedAt: parseTimestamp(row.updated_at),
       columns,
+      role: row.role === "admin" ? "admin" : "user",
+      ban:
+        row.banned_at === null
+          ? null
+          : {
+              reason: row.ban_reason ?? "",
+              at: parseTimestamp(row.banned_at),
+              until: row.banned_until === null ? null : parseTimestamp(row.banned_until),
+            },
     };
   }
 }

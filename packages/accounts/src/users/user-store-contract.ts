@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { UserStore } from "./user-store.js";
+import { isUserAdministration, type UserStore } from "./user-store.js";
 
 const T0 = Date.UTC(2026, 0, 2, 3, 4, 5);
 
@@ -151,6 +151,56 @@ export function describeUserStoreContract(name: string, makeStore: () => Promise
       expect(await store.findByEmail("ada@example.com")).toBeUndefined();
       const again = await store.create({ email: "ada@example.com", passwordDigest: "d" }, T0);
       expect(again.ok && again.value.id).not.toBe(created.value.id);
+    });
+
+    it("administers users when it can: role, ban with its end of sign-ins, lift, search", async () => {
+      const store = await makeStore();
+      if (!isUserAdministration(store)) return;
+      const ada = await store.create({ email: "ada@example.com", passwordDigest: "d" }, T0);
+      const bob = await store.create({ email: "bob_1%@example.com", passwordDigest: "d" }, T0);
+      if (!ada.ok || !bob.ok) throw new Error("created");
+      expect(ada.value.role ?? "user").toBe("user");
+      expect(ada.value.ban ?? null).toBeNull();
+      expect(await store.setRole(ada.value.id, "admin", T0)).toBe(true);
+      expect(await store.setRole(ada.value.id + 1000, "admin", T0)).toBe(false);
+      expect((await store.findById(ada.value.id))?.role).toBe("admin");
+
+      const banned = await store.ban(
+        bob.value.id,
+        { reason: "spam", until: T0 + 86_400_000 },
+        T0 + 2000,
+      );
+      expect(banned).toMatchObject({
+        ban: { reason: "spam", at: T0 + 2000, until: T0 + 86_400_000 },
+        credentialsChangedAt: T0 + 2000,
+      });
+      expect(await store.findById(bob.value.id)).toEqual(banned);
+      const forever = await store.ban(bob.value.id, { reason: "again", until: null }, T0 + 3000);
+      expect(forever?.ban).toEqual({ reason: "again", at: T0 + 3000, until: null });
+      expect((await store.unban(bob.value.id, T0 + 4000))?.ban ?? null).toBeNull();
+      expect(await store.endSignIns(ada.value.id, T0 + 5000)).toBe(true);
+      expect((await store.findById(ada.value.id))?.credentialsChangedAt).toBe(T0 + 5000);
+      expect(await store.endSignIns(ada.value.id + 1000, T0)).toBe(false);
+      expect(
+        await store.ban(bob.value.id + 1000, { reason: "x", until: null }, T0),
+      ).toBeUndefined();
+
+      const all = await store.searchUsers({ limit: 10 });
+      expect(all.map((user) => user.email)).toEqual(["bob_1%@example.com", "ada@example.com"]);
+      expect((await store.searchUsers({ query: "ADA", limit: 10 })).map((user) => user.id)).toEqual(
+        [ada.value.id],
+      );
+      // LIKE's own characters are matched as themselves.
+      expect((await store.searchUsers({ query: "_1%", limit: 10 })).map((user) => user.id)).toEqual(
+        [bob.value.id],
+      );
+      expect(await store.searchUsers({ query: "a_a", limit: 10 })).toEqual([]);
+      expect(
+        (await store.searchUsers({ after: bob.value.id, limit: 10 })).map((user) => user.id),
+      ).toEqual([ada.value.id]);
+      expect((await store.searchUsers({ offset: 1, limit: 10 })).map((user) => user.id)).toEqual([
+        ada.value.id,
+      ]);
     });
   });
 }

@@ -1,6 +1,6 @@
 import type { Result } from "@tessera/core";
 import type { OperatorColumnValue } from "../profile/operator-columns.js";
-import type { User } from "./user.js";
+import type { User, UserRole } from "./user.js";
 
 /** What a new user is created from; the email is already normalized. */
 export interface NewUser {
@@ -51,6 +51,56 @@ export interface UserStore {
     columns: Readonly<Record<string, OperatorColumnValue>>,
     now: number,
   ): Promise<User | undefined>;
+}
+
+/**
+ * What operators do to users (`/api/admin`): change a platform role, ban and lift a ban, find
+ * users by email or name. `SqlUserStore`, `MemoryUserStore` and `CachedUserStore` have it.
+ */
+export interface UserAdministration {
+  /** Sets the user's platform role; false when there is no such user. */
+  setRole(id: number, role: UserRole, now: number): Promise<boolean>;
+  /**
+   * Bans the user (replacing a ban they had) and, in the same write, sets
+   * `credentialsChangedAt` to `now`: every token and session they hold stops working.
+   * The user as changed, or undefined when there is none.
+   */
+  ban(
+    id: number,
+    ban: { readonly reason: string; readonly until: number | null },
+    now: number,
+  ): Promise<User | undefined>;
+  /**
+   * Sets `credentialsChangedAt` to `now`, and nothing else: every token and session the user
+   * holds stops working (API keys stay). False when there is no such user.
+   */
+  endSignIns(id: number, now: number): Promise<boolean>;
+  /** Lifts the user's ban; the user as changed, or undefined when there is none. */
+  unban(id: number, now: number): Promise<User | undefined>;
+  /**
+   * Users whose email (or a `searchColumns` column) contains `query` (any case; all users
+   * without one), newest first, with keyset paging by id.
+   */
+  searchUsers(search: UserSearch): Promise<User[]>;
+}
+
+/** Whether `store` administers users too (the SQL, memory and cached stores do). */
+export function isUserAdministration(
+  store: UserStore | (UserStore & UserAdministration),
+): store is UserStore & UserAdministration {
+  return (
+    typeof (store as Partial<UserAdministration>).ban === "function" &&
+    typeof (store as Partial<UserAdministration>).searchUsers === "function"
+  );
+}
+
+/** A search of {@link UserAdministration.searchUsers}. */
+export interface UserSearch {
+  readonly query?: string | undefined;
+  /** Only users whose id is below this one. */
+  readonly after?: number | undefined;
+  readonly offset?: number | undefined;
+  readonly limit: number;
 }
 
 /** Options of {@link UserStore.updatePasswordDigest}. */

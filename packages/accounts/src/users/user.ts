@@ -19,6 +19,28 @@ export interface User {
   readonly updatedAt: number;
   /** Values of the operator columns, by column name. */
   readonly columns: Readonly<Record<string, OperatorColumnValue>>;
+  /** The platform role: `admin` may use the admin routes; absent is `user`. */
+  readonly role?: UserRole | undefined;
+  /** The user's ban, while one is recorded (it may have ended: see {@link isBanned}). */
+  readonly ban?: UserBan | null | undefined;
+}
+
+/** A platform role, apart from any organization's roles. */
+export type UserRole = "user" | "admin";
+
+/** An operator's ban of a user: why, when, and until when (null: until it is lifted). */
+export interface UserBan {
+  readonly reason: string;
+  /** Epoch milliseconds. */
+  readonly at: number;
+  /** Epoch milliseconds, or null for a ban that lasts until lifted. */
+  readonly until: number | null;
+}
+
+/** Whether `user` is banned at `now`: a ban without an end, or one ending after `now`. */
+export function isBanned(user: User, now: number): boolean {
+  const ban = user.ban;
+  return ban != null && (ban.until === null || ban.until > now);
 }
 
 /** The JSON form of a user: never the password digest, never a secret operator column. */

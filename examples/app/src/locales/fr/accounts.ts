@@ -260,6 +260,13 @@ export const frenchAccounts = {
   "accounts.activity.user.throttled":
     "Connexions ralenties après de nombreux mots de passe erronés",
   "accounts.activity.user.deleted": "Compte supprimé",
+  "accounts.account_banned": "Ce compte est banni.",
+  "accounts.account_banned_until": "Ce compte est banni jusqu'au {until}.",
+  "accounts.admin.not_bannable":
+    "Un administrateur ne peut pas être banni : retirez d'abord son rôle.",
+  "accounts.admin.until_past": "doit être une date future",
+  "accounts.activity.user.banned": "Compte banni",
+  "accounts.activity.user.unbanned": "Bannissement levé",
   "accounts.account_throttled":
     "Trop de tentatives de connexion échouées pour ce compte ; patientez un moment, ou connectez-vous autrement.",
   "accounts.mail.throttled_subject": "Quelqu'un essaie de se connecter à votre compte",
