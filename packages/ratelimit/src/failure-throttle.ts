@@ -82,8 +82,10 @@ export function createFailureThrottle(options: FailureThrottleOptions): FailureT
     async attempt(group, subject) {
       const key = storedRateLimitKey(group, subject);
       for (let round = 0; round < MAXIMUM_ROUNDS; round += 1) {
-        const now = clock();
         const stored = await store.read(key);
+        // Read after the streak: a time taken before could be older than the streak's last
+        // attempt, written meanwhile by a racing attempt.
+        const now = clock();
         const streak = stored && !isStreakOver(stored, now, policy) ? stored : undefined;
         const waitEnds = streak ? waitEndOf(streak, policy) : 0;
         if (now < waitEnds) {
@@ -131,9 +133,9 @@ export function failureThrottlePolicy(
   return policy;
 }
 
-/** When the wait after `streak` ends (epoch ms); its last failure's time while under the limit. */
+/** When the wait after `streak` ends (epoch ms); 0 (no wait) while it is under the limit. */
 function waitEndOf(streak: FailureStreak, policy: FailureThrottlePolicy): number {
-  if (streak.failures < policy.failures) return streak.lastAt;
+  if (streak.failures < policy.failures) return 0;
   const doublings = Math.min(streak.failures - policy.failures, 32);
   return streak.lastAt + Math.min(policy.firstWaitMs * 2 ** doublings, policy.maximumWaitMs);
 }

@@ -93,6 +93,21 @@ describe("createFailureThrottle", () => {
     expect(decisions.filter((decision) => decision.startsWaits)).toHaveLength(1);
   });
 
+  it("lets an attempt through under the limit even when a racer wrote a later time first", async () => {
+    const start = Date.UTC(2026, 0, 2, 3, 4, 0);
+    const store = new MemoryFailureStreakStore();
+    // Another process counted an attempt a few milliseconds after this one read its clock.
+    const key = '["password","account"]';
+    await store.replace(key, undefined, { failures: 3, firstAt: start, lastAt: start + 50 });
+    const throttle = createFailureThrottle({ store, clock: () => start });
+    expect(await throttle.attempt("password", "account")).toEqual({
+      allowed: true,
+      retryAfterSeconds: 0,
+      startsWaits: false,
+    });
+    expect((await store.read(key))?.failures).toBe(4);
+  });
+
   it("waits in real time: refused during the wait, let through after it", async () => {
     const throttle = createFailureThrottle({
       store: new MemoryFailureStreakStore(),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { FailureStreakStore } from "../failure-streak-store.js";
-import type { QuietStreakPruner } from "../failure-throttle.js";
+import { createFailureThrottle, type QuietStreakPruner } from "../failure-throttle.js";
+import { storedRateLimitKey } from "../stored-key.js";
 
 const T0 = Date.UTC(2026, 0, 2, 3, 4, 0);
 
@@ -51,6 +52,17 @@ export function describeFailureStreakStoreContract(
       );
       expect(wins.filter(Boolean)).toHaveLength(1);
       expect((await store.read("c"))?.failures).toBe(4);
+    });
+
+    it("lets a throttle on it judge exactly ten of thirty racing attempts", async () => {
+      const store = await makeStore();
+      const throttle = createFailureThrottle({ store, clock: () => T0 });
+      const decisions = await Promise.all(
+        Array.from({ length: 30 }, () => throttle.attempt("password", "racer")),
+      );
+      expect(decisions.filter((decision) => decision.allowed)).toHaveLength(10);
+      expect(decisions.filter((decision) => decision.startsWaits)).toHaveLength(1);
+      expect((await store.read(storedRateLimitKey("password", "racer")))?.failures).toBe(10);
     });
 
     it("deletes only the streaks whose last failure came before the given time", async () => {
