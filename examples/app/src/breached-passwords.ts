@@ -1,20 +1,14 @@
 import {
   type BreachedPasswordCheck,
-  PWNED_PASSWORDS_TIMEOUT_MS,
   PWNED_RANGE_ANSWER_BYTES,
   pwnedPasswords,
 } from "@tessera/accounts";
 import type { OutboundFetch, OutboundFetchLimits } from "@tessera/outbound";
 import type { AppConfig } from "./config.js";
 
-/** The range request's limits: 500 ms for the whole exchange, 128 KiB of answer kept. */
-export const PWNED_RANGE_LIMITS = {
-  timeoutMs: PWNED_PASSWORDS_TIMEOUT_MS,
-  answerBytes: PWNED_RANGE_ANSWER_BYTES,
-} satisfies OutboundFetchLimits;
-
 /**
- * The check of `PWNED_PASSWORDS` against `PWNED_PASSWORDS_URL`, or undefined when it is off.
+ * The check of `PWNED_PASSWORDS` against `PWNED_PASSWORDS_URL` within
+ * `PWNED_PASSWORDS_TIMEOUT_MS`, or undefined when it is off.
  * `guardedFetch` builds the runtime's guarded fetch (the outbound policy, and these limits):
  * `nodeGuardedFetch` on Node, `guardedFetch` on Workers.
  */
@@ -23,5 +17,8 @@ export function appBreachedPasswords(
   guardedFetch: (limits: OutboundFetchLimits) => OutboundFetch,
 ): BreachedPasswordCheck | undefined {
   if (!config.pwnedPasswords) return undefined;
-  return pwnedPasswords({ url: config.pwnedPasswordsUrl, fetch: guardedFetch(PWNED_RANGE_LIMITS) });
+  // The whole exchange within the check's time (`PWNED_PASSWORDS_TIMEOUT_MS`), 128 KiB kept.
+  const timeoutMs = config.pwnedPasswordsTimeoutMs;
+  const fetch = guardedFetch({ timeoutMs, answerBytes: PWNED_RANGE_ANSWER_BYTES });
+  return pwnedPasswords({ url: config.pwnedPasswordsUrl, fetch, timeoutMs });
 }

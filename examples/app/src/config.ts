@@ -128,6 +128,11 @@ export interface AppConfig {
    */
   readonly pwnedPasswordsUrl: string;
   /**
+   * `PWNED_PASSWORDS_TIMEOUT_MS`: how long a check waits for the range API before it lets the
+   * password through (default 500, 50 to 10000).
+   */
+  readonly pwnedPasswordsTimeoutMs: number;
+  /**
    * `CAPTCHA_PROVIDER` (`turnstile` or `hcaptcha`), `CAPTCHA_SITE_KEY`, `CAPTCHA_SECRET` and
    * optionally `CAPTCHA_VERIFY_URL`: a captcha on sign-up, login, the mail requests and the
    * emailed code's request. Undefined when none is set; all three or none.
@@ -241,6 +246,7 @@ const SETTING_READERS = {
   OUTBOUND_WEBHOOKS: oneOf(["on", "off"]),
   PWNED_PASSWORDS: oneOf(["0", "1"]),
   PWNED_PASSWORDS_URL: url({ schemes: ["http", "https"], message: "expected an http(s) URL" }),
+  PWNED_PASSWORDS_TIMEOUT_MS: wholeNumber(50, 10_000, 500),
   ORDERS_WEBHOOK_SECRET: optionalText,
   GITHUB_WEBHOOK_SECRET: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -345,6 +351,7 @@ export function loadConfig(environment: Record<string, string | undefined>): App
     outboundMaxEndpoints: settings.OUTBOUND_MAX_ENDPOINTS,
     outboundWebhooks: settings.OUTBOUND_WEBHOOKS !== "off",
     ...pwnedPasswordsOf(settings),
+    pwnedPasswordsTimeoutMs: settings.PWNED_PASSWORDS_TIMEOUT_MS,
     captcha,
     webhookSecrets: {
       orders: settings.ORDERS_WEBHOOK_SECRET,

@@ -326,3 +326,87 @@ describe("the audit trail for operators", () => {
     );
   });
 });
+
+describe("the operators' pages", () => {
+  async function operatorBrowser() {
+    const browser = new Browser(server.url);
+    const signedIn = await browser.post("/login", { email: OPERATOR, password: PASSWORD });
+    expect(signedIn.status).toBe(303);
+    return browser;
+  }
+
+  it("are a 404 page to a member, and send a visitor to sign in", async () => {
+    const member = await signUp();
+    const browser = new Browser(server.url);
+    await browser.post("/login", { email: member.email, password: PASSWORD });
+    for (const path of ["/admin/users", `/admin/users/${member.id}`]) {
+      const page = await browser.get(path);
+      expect(page.status, path).toBe(404);
+      expect(page.html).not.toContain(member.email.replace("@", "&#64;"));
+    }
+    expect((await browser.post(`/admin/users/${member.id}/ban`, { reason: "x" })).status).toBe(404);
+    expect((await new Browser(server.url).get("/admin/users")).status).toBe(303);
+  });
+
+  it("find a user, show them, ban them with a form that says what is wrong, and lift it", async () => {
+    const target = await signUp(`page-target-${Date.now()}@example.com`);
+    const targetBrowser = new Browser(server.url);
+    await targetBrowser.post("/login", { email: target.email, password: PASSWORD });
+    const browser = await operatorBrowser();
+
+    const found = await browser.get(`/admin/users?query=${encodeURIComponent("PAGE-TARGET")}`);
+    expect(found.status).toBe(200);
+    expect(found.html).toContain(`href="/admin/users/${target.id}"`);
+    expect(pageText(found.html)).toContain("Active");
+
+    const shown = await browser.get(`/admin/users/${target.id}`);
+    expect(shown.status).toBe(200);
+    const text = pageText(shown.html);
+    expect(text).toContain("API keys 0");
+    expect(text).toContain("Ban this user");
+    expect(text).toContain("Account created");
+
+    const refused = await browser.post(`/admin/users/${target.id}/ban`, {
+      reason: "",
+      until: "yesterday",
+    });
+    expect(refused.status).toBe(422);
+    expect(pageText(refused.html)).toContain("Reason can't be blank");
+    expect(pageText(refused.html)).toContain("Until is invalid");
+    expect((await targetBrowser.get("/account")).status).toBe(200);
+
+    const banned = await browser.post(`/admin/users/${target.id}/ban`, {
+      reason: "abuse",
+      until: "",
+    });
+    expect(banned.status).toBe(303);
+    const after = await browser.follow(banned);
+    expect(pageText(after.html)).toContain(
+      "The user is banned: every sign-in of theirs has ended.",
+    );
+    expect(pageText(after.html)).toContain("Banned");
+    expect((await targetBrowser.get("/account")).status).toBe(303);
+
+    const lifted = await browser.post(`/admin/users/${target.id}/unban`);
+    expect(lifted.status).toBe(303);
+    expect(pageText((await browser.follow(lifted)).html)).toContain("The ban is lifted.");
+    const operatorId = (await call("GET", "/api/auth/me", { token: operatorToken })).body.id;
+    const trail = await auditOf(target.id);
+    expect(
+      trail
+        .filter((row) => row.type.startsWith("user.") && row.actor_id === operatorId)
+        .map((row) => row.type),
+    ).toEqual(["user.banned", "user.unbanned"]);
+  });
+
+  it("refuse to ban an operator, saying why", async () => {
+    const browser = await operatorBrowser();
+    const operatorId = (await call("GET", "/api/auth/me", { token: operatorToken })).body.id;
+    const page = await browser.get(`/admin/users/${operatorId}`);
+    expect(pageText(page.html)).toContain(
+      "An administrator cannot be banned: revoke the role first.",
+    );
+    const refused = await browser.post(`/admin/users/${operatorId}/ban`, { reason: "x" });
+    expect(refused.status).toBe(409);
+  });
+});

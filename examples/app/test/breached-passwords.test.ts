@@ -32,6 +32,8 @@ beforeAll(async () => {
       APP_URL: "https://app.example",
       PWNED_PASSWORDS: "1",
       PWNED_PASSWORDS_URL: double.url,
+      // Room for a loaded machine: a check that timed out would let a breached password pass.
+      PWNED_PASSWORDS_TIMEOUT_MS: "2000",
       OUTBOUND_ALLOW_HOSTS: "127.0.0.1",
     },
     { mailer },

@@ -366,6 +366,24 @@ describe("the breached-password settings", () => {
     });
   });
 
+  it("wait 500 ms by default, or PWNED_PASSWORDS_TIMEOUT_MS from 50 to 10000", () => {
+    expect(loadConfig({}).pwnedPasswordsTimeoutMs).toBe(500);
+    expect(loadConfig({ PWNED_PASSWORDS_TIMEOUT_MS: "2000" }).pwnedPasswordsTimeoutMs).toBe(2000);
+    expect(() => loadConfig({ PWNED_PASSWORDS_TIMEOUT_MS: "10" })).toThrow(
+      /PWNED_PASSWORDS_TIMEOUT_MS is not valid/,
+    );
+  });
+
+  it("take ADMIN_EMAILS as normalized addresses, and refuse one that is not", () => {
+    expect(
+      loadConfig({ ADMIN_EMAILS: " Ops@Example.com, ops@example.com,b@example.com " }).adminEmails,
+    ).toEqual(["ops@example.com", "b@example.com"]);
+    expect(loadConfig({}).adminEmails).toEqual([]);
+    expect(() => loadConfig({ ADMIN_EMAILS: "ops@example.com, nope" })).toThrow(
+      new ConfigError('ADMIN_EMAILS is not valid: "nope" is not an email address'),
+    );
+  });
+
   it("take PWNED_PASSWORDS=0|1 and a URL, without its trailing slash", () => {
     expect(loadConfig({ ...production, PWNED_PASSWORDS: "0" }).pwnedPasswords).toBe(false);
     expect(

@@ -32,6 +32,8 @@ import {
   accountEvents,
 } from "./account-hooks.js";
 import { checkAccountRoutesOptions } from "./account-routes-check.js";
+import { defaultAdminPages } from "./admin/admin-pages.js";
+import { htmlAdminRoutes } from "./admin/html-admin-routes.js";
 import { jsonAdminRoutes } from "./admin/json-admin-routes.js";
 import { jsonApiKeyRoutes } from "./api-keys/json-api-key-routes.js";
 import { defaultActivityPage } from "./audit/activity-page.js";
@@ -430,6 +432,19 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
       : []),
     ...(options.trackedSessions
       ? htmlSessionRoutes({ ...html, pages: defaultSessionPages(layout) })
+      : []),
+    ...(isUserAdministration(options.users)
+      ? htmlAdminRoutes({
+          ...html,
+          users: options.users,
+          events,
+          apiKeys: options.apiKeys,
+          adminPages: defaultAdminPages(layout),
+          adminEmails: options.adminEmails,
+          auditLog: options.auditLog,
+          findFactorSummary: options.findFactorSummary,
+          clock,
+        })
       : []),
     ...(isUserAdministration(options.users)
       ? jsonAdminRoutes({

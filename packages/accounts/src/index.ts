@@ -41,17 +41,29 @@ export {
   accountRoutes,
 } from "./account-routes.js";
 export { adminBearer, isAdmin } from "./admin/admin-access.js";
-export { type AdminUserJson, adminUserJson } from "./admin/admin-user-json.js";
 export {
-  type JsonAdminRoutesOptions,
-  jsonAdminRoutes,
+  ADMIN_USERS_PATH,
+  type AdminPages,
+  type AdminUserFacts,
+  defaultAdminPages,
+} from "./admin/admin-pages.js";
+export { type AdminUserJson, adminUserJson } from "./admin/admin-user-json.js";
+export { type HtmlAdminRoutesOptions, htmlAdminRoutes } from "./admin/html-admin-routes.js";
+export { type JsonAdminRoutesOptions, jsonAdminRoutes } from "./admin/json-admin-routes.js";
+export {
+  type BanRequest,
+  banUser,
+  checkBanRequest,
+  endUserSignIns,
   MAXIMUM_BAN_REASON_LENGTH,
-} from "./admin/json-admin-routes.js";
+  type ModerationParts,
+  unbanUser,
+} from "./admin/user-moderation.js";
 export {
   type JsonApiKeyRoutesOptions,
   jsonApiKeyRoutes,
 } from "./api-keys/json-api-key-routes.js";
-export { type ActivityPage, defaultActivityPage } from "./audit/activity-page.js";
+export { type ActivityPage, activityTable, defaultActivityPage } from "./audit/activity-page.js";
 export { auditCleanups, DEFAULT_AUDIT_RETENTION_DAYS } from "./audit/audit-cleanups.js";
 export {
   ACCOUNT_AUDIT_EVENT_TYPES,

@@ -69,7 +69,7 @@ describe("loadListPage", () => {
   const newestBelow = async ({ limit, offset, after }: ListPage) =>
     rows.filter((row) => after === undefined || row.id < after).slice(offset, offset + limit);
 
-  it("asks for one row more, shows the page, and links the next one after its last id", async () => {
+  it("asks for one row more, shows the page, and links the next one after its last id, keeping the filters", async () => {
     const asked: ListPage[] = [];
     const page = await loadListPage(url, { limit: 2, offset: 0 }, (wanted) => {
       asked.push(wanted);
@@ -78,7 +78,7 @@ describe("loadListPage", () => {
     expect(asked).toEqual([{ limit: 3, offset: 0 }]);
     expect(page).toEqual({
       rows: [{ id: 9 }, { id: 7 }],
-      headers: { link: '</api/things?limit=2&after=7>; rel="next"' },
+      headers: { link: '</api/things?limit=2&after=7&sort=odd>; rel="next"' },
     });
   });
 

@@ -272,6 +272,21 @@ export const htmlAccountRoutes: FuzzedRoute[] = [
     headers: spareSessionHeaders,
   }),
   page("POST /account/sessions/others/delete", { path: pathOf("/account/sessions/others/delete") }),
+  // The fuzzing session is no operator's: each of these is a 404 page.
+  page("GET /admin/users", { path: pathOf("/admin/users", {}, listQuery) }),
+  page("GET /admin/users/:id", { path: pathOf("/admin/users/:id", { id: hostileSegment }) }),
+  page("POST /admin/users/:id/ban", {
+    path: pathOf("/admin/users/:id/ban", { id: hostileSegment }),
+    payload: formPayload({
+      reason: fc.string({ maxLength: 600 }),
+      until: fc.string({ maxLength: 30 }),
+    }),
+  }),
+  ...(["unban", "sessions/revoke"] as const).map((action) =>
+    page(`POST /admin/users/:id/${action}`, {
+      path: pathOf(`/admin/users/:id/${action}`, { id: hostileSegment }),
+    }),
+  ),
   // The security page and the second step: forms, and the JSON steps of their script ("any":
   // JSON when signed in, the sign-in redirect or a refusal page otherwise).
   ...["/account/security", "/login/second_factor"].map((path) =>

@@ -1,15 +1,5 @@
 import type { ApiKeyStore } from "@tessera/bearer";
-import {
-  BLANK,
-  type Clock,
-  formatTimestamp,
-  INVALID,
-  localizeFieldMessages,
-  parseTimestamp,
-  systemClock,
-  tooLongMessage,
-  unstorableText,
-} from "@tessera/core";
+import { type Clock, localizeFieldMessages, systemClock, unstorableText } from "@tessera/core";
 import {
   badRequest,
   jsonAnswer,
@@ -24,10 +14,9 @@ import {
   validationFailed,
   withMiddleware,
 } from "@tessera/http";
-import { endOtherTrackedSessions, type TrackedSessionStore } from "@tessera/session";
+import type { TrackedSessionStore } from "@tessera/session";
 import { accountErrorAnswer } from "../account-errors.js";
 import type { AccountEvents } from "../account-hooks.js";
-import { accountMessages } from "../account-messages.js";
 import { auditEventJson } from "../audit/audit-json.js";
 import type { AuditLog } from "../audit/audit-log.js";
 import type { BearerUserContext } from "../bearer-user.js";
@@ -39,9 +28,7 @@ import type { UserAdministration, UserStore } from "../users/user-store.js";
 import { adminBearer, isAdmin } from "./admin-access.js";
 import { adminErrors } from "./admin-errors.js";
 import { adminUserJson } from "./admin-user-json.js";
-
-/** The longest ban reason kept, in characters. */
-export const MAXIMUM_BAN_REASON_LENGTH = 500;
+import { banUser, checkBanRequest, endUserSignIns, unbanUser } from "./user-moderation.js";
 
 /** What the admin routes are built from. */
 export interface JsonAdminRoutesOptions {
@@ -71,7 +58,8 @@ type AdminContext = RouteContext & BearerUserContext;
 export function jsonAdminRoutes(options: JsonAdminRoutesOptions): Route[] {
   const clock = options.clock ?? systemClock;
   const operatorColumns = options.operatorColumns ?? [];
-  const { users, events } = options;
+  const { users } = options;
+  const parts = { ...options, clock };
   const json = (user: User) => adminUserJson(user, operatorColumns, clock());
 
   /** The user of the path's id, or the 404 answering a missing one. */
@@ -79,11 +67,6 @@ export function jsonAdminRoutes(options: JsonAdminRoutesOptions): Route[] {
     const id = pathId(context.params.id);
     const user = id === undefined ? undefined : await users.findById(id);
     return user ?? notFound(context.locale);
-  }
-
-  /** Deletes the user's devices (with the device list on): they are signed out everywhere. */
-  async function endDevices(userId: number): Promise<void> {
-    if (options.trackedSessions) await endOtherTrackedSessions(options.trackedSessions, userId);
   }
 
   const handlers = {
@@ -127,65 +110,36 @@ export function jsonAdminRoutes(options: JsonAdminRoutesOptions): Route[] {
     async banUser(request, context) {
       const body = await readJsonBody(request);
       if (!body.ok) return body.response;
-      const user = await subjectOf(context);
-      if (user instanceof Response) return user;
-      const ban = readBan(body.value, clock());
-      if (!ban.ok) {
-        const { locale } = context;
-        return ban.response ?? validationFailed(localizeFieldMessages(ban.fields, locale), locale);
+      const { reason, until } = body.value;
+      if (typeof reason !== "string") return badRequest("reason must be a string");
+      if (until !== undefined && until !== null && typeof until !== "string") {
+        return badRequest("until must be a string or null");
       }
-      if (isAdmin(user, options.adminEmails)) {
-        return accountErrorAnswer(adminErrors.adminNotBannable, context.locale);
-      }
-      const banned = await users.ban(user.id, ban.value, clock());
-      if (!banned) return notFound(context.locale);
-      await endDevices(user.id);
-      await events.audited(
-        "user.banned",
-        user.id,
-        { ...context, request },
-        {
-          actorId: context.user.id,
-          details: {
-            reason: ban.value.reason,
-            until: ban.value.until === null ? null : formatTimestamp(ban.value.until),
-          },
-        },
-      );
-      return jsonAnswer(json(banned), { locale: context.locale });
+      const target = await subjectOf(context);
+      if (target instanceof Response) return target;
+      const { locale } = context;
+      const ban = checkBanRequest(reason, until, clock());
+      if (!ban.ok) return validationFailed(localizeFieldMessages(ban.fields, locale), locale);
+      const banned = await banUser(parts, context.user, target, ban.value, { ...context, request });
+      if (banned === "not-bannable")
+        return accountErrorAnswer(adminErrors.adminNotBannable, locale);
+      if (banned === "gone") return notFound(locale);
+      return jsonAnswer(json(banned), { locale });
     },
 
     async unbanUser(request, context) {
-      const user = await subjectOf(context);
-      if (user instanceof Response) return user;
-      const unbanned = await users.unban(user.id, clock());
+      const target = await subjectOf(context);
+      if (target instanceof Response) return target;
+      const unbanned = await unbanUser(parts, context.user, target, { ...context, request });
       if (!unbanned) return notFound(context.locale);
-      await events.audited(
-        "user.unbanned",
-        user.id,
-        { ...context, request },
-        {
-          actorId: context.user.id,
-        },
-      );
       return jsonAnswer(json(unbanned), { locale: context.locale });
     },
 
     async revokeSessions(request, context) {
-      const user = await subjectOf(context);
-      if (user instanceof Response) return user;
-      if (!(await users.endSignIns(user.id, clock()))) return notFound(context.locale);
-      await endDevices(user.id);
-      await events.audited(
-        "user.session_revoked",
-        user.id,
-        { ...context, request },
-        {
-          actorId: context.user.id,
-          details: { everywhere: true },
-        },
-      );
-      return new Response(null, { status: 204 });
+      const target = await subjectOf(context);
+      if (target instanceof Response) return target;
+      const ended = await endUserSignIns(parts, context.user, target, { ...context, request });
+      return ended ? new Response(null, { status: 204 }) : notFound(context.locale);
     },
 
     async listAudit(request, context) {
@@ -225,40 +179,4 @@ export function jsonAdminRoutes(options: JsonAdminRoutesOptions): Route[] {
     ],
     adminBearer(options.bearer, options.adminEmails),
   );
-}
-
-type BanReading =
-  | {
-      readonly ok: true;
-      readonly value: { readonly reason: string; readonly until: number | null };
-    }
-  | { readonly ok: false; readonly response?: Response; readonly fields: Record<string, string[]> };
-
-/**
- * A ban's body: `reason` (text, 1–500 characters once trimmed) and optional `until`
- * (`YYYY-MM-DD HH:MM:SS` in UTC, as the API writes times, in the future; null or absent: until
- * lifted). A value of the wrong type is a 400, a bad value a 422 naming its field.
- */
-function readBan(body: Record<string, unknown>, now: number): BanReading {
-  const reason = Object.hasOwn(body, "reason") ? body.reason : undefined;
-  const until = Object.hasOwn(body, "until") ? body.until : undefined;
-  if (typeof reason !== "string") {
-    return { ok: false, response: badRequest("reason must be a string"), fields: {} };
-  }
-  if (until !== undefined && until !== null && typeof until !== "string") {
-    return { ok: false, response: badRequest("until must be a string or null"), fields: {} };
-  }
-  const fields: Record<string, string[]> = {};
-  const trimmed = reason.trim();
-  if (trimmed === "") fields.reason = [BLANK];
-  else if ([...trimmed].length > MAXIMUM_BAN_REASON_LENGTH) {
-    fields.reason = [tooLongMessage(MAXIMUM_BAN_REASON_LENGTH)];
-  } else if (unstorableText(trimmed)) fields.reason = [INVALID];
-  const end = typeof until === "string" ? parseTimestamp(until) : null;
-  if (end !== null && Number.isNaN(end)) fields.until = [INVALID];
-  else if (end !== null && end <= now) {
-    fields.until = [accountMessages.english["accounts.admin.until_past"]];
-  }
-  if (Object.keys(fields).length > 0) return { ok: false, fields };
-  return { ok: true, value: { reason: trimmed, until: end } };
 }

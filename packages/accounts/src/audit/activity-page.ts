@@ -33,15 +33,11 @@ function renderRow(event: AuditEvent, locale: Locale | undefined): SafeHtml {
 </tr>`;
 }
 
-/** Our activity page: a table in the app's layout, newest first, in the page's locale. */
-export function defaultActivityPage(layout: Layout): ActivityPage {
-  return ({ context, events, olderHref }) => {
-    const { locale } = context;
-    const text = accountText(locale);
-    const table =
-      events.length === 0
-        ? html`<p>${text("accounts.activity.none")}</p>`
-        : html`<table class="activity">
+/** A table of audit events, newest first, or a sentence saying there is none. */
+export function activityTable(events: readonly AuditEvent[], locale: Locale | undefined): SafeHtml {
+  const text = accountText(locale);
+  if (events.length === 0) return html`<p>${text("accounts.activity.none")}</p>`;
+  return html`<table class="activity">
 <thead><tr><th scope="col">${text("accounts.activity.when")}</th><th scope="col">${text("accounts.activity.event")}</th><th scope="col">${text("accounts.activity.browser")}</th><th scope="col">${text("accounts.activity.ip_address")}</th></tr></thead>
 <tbody>
 ${joinHtml(
@@ -50,12 +46,19 @@ ${joinHtml(
 )}
 </tbody>
 </table>`;
+}
+
+/** Our activity page: a table in the app's layout, newest first, in the page's locale. */
+export function defaultActivityPage(layout: Layout): ActivityPage {
+  return ({ context, events, olderHref }) => {
+    const { locale } = context;
+    const text = accountText(locale);
     return accountPage(
       layout,
       context,
       text("accounts.activity.title"),
       html`<p>${text("accounts.activity.intro")}</p>
-${table}
+${activityTable(events, locale)}
 ${olderHref !== undefined && pageLink(olderHref, text("accounts.activity.older"))}
 ${pageLink("/account", text("accounts.activity.back_to_account"))}`,
     );

@@ -1,0 +1,183 @@
+import type { ApiKeyStore } from "@tessera/bearer";
+import { type Clock, systemClock } from "@tessera/core";
+import {
+  htmlPage,
+  loadListPage,
+  pathId,
+  type Route,
+  type RouteHandler,
+  readListPage,
+  seeOther,
+  withMiddleware,
+} from "@tessera/http";
+import { type MaybeSessionContext, pageSafety, sessionPageContext } from "@tessera/session";
+import type { AccountEvents } from "../account-hooks.js";
+import { accountMessages } from "../account-messages.js";
+import type { AuditLog } from "../audit/audit-log.js";
+import { readAccountForm } from "../html/account-form.js";
+import { flashAccountMessage } from "../html/account-page-context.js";
+import type { HtmlAccountRoutesOptions, SignedInContext } from "../html/html-routes-options.js";
+import { signedInPage } from "../html/signed-in-page.js";
+import type { FindFactorSummary } from "../second-factor/factor-summary.js";
+import type { User } from "../users/user.js";
+import type { UserAdministration, UserStore } from "../users/user-store.js";
+import { isAdmin } from "./admin-access.js";
+import { ADMIN_USERS_PATH, type AdminPages } from "./admin-pages.js";
+import { banUser, checkBanRequest, endUserSignIns, unbanUser } from "./user-moderation.js";
+
+/** What the operators' pages are built from. */
+export interface HtmlAdminRoutesOptions
+  extends Pick<
+    HtmlAccountRoutesOptions,
+    "sessions" | "allowedOrigins" | "pageHeaders" | "appUrl" | "pages"
+  > {
+  readonly users: UserStore & UserAdministration;
+  readonly events: AccountEvents;
+  readonly apiKeys: ApiKeyStore;
+  readonly adminPages: AdminPages;
+  readonly adminEmails?: readonly string[] | undefined;
+  readonly auditLog?: AuditLog | undefined;
+  readonly findFactorSummary?: FindFactorSummary | undefined;
+  readonly clock?: Clock | undefined;
+}
+
+type Handler = RouteHandler<SignedInContext>;
+
+/**
+ * The operators' pages: `GET /admin/users?query=&after=` (search), `GET /admin/users/:id`,
+ * and its forms `POST …/ban`, `…/unban`, `…/sessions/revoke`, which make the changes the JSON
+ * routes make (`banUser`, `unbanUser`, `endUserSignIns`). A visitor who is not signed in is
+ * sent to sign in, as on every signed-in page; a signed-in user who is no operator gets a 404
+ * page, as for a page the app does not serve.
+ */
+export function htmlAdminRoutes(options: HtmlAdminRoutesOptions): Route<MaybeSessionContext>[] {
+  const clock = options.clock ?? systemClock;
+  const { users, adminPages: pages } = options;
+  const parts = { ...options, clock, trackedSessions: options.sessions.trackedSessions };
+
+  const notFound = (context: SignedInContext) =>
+    htmlPage(404, pages.notFound({ context: sessionPageContext(context, context.user.email) }));
+
+  /** The handler, for operators only; a 404 page for anyone else. */
+  const operatorOnly =
+    (handler: Handler): Handler =>
+    async (request, context) =>
+      isAdmin(context.user, options.adminEmails) ? handler(request, context) : notFound(context);
+
+  async function subjectOf(context: SignedInContext): Promise<User | undefined> {
+    const id = pathId(context.params.id);
+    return id === undefined ? undefined : users.findById(id);
+  }
+
+  async function userPage(
+    context: SignedInContext,
+    user: User,
+    status: number,
+    ban?: Parameters<AdminPages["user"]>[0]["ban"],
+  ): Promise<Response> {
+    const [summary, devices, keys, recent] = await Promise.all([
+      options.findFactorSummary?.(user.id),
+      options.sessions.trackedSessions?.listForUser(user.id, clock()),
+      options.apiKeys.listForUser(user.id),
+      options.auditLog?.list({ userId: user.id, limit: 20 }) ?? [],
+    ]);
+    const facts = {
+      admin: isAdmin(user, options.adminEmails),
+      apiKeys: keys.length,
+      devices: devices?.length ?? null,
+      mfa: summary ? { totp: summary.totp, passkeys: summary.passkeys } : null,
+      recent,
+    };
+    const context_ = sessionPageContext(context, context.user.email);
+    return htmlPage(
+      status,
+      pages.user({ context: context_, user, facts, now: clock(), ...(ban ? { ban } : {}) }),
+    );
+  }
+
+  const handlers = {
+    async list(request, context) {
+      const url = new URL(request.url);
+      const asked = readListPage(url);
+      const page = asked.ok ? asked.value : { limit: 50, offset: 0 };
+      const query = (url.searchParams.get("query") ?? "").slice(0, 254);
+      const { rows, headers } = await loadListPage(url, page, (listed) =>
+        users.searchUsers({ query, ...listed }),
+      );
+      const olderHref = /<([^>]+)>/.exec(headers.link ?? "")?.[1];
+      const body = pages.users({
+        context: sessionPageContext(context, context.user.email),
+        query,
+        users: rows,
+        olderHref,
+        now: clock(),
+      });
+      return htmlPage(200, body);
+    },
+
+    async show(_request, context) {
+      const user = await subjectOf(context);
+      return user ? userPage(context, user, 200) : notFound(context);
+    },
+
+    async ban(request, context) {
+      const form = await readAccountForm(request, context, options);
+      if (!form.ok) return form.response;
+      const target = await subjectOf(context);
+      if (!target) return notFound(context);
+      const reason = form.value.get("reason") ?? "";
+      const until = form.value.get("until") ?? "";
+      const ban = checkBanRequest(reason, until, clock());
+      if (!ban.ok) return userPage(context, target, 422, { reason, until, errors: ban.fields });
+      const banned = await banUser(parts, context.user, target, ban.value, { ...context, request });
+      if (banned === "gone") return notFound(context);
+      if (banned === "not-bannable") {
+        const error = accountMessages.text(context.locale, "accounts.admin.not_bannable");
+        const page = pages.user({
+          context: sessionPageContext(context, context.user.email),
+          user: target,
+          facts: { admin: true, apiKeys: 0, devices: null, mfa: null, recent: [] },
+          now: clock(),
+          error,
+        });
+        return htmlPage(409, page);
+      }
+      flashAccountMessage(context, "notice", "accounts.admin.banned_notice");
+      return seeOther(`${ADMIN_USERS_PATH}/${target.id}`);
+    },
+
+    async unban(request, context) {
+      const target = await subjectOf(context);
+      if (!target || !(await unbanUser(parts, context.user, target, { ...context, request }))) {
+        return notFound(context);
+      }
+      flashAccountMessage(context, "notice", "accounts.admin.unbanned_notice");
+      return seeOther(`${ADMIN_USERS_PATH}/${target.id}`);
+    },
+
+    async revokeSessions(request, context) {
+      const target = await subjectOf(context);
+      if (
+        !target ||
+        !(await endUserSignIns(parts, context.user, target, { ...context, request }))
+      ) {
+        return notFound(context);
+      }
+      flashAccountMessage(context, "notice", "accounts.admin.signed_out_notice");
+      return seeOther(`${ADMIN_USERS_PATH}/${target.id}`);
+    },
+  } satisfies Record<string, Handler>;
+
+  const routes: Route<SignedInContext>[] = [
+    { method: "GET", path: ADMIN_USERS_PATH, handle: operatorOnly(handlers.list) },
+    { method: "GET", path: `${ADMIN_USERS_PATH}/:id`, handle: operatorOnly(handlers.show) },
+    { method: "POST", path: `${ADMIN_USERS_PATH}/:id/ban`, handle: operatorOnly(handlers.ban) },
+    { method: "POST", path: `${ADMIN_USERS_PATH}/:id/unban`, handle: operatorOnly(handlers.unban) },
+    {
+      method: "POST",
+      path: `${ADMIN_USERS_PATH}/:id/sessions/revoke`,
+      handle: operatorOnly(handlers.revokeSessions),
+    },
+  ];
+  return withMiddleware(withMiddleware(routes, signedInPage(users)), pageSafety(options));
+}
