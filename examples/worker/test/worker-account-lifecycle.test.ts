@@ -14,6 +14,7 @@ import { d1Rows, startWorker, type WorkerProcess } from "./worker-process.js";
 const PASSWORD = "correct horse battery staple";
 const NEW_PASSWORD = "a brand new passphrase";
 const APP_URL = "https://app.example";
+const OPERATOR = "ops.worker@example.org";
 
 const folder = mkdtempSync(join(tmpdir(), "tessera-worker-lifecycle-"));
 const databasePath = join(folder, "app.db");
@@ -23,7 +24,12 @@ let worker: WorkerProcess;
 let clients = 0;
 
 beforeAll(async () => {
-  worker = await startWorker({ DATABASE_PATH: databasePath, MAIL_ADAPTER: "log", APP_URL });
+  worker = await startWorker({
+    DATABASE_PATH: databasePath,
+    MAIL_ADAPTER: "log",
+    APP_URL,
+    ADMIN_EMAILS: OPERATOR,
+  });
 }, 90_000);
 
 afterAll(async () => {
@@ -237,5 +243,43 @@ describe("per-account throttling on the Worker", () => {
     );
     const streaks = rows()<{ failures: number }>("SELECT failures FROM failure_streaks");
     expect(streaks).toContainEqual({ failures: 10 });
+  });
+});
+
+describe("operators on the Worker", () => {
+  it("lets a confirmed ADMIN_EMAILS address ban a user, whose token then stops, recorded in D1", async () => {
+    // The operator's address is confirmed by moving an account to it: the link proves it.
+    const operator = await signedUp();
+    await call("/api/auth/email", {
+      token: operator.token,
+      json: { email: OPERATOR, current_password: PASSWORD },
+    });
+    const link = await mailTo(OPERATOR, "Confirm your new email address");
+    const changeToken = /\/email_changes\/([A-Za-z0-9_-]{43})$/m.exec(link.text)?.[1];
+    expect((await call("/api/auth/email/confirm", { json: { token: changeToken } })).status).toBe(
+      200,
+    );
+
+    const member = await signedUp();
+    expect((await call("/api/admin/users", { token: member.token })).status).toBe(404);
+    expect((await call("/api/admin/users", { token: operator.token })).status).toBe(200);
+    const banned = await call(`/api/admin/users/${member.id}/ban`, {
+      token: operator.token,
+      json: { reason: "spam" },
+    });
+    expect(banned.status).toBe(200);
+    expect((await me(member.token)).status).toBe(401);
+    const refused = await call("/api/auth/token", {
+      json: { email: member.email, password: PASSWORD },
+    });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe(
+      "account_banned",
+    );
+    const trail = rows()<{ type: string; actor_id: number }>(
+      "SELECT type, actor_id FROM audit_events WHERE user_id = ? AND type = 'user.banned'",
+      member.id,
+    );
+    expect(trail).toEqual([{ type: "user.banned", actor_id: operator.id }]);
   });
 });
