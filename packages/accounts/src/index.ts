@@ -41,15 +41,15 @@ export {
   accountRoutes,
 } from "./account-routes.js";
 export { adminBearer, isAdmin } from "./admin/admin-access.js";
-export {
-  ADMIN_USERS_PATH,
-  type AdminPages,
-  type AdminUserFacts,
-  defaultAdminPages,
-} from "./admin/admin-pages.js";
+export { ADMIN_USERS_PATH, type AdminPages, defaultAdminPages } from "./admin/admin-pages.js";
 export { type AdminUserJson, adminUserJson } from "./admin/admin-user-json.js";
 export { type HtmlAdminRoutesOptions, htmlAdminRoutes } from "./admin/html-admin-routes.js";
 export { type JsonAdminRoutesOptions, jsonAdminRoutes } from "./admin/json-admin-routes.js";
+export {
+  type AdminUserFacts,
+  loadUserFacts,
+  type UserFactSources,
+} from "./admin/user-facts.js";
 export {
   type BanRequest,
   banUser,

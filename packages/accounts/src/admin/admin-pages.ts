@@ -1,7 +1,6 @@
 import { formatTimestamp, html, joinHtml, type Locale, type SafeHtml } from "@tessera/core";
 import { httpMessages, type Layout, type PageContext } from "@tessera/http";
 import { activityTable } from "../audit/activity-page.js";
-import type { AuditEvent } from "../audit/audit-events.js";
 import { labelledInput } from "../html/form-fields.js";
 import {
   accountErrorSummary,
@@ -12,21 +11,10 @@ import {
 } from "../html/form-page-kit.js";
 import type { FieldErrors } from "../messages.js";
 import { isBanned, type User } from "../users/user.js";
+import type { AdminUserFacts } from "./user-facts.js";
 
 /** Where the operators' pages live. */
 export const ADMIN_USERS_PATH = "/admin/users";
-
-/** What the user page shows besides the user. */
-export interface AdminUserFacts {
-  readonly admin: boolean;
-  readonly apiKeys: number;
-  /** Null without the device list. */
-  readonly devices: number | null;
-  /** Null without second factors. */
-  readonly mfa: { readonly totp: boolean; readonly passkeys: number } | null;
-  /** The user's latest events, newest first. */
-  readonly recent: readonly AuditEvent[];
-}
 
 /** The operators' pages: `defaultAdminPages(layout)` gives ours. */
 export interface AdminPages {

@@ -23,6 +23,7 @@ import type { User } from "../users/user.js";
 import type { UserAdministration, UserStore } from "../users/user-store.js";
 import { isAdmin } from "./admin-access.js";
 import { ADMIN_USERS_PATH, type AdminPages } from "./admin-pages.js";
+import { loadUserFacts } from "./user-facts.js";
 import { banUser, checkBanRequest, endUserSignIns, unbanUser } from "./user-moderation.js";
 
 /** What the operators' pages are built from. */
@@ -75,19 +76,7 @@ export function htmlAdminRoutes(options: HtmlAdminRoutesOptions): Route<MaybeSes
     status: number,
     ban?: Parameters<AdminPages["user"]>[0]["ban"],
   ): Promise<Response> {
-    const [summary, devices, keys, recent] = await Promise.all([
-      options.findFactorSummary?.(user.id),
-      options.sessions.trackedSessions?.listForUser(user.id, clock()),
-      options.apiKeys.listForUser(user.id),
-      options.auditLog?.list({ userId: user.id, limit: 20 }) ?? [],
-    ]);
-    const facts = {
-      admin: isAdmin(user, options.adminEmails),
-      apiKeys: keys.length,
-      devices: devices?.length ?? null,
-      mfa: summary ? { totp: summary.totp, passkeys: summary.passkeys } : null,
-      recent,
-    };
+    const facts = await loadUserFacts(parts, user);
     const context_ = sessionPageContext(context, context.user.email);
     return htmlPage(
       status,
@@ -136,7 +125,7 @@ export function htmlAdminRoutes(options: HtmlAdminRoutesOptions): Route<MaybeSes
         const page = pages.user({
           context: sessionPageContext(context, context.user.email),
           user: target,
-          facts: { admin: true, apiKeys: 0, devices: null, mfa: null, recent: [] },
+          facts: await loadUserFacts(parts, target),
           now: clock(),
           error,
         });

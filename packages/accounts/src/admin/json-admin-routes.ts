@@ -25,9 +25,10 @@ import type { OperatorColumn } from "../profile/operator-columns.js";
 import type { FindFactorSummary } from "../second-factor/factor-summary.js";
 import type { User } from "../users/user.js";
 import type { UserAdministration, UserStore } from "../users/user-store.js";
-import { adminBearer, isAdmin } from "./admin-access.js";
+import { adminBearer } from "./admin-access.js";
 import { adminErrors } from "./admin-errors.js";
 import { adminUserJson } from "./admin-user-json.js";
+import { loadUserFacts } from "./user-facts.js";
 import { banUser, checkBanRequest, endUserSignIns, unbanUser } from "./user-moderation.js";
 
 /** What the admin routes are built from. */
@@ -87,21 +88,15 @@ export function jsonAdminRoutes(options: JsonAdminRoutesOptions): Route[] {
     async showUser(_request, context) {
       const user = await subjectOf(context);
       if (user instanceof Response) return user;
-      const [summary, devices, keys, lastSignIn] = await Promise.all([
-        options.findFactorSummary?.(user.id),
-        options.trackedSessions?.listForUser(user.id, clock()),
-        options.apiKeys.listForUser(user.id),
-        options.auditLog?.list({ userId: user.id, type: "user.signed_in", limit: 1 }),
-      ]);
-      const last = lastSignIn?.[0];
+      const facts = await loadUserFacts(parts, user);
       return jsonAnswer(
         {
           ...json(user),
-          admin: isAdmin(user, options.adminEmails),
-          mfa: summary ? { totp: summary.totp, passkeys: summary.passkeys } : null,
-          devices: devices?.length ?? null,
-          api_keys: keys.length,
-          last_sign_in: last ? auditEventJson(last) : null,
+          admin: facts.admin,
+          mfa: facts.mfa,
+          devices: facts.devices,
+          api_keys: facts.apiKeys,
+          last_sign_in: facts.lastSignIn && auditEventJson(facts.lastSignIn),
         },
         { locale: context.locale },
       );
