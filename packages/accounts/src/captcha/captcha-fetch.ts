@@ -1,3 +1,5 @@
+import { readBoundedAnswer } from "@tessera/core";
+
 /** One verification request: a POST of a form-encoded body to the provider's `siteverify`. */
 export interface CaptchaRequest {
   readonly url: string;
@@ -24,7 +26,7 @@ export type CaptchaFetch = (request: CaptchaRequest) => Promise<CaptchaFetchOutc
 export const CAPTCHA_TIMEOUT_MS = 5_000;
 
 /** The most of an answer read: a `siteverify` answer is a few hundred bytes. */
-const ANSWER_CHARACTERS = 16_384;
+const ANSWER_BYTES = 16_384;
 
 /**
  * A {@link CaptchaFetch} on the runtime's WHATWG `fetch`: no redirect followed, the whole
@@ -45,8 +47,9 @@ export function webCaptchaFetch(
         redirect: "manual",
         signal,
       });
-      const answer = (await response.text()).slice(0, ANSWER_CHARACTERS);
-      return { kind: "answered", status: response.status, answer };
+      // Read no further than the bound: the rest of an oversized answer is never buffered.
+      const answer = await readBoundedAnswer(response, ANSWER_BYTES);
+      return { kind: "answered", status: response.status, answer: answer.text };
     } catch (error) {
       if (signal.aborted) return { kind: "timeout", message: `no answer within ${timeoutMs} ms` };
       return { kind: "network-error", message: (error as Error).message };
