@@ -80,7 +80,9 @@ export function parseArguments(
     (command) => command.name === [first, second].slice(0, nameLength(command)).join(" "),
   );
   if (row === undefined) {
-    const command = first === "generate" ? `generate ${second ?? ""}`.trim() : first;
+    // `generate`, `admin`: the first word of commands of two, named with the word after it.
+    const group = COMMANDS.some((command) => command.name.startsWith(`${first} `));
+    const command = group ? `${first} ${second ?? ""}`.trim() : first;
     const names = COMMANDS.filter((command) => command.name !== "help").map(
       (command) => `\`${command.name}\``,
     );
@@ -166,7 +168,7 @@ function readWords(
 /** The invocation the checked command line asks for. */
 function invocation(
   command: Invocation["command"],
-  subject: Pick<Invocation, "model" | "migration" | "webhook" | "job" | "directory">,
+  subject: Pick<Invocation, "model" | "migration" | "webhook" | "job" | "directory" | "email">,
   declarations: readonly string[],
   values: OptionValues,
   json: boolean,

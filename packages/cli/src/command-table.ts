@@ -87,7 +87,8 @@ export const OPTIONS = {
   database: {
     type: "string",
     misplaced: {
-      hint: "`tessera migrate --database <file or URL>` names the database to migrate, `tessera new --database sqlite|postgres` the one a new app uses",
+      reason: "--database applies to `tessera migrate`, `tessera admin` and `tessera new` only",
+      hint: "`tessera migrate` and `tessera admin` take `--database <file or URL>`, the database to use; `tessera new --database sqlite|postgres` the one a new app uses",
     },
   },
   framework: {
@@ -144,7 +145,7 @@ export const GLOBAL_OPTIONS: readonly OptionName[] = ["json", "cwd", "debug", "h
 
 /** The words after a command's name, when it names one thing (`generate model <name>`). */
 type Subject = {
-  readonly key: "model" | "migration" | "webhook" | "job" | "directory";
+  readonly key: "model" | "migration" | "webhook" | "job" | "directory" | "email";
   readonly missing: UsageProblem;
 };
 
@@ -318,6 +319,8 @@ export const COMMANDS: readonly CommandRow[] = [
       hint: "`tessera migrate` applies every file of migrations/; it takes no names",
     },
   },
+  adminRow("grant", "makes the account an admin"),
+  adminRow("revoke", "makes the admin an ordinary user again"),
   {
     name: "new",
     usage: ["new <dir> [--framework hono|express|fastify] [--database sqlite|postgres]"],
@@ -339,6 +342,23 @@ export const COMMANDS: readonly CommandRow[] = [
   },
   { name: "help", usage: [], options: [], rest: { kind: "ignored" } },
 ];
+
+/** `admin grant` or `admin revoke`: one account's address, and the database it is in. */
+function adminRow(action: "grant" | "revoke", does: string): CommandRow {
+  return {
+    name: `admin ${action}`,
+    usage: [`admin ${action} <email> [--database <sqlite file | postgres:// URL>]`],
+    options: ["database"],
+    subject: {
+      key: "email",
+      missing: {
+        reason: "no email address given",
+        hint: `write the account's address, e.g. \`tessera admin ${action} ada@example.com\` (${does})`,
+      },
+    },
+    rest: { kind: "none", hint: `\`tessera admin ${action}\` takes one email address` },
+  };
+}
 
 /** How an option is written on the command line: `--no-owner`, `--json`. */
 export function optionFlag(name: OptionName): string {

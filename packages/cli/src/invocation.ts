@@ -10,6 +10,8 @@ export type CommandName =
   | "generate webhook"
   | "generate job"
   | "migrate"
+  | "admin grant"
+  | "admin revoke"
   | "new"
   | "help";
 
@@ -22,6 +24,8 @@ export interface Invocation {
   readonly migration?: string;
   /** The endpoint name of `generate webhook` (`orders` for `POST /webhooks/orders`). */
   readonly webhook?: string;
+  /** The account address of `admin grant` and `admin revoke`, as written (normalized later). */
+  readonly email?: string;
   /** The folder `new` creates the project in (`my-app`). */
   readonly directory?: string;
   /** `new` only: the web framework of the project (default Hono). */
@@ -55,7 +59,7 @@ export interface Invocation {
   /** The SQL the generators write (default: `postgres` when `DATABASE_URL` names PostgreSQL). */
   readonly dialect?: "sqlite" | "postgres";
   /**
-   * `migrate`: the SQLite file or `postgres://` URL (default: the app's settings); `new`:
+   * `migrate` and `admin`: the SQLite file or `postgres://` URL (default: the app's settings); `new`:
    * `sqlite` or `postgres`, the database the project uses (default `sqlite`).
    */
   readonly database?: string;

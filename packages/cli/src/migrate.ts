@@ -1,25 +1,18 @@
-import { isAbsolute, join } from "node:path";
 import {
   applyMigrations,
   type MigrationState,
   migrationStatus,
   RefusedMigrationError,
-  type SqlDatabase,
 } from "@tessera/sql";
+import {
+  databaseRefusal,
+  databaseTarget,
+  type OpenDatabase,
+  openDatabase,
+} from "./app-database.js";
 import { FOREIGN_KEYS_OFF, MIGRATIONS_FOLDER, migrationsOf } from "./app-folder.js";
 import type { Outcome } from "./commands.js";
 import type { Invocation } from "./invocation.js";
-
-/** The database of an app when `--database` does not say: its settings, as the app reads them. */
-export const DEFAULT_DATABASE_PATH = "data/app.db";
-
-/** An open database the command closes when done. */
-interface OpenDatabase {
-  readonly database: SqlDatabase;
-  /** The target as printed: a path, or the URL without its password. */
-  readonly shown: string;
-  close(): Promise<void>;
-}
 
 /**
  * `tessera migrate`: applies every pending `migrations/*.sql` in order, each with its record
@@ -31,8 +24,7 @@ export async function migrate(
   root: string,
   env: Readonly<Record<string, string | undefined>>,
 ): Promise<Outcome> {
-  const target =
-    invocation.database ?? env.DATABASE_URL ?? env.DATABASE_PATH ?? DEFAULT_DATABASE_PATH;
+  const target = databaseTarget(invocation, env);
   const migrations = migrationsOf(root);
   let opened: OpenDatabase;
   try {
@@ -70,46 +62,12 @@ function statusLines(states: readonly MigrationState[]): string[] {
   );
 }
 
-/** A `postgres://` URL through pg, else a SQLite file (relative to the app) through better-sqlite3. */
-async function openDatabase(target: string, root: string): Promise<OpenDatabase> {
-  if (/^postgres(ql)?:\/\//.test(target)) {
-    const { openPostgres } = await import("@tessera/postgres/pg");
-    const database = openPostgres(target, { max: 2 });
-    const url = new URL(target);
-    url.password = "";
-    url.search = "";
-    return { database, shown: url.toString(), close: () => database.close() };
-  }
-  const { openSqliteFile } = await import("@tessera/sqlite/better-sqlite3");
-  const path = target === ":memory:" || isAbsolute(target) ? target : join(root, target);
-  const database = openSqliteFile(path);
-  return { database, shown: target, close: async () => database.close() };
-}
-
-/** PostgreSQL's answers for a server, user or database that cannot be used, and socket errors. */
-const UNREACHABLE = new Set(["ECONNREFUSED", "ENOTFOUND", "ETIMEDOUT", "28P01", "28000", "3D000"]);
-
 /** What went wrong, in the command's words: a driver to install, a database to reach, a file. */
 function refusal(error: unknown, target: string): Outcome {
   if (error instanceof RefusedMigrationError) return refusedStatement(error);
-  const { code, message = String(error) } = error as { code?: string; message?: string };
-  const missing = /Cannot find (?:module|package) '(better-sqlite3|pg)'/.exec(message)?.[1];
-  if (missing) {
-    return {
-      ok: false,
-      reason: `${missing} is not installed`,
-      hint: `install it (\`npm install ${missing}\`) to migrate ${missing === "pg" ? "PostgreSQL" : "a SQLite file"}`,
-    };
-  }
-  if (code !== undefined && UNREACHABLE.has(code)) {
-    return {
-      ok: false,
-      reason: `cannot use the database: ${message}`,
-      hint: /^postgres/.test(target)
-        ? "check that the server runs and the URL's host, port, user, password and database"
-        : "check the path of the SQLite file",
-    };
-  }
+  const unusable = databaseRefusal(error, target, "migrate");
+  if (unusable) return unusable;
+  const { message = String(error) } = error as { message?: string };
   if (/was changed after it was applied/.test(message)) {
     return {
       ok: false,

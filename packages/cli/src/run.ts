@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { adminRole } from "./admin-role.js";
 import { parseArguments } from "./arguments.js";
 import { USAGE } from "./command-table.js";
 import { check, generateAccounts, generateModel, type Outcome } from "./commands.js";
@@ -16,7 +17,10 @@ export interface CliEnvironment {
   readonly cwd: string;
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
-  /** The environment `migrate` reads `DATABASE_URL` and `DATABASE_PATH` from (default: none). */
+  /**
+   * The environment `migrate` and `admin` read `DATABASE_URL` and `DATABASE_PATH` from (default:
+   * none).
+   */
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
@@ -137,6 +141,10 @@ async function run(argv: readonly string[], environment: CliEnvironment): Promis
       break;
     case "migrate":
       outcome = await migrate(invocation, root, environment.env ?? {});
+      break;
+    case "admin grant":
+    case "admin revoke":
+      outcome = await adminRole(invocation, root, environment.env ?? {});
       break;
     case "new":
       outcome = await newProject(invocation, root);

@@ -23,6 +23,7 @@ export const ACCOUNT_AUDIT_EVENT_TYPES = [
   "user.throttled",
   "user.banned",
   "user.unbanned",
+  "user.role_changed",
   "user.deleted",
 ] as const;
 

@@ -35,5 +35,6 @@ export const auditTexts = {
   "accounts.activity.user.throttled": "Sign-ins slowed after many wrong passwords",
   "accounts.activity.user.banned": "Account banned",
   "accounts.activity.user.unbanned": "Ban lifted",
+  "accounts.activity.user.role_changed": "Role changed",
   "accounts.activity.user.deleted": "Account deleted",
 } as const;

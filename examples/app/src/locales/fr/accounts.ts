@@ -267,6 +267,7 @@ export const frenchAccounts = {
   "accounts.admin.until_past": "doit être une date future",
   "accounts.activity.user.banned": "Compte banni",
   "accounts.activity.user.unbanned": "Bannissement levé",
+  "accounts.activity.user.role_changed": "Rôle modifié",
   "accounts.admin.users_title": "Utilisateurs",
   "accounts.admin.search_label": "Chercher par adresse e-mail ou nom",
   "accounts.admin.search": "Chercher",
