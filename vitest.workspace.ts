@@ -49,6 +49,7 @@ const POSTGRES_APP_SUITES = [
   "hostile-nul",
   "html-accounts",
   "openapi",
+  "organization-audit",
   "organization-pages",
   "organization-webhooks",
   "organizations",

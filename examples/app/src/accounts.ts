@@ -1,5 +1,6 @@
 import {
   type AccountRoutesOptions,
+  type AuditTrail,
   accountRoutes,
   type CaptchaFetch,
   defaultAccountPages,
@@ -68,6 +69,8 @@ export interface AppAccounts {
   readonly sessions: SessionCookies;
   readonly bearer: BearerAuthenticator<User>;
   readonly users: UserStore;
+  /** The audit trail the accounts record in: the organizations' events go there too. */
+  readonly audit: AuditTrail | undefined;
 }
 
 /** The operator columns of this app's `users` table. */
@@ -151,7 +154,12 @@ export function appAccounts(wiring: AccountWiring): AppAccounts {
           signIns: accounts.signIns,
         })
       : [];
-  return { ...accounts, routes: [...accounts.routes, ...providerSignIn], users: stores.users };
+  return {
+    ...accounts,
+    routes: [...accounts.routes, ...providerSignIn],
+    users: stores.users,
+    audit: accounts.audit,
+  };
 }
 
 /** Deletes a deleted user's webhook endpoints, messages and attempts. */

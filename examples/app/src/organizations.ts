@@ -1,4 +1,4 @@
-import type { User, UserStore } from "@tessera/accounts";
+import type { AuditTrail, User, UserStore } from "@tessera/accounts";
 import { type BearerAuthenticator, bearerAuthentication } from "@tessera/bearer";
 import type { Clock } from "@tessera/core";
 import type { Route } from "@tessera/http";
@@ -35,6 +35,8 @@ export interface OrganizationWiring {
   /** Counts the writes; default the SQL counters at the routes' own limit. */
   readonly rateLimiter?: RateLimiter | undefined;
   readonly clock?: Clock | undefined;
+  /** The accounts' audit trail: every membership change is recorded there too. */
+  readonly audit?: AuditTrail | undefined;
 }
 
 /** The app's organizations, on its database; members' names come from the app's `users.name`. */
@@ -58,6 +60,7 @@ export function appOrganizationRoutes(wiring: OrganizationWiring): Route[] {
     allowedOrigins: config.allowedOrigins,
     clock: wiring.clock,
     rateLimiter: writeRateLimiter(wiring),
+    audit: wiring.audit,
     // Its projects go with it by their foreign key; its endpoints live in the outbound store.
     beforeOrganizationDeleted: async (organization) => {
       await wiring.outbound?.deleteOwner(organizationEndpointOwnerId(organization.id));
@@ -94,6 +97,8 @@ export interface OrganizationPageWiring {
   /** Counts the writes with the JSON routes'; default the SQL counters at their limit. */
   readonly rateLimiter?: RateLimiter | undefined;
   readonly clock?: Clock | undefined;
+  /** The accounts' audit trail: the pages' changes are recorded as the JSON routes' are. */
+  readonly audit?: AuditTrail | undefined;
 }
 
 /**
@@ -113,6 +118,7 @@ export function appOrganizationPages(wiring: OrganizationPageWiring): Route<Mayb
     sessions: wiring.sessions,
     allowedOrigins: wiring.config.allowedOrigins,
     clock: wiring.clock,
+    audit: wiring.audit,
   };
   return [
     ...organizationPages({

@@ -227,6 +227,7 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
           outbound: dependencies.outbound,
           rateLimiter: dependencies.rateLimiter,
           clock: dependencies.clock,
+          audit: accounts.audit,
         }),
         ...accounts.routes,
         ...recordPageRoutes(records),
@@ -238,6 +239,7 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
           mailer: dependencies.mailer,
           rateLimiter: dependencies.rateLimiter,
           clock: dependencies.clock,
+          audit: accounts.audit,
         }),
         ...(webhooks
           ? outboundPages({

@@ -130,8 +130,9 @@ async function startService(env: WorkerEnv): Promise<Service> {
     return queues;
   };
   const mailer = transport && outboxMailer({ outbox: mailOutbox, writer: database });
-  // No resolveHost: workerd's fetch cannot reach private networks, so the URL's own check is
-  // the guard here (the main entry's guardedFetch; the Node one needs node:net).
+  // No resolveHost: deployed, a Worker's fetch cannot reach private networks, so the URL's own
+  // check is the guard here (the main entry's guardedFetch; the Node one needs node:net).
+  // Locally, miniflare's workerd can: the tests reach their doubles on 127.0.0.1.
   const outbound = appOutboundWebhooks({ database, outbox: mailOutbox, config, secretKeyBase });
   const webhookSender = appWebhookSender({
     database,

@@ -38,7 +38,7 @@ import { jsonAdminRoutes } from "./admin/json-admin-routes.js";
 import { jsonApiKeyRoutes } from "./api-keys/json-api-key-routes.js";
 import { defaultActivityPage } from "./audit/activity-page.js";
 import type { AuditLog } from "./audit/audit-log.js";
-import { auditTrail } from "./audit/audit-trail.js";
+import { type AuditTrail, auditTrail } from "./audit/audit-trail.js";
 import { htmlActivityRoutes } from "./audit/html-activity-routes.js";
 import { jsonActivityRoutes } from "./audit/json-activity-routes.js";
 import { withCaptcha } from "./captcha/captcha-routes.js";
@@ -245,6 +245,11 @@ export interface AccountRoutes {
    * `{ bearer: true }` a bearer token too), or undefined: see {@link CurrentUser}.
    */
   readonly currentUser: CurrentUser;
+  /**
+   * The audit trail on `auditLog` (none without one): hand it to other route groups
+   * (`organizationRoutes({ audit })`), so that their events join the accounts' in one trail.
+   */
+  readonly audit?: AuditTrail | undefined;
 }
 
 /**
@@ -314,8 +319,9 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
     policy: options.throttle,
     clock,
   });
+  const audit = options.auditLog && auditTrail(options.auditLog, clock);
   const events = accountEvents({
-    audit: options.auditLog && auditTrail(options.auditLog, clock),
+    audit,
     hooks: options.hooks,
     operatorColumns: options.operatorColumns,
     onHookError: options.onHookError,
@@ -480,5 +486,5 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
         layout,
       })
     : unprotectedRoutes;
-  return { routes, sessions, bearer, events, signIns, currentUser };
+  return { routes, sessions, bearer, events, signIns, currentUser, audit };
 }

@@ -3,6 +3,11 @@
 // an organization pass, on @tessera/http, @tessera/mail and @tessera/accounts.
 export { INVITATION_PAGE_PATH } from "./routes/invitation-mail.js";
 export { type InvitationPagesOptions, invitationPages } from "./routes/invitation-pages.js";
+export {
+  type AuditedRequest,
+  ORGANIZATION_AUDIT_EVENT_TYPES,
+  type OrganizationAuditEventType,
+} from "./routes/organization-audit.js";
 export { MAXIMUM_ORGANIZATION_BODY_BYTES } from "./routes/organization-body.js";
 export type {
   OrganizationMemberContext,

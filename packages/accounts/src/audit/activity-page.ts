@@ -24,10 +24,11 @@ function eventLabel(event: AuditEvent, locale: Locale | undefined): string {
 function renderRow(event: AuditEvent, locale: Locale | undefined): SafeHtml {
   const text = accountText(locale);
   const when = formatTimestamp(event.at);
-  const byAdmin = event.actorId !== null && event.actorId !== event.userId;
+  // A change someone else made: an operator, an organization's owner.
+  const byOther = event.actorId !== null && event.actorId !== event.userId;
   return html`<tr>
 <td><time datetime="${when.replace(" ", "T")}Z">${when} UTC</time></td>
-<td>${eventLabel(event, locale)}${byAdmin && html` (${text("accounts.activity.by_admin")})`}</td>
+<td>${eventLabel(event, locale)}${byOther && html` (${text("accounts.activity.by_other")})`}</td>
 <td>${event.userAgent === null ? text("accounts.activity.unknown") : browserName(event.userAgent, locale)}</td>
 <td>${event.ip ?? text("accounts.activity.unknown")}</td>
 </tr>`;

@@ -1,10 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { webCaptchaFetch } from "../../src/captcha/captcha-fetch.js";
-import {
-  type CaptchaVerifierOptions,
-  captchaVerifier,
-  checkCaptchaSettings,
-} from "../../src/captcha/captcha-verifier.js";
 import {
   ERROR_STATUS_TOKEN,
   GOOD_TOKEN,
@@ -13,6 +7,12 @@ import {
   type SiteverifyDouble,
   startSiteverifyDouble,
 } from "../../../../test/support/siteverify-double.js";
+import { webCaptchaFetch } from "../../src/captcha/captcha-fetch.js";
+import {
+  type CaptchaVerifierOptions,
+  captchaVerifier,
+  checkCaptchaSettings,
+} from "../../src/captcha/captcha-verifier.js";
 
 const SECRET = "0x4AAAAAAAverify-secret";
 const SITE_KEY = "0x4AAAAAAAsite-key";

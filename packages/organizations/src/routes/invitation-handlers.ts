@@ -1,8 +1,10 @@
 import { mailLinkOrigin, normalizeEmail } from "@tessera/accounts";
 import { systemClock } from "@tessera/core";
 import { jsonAnswer, notFound, pathId, type RouteContext, type RouteHandler } from "@tessera/http";
+import { invitationAcceptor } from "./invitation-acceptance.js";
 import { invitationSender } from "./invitation-sending.js";
 import { invitationTokenDigest } from "./invitation-token.js";
+import { recordOrganizationEvent } from "./organization-audit.js";
 import { readTextBody } from "./organization-body.js";
 import type { OrganizationMemberContext, OrganizationUserContext } from "./organization-context.js";
 import {
@@ -19,10 +21,11 @@ export function invitationHandlers<C extends RouteContext>(options: Organization
   const store = options.organizations;
   const clock = options.clock ?? systemClock;
   const send = invitationSender(options);
+  const acceptInvitation = invitationAcceptor(options);
   const linkOrigins = { appUrl: options.appUrl, allowedOrigins: options.allowedOrigins ?? [] };
 
   const member = {
-    async create(request, { organization, user, role: actorRole, locale }) {
+    async create(request, { organization, user, role: actorRole, locale, clientAddress }) {
       const body = await readTextBody(request, ["email", "role"], locale);
       if (!body.ok) return body.response;
       const sent = await send({
@@ -34,6 +37,7 @@ export function invitationHandlers<C extends RouteContext>(options: Organization
         // Chosen before anything is stored: the request's origin only when the app is served there.
         origin: mailLinkOrigin(request, linkOrigins),
         locale,
+        at: { request, clientAddress },
       });
       if (sent.ok) return jsonAnswer(invitationJson(sent.invitation), { status: 201, locale });
       return "fields" in sent
@@ -46,16 +50,25 @@ export function invitationHandlers<C extends RouteContext>(options: Organization
       return jsonAnswer(invitations.map(invitationJson), { locale });
     },
 
-    async revoke(_request, { organization, params, locale }) {
+    async revoke(request, { organization, user, params, locale, clientAddress }) {
       const id = pathId(params.id);
       if (id === undefined) return notFound(locale);
       const revoked = await store.revokeInvitation(organization.id, id, clock());
-      return revoked ? new Response(null, { status: 204 }) : notFound(locale);
+      if (!revoked) return notFound(locale);
+      await recordOrganizationEvent(
+        options.audit,
+        "organization.invitation_revoked",
+        user.id,
+        { request, clientAddress },
+        organization,
+        { details: { invitation_id: id } },
+      );
+      return new Response(null, { status: 204 });
     },
   } satisfies Record<string, RouteHandler<OrganizationMemberContext<C>>>;
 
   const signedIn = {
-    async accept(_request, { user, params, locale }) {
+    async accept(request, { user, params, locale, clientAddress }) {
       const refuse = (entry: OrganizationErrorEntry) => organizationErrorAnswer(entry, locale);
       const digest = invitationTokenDigest(params.token ?? "");
       if (digest === undefined) return refuse(organizationErrors.invitationNotFound);
@@ -70,7 +83,8 @@ export function invitationHandlers<C extends RouteContext>(options: Organization
         );
       }
       const email = normalizeEmail(user.email);
-      const accepted = await store.acceptInvitation(digest, { id: user.id, email }, now);
+      const at = { request, clientAddress };
+      const accepted = await acceptInvitation(digest, { id: user.id, email }, at);
       if (!accepted.ok) {
         return refuse(
           accepted.reason === "email_mismatch"

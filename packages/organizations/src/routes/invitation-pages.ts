@@ -1,4 +1,4 @@
-import { normalizeEmail } from "@tessera/accounts";
+import { type AuditTrail, normalizeEmail } from "@tessera/accounts";
 import { type Clock, systemClock } from "@tessera/core";
 import {
   type Authenticate,
@@ -19,6 +19,7 @@ import {
   sessionPageContext,
 } from "@tessera/session";
 import type { OrganizationStore } from "../organization-store.js";
+import { invitationAcceptor } from "./invitation-acceptance.js";
 import { INVITATION_PAGE_PATH } from "./invitation-mail.js";
 import { type InvitationHindrance, renderInvitationPage } from "./invitation-page.js";
 import { invitationTokenDigest } from "./invitation-token.js";
@@ -39,6 +40,8 @@ export interface InvitationPagesOptions extends HtmlRouteSafety {
   /** Where an accepted invitation leads, with a notice (default `/`). */
   readonly acceptedPath?: string | undefined;
   readonly clock?: Clock | undefined;
+  /** The app's audit trail: an accepted invitation is `organization.member_added` in it. */
+  readonly audit?: AuditTrail | undefined;
 }
 
 type InvitationPageContext = HtmlRouteContext & { readonly user: OrganizationUser };
@@ -55,6 +58,7 @@ export function invitationPages(options: InvitationPagesOptions): Route<MaybeSes
   const store = options.organizations;
   const clock = options.clock ?? systemClock;
   const path = `${INVITATION_PAGE_PATH}:token`;
+  const acceptInvitation = invitationAcceptor(options);
 
   const pageContext = (context: InvitationPageContext): PageContext =>
     sessionPageContext(context, context.user.email);
@@ -75,12 +79,13 @@ export function invitationPages(options: InvitationPagesOptions): Route<MaybeSes
     return htmlPage(status ?? (found ? (hindrance ? 403 : 200) : 404), body, NO_STORE);
   }
 
-  async function accept(_request: Request, context: InvitationPageContext): Promise<Response> {
+  async function accept(request: Request, context: InvitationPageContext): Promise<Response> {
     const { user, locale } = context;
     const digest = invitationTokenDigest(context.params.token ?? "");
     if (digest === undefined || user.confirmedAt === null) return page(context);
     const email = normalizeEmail(user.email);
-    const accepted = await store.acceptInvitation(digest, { id: user.id, email }, clock());
+    const at = { request, clientAddress: context.clientAddress };
+    const accepted = await acceptInvitation(digest, { id: user.id, email }, at);
     if (!accepted.ok) return page(context);
     const notice = organizationMessages.text(locale, "organizations.invitation_accepted", {
       organization: accepted.organization.name,

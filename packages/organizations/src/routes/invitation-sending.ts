@@ -3,6 +3,7 @@ import { type Locale, type MessageParams, systemClock } from "@tessera/core";
 import type { Invitation, Organization } from "../organization.js";
 import { invitationMail } from "./invitation-mail.js";
 import { newInvitationToken } from "./invitation-token.js";
+import { type AuditedRequest, recordOrganizationEvent } from "./organization-audit.js";
 import { type OrganizationErrorEntry, organizationErrors } from "./organization-errors.js";
 import {
   ALREADY_MEMBER,
@@ -30,6 +31,8 @@ export interface InvitationRequest {
   readonly origin: string;
   /** The language of the mail. */
   readonly locale: Locale | undefined;
+  /** The request that asks, for the audit trail. */
+  readonly at: AuditedRequest;
 }
 
 /** What came of an invitation: sent, refused on its fields (a 422), or refused whole. */
@@ -53,12 +56,19 @@ function reportInvitationMailErrorToStderr(error: unknown): void {
  * Sends invitations the one way the JSON route and the page share: the address and the role
  * checked (a role no greater than the inviter's, nobody who is a member already), the
  * invitation stored with its token's digest, then the mail awaited; a mail that cannot be
- * handed over revokes the invitation (`invitationNotSent`).
+ * handed over revokes the invitation (`invitationNotSent`). A sent invitation is recorded in
+ * `audit` (`organization.invitation_created`, about the inviter; never with its token).
  */
 export function invitationSender(
   options: Pick<
     OrganizationRoutesOptions<never>,
-    "organizations" | "roles" | "mailer" | "clock" | "invitationLifetimeMs" | "reportMailError"
+    | "organizations"
+    | "roles"
+    | "mailer"
+    | "clock"
+    | "invitationLifetimeMs"
+    | "reportMailError"
+    | "audit"
   >,
 ) {
   const store = options.organizations;
@@ -112,6 +122,14 @@ export function invitationSender(
       await store.revokeInvitation(organization.id, invitation.id, clock());
       return { ok: false, error: organizationErrors.invitationNotSent };
     }
+    await recordOrganizationEvent(
+      options.audit,
+      "organization.invitation_created",
+      inviter.id,
+      request.at,
+      organization,
+      { details: { invitation_id: invitation.id, email, role } },
+    );
     return { ok: true, invitation };
   };
 }

@@ -2,6 +2,7 @@ import type { Locale } from "@tessera/core";
 import { jsonAnswer, notFound, pathId, type RouteContext, type RouteHandler } from "@tessera/http";
 import type { Member, Organization } from "../organization.js";
 import type { MemberChangeRefusal } from "../organization-store.js";
+import { memberChanges } from "./member-changes.js";
 import { readTextBody } from "./organization-body.js";
 import type { OrganizationMemberContext } from "./organization-context.js";
 import { organizationErrorAnswer, organizationErrors } from "./organization-errors.js";
@@ -21,6 +22,7 @@ function changeRefusal(refusal: MemberChangeRefusal, locale: Locale | undefined)
 export function memberHandlers<C extends RouteContext>(options: OrganizationRoutesOptions<C>) {
   const store = options.organizations;
   const roles = rolesOf(options);
+  const changes = memberChanges(options);
 
   /**
    * The member the path names, when the actor's role may act on theirs (a role may not change
@@ -49,7 +51,7 @@ export function memberHandlers<C extends RouteContext>(options: OrganizationRout
     },
 
     async changeRole(request, context) {
-      const { organization, role: actorRole, locale } = context;
+      const { organization, user, role: actorRole, locale } = context;
       if (pathId(context.params.user_id) === undefined) return notFound(locale);
       const body = await readTextBody(request, ["role"], locale);
       if (!body.ok) return body.response;
@@ -61,12 +63,13 @@ export function memberHandlers<C extends RouteContext>(options: OrganizationRout
       }
       const found = await target(organization, actorRole, context);
       if (!found.ok) return found.response;
-      const changed = await store.changeRole(organization.id, found.member.userId, role);
+      const at = { request, clientAddress: context.clientAddress };
+      const changed = await changes.changeRole(organization, found.member, role, user.id, at);
       if (typeof changed === "string") return changeRefusal(changed, locale);
       return jsonAnswer(memberJson(changed), { locale });
     },
 
-    async remove(_request, context) {
+    async remove(request, context) {
       const { organization, user, role: actorRole, locale } = context;
       const userId = pathId(context.params.user_id);
       if (userId === undefined) return notFound(locale);
@@ -78,7 +81,8 @@ export function memberHandlers<C extends RouteContext>(options: OrganizationRout
         const found = await target(organization, actorRole, context);
         if (!found.ok) return found.response;
       }
-      const removed = await store.removeMember(organization.id, userId);
+      const at = { request, clientAddress: context.clientAddress };
+      const removed = await changes.remove(organization, userId, user.id, at);
       if (removed !== true) return changeRefusal(removed, locale);
       return new Response(null, { status: 204 });
     },

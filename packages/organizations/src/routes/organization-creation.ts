@@ -1,7 +1,9 @@
+import type { AuditTrail } from "@tessera/accounts";
 import { type Clock, systemClock } from "@tessera/core";
 import type { Organization } from "../organization.js";
 import type { OrganizationStore } from "../organization-store.js";
 import { slugFromName } from "../slug.js";
+import { type AuditedRequest, recordOrganizationEvent } from "./organization-audit.js";
 import {
   addProblem,
   type FieldErrors,
@@ -17,12 +19,18 @@ export type OrganizationCreation =
 
 /**
  * Creates organizations the one way the JSON route and the page share: the name trimmed and
- * checked, the slug checked when written or made from the name, taken: a 422 on `slug`.
+ * checked, the slug checked when written or made from the name, taken: a 422 on `slug`. A
+ * created organization is recorded in `audit` (`organization.created`, about its creator).
  */
-export function organizationCreator(store: OrganizationStore, clock: Clock = systemClock) {
+export function organizationCreator(
+  store: OrganizationStore,
+  clock: Clock = systemClock,
+  audit?: AuditTrail | undefined,
+) {
   return async (
     userId: number,
     written: { readonly name: string | undefined; readonly slug: string | undefined },
+    at: AuditedRequest,
   ): Promise<OrganizationCreation> => {
     const name = written.name?.trim();
     const fields: FieldErrors = {};
@@ -36,6 +44,8 @@ export function organizationCreator(store: OrganizationStore, clock: Clock = sys
       ownerId: userId,
       now: clock(),
     });
-    return organization ? { ok: true, organization } : { ok: false, fields: { slug: [TAKEN] } };
+    if (!organization) return { ok: false, fields: { slug: [TAKEN] } };
+    await recordOrganizationEvent(audit, "organization.created", userId, at, organization);
+    return { ok: true, organization };
   };
 }

@@ -2,6 +2,7 @@ import { systemClock } from "@tessera/core";
 import { jsonAnswer, notFound, type RouteContext, type RouteHandler } from "@tessera/http";
 import type { OrganizationChange } from "../organization-store.js";
 import { OWNER_ROLE } from "../roles.js";
+import { recordOrganizationEvent } from "./organization-audit.js";
 import { readTextBody } from "./organization-body.js";
 import type { OrganizationMemberContext, OrganizationUserContext } from "./organization-context.js";
 import { organizationCreator } from "./organization-creation.js";
@@ -36,7 +37,7 @@ export function organizationHandlers<C extends RouteContext>(
   options: OrganizationRoutesOptions<C>,
 ) {
   const store = options.organizations;
-  const create = organizationCreator(store, options.clock ?? systemClock);
+  const create = organizationCreator(store, options.clock ?? systemClock, options.audit);
 
   const signedIn = {
     async list(_request, { user, locale }) {
@@ -47,10 +48,11 @@ export function organizationHandlers<C extends RouteContext>(
       return jsonAnswer(answer, { locale });
     },
 
-    async create(request, { user, locale }) {
+    async create(request, { user, locale, clientAddress }) {
       const body = await readTextBody(request, ["name", "slug"], locale);
       if (!body.ok) return body.response;
-      const created = await create(user.id, { name: body.values.name, slug: body.values.slug });
+      const written = { name: body.values.name, slug: body.values.slug };
+      const created = await create(user.id, written, { request, clientAddress });
       if (!created.ok) return fieldRefusal(created.fields, locale);
       const answer = organizationWithRoleJson(created.organization, OWNER_ROLE);
       return jsonAnswer(answer, { status: 201, locale });
@@ -79,13 +81,22 @@ export function organizationHandlers<C extends RouteContext>(
       return jsonAnswer(organizationWithRoleJson(updated, role), { locale });
     },
 
-    async remove(_request, { organization, locale }) {
+    async remove(request, { organization, user, locale, clientAddress }) {
       // The app's rows first: should that fail, the organization stays to be deleted again,
       // rather than leave rows behind that nobody can reach (or a later organization given
       // the same id would inherit).
       await options.beforeOrganizationDeleted?.(organization);
       const deleted = await store.deleteOrganization(organization.id);
-      return deleted ? new Response(null, { status: 204 }) : notFound(locale);
+      if (!deleted) return notFound(locale);
+      const at = { request, clientAddress };
+      await recordOrganizationEvent(
+        options.audit,
+        "organization.deleted",
+        user.id,
+        at,
+        organization,
+      );
+      return new Response(null, { status: 204 });
     },
   } satisfies Record<string, RouteHandler<OrganizationMemberContext<C>>>;
 

@@ -1,4 +1,4 @@
-import { mailLinkOrigin } from "@tessera/accounts";
+import { type AuditTrail, mailLinkOrigin } from "@tessera/accounts";
 import { type Clock, systemClock } from "@tessera/core";
 import {
   type AttemptCounter,
@@ -27,6 +27,7 @@ import type { OrganizationWithRole } from "../organization.js";
 import type { OrganizationStore } from "../organization-store.js";
 import type { Permission, Roles } from "../roles.js";
 import { invitationSender } from "./invitation-sending.js";
+import { memberChanges } from "./member-changes.js";
 import type { OrganizationUser } from "./organization-context.js";
 import { organizationCreator } from "./organization-creation.js";
 import { translatedFieldErrors } from "./organization-fields.js";
@@ -65,6 +66,8 @@ export interface OrganizationPagesOptions extends HtmlRouteSafety {
   readonly clock?: Clock | undefined;
   readonly invitationLifetimeMs?: number | undefined;
   readonly reportMailError?: ((error: unknown) => void) | undefined;
+  /** The app's audit trail: the pages' changes are recorded as the JSON routes' are. */
+  readonly audit?: AuditTrail | undefined;
 }
 
 type PagesContext = HtmlRouteContext & { readonly user: OrganizationUser };
@@ -83,8 +86,9 @@ export function organizationPages(options: OrganizationPagesOptions): Route<Mayb
   const roles = rolesOf(options);
   const clock = options.clock ?? systemClock;
   const base = options.path ?? ORGANIZATIONS_PAGE_PATH;
-  const create = organizationCreator(store, clock);
+  const create = organizationCreator(store, clock, options.audit);
   const invite = invitationSender(options);
+  const changes = memberChanges(options);
   const linkOrigins = { appUrl: options.appUrl, allowedOrigins: options.allowedOrigins ?? [] };
   const text = organizationMessages.text.bind(organizationMessages);
 
@@ -188,7 +192,8 @@ export function organizationPages(options: OrganizationPagesOptions): Route<Mayb
     const name = read.form.get("name") ?? undefined;
     // An empty slug field is a slug left out: the name makes it.
     const slug = read.form.get("slug") || undefined;
-    const created = await create(context.user.id, { name, slug });
+    const at = { request, clientAddress: context.clientAddress };
+    const created = await create(context.user.id, { name, slug }, at);
     if (!created.ok) {
       const values = { name: name ?? "", slug: slug ?? "" };
       const errors = translatedFieldErrors(created.fields, context.locale);
@@ -219,6 +224,7 @@ export function organizationPages(options: OrganizationPagesOptions): Route<Mayb
       role: invitedRole,
       origin: mailLinkOrigin(request, linkOrigins),
       locale: context.locale,
+      at: { request, clientAddress: context.clientAddress },
     });
     if (sent.ok) {
       const notice = text(context.locale, "organizations.invited", {
@@ -236,10 +242,11 @@ export function organizationPages(options: OrganizationPagesOptions): Route<Mayb
     return organizationPage(context, membership, sent.error.status, { values, errors: {} });
   }
 
-  async function leave(_request: Request, context: MemberPagesContext) {
-    const { membership } = context;
+  async function leave(request: Request, context: MemberPagesContext) {
+    const { membership, user } = context;
     const { organization } = membership;
-    const left = await store.removeMember(organization.id, context.user.id);
+    const at = { request, clientAddress: context.clientAddress };
+    const left = await changes.remove(organization, user.id, user.id, at);
     if (left === "last_owner") {
       context.session.flash("alert", text(context.locale, "organizations.last_owner"));
       return organizationPage(context, membership, 409);

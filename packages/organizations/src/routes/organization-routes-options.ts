@@ -1,3 +1,4 @@
+import type { AuditTrail } from "@tessera/accounts";
 import type { Clock } from "@tessera/core";
 import type { AttemptCounter, Authenticate, RouteContext } from "@tessera/http";
 import type { Mailer } from "@tessera/mail";
@@ -55,4 +56,10 @@ export interface OrganizationRoutesOptions<C extends RouteContext = RouteContext
     | undefined;
   /** Told of an invitation mail that could not be handed over; default one line on stderr. */
   readonly reportMailError?: ((error: unknown) => void) | undefined;
+  /**
+   * The app's audit trail (`auditTrail(log)` of @tessera/accounts): with it, every change of an
+   * organization, its members and its invitations is recorded once, after it was made
+   * (`organization.created`, `organization.member_added`…; see `ORGANIZATION_AUDIT_EVENT_TYPES`).
+   */
+  readonly audit?: AuditTrail | undefined;
 }

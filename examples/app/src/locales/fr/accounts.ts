@@ -240,7 +240,7 @@ export const frenchAccounts = {
   "accounts.activity.none": "Rien ne s'est encore passé.",
   "accounts.activity.older": "Activité plus ancienne",
   "accounts.activity.back_to_account": "Retour à votre compte",
-  "accounts.activity.by_admin": "par un administrateur",
+  "accounts.activity.by_other": "par quelqu'un d'autre",
   "accounts.activity.user.signed_up": "Compte créé",
   "accounts.activity.user.signed_in": "Connexion",
   "accounts.activity.user.sign_in_failed": "Connexion échouée",
@@ -260,6 +260,13 @@ export const frenchAccounts = {
   "accounts.activity.user.throttled":
     "Connexions ralenties après de nombreux mots de passe erronés",
   "accounts.activity.user.deleted": "Compte supprimé",
+  "accounts.activity.organization.created": "Organisation créée",
+  "accounts.activity.organization.deleted": "Organisation supprimée",
+  "accounts.activity.organization.member_added": "Entrée dans une organisation",
+  "accounts.activity.organization.member_removed": "Sortie ou retrait d'une organisation",
+  "accounts.activity.organization.role_changed": "Rôle dans une organisation modifié",
+  "accounts.activity.organization.invitation_created": "Invitation à une organisation envoyée",
+  "accounts.activity.organization.invitation_revoked": "Invitation à une organisation révoquée",
   "accounts.account_banned": "Ce compte est banni.",
   "accounts.account_banned_until": "Ce compte est banni jusqu'au {until}.",
   "accounts.admin.not_bannable":
