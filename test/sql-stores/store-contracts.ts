@@ -33,8 +33,13 @@ import {
   MemoryUserStore,
 } from "@tessera/accounts/testing";
 import { CachedApiKeyStore } from "@tessera/bearer";
-import { SqlApiKeyStore } from "@tessera/bearer/sql";
-import { describeApiKeyStoreContract, MemoryApiKeyStore } from "@tessera/bearer/testing";
+import { SqlApiKeyStore, SqlSigningKeyStore, signingKeysMigration } from "@tessera/bearer/sql";
+import {
+  describeApiKeyStoreContract,
+  describeSigningKeyStoreContract,
+  MemoryApiKeyStore,
+  MemorySigningKeyStore,
+} from "@tessera/bearer/testing";
 import { jobTableMigration, SqlJobStore } from "@tessera/jobs/sql";
 import { contractJob, describeJobStoreContract, MemoryJobStore } from "@tessera/jobs/testing";
 import { identitiesMigration, SqlIdentityStore } from "@tessera/oauth/sql";
@@ -179,6 +184,7 @@ export function describeMemoryStoreContracts(): void {
     store: new MemoryApiKeyStore(),
     newUser: userMaker(new MemoryUserStore()),
   }));
+  describeSigningKeyStoreContract("memory", async () => new MemorySigningKeyStore());
   describeRecordStoreContract("memory", async () => {
     const tables = new MemoryRecordTables();
     let users = 0;
@@ -266,6 +272,13 @@ export function describeSqlStoreContracts(engine: EngineName): void {
   describeApiKeyStoreContract(engine, async () => {
     const database = await migrated();
     return { store: new SqlApiKeyStore(database), newUser: userMaker(new SqlUserStore(database)) };
+  });
+  describeSigningKeyStoreContract(engine, async () => {
+    const database = await open();
+    await applyMigrations(database, [signingKeysMigration]);
+    return new SqlSigningKeyStore(database, {
+      secrets: { current: "a secret key base of at least thirty-two characters" },
+    });
   });
   describeRecordStoreContract(engine, async () => {
     const database = await migrated();

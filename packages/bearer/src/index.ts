@@ -20,13 +20,17 @@ export {
 export { CachedApiKeyStore } from "./cached-api-key-store.js";
 export { type CreateApiKeyResult, type CreatedApiKey, createApiKey } from "./create-api-key.js";
 export { type CredentialCacheOptions, credentialCache } from "./credential-cache-options.js";
+export { JWKS_MAX_AGE_SECONDS, JWKS_PATH, jwksRoute } from "./jwks-route.js";
 export {
+  type AsymmetricJwtIssuerOptions,
   createJwtIssuer,
+  type HmacJwtIssuerOptions,
   type IssuedJwt,
   JWT_KEY_LABEL,
   JWT_LIFETIME_SECONDS,
   type JwtFailure,
   type JwtIssuer,
+  type JwtIssuerCommonOptions,
   type JwtIssuerOptions,
   type JwtVerifier,
   MAXIMUM_AMR_FACTORS,
@@ -35,5 +39,36 @@ export {
   VERIFIED_TOKEN_MEMORY_SIZE,
   type VerifiedJwt,
 } from "./jwt.js";
+export {
+  ASYMMETRIC_JWT_ALGORITHMS,
+  type AsymmetricJwtAlgorithm,
+  isAsymmetricJwtAlgorithm,
+  type JwtAlgorithm,
+} from "./jwt-algorithm.js";
+export { currentSigningKey, type KeyTimes, verifyingKeys } from "./keys/key-lifetime.js";
+export {
+  KEY_SET_REFRESH_INTERVAL_MS,
+  type KeySet,
+  type KeySetOptions,
+  keySet,
+  rotateSigningKey,
+  type SigningKeyInUse,
+  UNKNOWN_KID_RELOAD_INTERVAL_MS,
+  type VerificationKey,
+} from "./keys/key-set.js";
+export { MemorySigningKeyStore } from "./keys/memory-signing-key-store.js";
+export { type PublicJwk, type PublicJwks, publicJwks } from "./keys/public-jwks.js";
+export {
+  generateSigningKey,
+  type PrivateSigningJwk,
+  readPrivateSigningJwk,
+} from "./keys/signing-key.js";
+export { SIGNING_KEY_SEALING_LABEL } from "./keys/signing-key-sealing.js";
+export type {
+  NewSigningKey,
+  SigningKeyRecord,
+  SigningKeyStore,
+} from "./keys/signing-key-store.js";
 export { MemoryApiKeyStore } from "./memory-api-key-store.js";
+export { type RemoteJwtVerifierOptions, remoteJwtVerifier } from "./remote-jwt-verifier.js";
 export { unauthorizedResponse } from "./unauthorized-response.js";

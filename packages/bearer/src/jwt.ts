@@ -1,6 +1,22 @@
-import { type Clock, fail, loadOnFirstUse, ok, type Result, systemClock } from "@tessera/core";
-import { decodeBase64url, deriveKeyRing, type KeyRing, type SecretKeyBase } from "@tessera/crypto";
-import type { errors as JoseErrors } from "jose";
+import { type Clock, fail, ok, type Result, systemClock } from "@tessera/core";
+import { deriveKeyRing, type KeyRing, type SecretKeyBase } from "@tessera/crypto";
+import { createAsymmetricJwtIssuer } from "./asymmetric-jwt.js";
+import { type AsymmetricJwtAlgorithm, isAsymmetricJwtAlgorithm } from "./jwt-algorithm.js";
+import {
+  classifyJoseError,
+  type ExpectedClaims,
+  expectedClaims,
+  isCanonicalCompactJws,
+  loadJose,
+  MAXIMUM_AMR_FACTORS,
+  MAXIMUM_JWT_LENGTH,
+  signInClaims,
+  verifiedPayload,
+  verifyClaimOptions,
+} from "./jwt-verification.js";
+import type { KeySet } from "./keys/key-set.js";
+
+export { MAXIMUM_AMR_FACTORS, MAXIMUM_JWT_LENGTH };
 
 /** The JWT lifetime: 3600 seconds. */
 export const JWT_LIFETIME_SECONDS = 3600;
@@ -11,23 +27,22 @@ export const JWT_LIFETIME_SECONDS = 3600;
  */
 export const JWT_KEY_LABEL = "tessera jwt hs256";
 
-/**
- * Tokens longer than this are refused unread. Ours are under 200 characters; the cap bounds
- * the decoding and JSON parsing a stranger can make us do before the MAC check.
- */
-export const MAXIMUM_JWT_LENGTH = 4096;
-
 /** Why {@link JwtVerifier.verify} refused a token. Log it; never tell the client which. */
 export type JwtFailure =
   /** Not three canonical base64url segments, or a header or payload that is not a JSON object. */
   | "malformed-token"
-  /** A header `alg` other than HS256, including `none`. */
+  /** A header `alg` other than the issuer's (HS256 by default), including `none`. */
   | "algorithm-not-allowed"
-  /** Signed with no key of the ring. */
+  /** Signed with no key of the ring, or not by the key its `kid` names. */
   | "bad-signature"
+  /** A `kid` that names no key of the set (EdDSA/ES256 only), or none at all. */
+  | "unknown-key"
   /** `exp` is at or before now. */
   | "expired"
-  /** `sub`, `iat` or `exp` missing or of the wrong type, `sub` empty, or `nbf` in the future. */
+  /**
+   * `sub`, `iat` or `exp` missing or of the wrong type, `sub` empty, `nbf` in the future, or
+   * `iss`/`aud` not the configured ones.
+   */
   | "invalid-claims";
 
 /**
@@ -74,57 +89,71 @@ export interface JwtIssuer extends JwtVerifier {
   issue(userId: number | string, authentication?: SignInAuthentication): Promise<IssuedJwt>;
 }
 
-/** Most factors an `amr` claim lists: a first and a second factor, and a spare. */
-export const MAXIMUM_AMR_FACTORS = 3;
-const FACTOR_NAME = /^[a-z_]{1,32}$/;
-
-function isFactorList(value: unknown): value is string[] {
-  return (
-    Array.isArray(value) &&
-    value.length >= 1 &&
-    value.length <= MAXIMUM_AMR_FACTORS &&
-    value.every((factor) => typeof factor === "string" && FACTOR_NAME.test(factor))
-  );
-}
-
-/** Options for {@link createJwtIssuer}. */
-export interface JwtIssuerOptions {
-  /** `SECRET_KEY_BASE` and, after a rotation, `SECRET_KEY_BASE_PREVIOUS`. */
-  readonly secrets: SecretKeyBase;
+/** What every issuer takes, whatever its algorithm. */
+export interface JwtIssuerCommonOptions {
   readonly clock?: Clock;
   /** Defaults to {@link JWT_LIFETIME_SECONDS}. */
   readonly lifetimeSeconds?: number;
+  /** The `iss` claim (the app's URL): set on every token and required when verifying. */
+  readonly issuer?: string | undefined;
+  /** The `aud` claim: set on every token and required when verifying. */
+  readonly audience?: string | undefined;
 }
 
+/** The default: HS256 under a key derived from `SECRET_KEY_BASE`. */
+export interface HmacJwtIssuerOptions extends JwtIssuerCommonOptions {
+  readonly algorithm?: "HS256" | undefined;
+  /** `SECRET_KEY_BASE` and, after a rotation, `SECRET_KEY_BASE_PREVIOUS`. */
+  readonly secrets: SecretKeyBase;
+}
+
+/** EdDSA (Ed25519) or ES256 under the signing keys of a {@link KeySet}. */
+export interface AsymmetricJwtIssuerOptions extends JwtIssuerCommonOptions {
+  readonly algorithm: AsymmetricJwtAlgorithm;
+  /** The keys: the current one signs, every one in the set verifies (by the token's `kid`). */
+  readonly keys: KeySet;
+}
+
+/** Options for {@link createJwtIssuer}: HS256 with `secrets`, or EdDSA/ES256 with `keys`. */
+export type JwtIssuerOptions = HmacJwtIssuerOptions | AsymmetricJwtIssuerOptions;
+
 /**
- * HS256 JWTs (`sub`, `iat`, `exp`) under a 256-bit key derived from `SECRET_KEY_BASE`. Tokens
- * signed under `SECRET_KEY_BASE_PREVIOUS` keep verifying while it is set.
- * @throws {RangeError} for a secret under 32 characters or a lifetime that is not a positive
- * integer: configuration mistakes, found at startup.
+ * JWTs (`sub`, `iat`, `exp`; `iss` and `aud` when configured). By default HS256 under a 256-bit
+ * key derived from `SECRET_KEY_BASE`, tokens signed under `SECRET_KEY_BASE_PREVIOUS` verifying
+ * while it is set; with `algorithm: "EdDSA"` or `"ES256"`, signed by the current key of a
+ * {@link KeySet} and verified by the key their `kid` names.
+ * @throws {RangeError} for a secret under 32 characters, a lifetime that is not a positive
+ * integer, an unknown algorithm or a missing key set: configuration mistakes, found at startup.
  */
 export function createJwtIssuer(options: JwtIssuerOptions): JwtIssuer {
-  const keys = importHmacKeys(deriveKeyRing(options.secrets, JWT_KEY_LABEL));
-  const verifiedTokens = new BoundedTokenMemory(VERIFIED_TOKEN_MEMORY_SIZE);
-  const clock = options.clock ?? systemClock;
   const lifetimeSeconds = options.lifetimeSeconds ?? JWT_LIFETIME_SECONDS;
   if (!Number.isSafeInteger(lifetimeSeconds) || lifetimeSeconds < 1) {
     throw new RangeError("lifetimeSeconds must be a positive integer");
   }
+  if (options.algorithm !== undefined && options.algorithm !== "HS256") {
+    if (!isAsymmetricJwtAlgorithm(options.algorithm)) {
+      throw new RangeError(`unsupported JWT algorithm: ${String(options.algorithm)}`);
+    }
+    return createAsymmetricJwtIssuer({
+      ...(options as AsymmetricJwtIssuerOptions),
+      lifetimeSeconds,
+    });
+  }
+  return createHmacJwtIssuer(options as HmacJwtIssuerOptions, lifetimeSeconds);
+}
+
+function createHmacJwtIssuer(options: HmacJwtIssuerOptions, lifetimeSeconds: number): JwtIssuer {
+  const keys = importHmacKeys(deriveKeyRing(options.secrets, JWT_KEY_LABEL));
+  const verifiedTokens = new BoundedTokenMemory(VERIFIED_TOKEN_MEMORY_SIZE);
+  const clock = options.clock ?? systemClock;
+  const claimsExpected = expectedClaims(options);
   return {
     async issue(userId, authentication) {
       const subject = String(userId);
       if (subject === "") throw new RangeError("a JWT subject must not be empty");
-      if (authentication && !isFactorList(authentication.factors)) {
-        throw new RangeError("sign-in factors must be 1 to 3 lower-case names");
-      }
-      const { SignJWT } = await loadJose();
       const issuedAt = Math.floor(clock() / 1000);
-      const claims = authentication
-        ? {
-            auth_time: Math.min(issuedAt, Math.floor(authentication.at / 1000)),
-            amr: [...authentication.factors],
-          }
-        : {};
+      const claims = { ...signInClaims(issuedAt, authentication), ...claimsExpected };
+      const { SignJWT } = await loadJose();
       const token = await new SignJWT(claims)
         .setProtectedHeader({ alg: "HS256", typ: "JWT" })
         .setSubject(subject)
@@ -142,32 +171,11 @@ export function createJwtIssuer(options: JwtIssuerOptions): JwtIssuer {
         verifiedTokens.delete(token);
         return fail("expired");
       }
-      const verified = await verifyJwt(token, keys, clock);
+      const verified = await verifyJwt(token, keys, clock, claimsExpected);
       if (verified.ok) verifiedTokens.remember(token, verified.value);
       return verified;
     },
   };
-}
-
-// jose costs a process about 0.1 s of start-up and 10 MiB: imported by the first token issued
-// or checked (a token already verified is answered from memory without it).
-const loadJose = loadOnFirstUse(() => import("jose"));
-
-const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
-
-/**
- * jose decodes base64url leniently: it accepts `=` padding and ignores the stray low bits of
- * the last character, so several texts carry one signature. Tokens are held to their single
- * canonical form, so a token that verifies has exactly one spelling.
- */
-function isCanonicalCompactJws(token: string): boolean {
-  if (token.length > MAXIMUM_JWT_LENGTH || !COMPACT_JWS.test(token)) return false;
-  try {
-    for (const segment of token.split(".")) decodeBase64url(segment);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** How many verified tokens an issuer remembers (about 300 KB at most). */
@@ -217,27 +225,21 @@ async function verifyJwt(
   token: string,
   keys: HmacKeyRing,
   clock: Clock,
+  claimsExpected: ExpectedClaims,
 ): Promise<Result<VerifiedJwt, JwtFailure>> {
-  if (typeof token !== "string" || !isCanonicalCompactJws(token)) return fail("malformed-token");
+  if (!isCanonicalCompactJws(token)) return fail("malformed-token");
   const { errors, jwtVerify } = await loadJose();
   for (const key of keys.all) {
     try {
       const { payload } = await jwtVerify(token, await key, {
         algorithms: ["HS256"],
         requiredClaims: ["sub", "iat", "exp"],
+        ...verifyClaimOptions(claimsExpected),
         // No clock tolerance: one service signs and checks, so only its own clock (or an NTP
         // fleet's, seconds apart) is involved, against a lifetime of an hour.
         currentDate: new Date(clock()),
       });
-      if (typeof payload.sub !== "string" || payload.sub === "") return fail("invalid-claims");
-      const authentication = readAuthentication(payload);
-      if (authentication === "invalid") return fail("invalid-claims");
-      return ok({
-        subject: payload.sub,
-        expiresAt: payload.exp!,
-        issuedAt: payload.iat!,
-        authentication,
-      });
+      return verifiedPayload(payload);
     } catch (error) {
       const failure = classifyJoseError(error, errors);
       // Only a MAC mismatch depends on the key; every other failure is the same under all.
@@ -245,45 +247,4 @@ async function verifyJwt(
     }
   }
   return fail("bad-signature");
-}
-
-/**
- * The sign-in a token's `auth_time` and `amr` claims describe: both or neither, `auth_time` a
- * whole number of seconds no later than `iat`. Anything else in a token we signed is a fault,
- * refused like any other bad claim.
- */
-function readAuthentication(payload: {
-  readonly iat?: number | undefined;
-  readonly [claim: string]: unknown;
-}): SignInAuthentication | undefined | "invalid" {
-  const { auth_time: authTime, amr } = payload;
-  if (authTime === undefined && amr === undefined) return undefined;
-  if (
-    typeof authTime !== "number" ||
-    !Number.isSafeInteger(authTime) ||
-    authTime < 0 ||
-    authTime > (payload.iat ?? 0) ||
-    !isFactorList(amr)
-  ) {
-    return "invalid";
-  }
-  return { at: authTime * 1000, factors: amr };
-}
-
-function classifyJoseError(error: unknown, errors: typeof JoseErrors): JwtFailure {
-  // Anything but a JOSEError is a fault of the platform or of this code, not of the token.
-  if (!(error instanceof errors.JOSEError)) throw error;
-  switch (error.code) {
-    case errors.JWSSignatureVerificationFailed.code:
-      return "bad-signature";
-    case errors.JWTExpired.code:
-      return "expired";
-    case errors.JWTClaimValidationFailed.code:
-      return "invalid-claims";
-    case errors.JOSEAlgNotAllowed.code:
-      return "algorithm-not-allowed";
-    default:
-      // JWSInvalid, JWTInvalid (payload not a JSON object), JOSENotSupported (unknown `crit`).
-      return "malformed-token";
-  }
 }

@@ -1,0 +1,71 @@
+import { fail, type Result, systemClock } from "@tessera/core";
+import type { AsymmetricJwtIssuerOptions, JwtFailure, JwtIssuer, VerifiedJwt } from "./jwt.js";
+import {
+  classifyJoseError,
+  expectedClaims,
+  isCanonicalCompactJws,
+  loadJose,
+  signInClaims,
+  verifiedPayload,
+  verifyClaimOptions,
+} from "./jwt-verification.js";
+
+/**
+ * EdDSA or ES256 JWTs signed by the key set's current key, the header naming it by `kid`;
+ * verified by the key that `kid` names, with that key's algorithm alone allowed, so an HS256
+ * token "signed" with a public key as its secret is refused.
+ */
+export function createAsymmetricJwtIssuer(
+  options: AsymmetricJwtIssuerOptions & { readonly lifetimeSeconds: number },
+): JwtIssuer {
+  const { keys, lifetimeSeconds } = options;
+  if (!keys || typeof keys.signingKey !== "function") {
+    throw new RangeError(`${options.algorithm} tokens need a key set (keys)`);
+  }
+  if (keys.algorithm !== options.algorithm) {
+    throw new RangeError(`the key set makes ${keys.algorithm} keys, not ${options.algorithm}`);
+  }
+  const clock = options.clock ?? systemClock;
+  const claimsExpected = expectedClaims(options);
+  return {
+    async issue(userId, authentication) {
+      const subject = String(userId);
+      if (subject === "") throw new RangeError("a JWT subject must not be empty");
+      const issuedAt = Math.floor(clock() / 1000);
+      const claims = { ...signInClaims(issuedAt, authentication), ...claimsExpected };
+      const signing = await keys.signingKey();
+      const { SignJWT } = await loadJose();
+      const token = await new SignJWT(claims)
+        .setProtectedHeader({ alg: signing.alg, typ: "JWT", kid: signing.kid })
+        .setSubject(subject)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + lifetimeSeconds)
+        .sign(signing.privateKey);
+      return { token, expiresIn: lifetimeSeconds };
+    },
+    async verify(token): Promise<Result<VerifiedJwt, JwtFailure>> {
+      if (!isCanonicalCompactJws(token)) return fail("malformed-token");
+      const { decodeProtectedHeader, errors, jwtVerify } = await loadJose();
+      let kid: unknown;
+      try {
+        kid = decodeProtectedHeader(token).kid;
+      } catch {
+        return fail("malformed-token");
+      }
+      if (typeof kid !== "string") return fail("unknown-key");
+      const key = await keys.verificationKey(kid);
+      if (!key) return fail("unknown-key");
+      try {
+        const { payload } = await jwtVerify(token, key.publicKey, {
+          algorithms: [key.alg],
+          requiredClaims: ["sub", "iat", "exp"],
+          ...verifyClaimOptions(claimsExpected),
+          currentDate: new Date(clock()),
+        });
+        return verifiedPayload(payload);
+      } catch (error) {
+        return fail(classifyJoseError(error, errors));
+      }
+    },
+  };
+}
