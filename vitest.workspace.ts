@@ -48,6 +48,7 @@ const POSTGRES_APP_SUITES = [
   "hostile-bodies",
   "hostile-nul",
   "html-accounts",
+  "jwt-key-set",
   "openapi",
   "organization-audit",
   "organization-pages",

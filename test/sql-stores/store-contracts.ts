@@ -11,6 +11,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { CachedUserStore } from "@tessera/accounts";
 import {
   accountMigrations,
+  SqlAuditLog,
   SqlEmailChangeStore,
   SqlEmailCodeStore,
   SqlEmailedTokenStore,
@@ -19,12 +20,14 @@ import {
   SqlUserStore,
 } from "@tessera/accounts/sql";
 import {
+  describeAuditLogContract,
   describeEmailChangeStoreContract,
   describeEmailCodeStoreContract,
   describeEmailedTokenStoreContract,
   describePasskeyStoreContract,
   describeSecondFactorStoreContract,
   describeUserStoreContract,
+  MemoryAuditLog,
   MemoryEmailChangeStore,
   MemoryEmailCodeStore,
   MemoryEmailedTokenStore,
@@ -230,6 +233,7 @@ export function describeMemoryStoreContracts(): void {
       newUser: userMaker(new SqlUserStore(database)),
     };
   });
+  describeAuditLogContract("memory", async () => new MemoryAuditLog());
   describeEmailedTokenStoreContract("memory", async () => ({
     store: new MemoryEmailedTokenStore(),
     users: new MemoryUserStore(),
@@ -391,6 +395,7 @@ export function describeSqlStoreContracts(engine: EngineName): void {
       expect(await users.findByApiKeyDigest(digest)).toBeUndefined();
     });
   });
+  describeAuditLogContract(engine, async () => new SqlAuditLog(await migrated()));
   describeEmailedTokenStoreContract(engine, async () => {
     const database = await migrated();
     return { store: new SqlEmailedTokenStore(database), users: new SqlUserStore(database) };

@@ -59,6 +59,8 @@ export interface AccountWiring {
   readonly breachedPasswords?: AccountRoutesOptions["breachedPasswords"];
   /** The users' webhook endpoints: a deleted user's go with them (no foreign key holds them). */
   readonly outbound?: OutboundWebhooks<SqlDatabase>;
+  /** Signs the bearer tokens (`JWT_ALGORITHM=EdDSA|ES256`); default HS256 on the secret. */
+  readonly jwtIssuer?: AccountRoutesOptions["jwtIssuer"];
   /** Sends the captcha's verifications (the app's guarded fetch); default the runtime's fetch. */
   readonly captchaFetch?: CaptchaFetch;
 }
@@ -122,6 +124,7 @@ export function appAccounts(wiring: AccountWiring): AppAccounts {
     clock,
     ...(wiring.trackedSessions ? { trackedSessions: wiring.trackedSessions } : {}),
     ...(wiring.passwords ? { passwords: wiring.passwords } : {}),
+    jwtIssuer: wiring.jwtIssuer,
     ...(wiring.breachedPasswords ? { breachedPasswords: wiring.breachedPasswords } : {}),
     ...(config.captcha
       ? {

@@ -91,6 +91,19 @@ export interface AppConfig {
    */
   readonly adminEmails: readonly string[];
   /**
+   * `JWT_ALGORITHM` (`HS256`, the default, `EdDSA` or `ES256`): how bearer tokens are signed.
+   * With EdDSA or ES256 they carry `kid`, `iss` (`APP_URL`) and `aud` (`JWT_AUDIENCE`), and
+   * `/.well-known/jwks.json` publishes the keys that verify them.
+   */
+  readonly jwtAlgorithm: "HS256" | "EdDSA" | "ES256";
+  /**
+   * `JWT_PRIVATE_KEYS`: a JWK set (JSON) of private keys to sign with (the first) and verify
+   * with; without it, keys are made at first start and kept sealed in the database.
+   */
+  readonly jwtPrivateKeys: string | undefined;
+  /** `JWT_AUDIENCE`: the `aud` of EdDSA/ES256 tokens, checked on every token when set. */
+  readonly jwtAudience: string | undefined;
+  /**
    * `OUTBOUND_ALLOW_HOSTS`: hosts (names or IP addresses, lower case, IPv6 without brackets)
    * that users' webhook endpoints may name although they are, or resolve to, addresses the
    * SSRF guard refuses. Empty by default; tests name `127.0.0.1`.
@@ -239,6 +252,9 @@ const SETTING_READERS = {
   WEBHOOK_RETENTION_DAYS: wholeNumber(0, 36_500, 30),
   AUDIT_RETENTION_DAYS: wholeNumber(0, 36_500, 365),
   ADMIN_EMAILS: emailList,
+  JWT_ALGORITHM: oneOf(["HS256", "EdDSA", "ES256"] as const),
+  JWT_PRIVATE_KEYS: optionalText,
+  JWT_AUDIENCE: optionalText,
   OUTBOUND_ALLOW_HOSTS: outboundHostsOf,
   OUTBOUND_RETRY_SCHEDULE: retryScheduleOf,
   OUTBOUND_RETENTION_DAYS: wholeNumber(0, 36_500, 30),
@@ -345,6 +361,7 @@ export function loadConfig(environment: Record<string, string | undefined>): App
     webhookRetentionDays: settings.WEBHOOK_RETENTION_DAYS,
     auditRetentionDays: settings.AUDIT_RETENTION_DAYS,
     adminEmails: settings.ADMIN_EMAILS,
+    ...jwtSettingsOf(settings),
     outboundAllowHosts: settings.OUTBOUND_ALLOW_HOSTS,
     outboundRetrySchedule: settings.OUTBOUND_RETRY_SCHEDULE,
     outboundRetentionDays: settings.OUTBOUND_RETENTION_DAYS,
@@ -484,4 +501,28 @@ function pwnedPasswordsOf(settings: {
     );
   }
   return { pwnedPasswords, pwnedPasswordsUrl: url };
+}
+
+/**
+ * `JWT_ALGORITHM` (default HS256), `JWT_PRIVATE_KEYS` and `JWT_AUDIENCE`.
+ * @throws {ConfigError} for keys or an audience given with HS256, which would not use them.
+ */
+function jwtSettingsOf(settings: {
+  readonly JWT_ALGORITHM: "HS256" | "EdDSA" | "ES256" | undefined;
+  readonly JWT_PRIVATE_KEYS: string | undefined;
+  readonly JWT_AUDIENCE: string | undefined;
+}): Pick<AppConfig, "jwtAlgorithm" | "jwtPrivateKeys" | "jwtAudience"> {
+  const jwtAlgorithm = settings.JWT_ALGORITHM ?? "HS256";
+  if (jwtAlgorithm === "HS256") {
+    for (const name of ["JWT_PRIVATE_KEYS", "JWT_AUDIENCE"] as const) {
+      if (settings[name] !== undefined) {
+        throw new ConfigError(`${name} is used only with JWT_ALGORITHM=EdDSA or ES256`);
+      }
+    }
+  }
+  return {
+    jwtAlgorithm,
+    jwtPrivateKeys: settings.JWT_PRIVATE_KEYS,
+    jwtAudience: settings.JWT_AUDIENCE,
+  };
 }

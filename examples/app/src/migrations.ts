@@ -10,7 +10,7 @@ import {
   usersCredentialsChangedAtMigration,
   usersMigration,
 } from "@tessera/accounts/sql";
-import { apiKeysMigration } from "@tessera/bearer/sql";
+import { apiKeysMigration, signingKeysMigration } from "@tessera/bearer/sql";
 import { jobTableMigration } from "@tessera/jobs/sql";
 import { identitiesMigration } from "@tessera/oauth/sql";
 import { organizationsMigration } from "@tessera/organizations/sql";
@@ -72,6 +72,7 @@ export const appMigrations: readonly Migration[] = [
   organizationsMigration,
   failureStreaksMigration,
   auditEventsMigration,
+  signingKeysMigration,
   usersAdministrationMigration,
   usersNameMigration,
   webhookEffectsMigration,

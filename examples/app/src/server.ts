@@ -21,6 +21,7 @@ import {
 } from "./cleanups.js";
 import type { AppConfig } from "./config.js";
 import { openAppDatabase } from "./database.js";
+import { appJwtKeys } from "./jwt-keys.js";
 import { createAppMailer } from "./mailer.js";
 import { appMigrations } from "./migrations.js";
 import { appOutboundWebhooks, appWebhookSender, outboundPolicy } from "./outbound.js";
@@ -131,6 +132,7 @@ export async function startServer(
       })
     : undefined;
   const storage = await openAppStorage(config);
+  const jwtKeys = await appJwtKeys(config, database, secretKeyBase, options.clock);
   const trackedSessions = config.trackedSessions ? new SqlTrackedSessionStore(database) : undefined;
   const app = createApp({
     config,
@@ -143,6 +145,7 @@ export async function startServer(
     renderJobs,
     trackedSessions,
     storage,
+    jwtKeys,
     ...(options.clock ? { clock: options.clock } : {}),
     // New passwords are looked up through the guard (OUTBOUND_ALLOW_HOSTS lets tests reach a
     // double on 127.0.0.1), within the check's 500 ms.

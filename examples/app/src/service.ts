@@ -1,6 +1,6 @@
 import { getConnInfo as nodeConnInfo } from "@hono/node-server/conninfo";
 import type { TokenMailTransaction, User } from "@tessera/accounts";
-import { bearerAuthentication } from "@tessera/bearer";
+import { bearerAuthentication, jwksRoute, type KeySet } from "@tessera/bearer";
 import type { Clock } from "@tessera/core";
 import type { CompileQuery } from "@tessera/graphql";
 import {
@@ -36,6 +36,7 @@ import type { GetConnInfo } from "hono/conninfo";
 import { type AccountWiring, type AppHono, appAccounts } from "./accounts.js";
 import type { AppConfig } from "./config.js";
 import { reachedOverHttps } from "./https-requests.js";
+import { appJwtIssuer } from "./jwt-keys.js";
 import { lazyRoutes } from "./lazy-routes.js";
 import { chooseLocale, SHIPPED_CATALOGS } from "./locales/shipped-catalogs.js";
 import {
@@ -76,6 +77,11 @@ export interface AppDependencies {
   readonly rateLimiter?: RateLimiter;
   /** Password hashing under the runtime's limits (the Workers' PBKDF2 cap). */
   readonly passwords?: AccountWiring["passwords"];
+  /**
+   * The signing keys of `JWT_ALGORITHM=EdDSA|ES256` (`appJwtKeys`): the tokens are signed with
+   * them and `/.well-known/jwks.json` publishes them. Without them, HS256.
+   */
+  readonly jwtKeys?: KeySet | undefined;
   /** `PWNED_PASSWORDS`' check (`appBreachedPasswords`, on the runtime's guarded fetch). */
   readonly breachedPasswords?: AccountWiring["breachedPasswords"];
   /** Sends the captcha's verifications (the guarded fetch on Node); default the runtime's fetch. */
@@ -122,6 +128,7 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
     ...(dependencies.clock ? { clock: dependencies.clock } : {}),
     ...(dependencies.rateLimiter ? { rateLimiter: dependencies.rateLimiter } : {}),
     ...(dependencies.passwords ? { passwords: dependencies.passwords } : {}),
+    jwtIssuer: appJwtIssuer(config, dependencies.jwtKeys, dependencies.clock),
     ...(dependencies.breachedPasswords
       ? { breachedPasswords: dependencies.breachedPasswords }
       : {}),
@@ -214,6 +221,8 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
     : [];
   mount(app, [
     ...webhookRoutes(database, config),
+    // The public keys of EdDSA/ES256 tokens, for other services to verify them.
+    ...(dependencies.jwtKeys ? [jwksRoute(dependencies.jwtKeys)] : []),
     ...withMiddleware(
       [
         ...renderJobRoutes(dependencies.renderJobs, bearer, config),

@@ -374,6 +374,20 @@ describe("the breached-password settings", () => {
     );
   });
 
+  it("sign tokens HS256 by default, EdDSA or ES256 when asked, and refuse keys HS256 would not use", () => {
+    expect(loadConfig({})).toMatchObject({ jwtAlgorithm: "HS256", jwtPrivateKeys: undefined });
+    expect(loadConfig({ JWT_ALGORITHM: "EdDSA", JWT_AUDIENCE: "api" })).toMatchObject({
+      jwtAlgorithm: "EdDSA",
+      jwtAudience: "api",
+    });
+    expect(() => loadConfig({ JWT_ALGORITHM: "RS256" })).toThrow(
+      new ConfigError("JWT_ALGORITHM is not valid: expected one of HS256, EdDSA, ES256"),
+    );
+    expect(() => loadConfig({ JWT_PRIVATE_KEYS: '{"keys":[]}' })).toThrow(
+      new ConfigError("JWT_PRIVATE_KEYS is used only with JWT_ALGORITHM=EdDSA or ES256"),
+    );
+  });
+
   it("take ADMIN_EMAILS as normalized addresses, and refuse one that is not", () => {
     expect(
       loadConfig({ ADMIN_EMAILS: " Ops@Example.com, ops@example.com,b@example.com " }).adminEmails,

@@ -26,6 +26,7 @@ import {
   checkedSecretKeyBase,
   loadConfig,
 } from "../../app/src/config.js";
+import { appJwtKeys } from "../../app/src/jwt-keys.js";
 import { appMigrations } from "../../app/src/migrations.js";
 import { appOutboundWebhooks, appWebhookSender, outboundPolicy } from "../../app/src/outbound.js";
 import { createRenderJobs } from "../../app/src/render-jobs.js";
@@ -145,10 +146,13 @@ async function startService(env: WorkerEnv): Promise<Service> {
   });
   // Static paths (/api/health, /api/auth/me) are matched from memory (see StaticPathRouter).
   const app: AppHono = new Hono({ router: new StaticPathRouter() });
+  // EdDSA/ES256 keys in D1, sealed under the secret, signed and verified with WebCrypto.
+  const jwtKeys = await appJwtKeys(config, database, secretKeyBase);
   mountService(app, {
     config,
     secretKeyBase,
     database,
+    jwtKeys,
     mailer,
     outbound,
     ...(transport

@@ -4,6 +4,7 @@ import {
   type BearerAuthenticator,
   createBearerAuthenticator,
   createJwtIssuer,
+  type JwtIssuer,
 } from "@tessera/bearer";
 import { type Clock, systemClock } from "@tessera/core";
 import type { SecretKeyBase } from "@tessera/crypto";
@@ -196,6 +197,12 @@ export interface AccountRoutesOptions extends Omit<AccountStores, "rateLimits"> 
   readonly operatorColumns?: readonly OperatorColumn[];
   readonly passwords?: PasswordHashOptions;
   /**
+   * Signs and verifies the bearer tokens instead of the default HS256 issuer on the secret key
+   * base: `createJwtIssuer({ algorithm: "EdDSA", keys, issuer })` of `@tessera/bearer`, for
+   * tokens other services verify through the published key set.
+   */
+  readonly jwtIssuer?: JwtIssuer | undefined;
+  /**
    * Refuses a new password seen in data breaches, at sign-up, reset and change (422 on
    * `password`: `has appeared in a data breach; choose another`): `pwnedPasswords({ fetch })`,
    * which fails open. Off without it.
@@ -289,7 +296,7 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
     ...(options.secureCookies === undefined ? {} : { secureCookies: options.secureCookies }),
     ...(options.trackedSessions ? { trackedSessions: options.trackedSessions } : {}),
   });
-  const jwt = createJwtIssuer({ secrets, clock });
+  const jwt = options.jwtIssuer ?? createJwtIssuer({ secrets, clock });
   // A banned user's tokens and API keys find nobody: the ban is in the row each lookup reads.
   const unbanned = (user: User | undefined) =>
     user !== undefined && !isBanned(user, clock()) ? user : undefined;
