@@ -72,6 +72,7 @@ export {
   type AuditEntry,
   type AuditEvent,
   auditDetails,
+  MAXIMUM_USER_AGENT_LENGTH,
 } from "./audit/audit-events.js";
 export { type AuditEventJson, auditEventJson } from "./audit/audit-json.js";
 export type { AuditLog, AuditQuery } from "./audit/audit-log.js";
