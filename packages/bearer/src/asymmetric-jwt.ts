@@ -5,7 +5,7 @@ import {
   expectedClaims,
   isCanonicalCompactJws,
   loadJose,
-  signInClaims,
+  signJwt,
   verifiedPayload,
   verifyClaimOptions,
 } from "./jwt-verification.js";
@@ -29,19 +29,14 @@ export function createAsymmetricJwtIssuer(
   const claimsExpected = expectedClaims(options);
   return {
     async issue(userId, authentication) {
-      const subject = String(userId);
-      if (subject === "") throw new RangeError("a JWT subject must not be empty");
-      const issuedAt = Math.floor(clock() / 1000);
-      const claims = { ...signInClaims(issuedAt, authentication), ...claimsExpected };
-      const signing = await keys.signingKey();
-      const { SignJWT } = await loadJose();
-      const token = await new SignJWT(claims)
-        .setProtectedHeader({ alg: signing.alg, typ: "JWT", kid: signing.kid })
-        .setSubject(subject)
-        .setIssuedAt(issuedAt)
-        .setExpirationTime(issuedAt + lifetimeSeconds)
-        .sign(signing.privateKey);
-      return { token, expiresIn: lifetimeSeconds };
+      const current = await keys.signingKey();
+      const signing = { header: { alg: current.alg, kid: current.kid }, key: current.privateKey };
+      return signJwt(
+        userId,
+        authentication,
+        { clock, lifetimeSeconds, claims: claimsExpected },
+        signing,
+      );
     },
     async verify(token): Promise<Result<VerifiedJwt, JwtFailure>> {
       if (!isCanonicalCompactJws(token)) return fail("malformed-token");

@@ -1,7 +1,7 @@
-import { fail, loadOnFirstUse, ok, type Result } from "@tessera/core";
+import { type Clock, fail, loadOnFirstUse, ok, type Result } from "@tessera/core";
 import { decodeBase64url } from "@tessera/crypto";
 import type { errors as JoseErrors, JWTPayload } from "jose";
-import type { JwtFailure, SignInAuthentication, VerifiedJwt } from "./jwt.js";
+import type { IssuedJwt, JwtFailure, SignInAuthentication, VerifiedJwt } from "./jwt.js";
 
 // The checks every Tessera JWT goes through, whatever its algorithm: the canonical spelling
 // before jose reads it, the claims after, and jose's errors as a JwtFailure.
@@ -160,4 +160,39 @@ export function classifyJoseError(error: unknown, errors: typeof JoseErrors): Jw
       // JWSInvalid, JWTInvalid (payload not a JSON object), JOSENotSupported (unknown `crit`).
       return "malformed-token";
   }
+}
+
+/** What {@link signJwt} signs with: the protected header's `alg` and `kid`, and the key. */
+export interface JwtSigning {
+  readonly header: { readonly alg: string; readonly kid?: string };
+  readonly key: CryptoKey | Uint8Array;
+}
+
+/**
+ * A token of `userId`, issued now by `clock`, valid `lifetimeSeconds`, with its sign-in
+ * claims (`auth_time`, `amr`) and the issuer's own (`iss`, `aud`): what every issuer signs,
+ * whatever its algorithm.
+ */
+export async function signJwt(
+  userId: number | string,
+  authentication: SignInAuthentication | undefined,
+  options: {
+    readonly clock: Clock;
+    readonly lifetimeSeconds: number;
+    readonly claims: ExpectedClaims;
+  },
+  signing: JwtSigning,
+): Promise<IssuedJwt> {
+  const subject = String(userId);
+  if (subject === "") throw new RangeError("a JWT subject must not be empty");
+  const issuedAt = Math.floor(options.clock() / 1000);
+  const claims = { ...signInClaims(issuedAt, authentication), ...options.claims };
+  const { SignJWT } = await loadJose();
+  const token = await new SignJWT(claims)
+    .setProtectedHeader({ ...signing.header, typ: "JWT" })
+    .setSubject(subject)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + options.lifetimeSeconds)
+    .sign(signing.key);
+  return { token, expiresIn: options.lifetimeSeconds };
 }

@@ -10,7 +10,7 @@ import {
   loadJose,
   MAXIMUM_AMR_FACTORS,
   MAXIMUM_JWT_LENGTH,
-  signInClaims,
+  signJwt,
   verifiedPayload,
   verifyClaimOptions,
 } from "./jwt-verification.js";
@@ -149,18 +149,13 @@ function createHmacJwtIssuer(options: HmacJwtIssuerOptions, lifetimeSeconds: num
   const claimsExpected = expectedClaims(options);
   return {
     async issue(userId, authentication) {
-      const subject = String(userId);
-      if (subject === "") throw new RangeError("a JWT subject must not be empty");
-      const issuedAt = Math.floor(clock() / 1000);
-      const claims = { ...signInClaims(issuedAt, authentication), ...claimsExpected };
-      const { SignJWT } = await loadJose();
-      const token = await new SignJWT(claims)
-        .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-        .setSubject(subject)
-        .setIssuedAt(issuedAt)
-        .setExpirationTime(issuedAt + lifetimeSeconds)
-        .sign(await keys.current);
-      return { token, expiresIn: lifetimeSeconds };
+      const signing = { header: { alg: "HS256" }, key: await keys.current };
+      return signJwt(
+        userId,
+        authentication,
+        { clock, lifetimeSeconds, claims: claimsExpected },
+        signing,
+      );
     },
     async verify(token) {
       // Clients send the same token for its whole hour, so a verified token is remembered;

@@ -58,7 +58,12 @@ export async function loadListPage<Row extends { readonly id?: unknown }>(
   url: URL,
   page: ListPage,
   list: (page: ListPage) => Promise<readonly Row[]>,
-): Promise<{ readonly rows: Row[]; readonly headers: Record<string, string> }> {
+): Promise<{
+  readonly rows: Row[];
+  readonly headers: Record<string, string>;
+  /** The next page's path and query (what the `Link` names), for a page's "older" link. */
+  readonly next?: string;
+}> {
   const rows = await list({ ...page, limit: page.limit + 1 });
   const shown = rows.slice(0, page.limit);
   const last = shown.at(-1);
@@ -69,7 +74,7 @@ export async function loadListPage<Row extends { readonly id?: unknown }>(
   const rest = search.toString();
   const filters = rest === "" ? "" : `&${rest}`;
   const next = `${url.pathname}?limit=${page.limit}&after=${String(last.id)}${filters}`;
-  return { rows: shown, headers: { link: `<${next}>; rel="next"` } };
+  return { rows: shown, headers: { link: `<${next}>; rel="next"` }, next };
 }
 
 function wholeNumber(text: string): number | undefined {

@@ -79,6 +79,7 @@ describe("loadListPage", () => {
     expect(page).toEqual({
       rows: [{ id: 9 }, { id: 7 }],
       headers: { link: '</api/things?limit=2&after=7&sort=odd>; rel="next"' },
+      next: "/api/things?limit=2&after=7&sort=odd",
     });
   });
 

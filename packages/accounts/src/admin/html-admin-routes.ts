@@ -90,10 +90,9 @@ export function htmlAdminRoutes(options: HtmlAdminRoutesOptions): Route<MaybeSes
       const asked = readListPage(url);
       const page = asked.ok ? asked.value : { limit: 50, offset: 0 };
       const query = (url.searchParams.get("query") ?? "").slice(0, 254);
-      const { rows, headers } = await loadListPage(url, page, (listed) =>
+      const { rows, next: olderHref } = await loadListPage(url, page, (listed) =>
         users.searchUsers({ query, ...listed }),
       );
-      const olderHref = /<([^>]+)>/.exec(headers.link ?? "")?.[1];
       const body = pages.users({
         context: sessionPageContext(context, context.user.email),
         query,

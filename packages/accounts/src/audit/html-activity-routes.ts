@@ -29,10 +29,9 @@ export function htmlActivityRoutes(
     const url = new URL(request.url);
     const asked = readListPage(url);
     const page = asked.ok ? asked.value : { limit: 50, offset: 0 };
-    const { rows, headers } = await loadListPage(url, page, (listed) =>
+    const { rows, next } = await loadListPage(url, page, (listed) =>
       options.auditLog.list({ userId: context.user.id, ...listed }),
     );
-    const next = /<([^>]+)>/.exec(headers.link ?? "")?.[1];
     const body = options.activityPage({
       context: sessionPageContext(context, context.user.email),
       events: rows,
