@@ -6,6 +6,7 @@ import {
   pathId,
   type Route,
   type RouteHandler,
+  type RouteMiddleware,
   readListPage,
   seeOther,
   withMiddleware,
@@ -59,11 +60,10 @@ export function htmlAdminRoutes(options: HtmlAdminRoutesOptions): Route<MaybeSes
   const notFound = (context: SignedInContext) =>
     htmlPage(404, pages.notFound({ context: sessionPageContext(context, context.user.email) }));
 
-  /** The handler, for operators only; a 404 page for anyone else. */
-  const operatorOnly =
-    (handler: Handler): Handler =>
-    async (request, context) =>
-      isAdmin(context.user, options.adminEmails) ? handler(request, context) : notFound(context);
+  /** Operators only: anyone else signed in gets a 404 page, as for a page not served. */
+  const operatorsOnly: RouteMiddleware<SignedInContext, SignedInContext> =
+    (next) => async (request, context) =>
+      isAdmin(context.user, options.adminEmails) ? next(request, context) : notFound(context);
 
   async function subjectOf(context: SignedInContext): Promise<User | undefined> {
     const id = pathId(context.params.id);
@@ -157,15 +157,18 @@ export function htmlAdminRoutes(options: HtmlAdminRoutesOptions): Route<MaybeSes
   } satisfies Record<string, Handler>;
 
   const routes: Route<SignedInContext>[] = [
-    { method: "GET", path: ADMIN_USERS_PATH, handle: operatorOnly(handlers.list) },
-    { method: "GET", path: `${ADMIN_USERS_PATH}/:id`, handle: operatorOnly(handlers.show) },
-    { method: "POST", path: `${ADMIN_USERS_PATH}/:id/ban`, handle: operatorOnly(handlers.ban) },
-    { method: "POST", path: `${ADMIN_USERS_PATH}/:id/unban`, handle: operatorOnly(handlers.unban) },
+    { method: "GET", path: ADMIN_USERS_PATH, handle: handlers.list },
+    { method: "GET", path: `${ADMIN_USERS_PATH}/:id`, handle: handlers.show },
+    { method: "POST", path: `${ADMIN_USERS_PATH}/:id/ban`, handle: handlers.ban },
+    { method: "POST", path: `${ADMIN_USERS_PATH}/:id/unban`, handle: handlers.unban },
     {
       method: "POST",
       path: `${ADMIN_USERS_PATH}/:id/sessions/revoke`,
-      handle: operatorOnly(handlers.revokeSessions),
+      handle: handlers.revokeSessions,
     },
   ];
-  return withMiddleware(withMiddleware(routes, signedInPage(users)), pageSafety(options));
+  return withMiddleware(
+    withMiddleware(routes, signedInPage(users), operatorsOnly),
+    pageSafety(options),
+  );
 }
