@@ -8,13 +8,14 @@ import {
   parseCookies,
   serializeCookie,
 } from "@tessera/http";
-import { CookieSession, SESSION_LIFETIME_SECONDS, type Session } from "./session.js";
+import { CookieSession, type Session } from "./session.js";
 import {
   decodeSessionPayload,
   EMPTY_SESSION_STATE,
   encodeSessionPayload,
   isEmptyState,
   type SessionState,
+  signInLifetimeMs,
 } from "./session-payload.js";
 import { checkSessionSecrets } from "./session-secrets-check.js";
 import type { TrackedSessionStore } from "./tracked-session-store.js";
@@ -172,7 +173,7 @@ export function createSessionCookies(options: SessionCookiesOptions): SessionCoo
     // in this request (reading the clock again here would floor it to one second less), and what
     // is left when it is rewritten later (a flash), so rewriting never extends it.
     const maxAge = session.signedInNow
-      ? SESSION_LIFETIME_SECONDS
+      ? signInLifetimeMs(signIn) / 1000
       : Math.max(0, Math.floor((signIn.expiresAt - clock()) / 1000));
     return serializeCookie(cookieName, sealed, { ...attributes, maxAge });
   }

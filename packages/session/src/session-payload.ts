@@ -35,11 +35,33 @@ export const SESSION_VALUE_NAME = /^[a-z][a-z0-9_]{0,31}$/;
  */
 export const SESSION_VALUE_TEXT = /^[A-Za-z0-9._~-]{1,128}$/;
 
-/** Who is signed in, until when (epoch ms), and whether the cookie outlives the browser. */
+/** How long a sign-in lasts, with or without remember me: 1209600 seconds (two weeks). */
+export const SESSION_LIFETIME_SECONDS = 1_209_600;
+
+/**
+ * Who is signed in, until when (epoch ms), whether the cookie outlives the browser, and for how
+ * long the sign-in was made when not for {@link SESSION_LIFETIME_SECONDS}.
+ */
 export interface SignIn {
   readonly userId: number;
   readonly expiresAt: number;
   readonly rememberMe: boolean;
+  readonly lifetimeSeconds?: number;
+}
+
+/** Whether `seconds` is a lifetime a sign-in may have: a whole 1 to two weeks. */
+export function isSignInLifetime(seconds: unknown): seconds is number {
+  return (
+    typeof seconds === "number" &&
+    Number.isSafeInteger(seconds) &&
+    seconds >= 1 &&
+    seconds <= SESSION_LIFETIME_SECONDS
+  );
+}
+
+/** How long `signIn` lasts from its start, in milliseconds. */
+export function signInLifetimeMs(signIn: SignIn): number {
+  return (signIn.lifetimeSeconds ?? SESSION_LIFETIME_SECONDS) * 1000;
 }
 
 /** Everything a session holds; what is sealed into the cookie. */
@@ -91,7 +113,12 @@ function payloadJson(state: SessionState, flashes: readonly Flash[]): string {
   return JSON.stringify({
     v: PAYLOAD_VERSION,
     ...(signIn && {
-      user: { id: signIn.userId, expiresAt: signIn.expiresAt, rememberMe: signIn.rememberMe },
+      user: {
+        id: signIn.userId,
+        expiresAt: signIn.expiresAt,
+        rememberMe: signIn.rememberMe,
+        ...(signIn.lifetimeSeconds === undefined ? {} : { lifetime: signIn.lifetimeSeconds }),
+      },
     }),
     ...(flashes.length > 0 && { flashes }),
     ...(page !== undefined && { page }),
@@ -143,11 +170,14 @@ function hasOnlyKeys(value: JsonObject, required: readonly string[], optional: r
 
 // `null` marks a part that is present but wrong: the whole payload is then refused.
 function decodeSignIn(user: unknown): SignIn | null {
-  if (!isObject(user) || !hasOnlyKeys(user, ["id", "expiresAt", "rememberMe"], [])) return null;
-  const { id, expiresAt, rememberMe } = user;
+  const keys = ["id", "expiresAt", "rememberMe"];
+  if (!isObject(user) || !hasOnlyKeys(user, keys, ["lifetime"])) return null;
+  const { id, expiresAt, rememberMe, lifetime } = user;
   if (!isUserId(id) || typeof rememberMe !== "boolean") return null;
   if (typeof expiresAt !== "number" || !Number.isSafeInteger(expiresAt)) return null;
-  return { userId: id, expiresAt, rememberMe };
+  if (lifetime === undefined) return { userId: id, expiresAt, rememberMe };
+  if (!isSignInLifetime(lifetime)) return null;
+  return { userId: id, expiresAt, rememberMe, lifetimeSeconds: lifetime };
 }
 
 function decodeFlash(flash: unknown): Flash | null {

@@ -4,22 +4,31 @@ import {
   type Flash,
   type FlashKind,
   isRememberablePage,
+  isSignInLifetime,
   isUserId,
   MAXIMUM_FLASH_MESSAGE_LENGTH,
   MAXIMUM_FLASHES,
   MAXIMUM_SESSION_VALUES,
+  SESSION_LIFETIME_SECONDS,
   SESSION_VALUE_NAME,
   SESSION_VALUE_TEXT,
   type SessionState,
+  type SignIn,
+  signInLifetimeMs,
 } from "./session-payload.js";
 
-/** How long a sign-in lasts, with or without remember me: 1209600 seconds (two weeks). */
-export const SESSION_LIFETIME_SECONDS = 1_209_600;
+export { SESSION_LIFETIME_SECONDS };
 
 /** Options of {@link Session.signIn}. */
 export interface SignInOptions {
   /** `remember_me=1`: the cookie then outlives the browser (`Max-Age`); default false. */
-  readonly rememberMe?: boolean;
+  readonly rememberMe?: boolean | undefined;
+  /**
+   * How long the sign-in lasts, in seconds: 1 to {@link SESSION_LIFETIME_SECONDS} (the
+   * default); shorter for an operator acting as a user. Renewing it starts the same lifetime
+   * again.
+   */
+  readonly lifetimeSeconds?: number | undefined;
 }
 
 /**
@@ -119,9 +128,9 @@ export class CookieSession implements Session {
   }
 
   get signedInAt(): number | undefined {
-    // A sign-in always lasts SESSION_LIFETIME_SECONDS, so its start is kept without a field.
-    const until = this.#state.signIn?.expiresAt;
-    return until === undefined ? undefined : until - SESSION_LIFETIME_SECONDS * 1000;
+    // A sign-in lasts its lifetime from its start, so the start is kept without a field.
+    const signIn = this.#state.signIn;
+    return signIn === undefined ? undefined : signIn.expiresAt - signInLifetimeMs(signIn);
   }
 
   get rememberMe(): boolean {
@@ -139,16 +148,25 @@ export class CookieSession implements Session {
 
   signIn(userId: number, options: SignInOptions = {}): void {
     if (!isUserId(userId)) throw new TypeError("a user id must be a positive safe integer");
-    const expiresAt = this.#clock() + SESSION_LIFETIME_SECONDS * 1000;
-    const rememberMe = options.rememberMe ?? false;
-    this.#update({ ...EMPTY_SESSION_STATE, signIn: { userId, expiresAt, rememberMe } });
+    const { lifetimeSeconds } = options;
+    if (lifetimeSeconds !== undefined && !isSignInLifetime(lifetimeSeconds)) {
+      throw new RangeError(`lifetimeSeconds must be 1 to ${SESSION_LIFETIME_SECONDS}`);
+    }
+    const signIn: SignIn = {
+      userId,
+      expiresAt: 0,
+      rememberMe: options.rememberMe ?? false,
+      ...(lifetimeSeconds === undefined ? {} : { lifetimeSeconds }),
+    };
+    const expiresAt = this.#clock() + signInLifetimeMs(signIn);
+    this.#update({ ...EMPTY_SESSION_STATE, signIn: { ...signIn, expiresAt } });
     this.#signedInNow = true;
   }
 
   renewSignIn(): void {
     const signIn = this.#state.signIn;
     if (signIn === undefined) return;
-    const expiresAt = this.#clock() + SESSION_LIFETIME_SECONDS * 1000;
+    const expiresAt = this.#clock() + signInLifetimeMs(signIn);
     this.#update({ ...this.#state, signIn: { ...signIn, expiresAt } });
   }
 

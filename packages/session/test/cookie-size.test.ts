@@ -15,7 +15,7 @@ const LARGEST_SEALED_VALUE = Math.ceil(((MAXIMUM_PAYLOAD_BYTES + 29) * 4) / 3);
 
 /** Fills everything but the flashes to its limit, with the characters that escape worst. */
 function fillToTheLimit(session: Session) {
-  session.signIn(Number.MAX_SAFE_INTEGER, { rememberMe: true });
+  session.signIn(Number.MAX_SAFE_INTEGER, { rememberMe: true, lifetimeSeconds: 1_209_599 });
   // `"` is a character safeLocalPath allows and JSON doubles.
   expect(session.rememberPage(`/${'"'.repeat(MAXIMUM_REMEMBERED_PAGE_LENGTH - 1)}`)).toBe(true);
   for (let index = 0; index < MAXIMUM_SESSION_VALUES; index++) {
