@@ -39,7 +39,9 @@ export type BearerFailure =
   /** The token's user no longer exists. */
   | "unknown-user"
   /** The token was issued before its user's credentials changed (a password change, say). */
-  | "credentials-changed";
+  | "credentials-changed"
+  /** The token acts for its user (`act`), and `checkActor` does not vouch for the actor. */
+  | "actor-refused";
 
 /** Options for {@link createBearerAuthenticator}. */
 export interface BearerAuthenticatorOptions<U> {
@@ -60,6 +62,12 @@ export interface BearerAuthenticatorOptions<U> {
    * `signedInBeforeCredentialsChanged`). API keys are not affected; they are revoked one by one.
    */
   readonly credentialsChangedAt?: (user: U) => number | null;
+  /**
+   * Whether a token whose `act` claim says someone else acts for its user (an operator
+   * impersonating them) may: given the actor's id, the user and when the token was issued
+   * (epoch ms). Without it, every such token is refused (`actor-refused`).
+   */
+  readonly checkActor?: (actorId: string, user: U, issuedAt: number) => Promise<boolean>;
   readonly clock?: Clock;
 }
 
@@ -130,7 +138,13 @@ export function createBearerAuthenticator<U>(
     if (signedInBeforeCredentialsChanged(verified.value.issuedAt * 1000, changedAt)) {
       return fail("credentials-changed");
     }
-    return ok({ user, credential: "jwt", authentication: verified.value.authentication });
+    const { authentication } = verified.value;
+    if (authentication?.actor !== undefined) {
+      const issuedAt = verified.value.issuedAt * 1000;
+      const vouched = await options.checkActor?.(authentication.actor, user, issuedAt);
+      if (vouched !== true) return fail("actor-refused");
+    }
+    return ok({ user, credential: "jwt", authentication });
   }
 
   async function findKeyHolder(

@@ -22,6 +22,7 @@ export { type CreateApiKeyResult, type CreatedApiKey, createApiKey } from "./cre
 export { type CredentialCacheOptions, credentialCache } from "./credential-cache-options.js";
 export { JWKS_MAX_AGE_SECONDS, JWKS_PATH, jwksRoute } from "./jwks-route.js";
 export {
+  ACTING_JWT_LIFETIME_SECONDS,
   type AsymmetricJwtIssuerOptions,
   createJwtIssuer,
   type HmacJwtIssuerOptions,

@@ -12,9 +12,14 @@ import type { IssuedJwt, JwtFailure, SignInAuthentication, VerifiedJwt } from ".
  */
 export const MAXIMUM_JWT_LENGTH = 4096;
 
+/** The longest a token acting for someone else (with `act`) lasts: one hour. */
+export const ACTING_JWT_LIFETIME_SECONDS = 3600;
+
 /** Most factors an `amr` claim lists: a first and a second factor, and a spare. */
 export const MAXIMUM_AMR_FACTORS = 3;
 const FACTOR_NAME = /^[a-z_]{1,32}$/;
+// An actor as `act.sub`: the id of a user, as `sub` holds one.
+const ACTOR_ID = /^[1-9][0-9]{0,15}$/;
 
 /** Whether `value` is 1 to {@link MAXIMUM_AMR_FACTORS} factor names. */
 export function isFactorList(value: unknown): value is string[] {
@@ -52,20 +57,26 @@ export function isCanonicalCompactJws(token: string): boolean {
 
 /**
  * The `auth_time` and `amr` claims of a sign-in, `auth_time` no later than `issuedAt`
- * (seconds); none without one.
- * @throws {RangeError} for factors that are not 1 to 3 lower-case names.
+ * (seconds), and `act` when someone acts for the user; none without one.
+ * @throws {RangeError} for factors that are not 1 to 3 lower-case names, or an actor that is
+ * not a user id.
  */
 export function signInClaims(
   issuedAt: number,
   authentication: SignInAuthentication | undefined,
-): { auth_time?: number; amr?: string[] } {
+): { auth_time?: number; amr?: string[]; act?: { sub: string } } {
   if (!authentication) return {};
   if (!isFactorList(authentication.factors)) {
     throw new RangeError("sign-in factors must be 1 to 3 lower-case names");
   }
+  const { actor } = authentication;
+  if (actor !== undefined && !ACTOR_ID.test(actor)) {
+    throw new RangeError("an actor must be a user id");
+  }
   return {
     auth_time: Math.min(issuedAt, Math.floor(authentication.at / 1000)),
     amr: [...authentication.factors],
+    ...(actor === undefined ? {} : { act: { sub: actor } }),
   };
 }
 
@@ -117,12 +128,13 @@ export function verifiedPayload(payload: JWTPayload): Result<VerifiedJwt, JwtFai
 
 /**
  * The sign-in a token's `auth_time` and `amr` claims describe: both or neither, `auth_time` a
- * whole number of seconds no later than `iat`. Anything else in a token we signed is a fault,
- * refused like any other bad claim.
+ * whole number of seconds no later than `iat`, and `act` only beside them, naming a user id,
+ * on a token of at most {@link ACTING_JWT_LIFETIME_SECONDS}. Anything else in a token we signed
+ * is a fault, refused like any other bad claim.
  */
 function readAuthentication(payload: JWTPayload): SignInAuthentication | undefined | "invalid" {
-  const { auth_time: authTime, amr } = payload;
-  if (authTime === undefined && amr === undefined) return undefined;
+  const { auth_time: authTime, amr, act } = payload;
+  if (authTime === undefined && amr === undefined) return act === undefined ? undefined : "invalid";
   if (
     typeof authTime !== "number" ||
     !Number.isSafeInteger(authTime) ||
@@ -132,7 +144,20 @@ function readAuthentication(payload: JWTPayload): SignInAuthentication | undefin
   ) {
     return "invalid";
   }
-  return { at: authTime * 1000, factors: amr };
+  if (act === undefined) return { at: authTime * 1000, factors: amr };
+  const actor = readActor(act);
+  const lifetime = (payload.exp ?? 0) - (payload.iat ?? 0);
+  if (actor === undefined || lifetime > ACTING_JWT_LIFETIME_SECONDS) return "invalid";
+  return { at: authTime * 1000, factors: amr, actor };
+}
+
+/** The actor an `act` claim names: an object with just `sub`, a user id. */
+function readActor(act: unknown): string | undefined {
+  if (typeof act !== "object" || act === null || Array.isArray(act)) return undefined;
+  const keys = Object.keys(act);
+  const sub = (act as { sub?: unknown }).sub;
+  if (keys.length !== 1 || typeof sub !== "string" || !ACTOR_ID.test(sub)) return undefined;
+  return sub;
 }
 
 /**
@@ -187,12 +212,16 @@ export async function signJwt(
   if (subject === "") throw new RangeError("a JWT subject must not be empty");
   const issuedAt = Math.floor(options.clock() / 1000);
   const claims = { ...signInClaims(issuedAt, authentication), ...options.claims };
+  const lifetimeSeconds =
+    authentication?.actor === undefined
+      ? options.lifetimeSeconds
+      : Math.min(options.lifetimeSeconds, ACTING_JWT_LIFETIME_SECONDS);
   const { SignJWT } = await loadJose();
   const token = await new SignJWT(claims)
     .setProtectedHeader({ ...signing.header, typ: "JWT" })
     .setSubject(subject)
     .setIssuedAt(issuedAt)
-    .setExpirationTime(issuedAt + options.lifetimeSeconds)
+    .setExpirationTime(issuedAt + lifetimeSeconds)
     .sign(signing.key);
-  return { token, expiresIn: options.lifetimeSeconds };
+  return { token, expiresIn: lifetimeSeconds };
 }

@@ -3,6 +3,7 @@ import { deriveKeyRing, type KeyRing, type SecretKeyBase } from "@tessera/crypto
 import { createAsymmetricJwtIssuer } from "./asymmetric-jwt.js";
 import { type AsymmetricJwtAlgorithm, isAsymmetricJwtAlgorithm } from "./jwt-algorithm.js";
 import {
+  ACTING_JWT_LIFETIME_SECONDS,
   classifyJoseError,
   type ExpectedClaims,
   expectedClaims,
@@ -16,7 +17,7 @@ import {
 } from "./jwt-verification.js";
 import type { KeySet } from "./keys/key-set.js";
 
-export { MAXIMUM_AMR_FACTORS, MAXIMUM_JWT_LENGTH };
+export { ACTING_JWT_LIFETIME_SECONDS, MAXIMUM_AMR_FACTORS, MAXIMUM_JWT_LENGTH };
 
 /** The JWT lifetime: 3600 seconds. */
 export const JWT_LIFETIME_SECONDS = 3600;
@@ -53,6 +54,13 @@ export type JwtFailure =
 export interface SignInAuthentication {
   readonly at: number;
   readonly factors: readonly string[];
+  /**
+   * Who acts for the user, when someone else does (an operator impersonating them): their id,
+   * the token's `act.sub` claim (RFC 8693). Such a token lasts at most
+   * {@link ACTING_JWT_LIFETIME_SECONDS}, and a bearer authenticator refuses it unless the app
+   * vouches for the actor (`checkActor`).
+   */
+  readonly actor?: string | undefined;
 }
 
 /** What a valid token says. */

@@ -236,6 +236,42 @@ describe("authenticate", () => {
     });
   });
 
+  it("refuses a token acting for its user unless checkActor vouches for the actor", async () => {
+    const { authenticate, jwt, users, apiKeys } = setUp();
+    const acting = { at: T0, factors: ["impersonation"], actor: "2" };
+    const token = (await jwt.issue(1, acting)).token;
+    expect(await authenticate(`Bearer ${token}`)).toEqual({ ok: false, reason: "actor-refused" });
+
+    const asked: [string, number, number][] = [];
+    let vouch = true;
+    const checked = createBearerAuthenticator({
+      jwt,
+      apiKeys,
+      findUser: async (id) => users.get(id),
+      checkActor: async (actorId, user, issuedAt) => {
+        asked.push([actorId, user.id, issuedAt]);
+        return vouch;
+      },
+    });
+    const request = new Request("http://app.test/", {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(await checked.authenticate(request)).toMatchObject({
+      ok: true,
+      value: { user: { id: 1 }, authentication: { actor: "2" } },
+    });
+    expect(asked).toEqual([["2", 1, T0]]);
+    vouch = false;
+    expect(await checked.authenticate(request)).toEqual({ ok: false, reason: "actor-refused" });
+    // A token without act is never asked about.
+    const own = (await jwt.issue(1, { at: T0, factors: ["password"] })).token;
+    const ownRequest = new Request("http://app.test/", {
+      headers: { authorization: `Bearer ${own}` },
+    });
+    expect(await checked.authenticate(ownRequest)).toMatchObject({ ok: true });
+    expect(asked).toHaveLength(2);
+  });
+
   it("with findKeyHolder, finds a key and its user in that one lookup", async () => {
     const { users, apiKeys, jwt, newKey } = setUp();
     const { key, api_key } = await newKey(2);

@@ -354,3 +354,59 @@ describe("the sign-in a token was issued for (auth_time, amr)", () => {
     }
   });
 });
+
+describe("a token acting for its user (act)", () => {
+  const acting = { at: T0, factors: ["impersonation"], actor: "7" };
+
+  it("names the actor in act.sub, lasts at most an hour, and is read back", async () => {
+    const issuer = createJwtIssuer({
+      secrets: { current: SECRET },
+      clock: () => T0,
+      lifetimeSeconds: 86_400,
+    });
+    const { token, expiresIn } = await issuer.issue(42, acting);
+    expect(expiresIn).toBe(3600);
+    expect(parts(token).payload).toEqual({
+      sub: "42",
+      iat: IAT,
+      exp: IAT + 3600,
+      auth_time: IAT,
+      amr: ["impersonation"],
+      act: { sub: "7" },
+    });
+    expect(await issuer.verify(token)).toMatchObject({
+      ok: true,
+      value: { authentication: { at: T0, factors: ["impersonation"], actor: "7" } },
+    });
+    // Without an actor, the configured lifetime stands.
+    expect((await issuer.issue(42, { at: T0, factors: ["password"] })).expiresIn).toBe(86_400);
+  });
+
+  it("is refused at issue for an actor that is not a user id", async () => {
+    for (const actor of ["", "0", "07", "ada", "1".repeat(17)]) {
+      await expect(issuerAt(T0).issue(1, { ...acting, actor })).rejects.toThrow(RangeError);
+    }
+  });
+
+  it("is invalid when act is malformed, alone, or on a token of more than an hour", async () => {
+    const signIn = { auth_time: IAT, amr: ["impersonation"] };
+    const malformed = [
+      { ...validClaims, act: { sub: "7" } },
+      { ...validClaims, ...signIn, act: "7" },
+      { ...validClaims, ...signIn, act: { sub: 7 } },
+      { ...validClaims, ...signIn, act: { sub: "7", iss: "x" } },
+      { ...validClaims, ...signIn, act: { sub: "x" } },
+      { ...validClaims, ...signIn, act: [] },
+      { ...validClaims, ...signIn, act: null },
+      { ...validClaims, ...signIn, act: { sub: "7" }, exp: IAT + 3601 },
+    ];
+    for (const claims of malformed) {
+      const outcome = await issuerAt(T0).verify(handMadeJwt({ alg: "HS256", typ: "JWT" }, claims));
+      expect(outcome, JSON.stringify(claims)).toEqual({ ok: false, reason: "invalid-claims" });
+    }
+    const fine = { ...validClaims, ...signIn, act: { sub: "7" }, exp: IAT + 3600 };
+    expect(
+      await issuerAt(T0).verify(handMadeJwt({ alg: "HS256", typ: "JWT" }, fine)),
+    ).toMatchObject({ ok: true });
+  });
+});
