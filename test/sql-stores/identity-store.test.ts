@@ -32,6 +32,7 @@ async function setUp() {
     "0006_tessera_identities",
     "0015_tessera_users_credentials_changed_at",
     "0022_tessera_users_administration",
+    "0023_tessera_users_impersonations",
   ]);
   const users = new SqlUserStore(database);
   for (const email of ["ada@example.com", "bob@example.com"]) {

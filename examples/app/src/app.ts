@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { cspNonce, StaticPathRouter } from "@tessera/hono";
 import { withLanguageHeaders } from "@tessera/http";
 import type { Outbox } from "@tessera/outbox";
-import { optionalUser } from "@tessera/session";
+import { optionalUser, sessionPageContext } from "@tessera/session";
 import { cookieSession } from "@tessera/session/hono";
 import { Hono } from "hono";
 import type { AppHono } from "./accounts.js";
@@ -45,12 +45,9 @@ export function createApp(dependencies: NodeAppDependencies): AppHono {
     const session = context.get("session");
     const user = await optionalUser(session, service.findUser);
     const locale = chooseLocale(context.req.raw);
-    const page = renderHomePage({
-      signedInEmail: user?.email,
-      flashes: session.takeFlashes(),
-      cspNonce: cspNonce(context),
-      locale,
-    });
+    const page = renderHomePage(
+      sessionPageContext({ session, cspNonce: cspNonce(context), locale }, user?.email),
+    );
     return withLanguageHeaders(context.html(page), locale);
   });
   app.get("/assets/app.css", () => staticAssetAnswer(stylesheet, "text/css; charset=utf-8"));

@@ -1,7 +1,7 @@
 import { cspNonce, type TesseraEnv } from "@tessera/hono";
 import type { PageContext } from "@tessera/http";
 import type { Outbox } from "@tessera/outbox";
-import { optionalUser } from "@tessera/session";
+import { optionalUser, sessionPageContext } from "@tessera/session";
 import { cookieSession, type SessionEnv } from "@tessera/session/hono";
 import type { Context } from "hono";
 import type { AppHono } from "./accounts.js";
@@ -19,12 +19,9 @@ export function mountMailPreview(app: AppHono, outbox: Outbox<unknown>, service:
   const session = cookieSession(service.sessions);
   // In English only: a page for the app's developers, not its users.
   const pageContext = async (context: Context<TesseraEnv & SessionEnv>): Promise<PageContext> => {
-    const user = await optionalUser(context.get("session"), service.findUser);
-    return {
-      signedInEmail: user?.email,
-      flashes: context.get("session").takeFlashes(),
-      cspNonce: cspNonce(context),
-    };
+    const session = context.get("session");
+    const user = await optionalUser(session, service.findUser);
+    return sessionPageContext({ session, cspNonce: cspNonce(context) }, user?.email);
   };
   app.get("/dev/mail.json", async (context) =>
     context.json((await previewedMails(outbox)).map(mailJson)),

@@ -8,6 +8,7 @@ import {
   secondFactorsMigration,
   usersAdministrationMigration,
   usersCredentialsChangedAtMigration,
+  usersImpersonationsMigration,
   usersMigration,
 } from "@tessera/accounts/sql";
 import { apiKeysMigration, signingKeysMigration } from "@tessera/bearer/sql";
@@ -74,6 +75,7 @@ export const appMigrations: readonly Migration[] = [
   auditEventsMigration,
   signingKeysMigration,
   usersAdministrationMigration,
+  usersImpersonationsMigration,
   usersNameMigration,
   webhookEffectsMigration,
   ...recordMigrations,

@@ -410,3 +410,63 @@ describe("the operators' pages", () => {
     expect(refused.status).toBe(409);
   });
 });
+
+describe("acting as a user", () => {
+  it("over JSON: a token of at most an hour that changes no credential, until stopped", async () => {
+    const target = await signUp();
+    const operatorId = (await call("GET", "/api/auth/me", { token: operatorToken })).body.id;
+    const started = await call("POST", `/api/admin/users/${target.id}/impersonate`, {
+      token: operatorToken,
+    });
+    expect(started.status).toBe(200);
+    const token = started.body.token as string;
+    expect(started.body.expires_in).toBeLessThanOrEqual(3600);
+    const me = await call("GET", "/api/auth/me", { token });
+    expect(me.body.email).toBe(target.email);
+    const changed = await call("POST", "/api/auth/password", {
+      token,
+      json: { current_password: PASSWORD, password: "another long passphrase" },
+    });
+    expect(changed.status).toBe(403);
+    expect(changed.body.error.code).toBe("impersonation_not_allowed");
+    const operatorOnly = await call("GET", "/api/admin/users", { token });
+    expect(operatorOnly.status).toBe(404);
+
+    expect((await call("POST", "/api/admin/impersonation/stop", { token })).status).toBe(204);
+    expect((await call("GET", "/api/auth/me", { token })).status).toBe(401);
+    expect(await tokenOf(target.email)).toBeTruthy();
+    const trail = (await auditOf(target.id)).filter((row) => row.type.includes("impersonation"));
+    expect(trail.map((row) => [row.type, row.actor_id])).toEqual([
+      ["user.impersonation_started", operatorId],
+      ["user.impersonation_stopped", operatorId],
+    ]);
+    const refused = await call("POST", `/api/admin/users/${operatorId}/impersonate`, {
+      token: operatorToken,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe("not_impersonable");
+  });
+
+  it("on the pages: the user's pages with a banner on each, and back to the operator", async () => {
+    const target = await signUp();
+    const browser = new Browser(server.url);
+    expect((await browser.post("/login", { email: OPERATOR, password: PASSWORD })).status).toBe(
+      303,
+    );
+    const started = await browser.post(`/admin/users/${target.id}/impersonate`);
+    expect(started.status).toBe(303);
+    for (const path of ["/account", "/", "/notes", "/account/sessions"]) {
+      const page = await browser.get(path);
+      expect(page.status, path).toBe(200);
+      expect(pageText(page.html), path).toContain(
+        `You are acting as ${target.email}, as an administrator.`,
+      );
+    }
+    const stopped = await browser.post("/admin/impersonation/stop");
+    expect(stopped.status).toBe(303);
+    const back = await browser.follow(stopped);
+    expect(back.status).toBe(200);
+    expect(pageText(back.html)).toContain("You are yourself again.");
+    expect(pageText(back.html)).not.toContain("You are acting as");
+  });
+});

@@ -281,5 +281,35 @@ describe("operators on the Worker", () => {
       member.id,
     );
     expect(trail).toEqual([{ type: "user.banned", actor_id: operator.id }]);
+
+    // Acting as a user: their token for the hour, no credential change, until stopped.
+    const actedFor = await signedUp();
+    const started = await call(`/api/admin/users/${actedFor.id}/impersonate`, {
+      token: operator.token,
+      json: {},
+    });
+    expect(started.status).toBe(200);
+    const { token: acting } = (await started.json()) as { token: string };
+    expect(await me(acting)).toMatchObject({ status: 200, body: { email: actedFor.email } });
+    const changed = await call("/api/auth/password", {
+      token: acting,
+      json: { current_password: PASSWORD, password: "another long passphrase" },
+    });
+    expect(changed.status).toBe(403);
+    expect(((await changed.json()) as { error: { code: string } }).error.code).toBe(
+      "impersonation_not_allowed",
+    );
+    const stopped = await call("/api/admin/impersonation/stop", { token: acting, json: {} });
+    expect(stopped.status).toBe(204);
+    expect((await me(acting)).status).toBe(401);
+    expect(
+      rows()<{ type: string; actor_id: number }>(
+        "SELECT type, actor_id FROM audit_events WHERE user_id = ? ORDER BY id",
+        actedFor.id,
+      ).filter((row) => row.type.includes("impersonation")),
+    ).toEqual([
+      { type: "user.impersonation_started", actor_id: operator.id },
+      { type: "user.impersonation_stopped", actor_id: operator.id },
+    ]);
   });
 });

@@ -35,6 +35,7 @@ import {
 import { checkAccountRoutesOptions } from "./account-routes-check.js";
 import { defaultAdminPages } from "./admin/admin-pages.js";
 import { htmlAdminRoutes } from "./admin/html-admin-routes.js";
+import { impersonationActorCheck } from "./admin/impersonation.js";
 import { jsonAdminRoutes } from "./admin/json-admin-routes.js";
 import { jsonApiKeyRoutes } from "./api-keys/json-api-key-routes.js";
 import { defaultActivityPage } from "./audit/activity-page.js";
@@ -306,6 +307,12 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
     apiKeys: options.apiKeys,
     findUser: async (id) => unbanned(await options.users.findById(id)),
     credentialsChangedAt: (user) => user.credentialsChangedAt,
+    // An operator's token acting as a user works while the operator may, and has not stopped.
+    checkActor: impersonationActorCheck({
+      users: options.users,
+      adminEmails: options.adminEmails,
+      clock,
+    }),
     ...(findApiKeyHolder
       ? {
           findKeyHolder: async (digest: string) => {
@@ -463,6 +470,7 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
       ? jsonAdminRoutes({
           users: options.users,
           bearer,
+          tokens: jwt,
           events,
           apiKeys: options.apiKeys,
           adminEmails: options.adminEmails,

@@ -40,10 +40,15 @@ export {
   type AccountStores,
   accountRoutes,
 } from "./account-routes.js";
-export { adminBearer, isAdmin } from "./admin/admin-access.js";
+export { adminBearer, impersonatorBearer, isAdmin } from "./admin/admin-access.js";
 export { ADMIN_USERS_PATH, type AdminPages, defaultAdminPages } from "./admin/admin-pages.js";
 export { type AdminUserJson, adminUserJson } from "./admin/admin-user-json.js";
 export { type HtmlAdminRoutesOptions, htmlAdminRoutes } from "./admin/html-admin-routes.js";
+export {
+  IMPERSONATION_FACTOR,
+  IMPERSONATION_LIFETIME_SECONDS,
+  impersonationActorCheck,
+} from "./admin/impersonation.js";
 export { type JsonAdminRoutesOptions, jsonAdminRoutes } from "./admin/json-admin-routes.js";
 export {
   type AdminUserFacts,

@@ -24,5 +24,6 @@ export {
   userMigrations,
   usersAdministrationMigration,
   usersCredentialsChangedAtMigration,
+  usersImpersonationsMigration,
   usersMigration,
 } from "./users/sql-user-store.js";

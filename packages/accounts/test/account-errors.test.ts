@@ -95,7 +95,17 @@ describe("the error tables", () => {
         "api_key_not_allowed",
         "An API key cannot manage credentials; sign in to do this.",
       ],
+      impersonationNotAllowed: [
+        403,
+        "impersonation_not_allowed",
+        "Not while an administrator acts as this user: only they can change their credentials.",
+      ],
       accountBanned: [403, "account_banned", "This account is banned."],
+      notImpersonable: [
+        409,
+        "not_impersonable",
+        "This user cannot be impersonated: administrators and banned users never are.",
+      ],
       adminNotBannable: [
         409,
         "admin_not_bannable",
@@ -131,9 +141,11 @@ describe("the error tables", () => {
       | "mfa_required"
       | "reauthentication_required"
       | "api_key_not_allowed"
+      | "impersonation_not_allowed"
       | "account_banned"
       | "account_throttled"
       | "admin_not_bannable"
+      | "not_impersonable"
       | "invalid_credentials"
       | "passkey_invalid"
       | "no_passkey"

@@ -9,6 +9,7 @@ import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { decodeJwt } from "jose";
 import { afterAll, describe, expect, it } from "vitest";
 import { accountRoutes, RECENT_SIGN_IN_MS } from "../src/index.js";
+import { CREDENTIAL_ROUTES } from "./credential-routes.js";
 import { jsonCaller } from "./json-caller.js";
 import {
   fullSignInToken,
@@ -36,20 +37,6 @@ async function refusalCode(response: Response, status: number): Promise<string> 
   expect(response.status).toBe(status);
   return ((await response.json()) as { error: { code: string } }).error.code;
 }
-
-/** Every JSON route that manages credentials or factors, with a body it accepts. */
-const CREDENTIAL_ROUTES: readonly [method: string, path: string, body: unknown][] = [
-  ["POST", "/api/auth/keys", { name: "ci" }],
-  ["POST", "/api/auth/passkeys/options", {}],
-  ["POST", "/api/auth/passkeys", { response: {} }],
-  ["DELETE", "/api/auth/passkeys/1", {}],
-  ["POST", "/api/auth/mfa/totp", { password: PASSWORD }],
-  ["DELETE", "/api/auth/mfa/totp", { password: PASSWORD }],
-  ["POST", "/api/auth/mfa/backup_codes", { password: PASSWORD }],
-  ["DELETE", "/api/auth/me", { password: PASSWORD }],
-  ["POST", "/api/auth/reauthenticate", { password: PASSWORD }],
-  ["POST", "/api/auth/password", { current_password: PASSWORD, password: "a new passphrase" }],
-];
 
 describe("an API key", () => {
   it("never manages credentials or factors", async () => {

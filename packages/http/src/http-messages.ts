@@ -13,6 +13,8 @@ export const httpMessages = defineMessages({
   "http.cross_site_refused":
     "Cross-site request refused: add this origin to ALLOWED_ORIGINS to allow it.",
   "http.request_refused": "Request refused",
+  "http.impersonating": "You are acting as {email}, as an administrator.",
+  "http.stop_impersonating": "Stop acting as this user",
 });
 
 /** An id of {@link httpMessages}. */

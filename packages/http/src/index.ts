@@ -55,6 +55,7 @@ export {
 export { htmlPage, NO_REFERRER, NO_STORE, seeOther } from "./html-responses.js";
 export { type HttpMessageId, httpMessages } from "./http-messages.js";
 export { isHttpsRequest } from "./https-request.js";
+export { IMPERSONATION_STOP_PATH, impersonationBanner } from "./impersonation-banner.js";
 export { isIpAddress } from "./ip-address.js";
 export {
   JSON_BODY_FAILURE_PREFIX,

@@ -1,4 +1,5 @@
 import { html, type Locale, unsafeHtml } from "@tessera/core";
+import { impersonationBanner } from "./impersonation-banner.js";
 
 /** A message shown once on the next page (`@tessera/session`'s flashes have this shape). */
 export interface PageFlash {
@@ -13,6 +14,11 @@ export interface PageFlash {
 export interface PageContext {
   /** The signed-in user's email, for the page header; undefined for visitors. */
   readonly signedInEmail: string | undefined;
+  /**
+   * True while an operator acts as the signed-in user (impersonation): the layout then shows
+   * it on every page, with a way to stop (a form posting to `/admin/impersonation/stop`).
+   */
+  readonly impersonating?: boolean | undefined;
   readonly flashes: readonly PageFlash[];
   /**
    * The answer's Content-Security-Policy nonce (`PageRouteContext.cspNonce`): every `<script>`
@@ -52,7 +58,7 @@ export const plainLayout: Layout = ({ title, mainHtml, context }) => {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
 </head>
-<body>
+<body>${impersonationBanner(context)}
 <div role="status" aria-live="polite">${flashes("notice")}</div>
 <div role="alert">${flashes("alert")}</div>
 <main>

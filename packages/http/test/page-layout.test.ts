@@ -34,4 +34,27 @@ describe("plainLayout", () => {
 </body>
 </html>`);
   });
+
+  it("shows who an operator acts as, escaped and translated, with the form that stops", () => {
+    const page = (impersonating: boolean, catalog: Record<string, string> = {}) =>
+      plainLayout({
+        title: "Account",
+        mainHtml: "<p>Hi</p>",
+        context: {
+          signedInEmail: `<b>@example.com`,
+          impersonating,
+          flashes: [],
+          cspNonce: undefined,
+          locale: { tag: "fr", catalog },
+        },
+      });
+    expect(page(true)).toContain(`<body><div class="impersonation-banner" role="note">
+<p>You are acting as &lt;b&gt;@example.com, as an administrator.</p>
+<form method="post" action="/admin/impersonation/stop"><button type="submit">Stop acting as this user</button></form>
+</div>
+<div role="status"`);
+    const french = page(true, { "http.stop_impersonating": "Cesser" });
+    expect(french).toContain(`<button type="submit">Cesser</button>`);
+    expect(page(false)).not.toContain("impersonation");
+  });
 });

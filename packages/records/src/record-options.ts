@@ -75,10 +75,14 @@ export interface RecordContext {
   readonly locale?: Locale;
 }
 
-/** The part of a cookie session the HTML handlers use (an @tessera/session `Session` fits). */
+/**
+ * The part of a cookie session the HTML handlers use (an @tessera/session `Session` fits):
+ * flashes, and `get`, which the page context reads (whether an operator acts as the user).
+ */
 export interface FlashSession {
   flash(kind: PageFlash["kind"], message: string): void;
   takeFlashes(): PageFlash[];
+  get(name: string): string | undefined;
 }
 
 /**

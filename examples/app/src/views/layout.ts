@@ -1,5 +1,5 @@
 import { html, joinHtml, type MessageParams, type SafeHtml, unsafeHtml } from "@tessera/core";
-import type { Layout, PageContext } from "@tessera/http";
+import { impersonationBanner, type Layout, type PageContext } from "@tessera/http";
 import { organizationMessages } from "@tessera/organizations/routes";
 import { outboundMessages } from "@tessera/outbound/routes";
 import { type AppMessageId, appMessages } from "../app-messages.js";
@@ -66,7 +66,7 @@ export const renderLayout: Layout = ({ title, mainHtml, context }) => {
 <title>${say(context, "app.title_suffix", { title })}</title>
 ${editorHead}<link rel="stylesheet" href="/assets/app.css">
 </head>
-<body>
+<body>${impersonationBanner(context)}
 ${renderHeader(context)}
 <main id="main">
 ${renderFlashes(context)}

@@ -100,6 +100,7 @@ export const jsonAccountRoutes: FuzzedRoute[] = [
       "POST /api/admin/users/:id/ban",
       "POST /api/admin/users/:id/unban",
       "POST /api/admin/users/:id/sessions/revoke",
+      "POST /api/admin/users/:id/impersonate",
     ] as const
   ).map((route) =>
     fuzzed(route, "json", {
@@ -112,6 +113,11 @@ export const jsonAccountRoutes: FuzzedRoute[] = [
   ),
   fuzzed("GET /api/admin/audit", "json", {
     path: pathOf("/api/admin/audit", {}, listQuery),
+    headers: bearerHeaders,
+  }),
+  // The fuzzing bearer acts as nobody: the 404 every /api/admin route gives a non-operator.
+  fuzzed("POST /api/admin/impersonation/stop", "json", {
+    path: pathOf("/api/admin/impersonation/stop"),
     headers: bearerHeaders,
   }),
   fuzzed("GET /api/auth/activity", "json", {
@@ -282,11 +288,13 @@ export const htmlAccountRoutes: FuzzedRoute[] = [
       until: fc.string({ maxLength: 30 }),
     }),
   }),
-  ...(["unban", "sessions/revoke"] as const).map((action) =>
+  ...(["unban", "sessions/revoke", "impersonate"] as const).map((action) =>
     page(`POST /admin/users/:id/${action}`, {
       path: pathOf(`/admin/users/:id/${action}`, { id: hostileSegment }),
     }),
   ),
+  // The fuzzing session is nobody's impersonation: a 404 page.
+  page("POST /admin/impersonation/stop", { path: pathOf("/admin/impersonation/stop") }),
   // The security page and the second step: forms, and the JSON steps of their script ("any":
   // JSON when signed in, the sign-in redirect or a refusal page otherwise).
   ...["/account/security", "/login/second_factor"].map((path) =>

@@ -35,3 +35,20 @@ export function adminBearer(
   };
   return authenticated(authenticate);
 }
+
+/**
+ * The route middleware of `POST /api/admin/impersonation/stop`: a token an operator acts as a
+ * user with (its `act` claim), the impersonated user in `context.user`; anyone else gets the
+ * 404 every `/api/admin` route gives a caller who is not an operator.
+ */
+export function impersonatorBearer(
+  bearer: BearerAuthentication,
+): RouteMiddleware<RouteContext, RouteContext & BearerUserContext> {
+  const authenticate: Authenticate<BearerUserContext> = async (request, context) => {
+    const who = await bearer.authenticate(request);
+    return who.ok && who.value.authentication?.actor !== undefined
+      ? { ok: true, value: { user: who.value.user, caller: who.value } }
+      : { ok: false, response: notFound(context.locale) };
+  };
+  return authenticated(authenticate);
+}

@@ -1,6 +1,10 @@
 /** The English texts of the admin routes; `accountMessages` holds them all. */
 export const adminTexts = {
   "accounts.admin.not_bannable": "An administrator cannot be banned: revoke the role first.",
+  "accounts.admin.not_impersonable":
+    "This user cannot be impersonated: administrators and banned users never are.",
+  "accounts.admin.impersonate": "Act as this user",
+  "accounts.admin.impersonation_stopped": "You are yourself again.",
   "accounts.admin.until_past": "must be a time in the future",
   "accounts.admin.users_title": "Users",
   "accounts.admin.search_label": "Search by email or name",

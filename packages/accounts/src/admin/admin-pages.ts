@@ -162,6 +162,7 @@ ${
       : html`<h2>${text("accounts.admin.ban_title")}</h2>\n${banForm}`
 }
 ${postForm(`${base}/sessions/revoke`, [], text("accounts.admin.sign_out_everywhere"))}
+${!facts.admin && !isBanned(user, now) && postForm(`${base}/impersonate`, [], text("accounts.admin.impersonate"))}
 <h2>${text("accounts.admin.recent_activity")}</h2>
 ${activityTable(facts.recent, locale)}
 ${pageLink(ADMIN_USERS_PATH, text("accounts.admin.back"))}`,

@@ -1,7 +1,8 @@
 import type { ApiKeyStore } from "@tessera/bearer";
-import { type Clock, systemClock } from "@tessera/core";
+import { type Clock, signedInBeforeCredentialsChanged, systemClock } from "@tessera/core";
 import {
   htmlPage,
+  IMPERSONATION_STOP_PATH,
   loadListPage,
   pathId,
   type Route,
@@ -11,7 +12,13 @@ import {
   seeOther,
   withMiddleware,
 } from "@tessera/http";
-import { type MaybeSessionContext, pageSafety, sessionPageContext } from "@tessera/session";
+import {
+  type MaybeSessionContext,
+  pageSafety,
+  sessionPageContext,
+  signInDevice,
+  signOutDevice,
+} from "@tessera/session";
 import type { AccountEvents } from "../account-hooks.js";
 import { accountMessages } from "../account-messages.js";
 import type { AuditLog } from "../audit/audit-log.js";
@@ -20,10 +27,21 @@ import { flashAccountMessage } from "../html/account-page-context.js";
 import type { HtmlAccountRoutesOptions, SignedInContext } from "../html/html-routes-options.js";
 import { signedInPage } from "../html/signed-in-page.js";
 import type { FindFactorSummary } from "../second-factor/factor-summary.js";
-import type { User } from "../users/user.js";
+import { readActingOperator, rememberActingOperator } from "../sign-in/acting-operator.js";
+import {
+  readSessionAuthentication,
+  rememberSessionAuthentication,
+} from "../sign-in/session-authentication.js";
+import { isBanned, type User } from "../users/user.js";
 import type { UserAdministration, UserStore } from "../users/user-store.js";
 import { isAdmin } from "./admin-access.js";
 import { ADMIN_USERS_PATH, type AdminPages } from "./admin-pages.js";
+import {
+  IMPERSONATION_FACTOR,
+  IMPERSONATION_LIFETIME_SECONDS,
+  startImpersonation,
+  stopImpersonation,
+} from "./impersonation.js";
 import { loadUserFacts } from "./user-facts.js";
 import { banUser, checkBanRequest, endUserSignIns, unbanUser } from "./user-moderation.js";
 
@@ -48,9 +66,11 @@ type Handler = RouteHandler<SignedInContext>;
 /**
  * The operators' pages: `GET /admin/users?query=&after=` (search), `GET /admin/users/:id`,
  * and its forms `POST …/ban`, `…/unban`, `…/sessions/revoke`, which make the changes the JSON
- * routes make (`banUser`, `unbanUser`, `endUserSignIns`). A visitor who is not signed in is
- * sent to sign in, as on every signed-in page; a signed-in user who is no operator gets a 404
- * page, as for a page the app does not serve.
+ * routes make (`banUser`, `unbanUser`, `endUserSignIns`), and `POST …/impersonate`, which
+ * signs this browser in as the user for at most an hour; `POST /admin/impersonation/stop`
+ * (the layout's banner) signs the operator back in as they were. A visitor who is not signed
+ * in is sent to sign in, as on every signed-in page; a signed-in user who is no operator gets
+ * a 404 page, as for a page the app does not serve.
  */
 export function htmlAdminRoutes(options: HtmlAdminRoutesOptions): Route<MaybeSessionContext>[] {
   const clock = options.clock ?? systemClock;
@@ -154,6 +174,52 @@ export function htmlAdminRoutes(options: HtmlAdminRoutesOptions): Route<MaybeSes
       flashAccountMessage(context, "notice", "accounts.admin.signed_out_notice");
       return seeOther(`${ADMIN_USERS_PATH}/${target.id}`);
     },
+
+    async impersonate(request, context) {
+      const target = await subjectOf(context);
+      if (!target) return notFound(context);
+      const operator = context.user;
+      const started = await startImpersonation(parts, operator, target, { ...context, request });
+      if (started === "not-impersonable") {
+        flashAccountMessage(context, "alert", "accounts.admin.not_impersonable");
+        return seeOther(`${ADMIN_USERS_PATH}/${target.id}`);
+      }
+      // The operator's own sign-in is kept in the impersonation's session, to be restored as it
+      // was (never fresher) when they stop.
+      const own = readSessionAuthentication(context.session);
+      await signOutDevice(options.sessions, context);
+      await signInDevice(options.sessions, request, context, target.id, {
+        lifetimeSeconds: IMPERSONATION_LIFETIME_SECONDS,
+        factors: [IMPERSONATION_FACTOR],
+      });
+      rememberSessionAuthentication(context.session, started);
+      rememberActingOperator(context.session, { operatorId: operator.id, authentication: own });
+      return seeOther("/account");
+    },
+
+    async stopImpersonation(request, context) {
+      const acting = readActingOperator(context.session);
+      if (!acting) return notFound(context);
+      const startedAt = context.session.signedInAt ?? 0;
+      await stopImpersonation(parts, acting.operatorId, context.user, { ...context, request });
+      await signOutDevice(options.sessions, context);
+      const operator = await users.findById(acting.operatorId);
+      const mayReturn =
+        operator !== undefined &&
+        isAdmin(operator, options.adminEmails) &&
+        !isBanned(operator, clock()) &&
+        !signedInBeforeCredentialsChanged(startedAt, operator.credentialsChangedAt);
+      if (!mayReturn) return seeOther("/login");
+      const factors = acting.authentication?.factors;
+      await signInDevice(options.sessions, request, context, operator.id, {
+        ...(factors ? { factors } : {}),
+      });
+      if (acting.authentication) {
+        rememberSessionAuthentication(context.session, acting.authentication);
+      }
+      flashAccountMessage(context, "notice", "accounts.admin.impersonation_stopped");
+      return seeOther(`${ADMIN_USERS_PATH}/${context.user.id}`);
+    },
   } satisfies Record<string, Handler>;
 
   const routes: Route<SignedInContext>[] = [
@@ -166,9 +232,19 @@ export function htmlAdminRoutes(options: HtmlAdminRoutesOptions): Route<MaybeSes
       path: `${ADMIN_USERS_PATH}/:id/sessions/revoke`,
       handle: handlers.revokeSessions,
     },
+    { method: "POST", path: `${ADMIN_USERS_PATH}/:id/impersonate`, handle: handlers.impersonate },
   ];
+  // Stopping is asked by the impersonated user's session, which no operator check would pass.
+  const stop: Route<SignedInContext> = {
+    method: "POST",
+    path: IMPERSONATION_STOP_PATH,
+    handle: handlers.stopImpersonation,
+  };
   return withMiddleware(
-    withMiddleware(routes, signedInPage(users), operatorsOnly),
+    [
+      ...withMiddleware(routes, signedInPage(users), operatorsOnly),
+      ...withMiddleware([stop], signedInPage(users)),
+    ],
     pageSafety(options),
   );
 }

@@ -20,14 +20,16 @@ import type { AccountEvents } from "../account-hooks.js";
 import { auditEventJson } from "../audit/audit-json.js";
 import type { AuditLog } from "../audit/audit-log.js";
 import type { BearerUserContext } from "../bearer-user.js";
-import type { BearerAuthentication } from "../json-routes-options.js";
+import type { BearerAuthentication, TokenIssuer } from "../json-routes-options.js";
 import type { OperatorColumn } from "../profile/operator-columns.js";
 import type { FindFactorSummary } from "../second-factor/factor-summary.js";
+import { tokenAnswer } from "../token-answer.js";
 import type { User } from "../users/user.js";
 import type { UserAdministration, UserStore } from "../users/user-store.js";
-import { adminBearer } from "./admin-access.js";
+import { adminBearer, impersonatorBearer } from "./admin-access.js";
 import { adminErrors } from "./admin-errors.js";
 import { adminUserJson } from "./admin-user-json.js";
+import { startImpersonation, stopImpersonation } from "./impersonation.js";
 import { loadUserFacts } from "./user-facts.js";
 import { banUser, checkBanRequest, endUserSignIns, unbanUser } from "./user-moderation.js";
 
@@ -35,6 +37,8 @@ import { banUser, checkBanRequest, endUserSignIns, unbanUser } from "./user-mode
 export interface JsonAdminRoutesOptions {
   readonly users: UserStore & UserAdministration;
   readonly bearer: BearerAuthentication;
+  /** Issues the tokens an operator acts as a user with (`…/impersonate`). */
+  readonly tokens: TokenIssuer;
   readonly events: AccountEvents;
   readonly apiKeys: ApiKeyStore;
   /** `ADMIN_EMAILS`: confirmed addresses that are operators without the role. */
@@ -53,8 +57,9 @@ type AdminContext = RouteContext & BearerUserContext;
 /**
  * The operators' JSON routes under `/api/admin` (see {@link adminBearer}: anyone but an
  * operator with a token gets a 404): users searched and read, banned and unbanned, their
- * sign-ins ended, and the audit trail read. Each change is recorded in the trail with the
- * operator as its actor.
+ * sign-ins ended, impersonated, and the audit trail read. Each change is recorded in the trail
+ * with the operator as its actor. `POST /api/admin/impersonation/stop` takes the token an
+ * operator acts as a user with instead (see {@link impersonatorBearer}).
  */
 export function jsonAdminRoutes(options: JsonAdminRoutesOptions): Route[] {
   const clock = options.clock ?? systemClock;
@@ -137,6 +142,25 @@ export function jsonAdminRoutes(options: JsonAdminRoutesOptions): Route[] {
       return ended ? new Response(null, { status: 204 }) : notFound(context.locale);
     },
 
+    async impersonate(request, context) {
+      const target = await subjectOf(context);
+      if (target instanceof Response) return target;
+      const started = await startImpersonation(parts, context.user, target, {
+        ...context,
+        request,
+      });
+      if (started === "not-impersonable") {
+        return accountErrorAnswer(adminErrors.notImpersonable, context.locale);
+      }
+      return tokenAnswer(await options.tokens.issue(target.id, started), context.locale);
+    },
+
+    async stopImpersonation(request, context) {
+      const operatorId = Number(context.caller.authentication?.actor);
+      await stopImpersonation(parts, operatorId, context.user, { ...context, request });
+      return new Response(null, { status: 204 });
+    },
+
     async listAudit(request, context) {
       const url = new URL(request.url);
       const page = readListPage(url);
@@ -159,7 +183,7 @@ export function jsonAdminRoutes(options: JsonAdminRoutesOptions): Route[] {
     },
   } satisfies Record<string, RouteHandler<AdminContext>>;
 
-  return withMiddleware(
+  const operatorRoutes = withMiddleware(
     [
       { method: "GET", path: "/api/admin/users", handle: handlers.listUsers },
       { method: "GET", path: "/api/admin/users/:id", handle: handlers.showUser },
@@ -170,8 +194,24 @@ export function jsonAdminRoutes(options: JsonAdminRoutesOptions): Route[] {
         path: "/api/admin/users/:id/sessions/revoke",
         handle: handlers.revokeSessions,
       },
+      {
+        method: "POST",
+        path: "/api/admin/users/:id/impersonate",
+        handle: handlers.impersonate,
+      },
       { method: "GET", path: "/api/admin/audit", handle: handlers.listAudit },
     ],
     adminBearer(options.bearer, options.adminEmails),
   );
+  const impersonatorRoutes = withMiddleware(
+    [
+      {
+        method: "POST",
+        path: "/api/admin/impersonation/stop",
+        handle: handlers.stopImpersonation,
+      },
+    ],
+    impersonatorBearer(options.bearer),
+  );
+  return [...operatorRoutes, ...impersonatorRoutes];
 }

@@ -18,7 +18,7 @@ import { type BearerUserContext, bearerUser } from "../bearer-user.js";
 import { requireStrings } from "../json-input.js";
 import type { BearerAuthentication } from "../json-routes-options.js";
 import type { SecondFactors } from "../second-factor/second-factors.js";
-import { recentSignInRequired } from "../sign-in/recent-sign-in-refusal.js";
+import { notWhileImpersonating, recentSignInRequired } from "../sign-in/recent-sign-in-refusal.js";
 
 /** What the API key routes are built from. */
 export interface JsonApiKeyRoutesOptions {
@@ -92,11 +92,13 @@ export function jsonApiKeyRoutes(options: JsonApiKeyRoutesOptions): Route[] {
   const recent = { clock: options.clock ?? systemClock, secondFactors: options.secondFactors };
   return [
     ...withMiddleware(
-      [
-        { method: "GET", path: "/api/auth/keys", handle: handlers.listKeys },
-        { method: "DELETE", path: "/api/auth/keys/:id", handle: handlers.deleteKey },
-      ],
+      [{ method: "GET", path: "/api/auth/keys", handle: handlers.listKeys }],
       bearerUser(options.bearer),
+    ),
+    ...withMiddleware(
+      [{ method: "DELETE", path: "/api/auth/keys/:id", handle: handlers.deleteKey }],
+      bearerUser(options.bearer),
+      notWhileImpersonating(),
     ),
     ...withMiddleware(
       [{ method: "POST", path: "/api/auth/keys", handle: handlers.createKey }],

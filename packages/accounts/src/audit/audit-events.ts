@@ -1,7 +1,7 @@
 /**
  * The account events the audit trail records, each once, when the change it names is made:
  * sign-ups, sign-ins and failed ones, sign-outs, credential changes, second factors, passkeys,
- * API keys, ended devices, throttling, an operator's bans, and deletion.
+ * API keys, ended devices, throttling, an operator's bans and impersonations, and deletion.
  */
 export const ACCOUNT_AUDIT_EVENT_TYPES = [
   "user.signed_up",
@@ -24,6 +24,8 @@ export const ACCOUNT_AUDIT_EVENT_TYPES = [
   "user.banned",
   "user.unbanned",
   "user.role_changed",
+  "user.impersonation_started",
+  "user.impersonation_stopped",
   "user.deleted",
 ] as const;
 

@@ -36,6 +36,8 @@ export const auditTexts = {
   "accounts.activity.user.banned": "Account banned",
   "accounts.activity.user.unbanned": "Ban lifted",
   "accounts.activity.user.role_changed": "Role changed",
+  "accounts.activity.user.impersonation_started": "An administrator started acting as you",
+  "accounts.activity.user.impersonation_stopped": "An administrator stopped acting as you",
   "accounts.activity.user.deleted": "Account deleted",
   "accounts.activity.organization.created": "Organization created",
   "accounts.activity.organization.deleted": "Organization deleted",

@@ -5,7 +5,7 @@ import { accountErrorAnswer } from "../account-errors.js";
 import type { BearerUserContext } from "../bearer-user.js";
 import { requireStrings } from "../json-input.js";
 import { isRecentFullSignIn, type RecentSignInParts } from "../sign-in/recent-sign-in.js";
-import { refuseApiKey } from "../sign-in/recent-sign-in-refusal.js";
+import { refuseApiKeyOrActor } from "../sign-in/recent-sign-in-refusal.js";
 import { signInErrors } from "../sign-in/sign-in-errors.js";
 import type { User } from "../users/user.js";
 import type { UserStore } from "../users/user-store.js";
@@ -64,7 +64,7 @@ export async function refuseWithoutCurrentPassword(
   context: RouteContext & BearerUserContext,
   body: Record<string, unknown>,
 ): Promise<Response | undefined> {
-  const apiKey = refuseApiKey(context);
+  const apiKey = refuseApiKeyOrActor(context);
   if (apiKey) return apiKey;
   const { user, locale } = context;
   let currentPassword: string | undefined;

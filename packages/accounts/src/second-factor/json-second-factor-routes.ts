@@ -20,7 +20,10 @@ import { passkeyErrors } from "../passkey/passkey-errors.js";
 import { passwordErrors } from "../password/password-errors.js";
 import { checkPassword } from "../password/password-sign-in.js";
 import { accountThrottledAnswer } from "../sign-in/account-throttle.js";
-import { refuseApiKey, refuseWithoutRecentSignIn } from "../sign-in/recent-sign-in-refusal.js";
+import {
+  refuseApiKeyOrActor,
+  refuseWithoutRecentSignIn,
+} from "../sign-in/recent-sign-in-refusal.js";
 import { grantTokenSignIn, tokenGrantParts } from "../sign-in/sign-in-grant.js";
 import { secondFactorErrors } from "./second-factor-errors.js";
 import { completeSecondFactor, secondFactorPasskeyOptions } from "./second-factor-sign-in.js";
@@ -74,7 +77,7 @@ export function jsonSecondFactorRoutes(options: JsonSecondFactorRoutesOptions): 
     request: Request,
     context: BearerContext,
   ): Promise<Response | undefined> {
-    const apiKey = refuseApiKey(context);
+    const apiKey = refuseApiKeyOrActor(context);
     if (apiKey) return apiKey;
     const body = await readJsonBody(request);
     if (!body.ok) return body.response;

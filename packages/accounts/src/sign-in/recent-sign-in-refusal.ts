@@ -6,15 +6,35 @@ import { signInErrors } from "./sign-in-errors.js";
 
 type BearerContext = RouteContext & BearerUserContext;
 
-/** The 403 `api_key_not_allowed` for a caller with an API key; undefined for a token. */
-export function refuseApiKey(context: BearerContext): Response | undefined {
-  if (context.caller.credential === "jwt") return undefined;
+/**
+ * The 403 for a caller who may never change credentials or factors: `api_key_not_allowed` for
+ * an API key, `impersonation_not_allowed` for a token an operator acts as the user with;
+ * undefined for the user's own token.
+ */
+export function refuseApiKeyOrActor(context: BearerContext): Response | undefined {
+  if (context.caller.credential === "jwt") return refuseActor(context);
   return accountErrorAnswer(signInErrors.apiKeyNotAllowed, context.locale);
+}
+
+/** The 403 `impersonation_not_allowed` for an operator acting as the user; else undefined. */
+function refuseActor(context: BearerContext): Response | undefined {
+  if (context.caller.authentication?.actor === undefined) return undefined;
+  return accountErrorAnswer(signInErrors.impersonationNotAllowed, context.locale);
+}
+
+/**
+ * The route middleware refusing an operator acting as the user (403
+ * `impersonation_not_allowed`), for a route that changes credentials an API key may change
+ * too (revoking a key): put it after `bearerUser`.
+ */
+export function notWhileImpersonating<C extends BearerContext>(): RouteMiddleware<C, C> {
+  return (next) => async (request, context) => refuseActor(context) ?? next(request, context);
 }
 
 /**
  * For a JSON route that changes credentials or factors: undefined when the caller may, else the
- * 403 to answer: `api_key_not_allowed` for an API key (never allowed), `reauthentication_required`
+ * 403 to answer: `api_key_not_allowed` for an API key and `impersonation_not_allowed` for an
+ * operator acting as the user (never allowed, see {@link refuseApiKeyOrActor}), `reauthentication_required`
  * for a token without a recent, full sign-in (see {@link isRecentFullSignIn}; the client then
  * signs in again or calls `POST /api/auth/reauthenticate`).
  */
@@ -23,7 +43,7 @@ export async function refuseWithoutRecentSignIn(
   context: BearerContext,
   confirmed: { readonly passwordConfirmed?: boolean } = {},
 ): Promise<Response | undefined> {
-  const refused = refuseApiKey(context);
+  const refused = refuseApiKeyOrActor(context);
   if (refused) return refused;
   const { caller, user, locale } = context;
   if (await isRecentFullSignIn(parts, user, caller.authentication, confirmed)) return undefined;

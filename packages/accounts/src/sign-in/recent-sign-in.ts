@@ -24,7 +24,9 @@ export interface RecentSignInParts {
  * verified its user (any first step for a user without a password, who has nothing stronger),
  * and with a second factor when the user has one. `passwordConfirmed`: the request itself
  * carried the right password, a fresh first step; a user with a second factor still needs a
- * recent one. What changes credentials or factors asks for this.
+ * recent one. Never while an operator acts as the user (`authentication.actor`): whoever
+ * impersonates cannot change a password, an address, factors or keys. What changes credentials
+ * or factors asks for this.
  */
 export async function isRecentFullSignIn(
   parts: RecentSignInParts,
@@ -32,6 +34,7 @@ export async function isRecentFullSignIn(
   authentication: SignInAuthentication | undefined,
   confirmed: { readonly passwordConfirmed?: boolean } = {},
 ): Promise<boolean> {
+  if (authentication?.actor !== undefined) return false;
   const age = authentication ? parts.clock() - authentication.at : Number.POSITIVE_INFINITY;
   const recent = authentication && age <= RECENT_SIGN_IN_MS && age >= -CLOCK_SKEW_MS;
   const factors = recent ? authentication.factors : [];

@@ -1,5 +1,6 @@
 import type { SignInAuthentication } from "@tessera/bearer";
 import type { Session } from "@tessera/session";
+import { readActingOperator } from "./acting-operator.js";
 
 /**
  * The session value that keeps when, and with which factors, the person last proved who they
@@ -20,9 +21,17 @@ export function rememberSessionAuthentication(
   session.set(AUTHENTICATION_VALUE, `${at}~${authentication.factors.join(".")}`);
 }
 
-/** The authentication the session keeps; undefined when it keeps none (or one it cannot read). */
+/**
+ * The authentication the session keeps, with the `actor` of an operator acting as its user;
+ * undefined when it keeps none (or one it cannot read).
+ */
 export function readSessionAuthentication(session: Session): SignInAuthentication | undefined {
   const match = STORED.exec(session.get(AUTHENTICATION_VALUE) ?? "");
   if (!match) return undefined;
-  return { at: Number.parseInt(match[1]!, 36), factors: match[2]!.split(".") };
+  const acting = readActingOperator(session);
+  return {
+    at: Number.parseInt(match[1]!, 36),
+    factors: match[2]!.split("."),
+    ...(acting ? { actor: String(acting.operatorId) } : {}),
+  };
 }

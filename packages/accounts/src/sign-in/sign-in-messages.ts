@@ -8,6 +8,8 @@ export const signInTexts = {
   "accounts.reauthentication_required":
     "This needs a recent sign-in: confirm it is you, then try again within 10 minutes.",
   "accounts.api_key_not_allowed": "An API key cannot manage credentials; sign in to do this.",
+  "accounts.impersonation_not_allowed":
+    "Not while an administrator acts as this user: only they can change their credentials.",
   "accounts.account_banned": "This account is banned.",
   "accounts.account_banned_until": "This account is banned until {until}.",
   "accounts.account_throttled":

@@ -38,6 +38,7 @@ import {
   SqlUserStore,
   usersAdministrationMigration,
   usersCredentialsChangedAtMigration,
+  usersImpersonationsMigration,
   usersMigration,
 } from "../users/sql-user-store.js";
 import type { UserStore } from "../users/user-store.js";
@@ -47,7 +48,8 @@ import type { UserStore } from "../users/user-store.js";
  * tokens, rate-limit counters, the device list, second factors, passkeys, emailed sign-in
  * codes, the first factor a second-factor challenge follows, when a user's credentials last
  * changed, pending email changes, the failure streaks of per-account throttling, the audit
- * trail, and the users' platform role and bans. Apply them with `applyMigrations`.
+ * trail, the users' platform role and bans, and when operators last stopped impersonating.
+ * Apply them with `applyMigrations`.
  */
 export const accountMigrations: readonly Migration[] = [
   rateLimitCountersMigration,
@@ -67,6 +69,7 @@ export const accountMigrations: readonly Migration[] = [
   failureStreaksMigration,
   auditEventsMigration,
   usersAdministrationMigration,
+  usersImpersonationsMigration,
 ];
 
 /**

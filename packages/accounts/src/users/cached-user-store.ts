@@ -95,6 +95,10 @@ export class CachedUserStore implements UserStore, UserAdministration {
     return this.#forgetting(id, () => this.#administration().endSignIns(id, now));
   }
 
+  endImpersonations(id: number, now: number): Promise<boolean> {
+    return this.#forgetting(id, () => this.#administration().endImpersonations(id, now));
+  }
+
   unban(id: number, now: number): Promise<User | undefined> {
     return this.#forgetting(id, () => this.#administration().unban(id, now));
   }

@@ -21,7 +21,10 @@ import { passwordErrors } from "../password/password-errors.js";
 import { checkPassword, signInWithPassword } from "../password/password-sign-in.js";
 import { secondFactorMethods } from "../second-factor/second-factor-sign-in.js";
 import { accountThrottledAnswer } from "../sign-in/account-throttle.js";
-import { refuseApiKey, refuseWithoutRecentSignIn } from "../sign-in/recent-sign-in-refusal.js";
+import {
+  refuseApiKeyOrActor,
+  refuseWithoutRecentSignIn,
+} from "../sign-in/recent-sign-in-refusal.js";
 import { grantTokenSignIn, tokenGrantParts } from "../sign-in/sign-in-grant.js";
 import { deleteUser } from "./account-deletion.js";
 import { normalizeEmail } from "./email.js";
@@ -154,7 +157,7 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
 
     async deleteMe(request, context) {
       const { user } = context;
-      const apiKey = refuseApiKey(context);
+      const apiKey = refuseApiKeyOrActor(context);
       if (apiKey) return apiKey;
       const body = await readJsonBody(request);
       if (!body.ok) return body.response;
@@ -190,7 +193,7 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
     },
 
     async reauthenticate(request, context) {
-      const apiKey = refuseApiKey(context);
+      const apiKey = refuseApiKeyOrActor(context);
       if (apiKey) return apiKey;
       const body = await readJsonBody(request);
       if (!body.ok) return body.response;

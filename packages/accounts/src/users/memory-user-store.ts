@@ -33,6 +33,7 @@ export class MemoryUserStore implements UserStore, UserAdministration {
       columns: { ...(user.columns as Record<string, OperatorColumnValue> | undefined) },
       role: "user",
       ban: null,
+      impersonationsEndedAt: null,
     };
     this.#users.set(created.id, created);
     return ok(created);
@@ -137,6 +138,14 @@ export class MemoryUserStore implements UserStore, UserAdministration {
     if (!user) return false;
     const timestamp = wholeSeconds(now);
     this.#users.set(id, { ...user, credentialsChangedAt: timestamp, updatedAt: timestamp });
+    return true;
+  }
+
+  async endImpersonations(id: number, now: number): Promise<boolean> {
+    const user = this.#users.get(id);
+    if (!user) return false;
+    const timestamp = wholeSeconds(now);
+    this.#users.set(id, { ...user, impersonationsEndedAt: timestamp, updatedAt: timestamp });
     return true;
   }
 

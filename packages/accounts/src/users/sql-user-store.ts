@@ -53,6 +53,15 @@ ALTER TABLE users ADD COLUMN ban_reason TEXT`,
 };
 
 /**
+ * Adds `users.impersonations_ended_at`: when an operator last stopped impersonating (null until
+ * they do). Tokens acting for a user that the operator was given before it are refused.
+ */
+export const usersImpersonationsMigration: Migration = {
+  id: "0023_tessera_users_impersonations",
+  sql: "ALTER TABLE users ADD COLUMN impersonations_ended_at TEXT",
+};
+
+/**
  * Every migration of `users`, in order: what a database that keeps users needs (with
  * `SqlUserStore`), when it does not apply all of `accountMigrations`.
  */
@@ -60,6 +69,7 @@ export const userMigrations: readonly Migration[] = [
   usersMigration,
   usersCredentialsChangedAtMigration,
   usersAdministrationMigration,
+  usersImpersonationsMigration,
 ];
 
 /** A user's row joined with the key it holds, whose columns cannot clash with an operator's. */
@@ -82,6 +92,7 @@ interface UserRow {
   banned_at: string | null;
   banned_until: string | null;
   ban_reason: string | null;
+  impersonations_ended_at: string | null;
   [column: string]: SqlValue;
 }
 
@@ -122,6 +133,7 @@ export class SqlUserStore implements UserStore, UserAdministration {
       "banned_at",
       "banned_until",
       "ban_reason",
+      "impersonations_ended_at",
       ...operatorColumns,
     ].join(", ");
     this.#searchable = operatorColumns.includes("name") ? ["email", "name"] : ["email"];
@@ -291,6 +303,15 @@ FROM api_keys JOIN users ON users.id = api_keys.user_id WHERE api_keys.digest = 
     return result.changes > 0;
   }
 
+  async endImpersonations(id: number, now: number): Promise<boolean> {
+    const timestamp = formatTimestamp(now);
+    const result = await this.database.run(
+      "UPDATE users SET impersonations_ended_at = ?, updated_at = ? WHERE id = ?",
+      [timestamp, timestamp, id],
+    );
+    return result.changes > 0;
+  }
+
   async unban(id: number, now: number): Promise<User | undefined> {
     const row = await this.database.get<UserRow>(
       `UPDATE users SET banned_at = NULL, banned_until = NULL, ban_reason = NULL, updated_at = ?
@@ -346,6 +367,8 @@ FROM api_keys JOIN users ON users.id = api_keys.user_id WHERE api_keys.digest = 
               at: parseTimestamp(row.banned_at),
               until: row.banned_until === null ? null : parseTimestamp(row.banned_until),
             },
+      impersonationsEndedAt:
+        row.impersonations_ended_at === null ? null : parseTimestamp(row.impersonations_ended_at),
     };
   }
 }

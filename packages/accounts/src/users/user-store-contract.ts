@@ -181,6 +181,13 @@ export function describeUserStoreContract(name: string, makeStore: () => Promise
       expect(await store.endSignIns(ada.value.id, T0 + 5000)).toBe(true);
       expect((await store.findById(ada.value.id))?.credentialsChangedAt).toBe(T0 + 5000);
       expect(await store.endSignIns(ada.value.id + 1000, T0)).toBe(false);
+      expect((await store.findById(ada.value.id))?.impersonationsEndedAt ?? null).toBeNull();
+      expect(await store.endImpersonations(ada.value.id, T0 + 6500)).toBe(true);
+      expect(await store.findById(ada.value.id)).toMatchObject({
+        impersonationsEndedAt: T0 + 6000,
+        credentialsChangedAt: T0 + 5000,
+      });
+      expect(await store.endImpersonations(ada.value.id + 1000, T0)).toBe(false);
       expect(
         await store.ban(bob.value.id + 1000, { reason: "x", until: null }, T0),
       ).toBeUndefined();

@@ -75,6 +75,11 @@ export interface UserAdministration {
    * holds stops working (API keys stay). False when there is no such user.
    */
   endSignIns(id: number, now: number): Promise<boolean>;
+  /**
+   * Sets the operator's `impersonationsEndedAt` to `now`: every token acting for a user that
+   * they were given until then stops working. False when there is no such user.
+   */
+  endImpersonations(id: number, now: number): Promise<boolean>;
   /** Lifts the user's ban; the user as changed, or undefined when there is none. */
   unban(id: number, now: number): Promise<User | undefined>;
   /**

@@ -23,6 +23,11 @@ export interface User {
   readonly role?: UserRole | undefined;
   /** The user's ban, while one is recorded (it may have ended: see {@link isBanned}). */
   readonly ban?: UserBan | null | undefined;
+  /**
+   * For an operator: when they last stopped impersonating (epoch ms), or null. Every token
+   * acting for a user that they were given before then is refused.
+   */
+  readonly impersonationsEndedAt?: number | null | undefined;
 }
 
 /** A platform role, apart from any organization's roles. */

@@ -17,6 +17,8 @@ export const frenchAccounts = {
   "accounts.no_passkey": "Ce compte n'a aucune clé d'accès.",
   "accounts.reauthentication_required":
     "Cette action demande une connexion récente : confirmez que c'est bien vous, puis réessayez dans les 10 minutes.",
+  "accounts.impersonation_not_allowed":
+    "Impossible tant qu'un administrateur agit à la place de cet utilisateur : lui seul peut changer ses identifiants.",
   "accounts.api_key_not_allowed":
     "Une clé d'API ne peut pas gérer les identifiants ; connectez-vous pour le faire.",
 
@@ -272,9 +274,16 @@ export const frenchAccounts = {
   "accounts.admin.not_bannable":
     "Un administrateur ne peut pas être banni : retirez d'abord son rôle.",
   "accounts.admin.until_past": "doit être une date future",
+  "accounts.admin.not_impersonable":
+    "Impossible d'agir à la place de cet utilisateur : jamais à celle d'un administrateur ou d'un utilisateur banni.",
+  "accounts.admin.impersonate": "Agir à la place de cet utilisateur",
+  "accounts.admin.impersonation_stopped": "Vous êtes de nouveau vous-même.",
   "accounts.activity.user.banned": "Compte banni",
   "accounts.activity.user.unbanned": "Bannissement levé",
   "accounts.activity.user.role_changed": "Rôle modifié",
+  "accounts.activity.user.impersonation_started":
+    "Un administrateur a commencé à agir à votre place",
+  "accounts.activity.user.impersonation_stopped": "Un administrateur a cessé d'agir à votre place",
   "accounts.admin.users_title": "Utilisateurs",
   "accounts.admin.search_label": "Chercher par adresse e-mail ou nom",
   "accounts.admin.search": "Chercher",

@@ -3,6 +3,8 @@ import type { HttpMessageId } from "@tessera/http";
 /** `@tessera/http`'s messages in French. */
 export const frenchHttp = {
   "http.not_found": "Introuvable",
+  "http.impersonating": "Vous agissez à la place de {email}, en tant qu'administrateur.",
+  "http.stop_impersonating": "Cesser d'agir à sa place",
   "http.unauthenticated": "Non authentifié",
   "http.rate_limited": "Trop de requêtes. Réessayez plus tard.",
   "http.validation_failed": "La validation a échoué",
