@@ -36,11 +36,19 @@ import {
   MemoryUserStore,
 } from "@tessera/accounts/testing";
 import { CachedApiKeyStore } from "@tessera/bearer";
-import { SqlApiKeyStore, SqlSigningKeyStore, signingKeysMigration } from "@tessera/bearer/sql";
+import {
+  refreshTokensMigration,
+  SqlApiKeyStore,
+  SqlRefreshTokenStore,
+  SqlSigningKeyStore,
+  signingKeysMigration,
+} from "@tessera/bearer/sql";
 import {
   describeApiKeyStoreContract,
+  describeRefreshTokenStoreContract,
   describeSigningKeyStoreContract,
   MemoryApiKeyStore,
+  MemoryRefreshTokenStore,
   MemorySigningKeyStore,
 } from "@tessera/bearer/testing";
 import { jobTableMigration, SqlJobStore } from "@tessera/jobs/sql";
@@ -188,6 +196,10 @@ export function describeMemoryStoreContracts(): void {
     newUser: userMaker(new MemoryUserStore()),
   }));
   describeSigningKeyStoreContract("memory", async () => new MemorySigningKeyStore());
+  describeRefreshTokenStoreContract("memory", async () => ({
+    store: new MemoryRefreshTokenStore(),
+    newUser: userMaker(new MemoryUserStore()),
+  }));
   describeRecordStoreContract("memory", async () => {
     const tables = new MemoryRecordTables();
     let users = 0;
@@ -283,6 +295,16 @@ export function describeSqlStoreContracts(engine: EngineName): void {
     return new SqlSigningKeyStore(database, {
       secrets: { current: "a secret key base of at least thirty-two characters" },
     });
+  });
+  describeRefreshTokenStoreContract(engine, async () => {
+    const database = await migrated();
+    await applyMigrations(database, [refreshTokensMigration]);
+    const users = new SqlUserStore(database);
+    return {
+      store: new SqlRefreshTokenStore(database),
+      newUser: userMaker(users),
+      deleteUser: (id) => users.delete(id),
+    };
   });
   describeRecordStoreContract(engine, async () => {
     const database = await migrated();

@@ -71,5 +71,29 @@ export type {
   SigningKeyStore,
 } from "./keys/signing-key-store.js";
 export { MemoryApiKeyStore } from "./memory-api-key-store.js";
+export {
+  type FoundRefreshToken,
+  MAXIMUM_REFRESH_GRACE_MS,
+  MAXIMUM_REFRESH_USER_AGENT_LENGTH,
+  type NewRefreshTokenFamily,
+  REVOKED_FAMILY_RETENTION_MS,
+  type RefreshTokenFamily,
+  type RefreshTokenRecord,
+  type RefreshTokenStore,
+  type RefreshTokenSuccessor,
+} from "./refresh/refresh-token-store.js";
+export {
+  type IssuedRefreshToken,
+  REFRESH_GRACE_MS,
+  REFRESH_SUCCESSOR_SEALING_LABEL,
+  REFRESH_TOKEN_LIFETIME_SECONDS,
+  type RefreshFailure,
+  type RefreshRotation,
+  type RefreshTokenSignIn,
+  type RefreshTokens,
+  type RefreshTokensOptions,
+  type RotatedRefreshToken,
+  refreshTokens,
+} from "./refresh/refresh-tokens.js";
 export { type RemoteJwtVerifierOptions, remoteJwtVerifier } from "./remote-jwt-verifier.js";
 export { unauthorizedResponse } from "./unauthorized-response.js";
