@@ -58,6 +58,7 @@ const POSTGRES_APP_SUITES = [
   "records-json",
   "records-json-access",
   "records-json-attachments",
+  "refresh-tokens",
   "render-jobs",
   "tracked-sessions",
   "webhooks",

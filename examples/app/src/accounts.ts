@@ -104,6 +104,8 @@ export function appAccounts(wiring: AccountWiring): AppAccounts {
     rateLimits: wiring.rateLimiter ?? stores.rateLimits,
     failureStreaks: stores.failureStreaks,
     auditLog: stores.auditLog,
+    refreshTokens: stores.refreshTokens,
+    refreshTokenLifetimeSeconds: config.refreshTokenTtlSeconds,
     adminEmails: config.adminEmails,
     secretKeyBase: { current: wiring.secretKeyBase, previous: config.secretKeyBasePrevious },
     // Production without MAIL_ADAPTER is a deployment mistake: the mail routes answer 500.

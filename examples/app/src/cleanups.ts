@@ -1,5 +1,7 @@
 import { auditCleanups, DEFAULT_AUDIT_RETENTION_DAYS } from "@tessera/accounts";
 import { SqlAuditLog } from "@tessera/accounts/sql";
+import { refreshTokenCleanups } from "@tessera/bearer";
+import { SqlRefreshTokenStore } from "@tessera/bearer/sql";
 import { type CleanupTask, type Clock, systemClock } from "@tessera/core";
 import { outboundCleanups } from "@tessera/outbound";
 import { SqlOutboundStore } from "@tessera/outbound/sql";
@@ -48,7 +50,8 @@ export interface CleanupTargets {
 }
 
 /**
- * The packages' cleanup tasks this app runs: tracked sessions' (when on), rate limiting's and
+ * The packages' cleanup tasks this app runs: tracked sessions' (when on), ended refresh token
+ * families, rate limiting's and
  * per-account throttling's, the account audit trail's (unless kept forever), webhook retention's (unless events are kept forever), the mail
  * outbox's (sent mails after {@link SENT_MAIL_RETENTION_MS}) and outbound webhooks' (unless
  * messages are kept forever). Each deletes in batches of 1,000 rows with a yield between (the
@@ -60,6 +63,7 @@ export function cleanupTasks(targets: CleanupTargets): CleanupTask[] {
   const auditRetentionDays = targets.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS;
   return [
     ...(trackedSessions ? trackedSessionCleanups(trackedSessions) : []),
+    ...refreshTokenCleanups(new SqlRefreshTokenStore(database)),
     ...rateLimitCleanups(new SqlRateLimitStore(database)),
     ...failureThrottleCleanups(new SqlFailureStreakStore(database)),
     ...(auditRetentionDays === 0

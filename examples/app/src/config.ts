@@ -86,6 +86,11 @@ export interface AppConfig {
    */
   readonly auditRetentionDays: number;
   /**
+   * `REFRESH_TOKEN_TTL`: how long an app's sign-in lasts through its refresh tokens, in
+   * seconds (default 2592000, 30 days; 60 to 31536000). Refreshing never extends it.
+   */
+  readonly refreshTokenTtlSeconds: number;
+  /**
    * `ADMIN_EMAILS`: comma-separated addresses whose accounts, once confirmed, are operators
    * (the `/api/admin` routes), besides users given the role by `tessera admin grant`.
    */
@@ -251,6 +256,7 @@ const SETTING_READERS = {
   CREDENTIAL_CACHE_MS: wholeNumber(0, 60_000, 1000),
   WEBHOOK_RETENTION_DAYS: wholeNumber(0, 36_500, 30),
   AUDIT_RETENTION_DAYS: wholeNumber(0, 36_500, 365),
+  REFRESH_TOKEN_TTL: wholeNumber(60, 31_536_000, 2_592_000),
   ADMIN_EMAILS: emailList,
   JWT_ALGORITHM: oneOf(["HS256", "EdDSA", "ES256"] as const),
   JWT_PRIVATE_KEYS: optionalText,
@@ -360,6 +366,7 @@ export function loadConfig(environment: Record<string, string | undefined>): App
     credentialCacheMs: settings.CREDENTIAL_CACHE_MS,
     webhookRetentionDays: settings.WEBHOOK_RETENTION_DAYS,
     auditRetentionDays: settings.AUDIT_RETENTION_DAYS,
+    refreshTokenTtlSeconds: settings.REFRESH_TOKEN_TTL,
     adminEmails: settings.ADMIN_EMAILS,
     ...jwtSettingsOf(settings),
     outboundAllowHosts: settings.OUTBOUND_ALLOW_HOSTS,

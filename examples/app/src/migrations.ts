@@ -11,7 +11,11 @@ import {
   usersImpersonationsMigration,
   usersMigration,
 } from "@tessera/accounts/sql";
-import { apiKeysMigration, signingKeysMigration } from "@tessera/bearer/sql";
+import {
+  apiKeysMigration,
+  refreshTokensMigration,
+  signingKeysMigration,
+} from "@tessera/bearer/sql";
 import { jobTableMigration } from "@tessera/jobs/sql";
 import { identitiesMigration } from "@tessera/oauth/sql";
 import { organizationsMigration } from "@tessera/organizations/sql";
@@ -76,6 +80,7 @@ export const appMigrations: readonly Migration[] = [
   signingKeysMigration,
   usersAdministrationMigration,
   usersImpersonationsMigration,
+  refreshTokensMigration,
   usersNameMigration,
   webhookEffectsMigration,
   ...recordMigrations,

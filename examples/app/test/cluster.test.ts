@@ -225,6 +225,40 @@ describe("once-only across two processes on PostgreSQL", () => {
     expect(answers.filter((answer) => answer.code === "account_throttled")).toHaveLength(4);
   });
 
+  it("rotates one refresh token once across both processes, and a later reuse revokes its family", async () => {
+    const email = `refresh-${Date.now()}@example.com`;
+    const headers = { "x-forwarded-for": "198.51.100.80" };
+    const password = "a passphrase for the app";
+    expect((await post("/api/auth/signup", { json: { email, password }, headers })).status).toBe(
+      201,
+    );
+    const signedIn = await post("/api/auth/token", {
+      json: { email, password, refresh: true },
+      headers,
+    });
+    const { refresh_token: first } = (await signedIn.json()) as { refresh_token: string };
+    const refresh = (token: string) =>
+      post("/api/auth/token/refresh", { json: { refresh_token: token }, headers }).then(
+        async (response) => ({
+          status: response.status,
+          body: (await response.json()) as { refresh_token?: string },
+        }),
+      );
+    // Ten at once, landing on both processes: one rotation, and every one of them gets its
+    // successor (the rest within the grace).
+    const answers = await Promise.all(Array.from({ length: 10 }, () => refresh(first)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+    const successors = new Set(answers.map((answer) => answer.body.refresh_token));
+    expect(successors.size).toBe(1);
+    const [second] = [...successors] as [string];
+    const third = await refresh(second);
+    expect(third.status).toBe(200);
+    // Past the grace, the first token again: the family ends, the live token with it.
+    await new Promise((resolve) => setTimeout(resolve, 11_000));
+    expect((await refresh(first)).status).toBe(401);
+    expect((await refresh(third.body.refresh_token!)).status).toBe(401);
+  }, 30_000);
+
   it("lets one of two simultaneous updates with one lock_version through", async () => {
     const email = `lock-${Date.now()}@example.com`;
     const headers = { "x-forwarded-for": "198.51.100.60" };

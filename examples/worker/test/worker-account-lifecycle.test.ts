@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sha256Hex } from "@tessera/crypto";
 import { JSON_BODY_FAILURE_PREFIX } from "@tessera/http";
 import { awaitWindowRoom } from "@tessera/ratelimit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -223,6 +224,34 @@ describe("the email change on the Worker", () => {
     expect(again.status).toBe(422);
     expect(await again.json()).toMatchObject({ error: { fields: { token: ["is invalid"] } } });
     await tokenOf(newEmail, PASSWORD);
+  });
+});
+
+describe("refresh tokens on the Worker", () => {
+  it("rotates a family kept in D1, and signs the app out", async () => {
+    const { email } = await signedUp();
+    const signedIn = await call("/api/auth/token", {
+      json: { email, password: PASSWORD, refresh: true },
+    });
+    const { refresh_token: first } = (await signedIn.json()) as { refresh_token: string };
+    const next = await call("/api/auth/token/refresh", { json: { refresh_token: first } });
+    expect(next.status).toBe(200);
+    const { token, refresh_token: second } = (await next.json()) as {
+      token: string;
+      refresh_token: string;
+    };
+    expect(second).not.toBe(first);
+    expect((await me(token)).body.email).toBe(email);
+    expect(
+      rows()("SELECT digest FROM refresh_tokens WHERE digest = ?", sha256Hex(second)),
+    ).toHaveLength(1);
+    const signedOut = await call("/api/auth/token/refresh", {
+      method: "DELETE",
+      json: { refresh_token: second },
+    });
+    expect(signedOut.status).toBe(204);
+    const refused = await call("/api/auth/token/refresh", { json: { refresh_token: second } });
+    expect(refused.status).toBe(401);
   });
 });
 

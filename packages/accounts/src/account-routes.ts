@@ -5,6 +5,8 @@ import {
   createBearerAuthenticator,
   createJwtIssuer,
   type JwtIssuer,
+  type RefreshTokenStore,
+  refreshTokens,
 } from "@tessera/bearer";
 import { type Clock, systemClock } from "@tessera/core";
 import type { SecretKeyBase } from "@tessera/crypto";
@@ -76,6 +78,7 @@ import { defaultPasswordPage } from "./password/password-pages.js";
 import { htmlProfileRoutes } from "./profile/html-profile-routes.js";
 import { jsonProfileRoutes } from "./profile/json-profile-routes.js";
 import type { OperatorColumn } from "./profile/operator-columns.js";
+import { jsonRefreshRoutes } from "./refresh/json-refresh-routes.js";
 import type { FindFactorSummary } from "./second-factor/factor-summary.js";
 import { htmlSecondFactorRoutes } from "./second-factor/html-second-factor-routes.js";
 import { htmlSecurityRoutes } from "./second-factor/html-security-routes.js";
@@ -137,6 +140,12 @@ export interface AccountStores {
    * asks each store. Give it only with those two stores' own tables.
    */
   readonly findFactorSummary?: FindFactorSummary;
+  /**
+   * Refresh tokens of apps (`sqlAccountStores` gives the SQL store): with a store, a token
+   * sign-in whose body says `"refresh": true` also answers a `refresh_token`, and
+   * `POST`/`DELETE /api/auth/token/refresh` exchange and revoke it.
+   */
+  readonly refreshTokens?: RefreshTokenStore;
 }
 
 /** What {@link accountRoutes} is built from: the stores, the secret, and a few choices. */
@@ -168,6 +177,11 @@ export interface AccountRoutesOptions extends Omit<AccountStores, "rateLimits"> 
   readonly allowedOrigins?: readonly string[];
   /** The device list: every sign-in records a device and `/account/sessions` lists them. */
   readonly trackedSessions?: TrackedSessionStore;
+  /**
+   * How long an app's sign-in lasts through its refresh tokens, in seconds: `REFRESH_TOKEN_TTL`,
+   * default 30 days. Refreshing never extends it.
+   */
+  readonly refreshTokenLifetimeSeconds?: number | undefined;
   /** Names the session cookie `_<appName>_session`; default `tessera`. */
   readonly appName?: string;
   /** The name authenticator apps show beside the codes; default `appName`, else "Tessera". */
@@ -398,9 +412,18 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
           : {}),
       }),
   };
+  const refresh =
+    options.refreshTokens &&
+    refreshTokens({
+      store: options.refreshTokens,
+      secretKeyBase: secrets,
+      clock,
+      ttlSeconds: options.refreshTokenLifetimeSeconds,
+    });
   const json = {
     ...shared,
     tokens: jwt,
+    refreshTokens: refresh,
     bearer,
     ...(options.findFactorSummary ? { findFactorSummary: options.findFactorSummary } : {}),
   };
@@ -418,6 +441,9 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
       : [];
   const unprotectedRoutes = [
     ...jsonAccountRoutes(json),
+    ...(refresh
+      ? jsonRefreshRoutes({ refreshTokens: refresh, tokens: jwt, users: options.users, clock })
+      : []),
     ...jsonPasswordRoutes({ ...json, ...devices }),
     ...jsonProfileRoutes(json),
     ...emailCodeRoutes,

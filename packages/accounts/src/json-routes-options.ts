@@ -1,4 +1,4 @@
-import type { SignInAuthentication } from "@tessera/bearer";
+import type { RefreshTokens, SignInAuthentication } from "@tessera/bearer";
 import type { Clock, Result } from "@tessera/core";
 import type { PasswordHashOptions } from "@tessera/password";
 import type { RateLimiter } from "@tessera/ratelimit";
@@ -73,4 +73,9 @@ export interface JsonAccountRoutesOptions {
   readonly passkeys?: Passkeys;
   /** Reads what `/api/auth/me` says of both in one lookup instead of asking each store. */
   readonly findFactorSummary?: FindFactorSummary;
+  /**
+   * Refresh tokens (`refreshTokens` of @tessera/bearer): with them, a token sign-in whose body
+   * says `"refresh": true` also answers a `refresh_token`.
+   */
+  readonly refreshTokens?: RefreshTokens | undefined;
 }

@@ -71,6 +71,7 @@ export type {
   SigningKeyStore,
 } from "./keys/signing-key-store.js";
 export { MemoryApiKeyStore } from "./memory-api-key-store.js";
+export { refreshTokenCleanups } from "./refresh/refresh-token-cleanups.js";
 export {
   type FoundRefreshToken,
   MAXIMUM_REFRESH_GRACE_MS,

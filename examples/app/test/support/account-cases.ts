@@ -53,6 +53,13 @@ export const jsonAccountRoutes: FuzzedRoute[] = [
     path: pathOf("/api/auth/token"),
     payload: jsonPayload(asJson({ email: emails, password: passwords })),
   }),
+  // A refresh token nobody was given: a 401 to exchange, the same 204 to revoke.
+  ...(["POST", "DELETE"] as const).map((method) =>
+    fuzzed(`${method} /api/auth/token/refresh`, "json", {
+      path: pathOf("/api/auth/token/refresh"),
+      payload: jsonPayload(asJson({ refresh_token: fc.string({ maxLength: 100 }) })),
+    }),
+  ),
   fuzzed("GET /api/auth/me", "json", { path: pathOf("/api/auth/me"), headers: bearerHeaders }),
   fuzzed("DELETE /api/auth/me", "json", {
     path: pathOf("/api/auth/me"),

@@ -17,7 +17,7 @@ import { emailCodeMail } from "../account-emails.js";
 import { accountErrorAnswer } from "../account-errors.js";
 import { accountEvents } from "../account-hooks.js";
 import { accountMessages } from "../account-messages.js";
-import { requireStrings } from "../json-input.js";
+import { optionalBoolean, requireStrings } from "../json-input.js";
 import type { JsonAccountRoutesOptions } from "../json-routes-options.js";
 import { answerAfterFloor } from "../mail-answer-floor.js";
 import { reportMailErrorToStderr } from "../mail-error-report.js";
@@ -68,13 +68,20 @@ export function jsonEmailCodeRoutes(options: JsonEmailCodeRoutesOptions): Route[
     group: string,
     names: Names,
   ): Promise<
-    | { ok: true; email: string | undefined; fields: Record<Names[number], string> }
+    | {
+        ok: true;
+        email: string | undefined;
+        fields: Record<Names[number], string>;
+        refresh: boolean;
+      }
     | { ok: false; response: Response }
   > {
     const body = await readJsonBody(request);
     if (!body.ok) return body;
     const fields = requireStrings(body.value, names);
     if (!fields.ok) return { ok: false, response: badRequest(fields.message) };
+    const refresh = optionalBoolean(body.value, "refresh", false);
+    if (!refresh.ok) return { ok: false, response: badRequest(refresh.message) };
     // Undefined for text longer than any address: no account has it, and it is not counted, so
     // a stranger cannot grow the counters with it.
     const email = normalizeSubmittedEmail((fields.value as Record<string, string>).email ?? "");
@@ -84,7 +91,7 @@ export function jsonEmailCodeRoutes(options: JsonEmailCodeRoutesOptions): Route[
     if (retryAfter !== undefined) {
       return { ok: false, response: tooManyRequests(retryAfter, context.locale) };
     }
-    return { ok: true, email, fields: fields.value };
+    return { ok: true, email, fields: fields.value, refresh: refresh.value };
   }
 
   const unauthorized = (context: RouteContext) =>
@@ -141,6 +148,7 @@ export function jsonEmailCodeRoutes(options: JsonEmailCodeRoutesOptions): Route[
           request,
           clientAddress: context.clientAddress,
           locale: context.locale,
+          refresh: read.refresh,
         },
       );
     },

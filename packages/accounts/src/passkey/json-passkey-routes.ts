@@ -16,7 +16,7 @@ import {
 import { accountErrorAnswer } from "../account-errors.js";
 import { accountEvents } from "../account-hooks.js";
 import { type BearerUserContext, bearerUser } from "../bearer-user.js";
-import { requireStrings } from "../json-input.js";
+import { optionalBoolean, requireStrings } from "../json-input.js";
 import type { JsonAccountRoutesOptions } from "../json-routes-options.js";
 import { passwordErrors } from "../password/password-errors.js";
 import { recentSignInRequired } from "../sign-in/recent-sign-in-refusal.js";
@@ -142,6 +142,8 @@ export function jsonPasskeyRoutes(options: JsonPasskeyRoutesOptions): Route[] {
       if (!body.ok) return body.response;
       const fields = requireStrings(body.value, ["challenge_id"]);
       if (!fields.ok) return badRequest(fields.message);
+      const refresh = optionalBoolean(body.value, "refresh", false);
+      if (!refresh.ok) return badRequest(refresh.message);
       const assertion = await verifyPasskeyAssertion(
         passkeys,
         body.value.response,
@@ -156,6 +158,7 @@ export function jsonPasskeyRoutes(options: JsonPasskeyRoutesOptions): Route[] {
         request,
         clientAddress: context.clientAddress,
         locale: context.locale,
+        refresh: refresh.value,
       });
     },
   } satisfies Record<string, RouteHandler>;

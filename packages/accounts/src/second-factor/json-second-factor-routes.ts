@@ -14,7 +14,7 @@ import {
 import { accountErrorAnswer } from "../account-errors.js";
 import { accountEvents } from "../account-hooks.js";
 import { type BearerUserContext, bearerUser } from "../bearer-user.js";
-import { requireStrings } from "../json-input.js";
+import { optionalBoolean, requireStrings } from "../json-input.js";
 import type { JsonAccountRoutesOptions } from "../json-routes-options.js";
 import { passkeyErrors } from "../passkey/passkey-errors.js";
 import { passwordErrors } from "../password/password-errors.js";
@@ -155,6 +155,8 @@ export function jsonSecondFactorRoutes(options: JsonSecondFactorRoutesOptions): 
     const withPasskey = Object.hasOwn(body.value, "passkey");
     const fields = requireStrings(body.value, withPasskey ? ["mfa_token"] : ["mfa_token", "code"]);
     if (!fields.ok) return badRequest(fields.message);
+    const refresh = optionalBoolean(body.value, "refresh", false);
+    if (!refresh.ok) return badRequest(refresh.message);
     const answer = withPasskey
       ? { passkey: body.value.passkey }
       : { code: (fields.value as { code: string }).code };
@@ -178,6 +180,7 @@ export function jsonSecondFactorRoutes(options: JsonSecondFactorRoutesOptions): 
       request,
       clientAddress: context.clientAddress,
       locale: context.locale,
+      refresh: refresh.value,
     });
   };
 

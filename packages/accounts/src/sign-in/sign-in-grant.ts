@@ -1,3 +1,4 @@
+import type { RefreshTokens } from "@tessera/bearer";
 import { type Clock, formatTimestamp, type Locale, systemClock } from "@tessera/core";
 import { jsonAnswer, jsonError } from "@tessera/http";
 import {
@@ -37,13 +38,25 @@ export interface SignInGrantParts {
   readonly secondFactors?: SecondFactors | undefined;
 }
 
+/** What the token transport of the grant issues: access tokens, and refresh tokens if asked. */
+export interface TokenGrantParts extends SignInGrantParts {
+  readonly tokens: TokenIssuer;
+  readonly refreshTokens?: RefreshTokens | undefined;
+}
+
 /** The token grant's parts from a JSON route group's options and `events`; the system clock by default. */
 export function tokenGrantParts(
-  options: Pick<JsonAccountRoutesOptions, "tokens" | "clock" | "secondFactors">,
+  options: Pick<JsonAccountRoutesOptions, "tokens" | "clock" | "secondFactors" | "refreshTokens">,
   events: AccountEvents,
-): SignInGrantParts & { readonly tokens: TokenIssuer } {
+): TokenGrantParts {
   const clock = options.clock ?? systemClock;
-  return { tokens: options.tokens, events, clock, secondFactors: options.secondFactors };
+  return {
+    tokens: options.tokens,
+    refreshTokens: options.refreshTokens,
+    events,
+    clock,
+    secondFactors: options.secondFactors,
+  };
 }
 
 /**
@@ -91,13 +104,18 @@ export async function pendingSecondStep(
  * `mfa_token` and the `methods` that answer it while a second factor is due; 403 with the code
  * and message of a `beforeSignIn` refusal; otherwise the body of `POST /api/auth/token`, whose
  * token says when and with which factors the user signed in (`auth_time`, `amr`), and
- * `onSignIn` announced. Every JSON way in ends here.
+ * `onSignIn` announced. With `at.refresh` (the body's `"refresh": true`) and refresh tokens
+ * configured, the body also holds a `refresh_token` of a new family. Every JSON way in ends
+ * here.
  */
 export async function grantTokenSignIn(
-  parts: SignInGrantParts & { readonly tokens: TokenIssuer },
+  parts: TokenGrantParts,
   user: User,
   proof: SignInProof,
-  at: HookRequest & { readonly locale?: Locale | undefined },
+  at: HookRequest & {
+    readonly locale?: Locale | undefined;
+    readonly refresh?: boolean | undefined;
+  },
 ): Promise<Response> {
   const banned = bannedRefusal(parts, user, at.locale);
   if (banned) return jsonError(403, banned.message, { code: banned.code, locale: at.locale });
@@ -114,7 +132,17 @@ export async function grantTokenSignIn(
   const refusal = await parts.events.mayNotSignIn(user, proof.method, "token", request);
   if (refusal) return jsonError(403, refusal.message, { code: refusal.code, locale: at.locale });
   const authentication = { at: parts.clock(), factors: signInFactors(proof) };
-  const answer = tokenAnswer(await parts.tokens.issue(user.id, authentication), at.locale);
+  const refresh =
+    at.refresh && parts.refreshTokens
+      ? await parts.refreshTokens.issue({
+          userId: user.id,
+          authentication,
+          userAgent: at.request.headers.get("user-agent"),
+          ipAddress: at.clientAddress,
+        })
+      : undefined;
+  const issued = await parts.tokens.issue(user.id, authentication);
+  const answer = tokenAnswer(issued, at.locale, refresh);
   await parts.events.signedIn(user, proof.method, "token", request);
   return answer;
 }

@@ -1,5 +1,10 @@
 import { CachedApiKeyStore, type CredentialCacheOptions } from "@tessera/bearer";
-import { apiKeysMigration, SqlApiKeyStore } from "@tessera/bearer/sql";
+import {
+  apiKeysMigration,
+  refreshTokensMigration,
+  SqlApiKeyStore,
+  SqlRefreshTokenStore,
+} from "@tessera/bearer/sql";
 import {
   failureStreaksMigration,
   rateLimitCountersMigration,
@@ -48,7 +53,8 @@ import type { UserStore } from "../users/user-store.js";
  * tokens, rate-limit counters, the device list, second factors, passkeys, emailed sign-in
  * codes, the first factor a second-factor challenge follows, when a user's credentials last
  * changed, pending email changes, the failure streaks of per-account throttling, the audit
- * trail, the users' platform role and bans, and when operators last stopped impersonating.
+ * trail, the users' platform role and bans, when operators last stopped impersonating, and
+ * the refresh tokens of apps.
  * Apply them with `applyMigrations`.
  */
 export const accountMigrations: readonly Migration[] = [
@@ -70,6 +76,7 @@ export const accountMigrations: readonly Migration[] = [
   auditEventsMigration,
   usersAdministrationMigration,
   usersImpersonationsMigration,
+  refreshTokensMigration,
 ];
 
 /**
@@ -88,6 +95,7 @@ export interface SqlAccountStores extends AccountStores {
   readonly emailCodes: SqlEmailCodeStore;
   readonly emailChanges: SqlEmailChangeStore;
   readonly findFactorSummary: FindFactorSummary;
+  readonly refreshTokens: SqlRefreshTokenStore;
 }
 
 /**
@@ -121,5 +129,6 @@ export function sqlAccountStores(
     emailCodes: new SqlEmailCodeStore(database),
     emailChanges: new SqlEmailChangeStore(database),
     findFactorSummary: sqlFactorSummary(database),
+    refreshTokens: new SqlRefreshTokenStore(database),
   };
 }

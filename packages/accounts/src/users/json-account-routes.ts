@@ -15,7 +15,7 @@ import { accountErrorAnswer } from "../account-errors.js";
 import { accountEvents } from "../account-hooks.js";
 import { accountMessages } from "../account-messages.js";
 import { type BearerUserContext, bearerUser } from "../bearer-user.js";
-import { refuseUnstorableText, requireStrings } from "../json-input.js";
+import { optionalBoolean, refuseUnstorableText, requireStrings } from "../json-input.js";
 import type { JsonAccountRoutesOptions } from "../json-routes-options.js";
 import { passwordErrors } from "../password/password-errors.js";
 import { checkPassword, signInWithPassword } from "../password/password-sign-in.js";
@@ -111,6 +111,8 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
     async token(request, context) {
       const credentials = await readCredentials(request);
       if (!credentials.ok) return credentials.response;
+      const refresh = optionalBoolean(credentials.body, "refresh", false);
+      if (!refresh.ok) return badRequest(refresh.message);
       const { email, password } = credentials.value;
       const { locale } = context;
       const signIn = await signInWithPassword({ ...options, events }, email, password, {
@@ -131,6 +133,7 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
           request,
           clientAddress: context.clientAddress,
           locale: context.locale,
+          refresh: refresh.value,
         },
       );
     },
@@ -199,6 +202,8 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
       if (!body.ok) return body.response;
       const fields = requireStrings(body.value, ["password"], { hashedOnly: ["password"] });
       if (!fields.ok) return badRequest(fields.message);
+      const refresh = optionalBoolean(body.value, "refresh", false);
+      if (!refresh.ok) return badRequest(refresh.message);
       const { user, locale } = context;
       if (!(await checkPassword(options.users, user, fields.value.password, passwordOptions))) {
         return accountErrorAnswer(passwordErrors.invalidCredentials, locale);
@@ -211,6 +216,7 @@ export function jsonAccountRoutes(options: JsonAccountRoutesOptions): Route[] {
           request,
           clientAddress: context.clientAddress,
           locale,
+          refresh: refresh.value,
         },
       );
     },
