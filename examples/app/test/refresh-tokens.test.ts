@@ -84,4 +84,18 @@ describe("an app's sign-in with refresh tokens", () => {
     expect((await call("DELETE", "/api/auth/token/refresh", { refresh_token })).status).toBe(204);
     expect((await call("POST", "/api/auth/token/refresh", { refresh_token })).status).toBe(401);
   });
+
+  it("is listed among the user's devices, and ends there", async () => {
+    const { token, refresh_token } = await appSignIn();
+    const listed = await call("GET", "/api/auth/sessions", undefined, token);
+    expect(listed.status).toBe(200);
+    const apps = listed.body.filter((device: { kind: string }) => device.kind === "app");
+    expect(apps).toHaveLength(1);
+    expect(apps[0]).toMatchObject({ user_agent: "Tessera Android/2.1", factors: ["password"] });
+    const ended = await call("DELETE", `/api/auth/sessions/${apps[0].id}`, undefined, token);
+    expect(ended.status).toBe(204);
+    expect((await call("POST", "/api/auth/token/refresh", { refresh_token })).status).toBe(401);
+    const after = await call("GET", "/api/auth/sessions", undefined, token);
+    expect(after.body.filter((device: { kind: string }) => device.kind === "app")).toEqual([]);
+  });
 });

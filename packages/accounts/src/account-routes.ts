@@ -54,6 +54,7 @@ import {
 import { captchaPageHeaders } from "./captcha/captcha-widget.js";
 import { type CurrentUser, currentUserReader } from "./current-user.js";
 import { htmlSessionRoutes } from "./devices/html-session-routes.js";
+import { jsonSessionRoutes } from "./devices/json-session-routes.js";
 import { defaultSessionPages } from "./devices/sessions-page.js";
 import { defaultEmailChangePages } from "./email-change/email-change-pages.js";
 import { emailChangeRoutes } from "./email-change/email-change-routes.js";
@@ -456,6 +457,14 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
       secondFactors: factors,
       events,
     }),
+    // GET/DELETE /api/auth/sessions: browsers and apps; nothing without either store.
+    ...jsonSessionRoutes({
+      bearer,
+      trackedSessions: options.trackedSessions,
+      refreshTokens: options.refreshTokens,
+      events,
+      clock,
+    }),
     ...htmlAccountRoutes(html),
     ...htmlPasswordRoutes({ ...html, notices, passwordPage: defaultPasswordPage(layout) }),
     ...htmlProfileRoutes(html),
@@ -477,7 +486,11 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
         })
       : []),
     ...(options.trackedSessions
-      ? htmlSessionRoutes({ ...html, pages: defaultSessionPages(layout) })
+      ? htmlSessionRoutes({
+          ...html,
+          pages: defaultSessionPages(layout),
+          refreshTokens: options.refreshTokens,
+        })
       : []),
     ...(isUserAdministration(options.users)
       ? htmlAdminRoutes({

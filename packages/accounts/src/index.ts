@@ -127,6 +127,11 @@ export {
   otherSessionsEndedMessage,
   SESSION_ENDED_MESSAGE,
 } from "./devices/html-session-routes.js";
+export {
+  type JsonSessionRoutesOptions,
+  jsonSessionRoutes,
+  type SessionJson,
+} from "./devices/json-session-routes.js";
 export { defaultSessionPages, type SessionPages } from "./devices/sessions-page.js";
 export {
   EMAIL_CHANGE_PATH,

@@ -96,6 +96,17 @@ export const jsonAccountRoutes: FuzzedRoute[] = [
     payload: jsonPayload(asJson({ password: passwords })),
   }),
   fuzzed("GET /api/auth/keys", "json", { path: pathOf("/api/auth/keys"), headers: bearerHeaders }),
+  fuzzed("GET /api/auth/sessions", "json", {
+    path: pathOf("/api/auth/sessions"),
+    headers: bearerHeaders,
+  }),
+  // Hostile ids and ids of no device of the fuzzing user: a 404.
+  fuzzed("DELETE /api/auth/sessions/:id", "json", {
+    path: pathOf("/api/auth/sessions/:id", {
+      id: idIn(["browser-999999", "app-999999", "browser-0", "app-", "x-1"], hostileSegment),
+    }),
+    headers: bearerHeaders,
+  }),
   // The fuzzing bearer is no operator: each of these is the 404 of a path not served.
   fuzzed("GET /api/admin/users", "json", {
     path: pathOf("/api/admin/users", {}, listQuery),
@@ -282,6 +293,10 @@ export const htmlAccountRoutes: FuzzedRoute[] = [
   ]),
   fuzzed("POST /account/sessions/:id/delete", "page", {
     path: pathOf("/account/sessions/:id/delete", { id: hostileSegment }),
+    headers: spareSessionHeaders,
+  }),
+  fuzzed("POST /account/sessions/apps/:id/delete", "page", {
+    path: pathOf("/account/sessions/apps/:id/delete", { id: hostileSegment }),
     headers: spareSessionHeaders,
   }),
   page("POST /account/sessions/others/delete", { path: pathOf("/account/sessions/others/delete") }),

@@ -17,4 +17,12 @@ export const devicesTexts = {
   "accounts.sessions.back_to_account": "Back to your account",
   "accounts.sessions.not_found": "There is no such session signed in to your account.",
   "accounts.sessions.see_devices": "See your signed-in devices",
+  "accounts.app_session_ended": "The app was signed out.",
+  "accounts.sessions.apps_title": "Apps",
+  "accounts.sessions.apps_intro":
+    "These apps are signed in to your account, and stay signed in until you sign them out here. An app you sign out must sign in again.",
+  "accounts.sessions.app": "App",
+  "accounts.sessions.unknown_app": "Unknown app",
+  "accounts.sessions.signed_in_at": "Signed in",
+  "accounts.sessions.last_used": "Last used",
 } as const;

@@ -1,3 +1,4 @@
+import type { RefreshTokenStore } from "@tessera/bearer";
 import { type Clock, type Locale, systemClock } from "@tessera/core";
 import type { PageContext } from "@tessera/http";
 import { htmlPage, pathId, type Route, seeOther, withMiddleware } from "@tessera/http";
@@ -19,6 +20,7 @@ import { accountMessages } from "../account-messages.js";
 import type { HtmlRequestContext } from "../html/html-routes-options.js";
 import type { User } from "../users/user.js";
 import type { UserStore } from "../users/user-store.js";
+import { endAllAppSignIns, endAppSignIn, listAppSignIns } from "./app-sign-ins.js";
 import type { SessionPages } from "./sessions-page.js";
 
 /** The list of signed-in devices, where both end actions return. */
@@ -39,6 +41,12 @@ export interface HtmlSessionRoutesOptions extends HtmlRouteSafety {
   readonly clock?: Clock;
   /** Where an ended device is recorded (the audit trail); default: nowhere. */
   readonly events?: AccountEvents | undefined;
+  /**
+   * The apps' sign-ins (refresh token families): listed under the browsers, each ended by
+   * `POST /account/sessions/apps/:id/delete`, and all ended with the other devices. Without
+   * it the page lists browsers only.
+   */
+  readonly refreshTokens?: RefreshTokenStore | undefined;
 }
 
 type Handler = Route<HtmlRequestContext>["handle"];
@@ -49,11 +57,13 @@ type DeviceAccess =
 
 /**
  * The routes of the signed-in devices page: `GET /account/sessions`,
- * `POST /account/sessions/:id/delete` and `POST /account/sessions/others/delete`; `sessions`
- * must track devices (`trackedSessions`). Each one checks this browser's own tracked
- * session first, so a device ended elsewhere is signed out here even where the app checks
- * nothing else; then requires a signed-in user. Every change is scoped to that user in the
- * query, and a session of someone else is answered like a missing one: an HTML 404.
+ * `POST /account/sessions/:id/delete` and `POST /account/sessions/others/delete`, and with
+ * `refreshTokens` `POST /account/sessions/apps/:id/delete` (an app's sign-in, by its family
+ * id); "others" then ends every app too. `sessions` must track devices (`trackedSessions`).
+ * Each one checks this browser's own tracked session first, so a device ended elsewhere is
+ * signed out here even where the app checks nothing else; then requires a signed-in user. Every
+ * change is scoped to that user (an app: among the families its page lists), and a session of
+ * someone else is answered like a missing one: an HTML 404.
  * @throws {TypeError} when `sessions` has no `trackedSessions`: a configuration mistake.
  */
 export function htmlSessionRoutes(options: HtmlSessionRoutesOptions): Route<MaybeSessionContext>[] {
@@ -61,7 +71,7 @@ export function htmlSessionRoutes(options: HtmlSessionRoutesOptions): Route<Mayb
   const tracked = options.sessions.trackedSessions;
   if (!tracked) throw new TypeError("htmlSessionRoutes needs session cookies with trackedSessions");
   const store: TrackedSessionStore = tracked;
-  const { pages } = options;
+  const { pages, refreshTokens } = options;
   const loadUser = (id: number): Promise<User | undefined> => options.users.findById(id);
 
   async function requireDevice(
@@ -92,9 +102,15 @@ export function htmlSessionRoutes(options: HtmlSessionRoutesOptions): Route<Mayb
         ...listed.filter((session) => session.id === current.id),
         ...listed.filter((session) => session.id !== current.id),
       ];
+      const apps = refreshTokens && (await listAppSignIns(refreshTokens, user, clock()));
       return htmlPage(
         200,
-        pages.sessions({ context: pageContext(context, user), sessions, currentId: current.id }),
+        pages.sessions({
+          context: pageContext(context, user),
+          sessions,
+          currentId: current.id,
+          ...(apps ? { apps } : {}),
+        }),
       );
     },
 
@@ -123,10 +139,37 @@ export function htmlSessionRoutes(options: HtmlSessionRoutesOptions): Route<Mayb
       return seeOther(SESSIONS_PATH);
     },
 
+    async endApp(request, context) {
+      const device = await requireDevice(request, context);
+      if (!device.ok) return device.response;
+      const { user } = device;
+      const familyId = pathId(context.params.id);
+      const ended =
+        refreshTokens !== undefined &&
+        familyId !== undefined &&
+        (await endAppSignIn(refreshTokens, user, familyId, clock()));
+      if (!ended) return htmlPage(404, pages.notFound({ context: pageContext(context, user) }));
+      await options.events?.audited(
+        "user.session_revoked",
+        user.id,
+        { ...context, request },
+        { details: { refresh_family_id: familyId } },
+      );
+      context.session.flash(
+        "notice",
+        accountMessages.text(context.locale, "accounts.app_session_ended"),
+      );
+      return seeOther(SESSIONS_PATH);
+    },
+
     async endOtherSessions(request, context) {
       const device = await requireDevice(request, context);
       if (!device.ok) return device.response;
-      const count = await endOtherTrackedSessions(store, device.user.id, device.current.id);
+      const browsers = await endOtherTrackedSessions(store, device.user.id, device.current.id);
+      const apps = refreshTokens
+        ? await endAllAppSignIns(refreshTokens, device.user.id, clock())
+        : 0;
+      const count = browsers + apps;
       if (count > 0) {
         await options.events?.audited(
           "user.session_revoked",
@@ -135,7 +178,7 @@ export function htmlSessionRoutes(options: HtmlSessionRoutesOptions): Route<Mayb
             ...context,
             request,
           },
-          { details: { others: count } },
+          { details: { others: count, ...(refreshTokens ? { refresh_families: apps } : {}) } },
         );
       }
       context.session.flash("notice", otherSessionsEndedMessage(count, context.locale));
@@ -143,11 +186,17 @@ export function htmlSessionRoutes(options: HtmlSessionRoutesOptions): Route<Mayb
     },
   } satisfies Record<string, Handler>;
 
+  const appRoute: Route<HtmlRequestContext> = {
+    method: "POST",
+    path: `${SESSIONS_PATH}/apps/:id/delete`,
+    handle: handlers.endApp,
+  };
   return withMiddleware(
     [
       { method: "GET", path: SESSIONS_PATH, handle: handlers.sessionsPage },
       { method: "POST", path: `${SESSIONS_PATH}/others/delete`, handle: handlers.endOtherSessions },
       { method: "POST", path: `${SESSIONS_PATH}/:id/delete`, handle: handlers.endSession },
+      ...(refreshTokens ? [appRoute] : []),
     ],
     pageSafety(options),
   );

@@ -1,3 +1,4 @@
+import type { RefreshTokenFamily } from "@tessera/bearer";
 import { formatTimestamp, html, joinHtml, type Locale, type SafeHtml } from "@tessera/core";
 import type { Layout, PageContext } from "@tessera/http";
 import { httpMessages } from "@tessera/http";
@@ -8,12 +9,20 @@ import type { SignInFactor } from "../sign-in/sign-in-factors.js";
 
 /** The signed-in devices pages' HTML. `defaultSessionPages(layout)` gives ours. */
 export interface SessionPages {
-  /** The list at `/account/sessions`: this device first, then the others, last seen first. */
+  /**
+   * The list at `/account/sessions`: this device first, then the other browsers, last seen
+   * first; then the apps signed in with a refresh token, each with its end button.
+   */
   sessions(view: {
     context: PageContext;
     sessions: readonly TrackedSession[];
     /** The id of the session of the browser looking at the page. */
     currentId: number;
+    /**
+     * The apps signed in with a refresh token (see `listAppSignIns`), newest first; undefined or
+     * empty: no apps section.
+     */
+    apps?: readonly RefreshTokenFamily[] | undefined;
   }): string;
   /** The 404 of an end action for a session the user does not have. */
   notFound(view: { context: PageContext }): string;
@@ -49,11 +58,11 @@ const FACTOR_LABELS: Readonly<Record<SignInFactor, AccountMessageId>> = {
 };
 
 /** What signed the session in, in `locale`: "Password + Authenticator code". */
-function factorsLabel(session: TrackedSession, locale: Locale | undefined): string {
-  if (session.factors.length === 0) {
+function factorsLabel(factors: readonly string[], locale: Locale | undefined): string {
+  if (factors.length === 0) {
     return accountMessages.text(locale, "accounts.sessions.factors_unknown");
   }
-  return session.factors
+  return factors
     .map((factor) => {
       const id = Object.hasOwn(FACTOR_LABELS, factor)
         ? FACTOR_LABELS[factor as SignInFactor]
@@ -80,18 +89,49 @@ function renderRow(
 <th scope="row" id="${headerId}">${deviceLabel(session, locale)}</th>
 <td>${session.ipAddress ?? text("accounts.sessions.unknown_address")}</td>
 <td>${renderTime(session.lastSeenAt)}</td>
-<td>${factorsLabel(session, locale)}</td>
+<td>${factorsLabel(session.factors, locale)}</td>
 <td>${action}</td>
 </tr>`;
+}
+
+function renderAppRow(app: RefreshTokenFamily, locale: Locale | undefined): SafeHtml {
+  const text = accountText(locale);
+  const headerId = `app-${app.id}`;
+  return html`<tr>
+<th scope="row" id="${headerId}">${app.userAgent ?? text("accounts.sessions.unknown_app")}</th>
+<td>${app.ipAddress ?? text("accounts.sessions.unknown_address")}</td>
+<td>${renderTime(app.createdAt)}</td>
+<td>${renderTime(app.lastUsedAt)}</td>
+<td>${factorsLabel(app.factors, locale)}</td>
+<td><form method="post" action="/account/sessions/apps/${app.id}/delete">
+<button type="submit" aria-describedby="${headerId}">${text("accounts.sessions.sign_out")}</button>
+</form></td>
+</tr>`;
+}
+
+/** The apps section: a heading and a table of the app sign-ins; nothing without any. */
+function renderApps(apps: readonly RefreshTokenFamily[], locale: Locale | undefined): SafeHtml {
+  if (apps.length === 0) return html``;
+  const text = accountText(locale);
+  const rows = apps.map((app) => renderAppRow(app, locale));
+  return html`<h2 id="apps-title">${text("accounts.sessions.apps_title")}</h2>
+<p>${text("accounts.sessions.apps_intro")}</p>
+<table class="sessions" aria-labelledby="apps-title">
+<thead><tr><th scope="col">${text("accounts.sessions.app")}</th><th scope="col">${text("accounts.sessions.ip_address")}</th><th scope="col">${text("accounts.sessions.signed_in_at")}</th><th scope="col">${text("accounts.sessions.last_used")}</th><th scope="col">${text("accounts.sessions.signed_in_with")}</th><th scope="col">${text("accounts.sessions.action")}</th></tr></thead>
+<tbody>
+${joinHtml(rows, "\n")}
+</tbody>
+</table>
+`;
 }
 
 /** Our pages for signed-in devices: a table in the app's layout, in the page's locale. */
 export function defaultSessionPages(layout: Layout): SessionPages {
   return {
-    sessions: ({ context, sessions, currentId }) => {
+    sessions: ({ context, sessions, currentId, apps = [] }) => {
       const { locale } = context;
       const text = accountText(locale);
-      const others = sessions.filter((session) => session.id !== currentId).length;
+      const others = sessions.filter((session) => session.id !== currentId).length + apps.length;
       const rows = sessions.map((session) => renderRow(session, session.id === currentId, locale));
       return accountPage(
         layout,
@@ -104,7 +144,7 @@ export function defaultSessionPages(layout: Layout): SessionPages {
 ${joinHtml(rows, "\n")}
 </tbody>
 </table>
-${others > 0 && postForm("/account/sessions/others/delete", [], text("accounts.sign_out_other_sessions"))}
+${renderApps(apps, locale)}${others > 0 && postForm("/account/sessions/others/delete", [], text("accounts.sign_out_other_sessions"))}
 ${pageLink("/account", text("accounts.sessions.back_to_account"))}`,
       );
     },

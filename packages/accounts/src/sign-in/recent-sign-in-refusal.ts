@@ -23,6 +23,16 @@ function refuseActor(context: BearerContext): Response | undefined {
 }
 
 /**
+ * The route middleware of {@link refuseApiKeyOrActor}: only the user's own token passes, for a
+ * route that changes no credential yet is theirs alone (ending a device). Put it after
+ * `bearerUser`.
+ */
+export function ownTokenRequired<C extends BearerContext>(): RouteMiddleware<C, C> {
+  return (next) => async (request, context) =>
+    refuseApiKeyOrActor(context) ?? next(request, context);
+}
+
+/**
  * The route middleware refusing an operator acting as the user (403
  * `impersonation_not_allowed`), for a route that changes credentials an API key may change
  * too (revoking a key): put it after `bearerUser`.

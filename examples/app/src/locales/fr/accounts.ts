@@ -174,6 +174,14 @@ export const frenchAccounts = {
   "accounts.sessions.back_to_account": "Retour à votre compte",
   "accounts.sessions.not_found": "Aucune session de ce type n'est connectée à votre compte.",
   "accounts.sessions.see_devices": "Voir vos appareils connectés",
+  "accounts.app_session_ended": "L'application est déconnectée.",
+  "accounts.sessions.apps_title": "Applications",
+  "accounts.sessions.apps_intro":
+    "Ces applications sont connectées à votre compte et le restent jusqu'à ce que vous les déconnectiez ici. Une application déconnectée doit se connecter à nouveau.",
+  "accounts.sessions.app": "Application",
+  "accounts.sessions.unknown_app": "Application inconnue",
+  "accounts.sessions.signed_in_at": "Connectée le",
+  "accounts.sessions.last_used": "Dernière utilisation",
 
   "accounts.mail.confirmation_subject": "Confirmez votre adresse e-mail",
   "accounts.mail.confirmation_intro":
