@@ -18,8 +18,9 @@ afterEach(() => {
 });
 
 /**
- * An app database file left by an earlier run: 2,500 expired device rows and 20 live ones, and
- * 1,500 counters of rate-limit windows that ended, 7 of the current one.
+ * An app database file left by an earlier run: 2,500 expired device rows and 20 live ones,
+ * 1,500 counters of rate-limit windows that ended, 7 of the current one, and three refresh
+ * token families: one expired, one revoked two days ago, one live.
  */
 async function databaseLeftBehind(now: number): Promise<string> {
   const folder = mkdtempSync(join(tmpdir(), "tessera-cleanups-"));
@@ -39,6 +40,10 @@ async function databaseLeftBehind(now: number): Promise<string> {
   const counter = connection.prepare(
     "INSERT INTO rate_limit_counters (key, window_start, count) VALUES (?, ?, 1)",
   );
+  const family = connection.prepare(
+    `INSERT INTO refresh_token_families (user_id, created_at, last_used_at, expires_at, revoked_at, auth_time, factors)
+     VALUES (1, ?, ?, ?, ?, 0, 'password')`,
+  );
   const window = Math.floor(now / 60_000) * 60_000;
   const created = formatTimestamp(now - 20 * 86_400_000);
   connection.transaction(() => {
@@ -49,6 +54,10 @@ async function databaseLeftBehind(now: number): Promise<string> {
     for (let row = 0; row < 1500; row++)
       counter.run(`old-${row}`, window - 60_000 * (1 + (row % 30)));
     for (let row = 0; row < 7; row++) counter.run(`now-${row}`, window);
+    const later = formatTimestamp(now + 86_400_000);
+    family.run(created, created, formatTimestamp(now - 1000), null);
+    family.run(created, created, later, formatTimestamp(now - 2 * 86_400_000));
+    family.run(created, created, later, null);
   })();
   database.close();
   return path;
@@ -121,6 +130,7 @@ describe("the cleanups of the example app", () => {
       };
       expect(cleanupTasks(targets).map((task) => task.name)).toEqual([
         "expired-tracked-sessions",
+        "expired-refresh-tokens",
         "ended-rate-limit-windows",
         "quiet-failure-streaks",
         "old-audit-events",
@@ -130,6 +140,7 @@ describe("the cleanups of the example app", () => {
       ]);
       expect(await runCleanups(targets, () => now)).toEqual({
         "expired-tracked-sessions": 2500,
+        "expired-refresh-tokens": 2,
         "ended-rate-limit-windows": 1500,
         "quiet-failure-streaks": 0,
         "old-audit-events": 0,
@@ -156,6 +167,7 @@ describe("the cleanups of the example app", () => {
           outboundRetentionMs: undefined,
         }).map((task) => task.name),
       ).toEqual([
+        "expired-refresh-tokens",
         "ended-rate-limit-windows",
         "quiet-failure-streaks",
         "old-audit-events",

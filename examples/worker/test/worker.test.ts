@@ -620,7 +620,7 @@ describe("render jobs", () => {
       .toBe("submitted");
     // The same round runs every package's cleanup task and says what each deleted.
     expect(worker.output()).toMatch(
-      /Scheduled: (mail \d+ sent, \d+ to retry, \d+ failed; )?webhooks \d+ sent, \d+ to retry, \d+ failed; 1 render jobs retried, \d+ failed; (\d+ expired tracked sessions, )?\d+ ended rate limit windows, \d+ quiet failure streaks, \d+ old audit events, \d+ old webhook events, \d+ old outbox items, \d+ old webhook messages deleted\./,
+      /Scheduled: (mail \d+ sent, \d+ to retry, \d+ failed; )?webhooks \d+ sent, \d+ to retry, \d+ failed; 1 render jobs retried, \d+ failed; (\d+ expired tracked sessions, )?\d+ expired refresh tokens, \d+ ended rate limit windows, \d+ quiet failure streaks, \d+ old audit events, \d+ old webhook events, \d+ old outbox items, \d+ old webhook messages deleted\./,
     );
   }, 90_000);
 });
