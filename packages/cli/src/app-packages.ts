@@ -4,12 +4,15 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
 // The generators read the account tables, the webhook event log and the job table from the
-// packages that own them, and `tessera admin` the account store and audit log. They are optional
-// peers of this package, loaded when a command needs one: `tessera generate model` needs none of
-// them, and the app gets each at the version it installed, not a copy the CLI carries.
+// packages that own them, `tessera admin` the account store and audit log, and `tessera keys
+// rotate` the signing key store. They are optional peers of this package, loaded when a command
+// needs one: `tessera generate model` needs none of them, and the app gets each at the version
+// it installed, not a copy the CLI carries.
 const ENTRIES = {
   "@tessera/accounts": () => import("@tessera/accounts"),
   "@tessera/accounts/sql": () => import("@tessera/accounts/sql"),
+  "@tessera/bearer": () => import("@tessera/bearer"),
+  "@tessera/bearer/sql": () => import("@tessera/bearer/sql"),
   "@tessera/jobs": () => import("@tessera/jobs"),
   "@tessera/jobs/sql": () => import("@tessera/jobs/sql"),
   "@tessera/webhooks/sql": () => import("@tessera/webhooks/sql"),

@@ -87,8 +87,9 @@ export const OPTIONS = {
   database: {
     type: "string",
     misplaced: {
-      reason: "--database applies to `tessera migrate`, `tessera admin` and `tessera new` only",
-      hint: "`tessera migrate` and `tessera admin` take `--database <file or URL>`, the database to use; `tessera new --database sqlite|postgres` the one a new app uses",
+      reason:
+        "--database applies to `tessera migrate`, `tessera admin`, `tessera keys rotate` and `tessera new` only",
+      hint: "`tessera migrate`, `tessera admin` and `tessera keys rotate` take `--database <file or URL>`, the database to use; `tessera new --database sqlite|postgres` the one a new app uses",
     },
   },
   framework: {
@@ -321,6 +322,15 @@ export const COMMANDS: readonly CommandRow[] = [
   },
   adminRow("grant", "makes the account an admin"),
   adminRow("revoke", "makes the admin an ordinary user again"),
+  {
+    name: "keys rotate",
+    usage: ["keys rotate [--database <sqlite file | postgres:// URL>]"],
+    options: ["database"],
+    rest: {
+      kind: "none",
+      hint: "`tessera keys rotate` takes no names: JWT_ALGORITHM and SECRET_KEY_BASE come from the environment",
+    },
+  },
   {
     name: "new",
     usage: ["new <dir> [--framework hono|express|fastify] [--database sqlite|postgres]"],

@@ -12,6 +12,7 @@ export type CommandName =
   | "migrate"
   | "admin grant"
   | "admin revoke"
+  | "keys rotate"
   | "new"
   | "help";
 
@@ -59,8 +60,9 @@ export interface Invocation {
   /** The SQL the generators write (default: `postgres` when `DATABASE_URL` names PostgreSQL). */
   readonly dialect?: "sqlite" | "postgres";
   /**
-   * `migrate` and `admin`: the SQLite file or `postgres://` URL (default: the app's settings); `new`:
-   * `sqlite` or `postgres`, the database the project uses (default `sqlite`).
+   * `migrate`, `admin` and `keys rotate`: the SQLite file or `postgres://` URL (default: the
+   * app's settings); `new`: `sqlite` or `postgres`, the database the project uses (default
+   * `sqlite`).
    */
   readonly database?: string;
   /** `migrate` only: list the migrations and where each stands, applying none. */

@@ -5,6 +5,7 @@ import { USAGE } from "./command-table.js";
 import { check, generateAccounts, generateModel, type Outcome } from "./commands.js";
 import type { Invocation } from "./invocation.js";
 import { generateJob } from "./job-generator.js";
+import { keysRotate } from "./keys-rotate.js";
 import { migrate } from "./migrate.js";
 import { generateMigration } from "./migration-generator.js";
 import { refuseLongNames } from "./name-limits.js";
@@ -18,7 +19,8 @@ export interface CliEnvironment {
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
   /**
-   * The environment `migrate` and `admin` read `DATABASE_URL` and `DATABASE_PATH` from (default:
+   * The environment `migrate`, `admin` and `keys rotate` read `DATABASE_URL` and `DATABASE_PATH`
+   * from, and `keys rotate` `JWT_ALGORITHM`, `JWT_PRIVATE_KEYS` and `SECRET_KEY_BASE` (default:
    * none).
    */
   readonly env?: Readonly<Record<string, string | undefined>>;
@@ -145,6 +147,9 @@ async function run(argv: readonly string[], environment: CliEnvironment): Promis
     case "admin grant":
     case "admin revoke":
       outcome = await adminRole(invocation, root, environment.env ?? {});
+      break;
+    case "keys rotate":
+      outcome = await keysRotate(invocation, root, environment.env ?? {});
       break;
     case "new":
       outcome = await newProject(invocation, root);

@@ -158,7 +158,8 @@ describe("the command line of tessera new", () => {
     });
     expect(parseArguments(["generate", "accounts", "--database", "sqlite"])).toMatchObject({
       ok: false,
-      reason: "--database applies to `tessera migrate`, `tessera admin` and `tessera new` only",
+      reason:
+        "--database applies to `tessera migrate`, `tessera admin`, `tessera keys rotate` and `tessera new` only",
     });
     expect(parseArguments(["migrate", "--framework", "hono"])).toMatchObject({
       ok: false,

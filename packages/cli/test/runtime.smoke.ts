@@ -21,6 +21,7 @@ export default {
       "generate webhook",
       "generate job",
       "migrate",
+      "keys rotate",
     ]) {
       check(USAGE.includes(`\n  tessera ${command} `), `the usage text has \`${command}\``);
     }
