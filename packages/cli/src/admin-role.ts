@@ -1,14 +1,5 @@
-import { existsSync } from "node:fs";
 import type { SqlDatabase } from "@tessera/sql";
-import {
-  databaseRefusal,
-  databaseTarget,
-  isPostgresTarget,
-  type OpenDatabase,
-  openDatabase,
-  sqlitePath,
-  unreachable,
-} from "./app-database.js";
+import { withExistingDatabase } from "./app-database.js";
 import { loadAppPackage } from "./app-packages.js";
 import type { Outcome } from "./commands.js";
 import type { Invocation } from "./invocation.js";
@@ -50,18 +41,7 @@ export async function adminRole(
       `write the account's address, e.g. \`tessera ${invocation.command} ada@example.com\``,
     );
   }
-  const target = databaseTarget(invocation, env);
-  // Opening a SQLite file creates it: a mistyped path would leave an empty database behind.
-  if (!isPostgresTarget(target) && !existsSync(sqlitePath(target, root))) {
-    return unreachable(`there is no SQLite file \`${target}\``, target);
-  }
-  let opened: OpenDatabase;
-  try {
-    opened = await openDatabase(target, root);
-  } catch (error) {
-    return unusable(error, target);
-  }
-  try {
+  return withExistingDatabase(invocation, root, env, "change roles in", async (opened) => {
     const missing = await missingRoleColumn(opened.database);
     if (missing) return missing;
     const now = Date.now();
@@ -97,18 +77,7 @@ export async function adminRole(
     });
     if (typeof changed !== "boolean") return changed;
     return roleOutcome(opened.shown, email, role, changed, adminEmailNotes(email, role, env));
-  } catch (error) {
-    return unusable(error, target);
-  } finally {
-    await opened.close();
-  }
-}
-
-/** A database that cannot be used, in migrate's words; any other error is unexpected. */
-function unusable(error: unknown, target: string): Refusal {
-  const refusal = databaseRefusal(error, target, "change roles in");
-  if (refusal) return refusal;
-  throw error;
+  });
 }
 
 /**

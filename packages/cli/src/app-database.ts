@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import type { SqlDatabase } from "@tessera/sql";
 import type { Outcome } from "./commands.js";
@@ -87,4 +88,42 @@ export function unreachable(why: string, target: string): Extract<Outcome, { ok:
       ? "check that the server runs and the URL's host, port, user, password and database"
       : "check the path of the SQLite file",
   };
+}
+
+/**
+ * Runs `work` on the app's existing database (`--database`, `DATABASE_URL`, `DATABASE_PATH`,
+ * else `data/app.db`), then closes it. A SQLite file that does not exist is refused, never
+ * created (a mistyped path would leave an empty database behind); a database that cannot be
+ * used, opening it or during `work`, is refused in migrate's words, saying what the command
+ * meant to do (`purpose`: "change roles in"). Any other error is unexpected and thrown.
+ */
+export async function withExistingDatabase(
+  invocation: Invocation,
+  root: string,
+  env: Readonly<Record<string, string | undefined>>,
+  purpose: string,
+  work: (opened: OpenDatabase) => Promise<Outcome>,
+): Promise<Outcome> {
+  const target = databaseTarget(invocation, env);
+  if (!isPostgresTarget(target) && !existsSync(sqlitePath(target, root))) {
+    return unreachable(`there is no SQLite file \`${target}\``, target);
+  }
+  const unusable = (error: unknown): Outcome => {
+    const refusal = databaseRefusal(error, target, purpose);
+    if (refusal) return refusal;
+    throw error;
+  };
+  let opened: OpenDatabase;
+  try {
+    opened = await openDatabase(target, root);
+  } catch (error) {
+    return unusable(error);
+  }
+  try {
+    return await work(opened);
+  } catch (error) {
+    return unusable(error);
+  } finally {
+    await opened.close();
+  }
 }

@@ -1,14 +1,5 @@
-import { existsSync } from "node:fs";
 import type { SqlDatabase } from "@tessera/sql";
-import {
-  databaseRefusal,
-  databaseTarget,
-  isPostgresTarget,
-  type OpenDatabase,
-  openDatabase,
-  sqlitePath,
-  unreachable,
-} from "./app-database.js";
+import { withExistingDatabase } from "./app-database.js";
 import { loadAppPackage } from "./app-packages.js";
 import type { Outcome } from "./commands.js";
 import type { Invocation } from "./invocation.js";
@@ -41,18 +32,7 @@ export async function keysRotate(
   const { KEY_SET_REFRESH_INTERVAL_MS, rotateSigningKey } = bearer.value;
   const { algorithm, secrets } = settings.value;
 
-  const target = databaseTarget(invocation, env);
-  // Opening a SQLite file creates it: a mistyped path would leave an empty database behind.
-  if (!isPostgresTarget(target) && !existsSync(sqlitePath(target, root))) {
-    return unreachable(`there is no SQLite file \`${target}\``, target);
-  }
-  let opened: OpenDatabase;
-  try {
-    opened = await openDatabase(target, root);
-  } catch (error) {
-    return unusable(error, target);
-  }
-  try {
+  return withExistingDatabase(invocation, root, env, "rotate keys in", async (opened) => {
     if (!(await hasSigningKeysTable(opened.database))) {
       return refused(
         "the database has no `signing_keys` table",
@@ -84,18 +64,7 @@ export async function keysRotate(
       text: `${opened.shown}: added signing key ${kid} (${alg}); ${previous}; running processes sign with it within ${within}`,
       json: { ok: true, kid, alg, generation: added.generation, keys: before + 1 },
     };
-  } catch (error) {
-    return unusable(error, target);
-  } finally {
-    await opened.close();
-  }
-}
-
-/** A database that cannot be used, in migrate's words; any other error is unexpected. */
-function unusable(error: unknown, target: string): Refusal {
-  const refusal = databaseRefusal(error, target, "rotate keys in");
-  if (refusal) return refusal;
-  throw error;
+  });
 }
 
 /** Whether the signing keys migration of @tessera/bearer/sql has made its table. */
