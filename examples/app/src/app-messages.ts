@@ -14,6 +14,7 @@ export const appMessages = defineMessages({
   "app.labels": "Labels",
   "app.reactions": "Reactions",
   "app.notes": "Notes",
+  "app.projects": "Projects",
   "app.log_out": "Log out",
   "app.log_in": "Log in",
   "app.sign_up": "Sign up",

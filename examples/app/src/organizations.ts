@@ -20,6 +20,7 @@ import {
   sessionAuthentication,
 } from "@tessera/session";
 import type { SqlDatabase } from "@tessera/sql";
+import { appMessages } from "./app-messages.js";
 import type { AppConfig } from "./config.js";
 import { renderLayout } from "./views/layout.js";
 
@@ -103,7 +104,7 @@ export interface OrganizationPageWiring {
 
 /**
  * The organization pages: `/orgs` (list, create), `/orgs/{slug}` (members, invitations,
- * leave) and `GET|POST /invitations/{token}`, the page an invitation mail links to, where the
+ * leave, and a link to its projects) and `GET|POST /invitations/{token}`, the page an invitation mail links to, where the
  * signed-in user accepts it (a visitor signs in or up first, and comes back) and lands on the
  * organization list.
  */
@@ -126,6 +127,9 @@ export function appOrganizationPages(wiring: OrganizationPageWiring): Route<Mayb
       mailer,
       appUrl: wiring.config.appUrl,
       rateLimiter: writeRateLimiter(wiring),
+      recordLinks: [
+        { table: "projects", label: (locale) => appMessages.text(locale, "app.projects") },
+      ],
     }),
     ...invitationPages({ ...shared, acceptedPath: "/orgs" }),
   ];

@@ -176,8 +176,8 @@ function recordOptions(wiring: RecordWiring) {
 }
 
 /**
- * The HTML pages of every record model, for the signed-in session; mount them behind the
- * cookie session.
+ * The HTML pages of every record model, for the signed-in session (an organization's under
+ * `/orgs/:slug`); mount them behind the cookie session.
  */
 export function recordPageRoutes(wiring: RecordWiring): Route<MaybeSessionContext>[] {
   const optionsOf = recordOptions(wiring);
@@ -188,10 +188,18 @@ export function recordPageRoutes(wiring: RecordWiring): Route<MaybeSessionContex
     allowedOrigins: wiring.allowedOrigins,
     authenticate: sessionAuthentication((id) => wiring.users.findById(id)),
   };
-  // An organization's records have their JSON API only: record pages are a user's own.
-  return recordModels
-    .filter((model) => model.owner !== "organization")
-    .flatMap((model) => htmlRecordRoutes({ ...optionsOf(model), ...pages }));
+  // An organization's pages are under it (`/orgs/:slug/projects`), for its members whose role
+  // allows each action, as its JSON API is.
+  const ofOrganization = organizationRecords({
+    organizations: appOrganizationStore(wiring.database),
+  });
+  return recordModels.flatMap((model) =>
+    htmlRecordRoutes({
+      ...optionsOf(model),
+      ...pages,
+      scope: model.owner === "organization" ? ofOrganization : undefined,
+    }),
+  );
 }
 
 /**

@@ -219,3 +219,65 @@ describe("GET|POST /orgs and /orgs/{slug}", () => {
     expect((await viewer.browser.get(path)).status).toBe(404);
   });
 });
+
+describe("an organization's project pages, /orgs/{slug}/projects", () => {
+  it("let members work on its projects by role, and are a 404 page to strangers", async () => {
+    const owner = await signedIn("lead");
+    const created = await owner.browser.post("/orgs", {
+      name: `Studio ${crypto.randomUUID().slice(0, 6)}`,
+    });
+    const path = created.location!;
+    const orgPage = await owner.browser.get(path);
+    expect(orgPage.html).toContain(`<a href="${path}/projects">Projects</a>`);
+
+    const made = await owner.browser.post(`${path}/projects`, {
+      name: "Launch",
+      status: "active",
+    });
+    expect(made.status).toBe(303);
+    expect(made.location).toMatch(new RegExp(`^${path}/projects/\\d+$`));
+    const shown = await owner.browser.follow(made);
+    expect(shown.status).toBe(200);
+    expect(pageText(shown.html)).toContain("Launch");
+    expect(shown.html).toContain(`href="${made.location}/edit"`);
+    const listed = await owner.browser.get(`${path}/projects`);
+    expect(listed.html).toContain(`href="${made.location}"`);
+    expect(listed.html).toContain(`href="${path}/projects/new"`);
+    const [row] = await server.query<{ created_by: number; organization_id: number }>(
+      "SELECT created_by, organization_id FROM projects WHERE name = 'Launch' ORDER BY id DESC",
+    );
+    expect(row?.created_by).toBeGreaterThan(0);
+
+    // A viewer reads them, and is refused every form that writes, with the permission named.
+    const viewer = await signedIn("watcher");
+    await owner.browser.post(`${path}/invitations`, { email: viewer.email, role: "viewer" });
+    await server.deliverMail();
+    const link = linkIn(mailer.last(viewer.email)!.text, "/invitations");
+    await viewer.browser.post(link.path);
+    expect((await viewer.browser.get(made.location!)).status).toBe(200);
+    expect(pageText((await viewer.browser.get(`${path}/projects`)).html)).toContain("Launch");
+    const newForm = await viewer.browser.get(`${path}/projects/new`);
+    expect(newForm.status).toBe(403);
+    expect(pageText(newForm.html)).toContain("You need the projects:create permission.");
+    const write = await viewer.browser.post(`${path}/projects`, { name: "X", status: "active" });
+    expect(write.status).toBe(403);
+    const removal = await viewer.browser.post(`${made.location}/delete`);
+    expect(removal.status).toBe(403);
+    expect(pageText(removal.html)).toContain("You need the projects:delete permission.");
+
+    // Someone else's organization, or none: the same 404 page.
+    const stranger = await signedIn("outsider");
+    for (const page of [`${path}/projects`, made.location!, "/orgs/no-such-org/projects"]) {
+      const answer = await stranger.browser.get(page);
+      expect([page, answer.status]).toEqual([page, 404]);
+    }
+    expect((await stranger.browser.post(`${made.location}/delete`)).status).toBe(404);
+    const [still] = await server.query<{ count: number }>(
+      "SELECT COUNT(*) AS count FROM projects WHERE name = 'Launch'",
+    );
+    expect(Number(still!.count)).toBeGreaterThan(0);
+
+    const deleted = await owner.browser.post(`${made.location}/delete`);
+    expect([deleted.status, deleted.location]).toEqual([303, `${path}/projects`]);
+  });
+});

@@ -41,6 +41,8 @@ export {
   ORGANIZATIONS_PAGE_PATH,
   type OrganizationPagesOptions,
   organizationPages,
+  type RecordLink,
+  readableRecordLinks,
 } from "./routes/organization-pages.js";
 export {
   type OrganizationRecordAction,

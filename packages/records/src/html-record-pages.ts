@@ -39,11 +39,11 @@ export function recordPages(
   model: Model,
   layout: Layout,
   rulesOf: (name: string) => AttachmentRules,
-  richTextEditor: RichTextEditor = "textarea",
+  richTextEditor: RichTextEditor,
+  base: string,
 ) {
   const title = modelTitle(model);
   const plural = humanizeFieldName(model.table);
-  const base = `/${model.table}`;
   const pathOf = (row: RecordRow) => `${base}/${encodeURIComponent(routeIdOf(model, row))}`;
   const listed = model.fields.filter((field) => LISTED_TYPES.has(field.type)).slice(0, 3);
   const names = { model: title.toLowerCase(), models: plural.toLowerCase() };

@@ -18,6 +18,7 @@ import {
   parseMediaType,
   pathId,
   type Route,
+  type RouteContext,
   type RouteHandler,
   readFormBody,
   readListPage,
@@ -27,6 +28,7 @@ import {
 import {
   type HtmlRouteContext,
   type MaybeSessionContext,
+  type PageRequest,
   pageSafety,
   sessionPageContext,
 } from "@tessera/session";
@@ -38,10 +40,11 @@ import {
   DEFAULT_MAXIMUM_PARTS_PER_NAME,
   readMultipartBody,
 } from "./multipart-body.js";
+import { pageRefusals } from "./page-refusals.js";
 import { recordKeyOf, routeIdOf } from "./record-key.js";
 import { type RecordMessageId, recordFlash, recordMessages } from "./record-messages.js";
 import type { HtmlRecordContext, HtmlRecordRoutesOptions } from "./record-options.js";
-import { recordOwner, recordScopeOf } from "./record-owner.js";
+import { type RecordAction, recordScopeOf, withCreator } from "./record-owner.js";
 import type { RecordRow, StoredFile } from "./record-store.js";
 import { recordWrites } from "./record-writes.js";
 
@@ -64,38 +67,43 @@ type Handler = RouteHandler<HtmlRecordContext>;
  * route per attachment. Every page needs a signed-in user (`authenticate`); like every HTML
  * route group, they open their own cookie session and refuse cross-site posts, so they are
  * safe mounted anywhere.
- * The pages are a signed-in user's own records only: an organization's model (`owner:
- * "organization"`) has its JSON API, and no pages yet.
- * @throws {TypeError} when the model has attachments and no `storage` is given, or it belongs
- * to organizations.
+ * An organization's model (`owner: "organization"`) is served under its `scope`'s prefix
+ * (`/orgs/:slug/projects`), each page passing the scope's check for its action (a form to
+ * create or edit asks for the right to create or update): its refusal, a 404 for a stranger or
+ * a 403 naming the permission, is answered as a page of the same status.
+ * @throws {TypeError} when the model has attachments and no `storage` is given, or `scope` is
+ * not for the model's owner.
  */
 export function htmlRecordRoutes<M extends Model>(
   options: HtmlRecordRoutesOptions<M>,
 ): Route<MaybeSessionContext>[] {
   const { model, store } = options;
-  if (recordScopeOf(model, options.scope).owner !== "user") {
-    throw new TypeError(
-      `htmlRecordRoutes: model ${model.name} belongs to organizations, which have no record pages yet`,
-    );
-  }
+  const scope = recordScopeOf(model, options.scope);
   const writes = recordWrites(options);
   const rulesOf = (name: string): AttachmentRules =>
     options.attachmentRules?.[name] ?? DEFAULT_ATTACHMENT_RULES;
-  const pages = recordPages(model, options.layout, rulesOf, options.richTextEditor);
+  const editor = options.richTextEditor ?? "textarea";
   const maximumUrlencodedBytes = options.maximumUrlencodedBytes ?? DEFAULT_MAXIMUM_URLENCODED_BYTES;
   const maximumMultipartBytes = options.maximumMultipartBytes ?? DEFAULT_MAXIMUM_MULTIPART_BYTES;
-  const base = `/${model.table}`;
+  const base = `${scope.pathPrefix}/${model.table}`;
+  /** The model's path for this request: the scope's parameters (`:slug`) filled in. */
+  const baseOf = (context: PageAsker) => fillPathParams(base, context.params);
+  // A user's pages have one path, rendered by one set of pages; an organization's one per slug.
+  const userPages =
+    scope.pathPrefix === "" && recordPages(model, options.layout, rulesOf, editor, base);
+  const pagesOf = (context: PageAsker) =>
+    userPages || recordPages(model, options.layout, rulesOf, editor, baseOf(context));
   const decodeOptions = {
     attachmentRules: options.attachmentRules ?? {},
     ...(options.newPublicId ? { newPublicId: options.newPublicId } : {}),
   };
 
-  const pageContext = (context: HtmlRecordContext): PageContext =>
+  const pageContext = (context: PageAsker): PageContext =>
     sessionPageContext(context, context.user.email);
   /** A page with a heading and one sentence, both in the request's language. */
   const messagePage = (
     status: number,
-    context: HtmlRecordContext,
+    context: PageAsker,
     heading: RecordMessageId,
     text: RecordMessageId | { readonly verbatim: string },
     params?: Readonly<Record<string, string>>,
@@ -103,9 +111,9 @@ export function htmlRecordRoutes<M extends Model>(
     const sentence =
       typeof text === "string" ? recordMessages.text(context.locale, text, params) : text.verbatim;
     const title = recordMessages.text(context.locale, heading);
-    return htmlPage(status, pages.message(pageContext(context), title, sentence));
+    return htmlPage(status, pagesOf(context).message(pageContext(context), title, sentence));
   };
-  const notFound = (context: HtmlRecordContext) =>
+  const notFound = (context: PageAsker) =>
     messagePage(404, context, "records.not_found", "records.no_such_record");
   // The account was deleted while this request was in flight; its records went with it.
   const ownerGone = (context: HtmlRecordContext) =>
@@ -129,7 +137,7 @@ export function htmlRecordRoutes<M extends Model>(
     parseMediaType(request.headers.get("content-type"))?.essence === "multipart/form-data";
   const formLimitOf = (request: Request) =>
     isMultipart(request) ? maximumMultipartBytes : maximumUrlencodedBytes;
-  const formTooLarge = (context: HtmlRecordContext, maximumBytes: number) =>
+  const formTooLarge = (context: PageAsker, maximumBytes: number) =>
     messagePage(413, context, "records.form_too_large", "records.form_larger_than", {
       size: describeBytes(maximumBytes),
     });
@@ -176,11 +184,14 @@ export function htmlRecordRoutes<M extends Model>(
         return messagePage(400, context, "records.bad_request", { verbatim: `${page.reason}.` });
       }
       const rows = await store.list(context.ownerId, page.value);
-      return htmlPage(200, pages.index(pageContext(context), rows, page.value));
+      return htmlPage(200, pagesOf(context).index(pageContext(context), rows, page.value));
     },
 
     async newForm(_request, context) {
-      return htmlPage(200, pages.newForm(pageContext(context), { values: {}, errors: {} }));
+      return htmlPage(
+        200,
+        pagesOf(context).newForm(pageContext(context), { values: {}, errors: {} }),
+      );
     },
 
     async create(request, context) {
@@ -189,7 +200,7 @@ export function htmlRecordRoutes<M extends Model>(
       const refused = (errors: FieldMessages) =>
         htmlPage(
           422,
-          pages.newForm(pageContext(context), {
+          pagesOf(context).newForm(pageContext(context), {
             values: typedValues(model.fields, form.value),
             errors,
           }),
@@ -202,12 +213,12 @@ export function htmlRecordRoutes<M extends Model>(
       });
       if (!decoded.ok) return refused(decoded.status === 422 ? decoded.fields : {});
       const { values, uploads } = decoded.value;
-      const created = await writes.create(context.ownerId, values, uploads);
+      const created = await writes.create(context.ownerId, withCreator(values, context), uploads);
       if (!created.ok) {
         return created.reason === "owner-missing" ? ownerGone(context) : refused(created.fields);
       }
       context.session.flash("notice", recordFlash(model, "created", context.locale));
-      return seeOther(`${base}/${encodeURIComponent(routeIdOf(model, created.row))}`);
+      return seeOther(`${baseOf(context)}/${encodeURIComponent(routeIdOf(model, created.row))}`);
     },
 
     async show(_request, context) {
@@ -223,14 +234,14 @@ export function htmlRecordRoutes<M extends Model>(
         );
       }
       const richText = await prepareRichText(model.fields, found.row);
-      return htmlPage(200, pages.show(pageContext(context), found.row, files, richText));
+      return htmlPage(200, pagesOf(context).show(pageContext(context), found.row, files, richText));
     },
 
     async edit(_request, context) {
       const found = await owned(context);
       if (!found) return notFound(context);
       const state = { values: storedValues(model.fields, found.row), errors: {} };
-      return htmlPage(200, pages.editForm(pageContext(context), found.row, state));
+      return htmlPage(200, pagesOf(context).editForm(pageContext(context), found.row, state));
     },
 
     async update(request, context) {
@@ -240,7 +251,10 @@ export function htmlRecordRoutes<M extends Model>(
       if (!form.ok) return form.response;
       const refused = (status: number, errors: FieldMessages, message?: string) => {
         const state = { values: typedValues(model.fields, form.value), errors };
-        return htmlPage(status, pages.editForm(pageContext(context), found.row, state, message));
+        return htmlPage(
+          status,
+          pagesOf(context).editForm(pageContext(context), found.row, state, message),
+        );
       };
       const richText = await prepareRichText(model.fields, form.value);
       const decoded = decodeForm(model.fields, form.value, {
@@ -258,7 +272,7 @@ export function htmlRecordRoutes<M extends Model>(
         return updated.reason === "owner-missing" ? ownerGone(context) : notFound(context);
       }
       context.session.flash("notice", recordFlash(model, "updated", context.locale));
-      return seeOther(`${base}/${encodeURIComponent(routeIdOf(model, updated.row))}`);
+      return seeOther(`${baseOf(context)}/${encodeURIComponent(routeIdOf(model, updated.row))}`);
     },
 
     async delete(_request, context) {
@@ -271,10 +285,10 @@ export function htmlRecordRoutes<M extends Model>(
           for (const message of messages)
             context.session.flash("alert", fullMessage(field, message, context.locale));
         }
-        return seeOther(`${base}/${encodeURIComponent(context.params.id ?? "")}`);
+        return seeOther(`${baseOf(context)}/${encodeURIComponent(context.params.id ?? "")}`);
       }
       context.session.flash("notice", recordFlash(model, "deleted", context.locale));
-      return seeOther(base);
+      return seeOther(baseOf(context));
     },
 
     async downloadAttachment(request, context) {
@@ -300,36 +314,62 @@ export function htmlRecordRoutes<M extends Model>(
     (handler: Handler, name: string): Handler =>
     (request, context) =>
       handler(request, { ...context, params: { ...context.params, name } });
-  const routes: Route<HtmlRecordContext>[] = [
-    { method: "GET", path: base, handle: handlers.index },
-    { method: "GET", path: `${base}/new`, handle: handlers.newForm },
-    { method: "POST", path: base, handle: handlers.create },
-    { method: "GET", path: `${base}/:id`, handle: handlers.show },
-    { method: "GET", path: `${base}/:id/edit`, handle: handlers.edit },
-    { method: "POST", path: `${base}/:id`, handle: handlers.update },
-    { method: "POST", path: `${base}/:id/delete`, handle: handlers.delete },
+  // Each page with the action it needs: a form asks for what submitting it does.
+  const routes: [Route<HtmlRecordContext>, RecordAction][] = [
+    [{ method: "GET", path: base, handle: handlers.index }, "read"],
+    [{ method: "GET", path: `${base}/new`, handle: handlers.newForm }, "create"],
+    [{ method: "POST", path: base, handle: handlers.create }, "create"],
+    [{ method: "GET", path: `${base}/:id`, handle: handlers.show }, "read"],
+    [{ method: "GET", path: `${base}/:id/edit`, handle: handlers.edit }, "update"],
+    [{ method: "POST", path: `${base}/:id`, handle: handlers.update }, "update"],
+    [{ method: "POST", path: `${base}/:id/delete`, handle: handlers.delete }, "delete"],
   ];
   for (const field of model.fields) {
     const path = `${base}/:id/${field.name}`;
     if (field.type === "attachment") {
-      routes.push({ method: "GET", path, handle: bound(handlers.downloadAttachment, field.name) });
+      const handle = bound(handlers.downloadAttachment, field.name);
+      routes.push([{ method: "GET", path, handle }, "read"]);
     } else if (field.type === "attachments") {
       const handle = bound(handlers.downloadFile, field.name);
-      routes.push({ method: "GET", path: `${path}/:file_id`, handle });
+      routes.push([{ method: "GET", path: `${path}/:file_id`, handle }, "read"]);
     }
   }
+  const refusalPage = (status: number, context: SignedInPage, message: string) =>
+    status === 404
+      ? notFound(context)
+      : messagePage(status, context, "records.not_allowed", { verbatim: message });
   return withMiddleware(
-    routes,
+    routes.flatMap(([route, action]) =>
+      withMiddleware(
+        [route],
+        pageRefusals<SignedInPage>(scope.ownerFor(action, model), refusalPage),
+      ),
+    ),
     pageSafety(options),
     authenticated<{ readonly user: HtmlRecordContext["user"] }, HtmlRouteContext>(
       options.authenticate,
     ),
-    recordOwner(),
     // Before a handler looks anything up: a declared oversized form is refused unread.
-    bodyLimit<HtmlRecordContext>({
+    bodyLimit<SignedInPage>({
       maximumBytes: formLimitOf,
       refusal: (_request, context, maximumBytes) => formTooLarge(context, maximumBytes),
     }),
+  );
+}
+
+/** A page request once its user is signed in, before its records' owner is known. */
+type SignedInPage = HtmlRouteContext & { readonly user: HtmlRecordContext["user"] };
+
+/** What a page of a request is written from: its session, nonce, language, path and user. */
+type PageAsker = PageRequest &
+  Pick<RouteContext, "params"> & {
+    readonly user: { readonly email: string };
+  };
+
+/** `pattern` with each `:name` segment replaced by `params.name`, URL-encoded. */
+function fillPathParams(pattern: string, params: Readonly<Record<string, string | undefined>>) {
+  return pattern.replace(/:([a-z_]+)/g, (_, name: string) =>
+    encodeURIComponent(params[name] ?? ""),
   );
 }
 

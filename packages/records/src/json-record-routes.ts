@@ -22,7 +22,7 @@ import { jsonRecordsPath } from "./json-record-paths.js";
 import { decodeRefusal, writeRefusal } from "./json-refusals.js";
 import { recordKeyOf } from "./record-key.js";
 import type { JsonRecordRoutesOptions, RecordRouteContext } from "./record-options.js";
-import { recordActionOf, recordScopeOf } from "./record-owner.js";
+import { recordActionOf, recordScopeOf, withCreator } from "./record-owner.js";
 import { recordWrites } from "./record-writes.js";
 
 /**
@@ -95,10 +95,7 @@ export function jsonRecordRoutes<M extends Model>(options: JsonRecordRoutesOptio
       const decoded = decodeJsonCreate(model.fields, body.value, { ...decodeOptions, richText });
       if (!decoded.ok) return decodeRefusal(decoded, context.locale);
       const { values } = decoded.value;
-      const created = await writes.create(
-        context.ownerId,
-        context.createdBy === undefined ? values : { ...values, created_by: context.createdBy },
-      );
+      const created = await writes.create(context.ownerId, withCreator(values, context));
       if (!created.ok) return writeRefusal(created, context.locale);
       return jsonAnswer(encode(created.row), { status: 201, locale: context.locale });
     },

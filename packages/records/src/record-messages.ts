@@ -15,6 +15,7 @@ export const recordMessages = defineMessages({
   "records.updated": "{model} was updated.",
   "records.deleted": "{model} was deleted.",
   "records.not_found": "Not found",
+  "records.not_allowed": "Not allowed",
   "records.no_such_record": "There is no such record.",
   "records.account_gone": "This account no longer exists.",
   "records.form_too_large": "Form too large",

@@ -57,6 +57,14 @@ export function recordActionOf(method: string, path: string, base: string): Reco
   return "update";
 }
 
+/** A new record's values, with `created_by` when the scope names a creator (an organization's). */
+export function withCreator<V extends Record<string, unknown>>(
+  values: V,
+  context: Pick<RecordContext, "createdBy">,
+): V {
+  return context.createdBy === undefined ? values : { ...values, created_by: context.createdBy };
+}
+
 /** The signed-in user's own records, at the model's own path: the routes' default scope. */
 export function userRecords(): RecordScope {
   return { owner: "user", pathPrefix: "", ownerFor: () => recordOwner() };

@@ -251,13 +251,12 @@ describe("an organization's model", () => {
         model: project,
         store,
         storage,
-        scope,
         layout: () => "",
         authenticate: async () => ({ ok: false, response: new Response(null, { status: 401 }) }),
         sessions: undefined as never,
         allowedOrigins: [],
       }),
-    ).toThrow("which have no record pages yet");
+    ).toThrow("model project belongs to organizations");
   });
 
   it("sends its events under the owner id eventOwner gives, and is refused without one", async () => {

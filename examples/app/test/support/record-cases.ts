@@ -17,9 +17,6 @@ function recordIds(table: string): { kept: string[]; victims: string[] } {
   };
 }
 
-/** The models whose records are a user's: they also have pages. */
-const userModels = recordModels.filter((model) => model.owner !== "organization");
-
 /**
  * `/api/<plural>` of every user's model and `/api/orgs/:slug/<plural>` of every organization's:
  * list, create, show, update, delete (an organization's in the fixture organization, of no one's,
@@ -77,9 +74,14 @@ export const attachmentRoutes: FuzzedRoute[] = [
   bearerRoute("DELETE /api/posts/:id/photos/:file_id", { id: victimPost, file_id: victimPhoto }),
 ];
 
-/** The pages and forms of every user's model. */
-export const htmlRecordRoutes: FuzzedRoute[] = userModels.flatMap((model) => {
-  const base = `/${model.table}`;
+/**
+ * The pages and forms of every model: a user's at `/<plural>`, an organization's at
+ * `/orgs/:slug/<plural>` (in the fixture organization, of no one's, or a hostile slug).
+ */
+export const htmlRecordRoutes: FuzzedRoute[] = recordModels.flatMap((model) => {
+  const scoped = model.owner === "organization";
+  const base = scoped ? `/orgs/:slug/${model.table}` : `/${model.table}`;
+  const slug = scoped ? { slug: idIn(["{org}", "no-such-org"], hostileSegment) } : {};
   const { kept, victims } = recordIds(model.table);
   const id = idIn(kept, hostileSegment);
   const files = fileInputs(model);
@@ -90,14 +92,14 @@ export const htmlRecordRoutes: FuzzedRoute[] = userModels.flatMap((model) => {
       ? form
       : fc.oneof(form, multipartPayload(files, recordFormValues(model), required));
   return [
-    page(`GET ${base}`, { path: pathOf(base, {}, listQuery) }),
-    page(`GET ${base}/new`, { path: pathOf(`${base}/new`) }),
-    page(`POST ${base}`, { path: pathOf(base), payload }),
-    page(`GET ${base}/:id`, { path: pathOf(`${base}/:id`, { id }) }),
-    page(`GET ${base}/:id/edit`, { path: pathOf(`${base}/:id/edit`, { id }) }),
-    page(`POST ${base}/:id`, { path: pathOf(`${base}/:id`, { id }), payload }),
+    page(`GET ${base}`, { path: pathOf(base, slug, listQuery) }),
+    page(`GET ${base}/new`, { path: pathOf(`${base}/new`, slug) }),
+    page(`POST ${base}`, { path: pathOf(base, slug), payload }),
+    page(`GET ${base}/:id`, { path: pathOf(`${base}/:id`, { ...slug, id }) }),
+    page(`GET ${base}/:id/edit`, { path: pathOf(`${base}/:id/edit`, { ...slug, id }) }),
+    page(`POST ${base}/:id`, { path: pathOf(`${base}/:id`, { ...slug, id }), payload }),
     page(`POST ${base}/:id/delete`, {
-      path: pathOf(`${base}/:id/delete`, { id: idIn(victims, hostileSegment) }),
+      path: pathOf(`${base}/:id/delete`, { ...slug, id: idIn(victims, hostileSegment) }),
     }),
   ];
 });

@@ -70,6 +70,8 @@ export interface OrganizationPageInput {
   readonly organization: Organization;
   readonly role: string;
   readonly members: readonly Member[];
+  /** The organization's record pages the member may read: where, and the link's text. */
+  readonly records?: readonly { readonly href: string; readonly text: string }[] | undefined;
   /** The pending invitations and the invite form, for a role that may invite; else undefined. */
   readonly inviting:
     | {
@@ -93,8 +95,10 @@ export function renderOrganizationPage(page: OrganizationPageInput): string {
   )}</tbody>
 </table>`;
   const inviting = page.inviting && renderInviting(page.path, page.inviting, say);
+  const records = page.records ?? [];
   const main = html`<h1>${organization.name}</h1>
 <p>${say("organizations.your_role", { role: page.role })}</p>
+${records.length > 0 ? html`<nav><ul>${records.map((link) => html`<li><a href="${link.href}">${link.text}</a></li>`)}</ul></nav>` : ""}
 <h2>${say("organizations.members_heading")}</h2>
 ${members}
 ${inviting ?? ""}

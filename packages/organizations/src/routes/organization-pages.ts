@@ -1,5 +1,5 @@
 import { type AuditTrail, mailLinkOrigin } from "@tessera/accounts";
-import { type Clock, systemClock } from "@tessera/core";
+import { type Clock, type Locale, systemClock } from "@tessera/core";
 import {
   type AttemptCounter,
   type Authenticate,
@@ -48,6 +48,30 @@ export const ORGANIZATIONS_PAGE_PATH = "/orgs";
 const MAXIMUM_FORM_BYTES = 4 * 1024;
 
 /** What the organization pages are built from. */
+/** A link from an organization's page to its records of one model. */
+export interface RecordLink {
+  /** The model's table: its pages are at `/orgs/<slug>/<table>`. */
+  readonly table: string;
+  /** The link's text in a language (`undefined`: English). */
+  label(locale: Locale | undefined): string;
+}
+
+/**
+ * The links of `links` a member of `role` may follow (their model's `read`), as the
+ * organization's page at `path` shows them in `locale`.
+ */
+export function readableRecordLinks(
+  links: readonly RecordLink[],
+  roles: Roles,
+  role: string,
+  at: { readonly path: string; readonly locale: Locale | undefined },
+): { readonly href: string; readonly text: string }[] {
+  return links
+    .filter((link) => roles.allows(role, `${link.table}:read`))
+    .map((link) => ({ href: `${at.path}/${link.table}`, text: link.label(at.locale) }));
+}
+
+/** What {@link organizationPages} is built from. */
 export interface OrganizationPagesOptions extends HtmlRouteSafety {
   readonly organizations: OrganizationStore;
   /** The app's roles; default `defineRoles()`, the built-in ones. */
@@ -63,6 +87,12 @@ export interface OrganizationPagesOptions extends HtmlRouteSafety {
   readonly rateLimiter?: AttemptCounter | undefined;
   /** The pages' path (default {@link ORGANIZATIONS_PAGE_PATH}). */
   readonly path?: string | undefined;
+  /**
+   * The organization's record pages its page links to, for a member whose role may read them:
+   * `{ table: "projects", label }` links `/orgs/<slug>/projects`, `label` in the page's
+   * language. Default: none.
+   */
+  readonly recordLinks?: readonly RecordLink[] | undefined;
   readonly clock?: Clock | undefined;
   readonly invitationLifetimeMs?: number | undefined;
   readonly reportMailError?: ((error: unknown) => void) | undefined;
@@ -123,6 +153,10 @@ export function organizationPages(options: OrganizationPagesOptions): Route<Mayb
       organization,
       role,
       members: await store.listMembers(organization.id),
+      records: readableRecordLinks(options.recordLinks ?? [], roles, role, {
+        path: `${base}/${organization.slug}`,
+        locale: context.locale,
+      }),
       inviting: canInvite
         ? {
             invitations: await store.listInvitations(organization.id, clock()),

@@ -10,6 +10,7 @@ export const frenchApp = {
   "app.labels": "Étiquettes",
   "app.reactions": "Réactions",
   "app.notes": "Notes",
+  "app.projects": "Projets",
   "app.log_out": "Se déconnecter",
   "app.log_in": "Se connecter",
   "app.sign_up": "Créer un compte",

@@ -12,6 +12,7 @@ export const frenchRecords = {
   "records.updated": "{model} : enregistrement mis à jour.",
   "records.deleted": "{model} : enregistrement supprimé.",
   "records.not_found": "Introuvable",
+  "records.not_allowed": "Non autorisé",
   "records.no_such_record": "Cet enregistrement n'existe pas.",
   "records.account_gone": "Ce compte n'existe plus.",
   "records.form_too_large": "Formulaire trop volumineux",
