@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { ACCOUNT_AUDIT_EVENT_TYPES } from "../src/index.js";
 import {
   fullSignInToken,
+  mfaTokenOf,
   PASSWORD,
   type TwoFactorApp,
   twoFactorApp,
@@ -130,6 +131,36 @@ describe("the audit trail", () => {
     expect(details[12]).toEqual({ new_email: newEmail });
     const everything = trail.map((row) => JSON.stringify(row)).join("\n");
     for (const secret of secrets) expect(everything).not.toContain(secret);
+  });
+
+  it("records wrong second-factor answers and emailed codes as failed sign-ins of the account", async () => {
+    const subject = await twoFactorApp();
+    const user = await withTotpAndPasskey(subject);
+    const [row] = await subject.database.all<{ id: number }>(
+      "SELECT id FROM users WHERE email = ?",
+      [user.email],
+    );
+    const mfa_token = await mfaTokenOf(
+      await subject.call("/api/auth/token", { email: user.email, password: PASSWORD }),
+    );
+    const wrong = await subject.call("/api/auth/token/mfa", { mfa_token, code: "000000" });
+    expect(wrong.status).toBe(401);
+    // No live challenge names nobody: nothing to record.
+    await subject.call("/api/auth/token/mfa", { mfa_token: "x".repeat(43), code: "000000" });
+    expect((await subject.call("/api/auth/email_code", { email: user.email })).status).toBe(202);
+    const badCode = await subject.call("/api/auth/token/email_code", {
+      email: user.email,
+      code: "000000",
+    });
+    expect(badCode.status).toBe(401);
+    const trail = await trailOf(subject, row!.id);
+    const failed = trail
+      .filter((event) => event.type === "user.sign_in_failed")
+      .map((event) => JSON.parse(event.details) as unknown);
+    expect(failed).toEqual([
+      { method: "second_factor", reason: "wrong_code" },
+      { method: "email_code", reason: "wrong_code" },
+    ]);
   });
 
   it("records a failed sign-in to an address with no account under no user, and the throttling", async () => {

@@ -139,7 +139,17 @@ export function jsonEmailCodeRoutes(options: JsonEmailCodeRoutesOptions): Route[
         read.fields.code,
         clock,
       );
-      if (!used.ok) return unauthorized(context);
+      if (!used.ok) {
+        await events.audited(
+          "user.sign_in_failed",
+          user.id,
+          { ...context, request },
+          {
+            details: { method: "email_code", reason: "wrong_code" },
+          },
+        );
+        return unauthorized(context);
+      }
       return grantTokenSignIn(
         tokenGrantParts({ ...options, clock }, events),
         user,

@@ -12,6 +12,7 @@ import {
   PENDING_MFA_TOKEN,
   SECOND_FACTOR_PATH,
 } from "../sign-in/sign-in-grant.js";
+import { recordFailedSecondStep } from "./failed-second-step.js";
 import { completeSecondFactor, pendingSecondFactorMethods } from "./second-factor-sign-in.js";
 import type { SecondFactors } from "./second-factors.js";
 
@@ -73,6 +74,9 @@ export function htmlSecondFactorRoutes(
         passkey ? { passkey: parsedJson(passkey) } : { code: form.value.get("code") ?? "" },
         options.throttle?.throttle,
       );
+      if (!completed.ok) {
+        await recordFailedSecondStep(parts.signIns.events, completed, { ...context, request });
+      }
       if (!completed.ok && completed.reason === "throttled") {
         return tooManyRequestsPage(options, context, completed.retryAfterSeconds);
       }

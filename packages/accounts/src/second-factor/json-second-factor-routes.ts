@@ -25,6 +25,7 @@ import {
   refuseWithoutRecentSignIn,
 } from "../sign-in/recent-sign-in-refusal.js";
 import { grantTokenSignIn, tokenGrantParts } from "../sign-in/sign-in-grant.js";
+import { recordFailedSecondStep } from "./failed-second-step.js";
 import { secondFactorErrors } from "./second-factor-errors.js";
 import { completeSecondFactor, secondFactorPasskeyOptions } from "./second-factor-sign-in.js";
 import type { SecondFactors } from "./second-factors.js";
@@ -166,6 +167,9 @@ export function jsonSecondFactorRoutes(options: JsonSecondFactorRoutesOptions): 
       answer,
       options.throttle?.throttle,
     );
+    if (!completed.ok) {
+      await recordFailedSecondStep(events, completed, { ...context, request });
+    }
     if (!completed.ok && completed.reason === "throttled") {
       return accountThrottledAnswer(completed.retryAfterSeconds, context.locale);
     }

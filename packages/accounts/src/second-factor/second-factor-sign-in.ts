@@ -144,6 +144,15 @@ export interface SecondFactorAccountThrottled {
   readonly ok: false;
   readonly reason: "throttled";
   readonly retryAfterSeconds: number;
+  /** The account the challenge named. */
+  readonly userId: number;
+}
+
+/** A refused answer, and the account its challenge named when there was a live one. */
+export interface SecondFactorRefused {
+  readonly ok: false;
+  readonly reason: SecondFactorRefusal;
+  readonly userId?: number | undefined;
 }
 
 /** A passed challenge: whose it was, the first factor it followed, and which factor answered it. */
@@ -170,7 +179,11 @@ export async function completeSecondFactor(
   mfaToken: string,
   answer: SecondFactorAnswer,
   throttle: FailureThrottle | undefined,
-): Promise<Result<PassedSecondFactor, SecondFactorRefusal> | SecondFactorAccountThrottled> {
+): Promise<
+  | { readonly ok: true; readonly value: PassedSecondFactor }
+  | SecondFactorRefused
+  | SecondFactorAccountThrottled
+> {
   const now = factors.clock();
   if (mfaToken.length > 128) return fail("void");
   const digest = sha256Hex(mfaToken);
@@ -183,8 +196,14 @@ export async function completeSecondFactor(
   // Counted once the challenge names its account, and before the answer is judged.
   const account = `user:${challenge.userId}`;
   const decision = await throttle?.attempt(SECOND_FACTOR_THROTTLE_GROUP, account);
+  const { userId } = challenge;
   if (decision && !decision.allowed) {
-    return { ok: false, reason: "throttled", retryAfterSeconds: decision.retryAfterSeconds };
+    return {
+      ok: false,
+      reason: "throttled",
+      retryAfterSeconds: decision.retryAfterSeconds,
+      userId,
+    };
   }
   const accepted =
     "code" in answer
@@ -193,9 +212,10 @@ export async function completeSecondFactor(
         (await acceptPasskey(factors, challenge.userId, digest, answer.passkey)) &&
         "passkey";
   if (!accepted) {
-    if (challenge.failures < MFA_MAXIMUM_FAILURES) return fail("wrong-code");
+    if (challenge.failures < MFA_MAXIMUM_FAILURES)
+      return { ok: false, reason: "wrong-code", userId };
     await factors.store.consumeChallenge(digest);
-    return fail("void");
+    return { ok: false, reason: "void", userId };
   }
   // Of two right answers racing, one takes the challenge; the other is refused.
   const taken = await factors.store.consumeChallenge(digest);
