@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from "./support/test-server.js";
 
 // An organization's whole start in Chromium: its owner creates it on /orgs and invites a
 // colleague, who signs up, confirms their address and accepts from the mails of /dev/mail, and
-// then writes a project of the organization with a token of their own.
+// then writes a project of the organization from its pages.
 let server: TestServer;
 let browser: Browser;
 
@@ -99,16 +99,18 @@ describe("organizations in Chromium", () => {
       await member.waitForURL(`${server.url}/orgs/walk-team`);
       expect(await text(member.locator("main"))).toContain(OWNER);
 
-      // A member's token writes the organization's projects; the owner sees who made it.
-      const token = await member.request.post(`${server.url}/api/auth/token`, {
-        data: { email: MEMBER, password: PASSWORD },
-      });
-      const headers = { authorization: `Bearer ${(await token.json()).token}` };
-      const made = await member.request.post(`${server.url}/api/orgs/walk-team/projects`, {
-        headers,
-        data: { name: "Launch", status: "active" },
-      });
-      expect(made.status()).toBe(201);
+      // From the organization's page to its projects: the member writes one with the form, and
+      // the owner sees who made it.
+      await member.getByRole("link", { name: "Projects" }).click();
+      await member.waitForURL(`${server.url}/orgs/walk-team/projects`);
+      await member.getByRole("link", { name: "New project" }).click();
+      await member.waitForURL(`${server.url}/orgs/walk-team/projects/new`);
+      await member.getByLabel("Name").fill("Launch");
+      await member.getByLabel("Status").selectOption("active");
+      await member.getByRole("button", { name: "Create project" }).click();
+      await member.waitForURL(new RegExp(`^${server.url}/orgs/walk-team/projects/\\d+$`));
+      expect(await text(member.getByRole("status"))).toContain("Project was created.");
+      expect(await text(member.locator("main"))).toContain("Launch");
       const [row] = await server.query<{ name: string; email: string }>(
         `SELECT projects.name, users.email FROM projects JOIN users ON users.id = projects.created_by`,
       );
