@@ -1,6 +1,6 @@
 // The test kit of @tessera/bearer (`@tessera/bearer/testing`): the memory stores and the
-// contracts the API key, signing key and refresh token stores owe. It imports vitest (an optional peer):
-// load it from test files only, never from an app.
+// contracts the API key, signing key and refresh token stores owe. It imports vitest (an
+// optional peer): load it from test files only, never from an app.
 
 export { MemorySigningKeyStore } from "./keys/memory-signing-key-store.js";
 export { MemoryApiKeyStore } from "./memory-api-key-store.js";

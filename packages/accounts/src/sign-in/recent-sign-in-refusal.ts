@@ -44,9 +44,10 @@ export function notWhileImpersonating<C extends BearerContext>(): RouteMiddlewar
 /**
  * For a JSON route that changes credentials or factors: undefined when the caller may, else the
  * 403 to answer: `api_key_not_allowed` for an API key and `impersonation_not_allowed` for an
- * operator acting as the user (never allowed, see {@link refuseApiKeyOrActor}), `reauthentication_required`
- * for a token without a recent, full sign-in (see {@link isRecentFullSignIn}; the client then
- * signs in again or calls `POST /api/auth/reauthenticate`).
+ * operator acting as the user (never allowed, see {@link refuseApiKeyOrActor}),
+ * `reauthentication_required` for a token without a recent, full sign-in (see
+ * {@link isRecentFullSignIn}; the client then signs in again or calls
+ * `POST /api/auth/reauthenticate`).
  */
 export async function refuseWithoutRecentSignIn(
   parts: RecentSignInParts,
