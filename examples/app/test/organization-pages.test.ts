@@ -281,3 +281,92 @@ describe("an organization's project pages, /orgs/{slug}/projects", () => {
     expect([deleted.status, deleted.location]).toEqual([303, `${path}/projects`]);
   });
 });
+
+describe("managing members from /orgs/{slug}", () => {
+  /** A member of the owner's organization with `role`, joined through the page's invitation. */
+  async function joined(ownerBrowser: Browser, path: string, name: string, role: string) {
+    const member = await signedIn(name);
+    await ownerBrowser.post(`${path}/invitations`, { email: member.email, role });
+    await server.deliverMail();
+    await member.browser.post(linkIn(mailer.last(member.email)!.text, "/invitations").path);
+    const [row] = await server.query<{ id: number }>(
+      "SELECT id FROM users WHERE email = ?",
+      member.email,
+    );
+    return { ...member, id: row!.id };
+  }
+
+  it("changes roles and removes members within one's own role, keeps an owner, and revokes invitations", async () => {
+    const owner = await signedIn("boss");
+    const path = (
+      await owner.browser.post("/orgs", { name: `Crew ${crypto.randomUUID().slice(0, 6)}` })
+    ).location!;
+    const admin = await joined(owner.browser, path, "deputy", "admin");
+    const member = await joined(owner.browser, path, "hand", "member");
+    const [ownerRow] = await server.query<{ id: number }>(
+      "SELECT id FROM users WHERE email = ?",
+      owner.email,
+    );
+
+    // The owner's page has a role form and a remove button on the others' rows, not their own.
+    const page = await owner.browser.get(path);
+    expect(page.html).toContain(`action="${path}/members/${member.id}/role"`);
+    expect(page.html).toContain(`action="${path}/members/${member.id}/remove"`);
+    expect(page.html).not.toContain(`action="${path}/members/${ownerRow!.id}/role"`);
+
+    const demoted = await owner.browser.post(`${path}/members/${member.id}/role`, {
+      role: "viewer",
+    });
+    expect([demoted.status, demoted.location]).toEqual([303, path]);
+    expect(pageText((await owner.browser.follow(demoted)).html)).toContain(
+      `${member.email} is now viewer.`,
+    );
+    // An admin may not touch the owner, nor give the owner role; a viewer has no forms at all.
+    const adminPage = await admin.browser.get(path);
+    expect(adminPage.html).not.toContain(`action="${path}/members/${ownerRow!.id}/role"`);
+    const overreach = await admin.browser.post(`${path}/members/${ownerRow!.id}/role`, {
+      role: "member",
+    });
+    expect(overreach.status).toBe(403);
+    expect(pageText(overreach.html)).toContain("owner");
+    const promote = await admin.browser.post(`${path}/members/${member.id}/role`, {
+      role: "owner",
+    });
+    expect(promote.status).toBe(403);
+    const viewerPage = await member.browser.get(path);
+    expect(viewerPage.html).not.toContain('/role"');
+    expect((await member.browser.post(`${path}/members/${admin.id}/remove`)).status).toBe(403);
+    for (const odd of ["0", "abc", "999999"]) {
+      expect((await owner.browser.post(`${path}/members/${odd}/remove`)).status).toBe(404);
+    }
+    expect(
+      (await owner.browser.post(`${path}/members/${member.id}/role`, { role: "king" })).status,
+    ).toBe(422);
+
+    // The last owner cannot be demoted, from the page either.
+    const lastOwner = await owner.browser.post(`${path}/members/${ownerRow!.id}/role`, {
+      role: "member",
+    });
+    expect(lastOwner.status).toBe(409);
+
+    const removed = await admin.browser.post(`${path}/members/${member.id}/remove`);
+    expect([removed.status, removed.location]).toEqual([303, path]);
+    expect((await member.browser.get(path)).status).toBe(404);
+
+    const invited = await owner.browser.post(`${path}/invitations`, {
+      email: `later.${crypto.randomUUID().slice(0, 6)}@example.com`,
+      role: "member",
+    });
+    expect(invited.status).toBe(303);
+    const [invitation] = await server.query<{ id: number }>(
+      "SELECT id FROM organization_invitations ORDER BY id DESC LIMIT 1",
+    );
+    const withInvitation = await owner.browser.get(path);
+    expect(withInvitation.html).toContain(`action="${path}/invitations/${invitation!.id}/revoke"`);
+    const revoked = await owner.browser.post(`${path}/invitations/${invitation!.id}/revoke`);
+    expect([revoked.status, revoked.location]).toEqual([303, path]);
+    expect((await owner.browser.post(`${path}/invitations/${invitation!.id}/revoke`)).status).toBe(
+      404,
+    );
+  });
+});

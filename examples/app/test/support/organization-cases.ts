@@ -100,6 +100,21 @@ export const organizationRoutes: FuzzedRoute[] = [
     payload: formPayload({ email: emails, role: roles }),
   }),
   page("POST /orgs/:slug/leave", { path: pathOf("/orgs/:slug/leave", { slug: slugs }) }),
+  // A row's forms: the fixture's owner is its only owner (a 409 to demote or remove), anyone
+  // else no member (a 404); no invitation of the fixture is revoked.
+  page("POST /orgs/:slug/members/:user_id/role", {
+    path: pathOf("/orgs/:slug/members/:user_id/role", { slug: slugs, user_id: ids }),
+    payload: formPayload({ role: roles }),
+  }),
+  page("POST /orgs/:slug/members/:user_id/remove", {
+    path: pathOf("/orgs/:slug/members/:user_id/remove", { slug: slugs, user_id: ids }),
+  }),
+  page("POST /orgs/:slug/invitations/:id/revoke", {
+    path: pathOf("/orgs/:slug/invitations/:id/revoke", {
+      slug: slugs,
+      id: fc.oneof(fc.constantFrom("0", "-1", "999999999"), hostileSegment),
+    }),
+  }),
 ];
 
 const endpointIds = fc.oneof(fc.constantFrom("ep_none", "{owner-id}"), hostileSegment);

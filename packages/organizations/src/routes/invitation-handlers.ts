@@ -1,10 +1,10 @@
 import { mailLinkOrigin, normalizeEmail } from "@tessera/accounts";
 import { systemClock } from "@tessera/core";
-import { jsonAnswer, notFound, pathId, type RouteContext, type RouteHandler } from "@tessera/http";
+import { jsonAnswer, notFound, type RouteContext, type RouteHandler } from "@tessera/http";
 import { invitationAcceptor } from "./invitation-acceptance.js";
+import { invitationRevoker } from "./invitation-revocation.js";
 import { invitationSender } from "./invitation-sending.js";
 import { invitationTokenDigest } from "./invitation-token.js";
-import { recordOrganizationEvent } from "./organization-audit.js";
 import { readTextBody } from "./organization-body.js";
 import type { OrganizationMemberContext, OrganizationUserContext } from "./organization-context.js";
 import {
@@ -22,6 +22,7 @@ export function invitationHandlers<C extends RouteContext>(options: Organization
   const clock = options.clock ?? systemClock;
   const send = invitationSender(options);
   const acceptInvitation = invitationAcceptor(options);
+  const revoke = invitationRevoker(options);
   const linkOrigins = { appUrl: options.appUrl, allowedOrigins: options.allowedOrigins ?? [] };
 
   const member = {
@@ -51,19 +52,8 @@ export function invitationHandlers<C extends RouteContext>(options: Organization
     },
 
     async revoke(request, { organization, user, params, locale, clientAddress }) {
-      const id = pathId(params.id);
-      if (id === undefined) return notFound(locale);
-      const revoked = await store.revokeInvitation(organization.id, id, clock());
-      if (!revoked) return notFound(locale);
-      await recordOrganizationEvent(
-        options.audit,
-        "organization.invitation_revoked",
-        user.id,
-        { request, clientAddress },
-        organization,
-        { details: { invitation_id: id } },
-      );
-      return new Response(null, { status: 204 });
+      const revoked = await revoke(organization, user.id, params.id, { request, clientAddress });
+      return revoked ? new Response(null, { status: 204 }) : notFound(locale);
     },
   } satisfies Record<string, RouteHandler<OrganizationMemberContext<C>>>;
 

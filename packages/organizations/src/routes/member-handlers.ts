@@ -1,7 +1,8 @@
 import type { Locale } from "@tessera/core";
 import { jsonAnswer, notFound, pathId, type RouteContext, type RouteHandler } from "@tessera/http";
-import type { Member, Organization } from "../organization.js";
+import type { Organization } from "../organization.js";
 import type { MemberChangeRefusal } from "../organization-store.js";
+import { actionableMember } from "./actionable-member.js";
 import { memberChanges } from "./member-changes.js";
 import { readTextBody } from "./organization-body.js";
 import type { OrganizationMemberContext } from "./organization-context.js";
@@ -24,24 +25,24 @@ export function memberHandlers<C extends RouteContext>(options: OrganizationRout
   const roles = rolesOf(options);
   const changes = memberChanges(options);
 
-  /**
-   * The member the path names, when the actor's role may act on theirs (a role may not change
-   * or remove one that may do more than it: an admin never demotes an owner), else the refusal.
-   */
+  /** The member the path names, when the actor's role may act on theirs; else the refusal. */
   async function target(organization: Organization, actorRole: string, context: RouteContext) {
-    const userId = pathId(context.params.user_id);
-    if (userId === undefined) return { ok: false as const, response: notFound(context.locale) };
-    const members = await store.listMembers(organization.id);
-    const found = members.find((member: Member) => member.userId === userId);
-    if (!found) return { ok: false as const, response: notFound(context.locale) };
-    if (!roles.grantableBy(found.role, actorRole)) {
-      const { roleNotGrantable } = organizationErrors;
-      const response = organizationErrorAnswer(roleNotGrantable, context.locale, {
-        role: found.role,
-      });
-      return { ok: false as const, response };
-    }
-    return { ok: true as const, member: found };
+    const { locale } = context;
+    const found = await actionableMember(
+      store,
+      roles,
+      organization,
+      actorRole,
+      context.params.user_id,
+    );
+    if (found.ok) return found;
+    const response =
+      found.reason === "not_found"
+        ? notFound(locale)
+        : organizationErrorAnswer(organizationErrors.roleNotGrantable, locale, {
+            role: found.role,
+          });
+    return { ok: false as const, response };
   }
 
   return {

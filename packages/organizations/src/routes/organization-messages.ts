@@ -59,6 +59,15 @@ export const organizationMessages = defineMessages({
   "organizations.invited": "An invitation was sent to {email}.",
   "organizations.leave_button": "Leave this organization",
   "organizations.left": "You left {organization}.",
+  "organizations.role_changed": "{email} is now {role}.",
+  "organizations.member_removed": "{email} was removed from the organization.",
+  "organizations.invitation_revoked": "The invitation was revoked: its link no longer works.",
+  "organizations.no_such_member": "There is no such member.",
+  "organizations.no_such_invitation": "There is no such pending invitation.",
+  "organizations.no_such_role": "There is no such role.",
+  "organizations.change_role_button": "Change the role",
+  "organizations.remove_button": "Remove",
+  "organizations.revoke_button": "Revoke",
   "organizations.invitation_mail_validity":
     "The invitation is valid until {expires} (UTC). If you did not expect it, ignore this mail.",
 });

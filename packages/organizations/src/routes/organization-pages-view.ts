@@ -70,6 +70,19 @@ export interface OrganizationPageInput {
   readonly organization: Organization;
   readonly role: string;
   readonly members: readonly Member[];
+  /**
+   * What the member may do to the others: the roles they may give or take away (those that may
+   * do no more than theirs), whether they may change roles and remove members; `self` is their
+   * own user id (they leave instead).
+   */
+  readonly managing?:
+    | {
+        readonly roles: readonly string[];
+        readonly changeRole: boolean;
+        readonly remove: boolean;
+        readonly self: number;
+      }
+    | undefined;
   /** The organization's record pages the member may read: where, and the link's text. */
   readonly records?: readonly { readonly href: string; readonly text: string }[] | undefined;
   /** The pending invitations and the invite form, for a role that may invite; else undefined. */
@@ -87,11 +100,13 @@ export interface OrganizationPageInput {
 export function renderOrganizationPage(page: OrganizationPageInput): string {
   const { context, organization } = page;
   const say = sayer(context);
+  const managing = page.managing;
+  const acts = managing !== undefined && (managing.changeRole || managing.remove);
   const members = html`<table>
-<thead><tr><th>${say("organizations.member_email")}</th><th>${say("organizations.member_name")}</th><th>${say("organizations.member_role")}</th><th>${say("organizations.member_joined")}</th></tr></thead>
+<thead><tr><th>${say("organizations.member_email")}</th><th>${say("organizations.member_name")}</th><th>${say("organizations.member_role")}</th><th>${say("organizations.member_joined")}</th>${acts ? html`<th></th>` : ""}</tr></thead>
 <tbody>${page.members.map(
     (member) =>
-      html`<tr><td>${member.email}</td><td>${member.name ?? ""}</td><td>${member.role}</td><td>${formatTimestamp(member.joinedAt)}</td></tr>`,
+      html`<tr><td>${member.email}</td><td>${member.name ?? ""}</td><td>${member.role}</td><td>${formatTimestamp(member.joinedAt)}</td>${acts ? html`<td>${memberActions(page.path, member, managing, say)}</td>` : ""}</tr>`,
   )}</tbody>
 </table>`;
   const inviting = page.inviting && renderInviting(page.path, page.inviting, say);
@@ -106,6 +121,33 @@ ${inviting ?? ""}
   return page.layout({ title: organization.name, mainHtml: main.toString(), context });
 }
 
+/**
+ * The forms of a member's row for one who manages them: a role to give (among those they may
+ * give) and a removal, for a member whose role may do no more than theirs; none on their own
+ * row.
+ */
+function memberActions(
+  path: string,
+  member: Member,
+  managing: NonNullable<OrganizationPageInput["managing"]>,
+  say: ReturnType<typeof sayer>,
+): SafeHtml {
+  // Their own row, and a member whose role may do more than theirs: nothing to do.
+  if (member.userId === managing.self || !managing.roles.includes(member.role)) return html``;
+  const memberPath = `${path}/members/${member.userId}`;
+  const label = say("organizations.member_role");
+  const roleForm = managing.changeRole
+    ? html`<form method="post" action="${memberPath}/role" class="inline"><select name="role" aria-label="${label} ${member.email}">${managing.roles.map(
+        (role) =>
+          html`<option value="${role}"${role === member.role ? html` selected` : ""}>${role}</option>`,
+      )}</select> <button type="submit">${say("organizations.change_role_button")}</button></form>`
+    : "";
+  const removeForm = managing.remove
+    ? html`<form method="post" action="${memberPath}/remove" class="inline"><button type="submit" aria-label="${say("organizations.remove_button")} ${member.email}">${say("organizations.remove_button")}</button></form>`
+    : "";
+  return html`${roleForm} ${removeForm}`;
+}
+
 function renderInviting(
   path: string,
   inviting: NonNullable<OrganizationPageInput["inviting"]>,
@@ -118,7 +160,7 @@ function renderInviting(
         email: invitation.email,
         role: invitation.role,
         expires: formatTimestamp(invitation.expiresAt),
-      })}</li>`,
+      })} <form method="post" action="${path}/invitations/${invitation.id}/revoke" class="inline"><button type="submit">${say("organizations.revoke_button")}</button></form></li>`,
   );
   const chosen = form.values.role ?? inviting.roles.at(-1);
   const roleErrors = form.errors.role ?? [];

@@ -26,11 +26,13 @@ import {
 import type { OrganizationWithRole } from "../organization.js";
 import type { OrganizationStore } from "../organization-store.js";
 import type { Permission, Roles } from "../roles.js";
+import { type ActionableMemberRefusal, actionableMember } from "./actionable-member.js";
+import { invitationRevoker } from "./invitation-revocation.js";
 import { invitationSender } from "./invitation-sending.js";
 import { memberChanges } from "./member-changes.js";
 import type { OrganizationUser } from "./organization-context.js";
 import { organizationCreator } from "./organization-creation.js";
-import { translatedFieldErrors } from "./organization-fields.js";
+import { roleProblem, translatedFieldErrors } from "./organization-fields.js";
 import { findOrganizationMembership, rolesOf } from "./organization-member.js";
 import { organizationMessages } from "./organization-messages.js";
 import {
@@ -107,9 +109,13 @@ type MemberPagesContext = PagesContext & { readonly membership: OrganizationWith
  * The organization pages of the signed-in user: `GET /orgs` (their organizations, and a form
  * that creates one: `POST /orgs`, then 303 to its page), `GET /orgs/{slug}` (the members and
  * their roles; the pending invitations and an invite form for a role with `members:invite`:
- * `POST /orgs/{slug}/invitations`) and `POST /orgs/{slug}/leave`. The rules are the JSON
- * routes': the same creation, the same invitation mail, the last owner cannot leave. A
- * non-member's page of an organization is the 404 page of none.
+ * `POST /orgs/{slug}/invitations`) and `POST /orgs/{slug}/leave`, and the forms of each row:
+ * `POST /orgs/{slug}/members/{user_id}/role` (`members:change_role`),
+ * `POST /orgs/{slug}/members/{user_id}/remove` (`members:remove`) and
+ * `POST /orgs/{slug}/invitations/{id}/revoke` (`members:invite`). The rules are the JSON
+ * routes': the same creation, the same invitation mail, no role given or taken away that may do
+ * more than one's own, the last owner cannot leave or be demoted. A non-member's page of an
+ * organization is the 404 page of none.
  */
 export function organizationPages(options: OrganizationPagesOptions): Route<MaybeSessionContext>[] {
   const store = options.organizations;
@@ -119,6 +125,7 @@ export function organizationPages(options: OrganizationPagesOptions): Route<Mayb
   const create = organizationCreator(store, clock, options.audit);
   const invite = invitationSender(options);
   const changes = memberChanges(options);
+  const revoke = invitationRevoker(options);
   const linkOrigins = { appUrl: options.appUrl, allowedOrigins: options.allowedOrigins ?? [] };
   const text = organizationMessages.text.bind(organizationMessages);
 
@@ -157,6 +164,12 @@ export function organizationPages(options: OrganizationPagesOptions): Route<Mayb
         path: `${base}/${organization.slug}`,
         locale: context.locale,
       }),
+      managing: {
+        roles: roles.names.filter((each) => roles.grantableBy(each, role)),
+        changeRole: roles.allows(role, "members:change_role"),
+        remove: roles.allows(role, "members:remove"),
+        self: context.user.id,
+      },
       inviting: canInvite
         ? {
             invitations: await store.listInvitations(organization.id, clock()),
@@ -293,6 +306,97 @@ export function organizationPages(options: OrganizationPagesOptions): Route<Mayb
     return seeOther(base);
   }
 
+  /** The organization's page again, with `message` as an alert, at `status`. */
+  const refusedOn = (context: MemberPagesContext, status: number, message: string) => {
+    context.session.flash("alert", message);
+    return organizationPage(context, context.membership, status);
+  };
+
+  /** A member the actor may not act on, said on the organization's page. */
+  const memberRefusal = (context: MemberPagesContext, refusal: ActionableMemberRefusal) =>
+    refusal.reason === "not_found"
+      ? refusedOn(context, 404, text(context.locale, "organizations.no_such_member"))
+      : refusedOn(
+          context,
+          403,
+          text(context.locale, "organizations.role_not_grantable", { role: refusal.role }),
+        );
+
+  async function changeRole(request: Request, context: MemberPagesContext) {
+    const { membership, user, locale } = context;
+    const { organization, role: actorRole } = membership;
+    const wait = await waitBeforeWriting(context);
+    if (wait !== undefined) return rateLimited(context, wait);
+    const read = await readForm(request, context);
+    if (!read.ok) return read.response;
+    const role = read.form.get("role") ?? undefined;
+    if (roleProblem(role, roles) !== undefined) {
+      return refusedOn(context, 422, text(locale, "organizations.no_such_role"));
+    }
+    if (!roles.grantableBy(role!, actorRole)) {
+      return refusedOn(
+        context,
+        403,
+        text(locale, "organizations.role_not_grantable", { role: role! }),
+      );
+    }
+    const found = await actionableMember(
+      store,
+      roles,
+      organization,
+      actorRole,
+      context.params.user_id,
+    );
+    if (!found.ok) return memberRefusal(context, found);
+    const at = { request, clientAddress: context.clientAddress };
+    const changed = await changes.changeRole(organization, found.member, role!, user.id, at);
+    if (changed === "last_owner")
+      return refusedOn(context, 409, text(locale, "organizations.last_owner"));
+    if (typeof changed === "string") return memberRefusal(context, { reason: "not_found" });
+    const notice = text(locale, "organizations.role_changed", {
+      email: changed.email,
+      role: changed.role,
+    });
+    context.session.flash("notice", notice);
+    return seeOther(`${base}/${organization.slug}`);
+  }
+
+  async function removeMember(request: Request, context: MemberPagesContext) {
+    const { membership, user, locale } = context;
+    const { organization, role: actorRole } = membership;
+    const wait = await waitBeforeWriting(context);
+    if (wait !== undefined) return rateLimited(context, wait);
+    const found = await actionableMember(
+      store,
+      roles,
+      organization,
+      actorRole,
+      context.params.user_id,
+    );
+    if (!found.ok) return memberRefusal(context, found);
+    const at = { request, clientAddress: context.clientAddress };
+    const removed = await changes.remove(organization, found.member.userId, user.id, at);
+    if (removed === "last_owner")
+      return refusedOn(context, 409, text(locale, "organizations.last_owner"));
+    if (removed !== true) return memberRefusal(context, { reason: "not_found" });
+    const notice = text(locale, "organizations.member_removed", { email: found.member.email });
+    context.session.flash("notice", notice);
+    // Removing oneself is leaving: the organization's page is no longer theirs.
+    return seeOther(found.member.userId === user.id ? base : `${base}/${organization.slug}`);
+  }
+
+  async function revokeInvitation(request: Request, context: MemberPagesContext) {
+    const { organization } = context.membership;
+    const wait = await waitBeforeWriting(context);
+    if (wait !== undefined) return rateLimited(context, wait);
+    const at = { request, clientAddress: context.clientAddress };
+    if (!(await revoke(organization, context.user.id, context.params.id, at))) {
+      return refusedOn(context, 404, text(context.locale, "organizations.no_such_invitation"));
+    }
+    context.session.flash("notice", text(context.locale, "organizations.invitation_revoked"));
+    return seeOther(`${base}/${organization.slug}`);
+  }
+
   const routes: Route<PagesContext>[] = [
     {
       method: "GET",
@@ -312,8 +416,19 @@ export function organizationPages(options: OrganizationPagesOptions): Route<Mayb
       pageMember(),
     ),
     ...withMiddleware(
-      [{ method: "POST", path: `${base}/:slug/invitations`, handle: sendInvitation }],
+      [
+        { method: "POST", path: `${base}/:slug/invitations`, handle: sendInvitation },
+        { method: "POST", path: `${base}/:slug/invitations/:id/revoke`, handle: revokeInvitation },
+      ],
       pageMember("members:invite"),
+    ),
+    ...withMiddleware(
+      [{ method: "POST", path: `${base}/:slug/members/:user_id/role`, handle: changeRole }],
+      pageMember("members:change_role"),
+    ),
+    ...withMiddleware(
+      [{ method: "POST", path: `${base}/:slug/members/:user_id/remove`, handle: removeMember }],
+      pageMember("members:remove"),
     ),
   ];
   return withMiddleware(

@@ -60,6 +60,15 @@ export const frenchOrganizations = {
   "organizations.invited": "Une invitation a été envoyée à {email}.",
   "organizations.leave_button": "Quitter cette organisation",
   "organizations.left": "Vous avez quitté {organization}.",
+  "organizations.role_changed": "{email} est maintenant {role}.",
+  "organizations.member_removed": "{email} a été retiré de l'organisation.",
+  "organizations.invitation_revoked": "L'invitation a été révoquée : son lien ne fonctionne plus.",
+  "organizations.no_such_member": "Ce membre n'existe pas.",
+  "organizations.no_such_invitation": "Cette invitation en attente n'existe pas.",
+  "organizations.no_such_role": "Ce rôle n'existe pas.",
+  "organizations.change_role_button": "Changer le rôle",
+  "organizations.remove_button": "Retirer",
+  "organizations.revoke_button": "Révoquer",
   "organizations.invitation_mail_validity":
     "L'invitation est valable jusqu'au {expires} (UTC). Si vous ne l'attendiez pas, ignorez ce message.",
 } as const satisfies Record<OrganizationMessageId, string>;
