@@ -322,6 +322,10 @@ export function organizationPages(options: OrganizationPagesOptions): Route<Mayb
           text(context.locale, "organizations.role_not_grantable", { role: refusal.role }),
         );
 
+  /** The member the path names, when the actor's role may act on theirs; else why not. */
+  const pathMember = ({ membership, params }: MemberPagesContext) =>
+    actionableMember(store, roles, membership.organization, membership.role, params.user_id);
+
   async function changeRole(request: Request, context: MemberPagesContext) {
     const { membership, user, locale } = context;
     const { organization, role: actorRole } = membership;
@@ -329,27 +333,17 @@ export function organizationPages(options: OrganizationPagesOptions): Route<Mayb
     if (wait !== undefined) return rateLimited(context, wait);
     const read = await readForm(request, context);
     if (!read.ok) return read.response;
-    const role = read.form.get("role") ?? undefined;
+    const role = read.form.get("role") ?? "";
     if (roleProblem(role, roles) !== undefined) {
       return refusedOn(context, 422, text(locale, "organizations.no_such_role"));
     }
-    if (!roles.grantableBy(role!, actorRole)) {
-      return refusedOn(
-        context,
-        403,
-        text(locale, "organizations.role_not_grantable", { role: role! }),
-      );
+    if (!roles.grantableBy(role, actorRole)) {
+      return refusedOn(context, 403, text(locale, "organizations.role_not_grantable", { role }));
     }
-    const found = await actionableMember(
-      store,
-      roles,
-      organization,
-      actorRole,
-      context.params.user_id,
-    );
+    const found = await pathMember(context);
     if (!found.ok) return memberRefusal(context, found);
     const at = { request, clientAddress: context.clientAddress };
-    const changed = await changes.changeRole(organization, found.member, role!, user.id, at);
+    const changed = await changes.changeRole(organization, found.member, role, user.id, at);
     if (changed === "last_owner")
       return refusedOn(context, 409, text(locale, "organizations.last_owner"));
     if (typeof changed === "string") return memberRefusal(context, { reason: "not_found" });
@@ -363,16 +357,10 @@ export function organizationPages(options: OrganizationPagesOptions): Route<Mayb
 
   async function removeMember(request: Request, context: MemberPagesContext) {
     const { membership, user, locale } = context;
-    const { organization, role: actorRole } = membership;
+    const { organization } = membership;
     const wait = await waitBeforeWriting(context);
     if (wait !== undefined) return rateLimited(context, wait);
-    const found = await actionableMember(
-      store,
-      roles,
-      organization,
-      actorRole,
-      context.params.user_id,
-    );
+    const found = await pathMember(context);
     if (!found.ok) return memberRefusal(context, found);
     const at = { request, clientAddress: context.clientAddress };
     const removed = await changes.remove(organization, found.member.userId, user.id, at);
