@@ -37,7 +37,7 @@ import {
 import { checkAccountRoutesOptions } from "./account-routes-check.js";
 import { defaultAdminPages } from "./admin/admin-pages.js";
 import { htmlAdminRoutes } from "./admin/html-admin-routes.js";
-import { impersonationActorCheck } from "./admin/impersonation.js";
+import { impersonationActorCheck, impersonationSessionCheck } from "./admin/impersonation.js";
 import { jsonAdminRoutes } from "./admin/json-admin-routes.js";
 import { jsonApiKeyRoutes } from "./api-keys/json-api-key-routes.js";
 import { defaultActivityPage } from "./audit/activity-page.js";
@@ -311,6 +311,12 @@ export function accountRoutes(options: AccountRoutesOptions): AccountRoutes {
     clock,
     ...(options.secureCookies === undefined ? {} : { secureCookies: options.secureCookies }),
     ...(options.trackedSessions ? { trackedSessions: options.trackedSessions } : {}),
+    // An operator's page impersonation ends the moment they may no longer act, as its token.
+    checkSignIn: impersonationSessionCheck({
+      users: options.users,
+      adminEmails: options.adminEmails,
+      clock,
+    }),
   });
   const jwt = options.jwtIssuer ?? createJwtIssuer({ secrets, clock });
   // A banned user's tokens and API keys find nobody: the ban is in the row each lookup reads.

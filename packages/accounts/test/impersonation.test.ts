@@ -221,6 +221,33 @@ describe("an operator acting as a user on the pages", () => {
     expect(stale.status).toBe(403);
   });
 
+  it("ends at the operator's next page once they may no longer act, or stopped elsewhere", async () => {
+    const subject = await twoFactorApp();
+    const operator = await operatorOf(subject);
+    const target = await signedUp(subject);
+    const page = subject.browser();
+    await page.form("/login", { email: operator.email, password: PASSWORD });
+    await page.form(`/admin/users/${target.id}/impersonate`);
+    expect((await page.get("/account")).status).toBe(200);
+    // The role taken away: the session is signed out before the page is written.
+    await subject.database.run("UPDATE users SET role = 'user' WHERE id = ?", [operator.id]);
+    const refused = await page.get("/account");
+    expect(refused.status).toBe(303);
+    expect(refused.headers.get("location")).toMatch(/^\/login/);
+
+    // A stop of another of their impersonations (a token's) ends this one too.
+    await subject.database.run("UPDATE users SET role = 'admin' WHERE id = ?", [operator.id]);
+    const again = subject.browser();
+    await again.form("/login", { email: operator.email, password: PASSWORD });
+    subject.clock.now += 1000;
+    await again.form(`/admin/users/${target.id}/impersonate`);
+    expect((await again.get("/account")).status).toBe(200);
+    const token = await tokenActingAs(subject, operator.bearer, target.id);
+    subject.clock.now += 1000;
+    expect((await subject.call("/api/admin/impersonation/stop", {}, token)).status).toBe(204);
+    expect((await again.get("/account")).status).toBe(303);
+  });
+
   it("ends by itself after an hour, and a stop without an impersonation is a 404 page", async () => {
     const subject = await twoFactorApp();
     const operator = await operatorOf(subject);

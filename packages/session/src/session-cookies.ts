@@ -60,6 +60,13 @@ export interface SessionCookiesOptions {
    * was ended or expired, and account routes given these cookies start and end device rows.
    */
   readonly trackedSessions?: TrackedSessionStore;
+  /**
+   * Whether a signed-in session may go on, asked by `read` for every signed-in session (after
+   * the device check): false signs it out there, before any route sees it. Accounts uses it to
+   * end an operator's impersonation the moment they may no longer act. Keep it cheap for an
+   * ordinary session: it runs on every page.
+   */
+  readonly checkSignIn?: ((session: Session) => Promise<boolean>) | undefined;
 }
 
 /** Reads the session from a request's cookie and writes it back onto the response. */
@@ -73,7 +80,8 @@ export interface SessionCookies {
   /**
    * The request's session. A missing, tampered, truncated, oversized, foreign or malformed
    * cookie, and an expired sign-in, give an empty session (never a throw); such a cookie is
-   * deleted at the next commit. With tracked sessions, an ended device is signed out here.
+   * deleted at the next commit. With tracked sessions, an ended device is signed out here, and
+   * a session `checkSignIn` refuses too.
    */
   read(request: Request): Promise<Session>;
   /**
@@ -196,6 +204,9 @@ export function createSessionCookies(options: SessionCookiesOptions): SessionCoo
       readSessions.set(session, { secure, hadCookie: value !== undefined });
       if (options.trackedSessions && session.userId !== undefined) {
         await checkTrackedSession(options.trackedSessions, session, clock);
+      }
+      if (options.checkSignIn && session.userId !== undefined) {
+        if (!(await options.checkSignIn(session))) session.signOut();
       }
       return session;
     },

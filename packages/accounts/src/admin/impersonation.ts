@@ -1,6 +1,8 @@
 import { ACTING_JWT_LIFETIME_SECONDS, type SignInAuthentication } from "@tessera/bearer";
 import { type Clock, formatTimestamp, signedInBeforeCredentialsChanged } from "@tessera/core";
+import type { Session } from "@tessera/session";
 import type { AccountEvents, HookRequest } from "../account-hooks.js";
+import { readActingOperator } from "../sign-in/acting-operator.js";
 import { isBanned, type User } from "../users/user.js";
 import type { UserAdministration, UserStore } from "../users/user-store.js";
 import { isAdmin } from "./admin-access.js";
@@ -71,23 +73,55 @@ export async function stopImpersonation(
   });
 }
 
+/** What judging an impersonation in progress reads: the users, the clock, `ADMIN_EMAILS`. */
+type ImpersonationCheckParts = Pick<ImpersonationParts, "clock" | "adminEmails"> & {
+  readonly users: UserStore;
+};
+
+/**
+ * Whether an impersonation `operatorId` started at `startedAt` (epoch ms) may go on: while the
+ * operator still is one (not banned, the role or address kept) and has neither stopped
+ * impersonating nor had their own sign-ins ended since it started. Unlike a credential change,
+ * a stop in its own second ends it too: one started and stopped within a second must not
+ * outlive the stop. Tokens and page sessions are judged alike.
+ */
+async function operatorMayStillAct(
+  parts: ImpersonationCheckParts,
+  operatorId: number,
+  startedAt: number,
+): Promise<boolean> {
+  const operator = await parts.users.findById(operatorId);
+  if (operator === undefined || isBanned(operator, parts.clock())) return false;
+  if (!isAdmin(operator, parts.adminEmails)) return false;
+  if (signedInBeforeCredentialsChanged(startedAt, operator.credentialsChangedAt)) return false;
+  const ended = operator.impersonationsEndedAt;
+  return ended == null || startedAt >= nextSecondOf(ended);
+}
+
 /**
  * The bearer authenticator's `checkActor`: a token acting for `user` works while its operator
- * still is one (not banned, the role or address kept), `user` is still impersonable, and the
- * operator has neither stopped impersonating nor had their own sign-ins ended since the token
- * was issued. Unlike a credential change, a stop in the token's own second ends it too: a
- * token started and stopped within a second must not outlive the stop.
+ * may still act (see {@link operatorMayStillAct}, from when the token was issued) and `user`
+ * is still impersonable.
  */
 export function impersonationActorCheck(
-  parts: Pick<ImpersonationParts, "clock" | "adminEmails"> & { readonly users: UserStore },
+  parts: ImpersonationCheckParts,
 ): (actorId: string, user: User, issuedAt: number) => Promise<boolean> {
-  return async (actorId, user, issuedAt) => {
-    const operator = await parts.users.findById(Number(actorId));
-    if (operator === undefined || isBanned(operator, parts.clock())) return false;
-    if (!isAdmin(operator, parts.adminEmails) || !isImpersonable(parts, user)) return false;
-    if (signedInBeforeCredentialsChanged(issuedAt, operator.credentialsChangedAt)) return false;
-    const ended = operator.impersonationsEndedAt;
-    return ended == null || issuedAt >= nextSecondOf(ended);
+  return async (actorId, user, issuedAt) =>
+    isImpersonable(parts, user) && operatorMayStillAct(parts, Number(actorId), issuedAt);
+}
+
+/**
+ * The session cookies' `checkSignIn`: a page session an operator acts as a user in goes on
+ * while they may still act (see {@link operatorMayStillAct}, from when it was signed in), as
+ * its token would; every other session goes on without a lookup.
+ */
+export function impersonationSessionCheck(
+  parts: ImpersonationCheckParts,
+): (session: Session) => Promise<boolean> {
+  return async (session) => {
+    const acting = readActingOperator(session);
+    if (acting === undefined) return true;
+    return operatorMayStillAct(parts, acting.operatorId, session.signedInAt ?? 0);
   };
 }
 
