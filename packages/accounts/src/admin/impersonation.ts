@@ -99,9 +99,10 @@ async function operatorMayStillAct(
 }
 
 /**
- * The bearer authenticator's `checkActor`: a token acting for `user` works while its operator
- * may still act (see {@link operatorMayStillAct}, from when the token was issued) and `user`
- * is still impersonable.
+ * The bearer authenticator's `checkActor`: a token acting for `user` works while `user` is
+ * still impersonable and its operator still is one (not banned, the role or address kept) who
+ * has neither stopped impersonating nor had their own sign-ins ended since the token was issued
+ * (a stop in the token's own second ends it too).
  */
 export function impersonationActorCheck(
   parts: ImpersonationCheckParts,
@@ -111,9 +112,9 @@ export function impersonationActorCheck(
 }
 
 /**
- * The session cookies' `checkSignIn`: a page session an operator acts as a user in goes on
- * while they may still act (see {@link operatorMayStillAct}, from when it was signed in), as
- * its token would; every other session goes on without a lookup.
+ * The session cookies' `checkSignIn`: a page session an operator acts as a user in goes on by
+ * the rule of {@link impersonationActorCheck}, judged from when it was signed in; every other
+ * session goes on without a lookup.
  */
 export function impersonationSessionCheck(
   parts: ImpersonationCheckParts,
