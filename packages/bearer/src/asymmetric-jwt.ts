@@ -4,10 +4,10 @@ import {
   classifyJoseError,
   expectedClaims,
   isCanonicalCompactJws,
+  joseVerifyOptions,
   loadJose,
   signJwt,
   verifiedPayload,
-  verifyClaimOptions,
 } from "./jwt-verification.js";
 
 /**
@@ -51,12 +51,11 @@ export function createAsymmetricJwtIssuer(
       const key = await keys.verificationKey(kid);
       if (!key) return fail("unknown-key");
       try {
-        const { payload } = await jwtVerify(token, key.publicKey, {
-          algorithms: [key.alg],
-          requiredClaims: ["sub", "iat", "exp"],
-          ...verifyClaimOptions(claimsExpected),
-          currentDate: new Date(clock()),
-        });
+        const { payload } = await jwtVerify(
+          token,
+          key.publicKey,
+          joseVerifyOptions([key.alg], claimsExpected, clock()),
+        );
         return verifiedPayload(payload);
       } catch (error) {
         return fail(classifyJoseError(error, errors));

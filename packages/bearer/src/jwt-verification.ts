@@ -102,14 +102,28 @@ export function expectedClaims(options: {
   };
 }
 
-/** jose's `issuer` and `audience` checks for the expected claims. */
-export function verifyClaimOptions(expected: ExpectedClaims): {
+/**
+ * jose's checks of every Tessera token: one of `algorithms`, `sub`, `iat` and `exp` present,
+ * the expected `iss` and `aud`, and the expiry against `now` (epoch ms). No clock tolerance:
+ * the tokens' lifetime is an hour, and the clocks involved are seconds apart.
+ */
+export function joseVerifyOptions(
+  algorithms: string[],
+  expected: ExpectedClaims,
+  now: number,
+): {
+  algorithms: string[];
+  requiredClaims: string[];
   issuer?: string;
   audience?: string;
+  currentDate: Date;
 } {
   return {
+    algorithms,
+    requiredClaims: ["sub", "iat", "exp"],
     ...(expected.iss === undefined ? {} : { issuer: expected.iss }),
     ...(expected.aud === undefined ? {} : { audience: expected.aud }),
+    currentDate: new Date(now),
   };
 }
 

@@ -8,12 +8,12 @@ import {
   type ExpectedClaims,
   expectedClaims,
   isCanonicalCompactJws,
+  joseVerifyOptions,
   loadJose,
   MAXIMUM_AMR_FACTORS,
   MAXIMUM_JWT_LENGTH,
   signJwt,
   verifiedPayload,
-  verifyClaimOptions,
 } from "./jwt-verification.js";
 import type { KeySet } from "./keys/key-set.js";
 
@@ -234,14 +234,11 @@ async function verifyJwt(
   const { errors, jwtVerify } = await loadJose();
   for (const key of keys.all) {
     try {
-      const { payload } = await jwtVerify(token, await key, {
-        algorithms: ["HS256"],
-        requiredClaims: ["sub", "iat", "exp"],
-        ...verifyClaimOptions(claimsExpected),
-        // No clock tolerance: one service signs and checks, so only its own clock (or an NTP
-        // fleet's, seconds apart) is involved, against a lifetime of an hour.
-        currentDate: new Date(clock()),
-      });
+      const { payload } = await jwtVerify(
+        token,
+        await key,
+        joseVerifyOptions(["HS256"], claimsExpected, clock()),
+      );
       return verifiedPayload(payload);
     } catch (error) {
       const failure = classifyJoseError(error, errors);

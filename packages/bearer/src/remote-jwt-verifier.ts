@@ -6,9 +6,9 @@ import {
   classifyJoseError,
   expectedClaims,
   isCanonicalCompactJws,
+  joseVerifyOptions,
   loadJose,
   verifiedPayload,
-  verifyClaimOptions,
 } from "./jwt-verification.js";
 
 /** Options for {@link remoteJwtVerifier}. */
@@ -62,12 +62,11 @@ export function remoteJwtVerifier(options: RemoteJwtVerifierOptions): JwtVerifie
         return fail("malformed-token");
       }
       try {
-        const { payload } = await jwtVerify(token, await remoteKeys(), {
-          algorithms,
-          requiredClaims: ["sub", "iat", "exp"],
-          ...verifyClaimOptions(claimsExpected),
-          currentDate: new Date(clock()),
-        });
+        const { payload } = await jwtVerify(
+          token,
+          await remoteKeys(),
+          joseVerifyOptions([...algorithms], claimsExpected, clock()),
+        );
         return verifiedPayload(payload);
       } catch (error) {
         return fail(classifyJoseError(error, errors));
