@@ -4,7 +4,8 @@
 // invitation's token.
 import { MemoryMailer } from "@tessera/mail";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Browser, linkIn } from "./support/browser.js";
+import { type Browser, linkIn } from "./support/browser.js";
+import { confirmedVisitor } from "./support/confirmed-visitor.js";
 import { callJsonApi } from "./support/json-api.js";
 import { type ConfirmedUser, organizationMembers } from "./support/organization-members.js";
 import { startTestServer, type TestServer } from "./support/test-server.js";
@@ -259,14 +260,7 @@ describe("organization events in the audit trail", () => {
 
 /** A browser of a new user who signed up, confirmed their address and signed in. */
 async function signedInBrowser(name: string): Promise<{ browser: Browser; email: string }> {
-  const email = `${name}.${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const browser = new Browser(server.url);
-  expect((await browser.post("/signup", { email, password: PASSWORD })).status).toBe(303);
-  await server.deliverMail();
-  const confirmation = linkIn(mailer.last(email)!.text, "/confirmations");
-  expect((await browser.post(confirmation.path)).status).toBe(303);
-  await browser.post("/logout");
-  const signedIn = new Browser(server.url);
-  expect((await signedIn.post("/login", { email, password: PASSWORD })).status).toBe(303);
-  return { browser: signedIn, email };
+  const { browser, email } = await confirmedVisitor(server, mailer, name, PASSWORD);
+  expect((await browser.post("/login", { email, password: PASSWORD })).status).toBe(303);
+  return { browser, email };
 }

@@ -4,7 +4,8 @@
 // button; another account is told why it cannot; a used link says it cannot be accepted).
 import { MemoryMailer } from "@tessera/mail";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Browser, linkIn, pageText } from "./support/browser.js";
+import { type Browser, linkIn, pageText } from "./support/browser.js";
+import { confirmedVisitor as confirmedVisitorOf } from "./support/confirmed-visitor.js";
 import { callJsonApi } from "./support/json-api.js";
 import { startTestServer, type TestServer } from "./support/test-server.js";
 
@@ -18,16 +19,7 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 /** A browser of a new user who signed up and confirmed their address; not signed in. */
-async function confirmedVisitor(name: string): Promise<{ browser: Browser; email: string }> {
-  const email = `${name}.${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const browser = new Browser(server.url);
-  expect((await browser.post("/signup", { email, password: PASSWORD })).status).toBe(303);
-  await server.deliverMail();
-  const confirmation = linkIn(mailer.last(email)!.text, "/confirmations");
-  expect((await browser.post(confirmation.path)).status).toBe(303);
-  await browser.post("/logout");
-  return { browser: new Browser(server.url), email };
-}
+const confirmedVisitor = (name: string) => confirmedVisitorOf(server, mailer, name, PASSWORD);
 
 /** An organization of a new owner's, and the path of an invitation it sent to `email`. */
 async function invitationTo(email: string, role = "member") {

@@ -11,9 +11,9 @@ import {
   createJwtIssuer,
   refreshTokens,
 } from "@tessera/bearer";
-import { refreshTokensMigration, SqlRefreshTokenStore } from "@tessera/bearer/sql";
+import { SqlRefreshTokenStore } from "@tessera/bearer/sql";
 import { formatTimestamp } from "@tessera/core";
-import { escapeHtml, type Layout, type Route, routeRequests } from "@tessera/http";
+import { escapeHtml, type Route, routeRequests } from "@tessera/http";
 import { createRateLimiter, MemoryRateLimitStore } from "@tessera/ratelimit";
 import { createSessionCookies, type MaybeSessionContext } from "@tessera/session";
 import { applyMigrations } from "@tessera/sql";
@@ -29,23 +29,16 @@ import { jsonSessionRoutes } from "../src/devices/json-session-routes.js";
 import { defaultSessionPages } from "../src/devices/sessions-page.js";
 import { defaultAccountPages } from "../src/html/account-pages.js";
 import { htmlAccountRoutes } from "../src/users/html-account-routes.js";
+import { CHROME, deviceListLayout, FIREFOX } from "./device-list-fixtures.js";
 
 const folder = mkdtempSync(join(tmpdir(), "tessera-device-apps-"));
 const SECRET = "s".repeat(32);
 const PASSWORD = "correct horse battery";
-const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
-const CHROME =
-  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
 const NOTES_APP = "TesseraNotes/2.1 (iPhone; iOS 17.4)";
 let now = Date.UTC(2026, 10, 22, 9, 0, 0);
 const clock = () => now;
 
-/** The least layout that shows what the tests read: who is signed in, and the flashes. */
-const layout: Layout = ({ title, mainHtml, context }) =>
-  `<title>${escapeHtml(title)}</title>
-<header>${context.signedInEmail === undefined ? "visitor" : escapeHtml(context.signedInEmail)}</header>
-${context.flashes.map((flash) => `<p class="flash-${flash.kind}">${escapeHtml(flash.message)}</p>`).join("\n")}
-<main>${mainHtml}</main>`;
+const layout = deviceListLayout;
 
 /**
  * Sign-up and login pages, the device routes with the refresh token store, and the JSON device
@@ -53,11 +46,7 @@ ${context.flashes.map((flash) => `<p class="flash-${flash.kind}">${escapeHtml(fl
  */
 async function startApp() {
   const database = openSqliteFile(join(folder, `${crypto.randomUUID()}.db`));
-  const hasRefreshTable = accountMigrations.some(({ id }) => id === refreshTokensMigration.id);
-  await applyMigrations(database, [
-    ...accountMigrations,
-    ...(hasRefreshTable ? [] : [refreshTokensMigration]),
-  ]);
+  await applyMigrations(database, accountMigrations);
   const stores = sqlAccountStores(database);
   const { trackedSessions, apiKeys } = stores;
   // The SQL store itself, whose administration (`endSignIns`) a test uses.

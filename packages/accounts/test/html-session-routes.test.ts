@@ -9,7 +9,7 @@ import {
   SqlUserStore,
   userMigrations,
 } from "@tessera/accounts/sql";
-import { escapeHtml, type Layout, routeRequests } from "@tessera/http";
+import { escapeHtml, routeRequests } from "@tessera/http";
 import { createRateLimiter, MemoryRateLimitStore } from "@tessera/ratelimit";
 import { createSessionCookies } from "@tessera/session";
 import {
@@ -28,21 +28,14 @@ import {
 import { defaultSessionPages } from "../src/devices/sessions-page.js";
 import { defaultAccountPages } from "../src/html/account-pages.js";
 import { htmlAccountRoutes } from "../src/users/html-account-routes.js";
+import { CHROME, deviceListLayout, FIREFOX } from "./device-list-fixtures.js";
 
 const folder = mkdtempSync(join(tmpdir(), "tessera-html-sessions-"));
 const PASSWORD = "correct horse battery";
-const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
-const CHROME =
-  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
 let now = Date.UTC(2026, 10, 22, 9, 0, 0);
 const clock = () => now;
 
-/** The least layout that shows what the tests read: who is signed in, and the flashes. */
-const layout: Layout = ({ title, mainHtml, context }) =>
-  `<title>${escapeHtml(title)}</title>
-<header>${context.signedInEmail === undefined ? "visitor" : escapeHtml(context.signedInEmail)}</header>
-${context.flashes.map((flash) => `<p class="flash-${flash.kind}">${escapeHtml(flash.message)}</p>`).join("\n")}
-<main>${mainHtml}</main>`;
+const layout = deviceListLayout;
 
 /**
  * A real server on 127.0.0.1 over a SQLite file, with the routes mounted as they come and no
