@@ -27,7 +27,11 @@ import { flashAccountMessage } from "../html/account-page-context.js";
 import type { HtmlAccountRoutesOptions, SignedInContext } from "../html/html-routes-options.js";
 import { signedInPage } from "../html/signed-in-page.js";
 import type { FindFactorSummary } from "../second-factor/factor-summary.js";
-import { readActingOperator, rememberActingOperator } from "../sign-in/acting-operator.js";
+import {
+  type ActingOperator,
+  readActingOperator,
+  rememberActingOperator,
+} from "../sign-in/acting-operator.js";
 import {
   readSessionAuthentication,
   rememberSessionAuthentication,
@@ -62,6 +66,8 @@ export interface HtmlAdminRoutesOptions
 }
 
 type Handler = RouteHandler<SignedInContext>;
+/** A page request of a session an operator acts as its user in, with who they are. */
+type ImpersonatingContext = SignedInContext & { readonly acting: ActingOperator };
 
 /**
  * The operators' pages: `GET /admin/users?query=&after=` (search), `GET /admin/users/:id`,
@@ -196,30 +202,6 @@ export function htmlAdminRoutes(options: HtmlAdminRoutesOptions): Route<MaybeSes
       rememberActingOperator(context.session, { operatorId: operator.id, authentication: own });
       return seeOther("/account");
     },
-
-    async stopImpersonation(request, context) {
-      const acting = readActingOperator(context.session);
-      if (!acting) return notFound(context);
-      const startedAt = context.session.signedInAt ?? 0;
-      await stopImpersonation(parts, acting.operatorId, context.user, { ...context, request });
-      await signOutDevice(options.sessions, context);
-      const operator = await users.findById(acting.operatorId);
-      const mayReturn =
-        operator !== undefined &&
-        isAdmin(operator, options.adminEmails) &&
-        !isBanned(operator, clock()) &&
-        !signedInBeforeCredentialsChanged(startedAt, operator.credentialsChangedAt);
-      if (!mayReturn) return seeOther("/login");
-      const factors = acting.authentication?.factors;
-      await signInDevice(options.sessions, request, context, operator.id, {
-        ...(factors ? { factors } : {}),
-      });
-      if (acting.authentication) {
-        rememberSessionAuthentication(context.session, acting.authentication);
-      }
-      flashAccountMessage(context, "notice", "accounts.admin.impersonation_stopped");
-      return seeOther(`${ADMIN_USERS_PATH}/${context.user.id}`);
-    },
   } satisfies Record<string, Handler>;
 
   const routes: Route<SignedInContext>[] = [
@@ -235,15 +217,44 @@ export function htmlAdminRoutes(options: HtmlAdminRoutesOptions): Route<MaybeSes
     { method: "POST", path: `${ADMIN_USERS_PATH}/:id/impersonate`, handle: handlers.impersonate },
   ];
   // Stopping is asked by the impersonated user's session, which no operator check would pass.
-  const stop: Route<SignedInContext> = {
+  async function stopActing(request: Request, context: ImpersonatingContext) {
+    const { acting } = context;
+    const startedAt = context.session.signedInAt ?? 0;
+    await stopImpersonation(parts, acting.operatorId, context.user, { ...context, request });
+    await signOutDevice(options.sessions, context);
+    const operator = await users.findById(acting.operatorId);
+    const mayReturn =
+      operator !== undefined &&
+      isAdmin(operator, options.adminEmails) &&
+      !isBanned(operator, clock()) &&
+      !signedInBeforeCredentialsChanged(startedAt, operator.credentialsChangedAt);
+    if (!mayReturn) return seeOther("/login");
+    const factors = acting.authentication?.factors;
+    await signInDevice(options.sessions, request, context, operator.id, {
+      ...(factors ? { factors } : {}),
+    });
+    if (acting.authentication) {
+      rememberSessionAuthentication(context.session, acting.authentication);
+    }
+    flashAccountMessage(context, "notice", "accounts.admin.impersonation_stopped");
+    return seeOther(`${ADMIN_USERS_PATH}/${context.user.id}`);
+  }
+
+  /** The impersonated user's session only: anyone else gets the 404 page of a page not served. */
+  const impersonatingOnly: RouteMiddleware<SignedInContext, ImpersonatingContext> =
+    (next) => async (request, context) => {
+      const acting = readActingOperator(context.session);
+      return acting ? next(request, { ...context, acting }) : notFound(context);
+    };
+  const stop: Route<ImpersonatingContext> = {
     method: "POST",
     path: IMPERSONATION_STOP_PATH,
-    handle: handlers.stopImpersonation,
+    handle: stopActing,
   };
   return withMiddleware(
     [
       ...withMiddleware(routes, signedInPage(users), operatorsOnly),
-      ...withMiddleware([stop], signedInPage(users)),
+      ...withMiddleware([stop], signedInPage(users), impersonatingOnly),
     ],
     pageSafety(options),
   );
