@@ -51,6 +51,7 @@ const POSTGRES_APP_SUITES = [
   "jwt-key-set",
   "openapi",
   "organization-audit",
+  "organization-keys",
   "organization-pages",
   "organization-webhooks",
   "organizations",

@@ -18,7 +18,7 @@ import {
 } from "@tessera/bearer/sql";
 import { jobTableMigration } from "@tessera/jobs/sql";
 import { identitiesMigration } from "@tessera/oauth/sql";
-import { organizationsMigration } from "@tessera/organizations/sql";
+import { organizationKeysMigration, organizationsMigration } from "@tessera/organizations/sql";
 import {
   outboundEndpointOptionsMigration,
   outboundMessagesRetentionMigration,
@@ -83,5 +83,6 @@ export const appMigrations: readonly Migration[] = [
   refreshTokensMigration,
   usersNameMigration,
   webhookEffectsMigration,
+  organizationKeysMigration,
   ...recordMigrations,
 ];

@@ -6,6 +6,7 @@ import type { CompileQuery } from "@tessera/graphql";
 import { graphqlModel } from "@tessera/graphql/model";
 import type { Route } from "@tessera/http";
 import {
+  organizationCallers,
   organizationEndpointOwnerId,
   organizationRecords,
   resolveOrganizationRecordOwner,
@@ -210,15 +211,24 @@ export function recordPageRoutes(wiring: RecordWiring): Route<MaybeSessionContex
 export function recordApiRoutes(wiring: RecordWiring): Route[] {
   const optionsOf = recordOptions(wiring);
   const bearer = bearerAuthentication(wiring.bearer);
-  const organizationAccess = { organizations: appOrganizationStore(wiring.database) };
+  const organizations = appOrganizationStore(wiring.database);
+  const organizationAccess = { organizations };
   const ofOrganization = organizationRecords(organizationAccess);
+  // An organization's records also take its keys; every other route refuses them (401).
+  const memberOrKey = organizationCallers({
+    organizations,
+    authenticate: bearer,
+    clock: wiring.clock,
+  });
   return [
     ...recordModels.flatMap((model) =>
-      jsonRecordRoutes({
-        ...optionsOf(model),
-        authenticate: bearer,
-        scope: model.owner === "organization" ? ofOrganization : undefined,
-      }),
+      model.owner === "organization"
+        ? jsonRecordRoutes({
+            ...optionsOf(model),
+            authenticate: memberOrKey,
+            scope: ofOrganization,
+          })
+        : jsonRecordRoutes({ ...optionsOf(model), authenticate: bearer }),
     ),
     // graphql-js, graphql-jit and the schema are loaded and built by the first operation, not at
     // start: most requests never need them (about a third of the start time and memory).

@@ -12,7 +12,7 @@ import {
 } from "@tessera/hono";
 import { jsonAnswer, localeNegotiation, notFound, withMiddleware } from "@tessera/http";
 import type { Mailer } from "@tessera/mail";
-import { organizationOwner } from "@tessera/organizations/routes";
+import { organizationCallers, organizationOwner } from "@tessera/organizations/routes";
 import type { OutboundWebhooks } from "@tessera/outbound";
 import {
   type EndpointOwnerResolver,
@@ -205,18 +205,22 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
           basePath,
         })
       : [];
+  const organizations = appOrganizationStore(database);
+  const organizationEndpointOwner = organizationOwner({
+    organizations,
+    authenticate: organizationCallers({
+      organizations,
+      authenticate: bearerAuthentication(bearer),
+      clock: dependencies.clock,
+    }),
+  });
   const outboundApi = webhooks
     ? [
         webhookEventTypesRoute(appEventTypes),
         ...endpointRoutes(userEndpointOwner(bearerAuthentication(bearer))),
-        // An organization's endpoints, for its members with webhooks:manage: its projects' events.
-        ...endpointRoutes(
-          organizationOwner({
-            organizations: appOrganizationStore(database),
-            authenticate: bearerAuthentication(bearer),
-          }),
-          "/api/orgs/:slug",
-        ),
+        // An organization's endpoints, for its members and keys with webhooks:manage: its
+        // projects' events.
+        ...endpointRoutes(organizationEndpointOwner, "/api/orgs/:slug"),
       ]
     : [];
   mount(app, [

@@ -434,6 +434,30 @@ describe("organizations", () => {
     expect(deleted.status).toBe(204);
     expect(rows()("SELECT id FROM projects WHERE organization_id = ?", id)).toEqual([]);
   });
+
+  it("takes an organization's key on its projects in D1, and nowhere else", async () => {
+    const owner = await newUser();
+    const created = await call("/api/orgs", { token: owner.token, json: { name: "Edge keys" } });
+    const { slug } = (await created.json()) as { slug: string };
+    const made = await call(`/api/orgs/${slug}/keys`, {
+      token: owner.token,
+      json: { name: "Edge bot", role: "member" },
+    });
+    expect(made.status).toBe(201);
+    const { key, api_key } = (await made.json()) as { key: string; api_key: { id: number } };
+    const projects = `/api/orgs/${slug}/projects`;
+    const project = await call(projects, { token: key, json: { name: "Bot's", status: "active" } });
+    expect(project.status).toBe(201);
+    expect(((await project.json()) as { created_by: number | null }).created_by).toBeNull();
+    expect((await call("/api/notes", { token: key })).status).toBe(401);
+    expect((await call(`/api/orgs/${slug}/members`, { token: key })).status).toBe(401);
+    const revoked = await call(`/api/orgs/${slug}/keys/${api_key.id}`, {
+      token: owner.token,
+      method: "DELETE",
+    });
+    expect(revoked.status).toBe(204);
+    expect((await call(projects, { token: key })).status).toBe(401);
+  });
 });
 
 describe("render jobs", () => {

@@ -9,6 +9,7 @@ export type {
   Invitation,
   Member,
   Organization,
+  OrganizationKey,
   OrganizationWithRole,
 } from "./organization.js";
 export type {
@@ -16,7 +17,9 @@ export type {
   MemberChangeRefusal,
   NewInvitation,
   NewOrganization,
+  NewOrganizationKey,
   OrganizationChange,
+  OrganizationKeyHolder,
   OrganizationStore,
 } from "./organization-store.js";
 export {

@@ -1,10 +1,18 @@
-import type { Invitation, Member, Organization, OrganizationWithRole } from "./organization.js";
+import type {
+  Invitation,
+  Member,
+  Organization,
+  OrganizationKey,
+  OrganizationWithRole,
+} from "./organization.js";
 import type {
   InvitationAcceptance,
   MemberChangeRefusal,
   NewInvitation,
   NewOrganization,
+  NewOrganizationKey,
   OrganizationChange,
+  OrganizationKeyHolder,
   OrganizationStore,
 } from "./organization-store.js";
 import { OWNER_ROLE } from "./roles.js";
@@ -24,6 +32,10 @@ interface StoredInvitation extends Invitation {
   readonly tokenDigest: string;
 }
 
+interface StoredKey extends OrganizationKey {
+  readonly digest: string;
+}
+
 /**
  * Organizations in this process's memory: for tests, prototypes and one process, with the SQL
  * store's rules. It keeps no users: `users` finds a member's email and name (a member it finds
@@ -35,8 +47,10 @@ export class MemoryOrganizationStore implements OrganizationStore {
   /** Organization id → user id → membership. */
   readonly #members = new Map<number, Map<number, Membership>>();
   readonly #invitations = new Map<number, StoredInvitation>();
+  readonly #keys = new Map<number, StoredKey>();
   #nextOrganizationId = 1;
   #nextInvitationId = 1;
+  #nextKeyId = 1;
 
   constructor(private readonly users: (userId: number) => MemberProfile | undefined) {}
 
@@ -99,6 +113,9 @@ export class MemoryOrganizationStore implements OrganizationStore {
     this.#members.delete(id);
     for (const [invitationId, invitation] of this.#invitations) {
       if (invitation.organizationId === id) this.#invitations.delete(invitationId);
+    }
+    for (const [keyId, key] of this.#keys) {
+      if (key.organizationId === id) this.#keys.delete(keyId);
     }
     return true;
   }
@@ -203,6 +220,55 @@ export class MemoryOrganizationStore implements OrganizationStore {
     );
   }
 
+  async createKey(key: NewOrganizationKey): Promise<OrganizationKey> {
+    if (!this.#organizations.has(key.organizationId)) {
+      throw new Error(`no organization ${key.organizationId}`);
+    }
+    for (const stored of this.#keys.values()) {
+      if (stored.digest === key.digest) throw new Error("a key with this digest exists");
+    }
+    const stored: StoredKey = {
+      id: this.#nextKeyId++,
+      organizationId: key.organizationId,
+      name: key.name,
+      role: key.role,
+      digest: key.digest,
+      createdBy: key.createdBy,
+      lastUsedAt: null,
+      createdAt: key.now,
+    };
+    this.#keys.set(stored.id, stored);
+    return keyOf(stored);
+  }
+
+  async listKeys(organizationId: number): Promise<OrganizationKey[]> {
+    return [...this.#keys.values()]
+      .filter((key) => key.organizationId === organizationId)
+      .sort((a, b) => b.id - a.id)
+      .map(keyOf);
+  }
+
+  async deleteKey(organizationId: number, id: number): Promise<boolean> {
+    if (this.#keys.get(id)?.organizationId !== organizationId) return false;
+    return this.#keys.delete(id);
+  }
+
+  async findKeyHolder(digest: string): Promise<OrganizationKeyHolder | undefined> {
+    for (const key of this.#keys.values()) {
+      if (key.digest !== digest) continue;
+      const organization = this.#organizations.get(key.organizationId);
+      return organization && { key: keyOf(key), organization: { ...organization } };
+    }
+    return undefined;
+  }
+
+  async touchKey(id: number, usedAt: number, staleAt: number): Promise<boolean> {
+    const key = this.#keys.get(id);
+    if (!key || (key.lastUsedAt !== null && key.lastUsedAt > staleAt)) return false;
+    this.#keys.set(id, { ...key, lastUsedAt: usedAt });
+    return true;
+  }
+
   #bySlug(slug: string, exceptId?: number): Organization | undefined {
     for (const organization of this.#organizations.values()) {
       if (organization.slug === slug && organization.id !== exceptId) return organization;
@@ -249,4 +315,10 @@ const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 function invitationOf(stored: StoredInvitation): Invitation {
   const { tokenDigest: _digest, ...invitation } = stored;
   return invitation;
+}
+
+/** The key as the interface shows it: without its secret's digest. */
+function keyOf(stored: StoredKey): OrganizationKey {
+  const { digest: _digest, ...key } = stored;
+  return key;
 }

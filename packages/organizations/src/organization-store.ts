@@ -1,4 +1,10 @@
-import type { Invitation, Member, Organization, OrganizationWithRole } from "./organization.js";
+import type {
+  Invitation,
+  Member,
+  Organization,
+  OrganizationKey,
+  OrganizationWithRole,
+} from "./organization.js";
 
 /** What a new organization is made of: its creator becomes its first owner. */
 export interface NewOrganization {
@@ -25,6 +31,23 @@ export interface NewInvitation {
   readonly now: number;
 }
 
+/** An organization key to write: its secret is never stored, only `digest` (its SHA-256). */
+export interface NewOrganizationKey {
+  readonly organizationId: number;
+  /** Already checked and trimmed. */
+  readonly name: string;
+  readonly role: string;
+  readonly digest: string;
+  readonly createdBy: number;
+  readonly now: number;
+}
+
+/** A key found by its digest, with the organization it acts for. */
+export interface OrganizationKeyHolder {
+  readonly key: OrganizationKey;
+  readonly organization: Organization;
+}
+
 /** Why a member's role change or removal did not happen. */
 export type MemberChangeRefusal = "not_found" | "last_owner";
 
@@ -34,7 +57,7 @@ export type InvitationAcceptance =
   | { readonly ok: false; readonly reason: "not_found" | "email_mismatch" };
 
 /**
- * Organizations, their members and their invitations. Every lookup a request makes for an
+ * Organizations, their members, their invitations and their keys. Every lookup a request makes for an
  * organization goes through {@link findMembership}: the organization and the user's role in one
  * query, nothing for a non-member, so its existence is not revealed.
  */
@@ -90,4 +113,20 @@ export interface OrganizationStore {
     tokenDigest: string,
     now: number,
   ): Promise<{ readonly invitation: Invitation; readonly organization: Organization } | undefined>;
+  /** Stores a key of the organization; the digest is unique. */
+  createKey(key: NewOrganizationKey): Promise<OrganizationKey>;
+  /** The organization's keys, newest first. */
+  listKeys(organizationId: number): Promise<OrganizationKey[]>;
+  /**
+   * Deletes key `id` only if it is the organization's (both in the one statement); false when
+   * it has no such key, so another organization's key is answered like a missing one.
+   */
+  deleteKey(organizationId: number, id: number): Promise<boolean>;
+  /** The key with this digest and its organization, in one lookup; never a secret compared. */
+  findKeyHolder(digest: string): Promise<OrganizationKeyHolder | undefined>;
+  /**
+   * Sets the key's `last_used_at` to `usedAt` when it is null or at or before `staleAt`, in one
+   * conditional update; whether it wrote. `staleAt` an hour before `usedAt` writes hourly.
+   */
+  touchKey(id: number, usedAt: number, staleAt: number): Promise<boolean>;
 }

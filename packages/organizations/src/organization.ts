@@ -37,3 +37,21 @@ export interface Invitation {
   readonly revokedAt: number | null;
   readonly createdAt: number;
 }
+
+/**
+ * An organization's API key (a service account): it acts as the organization with its role, on
+ * the organization's records and webhook endpoints only. Its secret is never kept, only a digest.
+ */
+export interface OrganizationKey {
+  readonly id: number;
+  readonly organizationId: number;
+  /** What the key is for, as its maker wrote it (1 to 100 characters). */
+  readonly name: string;
+  /** The role it acts with: at most its maker's when it was made. */
+  readonly role: string;
+  /** The member who made it; null once that user is deleted (the key stays the organization's). */
+  readonly createdBy: number | null;
+  /** Null until the key is first used; then moved forward at most once an hour. */
+  readonly lastUsedAt: number | null;
+  readonly createdAt: number;
+}

@@ -21,8 +21,16 @@ export {
 } from "./routes/organization-errors.js";
 export { MAXIMUM_ORGANIZATION_NAME_LENGTH } from "./routes/organization-fields.js";
 export {
+  ORGANIZATION_KEY_PREFIX,
+  type OrganizationCaller,
+  type OrganizationCallersOptions,
+  organizationCallers,
+} from "./routes/organization-key-authentication.js";
+export {
+  findCallerMembership,
   findOrganizationMembership,
   type OrganizationAccess,
+  type OrganizationCallerShape,
   type OrganizationMembership,
   organizationMember,
 } from "./routes/organization-member.js";

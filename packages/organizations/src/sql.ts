@@ -1,5 +1,9 @@
 // The SQL store of organizations (`@tessera/organizations/sql`), on any `@tessera/sql` driver.
-export { organizationMigrations, organizationsMigration } from "./sql/organization-migration.js";
+export {
+  organizationKeysMigration,
+  organizationMigrations,
+  organizationsMigration,
+} from "./sql/organization-migration.js";
 export {
   SqlOrganizationStore,
   type SqlOrganizationStoreOptions,

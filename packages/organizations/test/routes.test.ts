@@ -937,7 +937,7 @@ describe("organizationMember and organizationOwner", () => {
     const scope = organizationRecords({ organizations: routes.store, roles });
     const deleteOf = (
       table: string,
-    ): Route<RouteContext & { ownerId: number; createdBy: number }> => ({
+    ): Route<RouteContext & { ownerId: number; createdBy?: number }> => ({
       method: "DELETE",
       path: `/api/orgs/:slug/${table}/:id`,
       handle: async (_request, { ownerId, createdBy }) => jsonAnswer({ ownerId, createdBy }),

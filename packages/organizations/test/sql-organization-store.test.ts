@@ -77,6 +77,26 @@ for (const [engine, open] of Object.entries(engines)) {
       expect(await store.listInvitations(organization.id, T0)).toEqual([]);
     });
 
+    it("keeps an organization's key when its maker is deleted, with no maker", async () => {
+      const { database } = await open();
+      const store = new SqlOrganizationStore(database);
+      const { organization } = await acme(store, database);
+      const bob = await insertUser(database, "bob@example.com", null);
+      const key = await store.createKey({
+        organizationId: organization.id,
+        name: "CI",
+        role: "member",
+        digest: "k".repeat(64),
+        createdBy: bob,
+        now: T0,
+      });
+      await database.run("DELETE FROM users WHERE id = ?", [bob]);
+      expect(await store.findKeyHolder("k".repeat(64))).toEqual({
+        key: { ...key, createdBy: null },
+        organization,
+      });
+    });
+
     it("refuses a new organization whose owner is no user, leaving nothing behind", async () => {
       const { database } = await open();
       const store = new SqlOrganizationStore(database);

@@ -73,6 +73,7 @@ export type {
   HtmlRecordContext,
   HtmlRecordRoutesOptions,
   JsonRecordRoutesOptions,
+  RecordCaller,
   RecordContext,
   RecordRouteContext,
   RecordRoutesOptions,

@@ -59,10 +59,23 @@ export interface RecordUser {
   readonly user: { readonly id: number; readonly email?: string };
 }
 
+/**
+ * Who a JSON record request comes from, as the routes' `authenticate` found them: a user, whose
+ * own records the default scope serves; or, for an organization's model, a caller its scope
+ * knows without a user (one of the organization's keys, as `organizationCallers` of
+ * @tessera/organizations/routes finds it), which the default scope refuses with a 401.
+ */
+export interface RecordCaller {
+  readonly user?: RecordUser["user"] | undefined;
+}
+
 /** Options of the JSON record routes: the model's options and how requests authenticate. */
 export interface JsonRecordRoutesOptions<M extends Model = Model> extends RecordRoutesOptions<M> {
-  /** A bearer token in practice: `bearerAuthentication(authenticator)`. */
-  readonly authenticate: Authenticate<RecordUser>;
+  /**
+   * A bearer token in practice: `bearerAuthentication(authenticator)`; for an organization's
+   * model, `organizationCallers(...)`, which lets its keys in as well.
+   */
+  readonly authenticate: Authenticate<RecordCaller>;
 }
 
 /** What a record handler needs besides the Request: the owner the request authenticated as. */

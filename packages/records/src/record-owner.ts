@@ -1,12 +1,12 @@
 import type { Model, RecordOwnerKind } from "@tessera/fields";
-import type { RouteContext, RouteMiddleware } from "@tessera/http";
-import type { RecordContext, RecordUser } from "./record-options.js";
+import { type RouteContext, type RouteMiddleware, unauthorized } from "@tessera/http";
+import type { RecordCaller, RecordContext } from "./record-options.js";
 
 /** What a record route does with the owner's records: what a member's role must allow. */
 export type RecordAction = "read" | "create" | "update" | "delete";
 
-/** The context a record scope starts from: the route's, with the authenticated user. */
-export type RecordScopeInput = RouteContext & RecordUser;
+/** The context a record scope starts from: the route's, with who `authenticate` found. */
+export type RecordScopeInput = RouteContext & RecordCaller;
 
 /**
  * Whose records a model's routes act on, and where they live. The default, {@link userRecords},
@@ -24,8 +24,8 @@ export interface RecordScope {
   readonly pathPrefix: string;
   /**
    * The middleware finding the owner a request of `action` acts for (`context.ownerId`, and
-   * `createdBy` for an organization's): its refusal (a 404, a 403) is the answer. It runs after
-   * `authenticate`, which put `user` in the context.
+   * `createdBy` for an organization's): its refusal (a 401, 404 or 403) is the answer. It runs
+   * after `authenticate`, which put `user` (or, for an organization's, its key) in the context.
    */
   ownerFor(
     action: RecordAction,
@@ -36,13 +36,17 @@ export interface RecordScope {
 /**
  * A route middleware making the authenticated user the owner the record handlers act for
  * (`context.ownerId`): records are always that user's own, and the owner never comes from a
- * body. It goes after `authenticated`, which puts `user` in the context.
+ * body. It goes after `authenticated`, which puts `user` in the context; a caller without a
+ * user (an organization's key) owns no user's records: 401.
  */
-export function recordOwner<C extends RouteContext & RecordUser>(): RouteMiddleware<
+export function recordOwner<C extends RouteContext & RecordCaller>(): RouteMiddleware<
   C,
   C & RecordContext
 > {
-  return (next) => (request, context) => next(request, { ...context, ownerId: context.user.id });
+  return (next) => async (request, context) =>
+    context.user === undefined
+      ? unauthorized({ "WWW-Authenticate": "Bearer" }, context.locale)
+      : next(request, { ...context, ownerId: context.user.id });
 }
 
 /**

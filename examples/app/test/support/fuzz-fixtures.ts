@@ -120,6 +120,14 @@ export async function createFuzzFixtures(
     name: "Victim",
     status: "active",
   });
+  const orgKey = await call(server, "POST", `/api/orgs/${org.slug}/keys`, {
+    token: owner,
+    json: { name: "Fuzz key", role: "member" },
+  });
+  const victimOrgKey = await call(server, "POST", `/api/orgs/${org.slug}/keys`, {
+    token: owner,
+    json: { name: "Victim key", role: "viewer" },
+  });
   const ownerId = (await call(server, "GET", "/api/auth/me", { token: owner })).id;
   const job = await call(server, "POST", "/api/render_jobs", {
     token: owner,
@@ -151,6 +159,8 @@ export async function createFuzzFixtures(
     "job-token": callback.searchParams.get("token")!,
     org: String(org.slug),
     "victim-org": String(victimOrg.slug),
+    "org-key": String(orgKey.key),
+    "victim-org-key": String(victimOrgKey.api_key.id),
     "owner-id": String(ownerId),
     project: String(project.id),
     "victim-project": String(victimProject.id),

@@ -28,10 +28,14 @@ const hostileAuthorization: Arbitrary<Header[]> = fc.oneof(
   lines(["authorization", "Bearer {stranger}"], ["authorization", "Bearer {owner}"]),
 );
 
-/** A bearer route's credentials: mostly the owner's token, sometimes a key, another, none. */
+/**
+ * A bearer route's credentials: mostly the owner's token, sometimes a key (the owner's, or the
+ * fixture organization's), another's, none.
+ */
 export const bearerHeaders: Arbitrary<Header[]> = mostly(
   lines(["authorization", "Bearer {owner}"]),
   lines(["authorization", "Bearer {owner-key}"]),
+  lines(["authorization", "Bearer {org-key}"]),
   lines(["authorization", "Bearer {stranger}"]),
   lines(),
   hostileAuthorization,

@@ -72,6 +72,18 @@ export const organizationRoutes: FuzzedRoute[] = [
     path: orgPath("/invitations/:id", slugs, { id: ids }),
     headers: bearerHeaders,
   }),
+  fuzzed("POST /api/orgs/:slug/keys", "json", {
+    path: orgPath("/keys"),
+    headers: bearerHeaders,
+    payload: jsonPayload(asJson({ name: fc.string({ maxLength: 120 }), role: roles })),
+  }),
+  fuzzed("GET /api/orgs/:slug/keys", "json", { path: orgPath("/keys"), headers: bearerHeaders }),
+  fuzzed("DELETE /api/orgs/:slug/keys/:id", "json", {
+    path: orgPath("/keys/:id", slugs, {
+      id: fc.oneof(fc.constantFrom("{victim-org-key}", "0", "999999999"), hostileSegment),
+    }),
+    headers: bearerHeaders,
+  }),
   fuzzed("POST /api/invitations/:token/accept", "json", {
     path: pathOf("/api/invitations/:token/accept", { token: invitationTokens }),
     headers: bearerHeaders,

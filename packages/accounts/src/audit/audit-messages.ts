@@ -46,4 +46,6 @@ export const auditTexts = {
   "accounts.activity.organization.role_changed": "Role in an organization changed",
   "accounts.activity.organization.invitation_created": "Invited someone to an organization",
   "accounts.activity.organization.invitation_revoked": "Revoked an invitation to an organization",
+  "accounts.activity.organization.key_created": "Made an organization key",
+  "accounts.activity.organization.key_deleted": "Revoked an organization key",
 } as const;

@@ -13,6 +13,8 @@ export const ORGANIZATION_AUDIT_EVENT_TYPES = [
   "organization.role_changed",
   "organization.invitation_created",
   "organization.invitation_revoked",
+  "organization.key_created",
+  "organization.key_deleted",
 ] as const;
 
 /** One of {@link ORGANIZATION_AUDIT_EVENT_TYPES}. */

@@ -1,5 +1,5 @@
 import { formatTimestamp } from "@tessera/core";
-import type { Invitation, Member, Organization } from "../organization.js";
+import type { Invitation, Member, Organization, OrganizationKey } from "../organization.js";
 
 /** An organization as the JSON API shows it, without anyone's role. */
 export function organizationJson(organization: Organization) {
@@ -36,5 +36,17 @@ export function invitationJson(invitation: Invitation) {
     role: invitation.role,
     expires_at: formatTimestamp(invitation.expiresAt),
     created_at: formatTimestamp(invitation.createdAt),
+  };
+}
+
+/** An organization's key as the JSON API shows it: never its secret, nor its digest. */
+export function organizationKeyJson(key: OrganizationKey) {
+  return {
+    id: key.id,
+    name: key.name,
+    role: key.role,
+    created_by: key.createdBy,
+    last_used_at: key.lastUsedAt === null ? null : formatTimestamp(key.lastUsedAt),
+    created_at: formatTimestamp(key.createdAt),
   };
 }

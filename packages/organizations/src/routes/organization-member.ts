@@ -6,7 +6,7 @@ import {
   type RouteMiddleware,
 } from "@tessera/http";
 import type { Organization } from "../organization.js";
-import type { OrganizationStore } from "../organization-store.js";
+import type { OrganizationKeyHolder, OrganizationStore } from "../organization-store.js";
 import { defineRoles, type Permission, type Roles } from "../roles.js";
 import { SLUG_LENGTH, SLUG_SHAPE, slugProblem } from "../slug.js";
 import { organizationErrorAnswer, organizationErrors } from "./organization-errors.js";
@@ -59,6 +59,38 @@ export async function findOrganizationMembership(
     return { ok: false, response: permissionRefusal(permission, locale) };
   }
   return { ok: true, value: { organization: membership.organization, role: membership.role } };
+}
+
+/** Who calls, as `organizationCallers` found them: a user, or a key with its organization. */
+export interface OrganizationCallerShape {
+  readonly user?: { readonly id: number } | undefined;
+  readonly organizationKey?: OrganizationKeyHolder | undefined;
+}
+
+/**
+ * {@link findOrganizationMembership} for a user or an organization's key: a key acts for its own
+ * organization only (any other slug is a 404, as for a non-member) with the role it was given.
+ */
+export async function findCallerMembership(
+  access: OrganizationAccess,
+  slug: string,
+  caller: OrganizationCallerShape,
+  permission: Permission | undefined,
+  locale: Locale | undefined,
+): Promise<Authentication<OrganizationMembership>> {
+  const holder = caller.organizationKey;
+  if (holder === undefined) {
+    // organizationCallers gives a user whenever it gives no key.
+    const userId = caller.user?.id;
+    if (userId === undefined) return { ok: false, response: notFound(locale) };
+    return findOrganizationMembership(access, slug, userId, permission, locale);
+  }
+  if (holder.organization.slug !== slug) return { ok: false, response: notFound(locale) };
+  const role = holder.key.role;
+  if (permission !== undefined && !rolesOf(access).allows(role, permission)) {
+    return { ok: false, response: permissionRefusal(permission, locale) };
+  }
+  return { ok: true, value: { organization: holder.organization, role } };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { API_KEY_NAME_MAX_LENGTH } from "@tessera/bearer";
 import { TOO_MANY_REQUESTS_MESSAGE } from "@tessera/http";
 import { MAXIMUM_ORGANIZATION_BODY_BYTES } from "./organization-body.js";
 import { MAXIMUM_ORGANIZATION_NAME_LENGTH } from "./organization-fields.js";
@@ -114,12 +115,13 @@ export function organizationOpenApi(): OrganizationOpenApi {
   const organization = ref("schemas", "Organization");
   const member = ref("schemas", "OrganizationMember");
   const invitation = ref("schemas", "OrganizationInvitation");
+  const key = ref("schemas", "OrganizationKey");
   const slug = [SLUG_PARAMETER];
   return {
     tag: {
       name: "organizations",
       description:
-        "Organizations, their members and roles, and invitations by email. Every route of an organization is a 404 to a non-member, as for none; a member whose role lacks the route's permission gets a 403 naming it.",
+        "Organizations, their members and roles, invitations by email, and keys acting as the organization. Every route of an organization is a 404 to a non-member, as for none; a member whose role lacks the route's permission gets a 403 naming it.",
     },
     paths: {
       "/api/orgs": {
@@ -261,6 +263,55 @@ export function organizationOpenApi(): OrganizationOpenApi {
           },
         }),
       },
+      "/api/orgs/{slug}/keys": {
+        parameters: slug,
+        get: read({
+          operationId: "listOrganizationKeys",
+          summary: "The organization's keys, newest first, never their secrets (`keys:manage`)",
+          responses: {
+            "200": { description: "The keys.", ...json({ type: "array", items: key }) },
+            "403": answer.forbidden,
+            "404": answer.notFound,
+          },
+        }),
+        post: write(
+          {
+            operationId: "createOrganizationKey",
+            summary:
+              "Make a key acting as the organization with a role no greater than yours (`keys:manage`): its secret is in this answer only. It is taken by the organization's record and webhook endpoint routes, and by nothing else",
+            responses: {
+              "201": {
+                description: "The secret (`org_` and 43 characters) and the key.",
+                ...json({
+                  type: "object",
+                  properties: {
+                    key: { type: "string", pattern: "^org_[A-Za-z0-9_-]{43}$" },
+                    api_key: key,
+                  },
+                  required: ["key", "api_key"],
+                  additionalProperties: false,
+                }),
+              },
+              "403": answer.forbidden,
+              "404": answer.notFound,
+              "422": answer.validationFailed,
+            },
+          },
+          "OrganizationKeyCreate",
+        ),
+      },
+      "/api/orgs/{slug}/keys/{id}": {
+        parameters: [...slug, pathId("id", "The key's id.")],
+        delete: write({
+          operationId: "revokeOrganizationKey",
+          summary: "Revoke a key: its next request is a 401 (`keys:manage`)",
+          responses: {
+            "204": { description: "Revoked." },
+            "403": answer.forbidden,
+            "404": answer.notFound,
+          },
+        }),
+      },
       "/api/invitations/{token}/accept": {
         parameters: [
           {
@@ -347,6 +398,32 @@ export function organizationOpenApi(): OrganizationOpenApi {
           created_at: TIME,
         },
         required: ["id", "email", "role", "expires_at", "created_at"],
+        additionalProperties: false,
+      },
+      OrganizationKey: {
+        type: "object",
+        properties: {
+          id: ID,
+          name: { type: "string", minLength: 1, maxLength: API_KEY_NAME_MAX_LENGTH },
+          role: ROLE,
+          created_by: {
+            ...ID,
+            type: ["integer", "null"],
+            description: "Null once its maker's account is deleted.",
+          },
+          last_used_at: { ...TIME, type: ["string", "null"] },
+          created_at: TIME,
+        },
+        required: ["id", "name", "role", "created_by", "last_used_at", "created_at"],
+        additionalProperties: false,
+      },
+      OrganizationKeyCreate: {
+        type: "object",
+        properties: {
+          name: { type: "string", minLength: 1, maxLength: API_KEY_NAME_MAX_LENGTH },
+          role: ROLE,
+        },
+        required: ["name", "role"],
         additionalProperties: false,
       },
       OrganizationInvitationCreate: {

@@ -2,22 +2,24 @@ import type { Locale } from "@tessera/core";
 import { httpMessages, type RouteContext, type RouteMiddleware } from "@tessera/http";
 import { BUILT_IN_AREAS } from "../roles.js";
 import {
+  findCallerMembership,
   findOrganizationMembership,
   type OrganizationAccess,
-  organizationMember,
+  type OrganizationCallerShape,
 } from "./organization-member.js";
 import { organizationMessages } from "./organization-messages.js";
 
 /** What a record route does, as `@tessera/records` names it (`RecordAction`). */
 export type OrganizationRecordAction = "read" | "create" | "update" | "delete";
 
-/** A request of a signed-in user, as the record routes authenticate it. */
-type SignedIn = RouteContext & { readonly user: { readonly id: number } };
+/** A request as the record routes authenticated it: a signed-in user, or a key (JSON only). */
+type Caller = RouteContext & OrganizationCallerShape;
 
 /** What the record handlers then act for: the organization, and the member who creates. */
 interface OrganizationRecordOwner {
   readonly ownerId: number;
-  readonly createdBy: number;
+  /** The member; none for a key, whose records have no `created_by`. */
+  readonly createdBy?: number;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface OrganizationRecordScope {
   ownerFor(
     action: OrganizationRecordAction,
     model: { readonly name: string; readonly table: string },
-  ): RouteMiddleware<SignedIn, SignedIn & OrganizationRecordOwner>;
+  ): RouteMiddleware<Caller, Caller & OrganizationRecordOwner>;
 }
 
 /**
@@ -40,7 +42,9 @@ export interface OrganizationRecordScope {
  * membership check with the model's permission for its action (`projects:read`,
  * `projects:create`, …, which a role's `records:<action>` also grants): a non-member gets a 404
  * as for no such organization, a member whose role lacks it a 403 naming it. The records are
- * then the organization's, and a new one's `created_by` is the member.
+ * then the organization's, and a new one's `created_by` is the member. Authenticated with
+ * `organizationCallers`, the JSON routes also take the organization's keys, with the key's role
+ * (another organization's slug is a 404) and no `created_by`.
  * @throws {TypeError} (on building the routes) for a model whose table is named like a built-in
  * permission area (`members`, `keys`…), whose permissions would mean something else.
  */
@@ -50,17 +54,25 @@ export function organizationRecords(access: OrganizationAccess): OrganizationRec
     pathPrefix: "/orgs/:slug",
     ownerFor(action, model) {
       assertRecordArea("organizationRecords", model);
-      const member = organizationMember<SignedIn>(access, `${model.table}:${action}`);
-      return (next, route) =>
-        member(
-          (request, context) =>
-            next(request, {
-              ...context,
-              ownerId: context.organization.id,
-              createdBy: context.user.id,
-            }),
-          route,
+      const permission = `${model.table}:${action}`;
+      return (next) => async (request, context) => {
+        const slug = context.params.slug ?? "";
+        const member = await findCallerMembership(
+          access,
+          slug,
+          context,
+          permission,
+          context.locale,
         );
+        if (!member.ok) return member.response;
+        const ownerId = member.value.organization.id;
+        const createdBy = context.user?.id;
+        return next(request, {
+          ...context,
+          ownerId,
+          ...(createdBy === undefined ? {} : { createdBy }),
+        });
+      };
     },
   };
 }

@@ -14,6 +14,7 @@ import {
 } from "@tessera/http";
 import type { Permission } from "../roles.js";
 import { invitationHandlers } from "./invitation-handlers.js";
+import { keyHandlers } from "./key-handlers.js";
 import { memberHandlers } from "./member-handlers.js";
 import { MAXIMUM_ORGANIZATION_BODY_BYTES } from "./organization-body.js";
 import type {
@@ -42,6 +43,11 @@ const STORE_METHODS = [
   "revokeInvitation",
   "acceptInvitation",
   "findInvitation",
+  "createKey",
+  "listKeys",
+  "deleteKey",
+  "findKeyHolder",
+  "touchKey",
 ];
 
 /** Throws a configuration TypeError for a missing store, mailer or `authenticate`, or a bad `appUrl`. */
@@ -65,7 +71,8 @@ function checkOptions(options: OrganizationRoutesOptions<never>): void {
 /**
  * The JSON routes of organizations, for bearer-authenticated users:
  * `/api/orgs` (list, create), `/api/orgs/:slug` (show, change, delete), its `members` (list,
- * change a role, remove or leave) and `invitations` (send by mail, list, revoke), and
+ * change a role, remove or leave), `invitations` (send by mail, list, revoke) and `keys` (make,
+ * list, revoke; see `organizationCallers` for where the keys are taken), and
  * `POST /api/invitations/:token/accept`. Every route of an organization passes
  * {@link organizationMember}: a 404 for a non-member as for no such organization, a 403 naming
  * the permission a member's role lacks.
@@ -80,6 +87,7 @@ export function organizationRoutes<C extends RouteContext = RouteContext>(
   const organizations = organizationHandlers(options);
   const members = memberHandlers(options);
   const invitations = invitationHandlers(options);
+  const keys = keyHandlers(options);
 
   /** A route of the path's organization, for members whose role has `permission`. */
   const ofMember = (
@@ -119,6 +127,7 @@ export function organizationRoutes<C extends RouteContext = RouteContext>(
     ofMember("GET", org, undefined, organizations.member.show),
     ofMember("GET", `${org}/members`, undefined, members.list),
     ofMember("GET", `${org}/invitations`, "members:invite", invitations.member.list),
+    ofMember("GET", `${org}/keys`, "keys:manage", keys.list),
   ];
   const writes: Route<UserContext>[] = [
     { method: "POST", path: "/api/orgs", handle: organizations.signedIn.create },
@@ -129,6 +138,8 @@ export function organizationRoutes<C extends RouteContext = RouteContext>(
     ofMember("DELETE", `${org}/members/:user_id`, undefined, members.remove),
     ofMember("POST", `${org}/invitations`, "members:invite", invitations.member.create),
     ofMember("DELETE", `${org}/invitations/:id`, "members:invite", invitations.member.revoke),
+    ofMember("POST", `${org}/keys`, "keys:manage", keys.create),
+    ofMember("DELETE", `${org}/keys/:id`, "keys:manage", keys.revoke),
     {
       method: "POST",
       path: "/api/invitations/:token/accept",

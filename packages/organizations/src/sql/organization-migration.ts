@@ -43,5 +43,29 @@ CREATE INDEX organization_invitations_organization
 CREATE INDEX organization_invitations_invited_by ON organization_invitations (invited_by)`),
 };
 
+/**
+ * Creates `organization_keys`: an organization's API keys, by the SHA-256 digest of their secret
+ * (never the secret). A key goes with its organization; the member who made it may be deleted
+ * and the key stays the organization's (`created_by` becomes null).
+ */
+export const organizationKeysMigration: Migration = {
+  id: "0025_tessera_organization_keys",
+  sql: portableDdl(`CREATE TABLE organization_keys (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  organization_id INTEGER NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  role TEXT NOT NULL,
+  digest TEXT NOT NULL UNIQUE,
+  created_by INTEGER REFERENCES users (id) ON DELETE SET NULL,
+  last_used_at INTEGER,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX organization_keys_organization ON organization_keys (organization_id, id);
+CREATE INDEX organization_keys_created_by ON organization_keys (created_by)`),
+};
+
 /** The tables of `@tessera/organizations`, in order: apply them after the accounts' ones. */
-export const organizationMigrations: readonly Migration[] = [organizationsMigration];
+export const organizationMigrations: readonly Migration[] = [
+  organizationsMigration,
+  organizationKeysMigration,
+];

@@ -1,15 +1,35 @@
 import { randomToken } from "@tessera/crypto";
 import { isUniqueViolation, type SqlDatabase, type SqlValue } from "@tessera/sql";
-import type { Invitation, Member, Organization, OrganizationWithRole } from "../organization.js";
+import type {
+  Invitation,
+  Member,
+  Organization,
+  OrganizationKey,
+  OrganizationWithRole,
+} from "../organization.js";
 import type {
   InvitationAcceptance,
   MemberChangeRefusal,
   NewInvitation,
   NewOrganization,
+  NewOrganizationKey,
   OrganizationChange,
+  OrganizationKeyHolder,
   OrganizationStore,
 } from "../organization-store.js";
 import { OWNER_ROLE } from "../roles.js";
+import {
+  DELETE_KEY,
+  INSERT_KEY,
+  KEY_HOLDER,
+  KEYS_OF_ORGANIZATION,
+  nullableNumber,
+  type OrganizationKeyHolderRow,
+  type OrganizationKeyRow,
+  organizationKeyHolderOf,
+  organizationKeyOf,
+  TOUCH_KEY,
+} from "./organization-key-rows.js";
 
 /** Options of {@link SqlOrganizationStore}. */
 export interface SqlOrganizationStoreOptions {
@@ -344,6 +364,41 @@ WHERE i.token_digest = ? AND i.accepted_at IS NULL AND i.revoked_at IS NULL AND 
       }),
     };
   }
+
+  async createKey(key: NewOrganizationKey): Promise<OrganizationKey> {
+    const row = await this.database.get<OrganizationKeyRow>(INSERT_KEY, [
+      key.organizationId,
+      key.name,
+      key.role,
+      key.digest,
+      key.createdBy,
+      key.now,
+    ]);
+    if (!row) throw new Error("the key's INSERT returned no row");
+    return organizationKeyOf(row);
+  }
+
+  async listKeys(organizationId: number): Promise<OrganizationKey[]> {
+    const rows = await this.database.all<OrganizationKeyRow>(KEYS_OF_ORGANIZATION, [
+      organizationId,
+    ]);
+    return rows.map(organizationKeyOf);
+  }
+
+  async deleteKey(organizationId: number, id: number): Promise<boolean> {
+    const { changes } = await this.database.run(DELETE_KEY, [organizationId, id]);
+    return changes === 1;
+  }
+
+  async findKeyHolder(digest: string): Promise<OrganizationKeyHolder | undefined> {
+    const row = await this.database.get<OrganizationKeyHolderRow>(KEY_HOLDER, [digest]);
+    return row && organizationKeyHolderOf(row);
+  }
+
+  async touchKey(id: number, usedAt: number, staleAt: number): Promise<boolean> {
+    const { changes } = await this.database.run(TOUCH_KEY, [usedAt, id, staleAt]);
+    return changes === 1;
+  }
 }
 
 function organizationOf(row: OrganizationRow): Organization {
@@ -382,5 +437,3 @@ function invitationOf(row: InvitationRow): Invitation {
     createdAt: Number(row.created_at),
   };
 }
-
-const nullableNumber = (value: number | string | null) => (value === null ? null : Number(value));

@@ -29,7 +29,9 @@ const newDigest = () => `${crypto.randomUUID().replaceAll("-", "")}${(++serial).
  * invitations, the members list, role changes and removals that never leave an organization
  * without an owner (concurrent ones included), and invitations: pending ones listed newest
  * first, revoked once, found by digest, and accepted once, by the invited address only (concurrent
- * acceptances included), a member keeping their role. Call it at the top of a vitest file; each
+ * acceptances included), a member keeping their role; and keys, found by digest with their
+ * organization, deleted through it only, their last use written at most once per bound, gone
+ * with it. Call it at the top of a vitest file; each
  * case gets a new store.
  *
  * @example
@@ -624,6 +626,102 @@ export function describeOrganizationStoreContract(
       expect(
         (await store.listMembers(organization.id)).filter((member) => member.userId === bob),
       ).toHaveLength(1);
+    });
+  });
+
+  describe(`${name}: keys`, () => {
+    const newKey = (
+      store: OrganizationStore,
+      organization: Organization,
+      createdBy: number,
+      change: { name?: string; role?: string; digest?: string; now?: number } = {},
+    ) =>
+      store.createKey({
+        organizationId: organization.id,
+        name: change.name ?? "deploys",
+        role: change.role ?? "member",
+        digest: change.digest ?? newDigest(),
+        createdBy,
+        now: change.now ?? T0,
+      });
+
+    it("stores a key without its digest, lists an organization's newest first", async () => {
+      const { store, ada, organization } = await withOrganization();
+      const first = await newKey(store, organization, ada, { name: "CI", role: "viewer" });
+      expect(first).toEqual({
+        id: first.id,
+        organizationId: organization.id,
+        name: "CI",
+        role: "viewer",
+        createdBy: ada,
+        lastUsedAt: null,
+        createdAt: T0,
+      });
+      expect(first).not.toHaveProperty("digest");
+      const second = await newKey(store, organization, ada, { name: "deploys", now: T0 + 1 });
+      expect((await store.listKeys(organization.id)).map((key) => key.id)).toEqual([
+        second.id,
+        first.id,
+      ]);
+    });
+
+    it("finds a key and its organization by digest only", async () => {
+      const { store, ada, organization } = await withOrganization();
+      const digest = newDigest();
+      const key = await newKey(store, organization, ada, { digest });
+      expect(await store.findKeyHolder(digest)).toEqual({ key, organization });
+      expect(await store.findKeyHolder(newDigest())).toBeUndefined();
+    });
+
+    it("refuses a second key with the same digest", async () => {
+      const { store, ada, organization } = await withOrganization();
+      const digest = newDigest();
+      await newKey(store, organization, ada, { digest });
+      await expect(newKey(store, organization, ada, { digest })).rejects.toThrow();
+    });
+
+    it("deletes a key only through its own organization", async () => {
+      const { store, ada, organization } = await withOrganization();
+      const other = await store.createOrganization({
+        name: "Globex",
+        slug: unique("globex"),
+        ownerId: ada,
+        now: T0,
+      });
+      const digest = newDigest();
+      const key = await newKey(store, organization, ada, { digest });
+      expect(await store.deleteKey(other!.id, key.id)).toBe(false);
+      expect(await store.deleteKey(organization.id + 1_000_000, key.id)).toBe(false);
+      expect(await store.findKeyHolder(digest)).toBeDefined();
+      expect(await store.deleteKey(organization.id, key.id)).toBe(true);
+      expect(await store.deleteKey(organization.id, key.id)).toBe(false);
+      expect(await store.findKeyHolder(digest)).toBeUndefined();
+      expect(await store.listKeys(organization.id)).toEqual([]);
+    });
+
+    it("writes last use at most once per stale bound, also when touched at once", async () => {
+      const { store, ada, organization } = await withOrganization();
+      const digest = newDigest();
+      const key = await newKey(store, organization, ada, { digest });
+      const hour = 60 * 60 * 1000;
+      const writes = await Promise.all(
+        Array.from({ length: 6 }, () => store.touchKey(key.id, T0 + hour, T0)),
+      );
+      expect(writes.filter(Boolean)).toHaveLength(1);
+      expect((await store.findKeyHolder(digest))?.key.lastUsedAt).toBe(T0 + hour);
+      // Within the hour: nothing written; after it, the time moves.
+      expect(await store.touchKey(key.id, T0 + hour + 1, T0 + 1)).toBe(false);
+      expect(await store.touchKey(key.id, T0 + 2 * hour, T0 + hour)).toBe(true);
+      expect((await store.findKeyHolder(digest))?.key.lastUsedAt).toBe(T0 + 2 * hour);
+    });
+
+    it("takes an organization's keys with it when it is deleted", async () => {
+      const { store, ada, organization } = await withOrganization();
+      const digest = newDigest();
+      await newKey(store, organization, ada, { digest });
+      expect(await store.deleteOrganization(organization.id)).toBe(true);
+      expect(await store.findKeyHolder(digest)).toBeUndefined();
+      expect(await store.listKeys(organization.id)).toEqual([]);
     });
   });
 }

@@ -277,6 +277,8 @@ export const frenchAccounts = {
   "accounts.activity.organization.role_changed": "Rôle dans une organisation modifié",
   "accounts.activity.organization.invitation_created": "Invitation à une organisation envoyée",
   "accounts.activity.organization.invitation_revoked": "Invitation à une organisation révoquée",
+  "accounts.activity.organization.key_created": "Clé d'organisation créée",
+  "accounts.activity.organization.key_deleted": "Clé d'organisation révoquée",
   "accounts.account_banned": "Ce compte est banni.",
   "accounts.account_banned_until": "Ce compte est banni jusqu'au {until}.",
   "accounts.admin.not_bannable":
