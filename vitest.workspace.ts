@@ -53,6 +53,7 @@ const POSTGRES_APP_SUITES = [
   "organization-audit",
   "organization-keys",
   "organization-pages",
+  "organization-settings-pages",
   "organization-webhooks",
   "organizations",
   "records-html",

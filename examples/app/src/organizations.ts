@@ -1,14 +1,22 @@
 import type { AuditTrail, User, UserStore } from "@tessera/accounts";
 import { type BearerAuthenticator, bearerAuthentication } from "@tessera/bearer";
 import type { Clock } from "@tessera/core";
-import type { Route } from "@tessera/http";
+import {
+  checkCrossSiteRequest,
+  composeMiddleware,
+  type Route,
+  type RouteMiddleware,
+  withMiddleware,
+} from "@tessera/http";
 import type { Mailer } from "@tessera/mail";
+import type { Organization } from "@tessera/organizations";
 import {
   invitationPages,
   ORGANIZATION_WRITE_RATE_LIMIT,
   organizationEndpointOwnerId,
   organizationPages,
   organizationRoutes,
+  organizationSwitcher,
 } from "@tessera/organizations/routes";
 import { SqlOrganizationStore } from "@tessera/organizations/sql";
 import type { OutboundWebhooks } from "@tessera/outbound";
@@ -16,7 +24,9 @@ import { createRateLimiter, type RateLimiter } from "@tessera/ratelimit";
 import { SqlRateLimitStore } from "@tessera/ratelimit/sql";
 import {
   type MaybeSessionContext,
+  openSession,
   type SessionCookies,
+  type SessionRouteContext,
   sessionAuthentication,
 } from "@tessera/session";
 import type { SqlDatabase } from "@tessera/sql";
@@ -62,11 +72,18 @@ export function appOrganizationRoutes(wiring: OrganizationWiring): Route[] {
     clock: wiring.clock,
     rateLimiter: writeRateLimiter(wiring),
     audit: wiring.audit,
-    // Its projects go with it by their foreign key; its endpoints live in the outbound store.
-    beforeOrganizationDeleted: async (organization) => {
-      await wiring.outbound?.deleteOwner(organizationEndpointOwnerId(organization.id));
-    },
+    beforeOrganizationDeleted: deletingWhatItOwns(wiring.outbound),
   });
+}
+
+/**
+ * What goes with a deleted organization besides its own rows, from the JSON route and the page
+ * alike: its projects go by their foreign key; its endpoints live in the outbound store.
+ */
+function deletingWhatItOwns(outbound: OutboundWebhooks<SqlDatabase> | undefined) {
+  return async (organization: Organization): Promise<void> => {
+    await outbound?.deleteOwner(organizationEndpointOwnerId(organization.id));
+  };
 }
 
 /** The organization writes' counters: the given ones, else the SQL counters at their limit. */
@@ -100,13 +117,16 @@ export interface OrganizationPageWiring {
   readonly clock?: Clock | undefined;
   /** The accounts' audit trail: the pages' changes are recorded as the JSON routes' are. */
   readonly audit?: AuditTrail | undefined;
+  /** The outbound webhooks: an organization deleted from its page takes its endpoints along. */
+  readonly outbound?: OutboundWebhooks<SqlDatabase> | undefined;
 }
 
 /**
  * The organization pages: `/orgs` (list, create), `/orgs/{slug}` (members, invitations,
- * leave, and a link to its projects) and `GET|POST /invitations/{token}`, the page an invitation mail links to, where the
- * signed-in user accepts it (a visitor signs in or up first, and comes back) and lands on the
- * organization list.
+ * rename, leave, delete, and a link to its projects) and `GET|POST /invitations/{token}`, the
+ * page an invitation mail links to, where the signed-in user accepts it (a visitor signs in or
+ * up first, and comes back) and lands on the organization list. Each has the organization
+ * switcher in its header ({@link withOrganizationSwitcher}).
  */
 export function appOrganizationPages(wiring: OrganizationPageWiring): Route<MaybeSessionContext>[] {
   const { mailer } = wiring;
@@ -121,7 +141,7 @@ export function appOrganizationPages(wiring: OrganizationPageWiring): Route<Mayb
     clock: wiring.clock,
     audit: wiring.audit,
   };
-  return [
+  const pages = [
     ...organizationPages({
       ...shared,
       mailer,
@@ -130,7 +150,47 @@ export function appOrganizationPages(wiring: OrganizationPageWiring): Route<Mayb
       recordLinks: [
         { table: "projects", label: (locale) => appMessages.text(locale, "app.projects") },
       ],
+      beforeOrganizationDeleted: deletingWhatItOwns(wiring.outbound),
     }),
     ...invitationPages({ ...shared, acceptedPath: "/orgs" }),
   ];
+  return withOrganizationSwitcher(pages, wiring);
+}
+
+/** What {@link withOrganizationSwitcher} reads: the database and the pages' cookie session. */
+export interface OrganizationSwitcherWiring {
+  readonly database: SqlDatabase;
+  readonly config: Pick<AppConfig, "allowedOrigins">;
+  /** The cookie sessions the pages open: the switcher opens the same one, which they reuse. */
+  readonly sessions: SessionCookies;
+}
+
+/**
+ * `pages` with the organization switcher in the header of each signed-in page: the user's
+ * organizations, read at the request with one indexed query (`organizationSwitcher`), the one
+ * the page is under marked. The routes' cookie session is opened here, before them, and they
+ * reuse it (one read, one write). Left as they are: a route under `/api/` (so a list that mixes
+ * JSON routes and pages can be given), and a cross-site write, which the page refuses before any
+ * cookie is read. A visitor's page costs no query. Wrapping a page twice reads it once.
+ */
+export function withOrganizationSwitcher(
+  pages: readonly Route<MaybeSessionContext>[],
+  wiring: OrganizationSwitcherWiring,
+): Route<MaybeSessionContext>[] {
+  const withMenus = composeMiddleware(
+    openSession<MaybeSessionContext>(wiring.sessions),
+    organizationSwitcher<MaybeSessionContext & SessionRouteContext>({
+      organizations: appOrganizationStore(wiring.database),
+    }),
+  );
+  const crossSite = { allowedOrigins: wiring.config.allowedOrigins };
+  const switcher: RouteMiddleware<MaybeSessionContext> = (next, route) => {
+    if (route.path.startsWith("/api/")) return next;
+    const withSwitcher = withMenus(next, route);
+    return (request, context) =>
+      checkCrossSiteRequest(request, crossSite).ok
+        ? withSwitcher(request, context)
+        : next(request, context);
+  };
+  return withMiddleware(pages, switcher);
 }

@@ -43,6 +43,7 @@ import {
   appOrganizationPages,
   appOrganizationRoutes,
   appOrganizationStore,
+  withOrganizationSwitcher,
 } from "./organizations.js";
 import { appEventTypes, type RecordWiring, recordApiRoutes, recordPageRoutes } from "./records.js";
 import { type RenderJobs, renderJobRoutes } from "./render-jobs.js";
@@ -242,30 +243,37 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
           clock: dependencies.clock,
           audit: accounts.audit,
         }),
-        ...accounts.routes,
-        ...recordPageRoutes(records),
-        ...appOrganizationPages({
-          database,
-          config,
-          users,
-          sessions: accounts.sessions,
-          mailer: dependencies.mailer,
-          rateLimiter: dependencies.rateLimiter,
-          clock: dependencies.clock,
-          audit: accounts.audit,
-        }),
-        ...(webhooks
-          ? outboundPages({
-              webhooks,
-              owner: userEndpointOwner(sessionAuthentication((id) => users.findById(id))),
-              eventTypes: appEventTypes,
-              layout: renderLayout,
-              replayRateLimiter,
+        // Every page's header lists the user's organizations (its JSON routes pass through).
+        ...withOrganizationSwitcher(
+          [
+            ...accounts.routes,
+            ...recordPageRoutes(records),
+            ...appOrganizationPages({
+              database,
+              config,
+              users,
               sessions: accounts.sessions,
-              allowedOrigins: config.allowedOrigins,
-              ...(dependencies.clock ? { clock: dependencies.clock } : {}),
-            })
-          : []),
+              mailer: dependencies.mailer,
+              rateLimiter: dependencies.rateLimiter,
+              clock: dependencies.clock,
+              audit: accounts.audit,
+              outbound: dependencies.outbound,
+            }),
+            ...(webhooks
+              ? outboundPages({
+                  webhooks,
+                  owner: userEndpointOwner(sessionAuthentication((id) => users.findById(id))),
+                  eventTypes: appEventTypes,
+                  layout: renderLayout,
+                  replayRateLimiter,
+                  sessions: accounts.sessions,
+                  allowedOrigins: config.allowedOrigins,
+                  ...(dependencies.clock ? { clock: dependencies.clock } : {}),
+                })
+              : []),
+          ],
+          { database, config, sessions: accounts.sessions },
+        ),
       ],
       inTheirLanguage,
     ),

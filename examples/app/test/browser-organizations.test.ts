@@ -62,7 +62,9 @@ describe("organizations in Chromium", () => {
     try {
       const owner = await ownerContext.newPage();
       await signUp(owner, OWNER);
-      await owner.getByRole("link", { name: "Organizations" }).click();
+      // The header's organization switcher: a disclosure, opened by its label.
+      await owner.getByText("Your organizations").click();
+      await owner.getByRole("link", { name: "All organizations, or a new one" }).click();
       await owner.waitForURL(`${server.url}/orgs`);
       expect(await text(owner.locator("main"))).toContain(
         "You are not a member of any organization yet.",

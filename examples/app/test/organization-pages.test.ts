@@ -125,7 +125,10 @@ describe("GET|POST /orgs and /orgs/{slug}", () => {
     const empty = await browser.get("/orgs");
     expect(empty.status).toBe(200);
     expect(pageText(empty.html)).toContain("You are not a member of any organization yet.");
-    expect(empty.html).toContain('<a href="/orgs">Organizations</a>');
+    // The header's organization switcher: no organization yet, the list itself marked current.
+    expect(empty.html).toContain(
+      '<a href="/orgs" aria-current="true">All organizations, or a new one</a>',
+    );
 
     const name = `Acme ${crypto.randomUUID().slice(0, 6)}`;
     const created = await browser.post("/orgs", { name, slug: "" });

@@ -92,7 +92,14 @@ export {
   pagePolicy,
   withPageHeaders,
 } from "./page-headers.js";
-export { type Layout, type PageContext, type PageFlash, plainLayout } from "./page-layout.js";
+export {
+  type Layout,
+  type PageContext,
+  type PageFlash,
+  type PageLink,
+  type PageMenu,
+  plainLayout,
+} from "./page-layout.js";
 export { pathId } from "./path-id.js";
 export {
   type AttemptCounter,

@@ -7,6 +7,30 @@ export interface PageFlash {
   readonly message: string;
 }
 
+/** A link of a {@link PageMenu}. */
+export interface PageLink {
+  readonly href: string;
+  /** The link's text, in the page's language (a layout escapes it). */
+  readonly text: string;
+  /**
+   * True when the page shown is this link's or one under it (`/orgs/acme/projects` for
+   * `/orgs/acme`): the layout marks it (`aria-current`).
+   */
+  readonly current?: boolean | undefined;
+}
+
+/**
+ * A labelled list of links the page frame's header shows besides its own (an organization
+ * switcher): what the app knows of the request that no single page does.
+ */
+export interface PageMenu {
+  /** Names the menu for the layout (its place, its style): `"organizations"`. */
+  readonly id: string;
+  /** The menu's name, in the page's language: the layout labels it with this. */
+  readonly label: string;
+  readonly links: readonly PageLink[];
+}
+
 /**
  * What every page knows besides its own content: who is signed in, the waiting flashes, and
  * the nonce its scripts need.
@@ -28,6 +52,13 @@ export interface PageContext {
   readonly cspNonce: string | undefined;
   /** The language the page is written in (`RouteContext.locale`), for `<html lang>`; English when absent. */
   readonly locale?: Locale;
+  /**
+   * Menus for the header, read for this request by a route middleware in front of the page
+   * (the example app's organization switcher puts a `headerMenus` list in the request's
+   * context; `sessionPageContext` of `@tessera/session` copies it here), for a signed-in user
+   * only. Each is the request's own, never cached; a layout shows those it knows, or none.
+   */
+  readonly headerMenus?: readonly PageMenu[] | undefined;
 }
 
 /**

@@ -65,4 +65,10 @@ export {
   ORGANIZATION_WRITE_RATE_LIMIT,
   type OrganizationRoutesOptions,
 } from "./routes/organization-routes-options.js";
+export {
+  ORGANIZATION_SWITCHER_MENU,
+  type OrganizationSwitcherContext,
+  type OrganizationSwitcherOptions,
+  organizationSwitcher,
+} from "./routes/organization-switcher.js";
 export { type KeepSoleOwnersOptions, keepSoleOwners } from "./routes/sole-owners.js";

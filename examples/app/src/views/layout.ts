@@ -1,6 +1,6 @@
 import { html, joinHtml, type MessageParams, type SafeHtml, unsafeHtml } from "@tessera/core";
-import { impersonationBanner, type Layout, type PageContext } from "@tessera/http";
-import { organizationMessages } from "@tessera/organizations/routes";
+import { impersonationBanner, type Layout, type PageContext, type PageMenu } from "@tessera/http";
+import { ORGANIZATION_SWITCHER_MENU, organizationMessages } from "@tessera/organizations/routes";
 import { outboundMessages } from "@tessera/outbound/routes";
 import { type AppMessageId, appMessages } from "../app-messages.js";
 import { needsRichTextEditor, richTextHead } from "./rich-text-head.js";
@@ -21,12 +21,38 @@ const RECORD_LINKS = [
   ["/notes", "app.notes"],
 ] as const;
 
+/**
+ * A header menu as a disclosure (no script): its label, with the current link's text after it,
+ * opens the list of its links; the current one is marked for screen readers and the eye.
+ */
+function renderMenu(menu: PageMenu): SafeHtml {
+  const current = menu.links.find((link) => link.current);
+  const links = menu.links.map(
+    (link) =>
+      html`<li><a href="${link.href}"${link.current ? html` aria-current="true"` : ""}>${link.text}</a></li>`,
+  );
+  return html`<details class="header-menu">
+<summary>${menu.label}${current ? html`<span class="header-menu-current">: ${current.text}</span>` : ""}</summary>
+<ul aria-label="${menu.label}">${links}</ul>
+</details>`;
+}
+
+/**
+ * The organization switcher when the page has it (see `withOrganizationSwitcher`), else the
+ * plain link to the organization list.
+ */
+function renderOrganizations(context: PageContext): SafeHtml {
+  const switcher = context.headerMenus?.find((menu) => menu.id === ORGANIZATION_SWITCHER_MENU);
+  if (switcher) return renderMenu(switcher);
+  return html`<a href="/orgs">${organizationMessages.text(context.locale, "organizations.page_title")}</a>`;
+}
+
 function renderHeader(context: PageContext): SafeHtml {
   const records = RECORD_LINKS.map(([href, id]) => html`<a href="${href}">${say(context, id)}</a>`);
   const account = context.signedInEmail
     ? html`${joinHtml(records, " ")}
 <a href="/account">${context.signedInEmail}</a>
-<a href="/orgs">${organizationMessages.text(context.locale, "organizations.page_title")}</a>
+${renderOrganizations(context)}
 <a href="/account/webhooks">${outboundMessages.text(context.locale, "outbound.account_link")}</a>
 <form method="post" action="/logout" class="inline"><button type="submit" class="link">${say(context, "app.log_out")}</button></form>`
     : html`<a href="/login">${say(context, "app.log_in")}</a> <a href="/signup">${say(context, "app.sign_up")}</a>`;

@@ -120,14 +120,20 @@ export async function createFuzzFixtures(
     name: "Victim",
     status: "active",
   });
-  const orgKey = await call(server, "POST", `/api/orgs/${org.slug}/keys`, {
-    token: owner,
-    json: { name: "Fuzz key", role: "member" },
-  });
-  const victimOrgKey = await call(server, "POST", `/api/orgs/${org.slug}/keys`, {
-    token: owner,
-    json: { name: "Victim key", role: "viewer" },
-  });
+  const orgKey = (
+    await call(server, "POST", `/api/orgs/${org.slug}/keys`, {
+      token: owner,
+      json: { name: "Fuzz key", role: "member" },
+    })
+  ).key as string;
+  const victimOrgKey = (
+    await call(server, "POST", `/api/orgs/${org.slug}/keys`, {
+      token: owner,
+      json: { name: "Victim key", role: "viewer" },
+    })
+  ).api_key as { id: number };
+  // Its first use writes `last_used_at`, as the owner's key's does: done here too.
+  await call(server, "GET", `/api/orgs/${org.slug}/projects`, { token: orgKey });
   const ownerId = (await call(server, "GET", "/api/auth/me", { token: owner })).id;
   const job = await call(server, "POST", "/api/render_jobs", {
     token: owner,
@@ -159,8 +165,8 @@ export async function createFuzzFixtures(
     "job-token": callback.searchParams.get("token")!,
     org: String(org.slug),
     "victim-org": String(victimOrg.slug),
-    "org-key": String(orgKey.key),
-    "victim-org-key": String(victimOrgKey.api_key.id),
+    "org-key": orgKey,
+    "victim-org-key": String(victimOrgKey.id),
     "owner-id": String(ownerId),
     project: String(project.id),
     "victim-project": String(victimProject.id),

@@ -127,6 +127,17 @@ export const organizationRoutes: FuzzedRoute[] = [
       id: fc.oneof(fc.constantFrom("0", "-1", "999999999"), hostileSegment),
     }),
   }),
+  // Renaming: the name only, as the JSON PATCH case, so the fixture keeps its address (a
+  // hostile value such as "null" is a slug) for every other case.
+  page("POST /orgs/:slug/settings", {
+    path: pathOf("/orgs/:slug/settings", { slug: slugs }),
+    payload: formPayload({ name: fc.constantFrom("Fuzz org", "", " ", "x".repeat(101)) }),
+  }),
+  // Deleting: the spare organization only, its slug typed again or not.
+  page("POST /orgs/:slug/delete", {
+    path: pathOf("/orgs/:slug/delete", { slug: deletableSlugs }),
+    payload: formPayload({ confirm: fc.constantFrom("victim-org", "", "VICTIM-ORG", "fuzz-org") }),
+  }),
 ];
 
 const endpointIds = fc.oneof(fc.constantFrom("ep_none", "{owner-id}"), hostileSegment);

@@ -70,6 +70,20 @@ export const organizationMessages = defineMessages({
   "organizations.revoke_button": "Revoke",
   "organizations.invitation_mail_validity":
     "The invitation is valid until {expires} (UTC). If you did not expect it, ignore this mail.",
+  "organizations.settings_heading": "Name and address",
+  "organizations.settings_slug_label": "Address in links",
+  "organizations.settings_button": "Save the name and address",
+  "organizations.renamed": "The organization was renamed: {organization}, at {slug}.",
+  "organizations.delete_heading": "Delete this organization",
+  "organizations.delete_warning":
+    "Deleting {organization} deletes its members, its pending invitations and everything it owns, for good.",
+  "organizations.delete_confirm_label": "Type {slug} to confirm",
+  "organizations.delete_button": "Delete the organization",
+  "organizations.delete_not_confirmed":
+    "Type the organization's address, {slug}, exactly as shown to confirm the deletion.",
+  "organizations.deleted": "{organization} was deleted.",
+  "organizations.switcher_label": "Your organizations",
+  "organizations.switcher_all": "All organizations, or a new one",
 });
 
 /** An id of {@link organizationMessages}. */

@@ -85,6 +85,16 @@ export interface OrganizationPageInput {
     | undefined;
   /** The organization's record pages the member may read: where, and the link's text. */
   readonly records?: readonly { readonly href: string; readonly text: string }[] | undefined;
+  /**
+   * The rename form (`name`, `slug`) as sent, or with the organization's own, for a role with
+   * `organization:update`; else undefined.
+   */
+  readonly settings?: PageForm | undefined;
+  /**
+   * The delete form (`confirm`: the slug typed again) as sent, for a role with
+   * `organization:delete`; else undefined.
+   */
+  readonly deleting?: PageForm | undefined;
   /** The pending invitations and the invite form, for a role that may invite; else undefined. */
   readonly inviting:
     | {
@@ -96,7 +106,10 @@ export interface OrganizationPageInput {
     | undefined;
 }
 
-/** `/orgs/<slug>`: the members and their roles, pending invitations, inviting, leaving. */
+/**
+ * `/orgs/<slug>`: the members and their roles, pending invitations, inviting, renaming,
+ * leaving, deleting.
+ */
 export function renderOrganizationPage(page: OrganizationPageInput): string {
   const { context, organization } = page;
   const say = sayer(context);
@@ -117,7 +130,9 @@ ${records.length > 0 ? html`<nav><ul>${records.map((link) => html`<li><a href="$
 <h2>${say("organizations.members_heading")}</h2>
 ${members}
 ${inviting ?? ""}
-<form method="post" action="${page.path}/leave"><button type="submit">${say("organizations.leave_button")}</button></form>`;
+${page.settings ? renderSettings(page.path, page.settings, say) : ""}
+<form method="post" action="${page.path}/leave"><button type="submit">${say("organizations.leave_button")}</button></form>
+${page.deleting ? renderDeleting(page.path, organization, page.deleting, say) : ""}`;
   return page.layout({ title: organization.name, mainHtml: main.toString(), context });
 }
 
@@ -177,4 +192,32 @@ ${textInput(form, "email", say("organizations.invite_email_label"), { type: "ema
 ${roleErrors.length > 0 && html`<span class="field-error">${roleErrors.join(" ")}</span>`}</p>
 <button type="submit">${say("organizations.invite_button")}</button>
 </form>`;
+}
+
+/** The rename form: the name and the slug, each with its messages. */
+function renderSettings(path: string, form: PageForm, say: ReturnType<typeof sayer>): SafeHtml {
+  return html`<h2>${say("organizations.settings_heading")}</h2>
+<form method="post" action="${path}/settings">
+${textInput(form, "name", say("organizations.name_label"), { required: true })}
+${textInput(form, "slug", say("organizations.settings_slug_label"), { required: true })}
+<button type="submit">${say("organizations.settings_button")}</button>
+</form>`;
+}
+
+/** The delete form: what goes with the organization, and its slug to type again. */
+function renderDeleting(
+  path: string,
+  organization: Organization,
+  form: PageForm,
+  say: ReturnType<typeof sayer>,
+): SafeHtml {
+  const label = say("organizations.delete_confirm_label", { slug: organization.slug });
+  return html`<section class="danger" aria-labelledby="delete-heading">
+<h2 id="delete-heading">${say("organizations.delete_heading")}</h2>
+<p>${say("organizations.delete_warning", { organization: organization.name })}</p>
+<form method="post" action="${path}/delete">
+${textInput(form, "confirm", label, { required: true })}
+<button type="submit">${say("organizations.delete_button")}</button>
+</form>
+</section>`;
 }

@@ -23,7 +23,7 @@ import {
   pageSafety,
   sessionPageContext,
 } from "@tessera/session";
-import type { OrganizationWithRole } from "../organization.js";
+import type { Organization, OrganizationWithRole } from "../organization.js";
 import type { OrganizationStore } from "../organization-store.js";
 import type { Permission, Roles } from "../roles.js";
 import { type ActionableMemberRefusal, actionableMember } from "./actionable-member.js";
@@ -32,6 +32,7 @@ import { invitationSender } from "./invitation-sending.js";
 import { memberChanges } from "./member-changes.js";
 import type { OrganizationUser } from "./organization-context.js";
 import { organizationCreator } from "./organization-creation.js";
+import { organizationDeleter } from "./organization-deletion.js";
 import { roleProblem, translatedFieldErrors } from "./organization-fields.js";
 import { findOrganizationMembership, rolesOf } from "./organization-member.js";
 import { organizationMessages } from "./organization-messages.js";
@@ -42,6 +43,7 @@ import {
   renderOrganizationsPage,
 } from "./organization-pages-view.js";
 import { ORGANIZATION_WRITE_RATE_LIMIT } from "./organization-routes-options.js";
+import { organizationUpdater } from "./organization-update.js";
 
 /** Where the organization pages live by default: `/orgs` and `/orgs/<slug>`. */
 export const ORGANIZATIONS_PAGE_PATH = "/orgs";
@@ -100,6 +102,13 @@ export interface OrganizationPagesOptions extends HtmlRouteSafety {
   readonly reportMailError?: ((error: unknown) => void) | undefined;
   /** The app's audit trail: the pages' changes are recorded as the JSON routes' are. */
   readonly audit?: AuditTrail | undefined;
+  /**
+   * Deletes what the app keeps for an organization deleted from its page: give the JSON
+   * routes' `beforeOrganizationDeleted`, as both delete through one function.
+   */
+  readonly beforeOrganizationDeleted?:
+    | ((organization: Organization) => Promise<void> | void)
+    | undefined;
 }
 
 type PagesContext = HtmlRouteContext & { readonly user: OrganizationUser };
@@ -112,10 +121,14 @@ type MemberPagesContext = PagesContext & { readonly membership: OrganizationWith
  * `POST /orgs/{slug}/invitations`) and `POST /orgs/{slug}/leave`, and the forms of each row:
  * `POST /orgs/{slug}/members/{user_id}/role` (`members:change_role`),
  * `POST /orgs/{slug}/members/{user_id}/remove` (`members:remove`) and
- * `POST /orgs/{slug}/invitations/{id}/revoke` (`members:invite`). The rules are the JSON
- * routes': the same creation, the same invitation mail, no role given or taken away that may do
- * more than one's own, the last owner cannot leave or be demoted. A non-member's page of an
- * organization is the 404 page of none.
+ * `POST /orgs/{slug}/invitations/{id}/revoke` (`members:invite`); renaming,
+ * `POST /orgs/{slug}/settings` (`organization:update`: `name` and `slug`, then 303 to the new
+ * address) and deleting, `POST /orgs/{slug}/delete` (`organization:delete`, its slug typed again
+ * as `confirm`, then 303 to `/orgs`). The rules are the JSON routes', through the same
+ * functions: the same creation, renaming and deletion (`beforeOrganizationDeleted` included),
+ * the same invitation mail, no role given or taken away that may do more than one's own, the
+ * last owner cannot leave or be demoted. A non-member's page of an organization is the 404 page
+ * of none.
  */
 export function organizationPages(options: OrganizationPagesOptions): Route<MaybeSessionContext>[] {
   const store = options.organizations;
@@ -126,6 +139,8 @@ export function organizationPages(options: OrganizationPagesOptions): Route<Mayb
   const invite = invitationSender(options);
   const changes = memberChanges(options);
   const revoke = invitationRevoker(options);
+  const update = organizationUpdater(store);
+  const deleteOrganization = organizationDeleter(options);
   const linkOrigins = { appUrl: options.appUrl, allowedOrigins: options.allowedOrigins ?? [] };
   const text = organizationMessages.text.bind(organizationMessages);
 
@@ -144,15 +159,20 @@ export function organizationPages(options: OrganizationPagesOptions): Route<Mayb
       }),
     );
 
-  /** The page of `membership`; its invite form as sent when `inviteForm` is given. */
+  /** The page of `membership`; its forms as sent, for those given in `forms`. */
   async function organizationPage(
     context: PagesContext,
     membership: OrganizationWithRole,
     status: number,
-    inviteForm: PageForm = EMPTY_FORM,
+    forms: {
+      readonly invite?: PageForm;
+      readonly settings?: PageForm;
+      readonly deleting?: PageForm;
+    } = {},
   ) {
     const { organization, role } = membership;
     const canInvite = roles.allows(role, "members:invite");
+    const ownValues = { name: organization.name, slug: organization.slug };
     const html = renderOrganizationPage({
       layout: options.layout,
       context: pageContext(context),
@@ -170,11 +190,17 @@ export function organizationPages(options: OrganizationPagesOptions): Route<Mayb
         remove: roles.allows(role, "members:remove"),
         self: context.user.id,
       },
+      settings: roles.allows(role, "organization:update")
+        ? (forms.settings ?? { values: ownValues, errors: {} })
+        : undefined,
+      deleting: roles.allows(role, "organization:delete")
+        ? (forms.deleting ?? EMPTY_FORM)
+        : undefined,
       inviting: canInvite
         ? {
             invitations: await store.listInvitations(organization.id, clock()),
             roles: roles.names.filter((each) => roles.grantableBy(each, role)),
-            form: inviteForm,
+            form: forms.invite ?? EMPTY_FORM,
           }
         : undefined,
     });
@@ -283,10 +309,12 @@ export function organizationPages(options: OrganizationPagesOptions): Route<Mayb
     const values = { email: email ?? "", role: invitedRole ?? "" };
     if ("fields" in sent) {
       const errors = translatedFieldErrors(sent.fields, context.locale);
-      return organizationPage(context, membership, 422, { values, errors });
+      return organizationPage(context, membership, 422, { invite: { values, errors } });
     }
     context.session.flash("alert", text(context.locale, sent.error.message, sent.params));
-    return organizationPage(context, membership, sent.error.status, { values, errors: {} });
+    return organizationPage(context, membership, sent.error.status, {
+      invite: { values, errors: {} },
+    });
   }
 
   async function leave(request: Request, context: MemberPagesContext) {
@@ -385,6 +413,58 @@ export function organizationPages(options: OrganizationPagesOptions): Route<Mayb
     return seeOther(`${base}/${organization.slug}`);
   }
 
+  async function rename(request: Request, context: MemberPagesContext) {
+    const { membership, locale } = context;
+    const wait = await waitBeforeWriting(context);
+    if (wait !== undefined) return rateLimited(context, wait);
+    const read = await readForm(request, context);
+    if (!read.ok) return read.response;
+    // A field left out of the form stays as it is, as in the JSON route.
+    const name = read.form.get("name") ?? undefined;
+    const slug = read.form.get("slug") ?? undefined;
+    const updated = await update(membership.organization, { name, slug });
+    if (!updated.ok) {
+      if (!("fields" in updated)) return notFoundPage(context);
+      const values = {
+        name: name ?? membership.organization.name,
+        slug: slug ?? membership.organization.slug,
+      };
+      const errors = translatedFieldErrors(updated.fields, locale);
+      return organizationPage(context, membership, 422, { settings: { values, errors } });
+    }
+    const { organization } = updated;
+    const notice = text(locale, "organizations.renamed", {
+      organization: organization.name,
+      slug: organization.slug,
+    });
+    context.session.flash("notice", notice);
+    return seeOther(`${base}/${organization.slug}`);
+  }
+
+  async function deleteFromPage(request: Request, context: MemberPagesContext) {
+    const { membership, locale } = context;
+    const { organization } = membership;
+    const wait = await waitBeforeWriting(context);
+    if (wait !== undefined) return rateLimited(context, wait);
+    const read = await readForm(request, context);
+    if (!read.ok) return read.response;
+    const confirm = read.form.get("confirm") ?? "";
+    if (confirm.trim() !== organization.slug) {
+      const message = text(locale, "organizations.delete_not_confirmed", {
+        slug: organization.slug,
+      });
+      const deleting = { values: { confirm }, errors: { confirm: [message] } };
+      return organizationPage(context, membership, 422, { deleting });
+    }
+    const at = { request, clientAddress: context.clientAddress };
+    if (!(await deleteOrganization(organization, context.user.id, at))) {
+      return notFoundPage(context);
+    }
+    const notice = text(locale, "organizations.deleted", { organization: organization.name });
+    context.session.flash("notice", notice);
+    return seeOther(base);
+  }
+
   const routes: Route<PagesContext>[] = [
     {
       method: "GET",
@@ -417,6 +497,14 @@ export function organizationPages(options: OrganizationPagesOptions): Route<Mayb
     ...withMiddleware(
       [{ method: "POST", path: `${base}/:slug/members/:user_id/remove`, handle: removeMember }],
       pageMember("members:remove"),
+    ),
+    ...withMiddleware(
+      [{ method: "POST", path: `${base}/:slug/settings`, handle: rename }],
+      pageMember("organization:update"),
+    ),
+    ...withMiddleware(
+      [{ method: "POST", path: `${base}/:slug/delete`, handle: deleteFromPage }],
+      pageMember("organization:delete"),
     ),
   ];
   return withMiddleware(

@@ -71,4 +71,18 @@ export const frenchOrganizations = {
   "organizations.revoke_button": "Révoquer",
   "organizations.invitation_mail_validity":
     "L'invitation est valable jusqu'au {expires} (UTC). Si vous ne l'attendiez pas, ignorez ce message.",
+  "organizations.settings_heading": "Nom et adresse",
+  "organizations.settings_slug_label": "Adresse dans les liens",
+  "organizations.settings_button": "Enregistrer le nom et l'adresse",
+  "organizations.renamed": "L'organisation a été renommée : {organization}, à l'adresse {slug}.",
+  "organizations.delete_heading": "Supprimer cette organisation",
+  "organizations.delete_warning":
+    "Supprimer {organization} supprime pour de bon ses membres, ses invitations en attente et tout ce qu'elle possède.",
+  "organizations.delete_confirm_label": "Tapez {slug} pour confirmer",
+  "organizations.delete_button": "Supprimer l'organisation",
+  "organizations.delete_not_confirmed":
+    "Tapez l'adresse de l'organisation, {slug}, exactement comme elle est écrite pour confirmer la suppression.",
+  "organizations.deleted": "L'organisation {organization} a été supprimée.",
+  "organizations.switcher_label": "Vos organisations",
+  "organizations.switcher_all": "Toutes les organisations, ou une nouvelle",
 } as const satisfies Record<OrganizationMessageId, string>;
