@@ -18,6 +18,15 @@ const recordDocument = openApiDocument({
 
 const outboundDocument = outboundOpenApi({ eventTypes: appEventTypes });
 const organizationDocument = organizationOpenApi();
+// The same endpoint routes of an organization (service.ts mounts them under /api/orgs/:slug),
+// with what every route of an organization has: its slug, the 403 naming the permission
+// (`webhooks:manage`) and the 404 of a non-member.
+const organizationEndpointsDocument = outboundOpenApi({
+  eventTypes: appEventTypes,
+  basePath: "/api/orgs/:slug",
+  ...organizationDocument.organizationScoped,
+  operationIdPrefix: "organization",
+});
 
 /**
  * The OpenAPI 3.1 document of the app's JSON record, webhook endpoint and organization routes, served at
@@ -27,7 +36,12 @@ const organizationDocument = organizationOpenApi();
 export const recordApiDocument = {
   ...recordDocument,
   tags: [...recordDocument.tags, outboundDocument.tag, organizationDocument.tag],
-  paths: { ...recordDocument.paths, ...outboundDocument.paths, ...organizationDocument.paths },
+  paths: {
+    ...recordDocument.paths,
+    ...outboundDocument.paths,
+    ...organizationDocument.paths,
+    ...organizationEndpointsDocument.paths,
+  },
   webhooks: outboundDocument.webhooks,
   components: {
     ...recordDocument.components,

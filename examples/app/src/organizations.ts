@@ -1,6 +1,6 @@
 import type { AuditTrail, User, UserStore } from "@tessera/accounts";
 import { type BearerAuthenticator, bearerAuthentication } from "@tessera/bearer";
-import type { Clock } from "@tessera/core";
+import type { Clock, Locale } from "@tessera/core";
 import {
   checkCrossSiteRequest,
   composeMiddleware,
@@ -20,6 +20,7 @@ import {
 } from "@tessera/organizations/routes";
 import { SqlOrganizationStore } from "@tessera/organizations/sql";
 import type { OutboundWebhooks } from "@tessera/outbound";
+import { outboundMessages } from "@tessera/outbound/routes";
 import { createRateLimiter, type RateLimiter } from "@tessera/ratelimit";
 import { SqlRateLimitStore } from "@tessera/ratelimit/sql";
 import {
@@ -117,16 +118,20 @@ export interface OrganizationPageWiring {
   readonly clock?: Clock | undefined;
   /** The accounts' audit trail: the pages' changes are recorded as the JSON routes' are. */
   readonly audit?: AuditTrail | undefined;
-  /** The outbound webhooks: an organization deleted from its page takes its endpoints along. */
+  /**
+   * The outbound webhooks: an organization deleted from its page takes its endpoints along, and
+   * its page links its webhooks page.
+   */
   readonly outbound?: OutboundWebhooks<SqlDatabase> | undefined;
 }
 
 /**
  * The organization pages: `/orgs` (list, create), `/orgs/{slug}` (members, invitations,
- * rename, leave, delete, and a link to its projects) and `GET|POST /invitations/{token}`, the
- * page an invitation mail links to, where the signed-in user accepts it (a visitor signs in or
- * up first, and comes back) and lands on the organization list. Each has the organization
- * switcher in its header ({@link withOrganizationSwitcher}).
+ * rename, leave, delete, and links to its projects and webhooks) and
+ * `GET|POST /invitations/{token}`, the page an invitation mail links to, where the signed-in
+ * user accepts it (a visitor signs in or up first, and comes back) and lands on the
+ * organization list. Each has the organization switcher in its header
+ * ({@link withOrganizationSwitcher}).
  */
 export function appOrganizationPages(wiring: OrganizationPageWiring): Route<MaybeSessionContext>[] {
   const { mailer } = wiring;
@@ -149,6 +154,17 @@ export function appOrganizationPages(wiring: OrganizationPageWiring): Route<Mayb
       rateLimiter: writeRateLimiter(wiring),
       recordLinks: [
         { table: "projects", label: (locale) => appMessages.text(locale, "app.projects") },
+        // Its webhooks page (service.ts), served with the outbound webhooks.
+        ...(wiring.outbound
+          ? [
+              {
+                table: "webhooks",
+                permission: "webhooks:manage",
+                label: (locale: Locale | undefined) =>
+                  outboundMessages.text(locale, "outbound.page_title"),
+              },
+            ]
+          : []),
       ],
       beforeOrganizationDeleted: deletingWhatItOwns(wiring.outbound),
     }),

@@ -27,6 +27,7 @@ import { createRateLimiter, type RateLimiter } from "@tessera/ratelimit";
 import { SqlRateLimitStore } from "@tessera/ratelimit/sql";
 import type { ObjectStorage } from "@tessera/records";
 import {
+  type HtmlRouteContext,
   type SessionCookies,
   sessionAuthentication,
   type TrackedSessionStore,
@@ -215,6 +216,23 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
       clock: dependencies.clock,
     }),
   });
+  // The webhooks page of an owner's endpoints at `path` (default /account/webhooks).
+  const sessionUser = sessionAuthentication((id) => users.findById(id));
+  const endpointPages = (owner: EndpointOwnerResolver<HtmlRouteContext>, path?: string) =>
+    webhooks
+      ? outboundPages({
+          webhooks,
+          owner,
+          path,
+          signedIn: sessionUser,
+          eventTypes: appEventTypes,
+          layout: renderLayout,
+          replayRateLimiter,
+          sessions: accounts.sessions,
+          allowedOrigins: config.allowedOrigins,
+          ...(dependencies.clock ? { clock: dependencies.clock } : {}),
+        })
+      : [];
   const outboundApi = webhooks
     ? [
         webhookEventTypesRoute(appEventTypes),
@@ -259,18 +277,13 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
               audit: accounts.audit,
               outbound: dependencies.outbound,
             }),
-            ...(webhooks
-              ? outboundPages({
-                  webhooks,
-                  owner: userEndpointOwner(sessionAuthentication((id) => users.findById(id))),
-                  eventTypes: appEventTypes,
-                  layout: renderLayout,
-                  replayRateLimiter,
-                  sessions: accounts.sessions,
-                  allowedOrigins: config.allowedOrigins,
-                  ...(dependencies.clock ? { clock: dependencies.clock } : {}),
-                })
-              : []),
+            ...endpointPages(userEndpointOwner(sessionUser)),
+            // An organization's, for its members whose role has webhooks:manage (others: a 403
+            // page naming it; a non-member: the 404 page).
+            ...endpointPages(
+              organizationOwner({ organizations, authenticate: sessionUser }),
+              "/orgs/:slug/webhooks",
+            ),
           ],
           { database, config, sessions: accounts.sessions },
         ),

@@ -245,6 +245,60 @@ describe("every record the app returns validates against the document", () => {
   });
 });
 
+describe("an organization's webhook endpoints in the document", () => {
+  it("are listed under /api/orgs/{slug} with the slug, their 403 and 404, and ids of their own", async () => {
+    const paths = served.paths as Record<string, Record<string, { operationId?: string }>>;
+    const list = paths["/api/orgs/{slug}/webhook_endpoints"] as unknown as {
+      parameters: { name: string; in: string }[];
+      get: { operationId: string; responses: Record<string, unknown> };
+    };
+    expect(list.parameters.map((each) => [each.name, each.in])).toEqual([["slug", "path"]]);
+    expect(list.get.operationId).toBe("organizationListWebhookEndpoints");
+    expect(Object.keys(list.get.responses)).toEqual(["200", "401", "403", "404"]);
+    // The organization routes' own 403: a role without the route's permission, named.
+    expect(list.get.responses["403"]).toEqual({
+      $ref: "#/components/responses/OrganizationForbidden",
+    });
+    const organizationPaths = Object.keys(paths).filter((path) =>
+      /^\/api\/orgs\/\{slug\}\/webhook_/.test(path),
+    );
+    expect(organizationPaths.sort()).toEqual([
+      "/api/orgs/{slug}/webhook_endpoints",
+      "/api/orgs/{slug}/webhook_endpoints/{id}",
+      "/api/orgs/{slug}/webhook_endpoints/{id}/attempts",
+      "/api/orgs/{slug}/webhook_endpoints/{id}/rotate_secret",
+      "/api/orgs/{slug}/webhook_endpoints/{id}/test",
+      "/api/orgs/{slug}/webhook_messages/{id}/replay",
+    ]);
+    // The user's routes keep theirs.
+    expect(paths["/api/webhook_endpoints"]?.get?.operationId).toBe("listWebhookEndpoints");
+  });
+
+  it("answer as the document says: the list, and a non-member's 404", async () => {
+    const problems: string[] = [];
+    const api = recordClient(token, problems);
+    const created = await api.POST("/api/orgs", { body: { name: `Hooks ${client}` } });
+    expect(created.response.status).toBe(201);
+    const slug = created.data!.slug;
+    const listed = await api.GET("/api/orgs/{slug}/webhook_endpoints", {
+      params: { path: { slug } },
+    });
+    expect(listed.response.status).toBe(200);
+    expect(listed.data).toEqual([]);
+    const missing = await api.GET("/api/orgs/{slug}/webhook_endpoints/{id}", {
+      params: { path: { slug: "no-such-org", id: "ep_none" } },
+    });
+    expect(missing.response.status).toBe(404);
+    expect(missing.error).toEqual({
+      error: { code: "not_found", message: "Not found", status: 404 },
+    });
+    expect(
+      (await api.DELETE("/api/orgs/{slug}", { params: { path: { slug } } })).response.status,
+    ).toBe(204);
+    expect(problems).toEqual([]);
+  });
+});
+
 describe("the organization routes answer as the document says", () => {
   it("creates, reads, changes and deletes an organization; lists members; invites and revokes; refuses as documented", async () => {
     const problems: string[] = [];

@@ -93,3 +93,16 @@ export function tooManyRequests(retryAfterSeconds?: number, locale?: Locale): Re
   const message = httpMessages.text(locale, "http.rate_limited");
   return jsonError(429, message, { headers, locale });
 }
+
+/**
+ * The `error.message` of an answer with a JSON error envelope (one of {@link jsonError}'s);
+ * empty when the answer is not one. It reads the body: pass an answer you will not send.
+ */
+export async function errorEnvelopeMessage(answer: Response): Promise<string> {
+  try {
+    const body = (await answer.json()) as { error?: { message?: unknown } };
+    return typeof body.error?.message === "string" ? body.error.message : "";
+  } catch {
+    return "";
+  }
+}

@@ -32,6 +32,7 @@ export {
 export { type CrossSiteCheckOptions, crossSiteCheck } from "./cross-site-middleware.js";
 export {
   badRequest,
+  errorEnvelopeMessage,
   forbidden,
   type HttpErrorCode,
   type JsonErrorOptions,
@@ -45,6 +46,7 @@ export {
   VALIDATION_FAILED_MESSAGE,
   validationFailed,
 } from "./error-envelope.js";
+export { filledPath } from "./filled-path.js";
 export { FORM_BODY_FAILURE_PREFIX, readFormBody } from "./form-body.js";
 export {
   createHostCheck,

@@ -13,6 +13,7 @@ import {
 import {
   authenticated,
   bodyLimit,
+  filledPath,
   htmlPage,
   type PageContext,
   parseMediaType,
@@ -87,7 +88,7 @@ export function htmlRecordRoutes<M extends Model>(
   const maximumMultipartBytes = options.maximumMultipartBytes ?? DEFAULT_MAXIMUM_MULTIPART_BYTES;
   const base = `${scope.pathPrefix}/${model.table}`;
   /** The model's path for this request: the scope's parameters (`:slug`) filled in. */
-  const baseOf = (context: PageAsker) => fillPathParams(base, context.params);
+  const baseOf = (context: PageAsker) => filledPath(base, context.params);
   // A user's pages have one path, rendered by one set of pages; an organization's one per slug.
   const userPages =
     scope.pathPrefix === "" && recordPages(model, options.layout, rulesOf, editor, base);
@@ -365,13 +366,6 @@ type PageAsker = PageRequest &
   Pick<RouteContext, "params"> & {
     readonly user: { readonly email: string };
   };
-
-/** `pattern` with each `:name` segment replaced by `params.name`, URL-encoded. */
-function fillPathParams(pattern: string, params: Readonly<Record<string, string | undefined>>) {
-  return pattern.replace(/:([a-z_]+)/g, (_, name: string) =>
-    encodeURIComponent(params[name] ?? ""),
-  );
-}
 
 /** `4 MB` for whole mebibytes, else the exact byte count. */
 function describeBytes(bytes: number): string {

@@ -1,4 +1,4 @@
-import type { RouteMiddleware } from "@tessera/http";
+import { errorEnvelopeMessage, type RouteMiddleware } from "@tessera/http";
 import type { RecordContext } from "./record-options.js";
 import type { RecordScopeInput } from "./record-owner.js";
 
@@ -24,16 +24,6 @@ export function pageRefusals<C extends RecordScopeInput>(
     }, route);
     const answer = await guarded(request, context);
     if (reached || answer.status < 400) return answer;
-    return refusalPage(answer.status, context, await envelopeMessage(answer));
+    return refusalPage(answer.status, context, await errorEnvelopeMessage(answer));
   };
-}
-
-/** The `error.message` of a JSON error envelope; empty when the answer is not one. */
-async function envelopeMessage(answer: Response): Promise<string> {
-  try {
-    const body = (await answer.json()) as { error?: { message?: unknown } };
-    return typeof body.error?.message === "string" ? body.error.message : "";
-  } catch {
-    return "";
-  }
 }

@@ -1,4 +1,4 @@
-// The cases of the organization routes and of the webhook endpoint routes: the fixture
+// The cases of the organization routes and of the webhook endpoint routes and pages: the fixture
 // organization and a spare one delete routes may take, slugs and ids of no one, hostile
 // segments, and bodies of every shape.
 import fc from "fast-check";
@@ -193,9 +193,50 @@ function endpointRoutesUnder(
   ];
 }
 
+/** A page route `METHOD template` with the cases of `path` (and `payload`). */
+const pageRoute = (
+  method: string,
+  template: string,
+  path: fc.Arbitrary<string>,
+  extra: Partial<Pick<Parameters<typeof page>[1], "payload">> = {},
+) => page(`${method} ${template}`, { path, ...extra });
+
+/**
+ * The webhooks page at `page` (`/account/webhooks`, or `/orgs/:slug/webhooks` with `slug`'s
+ * values) and its forms: add, enable, disable, rotate, remove, replay.
+ */
+function endpointPagesUnder(
+  page: string,
+  params: Record<string, fc.Arbitrary<string>> = {},
+): FuzzedRoute[] {
+  const withId = { ...params, id: endpointIds };
+  return [
+    pageRoute("GET", page, pathOf(page, params, ignoredQuery)),
+    pageRoute("POST", page, pathOf(page, params), {
+      payload: formPayload({
+        url: fc.constantFrom("http://10.0.0.1/", "https://hooks.example/x", "nope", ""),
+        description: fc.constantFrom("Fuzz", "", "x".repeat(1001)),
+        events: fc.constantFrom("note.created", "project.created", "nothing.sent", ""),
+      }),
+    }),
+    ...["enable", "disable", "rotate_secret", "delete"].map((action) =>
+      pageRoute("POST", `${page}/:id/${action}`, pathOf(`${page}/:id/${action}`, withId)),
+    ),
+    pageRoute(
+      "POST",
+      `${page}/messages/:id/replay`,
+      pathOf(`${page}/messages/:id/replay`, {
+        ...params,
+        id: fc.oneof(fc.constant("msg_none"), hostileSegment),
+      }),
+    ),
+  ];
+}
+
 /**
  * `/api/webhook_endpoints/*`, the replay of a message and the event catalog, and the same
- * routes of an organization under `/api/orgs/:slug`.
+ * routes of an organization under `/api/orgs/:slug`; the webhooks pages of a user and of an
+ * organization (`/account/webhooks`, `/orgs/:slug/webhooks`).
  */
 export const webhookEndpointRoutes: FuzzedRoute[] = [
   fuzzed("GET /api/webhook_event_types", "json", {
@@ -203,4 +244,6 @@ export const webhookEndpointRoutes: FuzzedRoute[] = [
   }),
   ...endpointRoutesUnder("/api"),
   ...endpointRoutesUnder("/api/orgs/:slug", { slug: slugs }),
+  ...endpointPagesUnder("/account/webhooks"),
+  ...endpointPagesUnder("/orgs/:slug/webhooks", { slug: slugs }),
 ];

@@ -16,6 +16,15 @@ export interface OrganizationOpenApi {
   readonly schemas: Readonly<Record<string, OpenApiObject>>;
   /** `components.responses` entries of their own refusals. */
   readonly responses: Readonly<Record<string, OpenApiObject>>;
+  /**
+   * What every route another package serves under `/api/orgs/{slug}` has (an organization's
+   * records, its webhook endpoints): the `slug` path parameter, and the 403 of a role without
+   * the route's permission and the 404 of a non-member. Give them to that package's document.
+   */
+  readonly organizationScoped: {
+    readonly parameters: readonly OpenApiObject[];
+    readonly responses: Readonly<Record<string, OpenApiObject>>;
+  };
 }
 
 const ref = (section: string, name: string) => ({ $ref: `#/components/${section}/${name}` });
@@ -341,6 +350,10 @@ export function organizationOpenApi(): OrganizationOpenApi {
           },
         }),
       },
+    },
+    organizationScoped: {
+      parameters: [SLUG_PARAMETER],
+      responses: { "403": answer.forbidden, "404": answer.notFound },
     },
     schemas: {
       Organization: {

@@ -83,7 +83,10 @@ export interface OrganizationPageInput {
         readonly self: number;
       }
     | undefined;
-  /** The organization's record pages the member may read: where, and the link's text. */
+  /**
+   * The pages under the organization's the member may open (its record pages, its webhooks):
+   * where, and the link's text.
+   */
   readonly records?: readonly { readonly href: string; readonly text: string }[] | undefined;
   /**
    * The rename form (`name`, `slug`) as sent, or with the organization's own, for a role with

@@ -51,18 +51,25 @@ export const ORGANIZATIONS_PAGE_PATH = "/orgs";
 /** The largest form of these pages: a name and a slug, or an address and a role. */
 const MAXIMUM_FORM_BYTES = 4 * 1024;
 
-/** What the organization pages are built from. */
-/** A link from an organization's page to its records of one model. */
+/**
+ * A link from an organization's page to a page under it: its records of one model, or another
+ * page of the organization's (its webhooks) with the `permission` that page needs.
+ */
 export interface RecordLink {
-  /** The model's table: its pages are at `/orgs/<slug>/<table>`. */
+  /**
+   * The model's table: its pages are at `/orgs/<slug>/<table>`; or the segment of another page
+   * under the organization's (`webhooks`: `/orgs/<slug>/webhooks`).
+   */
   readonly table: string;
+  /** What a role must allow to see the link; default the model's `<table>:read`. */
+  readonly permission?: Permission | undefined;
   /** The link's text in a language (`undefined`: English). */
   label(locale: Locale | undefined): string;
 }
 
 /**
- * The links of `links` a member of `role` may follow (their model's `read`), as the
- * organization's page at `path` shows them in `locale`.
+ * The links of `links` a member of `role` may follow (their `permission`, by default their
+ * model's `read`), as the organization's page at `path` shows them in `locale`.
  */
 export function readableRecordLinks(
   links: readonly RecordLink[],
@@ -71,7 +78,7 @@ export function readableRecordLinks(
   at: { readonly path: string; readonly locale: Locale | undefined },
 ): { readonly href: string; readonly text: string }[] {
   return links
-    .filter((link) => roles.allows(role, `${link.table}:read`))
+    .filter((link) => roles.allows(role, link.permission ?? `${link.table}:read`))
     .map((link) => ({ href: `${at.path}/${link.table}`, text: link.label(at.locale) }));
 }
 
@@ -94,7 +101,8 @@ export interface OrganizationPagesOptions extends HtmlRouteSafety {
   /**
    * The organization's record pages its page links to, for a member whose role may read them:
    * `{ table: "projects", label }` links `/orgs/<slug>/projects`, `label` in the page's
-   * language. Default: none.
+   * language; another page under it with the permission it needs, `{ table: "webhooks",
+   * permission: "webhooks:manage", label }`. Default: none.
    */
   readonly recordLinks?: readonly RecordLink[] | undefined;
   readonly clock?: Clock | undefined;

@@ -425,8 +425,58 @@ function deliveredEvent({ name, description, schema }: EventTypeDescription): Op
 export interface OutboundOpenApiOptions {
   /** The events the app sends: the `events` enum, the catalog and the `webhooks` section. */
   readonly eventTypes: readonly EventTypeDescription[];
-  /** As `outboundRoutes`' `basePath` (default `/api`). */
+  /**
+   * As `outboundRoutes`' `basePath` (default `/api`); a `:name` segment is written `{name}`
+   * (`/api/orgs/:slug` describes `/api/orgs/{slug}/webhook_endpoints`…).
+   */
   readonly basePath?: string | undefined;
+  /** The path parameters of `basePath` (the `slug` of `/api/orgs/{slug}`), on every path item. */
+  readonly parameters?: readonly OpenApiObject[] | undefined;
+  /**
+   * Answers by status every operation under `basePath` adds (an organization's `403` to a role
+   * without the permission, `404` to a non-member).
+   */
+  readonly responses?: Readonly<Record<string, OpenApiObject>> | undefined;
+  /**
+   * Put before every operation id under `basePath`, so that a second description of the routes
+   * under another base keeps each id unique in one document (`organization`:
+   * `organizationListWebhookEndpoints`). Default: none.
+   */
+  readonly operationIdPrefix?: string | undefined;
+}
+
+const OPERATIONS: ReadonlySet<string> = new Set(["get", "put", "post", "patch", "delete"]);
+
+/** `paths` with `options`' parameters, answers and operation id prefix. */
+function scopedPaths(
+  paths: Record<string, OpenApiObject>,
+  options: OutboundOpenApiOptions,
+): Record<string, OpenApiObject> {
+  const parameters = options.parameters ?? [];
+  const extra = options.responses ?? {};
+  const prefix = options.operationIdPrefix ?? "";
+  if (parameters.length === 0 && Object.keys(extra).length === 0 && prefix === "") return paths;
+  const operationId = (id: string) =>
+    prefix === "" ? id : `${prefix}${id.charAt(0).toUpperCase()}${id.slice(1)}`;
+  return Object.fromEntries(
+    Object.entries(paths).map(([path, item]) => {
+      const scoped: Record<string, unknown> = {};
+      const own = (item.parameters as readonly OpenApiObject[] | undefined) ?? [];
+      if (parameters.length + own.length > 0) scoped.parameters = [...parameters, ...own];
+      for (const [key, value] of Object.entries(item)) {
+        if (!OPERATIONS.has(key)) continue;
+        const operation = value as OpenApiObject & { operationId: string };
+        // In status order, as the other operations list them.
+        const responses = Object.entries({ ...(operation.responses as OpenApiObject), ...extra });
+        scoped[key] = {
+          ...operation,
+          operationId: operationId(operation.operationId),
+          responses: Object.fromEntries(responses.sort(([a], [b]) => a.localeCompare(b))),
+        };
+      }
+      return [path, scoped];
+    }),
+  );
 }
 
 /**
@@ -434,13 +484,18 @@ export interface OutboundOpenApiOptions {
  * event-type catalog), `schemas` for `components.schemas`, and `webhooks` (each event the app
  * sends, as its receivers get it). Its error answers refer to `components.responses`
  * `BadRequest`, `Unauthorized`, `NotFound` and `ValidationFailed` and the `Error` schema, which
- * the records' `openApiDocument` declares: merge it into such a document.
+ * the records' `openApiDocument` declares: merge it into such a document. For the same routes
+ * under another `basePath` too (an organization's), merge the `paths` of a second call with
+ * that base and an `operationIdPrefix`: the rest (and the catalog's path) is the same.
  */
 export function outboundOpenApi(options: OutboundOpenApiOptions) {
   const names = options.eventTypes.map((type) => type.name);
   return {
     tag: { name: "webhook_endpoints", description: "Your endpoints for the events the app sends." },
-    paths: { ...pathsOf(options.basePath ?? "/api"), ...EVENT_TYPES_PATH },
+    paths: {
+      ...scopedPaths(pathsOf((options.basePath ?? "/api").replace(/:(\w+)/g, "{$1}")), options),
+      ...EVENT_TYPES_PATH,
+    },
     schemas: schemasOf(names),
     webhooks: Object.fromEntries(
       options.eventTypes.map((type) => [type.name, deliveredEvent(type)]),

@@ -1,14 +1,16 @@
 import { type Clock, systemClock } from "@tessera/core";
 import {
   type AttemptCounter,
+  type Authenticate,
   attemptRateLimit,
-  authenticated,
+  filledPath,
   htmlPage,
   httpMessages,
   type Layout,
   NO_STORE,
   type PageContext,
   type Route,
+  type RouteMiddleware,
   readFormBody,
   seeOther,
   withMiddleware,
@@ -26,6 +28,7 @@ import type { EndpointOwner, EndpointOwnerResolver } from "./endpoint-owner.js";
 import { type EventTypeDescription, eventTypeNames } from "./event-type-catalog.js";
 import { outboundMessages } from "./outbound-messages.js";
 import { WEBHOOK_REPLAY_RATE_LIMIT } from "./outbound-routes.js";
+import { ownerRefusalPage } from "./owner-refusal-page.js";
 import { type EndpointForm, renderWebhooksPage } from "./webhooks-page.js";
 
 /** Where the page lives by default, and where every action returns. */
@@ -34,15 +37,33 @@ export const WEBHOOKS_PAGE_PATH = "/account/webhooks";
 /** What the webhook pages are built from. */
 export interface OutboundPagesOptions extends HtmlRouteSafety {
   readonly webhooks: OutboundWebhooks<unknown>;
-  /** Whose endpoints the page shows: `userEndpointOwner(sessionAuthentication(findUser))`. */
+  /**
+   * Whose endpoints the page shows: `userEndpointOwner(sessionAuthentication(findUser))`, or an
+   * organization's (`organizationOwner` of `@tessera/organizations/routes`, its `authenticate`
+   * the same session one, with a `path` under `:slug`). Its redirect (to sign in) is the answer;
+   * its error, a JSON envelope (a 404 to a non-member, a 403 naming the permission), is answered
+   * as a page of the same status with the envelope's message; give `signedIn` (the same
+   * `sessionAuthentication(findUser)`) for that page's header.
+   */
   readonly owner: EndpointOwnerResolver<HtmlRouteContext>;
+  /**
+   * Who is signed in (`sessionAuthentication(findUser)`), asked only for the header of the page
+   * an error of `owner` becomes; without it, that page has a visitor's header.
+   */
+  readonly signedIn?:
+    | Authenticate<{ readonly user: { readonly email: string } }, HtmlRouteContext>
+    | undefined;
   /** The events the app sends: the form's checkboxes. */
   readonly eventTypes: readonly EventTypeDescription[];
   /** The app's page frame. */
   readonly layout: Layout;
   /** Counts replays per owner with the JSON route's, in `WEBHOOK_REPLAY_RATE_LIMIT`'s group. */
   readonly replayRateLimiter: AttemptCounter;
-  /** The page's path (default {@link WEBHOOKS_PAGE_PATH}); its actions live under it. */
+  /**
+   * The page's path (default {@link WEBHOOKS_PAGE_PATH}); its actions live under it. It may hold
+   * parameters the owner resolver reads (`/orgs/:slug/webhooks`): the page's links, forms and
+   * redirects fill them from the request's path.
+   */
   readonly path?: string | undefined;
   readonly clock?: Clock | undefined;
 }
@@ -59,12 +80,15 @@ const MAXIMUM_FORM_BYTES = 16 * 1024;
  * The webhooks page (`GET /account/webhooks`) and its actions (add, enable, disable, rotate,
  * remove, replay), for the owner the resolver gives: the app's layout, CSP nonces, the
  * cross-site check and the session of `pageSafety`; each action answers 303 to the page with a
- * flash, another owner's endpoint a 404 page.
+ * flash, another owner's endpoint a 404 page. The resolver's refusal is a page too (see
+ * {@link OutboundPagesOptions.owner}).
  */
 export function outboundPages(options: OutboundPagesOptions): Route<MaybeSessionContext>[] {
   const { webhooks } = options;
   const clock = options.clock ?? systemClock;
-  const pagePath = options.path ?? WEBHOOKS_PAGE_PATH;
+  const pathPattern = options.path ?? WEBHOOKS_PAGE_PATH;
+  /** Where this request's page is: the pattern with the request's parameters. */
+  const pagePathOf = (context: OwnerPageContext) => filledPath(pathPattern, context.params);
   const eventNames = eventTypeNames(options.eventTypes);
   const text = outboundMessages.text.bind(outboundMessages);
 
@@ -86,7 +110,7 @@ export function outboundPages(options: OutboundPagesOptions): Route<MaybeSession
     );
     const html = renderWebhooksPage({
       layout: options.layout,
-      pagePath,
+      pagePath: pagePathOf(context),
       context: pageContext(context),
       endpoints,
       eventTypes: eventNames,
@@ -99,7 +123,7 @@ export function outboundPages(options: OutboundPagesOptions): Route<MaybeSession
 
   const done = (context: OwnerPageContext, message: string) => {
     context.session.flash("notice", message);
-    return seeOther(pagePath);
+    return seeOther(pagePathOf(context));
   };
   /** Another owner's endpoint or message, or none: the page again, as a 404 with an alert. */
   const missing = (context: OwnerPageContext) => {
@@ -162,13 +186,13 @@ export function outboundPages(options: OutboundPagesOptions): Route<MaybeSession
   const routes: Route<OwnerPageContext>[] = [
     {
       method: "GET",
-      path: pagePath,
+      path: pathPattern,
       handle: (_request, context) => page(context, 200, EMPTY_FORM),
     },
-    { method: "POST", path: pagePath, handle: addEndpoint },
+    { method: "POST", path: pathPattern, handle: addEndpoint },
     ...(["enable", "disable"] as const).map((action) => ({
       method: "POST" as const,
-      path: `${pagePath}/:id/${action}`,
+      path: `${pathPattern}/:id/${action}`,
       handle: endpointAction(async (id, context) => {
         const enabled = action === "enable";
         const updated = await webhooks.updateEndpoint(context.owner.id, id, { enabled });
@@ -177,7 +201,7 @@ export function outboundPages(options: OutboundPagesOptions): Route<MaybeSession
     })),
     {
       method: "POST",
-      path: `${pagePath}/:id/rotate_secret`,
+      path: `${pathPattern}/:id/rotate_secret`,
       handle: endpointAction(async (id, context) => {
         const rotated = await webhooks.rotateSecret(context.owner.id, id);
         if (!rotated) return undefined;
@@ -187,7 +211,7 @@ export function outboundPages(options: OutboundPagesOptions): Route<MaybeSession
     },
     {
       method: "POST",
-      path: `${pagePath}/:id/delete`,
+      path: `${pathPattern}/:id/delete`,
       handle: endpointAction(async (id, context) =>
         (await webhooks.deleteEndpoint(context.owner.id, id))
           ? done(context, text(context.locale, "outbound.removed"))
@@ -196,14 +220,16 @@ export function outboundPages(options: OutboundPagesOptions): Route<MaybeSession
     },
     {
       method: "POST",
-      path: `${pagePath}/messages/:id/replay`,
+      path: `${pathPattern}/messages/:id/replay`,
       handle: endpointAction(replay),
     },
   ];
-  // The owner's resolver refuses for itself (a visitor is sent to sign in).
-  return withMiddleware(
-    routes,
-    pageSafety(options),
-    authenticated<{ readonly owner: EndpointOwner }, HtmlRouteContext>(options.owner),
-  );
+  // The owner's resolver refuses for itself (a visitor is sent to sign in); its errors as pages.
+  const withOwner: RouteMiddleware<HtmlRouteContext, OwnerPageContext> =
+    (next) => async (request, context) => {
+      const found = await options.owner(request, context);
+      if (!found.ok) return ownerRefusalPage(found.response, request, context, options);
+      return next(request, { ...context, ...found.value });
+    };
+  return withMiddleware(routes, pageSafety(options), withOwner);
 }
