@@ -10,6 +10,7 @@ export type CheckName =
   | "main-entry-environment-read"
   | "bin"
   | "undeclared-import"
+  | "unused-dependency"
   | "sibling-copy"
   | "license"
   | "publint"

@@ -39,4 +39,33 @@ describe("declaredImportFindings", () => {
       },
     ]);
   });
+
+  it("names each declared dependency that no file of dist imports", () => {
+    const unpacked = folderWith({
+      "dist/index.js": 'import { ok } from "@tessera/core";\nexport const x = ok;',
+      "dist/index.d.ts": 'import type { Model } from "@tessera/fields";\nexport {};',
+    });
+    const findings = declaredImportFindings(
+      {
+        name: "@tessera/webhooks",
+        version: "0.1.0",
+        dependencies: { "@tessera/core": "0.1.0", "@noble/hashes": "^2.0.0" },
+        peerDependencies: { "@tessera/fields": "0.1.0", vitest: "^4.0.0" },
+      },
+      unpacked,
+    );
+    // A type-only import in the declarations counts: a user's compiler needs that package.
+    expect(findings).toEqual([
+      {
+        packageName: "@tessera/webhooks",
+        check: "unused-dependency",
+        detail: "@noble/hashes is declared, and no file of dist/ imports it",
+      },
+      {
+        packageName: "@tessera/webhooks",
+        check: "unused-dependency",
+        detail: "vitest is declared, and no file of dist/ imports it",
+      },
+    ]);
+  });
 });
