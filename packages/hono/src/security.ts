@@ -24,12 +24,12 @@ export interface SecurityHeadersOptions {
    * Whether the browser came over HTTPS, for HSTS (default: the request URL is `https:`; behind
    * a TLS proxy, read its `X-Forwarded-Proto`).
    */
-  readonly https?: (request: Request) => boolean;
+  readonly https?: ((request: Request) => boolean) | undefined;
   /**
    * How the pages' headers differ from `withPageHeaders`' defaults; give Tessera's HTML route
    * groups the same (`pageHeaders`), since they set their pages' headers themselves.
    */
-  readonly pages?: PageHeaderOptions;
+  readonly pages?: PageHeaderOptions | undefined;
 }
 
 /**
@@ -71,11 +71,11 @@ export function securityHeaders(options: SecurityHeadersOptions = {}): Middlewar
 /**
  * Refuses cross-site state-changing requests with a 403 (a browser's `Sec-Fetch-Site`, or an
  * `Origin` that is not this host), answers CORS preflights from `allowedOrigins`, and adds CORS
- * headers for them. The routes of Tessera's packages check this themselves too; this covers
- * the app's own routes.
+ * headers for them. Tessera's page groups check this themselves too (`pageSafety`); their
+ * JSON routes do not, so this covers those and the app's own routes.
  */
 export function crossSiteProtection(
-  options: { readonly allowedOrigins?: readonly string[] } = {},
+  options: { readonly allowedOrigins?: readonly string[] | undefined } = {},
 ): MiddlewareHandler {
   const cors = { allowedOrigins: options.allowedOrigins ?? [] };
   // Without allowed origins no answer gets CORS headers, so nothing is left to do after the
