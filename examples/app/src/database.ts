@@ -41,7 +41,11 @@ async function openPostgresDatabase(url: string): Promise<AppDatabase> {
 
 function openSqliteDatabase(path: string): AppDatabase {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-  const database = openSqliteFile(path);
+  // Group commit: the transactions of one turn of the event loop (a note and its webhook event,
+  // for each of the requests of that turn) share one COMMIT, and each answers once it is
+  // committed. A create with one webhook endpoint went from about 2.4x the CPU of a create
+  // with none to about 1.3x (docs/benchmarks.md, "outbound webhooks").
+  const database = openSqliteFile(path, { groupCommit: true });
   return { ...database, close: async () => database.close() };
 }
 

@@ -6,12 +6,14 @@ import {
   connectionSettings,
   type SqliteConnectionDatabase,
   type SqliteSettings,
+  type SynchronousDatabaseOptions,
   synchronousDatabase,
 } from "./synchronous-connection.js";
 
 // Opening a database and migrating it go together: an app that installs only this driver
 // (strict pnpm sees no transitive @tessera/sql) imports both from here.
 export { applyMigrations, type Migration } from "@tessera/sql";
+export type { GroupCommitOptions } from "./group-commit.js";
 
 /** Options for {@link openSqliteFile}. */
 export type OpenSqliteOptions = SqliteSettings;
@@ -22,7 +24,8 @@ export type BetterSqliteDatabase = SqliteConnectionDatabase<Database.Database>;
 /**
  * Opens (creating it and its folder if needed) a SQLite file, or `:memory:`, with foreign keys
  * on, WAL journaling (`synchronous = NORMAL`) and a busy timeout: the settings every Tessera
- * store assumes.
+ * store assumes. `groupCommit: true` makes the transactions of one turn of the event loop share
+ * one COMMIT (see the package README for its trade-off).
  *
  * @example
  * ```ts
@@ -42,18 +45,25 @@ export function openSqliteFile(
   if (path !== ":memory:" && path !== "") mkdirSync(dirname(path), { recursive: true });
   const connection = new Database(path);
   connection.exec(connectionSettings(options.busyTimeoutMs));
-  return wrapBetterSqlite(connection);
+  return wrapBetterSqlite(connection, options);
 }
 
 /**
  * Adapts an open better-sqlite3 connection to the {@link SqlDatabase} shape (see
- * `synchronousDatabase` for how statements and transactions take turns on it).
+ * `synchronousDatabase` for how statements and transactions take turns on it), with
+ * `groupCommit` if asked.
  */
-export function wrapBetterSqlite(connection: Database.Database): BetterSqliteDatabase {
-  const database = synchronousDatabase({
-    prepare: (sql) => connection.prepare<SqlValue[]>(sql),
-    exec: (sql) => connection.exec(sql),
-    inTransaction: () => connection.inTransaction,
-  });
+export function wrapBetterSqlite(
+  connection: Database.Database,
+  options: SynchronousDatabaseOptions = {},
+): BetterSqliteDatabase {
+  const database = synchronousDatabase(
+    {
+      prepare: (sql) => connection.prepare<SqlValue[]>(sql),
+      exec: (sql) => connection.exec(sql),
+      inTransaction: () => connection.inTransaction,
+    },
+    options,
+  );
   return { ...database, connection, close: () => connection.close() };
 }

@@ -7,6 +7,7 @@ import {
 } from "./synchronous-connection.js";
 
 export { applyMigrations, type Migration } from "@tessera/sql";
+export type { GroupCommitOptions } from "./group-commit.js";
 
 /**
  * The part of a `bun:sqlite` `Database` the driver uses. Described here rather than imported,
@@ -40,20 +41,23 @@ export function bunSqliteDatabase(
   options: BunSqliteOptions = {},
 ): BunSqliteDatabase {
   connection.exec(connectionSettings(options.busyTimeoutMs));
-  const database = synchronousDatabase({
-    prepare(sql) {
-      const statement = connection.prepare(sql);
-      return {
-        run: (...params) => statement.run(...params),
-        // bun:sqlite says "no row" with null; the driver shape says it with undefined.
-        get: (...params) => statement.get(...params) ?? undefined,
-        all: (...params) => statement.all(...params),
-      };
+  const database = synchronousDatabase(
+    {
+      prepare(sql) {
+        const statement = connection.prepare(sql);
+        return {
+          run: (...params) => statement.run(...params),
+          // bun:sqlite says "no row" with null; the driver shape says it with undefined.
+          get: (...params) => statement.get(...params) ?? undefined,
+          all: (...params) => statement.all(...params),
+        };
+      },
+      exec: (sql) => {
+        connection.exec(sql);
+      },
+      inTransaction: () => connection.inTransaction,
     },
-    exec: (sql) => {
-      connection.exec(sql);
-    },
-    inTransaction: () => connection.inTransaction,
-  });
+    options,
+  );
   return { ...database, connection, close: () => connection.close() };
 }

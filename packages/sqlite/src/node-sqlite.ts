@@ -7,6 +7,7 @@ import {
 } from "./synchronous-connection.js";
 
 export { applyMigrations, type Migration } from "@tessera/sql";
+export type { GroupCommitOptions } from "./group-commit.js";
 
 /**
  * The part of a `node:sqlite` `DatabaseSync` (Node 22.5 and later, Deno 2) the driver uses.
@@ -39,10 +40,13 @@ export function nodeSqliteDatabase(
   options: NodeSqliteOptions = {},
 ): NodeSqliteDatabase {
   connection.exec(connectionSettings(options.busyTimeoutMs));
-  const database = synchronousDatabase({
-    prepare: (sql) => connection.prepare(sql),
-    exec: (sql) => connection.exec(sql),
-    inTransaction: () => connection.isTransaction,
-  });
+  const database = synchronousDatabase(
+    {
+      prepare: (sql) => connection.prepare(sql),
+      exec: (sql) => connection.exec(sql),
+      inTransaction: () => connection.isTransaction,
+    },
+    options,
+  );
   return { ...database, connection, close: () => connection.close() };
 }
