@@ -112,7 +112,7 @@ export interface MailLinkOriginOptions {
   /** `APP_URL`: the app's public address (only its origin is used). */
   readonly appUrl?: string | undefined;
   /** `ALLOWED_ORIGINS`, parsed (e.g. with `parseAllowedOrigins` of @tessera/http). */
-  readonly allowedOrigins?: readonly string[];
+  readonly allowedOrigins?: readonly string[] | undefined;
 }
 
 /**

@@ -106,13 +106,13 @@ export interface AccountStores {
    * (`sqlAccountStores` gives the SQL one, shared by every process). Without it they are
    * counted in this process's memory: right for one process only.
    */
-  readonly failureStreaks?: FailureStreakStore;
+  readonly failureStreaks?: FailureStreakStore | undefined;
   /**
    * The audit trail (`sqlAccountStores` gives the SQL one): with it, every account event is
    * recorded (`user.signed_in`, `user.password_changed`, …) and users read their own at
    * `GET /api/auth/activity` and `/account/activity`.
    */
-  readonly auditLog?: AuditLog;
+  readonly auditLog?: AuditLog | undefined;
   /**
    * `ADMIN_EMAILS`: confirmed addresses that are operators besides users with the `admin`
    * role. The admin routes (`/api/admin`) are mounted when the user store administers users
@@ -123,30 +123,32 @@ export interface AccountStores {
    * An API key and its user in one lookup, where both live in one database (see
    * `createBearerAuthenticator`'s `findKeyHolder`); without it, the key and then the user.
    */
-  readonly findApiKeyHolder?: (digest: string) => Promise<ApiKeyHolder<User> | undefined>;
+  readonly findApiKeyHolder?:
+    | ((digest: string) => Promise<ApiKeyHolder<User> | undefined>)
+    | undefined;
   /** TOTP and backup codes: with a store, users may turn on a second factor (see README). */
-  readonly secondFactors?: SecondFactorStore;
+  readonly secondFactors?: SecondFactorStore | undefined;
   /** Emailed sign-in codes: with a store and a mailer, `POST /api/auth/email_code` exists. */
-  readonly emailCodes?: EmailCodeStore;
+  readonly emailCodes?: EmailCodeStore | undefined;
   /** Passkeys (WebAuthn): with a store and `appUrl`, users may add passkeys (see README). */
-  readonly passkeys?: PasskeyStore;
+  readonly passkeys?: PasskeyStore | undefined;
   /**
    * Pending email changes: with a store and a mailer, users may move to a new address, which
    * takes effect once a link mailed to it is used (`/account/email`, `POST /api/auth/email`).
    */
-  readonly emailChanges?: EmailChangeStore;
+  readonly emailChanges?: EmailChangeStore | undefined;
   /**
    * A user's confirmed TOTP and passkey count in one lookup, where `secondFactors` and
    * `passkeys` live in one database (`sqlAccountStores` gives it); without it, `GET /api/auth/me`
    * asks each store. Give it only with those two stores' own tables.
    */
-  readonly findFactorSummary?: FindFactorSummary;
+  readonly findFactorSummary?: FindFactorSummary | undefined;
   /**
    * Refresh tokens of apps (`sqlAccountStores` gives the SQL store): with a store, a token
    * sign-in whose body says `"refresh": true` also answers a `refresh_token`, and
    * `POST`/`DELETE /api/auth/token/refresh` exchange and revoke it.
    */
-  readonly refreshTokens?: RefreshTokenStore;
+  readonly refreshTokens?: RefreshTokenStore | undefined;
 }
 
 /** What {@link accountRoutes} is built from: the stores, the secret, and a few choices. */
@@ -171,47 +173,47 @@ export interface AccountRoutesOptions extends Omit<AccountStores, "rateLimits"> 
    * `@tessera/accounts/sql`, with an outbox mailer): a crash or a failed write then never keeps
    * a token whose mail was lost. Without it the token is written, then the mail handed over.
    */
-  readonly tokenMailTransaction?: TokenMailTransaction;
+  readonly tokenMailTransaction?: TokenMailTransaction | undefined;
   /** `APP_URL`: the public origin that mail links use (see `mailLinkOrigin`). */
   readonly appUrl?: string | undefined;
   /** `ALLOWED_ORIGINS`: browser origins allowed cross-site, for forms and mail links. */
-  readonly allowedOrigins?: readonly string[];
+  readonly allowedOrigins?: readonly string[] | undefined;
   /** The device list: every sign-in records a device and `/account/sessions` lists them. */
-  readonly trackedSessions?: TrackedSessionStore;
+  readonly trackedSessions?: TrackedSessionStore | undefined;
   /**
    * How long an app's sign-in lasts through its refresh tokens, in seconds: `REFRESH_TOKEN_TTL`,
    * default 30 days. Refreshing never extends it.
    */
   readonly refreshTokenLifetimeSeconds?: number | undefined;
   /** Names the session cookie `_<appName>_session`; default `tessera`. */
-  readonly appName?: string;
+  readonly appName?: string | undefined;
   /** The name authenticator apps show beside the codes; default `appName`, else "Tessera". */
-  readonly totpIssuer?: string;
+  readonly totpIssuer?: string | undefined;
   /**
    * Who asks for passkeys: by default `appUrl`'s host name as the relying party id, its origin
    * as the one origin answers may come from, and `totpIssuer`'s name. Passkeys are on with a
    * `passkeys` store and either this or `appUrl`.
    */
-  readonly webAuthn?: WebAuthnRelyingParty;
+  readonly webAuthn?: WebAuthnRelyingParty | undefined;
   /**
    * The passkey buttons' browser code, as script URLs the app serves (`@simplewebauthn/browser`'s
    * UMD bundle, then the script that wires the buttons): given to the default pages. Without
    * them, passkeys work over JSON and the pages offer no passkey button.
    */
-  readonly passkeyScripts?: readonly string[];
+  readonly passkeyScripts?: readonly string[] | undefined;
   /** Whether cookies carry `Secure`; see {@link SessionCookiesOptions.secureCookies}. */
   readonly secureCookies?: SessionCookiesOptions["secureCookies"];
   /** The page frame of the HTML pages; default {@link plainLayout}. */
-  readonly layout?: Layout;
+  readonly layout?: Layout | undefined;
   /** The HTML pages themselves; default `defaultAccountPages(layout)`. */
-  readonly pages?: AccountPages;
+  readonly pages?: AccountPages | undefined;
   /**
    * How the pages' security headers differ from the defaults (`withPageHeaders` of
    * `@tessera/http`): a Content-Security-Policy extended or replaced, other headers changed.
    */
-  readonly pageHeaders?: PageHeaderOptions;
-  readonly operatorColumns?: readonly OperatorColumn[];
-  readonly passwords?: PasswordHashOptions;
+  readonly pageHeaders?: PageHeaderOptions | undefined;
+  readonly operatorColumns?: readonly OperatorColumn[] | undefined;
+  readonly passwords?: PasswordHashOptions | undefined;
   /**
    * Signs and verifies the bearer tokens instead of the default HS256 issuer on the secret key
    * base: `createJwtIssuer({ algorithm: "EdDSA", keys, issuer })` of `@tessera/bearer`, for
@@ -231,12 +233,12 @@ export interface AccountRoutesOptions extends Omit<AccountStores, "rateLimits"> 
    * and never locks: emailed links and codes, passkeys and the password reset still work.
    */
   readonly throttle?: Partial<FailureThrottlePolicy> | undefined;
-  readonly clock?: Clock;
+  readonly clock?: Clock | undefined;
   /**
    * `onSignUp`, `onSignIn`, `onUserDeleted`: run once the write committed, awaited, for every
    * flow (password, emailed link, JSON token; OAuth too, through `accountRoutes(...).signIns`).
    */
-  readonly hooks?: AccountHooks;
+  readonly hooks?: AccountHooks | undefined;
   /**
    * A captcha (Cloudflare Turnstile or hCaptcha) on sign-up, login, the mail requests and the
    * emailed code's request: the forms show its widget, JSON clients send `captcha_token`, and a
@@ -245,7 +247,7 @@ export interface AccountRoutesOptions extends Omit<AccountStores, "rateLimits"> 
    */
   readonly captcha?: CaptchaVerifierOptions | undefined;
   /** Called when a hook throws; the answer stays what it was (default: one line on stderr). */
-  readonly onHookError?: (error: unknown, hook: AccountHookName) => void;
+  readonly onHookError?: ((error: unknown, hook: AccountHookName) => void) | undefined;
 }
 
 /** Every account route, and the pieces they were built with, for the app's other routes. */

@@ -10,7 +10,7 @@ export interface CurrentUserOptions {
    * clients as well as browsers. A request that carries the header is judged by it alone: a
    * bad token gives no user, whatever its cookie says. Default: the cookie session only.
    */
-  readonly bearer?: boolean;
+  readonly bearer?: boolean | undefined;
 }
 
 /**

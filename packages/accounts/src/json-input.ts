@@ -14,7 +14,7 @@ export type JsonInputFailure = { readonly ok: false; readonly message: string };
 export function requireStrings<const Names extends readonly string[]>(
   body: Record<string, unknown>,
   names: Names,
-  options: { readonly hashedOnly?: readonly Names[number][] } = {},
+  options: { readonly hashedOnly?: readonly Names[number][] | undefined } = {},
 ): { readonly ok: true; readonly value: Record<Names[number], string> } | JsonInputFailure {
   const value = {} as Record<Names[number], string>;
   for (const name of names as readonly Names[number][]) {

@@ -31,7 +31,7 @@ export interface BearerCaller {
    * `jwt` or `api_key`. An API key never manages credentials or factors; a token does after a
    * recent, full sign-in (its `authentication`).
    */
-  readonly credential?: "jwt" | "api_key";
+  readonly credential?: "jwt" | "api_key" | undefined;
   /** How a JWT's sign-in was made: its `auth_time` and `amr` claims. */
   readonly authentication?: SignInAuthentication | undefined;
 }
@@ -44,7 +44,7 @@ export interface BearerAuthentication {
 /** What the JSON account routes are built from. */
 export interface JsonAccountRoutesOptions {
   readonly users: UserStore;
-  readonly operatorColumns?: readonly OperatorColumn[];
+  readonly operatorColumns?: readonly OperatorColumn[] | undefined;
   readonly tokens: TokenIssuer;
   readonly bearer: BearerAuthentication;
   /** Limits sign-up, token and account deletion per client (10 a minute by default). */
@@ -57,22 +57,22 @@ export interface JsonAccountRoutesOptions {
   readonly throttle?: AccountThrottle | undefined;
   /** Where the owner of an account whose guesses start waiting is told. */
   readonly notices?: AccountNotices | undefined;
-  readonly clock?: Clock;
+  readonly clock?: Clock | undefined;
   /** Hashing cost; the default is 100000 iterations. */
-  readonly passwords?: PasswordHashOptions;
+  readonly passwords?: PasswordHashOptions | undefined;
   /** Refuses a new password (sign-up, change) seen in data breaches (`pwnedPasswords`). */
   readonly breachedPasswords?: BreachedPasswordCheck | undefined;
   /** Where sign-ups, token sign-ins and deletions are announced (`accountEvents({ hooks })`). */
-  readonly events?: AccountEvents;
+  readonly events?: AccountEvents | undefined;
   /**
    * Second factors: with them, a right password of a user who turned one on answers 403
    * `mfa_required` with an `mfa_token` instead of a token, and `/api/auth/me` says what is on.
    */
-  readonly secondFactors?: SecondFactors;
+  readonly secondFactors?: SecondFactors | undefined;
   /** Passkeys: with them, `/api/auth/me` counts the user's passkeys. */
-  readonly passkeys?: Passkeys;
+  readonly passkeys?: Passkeys | undefined;
   /** Reads what `/api/auth/me` says of both in one lookup instead of asking each store. */
-  readonly findFactorSummary?: FindFactorSummary;
+  readonly findFactorSummary?: FindFactorSummary | undefined;
   /**
    * Refresh tokens (`refreshTokens` of @tessera/bearer): with them, a token sign-in whose body
    * says `"refresh": true` also answers a `refresh_token`.

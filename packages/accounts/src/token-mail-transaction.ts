@@ -8,10 +8,10 @@ import type { EmailedTokenStore } from "./email-link/emailed-token-store.js";
  * transaction gives every store; a route uses the one it needs).
  */
 export interface TokenMailScope {
-  readonly emailedTokens?: EmailedTokenStore;
-  readonly emailCodes?: EmailCodeStore;
+  readonly emailedTokens?: EmailedTokenStore | undefined;
+  readonly emailCodes?: EmailCodeStore | undefined;
   /** Pending email changes, whose link goes to the new address. */
-  readonly emailChanges?: EmailChangeStore;
+  readonly emailChanges?: EmailChangeStore | undefined;
   /** A mailer that stores mail through the transaction (an outbox's), never one that sends. */
   readonly mailer: Mailer;
 }

@@ -55,20 +55,22 @@ export interface BearerAuthenticatorOptions<U> {
    * a key rather than two. Undefined when no key has the digest or its user is gone. Give it only
    * where keys and users live together, as `sqlAccountStores` does.
    */
-  readonly findKeyHolder?: (digest: string) => Promise<ApiKeyHolder<U> | undefined>;
+  readonly findKeyHolder?: ((digest: string) => Promise<ApiKeyHolder<U> | undefined>) | undefined;
   /**
    * When the user's credentials last changed (epoch ms), or null: a JWT issued before then is
    * refused (`credentials-changed`, compared in whole seconds, see
    * `signedInBeforeCredentialsChanged`). API keys are not affected; they are revoked one by one.
    */
-  readonly credentialsChangedAt?: (user: U) => number | null;
+  readonly credentialsChangedAt?: ((user: U) => number | null) | undefined;
   /**
    * Whether a token whose `act` claim says someone else acts for its user (an operator
    * impersonating them) may: given the actor's id, the user and when the token was issued
    * (epoch ms). Without it, every such token is refused (`actor-refused`).
    */
-  readonly checkActor?: (actorId: string, user: U, issuedAt: number) => Promise<boolean>;
-  readonly clock?: Clock;
+  readonly checkActor?:
+    | ((actorId: string, user: U, issuedAt: number) => Promise<boolean>)
+    | undefined;
+  readonly clock?: Clock | undefined;
 }
 
 /** An API key together with the user it belongs to. */

@@ -7,10 +7,10 @@ export interface CredentialCacheOptions {
    * process (a deleted user or key) can go unseen here. Changes made through the cached store
    * in this process take effect at once. Default 0: every lookup asks the store.
    */
-  readonly maximumStalenessMs?: number;
+  readonly maximumStalenessMs?: number | undefined;
   /** Most entries kept, least recently used out first (default 10,000). */
-  readonly maximumEntries?: number;
-  readonly clock?: Clock;
+  readonly maximumEntries?: number | undefined;
+  readonly clock?: Clock | undefined;
 }
 
 /** The cache a credential store keeps under `options` (nothing kept with the default of 0). */

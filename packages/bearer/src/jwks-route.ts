@@ -15,7 +15,10 @@ export const JWKS_MAX_AGE_SECONDS = 300;
  * `GET /.well-known/jwks.json`: the public keys that verify now, with `Cache-Control: public,
  * max-age=300` (or `maxAgeSeconds`). Public by design: it needs no authentication.
  */
-export function jwksRoute(keys: KeySet, options: { readonly maxAgeSeconds?: number } = {}): Route {
+export function jwksRoute(
+  keys: KeySet,
+  options: { readonly maxAgeSeconds?: number | undefined } = {},
+): Route {
   const maxAge = options.maxAgeSeconds ?? JWKS_MAX_AGE_SECONDS;
   if (!Number.isSafeInteger(maxAge) || maxAge < 0) {
     throw new RangeError("maxAgeSeconds must be a non-negative integer");

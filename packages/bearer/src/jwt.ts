@@ -99,9 +99,9 @@ export interface JwtIssuer extends JwtVerifier {
 
 /** What every issuer takes, whatever its algorithm. */
 export interface JwtIssuerCommonOptions {
-  readonly clock?: Clock;
+  readonly clock?: Clock | undefined;
   /** Defaults to {@link JWT_LIFETIME_SECONDS}. */
-  readonly lifetimeSeconds?: number;
+  readonly lifetimeSeconds?: number | undefined;
   /** The `iss` claim (the app's URL): set on every token and required when verifying. */
   readonly issuer?: string | undefined;
   /** The `aud` claim: set on every token and required when verifying. */

@@ -20,12 +20,12 @@ export interface RemoteJwtVerifierOptions {
   /** The `aud` its tokens carry (`JWT_AUDIENCE`), when it sets one: then required. */
   readonly audience?: string | undefined;
   /** Defaults to EdDSA and ES256; each key verifies only tokens of its own `alg`. */
-  readonly algorithms?: readonly AsymmetricJwtAlgorithm[];
-  readonly clock?: Clock;
+  readonly algorithms?: readonly AsymmetricJwtAlgorithm[] | undefined;
+  readonly clock?: Clock | undefined;
   /** How long the fetched set is used before it is fetched again: jose's default, 10 minutes. */
-  readonly cacheMaxAgeMs?: number;
+  readonly cacheMaxAgeMs?: number | undefined;
   /** The least time between two fetches for unknown kids: jose's default, 30 seconds. */
-  readonly cooldownMs?: number;
+  readonly cooldownMs?: number | undefined;
 }
 
 /**

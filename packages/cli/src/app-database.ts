@@ -64,7 +64,10 @@ export function databaseRefusal(
   target: string,
   purpose: string,
 ): Extract<Outcome, { ok: false }> | undefined {
-  const { code, message = String(error) } = error as { code?: string; message?: string };
+  const { code, message = String(error) } = error as {
+    code?: string | undefined;
+    message?: string | undefined;
+  };
   const missing = /Cannot find (?:module|package) '(better-sqlite3|pg)'/.exec(message)?.[1];
   if (missing) {
     return {

@@ -33,7 +33,7 @@ const NOT_FOUND = new Set([
 ]);
 
 function isNotFound(error: unknown): boolean {
-  return NOT_FOUND.has((error as { code?: string } | null)?.code ?? "");
+  return NOT_FOUND.has((error as { code?: string | undefined } | null)?.code ?? "");
 }
 
 /** `@tessera/accounts` of `@tessera/accounts/sql`; `hono` of `hono/jsx`. */

@@ -11,7 +11,7 @@ export interface UsageProblem {
 export interface OptionRow {
   readonly type: "boolean" | "string";
   /** The one-letter spelling (`-h` for `--help`). */
-  readonly short?: string;
+  readonly short?: string | undefined;
   /** The values a string option takes; any other is `unknown <noun> `x``. */
   readonly choices?: {
     readonly values: readonly string[];
@@ -22,10 +22,12 @@ export interface OptionRow {
    * How a command that does not take it refuses it. The reason defaults to "`<flag>` applies
    * to <the commands that take it> only".
    */
-  readonly misplaced?: {
-    readonly reason?: string;
-    readonly hint: string | ((command: CommandName) => string);
-  };
+  readonly misplaced?:
+    | {
+        readonly reason?: string | undefined;
+        readonly hint: string | ((command: CommandName) => string);
+      }
+    | undefined;
 }
 
 const SCHEME: OptionRow = {
@@ -170,10 +172,10 @@ export interface CommandRow {
   readonly usage: readonly string[];
   /** The options it takes besides {@link GLOBAL_OPTIONS}. */
   readonly options: readonly OptionName[];
-  readonly subject?: Subject;
+  readonly subject?: Subject | undefined;
   readonly rest: Rest;
   /** A refusal of options that cannot go together. */
-  readonly conflict?: (values: OptionValues) => UsageProblem | undefined;
+  readonly conflict?: ((values: OptionValues) => UsageProblem | undefined) | undefined;
 }
 
 const GENERATOR: readonly OptionName[] = ["pretend", "install", "dialect"];

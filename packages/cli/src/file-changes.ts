@@ -12,8 +12,8 @@ export interface FileChanges {
   /** Files to create; each must not exist yet. */
   readonly created: ReadonlyArray<readonly [path: string, content: string]>;
   /** Files the generator wrote before and now rewrites (a model module gaining fields). */
-  readonly updated?: ReadonlyArray<readonly [path: string, content: string]>;
-  readonly notes?: readonly string[];
+  readonly updated?: ReadonlyArray<readonly [path: string, content: string]> | undefined;
+  readonly notes?: readonly string[] | undefined;
 }
 
 /**

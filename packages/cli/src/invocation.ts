@@ -20,30 +20,30 @@ export type CommandName =
 export interface Invocation {
   readonly command: CommandName;
   /** The model name of `generate model`. */
-  readonly model?: string;
+  readonly model?: string | undefined;
   /** The migration name of `generate migration` (`add_views_to_posts`). */
-  readonly migration?: string;
+  readonly migration?: string | undefined;
   /** The endpoint name of `generate webhook` (`orders` for `POST /webhooks/orders`). */
-  readonly webhook?: string;
+  readonly webhook?: string | undefined;
   /** The account address of `admin grant` and `admin revoke`, as written (normalized later). */
-  readonly email?: string;
+  readonly email?: string | undefined;
   /** The folder `new` creates the project in (`my-app`). */
-  readonly directory?: string;
+  readonly directory?: string | undefined;
   /** `new` only: the web framework of the project (default Hono). */
-  readonly framework?: Framework;
+  readonly framework?: Framework | undefined;
   /** The job name of `generate job` (`render`: table `render_jobs`, `RENDER_URL`). */
-  readonly job?: string;
+  readonly job?: string | undefined;
   /** `generate job`: how often its sweep runs (`10m`; default 5 minutes). */
-  readonly sweepEvery?: string;
+  readonly sweepEvery?: string | undefined;
   /** `generate webhook`: the signature scheme (default the `X-Signature` header). */
-  readonly scheme?: "standard" | "github" | "stripe";
+  readonly scheme?: "standard" | "github" | "stripe" | undefined;
   readonly declarations: readonly string[];
   /** Print one JSON object instead of text. */
   readonly json: boolean;
   /** The app folder (default: the current directory). */
-  readonly cwd?: string;
+  readonly cwd?: string | undefined;
   /** Table name of `generate model` (default: the model name's plural). */
-  readonly table?: string;
+  readonly table?: string | undefined;
   /**
    * `generate model`: who owns the records. `user` (the default) is the `user_id` column;
    * `organization` (`--owner organization`) is `organization_id` and `created_by`; false
@@ -58,13 +58,13 @@ export interface Invocation {
   /** `generate model` only: where `^` values must be distinct (default `table`). */
   readonly uniqueScope: UniqueScope;
   /** The SQL the generators write (default: `postgres` when `DATABASE_URL` names PostgreSQL). */
-  readonly dialect?: "sqlite" | "postgres";
+  readonly dialect?: "sqlite" | "postgres" | undefined;
   /**
    * `migrate`, `admin` and `keys rotate`: the SQLite file or `postgres://` URL (default: the
    * app's settings); `new`: `sqlite` or `postgres`, the database the project uses (default
    * `sqlite`).
    */
-  readonly database?: string;
+  readonly database?: string | undefined;
   /** `migrate` only: list the migrations and where each stands, applying none. */
   readonly status: boolean;
   /** The generators: say what would be written, and write nothing. */

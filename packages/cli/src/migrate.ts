@@ -67,7 +67,7 @@ function refusal(error: unknown, target: string): Outcome {
   if (error instanceof RefusedMigrationError) return refusedStatement(error);
   const unusable = databaseRefusal(error, target, "migrate");
   if (unusable) return unusable;
-  const { message = String(error) } = error as { message?: string };
+  const { message = String(error) } = error as { message?: string | undefined };
   if (/was changed after it was applied/.test(message)) {
     return {
       ok: false,

@@ -29,9 +29,9 @@ export function modelModule(
   model: ModuleModel,
   command: string,
   options: {
-    readonly uniqueScope?: UniqueScope;
-    readonly graphql?: boolean;
-    readonly owner?: RecordOwnerKind;
+    readonly uniqueScope?: UniqueScope | undefined;
+    readonly graphql?: boolean | undefined;
+    readonly owner?: RecordOwnerKind | undefined;
   } = {},
 ): string {
   const graphql = options.graphql ?? false;

@@ -29,7 +29,11 @@ function expanded(arg: Exclude<PrintedArgument, string>, indent: string, after: 
 export function printedCall(
   callee: string,
   args: readonly PrintedArgument[],
-  options: { readonly indent?: string; readonly head?: string; readonly tail?: string } = {},
+  options: {
+    readonly indent?: string | undefined;
+    readonly head?: string | undefined;
+    readonly tail?: string | undefined;
+  } = {},
 ): string[] {
   const { indent = "", head = "", tail = "" } = options;
   const start = `${indent}${head}${callee}(`;

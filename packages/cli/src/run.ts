@@ -23,7 +23,7 @@ export interface CliEnvironment {
    * from, and `keys rotate` `JWT_ALGORITHM`, `JWT_PRIVATE_KEYS` and `SECRET_KEY_BASE` (default:
    * none).
    */
-  readonly env?: Readonly<Record<string, string | undefined>>;
+  readonly env?: Readonly<Record<string, string | undefined>> | undefined;
 }
 
 /**

@@ -12,7 +12,7 @@ export interface SigningKeySettings {
   /** `JWT_ALGORITHM`: what the new key is for. */
   readonly algorithm: AsymmetricJwtAlgorithm;
   /** `SECRET_KEY_BASE` seals the new key; `SECRET_KEY_BASE_PREVIOUS` still opens older ones. */
-  readonly secrets: { readonly current: string; readonly previous?: string };
+  readonly secrets: { readonly current: string; readonly previous?: string | undefined };
 }
 
 type Refusal = Extract<Outcome, { ok: false }>;

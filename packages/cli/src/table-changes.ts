@@ -22,7 +22,7 @@ export type TableChange =
       readonly statements: string[];
       readonly declarations: string[];
       /** SQLite must run it with foreign keys off: it rebuilds the table. */
-      readonly rebuild?: boolean;
+      readonly rebuild?: boolean | undefined;
     }
   | Extract<Outcome, { ok: false }>;
 

@@ -9,16 +9,16 @@ export interface ErrorEnvelope {
     readonly code: string;
     readonly message: string;
     readonly status: number;
-    readonly fields?: Readonly<Record<string, readonly string[]>>;
+    readonly fields?: Readonly<Record<string, readonly string[]>> | undefined;
   };
 }
 
 /** What {@link errorEnvelope} takes besides the status and message. */
 export interface ErrorDetails {
   /** The error's code; default the status's own word (`errorCodeOfStatus`). */
-  readonly code?: string;
+  readonly code?: string | undefined;
   /** Each failing field's messages, on a 422. */
-  readonly fields?: Readonly<Record<string, readonly string[]>>;
+  readonly fields?: Readonly<Record<string, readonly string[]>> | undefined;
 }
 
 /**

@@ -5,8 +5,8 @@ export interface ExpiringCacheOptions {
   /** How long an entry is served after it was stored, in milliseconds; 0 keeps nothing. */
   readonly maximumAgeMs: number;
   /** Most entries kept; the least recently used one goes first. Default 10,000. */
-  readonly maximumEntries?: number;
-  readonly clock?: Clock;
+  readonly maximumEntries?: number | undefined;
+  readonly clock?: Clock | undefined;
 }
 
 interface Entry<V> {

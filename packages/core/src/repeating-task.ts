@@ -3,7 +3,7 @@ export interface RepeatingTaskOptions {
   /** Period between runs, in milliseconds; positive. */
   readonly intervalMs: number;
   /** Run once at once too (a process may not live long enough for a first tick); default false. */
-  readonly runAtStart?: boolean;
+  readonly runAtStart?: boolean | undefined;
   /** Receives a run's error; the schedule goes on. */
   readonly onError: (error: unknown) => void;
 }
@@ -33,7 +33,7 @@ export function scheduleRepeating(
   };
   if (options.runAtStart) run();
   const timer = setInterval(run, options.intervalMs);
-  (timer as { unref?: () => void }).unref?.();
+  (timer as { unref?: (() => void) | undefined }).unref?.();
   return async () => {
     clearInterval(timer);
     await current;

@@ -98,8 +98,11 @@ interface NodeCipherSubset {
  * where WebCrypto's promise, resolved from Node's thread pool, costs tens.
  */
 function findNodeAead(): AeadBackend | undefined {
-  const lookup = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } })
-    .process?.getBuiltinModule;
+  const lookup = (
+    globalThis as {
+      process?: { getBuiltinModule?: ((id: string) => unknown) | undefined } | undefined;
+    }
+  ).process?.getBuiltinModule;
   if (typeof lookup !== "function") return undefined;
   const nodeCrypto = lookup("node:crypto") as NodeCipherSubset | undefined;
   if (!nodeCrypto) return undefined;

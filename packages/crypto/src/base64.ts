@@ -75,7 +75,7 @@ interface NativeBuffer {
 // Node's and Bun's Buffer encode in native code, several times faster than the loop above (a
 // session cookie is encoded on every response that changes it). Encoding has no strictness to
 // lose; decoding stays ours.
-const nativeBuffer = (globalThis as { Buffer?: NativeBuffer }).Buffer;
+const nativeBuffer = (globalThis as { Buffer?: NativeBuffer | undefined }).Buffer;
 
 /** The encoders runtimes without Buffer use (Deno, Workers); the package exports them not. */
 export const portableEncoders = {

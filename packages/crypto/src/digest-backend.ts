@@ -46,8 +46,11 @@ interface NodeCryptoSubset {
  * would make every HMAC asynchronous.
  */
 function findNodeBackend(): DigestBackend | undefined {
-  const lookup = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } })
-    .process?.getBuiltinModule;
+  const lookup = (
+    globalThis as {
+      process?: { getBuiltinModule?: ((id: string) => unknown) | undefined } | undefined;
+    }
+  ).process?.getBuiltinModule;
   if (typeof lookup !== "function") return undefined;
   const nodeCrypto = lookup("node:crypto") as NodeCryptoSubset | undefined;
   if (!nodeCrypto) return undefined;

@@ -11,9 +11,9 @@ export interface CreateTableOptions {
    * (`owner: "organization"`), `organization_id` to `organizations`, cascading too, and
    * `created_by` to `users`, set to null when that user goes. Pass false for tables no one owns.
    */
-  readonly ownedByUser?: boolean;
+  readonly ownedByUser?: boolean | undefined;
   /** Default {@link SQLITE}. */
-  readonly dialect?: SqlDialect;
+  readonly dialect?: SqlDialect | undefined;
 }
 
 /**

@@ -39,19 +39,19 @@ const NO_VALUE_FOR_EXISTING_ROWS: ReadonlySet<FieldType> = new Set([
 /** What the parser needs to know about the app around a declaration; every key is optional. */
 export interface DeclarationContext {
   /** Models that exist (`references` and `polymorphic` targets). Leave out to skip the check. */
-  readonly models?: readonly string[];
+  readonly models?: readonly string[] | undefined;
   /** The records get a JSON API (default true): a single attachment must then be optional. */
-  readonly jsonApi?: boolean;
+  readonly jsonApi?: boolean | undefined;
   /** GraphQL output is generated (default false): enum and public id are refused. */
-  readonly graphql?: boolean;
+  readonly graphql?: boolean | undefined;
   /** The fields are added to an existing table (default false): references and attachments must be optional. */
-  readonly existingTable?: boolean;
+  readonly existingTable?: boolean | undefined;
   /** Columns the table already has besides `id` and the timestamps, e.g. the owner's `user_id`. */
-  readonly takenColumns?: readonly string[];
+  readonly takenColumns?: readonly string[] | undefined;
   /** Table name of a model (default {@link pluralize}). */
-  readonly tableOf?: (model: string) => string;
+  readonly tableOf?: ((model: string) => string) | undefined;
   /** Where a model's module lives, for the "does not exist" message (default `src/models/<model>.ts`). */
-  readonly modelPath?: (model: string) => string;
+  readonly modelPath?: ((model: string) => string) | undefined;
 }
 
 /** The declarations of a model, parsed, or the first refusal (generation then writes nothing). */
@@ -140,7 +140,7 @@ interface Shape {
   readonly ok: true;
   readonly args: readonly string[];
   readonly columns: readonly string[];
-  readonly references?: { readonly model: string; readonly table: string };
+  readonly references?: { readonly model: string; readonly table: string } | undefined;
 }
 
 /** Arguments and columns of a field whose name, type and modifiers are already known good. */
@@ -239,31 +239,31 @@ export function parseDeclarations(
 /** Options of {@link defineModel}. */
 export interface DefineModelOptions {
   /** Default {@link pluralize} of the model name. */
-  readonly table?: string;
-  readonly context?: DeclarationContext;
+  readonly table?: string | undefined;
+  readonly context?: DeclarationContext | undefined;
   /**
    * Where `^` values must be distinct (default `table`, across all rows): `owner` for every `^`
    * field, or `{ name: "owner" }` for some. Owner scope needs the owner column `user_id`.
    */
-  readonly uniqueScope?: UniqueScopeOption;
+  readonly uniqueScope?: UniqueScopeOption | undefined;
   /**
    * What rich_text values are sanitized with: `richTextSanitizer` of `@tessera/sanitizer`.
    * Required when a field is rich_text (fields holds no HTML parser of its own).
    */
-  readonly richText?: RichTextSanitizer;
+  readonly richText?: RichTextSanitizer | undefined;
   /**
    * The writes whose records send a webhook event, `<name>.created`, `.updated`, `.deleted`:
    * `true` for all three, or a list of them (default none). It only declares them: a record
    * store sends them when given somewhere to (`SqlRecordStore`'s `events` of @tessera/records).
    * An unknown or repeated action throws.
    */
-  readonly events?: ModelEventsOption;
+  readonly events?: ModelEventsOption | undefined;
   /**
    * Who the records belong to: `user` (the default; the table has `user_id`) or `organization`
    * (`organization_id`, plus `created_by`; the routes live under `/api/orgs/{slug}/…` and check
    * the member's role). A field may not be named after the owner's columns.
    */
-  readonly owner?: RecordOwnerKind;
+  readonly owner?: RecordOwnerKind | undefined;
 }
 
 /**

@@ -22,13 +22,13 @@ import type { PreparedRichText } from "./rich-text-prepare.js";
 /** Options of {@link decodeForm}. */
 export interface FormDecodeOptions {
   /** `create` (default): a missing input is empty. `update`: a missing input keeps its column. */
-  readonly mode?: "create" | "update";
+  readonly mode?: "create" | "update" | undefined;
   /** Rules per attachment field name; the defaults otherwise. */
-  readonly attachmentRules?: Readonly<Record<string, AttachmentRules>>;
+  readonly attachmentRules?: Readonly<Record<string, AttachmentRules>> | undefined;
   /** Makes the `public_id` of a new record (default {@link newPublicId}). */
-  readonly newPublicId?: () => string;
+  readonly newPublicId?: (() => string) | undefined;
   /** Long rich_text values already sanitized, from `prepareRichText`. */
-  readonly richText?: PreparedRichText;
+  readonly richText?: PreparedRichText | undefined;
 }
 
 const NULL: ColumnRead = { ok: true, value: null };

@@ -10,13 +10,13 @@ import type { PreparedRichText } from "./rich-text-prepare.js";
 /** Options of {@link decodeJsonUpdate}. */
 export interface JsonUpdateOptions {
   /** Long rich_text values already sanitized, from `prepareRichText`. */
-  readonly richText?: PreparedRichText;
+  readonly richText?: PreparedRichText | undefined;
 }
 
 /** Options of {@link decodeJsonCreate}. */
 export interface JsonCreateOptions extends JsonUpdateOptions {
   /** Makes the `public_id` of a new record (default {@link newPublicId}); inject one in tests. */
-  readonly newPublicId?: () => string;
+  readonly newPublicId?: (() => string) | undefined;
 }
 
 type JsonObject = Readonly<Record<string, unknown>>;

@@ -14,7 +14,7 @@ export interface DecodedRecord {
   /** Keyed by column; on update only the columns to change (a missing key keeps its value). */
   readonly values: Readonly<Record<string, ColumnValue>>;
   /** Present when the client sent `lock_version`: it must equal the stored one, else 409. */
-  readonly lockVersion?: number;
+  readonly lockVersion?: number | undefined;
 }
 
 /** A file from a form, as a WHATWG `File` has it. */

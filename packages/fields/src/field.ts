@@ -40,20 +40,20 @@ export interface Field {
    * For `^` fields: `owner` when the value is unique per owner (set by `defineModel`'s
    * `uniqueScope`); absent means unique across the whole table.
    */
-  readonly uniqueScope?: UniqueScope;
+  readonly uniqueScope?: UniqueScope | undefined;
   /** Enum values, polymorphic model names, or the referenced model (`[model]`) for references. */
   readonly args: readonly string[];
   /** Empty for `attachments`, whose files live in a child table (see {@link childTableName}). */
   readonly columns: readonly string[];
   /** For `references`: the referenced model and its table. */
-  readonly references?: { readonly model: string; readonly table: string };
+  readonly references?: { readonly model: string; readonly table: string } | undefined;
   /** The declaration as written, e.g. `slug:string?^`. */
   readonly declaration: string;
   /**
    * For `rich_text`: what its values are sanitized with (`defineModel`'s `richText` option).
    * Decoding a rich_text value of a field without one throws.
    */
-  readonly sanitizer?: RichTextSanitizer;
+  readonly sanitizer?: RichTextSanitizer | undefined;
 }
 
 /** A model: its singular snake_case name, its table and its fields in declaration order. */
@@ -65,12 +65,12 @@ export interface Model {
    * The writes that send an event (`defineModel`'s `events`); none when left out or empty.
    * Only a record store given somewhere to send them sends any (`SqlRecordStore`'s `events`).
    */
-  readonly events?: readonly RecordEventAction[];
+  readonly events?: readonly RecordEventAction[] | undefined;
   /**
    * Who the records belong to (`defineModel`'s `owner`): `user` (or absent), the default, or
    * `organization` for an organization's (`organization_id` and `created_by` columns).
    */
-  readonly owner?: RecordOwnerKind;
+  readonly owner?: RecordOwnerKind | undefined;
 }
 
 /** Names (of fields, enum values, models) are snake_case starting with a letter. */

@@ -27,7 +27,7 @@ export interface RecordSchemaOptions {
    * record routes need): the record then carries `user_id`, or an organization's
    * `organization_id` and `created_by` (null once its creator's account is gone).
    */
-  readonly ownedByUser?: boolean;
+  readonly ownedByUser?: boolean | undefined;
 }
 
 /**

@@ -14,14 +14,14 @@ export const DEFAULT_DOCUMENT_CACHE_CHARACTERS = 1_048_576;
 /** How a {@link documentCache} parses and validates what it does not hold yet. */
 export interface DocumentCacheOptions {
   /** Characters of operation text kept (default {@link DEFAULT_DOCUMENT_CACHE_CHARACTERS}). */
-  readonly maximumCharacters?: number;
+  readonly maximumCharacters?: number | undefined;
   /** Parses a text (default: {@link parseWithinLimits} with its default limits). */
-  readonly parse?: (source: string) => DocumentNode;
+  readonly parse?: ((source: string) => DocumentNode) | undefined;
   /**
    * Rules run alone before any other (default: {@link queryLimitRules} with its defaults): a
    * document they refuse gets their errors only.
    */
-  readonly limitRules?: readonly ValidationRule[];
+  readonly limitRules?: readonly ValidationRule[] | undefined;
 }
 
 /** What a parse gave: the document, or the syntax error to answer again. */

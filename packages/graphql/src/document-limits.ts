@@ -13,11 +13,11 @@ export interface DocumentLimits {
    * Largest `query` text in UTF-8 bytes (default {@link DEFAULT_MAXIMUM_QUERY_BYTES}). The
    * request body has its own, larger cap: large values belong in `variables`.
    */
-  readonly maximumQueryBytes?: number;
+  readonly maximumQueryBytes?: number | undefined;
   /** Most tokens in the text (default {@link DEFAULT_MAXIMUM_TOKENS}). */
-  readonly maximumTokens?: number;
+  readonly maximumTokens?: number | undefined;
   /** Deepest nesting of braces, brackets and parentheses (default {@link DEFAULT_MAXIMUM_NESTING}). */
-  readonly maximumNesting?: number;
+  readonly maximumNesting?: number | undefined;
 }
 
 /**

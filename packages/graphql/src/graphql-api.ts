@@ -33,38 +33,38 @@ export interface GraphqlRoutesOptions extends QueryLimits, DocumentLimits, Recor
    */
   readonly authenticate: Authenticate<RecordUser>;
   /** Where the endpoint answers; default `/graphql`. */
-  readonly path?: string;
+  readonly path?: string | undefined;
   /**
    * Largest request body in bytes, variables included: default
    * {@link DEFAULT_MAXIMUM_GRAPHQL_BODY_BYTES} (128 KiB). A larger body is a 413, refused as it
    * is read. Raise it to send large text values in `variables`; the JSON record API takes them
    * up to its 4 MiB.
    */
-  readonly maximumBodyBytes?: number;
+  readonly maximumBodyBytes?: number | undefined;
   /**
    * Characters of operation text kept parsed and validated (default 1 MiB worth): repeated
    * operations skip both steps.
    */
-  readonly documentCacheCharacters?: number;
+  readonly documentCacheCharacters?: number | undefined;
   /**
    * Compiles each operation to a function once, then runs that instead of graphql-js's
    * interpreter: pass graphql-jit's `compileQuery`. A list of 50 records of 12 fields then runs
    * in about a tenth of the time. Leave it out where code may not be generated at run time
    * (Cloudflare Workers, a strict Content-Security-Policy): graphql-jit needs `new Function`.
    */
-  readonly compileQuery?: CompileQuery;
+  readonly compileQuery?: CompileQuery | undefined;
   /**
    * Called with an error a resolver threw that is not a GraphQL error (a database failure, a
    * bug); the client sees only `Internal server error`. Default: one line on stderr.
    */
-  readonly onError?: (error: unknown) => void;
+  readonly onError?: ((error: unknown) => void) | undefined;
   /**
    * Called when `compileQuery` fails on an operation graphql-js accepts, which then runs
    * interpreted, several times slower; with why. Default: one line on stderr, the first time
    * only. graphql-jit fails on every operation with an argument when it got a second copy of
    * the graphql package (a loader that gives CommonJS packages their own): the line says so.
    */
-  readonly onNotCompiled?: (reason: unknown) => void;
+  readonly onNotCompiled?: ((reason: unknown) => void) | undefined;
 }
 
 /**

@@ -27,9 +27,9 @@ export interface GraphqlColumn {
    * The declared field the column belongs to (undefined for `id`, the owner's columns and the
    * timestamps).
    */
-  readonly field?: Field;
+  readonly field?: Field | undefined;
   /** The GraphQL enum of an enum field's values (kind `Enum`): `ProjectStatus`. */
-  readonly enumType?: string;
+  readonly enumType?: string | undefined;
 }
 
 /** The GraphQL names of one model's type, inputs, queries and mutations. */

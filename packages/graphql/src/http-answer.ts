@@ -4,7 +4,11 @@ import { jsonError, securedAnswer } from "@tessera/http";
 /** What graphql-http's handler answers: a body (or none) and the response's status and headers. */
 export type GraphqlHttpAnswer = readonly [
   body: string | null,
-  init: { readonly status: number; readonly statusText: string; readonly headers?: HeadersInit },
+  init: {
+    readonly status: number;
+    readonly statusText: string;
+    readonly headers?: HeadersInit | undefined;
+  },
 ];
 
 /** The refusals graphql-http answers with no body, in words a client can act on. */

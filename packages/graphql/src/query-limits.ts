@@ -16,9 +16,9 @@ export const DEFAULT_MAXIMUM_FIELDS = 200;
 /** The two limits, as `graphqlRoutes` takes them. */
 export interface QueryLimits {
   /** Deepest nesting of selections (default {@link DEFAULT_MAXIMUM_DEPTH}). */
-  readonly maximumDepth?: number;
+  readonly maximumDepth?: number | undefined;
   /** Most selected fields and fragments (default {@link DEFAULT_MAXIMUM_FIELDS}). */
-  readonly maximumFields?: number;
+  readonly maximumFields?: number | undefined;
 }
 
 /**

@@ -33,8 +33,8 @@ export type GraphqlRecord = Readonly<Record<string, unknown>>;
 
 /** The arguments of the list query, as GraphQL coerced them (absent or null: the default). */
 export interface ListArguments {
-  readonly limit?: number | null;
-  readonly offset?: number | null;
+  readonly limit?: number | null | undefined;
+  readonly offset?: number | null | undefined;
 }
 
 /**

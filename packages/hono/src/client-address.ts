@@ -12,7 +12,7 @@ export interface ClientAddressOptions {
    */
   readonly getConnInfo: GetConnInfo;
   /** `TRUST_PROXY`: how many proxies append to `X-Forwarded-For`; default 0 (the socket). */
-  readonly trustProxy?: number;
+  readonly trustProxy?: number | undefined;
 }
 
 /**

@@ -22,7 +22,7 @@ export type BodyResult<T> = { readonly ok: true; readonly value: T } | BodyFailu
 /** Options shared by the body readers. */
 export interface BodyReadOptions {
   /** Largest body accepted, in bytes; default 1 MiB. Larger bodies are a 400 `too-large`. */
-  readonly maximumBytes?: number;
+  readonly maximumBytes?: number | undefined;
 }
 
 /** A refusal with its message and the matching 400 in the JSON error envelope. */

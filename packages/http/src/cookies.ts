@@ -1,14 +1,14 @@
 /** Attributes of a `Set-Cookie` header (RFC 6265 §4.1). */
 export interface CookieAttributes {
   /** Seconds until expiry (an integer); 0 or less deletes the cookie. */
-  readonly maxAge?: number;
-  readonly expires?: Date;
-  readonly path?: string;
-  readonly domain?: string;
-  readonly secure?: boolean;
-  readonly httpOnly?: boolean;
+  readonly maxAge?: number | undefined;
+  readonly expires?: Date | undefined;
+  readonly path?: string | undefined;
+  readonly domain?: string | undefined;
+  readonly secure?: boolean | undefined;
+  readonly httpOnly?: boolean | undefined;
   /** `None` requires `secure`: browsers drop such a cookie otherwise. */
-  readonly sameSite?: "Strict" | "Lax" | "None";
+  readonly sameSite?: "Strict" | "Lax" | "None" | undefined;
 }
 
 // RFC 6265 §4.1.1: a name is an RFC 9110 token; a value is cookie-octets, optionally quoted.

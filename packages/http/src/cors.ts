@@ -6,13 +6,13 @@ export interface CorsOptions {
   /** Browser origins allowed cross-site, as {@link parseAllowedOrigins} reads them. */
   readonly allowedOrigins: readonly string[];
   /** Request headers a preflight allows; default `Authorization` and `Content-Type`. */
-  readonly allowedHeaders?: readonly string[];
+  readonly allowedHeaders?: readonly string[] | undefined;
   /**
    * Send `Access-Control-Allow-Credentials: true`, letting listed origins make cookie-carrying
    * requests and read the answers. Default false: a separate frontend authenticates with a
    * bearer token, which needs no credentials mode.
    */
-  readonly allowCredentials?: boolean;
+  readonly allowCredentials?: boolean | undefined;
 }
 
 const ALLOWED_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE";

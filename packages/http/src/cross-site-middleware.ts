@@ -11,7 +11,7 @@ export interface CrossSiteCheckOptions extends CrossSiteOptions {
    * The answer to a refused request, in the request's locale: {@link crossSiteRefusal}'s JSON
    * envelope by default, `crossSiteRefusalPage` for page routes.
    */
-  readonly refusal?: (locale: Locale | undefined) => Response;
+  readonly refusal?: ((locale: Locale | undefined) => Response) | undefined;
 }
 
 /**

@@ -25,7 +25,7 @@ export type CrossSiteRefusal = "cross-site-fetch" | "origin-mismatch";
 /** Options of {@link checkCrossSiteRequest}. */
 export interface CrossSiteOptions {
   /** Browser origins allowed cross-site, as {@link parseAllowedOrigins} reads them. */
-  readonly allowedOrigins?: readonly string[];
+  readonly allowedOrigins?: readonly string[] | undefined;
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

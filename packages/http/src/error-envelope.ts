@@ -100,7 +100,7 @@ export function tooManyRequests(retryAfterSeconds?: number, locale?: Locale): Re
  */
 export async function errorEnvelopeMessage(answer: Response): Promise<string> {
   try {
-    const body = (await answer.json()) as { error?: { message?: unknown } };
+    const body = (await answer.json()) as { error?: { message?: unknown } | undefined };
     return typeof body.error?.message === "string" ? body.error.message : "";
   } catch {
     return "";

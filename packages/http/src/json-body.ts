@@ -24,7 +24,7 @@ export type JsonValueOf<S extends JsonShape> = S extends "object"
 /** Options of {@link readJsonBody}. */
 export interface JsonBodyOptions<S extends JsonShape> extends BodyReadOptions {
   /** The top-level type required; default `"object"`. */
-  readonly expect?: S;
+  readonly expect?: S | undefined;
 }
 
 function failure(reason: BodyFailureReason, detail: string) {

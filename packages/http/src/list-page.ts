@@ -8,7 +8,7 @@ export interface ListPage {
    * Keyset paging: only rows whose id is below this one (the last id of the page before).
    * Unlike `offset` it costs the same at any depth, and a row added meanwhile shifts nothing.
    */
-  readonly after?: number;
+  readonly after?: number | undefined;
 }
 
 /** Records per page when `limit` is not given. */

@@ -42,15 +42,15 @@ export const PAGE_HEADERS: Readonly<Record<string, string>> = {
 /** How pages' headers differ from ours; every field is optional. */
 export interface PageHeaderOptions {
   /** A whole policy instead of {@link DEFAULT_PAGE_POLICY}; {@link NONCE_SOURCE} stands for the nonce. */
-  readonly policy?: PolicyDirectives;
+  readonly policy?: PolicyDirectives | undefined;
   /**
    * Sources added to the policy's directives: `{ "img-src": ["https://images.example"] }`. A
    * directive the policy lacks is added with exactly these sources (`default-src` no longer
    * applies to it then); added to a directive that was `'none'`, they replace it.
    */
-  readonly extendPolicy?: PolicyDirectives;
+  readonly extendPolicy?: PolicyDirectives | undefined;
   /** Headers set on pages instead of ours, or besides them: `{ "Permissions-Policy": "…" }`. */
-  readonly headers?: Readonly<Record<string, string>>;
+  readonly headers?: Readonly<Record<string, string>> | undefined;
 }
 
 // A nonce goes into a header and into HTML attributes: base64 (either alphabet) only.

@@ -51,7 +51,7 @@ export interface PageContext {
    */
   readonly cspNonce: string | undefined;
   /** The language the page is written in (`RouteContext.locale`), for `<html lang>`; English when absent. */
-  readonly locale?: Locale;
+  readonly locale?: Locale | undefined;
   /**
    * Menus for the header, read for this request by a route middleware in front of the page
    * (the example app's organization switcher puts a `headerMenus` list in the request's

@@ -38,12 +38,12 @@ export interface RateLimitOptions<C extends RouteContext> {
   /** The group counted (`"login"`); its limit and window are the limiter's. */
   readonly group: string;
   /** Who is counted; default the client address ({@link rateLimitClientKey}). */
-  readonly key?: (request: Request, context: C) => string;
+  readonly key?: ((request: Request, context: C) => string) | undefined;
   /**
    * The answer once over the limit, given the seconds to wait: default the JSON 429 with
    * `Retry-After`; page routes render their 429 page.
    */
-  readonly refusal?: RouteRefusal<C, number>;
+  readonly refusal?: RouteRefusal<C, number> | undefined;
 }
 
 /**

@@ -16,7 +16,7 @@ export interface RouteContext {
    * The language to write messages in, chosen by {@link @tessera/http!localeNegotiation}; English
    * when absent.
    */
-  readonly locale?: Locale;
+  readonly locale?: Locale | undefined;
 }
 
 /** The context of a route that answers pages: the nonce of its answer's scripts. */

@@ -14,7 +14,7 @@ const SECURED = Symbol("tessera.securedAnswer");
 const LANGUAGE = Symbol("tessera.answerLanguage");
 
 /** A response that may carry the marks. */
-type Markable = Response & { [SECURED]?: true; [LANGUAGE]?: string };
+type Markable = Response & { [SECURED]?: true | undefined; [LANGUAGE]?: string | undefined };
 
 // Lower-case names, so that a caller's `Content-Type` replaces ours instead of sitting beside
 // it: in a plain header object two spellings of one name would both be sent.

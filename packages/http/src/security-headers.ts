@@ -43,7 +43,7 @@ export function withSecurityHeaders(
  * for one response: routes mounted without a framework's header middleware keep them.
  */
 export function routeSecurityHeaders(
-  options: { readonly https?: (request: Request) => boolean } = {},
+  options: { readonly https?: ((request: Request) => boolean) | undefined } = {},
 ): PassThroughMiddleware {
   const https = options.https ?? isHttpsRequest;
   return (next) => async (request, context) =>

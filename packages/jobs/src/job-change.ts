@@ -40,12 +40,12 @@ export type JobMover = (
 /** How {@link createJobMover} treats an event. */
 export interface JobMoveOptions {
   /** Refresh `updatedAt` of an unfinished job even when the event changes nothing. */
-  readonly heartbeat?: boolean;
+  readonly heartbeat?: boolean | undefined;
   /**
    * Drop the event when the job changed since it was read, instead of re-reading and applying
    * it again: for the sweep, whose verdict ("no news for an hour") holds only for what it read.
    */
-  readonly onlyIfUnchanged?: boolean;
+  readonly onlyIfUnchanged?: boolean | undefined;
 }
 
 // Every lost compare-and-set means another writer moved the job forward, and a job can only

@@ -78,7 +78,7 @@ const REFUSED_TYPES: Partial<Record<FieldType, string>> = {
 export function defineJob(
   name: string,
   declarations: readonly string[],
-  options: { readonly richText?: RichTextSanitizer } = {},
+  options: { readonly richText?: RichTextSanitizer | undefined } = {},
 ): JobDefinition {
   if (!SNAKE_CASE.test(name)) {
     throw new Error(

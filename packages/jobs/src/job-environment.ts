@@ -5,7 +5,7 @@ export interface JobEnvironment {
   /** `<JOB>_SECRET`. */
   readonly secret: string;
   /** `<JOB>_TOKEN`, when set and not empty. */
-  readonly bearerToken?: string;
+  readonly bearerToken?: string | undefined;
 }
 
 /**

@@ -33,24 +33,24 @@ export interface JobRunnerOptions {
   /** From {@link jobTokenKeys}: makes and checks the per-job callback tokens. */
   readonly tokenKeys: KeyRing;
   /** Runs after every change; see {@link JobChangeHook}. */
-  readonly onChange?: JobChangeHook;
-  readonly clock?: Clock;
+  readonly onChange?: JobChangeHook | undefined;
+  readonly clock?: Clock | undefined;
   /** The fetch submissions use (default `globalThis.fetch`). */
-  readonly fetch?: (request: Request) => Promise<Response>;
+  readonly fetch?: ((request: Request) => Promise<Response>) | undefined;
   /** One submission, answer included (default 10 000 ms); must be below `retryAfterMs`. */
-  readonly timeoutMs?: number;
+  readonly timeoutMs?: number | undefined;
   /** Default 3. */
-  readonly maxAttempts?: number;
+  readonly maxAttempts?: number | undefined;
   /** Default 60 000 ms. */
-  readonly retryAfterMs?: number;
+  readonly retryAfterMs?: number | undefined;
   /** Default 3 600 000 ms. */
-  readonly staleAfterMs?: number;
+  readonly staleAfterMs?: number | undefined;
   /** Queued jobs retried per sweep (default 10). */
-  readonly retriesPerSweep?: number;
+  readonly retriesPerSweep?: number | undefined;
   /** Jobs failed per kind (stale, exhausted) per sweep (default 100). */
-  readonly failuresPerSweep?: number;
+  readonly failuresPerSweep?: number | undefined;
   /** Larger callback bodies are answered 413 (default 1 MiB). */
-  readonly maxBodyBytes?: number;
+  readonly maxBodyBytes?: number | undefined;
 }
 
 /** One kind of external job, wired: start, callback route, sweep. */

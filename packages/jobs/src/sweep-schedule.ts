@@ -5,14 +5,14 @@ import type { SweepReport } from "./sweep.js";
 /** Options of {@link scheduleSweeps}. */
 export interface SweepScheduleOptions {
   /** Period between runs (default 300 000 ms: 5 minutes). */
-  readonly intervalMs?: number;
+  readonly intervalMs?: number | undefined;
   /** Receives each run's report, for logs. */
-  readonly onReport?: (report: SweepReport) => void;
+  readonly onReport?: ((report: SweepReport) => void) | undefined;
   /**
    * Receives a run's error (a store or hook failure); the schedule goes on. Default: logged
    * with `console.error`, since an error swallowed here would hide a broken database.
    */
-  readonly onError?: (error: unknown) => void;
+  readonly onError?: ((error: unknown) => void) | undefined;
 }
 
 /**

@@ -4,15 +4,15 @@ import { AwsClient } from "aws4fetch";
 export interface AwsCredentials {
   readonly accessKeyId: string;
   readonly secretAccessKey: string;
-  readonly sessionToken?: string;
+  readonly sessionToken?: string | undefined;
 }
 
 /** What a request to sign is made of. */
 export interface UnsignedRequest {
   readonly method: string;
   readonly headers: HeadersInit;
-  readonly body?: string;
-  readonly signal?: AbortSignal;
+  readonly body?: string | undefined;
+  readonly signal?: AbortSignal | undefined;
 }
 
 /** Signs one request; `datetime` (`20150830T123600Z`) replaces the current time, for vectors. */

@@ -29,7 +29,7 @@ export interface CloudflareMailerOptions {
   /** The From of every mail (`MAIL_FROM`); its address is also the envelope sender. */
   readonly from: string;
   /** Dates the mails (default the system clock). */
-  readonly clock?: Clock;
+  readonly clock?: Clock | undefined;
 }
 
 const FN = "cloudflareMailer";

@@ -6,11 +6,11 @@ export interface HttpMailerOptions {
   /** The From of every mail (the app's `MAIL_FROM`): `no-reply@app.example` or `Notes <…>`. */
   readonly from: string;
   /** Replaces the provider's URL, without the path (a proxy, or a local double in tests). */
-  readonly baseUrl?: string;
+  readonly baseUrl?: string | undefined;
   /** The fetch to use (default `globalThis.fetch`). */
-  readonly fetch?: (request: Request) => Promise<Response>;
+  readonly fetch?: ((request: Request) => Promise<Response>) | undefined;
   /** Attempts, delays and the per-attempt timeout (see {@link RetryPolicy}). */
-  readonly retry?: RetryPolicy;
+  readonly retry?: RetryPolicy | undefined;
 }
 
 /** `options.baseUrl` without a trailing slash, or `fallback`; refuses anything but http(s). */

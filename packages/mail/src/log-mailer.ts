@@ -6,7 +6,7 @@ export interface LogMailerOptions {
    * Receives each mail as one text of several lines, without a trailing newline (like an
    * argument of `console.log`, the default, which writes to standard output on Node).
    */
-  readonly write?: (text: string) => void;
+  readonly write?: ((text: string) => void) | undefined;
 }
 
 /**

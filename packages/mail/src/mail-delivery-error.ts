@@ -1,13 +1,13 @@
 /** What a {@link MailDeliveryError} knows beyond its message. */
 export interface MailDeliveryErrorOptions extends ErrorOptions {
   /** The provider's HTTP status, when it answered. */
-  readonly status?: number;
+  readonly status?: number | undefined;
   /** The provider's own words (`message` of its error body), when it gave any. */
-  readonly providerMessage?: string;
+  readonly providerMessage?: string | undefined;
   /** True when trying again later may succeed (network error, 429, 5xx). */
-  readonly retryable?: boolean;
+  readonly retryable?: boolean | undefined;
   /** How long the provider asked to wait (`Retry-After`) before trying again, in milliseconds. */
-  readonly retryAfterMs?: number;
+  readonly retryAfterMs?: number | undefined;
 }
 
 /**

@@ -17,14 +17,14 @@ export interface MailSenderOptions<Writer>
   /** The mailer that really sends: SMTP, Resend, Postmark, SES, Cloudflare (or a memory one). */
   readonly transport: Mailer;
   /** When to try again (default `MAIL_RETRY_SCHEDULE`: 10 s, 1 min, 5 min, 30 min, 2 h, 6 h). */
-  readonly schedule?: OutboxRunnerOptions<Writer>["schedule"];
+  readonly schedule?: OutboxRunnerOptions<Writer>["schedule"] | undefined;
   /**
    * Told, in one line, of each mail given up on: at once on a provider's final answer, or once
    * the schedule is spent; and of each `Retry-After` longer than the schedule's longest step,
    * cut to that step. Default `console.error`. The lines hold the item's id, its attempts and
    * the last error (the provider's message) or the wait asked, never the mail or its key.
    */
-  readonly log?: (line: string) => void;
+  readonly log?: ((line: string) => void) | undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 /** A sender or recipient: an address, and the display name of `Name <address>` when given. */
 export interface Mailbox {
-  readonly name?: string;
+  readonly name?: string | undefined;
   readonly address: string;
 }
 

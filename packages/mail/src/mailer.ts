@@ -6,14 +6,14 @@ export interface MailMessage {
   /** The plain-text part: always present, and what the log adapter prints. */
   readonly text: string;
   /** An HTML alternative of `text`; adapters that send send both as multipart/alternative. */
-  readonly html?: string;
+  readonly html?: string | undefined;
   /**
    * The same key on every attempt to send this one mail (an outbox passes its row's key), so a
    * retry after a lost answer does not deliver it twice where the provider can tell. Resend
    * sends it as `Idempotency-Key`; the SMTP and Cloudflare adapters derive the `Message-ID`
    * from it; Postmark and SES have no such feature (see the package README).
    */
-  readonly idempotencyKey?: string;
+  readonly idempotencyKey?: string | undefined;
 }
 
 /** Options of {@link Mailer.send}. */
@@ -22,7 +22,7 @@ export interface SendOptions {
    * Ends the attempt when it aborts (an outbox's attempt deadline): the request, the wait for
    * its answer and any retry. Adapters that cannot be interrupted (SMTP) ignore it.
    */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
 }
 
 /**
@@ -37,5 +37,5 @@ export interface Mailer {
    * the mail is durably stored, so callers await it and answer only once the mail is safe.
    * Otherwise `send` may wait on a provider, and request handlers do not wait for it.
    */
-  readonly stores?: boolean;
+  readonly stores?: boolean | undefined;
 }

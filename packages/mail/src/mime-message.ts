@@ -13,7 +13,7 @@ export interface MimeMessageParts {
   readonly to: string;
   readonly subject: string;
   readonly text: string;
-  readonly html?: string;
+  readonly html?: string | undefined;
   /** `<id@domain>`, with the angle brackets. */
   readonly messageId: string;
   readonly date: Date;

@@ -10,7 +10,7 @@ export interface PostmarkMailerOptions extends HttpMailerOptions {
   /** The server's API token (`POSTMARK_SERVER_TOKEN`), sent as `X-Postmark-Server-Token`. */
   readonly serverToken: string;
   /** The message stream (default `outbound`, Postmark's transactional stream). */
-  readonly messageStream?: string;
+  readonly messageStream?: string | undefined;
 }
 
 const FN = "postmarkMailer";

@@ -8,7 +8,7 @@ export interface QueuedMail {
   readonly to: string;
   readonly subject: string;
   readonly text: string;
-  readonly html?: string;
+  readonly html?: string | undefined;
 }
 
 /** The queue mails go through in an outbox. */

@@ -6,28 +6,30 @@ import { type Clock, configurationError, systemClock } from "@tessera/core";
  */
 export interface RetryPolicy {
   /** Attempts in all, the first included (default 3; 1 turns retries off). */
-  readonly attempts?: number;
+  readonly attempts?: number | undefined;
   /** The first backoff in milliseconds (default 250); each next one doubles, with full jitter. */
-  readonly baseDelayMs?: number;
+  readonly baseDelayMs?: number | undefined;
   /**
    * The longest wait between two attempts, backoff or `Retry-After` (default 5 000 ms). A
    * `Retry-After` longer than this ends the retries: the error is `retryable` and carries
    * `retryAfterMs`, for whoever schedules the next try (an outbox), instead of holding a
    * sender for minutes.
    */
-  readonly maxDelayMs?: number;
+  readonly maxDelayMs?: number | undefined;
   /** Each attempt's time limit in milliseconds, answer included (default 10 000). */
-  readonly timeoutMs?: number;
+  readonly timeoutMs?: number | undefined;
   /** Waits between attempts (default a timer); tests pass one that records and returns at once. */
-  readonly sleep?: (ms: number) => Promise<void>;
+  readonly sleep?: ((ms: number) => Promise<void>) | undefined;
   /** Reads `Retry-After` dates against this clock (default the system clock). */
-  readonly clock?: Clock;
+  readonly clock?: Clock | undefined;
   /** The jitter source, in [0, 1) (default `Math.random`). */
-  readonly random?: () => number;
+  readonly random?: (() => number) | undefined;
 }
 
 /** A {@link RetryPolicy} with every default filled in. */
-export type ResolvedRetryPolicy = Required<RetryPolicy>;
+export type ResolvedRetryPolicy = {
+  readonly [K in keyof RetryPolicy]-?: Exclude<RetryPolicy[K], undefined>;
+};
 
 const DEFAULTS = { attempts: 3, baseDelayMs: 250, maxDelayMs: 5_000, timeoutMs: 10_000 };
 

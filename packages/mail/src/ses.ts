@@ -18,7 +18,7 @@ export interface SesMailerOptions extends HttpMailerOptions {
   /** `AWS_SECRET_ACCESS_KEY`: signs requests, never sent, never in an error. */
   readonly secretAccessKey: string;
   /** `AWS_SESSION_TOKEN`, with temporary credentials. */
-  readonly sessionToken?: string;
+  readonly sessionToken?: string | undefined;
 }
 
 const FN = "sesMailer";

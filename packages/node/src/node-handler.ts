@@ -24,15 +24,15 @@ export const BODY_ALREADY_READ_MESSAGE =
 /** Options of {@link toNodeHandler}. */
 export interface NodeHandlerOptions {
   /** `TRUST_PROXY`: how many proxies append to `X-Forwarded-For` (see `clientIp`); default 0. */
-  readonly trustProxy?: number;
+  readonly trustProxy?: number | undefined;
   /**
    * Largest body streamed to a route (default {@link DEFAULT_STREAMED_BODY_BYTES}). A larger
    * `Content-Length` is a 413 before the route runs; a chunked body that grows past it fails
    * the route's read. Each route keeps its own smaller cap (1 MiB JSON, 4 MiB forms…).
    */
-  readonly maximumBodyBytes?: number;
+  readonly maximumBodyBytes?: number | undefined;
   /** Called with an error a route threw (default: one line on stderr); the client gets a 500. */
-  readonly onError?: (error: unknown) => void;
+  readonly onError?: ((error: unknown) => void) | undefined;
 }
 
 /** A Node request listener that is also Express middleware (it calls `next` for other paths). */
@@ -151,7 +151,9 @@ async function answer(
 }
 
 /** The request's path, as Express's `originalUrl` keeps it when the handler is mounted under a prefix. */
-function requestPath(incoming: IncomingMessage & { readonly originalUrl?: string }): string {
+function requestPath(
+  incoming: IncomingMessage & { readonly originalUrl?: string | undefined },
+): string {
   try {
     return new URL(incoming.originalUrl ?? incoming.url ?? "/", "http://localhost").pathname;
   } catch {

@@ -88,7 +88,7 @@ export function webRequest(
     readonly maximumBodyBytes: number;
     readonly signal: AbortSignal;
     /** Called once when the body grew past the cap. */
-    readonly onTooLarge?: () => void;
+    readonly onTooLarge?: (() => void) | undefined;
   },
 ):
   | { ok: true; request: Request; body: StreamedBody | undefined }
@@ -100,7 +100,7 @@ export function webRequest(
   if (hasBody && (incoming.readableEnded || incoming.body !== undefined)) {
     return { ok: false, reason: "body-already-read" };
   }
-  const init: RequestInit & { duplex?: "half" } = {
+  const init: RequestInit & { duplex?: "half" | undefined } = {
     method,
     headers: webHeaders(incoming),
     signal: options.signal,

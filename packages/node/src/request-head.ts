@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 
 /** A Node request as Express and Fastify hand it over (`originalUrl` is Express's). */
-export type NodeIncoming = IncomingMessage & { readonly originalUrl?: string };
+export type NodeIncoming = IncomingMessage & { readonly originalUrl?: string | undefined };
 
 /** Node's header object as `Headers`: repeated headers appended, HTTP/2 pseudo-headers left out. */
 export function webHeaders(incoming: IncomingMessage): Headers {
@@ -15,7 +15,8 @@ export function webHeaders(incoming: IncomingMessage): Headers {
 
 /** The request's absolute URL from its path and `Host`; undefined when `Host` makes none. */
 export function requestUrl(incoming: NodeIncoming): URL | undefined {
-  const encrypted = (incoming.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
+  const encrypted =
+    (incoming.socket as { encrypted?: boolean | undefined } | undefined)?.encrypted === true;
   try {
     const host = incoming.headers.host ?? "localhost";
     return new URL(

@@ -48,17 +48,17 @@ export interface OAuthRoutesOptions extends HtmlRouteSafety {
    * request's `Host`, which a client can forge. Register that address at each provider.
    */
   readonly appUrl: string;
-  readonly clock?: Clock;
+  readonly clock?: Clock | undefined;
   /** The `fetch` that reaches providers (default `globalThis.fetch`). */
-  readonly fetch?: FetchFunction;
+  readonly fetch?: FetchFunction | undefined;
   /** Per request to a provider; default {@link DEFAULT_PROVIDER_TIMEOUT_MS}. */
-  readonly providerTimeoutMs?: number;
+  readonly providerTimeoutMs?: number | undefined;
   /**
    * A provider that could not be reached, refused the code or answered nonsense, and provider
    * errors other than `access_denied`, are reported here (default: one line on stderr); the
    * user sees a short alert.
    */
-  readonly onProviderError?: (error: unknown, provider: string) => void;
+  readonly onProviderError?: ((error: unknown, provider: string) => void) | undefined;
   /**
    * The one sign-in grant of accounts: `accountRoutes(...).signIns`. A provider sign-in ends
    * there like every other way in: a user with a second factor is asked for it (and a new link

@@ -9,7 +9,7 @@ export interface OAuthUserDependencies {
   readonly identities: IdentityStore;
   readonly clock: Clock;
   /** Whether a user has a second factor, and removing an unproven owner's (the sign-in grant's). */
-  readonly factors?: Pick<SessionSignIns, "hasSecondFactor" | "removeSecondFactors">;
+  readonly factors?: Pick<SessionSignIns, "hasSecondFactor" | "removeSecondFactors"> | undefined;
 }
 
 /**

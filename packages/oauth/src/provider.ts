@@ -32,7 +32,7 @@ export interface OpenIdProvider extends ProviderBase {
    * Fixes how the client authenticates at the token endpoint. Absent: `client_secret_post`
    * whenever the discovery document lists it, else HTTP Basic.
    */
-  readonly clientAuthentication?: ClientAuthenticationMethod;
+  readonly clientAuthentication?: ClientAuthenticationMethod | undefined;
 }
 
 /**
@@ -57,7 +57,7 @@ export interface ClientCredentials {
   readonly clientId: string;
   readonly clientSecret: string;
   /** Replaces the default scopes. */
-  readonly scope?: string;
+  readonly scope?: string | undefined;
 }
 
 /**
@@ -108,8 +108,8 @@ export function openIdProvider(
   options: ClientCredentials & {
     readonly name: string;
     readonly issuer: string;
-    readonly label?: string;
-    readonly clientAuthentication?: ClientAuthenticationMethod;
+    readonly label?: string | undefined;
+    readonly clientAuthentication?: ClientAuthenticationMethod | undefined;
   },
 ): OpenIdProvider {
   const provider: OpenIdProvider = {
@@ -152,7 +152,7 @@ export function googleProvider(options: ClientCredentials): OpenIdProvider {
  * `http:`.
  */
 export function githubProvider(
-  options: ClientCredentials & { readonly serverUrl?: string },
+  options: ClientCredentials & { readonly serverUrl?: string | undefined },
 ): GitHubProvider {
   const server = providerUrl(options.serverUrl ?? "https://github.com", "the GitHub server URL");
   const origin = server.origin;

@@ -16,8 +16,8 @@ export interface NewOrganization {
 
 /** What {@link OrganizationStore.updateOrganization} may change. */
 export interface OrganizationChange {
-  readonly name?: string;
-  readonly slug?: string;
+  readonly name?: string | undefined;
+  readonly slug?: string | undefined;
 }
 
 /** An invitation to write: the token itself is never stored, only its digest. */

@@ -29,13 +29,13 @@ const MAXIMUM_EVENT_TYPES = 100;
 const MAXIMUM_DESCRIPTION_LENGTH = 1000;
 /** The checked values of an {@link EndpointInput}, only those given. */
 export interface CheckedEndpointInput {
-  readonly url?: string;
-  readonly eventTypes?: readonly string[];
-  readonly description?: string;
-  readonly enabled?: boolean;
+  readonly url?: string | undefined;
+  readonly eventTypes?: readonly string[] | undefined;
+  readonly description?: string | undefined;
+  readonly enabled?: boolean | undefined;
   /** Name → value, in clear (sealed before they are stored); empty to remove them. */
-  readonly headers?: Readonly<Record<string, string>>;
-  readonly rateLimit?: number | null;
+  readonly headers?: Readonly<Record<string, string>> | undefined;
+  readonly rateLimit?: number | null | undefined;
 }
 
 /**
@@ -55,12 +55,12 @@ export async function checkEndpointInput(
 ): Promise<{ ok: true; value: CheckedEndpointInput } | { ok: false; fields: FieldErrors }> {
   const fields: FieldErrors = {};
   const value: {
-    url?: string;
-    eventTypes?: readonly string[];
-    description?: string;
-    enabled?: boolean;
-    headers?: Readonly<Record<string, string>>;
-    rateLimit?: number | null;
+    url?: string | undefined;
+    eventTypes?: readonly string[] | undefined;
+    description?: string | undefined;
+    enabled?: boolean | undefined;
+    headers?: Readonly<Record<string, string>> | undefined;
+    rateLimit?: number | null | undefined;
   } = {};
   if (input.url === undefined || input.url === null || input.url === "") {
     if (creating) fields.url = [BLANK];

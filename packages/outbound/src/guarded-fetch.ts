@@ -21,9 +21,9 @@ export interface GuardedFetchOptions extends OutboundPolicy, OutboundFetchLimits
    * private networks (Cloudflare Workers). On Node use `nodeGuardedFetch` from
    * `@tessera/outbound/node`, which checks at connect time.
    */
-  readonly resolveHost?: ResolveHost;
+  readonly resolveHost?: ResolveHost | undefined;
   /** The fetch to use (default `globalThis.fetch`). */
-  readonly fetch?: (request: Request) => Promise<Response>;
+  readonly fetch?: ((request: Request) => Promise<Response>) | undefined;
 }
 
 /**

@@ -26,7 +26,7 @@ export interface MemoryOutboundStoreOptions {
    * The outbox its messages are delivered from (a `MemoryOutbox`): `pruneMessages` keeps the
    * messages its `webhook` queue still has pending items for, and throws without it.
    */
-  readonly outbox?: Pick<Outbox<unknown>, "list">;
+  readonly outbox?: Pick<Outbox<unknown>, "list"> | undefined;
 }
 
 /**
@@ -223,7 +223,7 @@ export class MemoryOutboundStore implements OutboundStore<unknown> {
   async failedDeliveries(
     ownerId: number,
     since: number,
-    options: { readonly endpointId?: string; readonly limit: number },
+    options: { readonly endpointId?: string | undefined; readonly limit: number },
   ): Promise<FailedDelivery[]> {
     const pairs = new Map<string, FailedDelivery & { succeeded: boolean; tried: boolean }>();
     for (const attempt of this.#attempts) {

@@ -7,7 +7,7 @@ export const MESSAGE_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 /** Options of {@link outboundCleanups}. */
 export interface OutboundCleanupOptions {
   /** How long a message and its attempts are kept after it was sent, in milliseconds; positive. */
-  readonly retentionMs?: number;
+  readonly retentionMs?: number | undefined;
 }
 
 /**

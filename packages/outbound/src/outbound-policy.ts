@@ -8,9 +8,9 @@ export interface OutboundPolicy {
    * (`hooks.internal`) or IP addresses (`127.0.0.1`, `::1`), compared without case. For tests
    * and for operators who deliver inside their own network on purpose.
    */
-  readonly allowHosts?: readonly string[];
+  readonly allowHosts?: readonly string[] | undefined;
   /** Refuse `http:` URLs (set it in production): only `https:` is then allowed. */
-  readonly requireHttps?: boolean;
+  readonly requireHttps?: boolean | undefined;
 }
 
 /** Why {@link checkOutboundUrl} refused a URL. */

@@ -7,7 +7,7 @@ export type OutboundRequest = OutboundPost | OutboundGet;
 
 /** A POST of a text body: every webhook delivery. */
 export interface OutboundPost {
-  readonly method?: "POST";
+  readonly method?: "POST" | undefined;
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string;
@@ -37,7 +37,7 @@ export type OutboundOutcome =
        * False when the answer was longer than `answerBytes`, so `answer` is only its start.
        * Both guarded fetches always say; a fetch of one's own may leave it out.
        */
-      readonly complete?: boolean;
+      readonly complete?: boolean | undefined;
       readonly durationMs: number;
     }
   | {
@@ -53,11 +53,11 @@ export type OutboundFetch = (request: OutboundRequest) => Promise<OutboundOutcom
 /** Options shared by the guarded fetches (web and Node). */
 export interface OutboundFetchLimits {
   /** The whole exchange, answer included, in milliseconds (default 15 000). */
-  readonly timeoutMs?: number;
+  readonly timeoutMs?: number | undefined;
   /** Bytes of the answer kept (default 1 024); the rest is not read. */
-  readonly answerBytes?: number;
+  readonly answerBytes?: number | undefined;
   /** The time durations are measured with (default `performance.now`). */
-  readonly now?: () => number;
+  readonly now?: (() => number) | undefined;
 }
 
 /** The default timeout of an outbound request: 15 s, as svix's. */

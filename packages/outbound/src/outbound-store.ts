@@ -35,15 +35,15 @@ export interface StoredEndpoint {
 
 /** What {@link OutboundStore.updateEndpoint} may change. */
 export interface EndpointChange {
-  readonly url?: string;
-  readonly eventTypes?: readonly string[];
-  readonly description?: string;
+  readonly url?: string | undefined;
+  readonly eventTypes?: readonly string[] | undefined;
+  readonly description?: string | undefined;
   /** A time disables it; null enables it again (and forgets its failing streak). */
-  readonly disabledAt?: number | null;
+  readonly disabledAt?: number | null | undefined;
   /** Its custom headers, sealed, replacing those it had (empty: none). */
-  readonly headers?: Readonly<Record<string, string>>;
+  readonly headers?: Readonly<Record<string, string>> | undefined;
   /** Its rate limit (null: none); a change starts its pacing afresh. */
-  readonly rateLimit?: number | null;
+  readonly rateLimit?: number | null | undefined;
 }
 
 /** One event for an owner's endpoints; `payload` is its JSON text. */
@@ -57,7 +57,7 @@ export interface StoredMessage {
    * The one endpoint the message is for (a test event, `sendTestEvent`), whatever its filter;
    * absent for an event, which goes to every endpoint whose filter takes its type.
    */
-  readonly addressedTo?: string;
+  readonly addressedTo?: string | undefined;
   readonly createdAt: number;
 }
 
@@ -118,7 +118,7 @@ export interface PruneMessagesOptions {
   /** Messages created before this time (epoch milliseconds) are deleted, with their attempts. */
   readonly olderThan: number;
   /** Messages per statement (default 1,000); between statements other work gets its turn. */
-  readonly batchSize?: number;
+  readonly batchSize?: number | undefined;
 }
 
 /**
@@ -213,7 +213,7 @@ export interface OutboundStore<Writer> {
   failedDeliveries(
     ownerId: number,
     since: number,
-    options: { readonly endpointId?: string; readonly limit: number },
+    options: { readonly endpointId?: string | undefined; readonly limit: number },
   ): Promise<FailedDelivery[]>;
   /**
    * Deletes the messages created before `olderThan`, with their attempts, in batches; returns

@@ -32,15 +32,15 @@ export interface OutboundWebhooksOptions<Writer> {
   /** Encrypt endpoint secrets at rest: `outboundSecretKeys(secretKeyBase)`. */
   readonly secretKeys: KeyRing;
   /** The SSRF rules for registered URLs (the sender's fetch applies them again). */
-  readonly policy?: OutboundPolicy;
+  readonly policy?: OutboundPolicy | undefined;
   /** Resolves a registered URL's host, so a name resolving inside is refused at once. */
-  readonly resolveHost?: ResolveHost;
+  readonly resolveHost?: ResolveHost | undefined;
   /**
    * The most endpoints an owner may have, enabled or not (default
    * {@link MAXIMUM_ENDPOINTS_PER_OWNER}): each is one more request for every event and replay.
    */
-  readonly maximumEndpointsPerOwner?: number;
-  readonly clock?: Clock;
+  readonly maximumEndpointsPerOwner?: number | undefined;
+  readonly clock?: Clock | undefined;
 }
 
 /** What {@link OutboundWebhooks.createEndpoint} answers when the owner has no room left. */
@@ -350,7 +350,7 @@ export class OutboundWebhooks<Writer> {
   async replayFailed(
     ownerId: number,
     since: number,
-    options: { readonly endpointId?: string } = {},
+    options: { readonly endpointId?: string | undefined } = {},
   ): Promise<number> {
     const failed = await this.#store.failedDeliveries(ownerId, since, {
       ...options,

@@ -41,7 +41,7 @@ export interface QueuedDelivery {
    * Attempts the delivery made before it waited for its endpoint's rate limit in this item:
    * its attempts are numbered on from there, and its retry schedule goes on where it was.
    */
-  readonly attempts_before?: number;
+  readonly attempts_before?: number | undefined;
 }
 
 /** The item's payload read back, or undefined when it is not a delivery. */

@@ -38,14 +38,14 @@ export interface WebhookSenderOptions<Writer>
    */
   readonly fetch: (request: OutboundPost) => Promise<OutboundOutcome>;
   /** When to try again (default svix's: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h). */
-  readonly schedule?: RetrySchedule;
+  readonly schedule?: RetrySchedule | undefined;
   /** How long every delivery to an endpoint may fail before it is disabled (default 5 days). */
-  readonly disableAfterMs?: number;
+  readonly disableAfterMs?: number | undefined;
   /**
    * Told once when an endpoint is disabled for failing `disableAfterMs`: tell its owner (the
    * example app mails them). Its errors go to `onError`, never to the delivery.
    */
-  readonly onEndpointDisabled?: (endpoint: WebhookEndpoint) => void | Promise<void>;
+  readonly onEndpointDisabled?: ((endpoint: WebhookEndpoint) => void | Promise<void>) | undefined;
 }
 
 /** The default time every delivery to an endpoint may fail before it is disabled: 5 days. */

@@ -38,7 +38,7 @@ export type MemoryOutboxWriter = MemoryOutbox | MemoryOutboxTransaction;
 /** Options of {@link MemoryOutbox}. */
 export interface MemoryOutboxOptions {
   /** The time source (default the real clock); tests pass their own. */
-  readonly clock?: Clock;
+  readonly clock?: Clock | undefined;
 }
 
 /**

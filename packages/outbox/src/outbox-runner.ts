@@ -32,49 +32,49 @@ export interface OutboxRunnerOptions<Writer> {
    * How long a claim holds an item (default 60 000 ms): longer than `attemptTimeoutMs`, since
    * once it runs out another runner may deliver the item again.
    */
-  readonly leaseMs?: number;
+  readonly leaseMs?: number | undefined;
   /**
    * One attempt's deadline, answer included (default half of `leaseMs`): then its signal
    * aborts, the attempt counts as failed (retried on the schedule), and its slot takes the next
    * item, whether or not `deliver` has stopped. Shorter than `leaseMs`.
    */
-  readonly attemptTimeoutMs?: number;
+  readonly attemptTimeoutMs?: number | undefined;
   /** @deprecated Ignored: each free slot claims the next due item itself. */
-  readonly batch?: number;
+  readonly batch?: number | undefined;
   /** Deliveries running at once, at most (default 4). */
-  readonly concurrency?: number;
+  readonly concurrency?: number | undefined;
   /**
    * Deliveries of one fairness key (a mail's recipient, a webhook's owner) running at once, at
    * most (default half of `concurrency`, at least 1): one key's slow or hanging deliveries
    * cannot hold the slots every other key needs.
    */
-  readonly keyConcurrency?: number;
+  readonly keyConcurrency?: number | undefined;
   /** This runner's name in the leases it takes (default a random one). */
-  readonly owner?: string;
+  readonly owner?: string | undefined;
   /**
    * How often a started runner looks for due items (default 1 000 ms); also how often a drain
    * with deliveries under way and a free slot looks again for items other processes enqueued.
    */
-  readonly pollMs?: number;
+  readonly pollMs?: number | undefined;
   /** The time retries are counted from (default the real clock): give the outbox's. */
-  readonly clock?: Clock;
+  readonly clock?: Clock | undefined;
   /** Picks the schedule's jitter (default `Math.random`). */
-  readonly random?: () => number;
+  readonly random?: (() => number) | undefined;
   /**
    * Receives a started runner's errors (the database failing); it goes on at the next poll.
    * Default: logged with `console.error`, since a swallowed error would hide a broken database.
    */
-  readonly onError?: (error: unknown) => void;
+  readonly onError?: ((error: unknown) => void) | undefined;
   /**
    * Told of each item given up on (a final error, or its schedule spent) once it is marked
    * `failed`, with the last error's message: where an app logs it or tells someone.
    */
-  readonly onFailed?: (item: OutboxItem, error: string) => void;
+  readonly onFailed?: ((item: OutboxItem, error: string) => void) | undefined;
   /**
    * Gets one line for each wait an error asked for beyond the schedule's longest step, which
    * the runner shortens to that step (default `console.warn`).
    */
-  readonly log?: (line: string) => void;
+  readonly log?: ((line: string) => void) | undefined;
 }
 
 /** What one {@link OutboxRunner.drain} did. */

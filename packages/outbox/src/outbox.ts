@@ -42,15 +42,15 @@ export interface EnqueueOptions {
    * The item's idempotency key (at most 200 characters): enqueueing the same key twice in a
    * queue keeps the first item only. A random one is made when it is left out.
    */
-  readonly key?: string;
+  readonly key?: string | undefined;
   /** When the item is first due (default: now). */
-  readonly runAt?: number;
+  readonly runAt?: number | undefined;
   /**
    * Whose work it is (1 to 200 characters): a runner gives each key a fair share of its
    * deliveries, so one recipient's or owner's slow items cannot hold everyone else's. Left out,
    * the item is in no share.
    */
-  readonly fairnessKey?: string;
+  readonly fairnessKey?: string | undefined;
 }
 
 /** What {@link Outbox.enqueue} did. */
@@ -79,7 +79,7 @@ export interface ClaimOptions {
    * Fairness keys whose items are left for now (a runner's keys that have used their share);
    * items without a key are never left.
    */
-  readonly excludeFairnessKeys?: readonly string[];
+  readonly excludeFairnessKeys?: readonly string[] | undefined;
 }
 
 /** Options of {@link Outbox.list}. */
@@ -93,7 +93,7 @@ export interface PruneOptions {
   /** Done items finished before this time (epoch milliseconds) are deleted. */
   readonly olderThan: number;
   /** Rows per statement (default 1,000); between statements other work gets its turn. */
-  readonly batchSize?: number;
+  readonly batchSize?: number | undefined;
 }
 
 /**

@@ -10,7 +10,7 @@ export interface RetrySchedule {
    * Spreads retries that failed together, so they do not come back together: each delay grows
    * by up to this fraction of itself, at random (0, the default, to 1).
    */
-  readonly jitter?: number;
+  readonly jitter?: number | undefined;
 }
 
 const SECOND = 1000;

@@ -23,20 +23,20 @@ export interface PasswordHashOptions {
    * counts are kept), and the cost of a dummy check. Default 100000; tests lower it to stay fast.
    * Never above `maximumNativeIterations`.
    */
-  readonly iterations?: number;
+  readonly iterations?: number | undefined;
   /**
    * The most iterations the runtime's WebCrypto derives. Default: 100000 on Cloudflare Workers,
    * whose production runtime refuses more; no cap elsewhere. A stored digest above it is
    * verified in pure JS within `maximumFallbackIterations`; new digests never exceed it.
    */
-  readonly maximumNativeIterations?: number;
+  readonly maximumNativeIterations?: number | undefined;
   /**
    * The most iterations verified in pure JS (@noble/hashes) when above
    * `maximumNativeIterations`: the CPU one sign-in may spend, about 1.3 ms per 1,000 iterations
    * on the development machine. Default 800000. A digest above both is not checked: see
    * {@link PasswordCheck.unverifiable}.
    */
-  readonly maximumFallbackIterations?: number;
+  readonly maximumFallbackIterations?: number | undefined;
 }
 
 /** The outcome of a verification. */
@@ -51,7 +51,7 @@ export interface PasswordCheck {
    * Present when the digest could not be checked on this runtime (`valid` is then false, though
    * the password may be right): log it, since only the operator can act on it.
    */
-  readonly unverifiable?: UnverifiableDigest;
+  readonly unverifiable?: UnverifiableDigest | undefined;
 }
 
 /** A stored digest this runtime may not verify: its count is above both limits. */

@@ -21,7 +21,7 @@ export interface PgDatabase extends SqlDatabase {
 /** Options for {@link openPostgres}. */
 export interface OpenPostgresOptions {
   /** Connections the pool keeps at most (default 10, pg's default). */
-  readonly max?: number;
+  readonly max?: number | undefined;
   /**
    * How long a statement waits for a connection, in milliseconds (default 10 000), whether the
    * pool opens a new one or waits for one of its `max` to be free; then it fails with pg's
@@ -29,7 +29,7 @@ export interface OpenPostgresOptions {
    * connect`. pg's own default, 0, waits forever: a server that accepts the TCP connection but
    * never answers (stopped with SIGSTOP, behind a dead proxy) would hang every request.
    */
-  readonly connectionTimeoutMillis?: number;
+  readonly connectionTimeoutMillis?: number | undefined;
 }
 
 const DEFAULT_CONNECTION_TIMEOUT_MS = 10_000;

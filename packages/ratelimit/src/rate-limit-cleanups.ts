@@ -12,7 +12,7 @@ export interface EndedWindowPruner {
 /** Options of {@link rateLimitCleanups}. */
 export interface RateLimitCleanupOptions {
   /** The window the counters were counted in (default the limiter's default, 60 s). */
-  readonly windowMs?: number;
+  readonly windowMs?: number | undefined;
 }
 
 /**

@@ -19,9 +19,9 @@ export interface RateLimitDecision {
 /** Options for {@link createRateLimiter}. */
 export interface RateLimiterOptions {
   readonly store: RateLimitStore;
-  readonly limit?: number;
-  readonly windowMs?: number;
-  readonly clock?: Clock;
+  readonly limit?: number | undefined;
+  readonly windowMs?: number | undefined;
+  readonly clock?: Clock | undefined;
 }
 
 /** Counts attempts per key in fixed windows. */

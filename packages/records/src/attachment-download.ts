@@ -31,14 +31,14 @@ export interface DownloadOptions {
    * The download's request: `HEAD`, `If-None-Match`, `Range` and `If-Range` shape the answer.
    * Without it the answer is the whole file (200).
    */
-  readonly request?: Request;
+  readonly request?: Request | undefined;
   /**
    * The body of a 416 (the status and `Content-Range` are set here). Default: the JSON
    * envelope `Range not satisfiable`; the HTML routes answer a page.
    */
-  readonly rangeNotSatisfiable?: () => Response;
+  readonly rangeNotSatisfiable?: (() => Response) | undefined;
   /** The language of the default 416's message; English when absent. */
-  readonly locale?: Locale;
+  readonly locale?: Locale | undefined;
 }
 
 // Sent on every answer that describes the file, 304 included: uploaded HTML or SVG must not

@@ -37,7 +37,7 @@ export const DEFAULT_PARTIAL_GRACE_MS = 60_000;
 /** Options of {@link FilesystemObjectStorage.open}. */
 export interface FilesystemStorageOptions {
   /** Partial uploads last written at least this long ago are removed (default one minute). */
-  readonly partialGraceMs?: number;
+  readonly partialGraceMs?: number | undefined;
 }
 
 /**
@@ -90,7 +90,7 @@ export class FilesystemObjectStorage implements ListableObjectStorage {
     return { bytes: read.bytes, contentType, version: read.info.version };
   }
 
-  async stat(key: string): Promise<Required<StoredObjectInfo> | undefined> {
+  async stat(key: string): Promise<(StoredObjectInfo & { readonly version: string }) | undefined> {
     assertStorageKey(key);
     try {
       return fileInfo(await statPath(this.#path(key), { bigint: true }));
@@ -124,7 +124,7 @@ export class FilesystemObjectStorage implements ListableObjectStorage {
   /** Runs `read` on the open file of `key` and its info; undefined when there is no file. */
   async #withFile<T>(
     key: string,
-    read: (file: FileHandle, info: Required<StoredObjectInfo>) => Promise<T>,
+    read: (file: FileHandle, info: StoredObjectInfo & { readonly version: string }) => Promise<T>,
   ): Promise<T | undefined> {
     let file: FileHandle;
     try {
@@ -211,7 +211,7 @@ export class FilesystemObjectStorage implements ListableObjectStorage {
  * nanoseconds. A put renames a new file over the key (a new inode, new times) and a rewrite in
  * place changes the times; the change time cannot be set back by a program.
  */
-function fileInfo(stats: BigIntStats): Required<StoredObjectInfo> {
+function fileInfo(stats: BigIntStats): StoredObjectInfo & { readonly version: string } {
   const version = [stats.ino, stats.size, stats.mtimeNs, stats.ctimeNs].join(".");
   return { size: Number(stats.size), version };
 }

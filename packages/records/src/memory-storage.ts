@@ -10,7 +10,7 @@ import {
 
 /** Object storage in a Map: for tests and single-process demos (objects vanish on exit). */
 export class MemoryObjectStorage implements ObjectStorage {
-  readonly #objects = new Map<string, Required<StoredObject>>();
+  readonly #objects = new Map<string, StoredObject & { readonly version: string }>();
   // Each put is a new version, even of the same bytes under the same key.
   #puts = 0;
 

@@ -13,9 +13,9 @@ export type MultipartRefusal = "malformed" | "too-many-parts" | "too-many-parts-
 export interface MultipartPart {
   readonly name: string;
   /** The file's name as sent (`""` for an empty file input); absent for a text value. */
-  readonly filename?: string;
+  readonly filename?: string | undefined;
   /** The part's `Content-Type`, when it sent one. */
-  readonly contentType?: string;
+  readonly contentType?: string | undefined;
   /** The part's bytes, in order: copies, so the parser's input may be reused afterwards. */
   readonly content: readonly Uint8Array<ArrayBuffer>[];
 }
@@ -71,8 +71,8 @@ export class MultipartParser {
   #parts = 0;
   #part: {
     name: string;
-    filename?: string;
-    contentType?: string;
+    filename?: string | undefined;
+    contentType?: string | undefined;
     content: Uint8Array<ArrayBuffer>[];
   } | null = null;
 

@@ -5,7 +5,7 @@ export interface StoredObject {
   readonly bytes: Uint8Array<ArrayBuffer>;
   readonly contentType: string;
   /** See {@link StoredObjectInfo.version}. */
-  readonly version?: string;
+  readonly version?: string | undefined;
 }
 
 /** What storage knows of an object without reading its bytes. */
@@ -17,7 +17,7 @@ export interface StoredObjectInfo {
    * size and times; a counter in memory); absent when the store keeps none. Downloads build
    * their `ETag` from it, so it must never stay the same across a change of the bytes.
    */
-  readonly version?: string;
+  readonly version?: string | undefined;
 }
 
 /** `length` bytes of an object from `offset` (both whole numbers, `length` at least 1). */

@@ -4,7 +4,7 @@ import { type ListableObjectStorage, sweepUnreferencedObjects } from "./object-s
 /** Options of {@link storedFileCleanups}. */
 export interface StoredFileCleanupOptions {
   /** Only objects last written at least this long before the run are deleted (default one hour). */
-  readonly olderThanMs?: number;
+  readonly olderThanMs?: number | undefined;
 }
 
 /**

@@ -22,9 +22,9 @@ export const DEFAULT_SWEEP_GRACE_MS = 60 * 60 * 1000;
 /** Options of {@link sweepUnreferencedObjects}. */
 export interface SweepOptions {
   /** Only objects last written at least this long ago are deleted (default one hour). */
-  readonly olderThanMs?: number;
+  readonly olderThanMs?: number | undefined;
   /** Epoch milliseconds of "now" (default `Date.now()`). */
-  readonly now?: number;
+  readonly now?: number | undefined;
 }
 
 /**

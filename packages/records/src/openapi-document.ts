@@ -24,7 +24,7 @@ import { recordPaths } from "./openapi-record-paths.js";
 export interface OpenApiInfo {
   readonly title: string;
   readonly version: string;
-  readonly description?: string;
+  readonly description?: string | undefined;
 }
 
 /** Options of {@link openApiDocument}. */
@@ -33,18 +33,20 @@ export interface OpenApiDocumentOptions {
   readonly models: readonly Model[];
   readonly info: OpenApiInfo;
   /** `servers` (default none: paths are relative to where the document is served). */
-  readonly servers?: ReadonlyArray<{ readonly url: string; readonly description?: string }>;
+  readonly servers?:
+    | ReadonlyArray<{ readonly url: string; readonly description?: string | undefined }>
+    | undefined;
   /** The routes' `maximumJsonBytes`, for the 400's description (default 4 MiB, theirs). */
-  readonly maximumJsonBytes?: number;
+  readonly maximumJsonBytes?: number | undefined;
   /** What the bearer credentials are (default: a JWT or an API key of @tessera/bearer). */
-  readonly bearerDescription?: string;
+  readonly bearerDescription?: string | undefined;
 }
 
 /** An OpenAPI 3.1 document as plain data: `JSON.stringify` gives the document. */
 export type OpenApiDocument = {
   readonly openapi: "3.1.0";
   readonly info: OpenApiObject;
-  readonly servers?: readonly OpenApiObject[];
+  readonly servers?: readonly OpenApiObject[] | undefined;
   readonly tags: readonly OpenApiObject[];
   readonly security: readonly OpenApiObject[];
   readonly paths: Readonly<Record<string, OpenApiObject>>;
@@ -73,6 +75,14 @@ function modelSchemas(model: Model): Array<readonly [string, JsonSchema]> {
   ];
 }
 
+/** A `servers` entry as given, less a `description` given as undefined (JSON has none). */
+function serverObject(
+  server: NonNullable<OpenApiDocumentOptions["servers"]>[number],
+): OpenApiObject {
+  const { description, ...rest } = server;
+  return description === undefined ? rest : { ...rest, description };
+}
+
 /**
  * The OpenAPI 3.1 document of the JSON record routes of `models`, as `jsonRecordRoutes`
  * serves them: every path with its parameters, bodies and answers (201, 204, 400, 401, 404,
@@ -91,7 +101,7 @@ export function openApiDocument(options: OpenApiDocumentOptions): OpenApiDocumen
       version: info.version,
       ...(info.description === undefined ? {} : { description: info.description }),
     },
-    ...(options.servers ? { servers: options.servers.map((server) => ({ ...server })) } : {}),
+    ...(options.servers ? { servers: options.servers.map(serverObject) } : {}),
     tags: options.models.map((model) => ({
       name: model.table,
       description:

@@ -15,14 +15,14 @@ export interface R2ObjectHead {
    * The whole object's length. R2 always gives it; an object from a stand-in bucket without it
    * is taken to be whole, as from a bucket that ignores ranges.
    */
-  readonly size?: number;
+  readonly size?: number | undefined;
   /** R2's entity tag of the bytes: new whenever other bytes are put under the key. */
-  readonly etag?: string;
+  readonly etag?: string | undefined;
 }
 
 /** An object as an R2 binding's `get` gives it, as far as the storage reads it. */
 export interface R2StoredObject extends R2ObjectHead {
-  readonly httpMetadata?: { readonly contentType?: string };
+  readonly httpMetadata?: { readonly contentType?: string | undefined } | undefined;
   /** The bytes: only those of the range when `get` was given one. */
   arrayBuffer(): Promise<ArrayBuffer>;
 }
@@ -38,14 +38,14 @@ export interface R2Bucket {
     options: { httpMetadata: { contentType: string } },
   ): Promise<unknown>;
   /** `options.range` reads only those bytes; a bucket that ignores it is cut here instead. */
-  get(key: string, options?: { range?: ByteRange }): Promise<R2StoredObject | null>;
+  get(key: string, options?: { range?: ByteRange | undefined }): Promise<R2StoredObject | null>;
   /** Metadata without the bytes; without it, {@link R2ObjectStorage.stat} reads the object. */
   head?(key: string): Promise<R2ObjectHead | null>;
   delete(key: string): Promise<void>;
-  list(options: { cursor?: string; limit?: number }): Promise<{
+  list(options: { cursor?: string | undefined; limit?: number | undefined }): Promise<{
     readonly objects: readonly { readonly key: string; readonly uploaded: Date }[];
     readonly truncated: boolean;
-    readonly cursor?: string;
+    readonly cursor?: string | undefined;
   }>;
 }
 

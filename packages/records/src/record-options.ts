@@ -13,35 +13,35 @@ export interface RecordRoutesOptions<M extends Model = Model> {
   readonly model: M;
   readonly store: RecordStore;
   /** Where attachment bytes go; required when the model has attachments. */
-  readonly storage?: ObjectStorage;
+  readonly storage?: ObjectStorage | undefined;
   /** Size and type rules per attachment field name; the defaults otherwise. */
-  readonly attachmentRules?: Readonly<Record<string, AttachmentRules>>;
+  readonly attachmentRules?: Readonly<Record<string, AttachmentRules>> | undefined;
   /** Table of a polymorphic target model (default `pluralize`, as declarations resolve it). */
-  readonly tableOf?: (model: string) => string;
+  readonly tableOf?: ((model: string) => string) | undefined;
   /** Epoch milliseconds for the timestamps (default `Date.now`). */
-  readonly clock?: () => number;
+  readonly clock?: (() => number) | undefined;
   /** Makes `public_id`s (default 128 random bits); inject one in tests. */
-  readonly newPublicId?: () => string;
+  readonly newPublicId?: (() => string) | undefined;
   /**
    * Called when an object could not be deleted after its record was (the answer stays a
    * success: the database is the truth, the object is an orphan). Default: one line on stderr.
    */
-  readonly onStorageError?: (error: unknown, key: string) => void;
+  readonly onStorageError?: ((error: unknown, key: string) => void) | undefined;
   /**
    * Largest JSON record body in bytes (default 4 MiB, so a 2,000,000-byte text value fits
    * with room for escapes). A bigger one is a 400 before it is parsed.
    */
-  readonly maximumJsonBytes?: number;
+  readonly maximumJsonBytes?: number | undefined;
   /**
    * Lifecycle hooks of every write, whichever API it comes through: `before*` may refuse with
    * field messages (a 422), `after*` run once the write committed. See {@link RecordHooks}.
    */
-  readonly hooks?: RecordHooks<M>;
+  readonly hooks?: RecordHooks<M> | undefined;
   /**
    * Called when an `after*` hook throws: the write stands and the answer stays a success.
    * Default: one line on stderr.
    */
-  readonly onHookError?: (error: unknown, hook: AfterHookName) => void;
+  readonly onHookError?: ((error: unknown, hook: AfterHookName) => void) | undefined;
   /**
    * Whose records the routes act on and where they live: the signed-in user's (the default,
    * `userRecords()`), or an organization's for a model with `owner: "organization"`
@@ -56,7 +56,7 @@ export interface RecordRoutesOptions<M extends Model = Model> {
  * @tessera/session for HTML pages; records are always that user's own.
  */
 export interface RecordUser {
-  readonly user: { readonly id: number; readonly email?: string };
+  readonly user: { readonly id: number; readonly email?: string | undefined };
 }
 
 /**
@@ -83,9 +83,9 @@ export interface RecordContext {
   /** The owner's id: the user's, or the organization's for an organization's model. */
   readonly ownerId: number;
   /** Who creates a record of an organization's model (its `created_by`); unused for a user's. */
-  readonly createdBy?: number;
+  readonly createdBy?: number | undefined;
   /** The language of the messages written for this request; English when absent. */
-  readonly locale?: Locale;
+  readonly locale?: Locale | undefined;
 }
 
 /**
@@ -134,15 +134,15 @@ export interface HtmlRecordRoutesOptions<M extends Model = Model>
     SessionRouteContext
   >;
   /** The rich_text input (default `textarea`): see {@link RichTextEditor}. */
-  readonly richTextEditor?: RichTextEditor;
+  readonly richTextEditor?: RichTextEditor | undefined;
   /**
    * Largest urlencoded form body in bytes (default 4 MiB): such a form carries no files, and
    * every value in it is read before validation. A bigger one is a 413 before it is parsed.
    */
-  readonly maximumUrlencodedBytes?: number;
+  readonly maximumUrlencodedBytes?: number | undefined;
   /**
    * Largest multipart form body in bytes (default 64 MiB): only these carry files, and they
    * are held in memory whole. A bigger one is a 413 before it is parsed.
    */
-  readonly maximumMultipartBytes?: number;
+  readonly maximumMultipartBytes?: number | undefined;
 }

@@ -54,7 +54,7 @@ export interface RecordChange {
   /** Columns to change; a missing column keeps its value. */
   readonly values: ColumnValues;
   /** The version the client saw; the update applies only if it still matches. */
-  readonly lockVersion?: number;
+  readonly lockVersion?: number | undefined;
   /** Epoch milliseconds for `updated_at`. */
   readonly now: number;
 }

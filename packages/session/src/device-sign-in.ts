@@ -13,7 +13,7 @@ export async function signInDevice(
   request: Request,
   context: SessionRouteContext,
   userId: number,
-  options: SignInOptions & { readonly factors?: readonly string[] } = {},
+  options: SignInOptions & { readonly factors?: readonly string[] | undefined } = {},
 ): Promise<void> {
   context.session.signIn(userId, options);
   if (!cookies.trackedSessions) return;

@@ -27,12 +27,12 @@ export interface HtmlRouteSafety {
    * other cross-site `POST` is refused with a 403 page before the handler runs (login CSRF
    * included).
    */
-  readonly allowedOrigins?: readonly string[];
+  readonly allowedOrigins?: readonly string[] | undefined;
   /**
    * How the pages' security headers differ from `withPageHeaders`' defaults (a policy extended
    * or replaced, other headers changed). Give the app's own pages the same options.
    */
-  readonly pageHeaders?: PageHeaderOptions;
+  readonly pageHeaders?: PageHeaderOptions | undefined;
 }
 
 /** What a handler of an HTML route group gets: the session and its page's CSP nonce. */

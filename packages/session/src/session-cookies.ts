@@ -48,18 +48,18 @@ export interface SessionCookiesOptions {
   readonly appName: string;
   /** `SECRET_KEY_BASE` and, after a rotation, `SECRET_KEY_BASE_PREVIOUS`. */
   readonly secrets: SecretKeyBase;
-  readonly clock?: Clock;
+  readonly clock?: Clock | undefined;
   /**
    * Whether cookies carry `Secure`, for every request or decided per request. Omitted: exactly
    * when the request URL is `https:`. Behind a proxy that ends TLS and forwards plain HTTP, pass
    * `true`, or a function that reads the trusted proxy's `X-Forwarded-Proto`.
    */
-  readonly secureCookies?: boolean | ((request: Request) => boolean);
+  readonly secureCookies?: boolean | ((request: Request) => boolean) | undefined;
   /**
    * The device list (tracked sessions): with it, `read` signs out a browser whose device row
    * was ended or expired, and account routes given these cookies start and end device rows.
    */
-  readonly trackedSessions?: TrackedSessionStore;
+  readonly trackedSessions?: TrackedSessionStore | undefined;
   /**
    * Whether a signed-in session may go on, asked by `read` for every signed-in session (after
    * the device check): false signs it out there, before any route sees it. Accounts uses it to

@@ -46,7 +46,7 @@ export interface SignIn {
   readonly userId: number;
   readonly expiresAt: number;
   readonly rememberMe: boolean;
-  readonly lifetimeSeconds?: number;
+  readonly lifetimeSeconds?: number | undefined;
 }
 
 /** Whether `seconds` is a lifetime a sign-in may have: a whole 1 to two weeks. */

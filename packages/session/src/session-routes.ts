@@ -12,7 +12,7 @@ export interface SessionRouteContext extends RouteContext {
  * there (and commits it), so routes mounted behind it do not open the cookie twice.
  */
 export interface MaybeSessionContext extends RouteContext {
-  readonly session?: Session;
+  readonly session?: Session | undefined;
 }
 
 /**

@@ -35,7 +35,7 @@ export interface NewTrackedSession {
   /** Sign-in time, which is also the first last-seen time. */
   readonly createdAt: number;
   /** What signed the session in (see {@link TrackedSession.factors}); default none. */
-  readonly factors?: readonly string[];
+  readonly factors?: readonly string[] | undefined;
 }
 
 /**

@@ -17,9 +17,9 @@ export interface StartTrackedSessionOptions {
   readonly ipAddress: string | null;
   /** The request's `User-Agent` header (`request.headers.get("user-agent")`). */
   readonly userAgent: string | null;
-  readonly clock?: Clock;
+  readonly clock?: Clock | undefined;
   /** What signed the session in (`password`, `totp`…), recorded on its row. */
-  readonly factors?: readonly string[];
+  readonly factors?: readonly string[] | undefined;
 }
 
 /**

@@ -8,11 +8,11 @@ export interface PostSignedJsonOptions {
   /** Sent as `Authorization: Bearer <token>` when set and not empty. */
   readonly bearerToken?: string | undefined;
   /** Whole exchange, body included, in milliseconds (default 10 000). */
-  readonly timeoutMs?: number;
+  readonly timeoutMs?: number | undefined;
   /** Answers longer than this are not read to the end (default 1 MiB). */
-  readonly maxResponseBytes?: number;
+  readonly maxResponseBytes?: number | undefined;
   /** The fetch to use (default `globalThis.fetch`); tests and proxies inject their own. */
-  readonly fetch?: (request: Request) => Promise<Response>;
+  readonly fetch?: ((request: Request) => Promise<Response>) | undefined;
 }
 
 /** A 2xx answer. */
@@ -116,7 +116,7 @@ function describeFailure(error: unknown, timeoutMs: number): SignedCallFailure {
   }
   const message = error instanceof Error ? error.message : String(error);
   // undici (Node's fetch) reports the socket error as the cause of a generic "fetch failed".
-  const code = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  const code = (error as { cause?: { code?: unknown } | undefined } | null)?.cause?.code;
   if (code === "ECONNREFUSED") {
     return { ok: false, reason: "connection-refused", message: `connection refused (${message})` };
   }

@@ -26,9 +26,9 @@ export interface StandardWebhookMessage {
    */
   readonly secret: string | readonly string[];
   /** Signing time in seconds since the epoch; defaults to now by `clock`. */
-  readonly timestamp?: number;
+  readonly timestamp?: number | undefined;
   /** Consulted only when `timestamp` is absent (default: the system clock). */
-  readonly clock?: Clock;
+  readonly clock?: Clock | undefined;
 }
 
 /**

@@ -11,7 +11,7 @@ export interface BatchedDelete {
   /** The condition of the rows to delete, served by an index so a batch reads only its rows. */
   readonly where: string;
   readonly params: readonly SqlValue[];
-  readonly batchSize?: number;
+  readonly batchSize?: number | undefined;
 }
 
 /**

@@ -39,7 +39,7 @@ export function isForeignKeyViolation(error: unknown): boolean {
 /** What a unique violation names: the unique index, or the `table.column` pairs. */
 export interface UniqueViolationTarget {
   /** The index or constraint name (PostgreSQL always; SQLite for an expression index). */
-  readonly index?: string;
+  readonly index?: string | undefined;
   /** `posts.slug`-style names SQLite gives for a column index. */
   readonly columns: readonly string[];
 }

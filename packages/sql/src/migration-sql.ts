@@ -14,7 +14,7 @@ export interface Migration {
    * outside a transaction, so it is set around the migration's; statements other requests send
    * on the same connection meanwhile are not checked either. Not for D1. PostgreSQL ignores it.
    */
-  readonly foreignKeys?: "off";
+  readonly foreignKeys?: "off" | undefined;
 }
 
 /** The text of `sql` for `dialect`. */

@@ -19,7 +19,7 @@ export interface ApplyMigrationsOptions {
    * (by the checksum recorded with it): a migration is changed by a new one, never in place.
    * Off by default, so an app whose migrations were edited before checksums existed starts.
    */
-  readonly refuseChanged?: boolean;
+  readonly refuseChanged?: boolean | undefined;
 }
 
 /** What one migration is, in a database (see {@link migrationStatus}). */
@@ -31,7 +31,7 @@ export interface MigrationState {
    */
   readonly state: "applied" | "pending" | "changed" | "unknown";
   /** When it was applied, as the ledger says (`YYYY-MM-DD HH:MM:SS` UTC). */
-  readonly appliedAt?: string;
+  readonly appliedAt?: string | undefined;
 }
 
 /**

@@ -19,9 +19,9 @@ export interface DeleteProcessedEventsOptions {
   /** Processed events last updated before this time (epoch milliseconds) are deleted. */
   readonly before: number;
   /** Rows per statement (default {@link RETENTION_BATCH_SIZE}). */
-  readonly batchSize?: number;
+  readonly batchSize?: number | undefined;
   /** Stops between batches once aborted (a server shutting down). */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
 }
 
 /**

@@ -10,7 +10,7 @@ export interface GithubSignatureVerifierOptions {
   /** The webhook's secret, used as-is. */
   readonly secret: string | Uint8Array;
   /** The header to read, any case (default `X-Hub-Signature-256`). */
-  readonly header?: string;
+  readonly header?: string | undefined;
 }
 
 /**

@@ -10,7 +10,7 @@ export interface SignatureHeaderVerifierOptions {
   /** The endpoint's shared secret (`<NAME>_WEBHOOK_SECRET`), used as-is. */
   readonly secret: string | Uint8Array;
   /** The header to read, any case (default `X-Signature`). */
-  readonly header?: string;
+  readonly header?: string | undefined;
 }
 
 /**

@@ -15,9 +15,9 @@ export interface StandardWebhookVerifierOptions {
   /** `whsec_<base64>` (the prefix may be left out, as the reference libraries allow). */
   readonly secret: string;
   /** Largest distance between the signed timestamp and now, either way (default 300 s). */
-  readonly toleranceSeconds?: number;
+  readonly toleranceSeconds?: number | undefined;
   /** The time source (default the system clock). */
-  readonly clock?: Clock;
+  readonly clock?: Clock | undefined;
 }
 
 /**

@@ -16,14 +16,14 @@ export interface TimestampedSignatureVerifierOptions {
   /** The endpoint's signing secret, used as-is (Stripe's `whsec_...` is not base64-decoded). */
   readonly secret: string | Uint8Array;
   /** The header to read, any case (default `Stripe-Signature`). */
-  readonly header?: string;
+  readonly header?: string | undefined;
   /**
    * Largest distance between `t` and now, either way (default 300 s, Stripe's default);
    * `Infinity` turns the check off.
    */
-  readonly toleranceSeconds?: number;
+  readonly toleranceSeconds?: number | undefined;
   /** The time source (default the system clock). */
-  readonly clock?: Clock;
+  readonly clock?: Clock | undefined;
 }
 
 /**

@@ -8,9 +8,9 @@ export interface TokenVerifierOptions {
   /** The expected token. */
   readonly token: string;
   /** Query parameter carrying the token. */
-  readonly query?: string;
+  readonly query?: string | undefined;
   /** Header carrying the token, any case. When both are set, the header is read first. */
-  readonly header?: string;
+  readonly header?: string | undefined;
 }
 
 /**

@@ -24,9 +24,9 @@ export type VerificationFailure =
 /** What a verifier learned from a genuine delivery. */
 export interface VerifiedWebhook {
   /** The event id the scheme signs (`webhook-id` for Standard Webhooks); absent otherwise. */
-  readonly eventId?: string;
+  readonly eventId?: string | undefined;
   /** The signed timestamp in seconds, for the schemes that sign one. */
-  readonly timestamp?: number;
+  readonly timestamp?: number | undefined;
 }
 
 /** The outcome of a verification: never a throw, whatever the delivery holds. */

@@ -6,7 +6,7 @@ export interface WebhookCleanupOptions {
   /** How long a processed event is kept after its last update, in milliseconds; positive. */
   readonly retentionMs: number;
   /** Stops between batches once aborted (a server shutting down). */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
 }
 
 /**

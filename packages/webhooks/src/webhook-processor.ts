@@ -60,24 +60,24 @@ export interface WebhookProcessorOptions<Payload = unknown> {
    * it refuses is answered 400 with the issues, before the event is recorded: nothing is
    * claimed, so a sender that fixes its payload and retries is processed then.
    */
-  readonly payload?: PayloadSchema<Payload>;
+  readonly payload?: PayloadSchema<Payload> | undefined;
   /**
    * Reads the event id elsewhere than the default (the verifier's, `webhook-id` for Standard
    * Webhooks, else the body's `id`), for example GitHub's `X-GitHub-Delivery` header. Return a
    * string or number; null or undefined is answered 400 as a missing id.
    */
-  readonly eventId?: (payload: unknown, delivery: WebhookDelivery) => unknown;
+  readonly eventId?: ((payload: unknown, delivery: WebhookDelivery) => unknown) | undefined;
   /**
    * Reads the event id from this request header instead (GitHub: `X-GitHub-Delivery`). A
    * missing or empty header is answered 400 naming it. Give this or `eventId`, not both.
    */
-  readonly eventIdHeader?: string;
+  readonly eventIdHeader?: string | undefined;
   /** Larger bodies are refused with 413 before verification (default 1 MiB). */
-  readonly maxBodyBytes?: number;
+  readonly maxBodyBytes?: number | undefined;
   /** A `processing` event untouched this long is taken over (default 300 000 ms). */
-  readonly staleAfterMs?: number;
+  readonly staleAfterMs?: number | undefined;
   /** The time source (default the system clock). */
-  readonly clock?: Clock;
+  readonly clock?: Clock | undefined;
 }
 
 /**

@@ -4,7 +4,7 @@ import { createWebhookProcessor, type WebhookProcessorOptions } from "./webhook-
 /** Options of {@link webhookRoute}: the processor's, and where it answers. */
 export interface WebhookRouteOptions<Payload = unknown> extends WebhookProcessorOptions<Payload> {
   /** Default `/webhooks/<source>`. */
-  readonly path?: string;
+  readonly path?: string | undefined;
 }
 
 /**

@@ -33,11 +33,13 @@ export interface AdminPages {
     readonly facts: AdminUserFacts;
     readonly now: number;
     /** The ban form as typed, with its messages, after a refusal. */
-    readonly ban?: {
-      readonly reason: string;
-      readonly until: string;
-      readonly errors: FieldErrors;
-    };
+    readonly ban?:
+      | {
+          readonly reason: string;
+          readonly until: string;
+          readonly errors: FieldErrors;
+        }
+      | undefined;
     readonly error?: string | undefined;
   }): string;
   /** The 404 of a user that does not exist, and of these pages to anyone but an operator. */

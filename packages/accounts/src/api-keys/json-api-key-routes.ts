@@ -24,7 +24,7 @@ import { notWhileImpersonating, recentSignInRequired } from "../sign-in/recent-s
 export interface JsonApiKeyRoutesOptions {
   readonly apiKeys: ApiKeyStore;
   readonly bearer: BearerAuthentication;
-  readonly clock?: Clock;
+  readonly clock?: Clock | undefined;
   /** The users' second factors: a new key then needs a sign-in with the second factor too. */
   readonly secondFactors?: SecondFactors | undefined;
   /** Where a key made or deleted is recorded (the audit trail); default: nowhere. */

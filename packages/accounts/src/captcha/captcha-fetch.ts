@@ -33,7 +33,10 @@ const ANSWER_BYTES = 16_384;
  * exchange within `timeoutMs` (default {@link CAPTCHA_TIMEOUT_MS}).
  */
 export function webCaptchaFetch(
-  options: { readonly timeoutMs?: number; readonly fetch?: typeof fetch } = {},
+  options: {
+    readonly timeoutMs?: number | undefined;
+    readonly fetch?: typeof fetch | undefined;
+  } = {},
 ): CaptchaFetch {
   const timeoutMs = options.timeoutMs ?? CAPTCHA_TIMEOUT_MS;
   const send = options.fetch ?? ((input, init) => fetch(input, init));

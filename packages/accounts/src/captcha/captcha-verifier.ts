@@ -19,12 +19,12 @@ export interface CaptchaVerifierOptions extends CaptchaSettings {
    * Sends the verification request: the app's guarded fetch (`nodeGuardedFetch` of
    * `@tessera/outbound/node`), or by default {@link webCaptchaFetch}.
    */
-  readonly fetch?: CaptchaFetch;
+  readonly fetch?: CaptchaFetch | undefined;
   /**
    * Told when a token could not be verified at all (no answer, an error status, not JSON):
    * the request is refused all the same. Default: one line on stderr, without token or secret.
    */
-  readonly onUnverifiable?: (message: string) => void;
+  readonly onUnverifiable?: ((message: string) => void) | undefined;
 }
 
 /** Why a token was not accepted. */

@@ -38,7 +38,7 @@ export interface HtmlSessionRoutesOptions extends HtmlRouteSafety {
   /** Only `findById` is used: the page needs the signed-in user. */
   readonly users: Pick<UserStore, "findById">;
   readonly pages: SessionPages;
-  readonly clock?: Clock;
+  readonly clock?: Clock | undefined;
   /** Where an ended device is recorded (the audit trail); default: nowhere. */
   readonly events?: AccountEvents | undefined;
   /**

@@ -92,7 +92,11 @@ export function htmlEmailChangeRoutes(
     context: HtmlRequestContext,
     user: User,
     status: number,
-    view: { email?: string; errors?: FieldErrors; error?: string } = {},
+    view: {
+      email?: string | undefined;
+      errors?: FieldErrors | undefined;
+      error?: string | undefined;
+    } = {},
   ) =>
     htmlPage(
       status,

@@ -41,7 +41,7 @@ export interface JsonEmailCodeRoutesOptions
   /** Stores each code and its mail in one transaction (see `TokenMailTransaction`). */
   readonly tokenMailTransaction?: TokenMailTransaction | undefined;
   /** Told of a code mail that could not be handed over (default: one line on stderr). */
-  readonly onMailError?: (error: unknown, purpose: string) => void;
+  readonly onMailError?: ((error: unknown, purpose: string) => void) | undefined;
 }
 
 const PURPOSE = "email_code";

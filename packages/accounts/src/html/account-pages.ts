@@ -25,14 +25,14 @@ export interface AccountPages {
     /** Offer sign-in links and password reset: false when the app sends no mail. */
     emailLinks: boolean;
     /** Offer "Sign in with a passkey" and the browser's passkey autofill (passkeys on). */
-    passkeySignIn?: boolean;
+    passkeySignIn?: boolean | undefined;
   }): string;
   /** The second step of a sign-in: a TOTP or backup code, or a passkey when `passkey`. */
   secondFactor(view: {
     context: PageContext;
     error: string | undefined;
     /** The waiting user has a passkey: offer "Use a passkey". */
-    passkey?: boolean;
+    passkey?: boolean | undefined;
   }): string;
   account(view: {
     context: PageContext;
@@ -49,13 +49,13 @@ export interface AccountPages {
     /** Link to the list of signed-in devices (tracked sessions on). */
     showDevices: boolean;
     /** Link to `/account/security` (second factors or passkeys on). */
-    showSecurity?: boolean;
+    showSecurity?: boolean | undefined;
     /** Links `/account/activity` (the audit trail is on). */
-    showActivity?: boolean;
+    showActivity?: boolean | undefined;
     /** The profile's fields and their values (the operator columns sign-up accepts). */
-    profile?: readonly ProfileField[];
+    profile?: readonly ProfileField[] | undefined;
     /** Link to `/account/email` (email changes on, with a mailer). */
-    showEmailChange?: boolean;
+    showEmailChange?: boolean | undefined;
   }): string;
   magicLinkRequest(view: { context: PageContext }): string;
   magicLinkConfirm(view: { context: PageContext; token: string }): string;
@@ -106,7 +106,7 @@ function oneFormPage(
     readonly intro: AccountMessageId;
     readonly action: string;
     readonly submit: AccountMessageId;
-    readonly withEmailInput?: boolean;
+    readonly withEmailInput?: boolean | undefined;
     /** The captcha widget, inside the form (the mail requests a captcha protects). */
     readonly captcha?: CaptchaWidget | undefined;
   },
@@ -143,13 +143,13 @@ export interface DefaultAccountPagesOptions {
    * (`renderProviderButtons` of @tessera/oauth) when OAuth is on. A function is given the
    * page's locale, so the buttons can be written in it.
    */
-  readonly loginExtrasHtml?: string | ((locale: Locale | undefined) => string);
+  readonly loginExtrasHtml?: string | ((locale: Locale | undefined) => string) | undefined;
   /**
    * The passkey buttons' browser code, as script URLs the app serves: `@simplewebauthn/browser`'s
    * UMD bundle, then a script that wires the buttons (the example app's `public/passkeys.js`).
    * Without them the pages offer no passkey button.
    */
-  readonly passkeyScripts?: readonly string[];
+  readonly passkeyScripts?: readonly string[] | undefined;
   /**
    * The captcha widget of the forms it protects (sign-up, login, the sign-in link and password
    * reset requests, the confirmation mail's resend): give the same provider and site key as

@@ -8,9 +8,9 @@ export interface InputField {
   readonly label: string;
   readonly type: "email" | "password" | "text";
   readonly autocomplete: string;
-  readonly value?: string;
-  readonly required?: boolean;
-  readonly errors?: readonly string[];
+  readonly value?: string | undefined;
+  readonly required?: boolean | undefined;
+  readonly errors?: readonly string[] | undefined;
   /** The language of the page: its messages start with the field's name in it. */
   readonly locale?: Locale | undefined;
 }

@@ -16,7 +16,10 @@ export interface HtmlAccountParts {
   readonly secondFactors: SecondFactors | undefined;
   /** The sign-in grant's cookie transport every HTML way in ends with. */
   readonly signIns: SessionSignIns;
-  readonly passwordOptions: { readonly clock: Clock; readonly passwords?: PasswordHashOptions };
+  readonly passwordOptions: {
+    readonly clock: Clock;
+    readonly passwords?: PasswordHashOptions | undefined;
+  };
   readonly reportMailError: (error: unknown, purpose: string) => void;
   /** The mailer when it delivers: only then may a page say a mail was sent. */
   readonly mailer: Mailer | undefined;

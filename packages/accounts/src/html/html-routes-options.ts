@@ -32,7 +32,7 @@ export type SignedInContext = HtmlRequestContext & { readonly user: User };
 /** What the HTML account routes are built from. */
 export interface HtmlAccountRoutesOptions extends HtmlRouteSafety {
   readonly users: UserStore;
-  readonly operatorColumns?: readonly OperatorColumn[];
+  readonly operatorColumns?: readonly OperatorColumn[] | undefined;
   readonly emailedTokens: EmailedTokenStore;
   /**
    * Where account mails go. Undefined: the app sends no mail, so the pages offer no sign-in
@@ -46,7 +46,7 @@ export interface HtmlAccountRoutesOptions extends HtmlRouteSafety {
    * `@tessera/accounts/sql`, with an outbox mailer): a crash or a failed write then never keeps
    * a token whose mail was lost. Without it the token is written, then the mail handed over.
    */
-  readonly tokenMailTransaction?: TokenMailTransaction;
+  readonly tokenMailTransaction?: TokenMailTransaction | undefined;
   /**
    * `APP_URL`: mail links use the request's origin only when it is this one or one of
    * `allowedOrigins`; otherwise this one (a forged `Host` never receives a token).
@@ -63,8 +63,8 @@ export interface HtmlAccountRoutesOptions extends HtmlRouteSafety {
   /** Where the owner of an account whose guesses start waiting is told. */
   readonly notices?: AccountNotices | undefined;
   readonly pages: AccountPages;
-  readonly clock?: Clock;
-  readonly passwords?: PasswordHashOptions;
+  readonly clock?: Clock | undefined;
+  readonly passwords?: PasswordHashOptions | undefined;
   /** Refuses a new password (sign-up, reset, change) seen in data breaches (`pwnedPasswords`). */
   readonly breachedPasswords?: BreachedPasswordCheck | undefined;
   /**
@@ -72,21 +72,21 @@ export interface HtmlAccountRoutesOptions extends HtmlRouteSafety {
    * the account exists. A failed delivery is reported here (default: one line on stderr naming
    * the recipient's purpose, never the token).
    */
-  readonly onMailError?: (error: unknown, purpose: string) => void;
+  readonly onMailError?: ((error: unknown, purpose: string) => void) | undefined;
   /** Where sign-ups, sign-ins and deletions are announced (`accountEvents({ hooks })`). */
-  readonly events?: AccountEvents;
+  readonly events?: AccountEvents | undefined;
   /**
    * The sign-in grant's cookie transport (`accountRoutes(...).signIns`), shared with the ways
    * in other packages add; default: one made from these options.
    */
-  readonly signIns?: SessionSignIns;
+  readonly signIns?: SessionSignIns | undefined;
   /**
    * Second factors: a user who turned one on is signed in (by password or sign-in link) only
    * after answering it on `/login/second_factor`.
    */
-  readonly secondFactors?: SecondFactors;
+  readonly secondFactors?: SecondFactors | undefined;
   /** Passkeys: the login page offers signing in with one (see `htmlPasskeySignInRoutes`). */
-  readonly passkeys?: Passkeys;
+  readonly passkeys?: Passkeys | undefined;
   /** The audit trail: the account page links `/account/activity` (see `htmlActivityRoutes`). */
   readonly auditLog?: AuditLog | undefined;
   /** Pending email changes: the account page links `/account/email` (see `emailChangeRoutes`). */

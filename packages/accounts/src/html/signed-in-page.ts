@@ -26,7 +26,7 @@ export function isRecentPageSignIn(
   parts: RecentSignInParts,
   context: HtmlRequestContext,
   user: User,
-  confirmed: { readonly passwordConfirmed?: boolean } = {},
+  confirmed: { readonly passwordConfirmed?: boolean | undefined } = {},
 ): Promise<boolean> {
   const authentication = readSessionAuthentication(context.session);
   return isRecentFullSignIn(parts, user, authentication, confirmed);

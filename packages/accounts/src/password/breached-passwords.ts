@@ -24,7 +24,7 @@ export type PwnedRangeOutcome =
       readonly kind: "answered";
       readonly status: number;
       readonly answer: string;
-      readonly complete?: boolean;
+      readonly complete?: boolean | undefined;
     }
   | { readonly kind: "refused" | "timeout" | "network-error"; readonly message: string };
 
@@ -38,16 +38,16 @@ export type PwnedRangeFetch = (request: PwnedRangeRequest) => Promise<PwnedRange
 /** Options of {@link pwnedPasswords}. */
 export interface PwnedPasswordsOptions {
   /** The range API's base URL (default {@link PWNED_PASSWORDS_URL}); a local double in tests. */
-  readonly url?: string;
+  readonly url?: string | undefined;
   /** Sends the range request: the app's guarded outbound fetch. */
   readonly fetch: PwnedRangeFetch;
   /** How long a check may wait for its answer before it lets the password through (500 ms). */
-  readonly timeoutMs?: number;
+  readonly timeoutMs?: number | undefined;
   /**
    * Told, in one line, why a check could not be made (default `console.error`). The line never
    * holds the password or any part of its hash.
    */
-  readonly onError?: (line: string) => void;
+  readonly onError?: ((line: string) => void) | undefined;
 }
 
 /** Have I Been Pwned's Pwned Passwords API. */

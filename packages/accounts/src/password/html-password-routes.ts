@@ -58,7 +58,11 @@ export function htmlPasswordRoutes(
     context: HtmlRequestContext,
     user: User,
     status: number,
-    view: { errors?: FieldErrors; error?: string | undefined; signOutOthers?: boolean } = {},
+    view: {
+      errors?: FieldErrors | undefined;
+      error?: string | undefined;
+      signOutOthers?: boolean | undefined;
+    } = {},
   ) =>
     htmlPage(
       status,

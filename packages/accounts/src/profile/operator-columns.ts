@@ -12,8 +12,8 @@ export type OperatorColumnValue = string | number | boolean | null;
 export interface OperatorColumn {
   /** Column and JSON key: snake_case. */
   readonly name: string;
-  readonly secret?: boolean;
-  readonly acceptedAtSignup?: boolean;
+  readonly secret?: boolean | undefined;
+  readonly acceptedAtSignup?: boolean | undefined;
   /** Turns the raw input (undefined when absent) into the stored value, or a message. */
   parse(input: unknown): Result<OperatorColumnValue, string>;
 }

@@ -94,7 +94,7 @@ export function htmlSecurityRoutes(
    */
   async function refusedAsStale(
     context: SignedInContext,
-    confirmed: { readonly passwordConfirmed?: boolean } = {},
+    confirmed: { readonly passwordConfirmed?: boolean | undefined } = {},
   ): Promise<Response | undefined> {
     if (await isRecentPageSignIn(parts, context, context.user, confirmed)) return undefined;
     const error = accountMessages.text(context.locale, "accounts.reauthentication_required");

@@ -52,7 +52,7 @@ export function notWhileImpersonating<C extends BearerContext>(): RouteMiddlewar
 export async function refuseWithoutRecentSignIn(
   parts: RecentSignInParts,
   context: BearerContext,
-  confirmed: { readonly passwordConfirmed?: boolean } = {},
+  confirmed: { readonly passwordConfirmed?: boolean | undefined } = {},
 ): Promise<Response | undefined> {
   const refused = refuseApiKeyOrActor(context);
   if (refused) return refused;

@@ -32,7 +32,7 @@ export async function isRecentFullSignIn(
   parts: RecentSignInParts,
   user: User,
   authentication: SignInAuthentication | undefined,
-  confirmed: { readonly passwordConfirmed?: boolean } = {},
+  confirmed: { readonly passwordConfirmed?: boolean | undefined } = {},
 ): Promise<boolean> {
   if (authentication?.actor !== undefined) return false;
   const age = authentication ? parts.clock() - authentication.at : Number.POSITIVE_INFINITY;

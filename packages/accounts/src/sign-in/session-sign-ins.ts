@@ -47,8 +47,8 @@ export interface SessionSignIns {
     request: Request,
     context: SessionRouteContext,
     options?: {
-      readonly rememberMe?: boolean;
-      readonly afterSecondStep?: { readonly step: string; readonly value: string };
+      readonly rememberMe?: boolean | undefined;
+      readonly afterSecondStep?: { readonly step: string; readonly value: string } | undefined;
     },
   ): Promise<SessionSignInOutcome>;
   /** Registers the work `step` names (a later registration of the same name replaces it). */

@@ -172,7 +172,7 @@ export async function grantSessionSignIn(
   proof: SignInProof,
   request: Request,
   context: SessionRouteContext,
-  options: { readonly rememberMe?: boolean } = {},
+  options: { readonly rememberMe?: boolean | undefined } = {},
 ): Promise<SessionSignInOutcome> {
   const banned = bannedRefusal(parts, user, context.locale);
   if (banned) {

@@ -16,9 +16,9 @@ import type { UserStore } from "./user-store.js";
  */
 export interface SignupDependencies {
   readonly users: UserStore;
-  readonly operatorColumns?: readonly OperatorColumn[];
-  readonly clock?: Clock;
-  readonly passwords?: PasswordHashOptions;
+  readonly operatorColumns?: readonly OperatorColumn[] | undefined;
+  readonly clock?: Clock | undefined;
+  readonly passwords?: PasswordHashOptions | undefined;
   readonly breachedPasswords?: BreachedPasswordCheck | undefined;
 }
 

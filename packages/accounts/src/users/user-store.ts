@@ -7,8 +7,8 @@ export interface NewUser {
   readonly email: string;
   readonly passwordDigest: string;
   /** Epoch milliseconds, or null for an address not confirmed yet. */
-  readonly confirmedAt?: number | null;
-  readonly columns?: Readonly<Record<string, OperatorColumnValue>>;
+  readonly confirmedAt?: number | null | undefined;
+  readonly columns?: Readonly<Record<string, OperatorColumnValue>> | undefined;
 }
 
 /**
@@ -111,5 +111,5 @@ export interface UserSearch {
 /** Options of {@link UserStore.updatePasswordDigest}. */
 export interface PasswordUpdateOptions {
   /** Also sets `credentialsChangedAt` to `now`, signing out what signed in before. */
-  readonly endSignIns?: boolean;
+  readonly endSignIns?: boolean | undefined;
 }

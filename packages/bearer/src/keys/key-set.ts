@@ -60,15 +60,15 @@ export interface KeySetOptions {
   readonly privateKeys?: string | undefined;
   /** Where keys are kept otherwise; the first is made and added at first start. */
   readonly store?: SigningKeyStore | undefined;
-  readonly clock?: Clock;
+  readonly clock?: Clock | undefined;
   /**
    * The longest lifetime of a token these keys sign (defaults to {@link JWT_LIFETIME_SECONDS}):
    * a replaced key keeps verifying this long after the next was made, plus the refresh
    * interval, during which another process may still sign with it.
    */
-  readonly maxTokenLifetimeSeconds?: number;
+  readonly maxTokenLifetimeSeconds?: number | undefined;
   /** Defaults to {@link KEY_SET_REFRESH_INTERVAL_MS}. */
-  readonly refreshIntervalMs?: number;
+  readonly refreshIntervalMs?: number | undefined;
 }
 
 /** The keys as last read, with how long a replaced key keeps verifying. */

@@ -306,7 +306,7 @@ export function describeRefreshTokenStoreContract(
 function family(
   userId: number,
   tokenDigest: string,
-  times: { createdAt?: number } = {},
+  times: { createdAt?: number | undefined } = {},
 ): NewRefreshTokenFamily {
   const createdAt = times.createdAt ?? T0;
   return {

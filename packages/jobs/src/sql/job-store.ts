@@ -17,7 +17,7 @@ import type { JobState } from "../state-machine.js";
 /** Options of {@link jobTableMigration}. */
 export interface JobTableMigrationOptions {
   /** The migration id (default `0005_tessera_<job>_jobs`). */
-  readonly id?: string;
+  readonly id?: string | undefined;
 }
 
 /**

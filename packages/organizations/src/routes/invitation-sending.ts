@@ -42,7 +42,7 @@ export type InvitationOutcome =
   | {
       readonly ok: false;
       readonly error: OrganizationErrorEntry;
-      readonly params?: MessageParams;
+      readonly params?: MessageParams | undefined;
     };
 
 /** Reports a mail that could not be handed over, without its recipient or token. */

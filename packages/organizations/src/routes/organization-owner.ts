@@ -22,7 +22,7 @@ export interface OrganizationOwner {
   /** `org:<id>`: every member's requests count against the organization's limits together. */
   readonly rateLimitKey: string;
   /** The signed-in member's address, for a page's header; none for a key. */
-  readonly signedInEmail?: string;
+  readonly signedInEmail?: string | undefined;
 }
 
 /** What {@link organizationOwner} is made of. */

@@ -23,7 +23,7 @@ function textInput(
   form: PageForm,
   name: string,
   label: SafeHtml,
-  attributes: { readonly type?: string; readonly required?: boolean } = {},
+  attributes: { readonly type?: string | undefined; readonly required?: boolean | undefined } = {},
 ): SafeHtml {
   const errors = form.errors[name] ?? [];
   const errorId = `${name}-error`;

@@ -173,9 +173,9 @@ export function organizationPages(options: OrganizationPagesOptions): Route<Mayb
     membership: OrganizationWithRole,
     status: number,
     forms: {
-      readonly invite?: PageForm;
-      readonly settings?: PageForm;
-      readonly deleting?: PageForm;
+      readonly invite?: PageForm | undefined;
+      readonly settings?: PageForm | undefined;
+      readonly deleting?: PageForm | undefined;
     } = {},
   ) {
     const { organization, role } = membership;

@@ -37,7 +37,7 @@ export interface SqlOrganizationStoreOptions {
    * The column of `users` that holds a person's name (the example app's `name`), shown in the
    * members list. Without it every member's name is null: accounts' `users` has no such column.
    */
-  readonly memberNameColumn?: string;
+  readonly memberNameColumn?: string | undefined;
 }
 
 const COLUMN_NAME = /^[a-z][a-z0-9_]*$/;

@@ -69,7 +69,12 @@ export function describeOrganizationStoreContract(
     if (!organization) throw new Error("the organization was not created");
     const invite = (
       email: string,
-      change: { role?: string; now?: number; expiresAt?: number; organizationId?: number } = {},
+      change: {
+        role?: string | undefined;
+        now?: number | undefined;
+        expiresAt?: number | undefined;
+        organizationId?: number | undefined;
+      } = {},
     ) =>
       store.createInvitation({
         organizationId: change.organizationId ?? organization.id,
@@ -107,7 +112,11 @@ export function describeOrganizationStoreContract(
     organization: Organization,
     invitedBy: number,
     email: string,
-    change: { role?: string; now?: number; expiresAt?: number } = {},
+    change: {
+      role?: string | undefined;
+      now?: number | undefined;
+      expiresAt?: number | undefined;
+    } = {},
   ) {
     const tokenDigest = newDigest();
     const now = change.now ?? T0;
@@ -634,7 +643,12 @@ export function describeOrganizationStoreContract(
       store: OrganizationStore,
       organization: Organization,
       createdBy: number,
-      change: { name?: string; role?: string; digest?: string; now?: number } = {},
+      change: {
+        name?: string | undefined;
+        role?: string | undefined;
+        digest?: string | undefined;
+        now?: number | undefined;
+      } = {},
     ) =>
       store.createKey({
         organizationId: organization.id,

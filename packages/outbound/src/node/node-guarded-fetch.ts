@@ -18,7 +18,7 @@ export interface NodeGuardedFetchOptions extends OutboundPolicy, OutboundFetchLi
    * Resolves host names (default `dns.lookup`); every address it gives is checked before the
    * socket connects. Tests pass one that answers what a hostile DNS server would.
    */
-  readonly lookup?: NodeLookup;
+  readonly lookup?: NodeLookup | undefined;
 }
 
 /**

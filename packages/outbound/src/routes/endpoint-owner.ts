@@ -10,7 +10,7 @@ export interface EndpointOwner {
    */
   readonly rateLimitKey: string;
   /** The signed-in person's email, for the page header; pages need it, JSON routes do not. */
-  readonly signedInEmail?: string;
+  readonly signedInEmail?: string | undefined;
 }
 
 /**

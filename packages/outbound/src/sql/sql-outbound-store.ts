@@ -136,7 +136,7 @@ export interface SqlOutboundStoreOptions {
    * transaction of its own, to every endpoint that takes it then: only a crash between the
    * two commits could lose it.
    */
-  readonly cacheSubscriptions?: boolean;
+  readonly cacheSubscriptions?: boolean | undefined;
 }
 
 /**
@@ -498,7 +498,7 @@ ORDER BY a.id DESC LIMIT ?`,
   async failedDeliveries(
     ownerId: number,
     since: number,
-    options: { readonly endpointId?: string; readonly limit: number },
+    options: { readonly endpointId?: string | undefined; readonly limit: number },
   ): Promise<FailedDelivery[]> {
     const oneEndpoint = options.endpointId !== undefined;
     const rows = await this.database.all<{ message_id: string; endpoint_id: string }>(

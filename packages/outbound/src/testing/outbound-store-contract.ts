@@ -21,7 +21,7 @@ export interface OutboundStoreUnderTest<Writer> {
    * Runs `work` in a transaction of the writer, kept when it resolves, gone when it throws; left
    * out for a store whose writes are not transactional (the memory store).
    */
-  readonly transaction?: <T>(work: (writer: Writer) => Promise<T>) => Promise<T>;
+  readonly transaction?: (<T>(work: (writer: Writer) => Promise<T>) => Promise<T>) | undefined;
 }
 
 let serial = 0;

@@ -138,7 +138,7 @@ interface ItemRow {
 /** Options of {@link SqlOutbox}. */
 export interface SqlOutboxOptions {
   /** The time source (default the real clock); tests pass their own. */
-  readonly clock?: Clock;
+  readonly clock?: Clock | undefined;
 }
 
 /**
