@@ -100,6 +100,22 @@ describe("the JSON account routes in French", () => {
     expect(response.headers.get("content-language")).toBe("fr");
   });
 
+  it("refuse a request without a bearer token with a French message, as every bearer route does", async () => {
+    for (const path of ["/api/notes", "/api/orgs/acme/projects", "/api/webhook_endpoints"]) {
+      const response = await fetch(`${server.url}${path}`, {
+        headers: { "accept-language": "fr" },
+      });
+      expect([path, response.status, response.headers.get("www-authenticate")]).toEqual([
+        path,
+        401,
+        "Bearer",
+      ]);
+      expect(await response.json()).toEqual({
+        error: { code: "unauthenticated", message: "Non authentifié", status: 401 },
+      });
+    }
+  });
+
   it("refuse a wrong password with a French message and the same code", async () => {
     const email = uniqueEmail();
     expect(

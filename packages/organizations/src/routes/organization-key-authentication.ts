@@ -57,7 +57,7 @@ export function organizationCallers<U, C extends RouteContext>(
     const holder = ORGANIZATION_KEY_SHAPE.test(token.value)
       ? await options.organizations.findKeyHolder(sha256Hex(token.value))
       : undefined;
-    if (!holder) return { ok: false, response: unauthorizedResponse() };
+    if (!holder) return { ok: false, response: unauthorizedResponse(context.locale) };
     const now = clock();
     const staleAt = now - LAST_USED_WRITE_INTERVAL_MS;
     // The row just read says whether a write is due; the store's conditional UPDATE decides.
