@@ -1,12 +1,12 @@
 /** Bounds of a group commit's batch (the `groupCommit` setting of the SQLite drivers). */
 export interface GroupCommitOptions {
   /** Transactions one COMMIT takes at most (default 64). */
-  readonly maxTransactions?: number;
+  readonly maxTransactions?: number | undefined;
   /**
    * Milliseconds after its BEGIN in which a batch still takes the next transaction waiting
    * (default 10): a transaction already started always runs to its end.
    */
-  readonly maxBatchMs?: number;
+  readonly maxBatchMs?: number | undefined;
 }
 
 /** The parts of the connection's driver a group commit runs on. */

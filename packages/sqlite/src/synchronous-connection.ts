@@ -21,14 +21,14 @@ export interface SynchronousConnection {
 /** Options every SQLite driver of this package takes. */
 export interface SqliteSettings {
   /** Milliseconds to wait for a lock held by another connection (default 5000). */
-  readonly busyTimeoutMs?: number;
+  readonly busyTimeoutMs?: number | undefined;
   /**
    * Group commit (default off): transactions asked for in one turn of the event loop, or while
    * one is open, share one BEGIN IMMEDIATE … COMMIT, each in a savepoint of its own, and every
    * caller's promise settles after that COMMIT. Fewer commits for many small concurrent
    * transactions, for a turn of the event loop more before each begins.
    */
-  readonly groupCommit?: boolean | GroupCommitOptions;
+  readonly groupCommit?: boolean | GroupCommitOptions | undefined;
 }
 
 /** What {@link synchronousDatabase} takes besides the connection. */
