@@ -13,9 +13,7 @@ import { pathId } from "@tessera/http";
 import type { ApiKeyRecord, ApiKeyStore } from "./api-key-store.js";
 import { type AuthorizationHeaderFailure, readBearerToken } from "./authorization-header.js";
 import type { JwtFailure, JwtVerifier, SignInAuthentication } from "./jwt.js";
-
-/** `last_used_at` is written at most this often: one hour, in milliseconds. */
-export const LAST_USED_WRITE_INTERVAL_MS = 3_600_000;
+import { touchWhenStale } from "./last-used.js";
 
 /** Who made the request, and with which kind of credential. */
 export type BearerIdentity<U> =
@@ -171,13 +169,9 @@ export function createBearerAuthenticator<U>(
     const holder = await findKeyHolder(sha256Hex(token));
     if (!holder.ok) return holder;
     const { key, user } = holder.value;
-    const now = clock();
-    const staleAt = now - LAST_USED_WRITE_INTERVAL_MS;
-    // The row just read tells whether a write is due; most requests then make none. The
-    // store's conditional UPDATE still decides, so concurrent requests write at most once.
-    if (key.lastUsedAt === null || key.lastUsedAt <= staleAt) {
-      await options.apiKeys.touchLastUsed(key.id, now, staleAt);
-    }
+    await touchWhenStale(key.lastUsedAt, clock(), (usedAt, staleAt) =>
+      options.apiKeys.touchLastUsed(key.id, usedAt, staleAt),
+    );
     return ok({ user, credential: "api_key", apiKeyId: key.id });
   }
 

@@ -15,7 +15,6 @@ export {
   type BearerFailure,
   type BearerIdentity,
   createBearerAuthenticator,
-  LAST_USED_WRITE_INTERVAL_MS,
 } from "./bearer-authenticator.js";
 export { CachedApiKeyStore } from "./cached-api-key-store.js";
 export { type CreateApiKeyResult, type CreatedApiKey, createApiKey } from "./create-api-key.js";
@@ -70,6 +69,7 @@ export type {
   SigningKeyRecord,
   SigningKeyStore,
 } from "./keys/signing-key-store.js";
+export { LAST_USED_WRITE_INTERVAL_MS, touchWhenStale } from "./last-used.js";
 export { MemoryApiKeyStore } from "./memory-api-key-store.js";
 export { refreshTokenCleanups } from "./refresh/refresh-token-cleanups.js";
 export {

@@ -1,8 +1,4 @@
-import {
-  LAST_USED_WRITE_INTERVAL_MS,
-  readBearerToken,
-  unauthorizedResponse,
-} from "@tessera/bearer";
+import { readBearerToken, touchWhenStale, unauthorizedResponse } from "@tessera/bearer";
 import { type Clock, systemClock } from "@tessera/core";
 import { sha256Hex } from "@tessera/crypto";
 import type { Authenticate, RouteContext } from "@tessera/http";
@@ -58,12 +54,9 @@ export function organizationCallers<U, C extends RouteContext>(
       ? await options.organizations.findKeyHolder(sha256Hex(token.value))
       : undefined;
     if (!holder) return { ok: false, response: unauthorizedResponse(context.locale) };
-    const now = clock();
-    const staleAt = now - LAST_USED_WRITE_INTERVAL_MS;
-    // The row just read says whether a write is due; the store's conditional UPDATE decides.
-    if (holder.key.lastUsedAt === null || holder.key.lastUsedAt <= staleAt) {
-      await options.organizations.touchKey(holder.key.id, now, staleAt);
-    }
+    await touchWhenStale(holder.key.lastUsedAt, clock(), (usedAt, staleAt) =>
+      options.organizations.touchKey(holder.key.id, usedAt, staleAt),
+    );
     return { ok: true, value: { organizationKey: holder } };
   };
 }
