@@ -291,15 +291,14 @@ export function mountService(app: AppHono, dependencies: AppDependencies): Mount
       inTheirLanguage,
     ),
   ]);
-  // The record API's OpenAPI document, built once by its first request rather than at start;
-  // public, like the routes' shapes.
+  // The OpenAPI document of every JSON route mounted here, built once by its first request
+  // rather than at start (every route is mounted by then); public, like the routes' shapes.
   mount(
     app,
     lazyRoutes([{ method: "GET", path: OPENAPI_PATH }], async () => {
-      const { recordApiDocument } = await import("./openapi.js");
-      return [
-        { method: "GET", path: OPENAPI_PATH, handle: async () => jsonAnswer(recordApiDocument) },
-      ];
+      const { appApiDocument } = await import("./openapi.js");
+      const document = appApiDocument(app.routes);
+      return [{ method: "GET", path: OPENAPI_PATH, handle: async () => jsonAnswer(document) }];
     }),
   );
   // Made in the client's language, with its language headers.

@@ -1,5 +1,5 @@
 // GET /api/openapi.json over real HTTP: a valid OpenAPI 3.1 document (@readme/openapi-parser),
-// the client types openapi-typescript generates from it (committed in fixtures/record-api.d.ts,
+// the client types openapi-typescript generates from it (committed in fixtures/app-api.d.ts,
 // so `npm run typecheck` checks the calls below against them; this suite fails when they are
 // stale: `npx vitest run examples/app/test/openapi.test.ts -u` writes them anew), an
 // openapi-fetch client driving the posts API, and every answer checked against the document.
@@ -9,8 +9,8 @@ import createClient, { type Middleware } from "openapi-fetch";
 import openapiTS, { astToString } from "openapi-typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openApiChecker } from "../../../test/support/openapi-responses.js";
-import { recordApiDocument } from "../src/openapi.js";
-import type { paths } from "./fixtures/record-api.js";
+import { appApiDocument } from "../src/openapi.js";
+import type { paths } from "./fixtures/app-api.js";
 import { newClientAddress, startTestServer, type TestServer } from "./support/test-server.js";
 
 let server: TestServer;
@@ -19,8 +19,11 @@ let served: Record<string, unknown>;
 const client = newClientAddress();
 
 beforeAll(async () => {
-  // A mailer, so that the organization routes (which mail invitations) are mounted too.
-  server = await startTestServer({ TRUST_PROXY: "1" }, { mailer: new MemoryMailer() });
+  // A mailer and APP_URL (the passkeys' origin), so that every JSON route is mounted.
+  server = await startTestServer(
+    { TRUST_PROXY: "1", APP_URL: "https://app.example" },
+    { mailer: new MemoryMailer() },
+  );
   token = await signUp();
   const response = await fetch(`${server.url}/api/openapi.json`);
   expect(response.status).toBe(200);
@@ -68,7 +71,8 @@ function recordClient(credentials: string | undefined, problems: string[]) {
 
 describe("GET /api/openapi.json", () => {
   it("serves the document the app builds, without credentials", () => {
-    expect(served).toEqual(JSON.parse(JSON.stringify(recordApiDocument)));
+    // The server mounts every JSON route the document can describe (a mailer, outbound on).
+    expect(served).toEqual(JSON.parse(JSON.stringify(appApiDocument())));
     expect(Object.keys(served.paths as object)).toContain("/api/posts/{id}");
   });
 
@@ -77,9 +81,9 @@ describe("GET /api/openapi.json", () => {
     expect(result).toEqual({ valid: true, warnings: [], specification: "OpenAPI" });
   });
 
-  it("gives the client types committed in fixtures/record-api.d.ts", async () => {
+  it("gives the client types committed in fixtures/app-api.d.ts", async () => {
     const generated = astToString(await openapiTS(structuredClone(served) as never));
-    await expect(generated).toMatchFileSnapshot("./fixtures/record-api.d.ts");
+    await expect(generated).toMatchFileSnapshot("./fixtures/app-api.d.ts");
   });
 });
 

@@ -3,7 +3,7 @@
 import { awaitWindowRoom } from "@tessera/ratelimit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openApiChecker } from "../../../test/support/openapi-responses.js";
-import { recordApiDocument } from "../src/openapi.js";
+import { appApiDocument } from "../src/openapi.js";
 import { newClientAddress, startTestServer, type TestServer } from "./support/test-server.js";
 
 let server: TestServer;
@@ -69,7 +69,7 @@ async function api(
   return { status: response.status, headers: response.headers, body };
 }
 
-const documented = openApiChecker(JSON.parse(JSON.stringify(recordApiDocument)));
+const documented = openApiChecker(JSON.parse(JSON.stringify(appApiDocument())));
 
 const create = (json: unknown, token = ada) =>
   api("POST", "/api/webhook_endpoints", { json, token });

@@ -34,6 +34,7 @@ export {
   type UserDeletedEvent,
 } from "./account-hooks.js";
 export { type AccountMessageId, accountMessages } from "./account-messages.js";
+export { type AccountOpenApiOptions, accountOpenApi } from "./account-openapi.js";
 export {
   type AccountRoutes,
   type AccountRoutesOptions,

@@ -14,6 +14,7 @@ import { createHandler } from "graphql-http";
 import { type CompileQuery, compiledExecute } from "./compiled-execution.js";
 import { documentCache } from "./document-cache.js";
 import { type DocumentLimits, parseWithinLimits } from "./document-limits.js";
+import { DEFAULT_MAXIMUM_GRAPHQL_BODY_BYTES } from "./graphql-body-limit.js";
 import { graphqlHttpResponse } from "./http-answer.js";
 import { successfulOperationAnswer } from "./operation-answer.js";
 import { type QueryLimits, queryLimitRules } from "./query-limits.js";
@@ -66,14 +67,6 @@ export interface GraphqlRoutesOptions extends QueryLimits, DocumentLimits, Recor
    */
   readonly onNotCompiled?: ((reason: unknown) => void) | undefined;
 }
-
-/**
- * Default cap of a GraphQL request body: 128 KiB, room for an operation at its own 64 KiB limit
- * and as much again of variables. Every byte of a body is read and JSON-parsed on the event loop
- * before any limit on the operation can run, so the cap is what bounds that work: at the JSON
- * API's 4 MiB, one body held other requests up for half a second on a busy machine.
- */
-export const DEFAULT_MAXIMUM_GRAPHQL_BODY_BYTES = 128 * 1024;
 
 /** The message a client gets for an unexpected failure, whose details stay in the logs. */
 export const INTERNAL_ERROR_MESSAGE = "Internal server error";

@@ -16,12 +16,8 @@ export {
   type DocumentLimits,
   parseWithinLimits,
 } from "./document-limits.js";
-export {
-  DEFAULT_MAXIMUM_GRAPHQL_BODY_BYTES,
-  type GraphqlRoutesOptions,
-  graphqlRoutes,
-  INTERNAL_ERROR_MESSAGE,
-} from "./graphql-api.js";
+export { type GraphqlRoutesOptions, graphqlRoutes, INTERNAL_ERROR_MESSAGE } from "./graphql-api.js";
+export { DEFAULT_MAXIMUM_GRAPHQL_BODY_BYTES } from "./graphql-body-limit.js";
 export {
   type GraphqlColumn,
   type GraphqlModel,
@@ -29,6 +25,7 @@ export {
   type GraphqlScalarKind,
   graphqlModel,
 } from "./graphql-model.js";
+export { graphqlOpenApi } from "./graphql-openapi.js";
 export type {
   OrganizationOwnerRequest,
   OrganizationOwnerResolver,

@@ -86,6 +86,19 @@ export {
 } from "./locale-negotiation.js";
 export { type MediaType, parseMediaType } from "./media-type.js";
 export {
+  jsonContent,
+  mergeOpenApiParts,
+  OPENAPI_TIMESTAMP,
+  type OpenApiDocumentShape,
+  type OpenApiObject,
+  type OpenApiPart,
+  onlyMountedOperations,
+  openApiErrorPart,
+  openApiErrorResponse,
+  openApiPath,
+  openApiRef,
+} from "./openapi-part.js";
+export {
   DEFAULT_PAGE_POLICY,
   NONCE_SOURCE,
   PAGE_HEADERS,

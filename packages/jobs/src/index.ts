@@ -27,6 +27,7 @@ export {
   SUBMISSION_TIMEOUT_MS,
   SWEEP_INTERVAL_MS,
 } from "./job-limits.js";
+export { jobOpenApi } from "./job-openapi.js";
 export { createJobRunner, type JobRunner, type JobRunnerOptions } from "./job-runner.js";
 export { isFinishedStatus, JOB_STATUSES, type JobStatus, jobStatusRank } from "./job-status.js";
 export type { JobRecord, JobStore, NewJob, RetryClaim } from "./job-store.js";

@@ -12,8 +12,7 @@ import { DEFAULT_MAXIMUM_JSON_BYTES } from "./json-record-routes.js";
 import {
   BEARER_SCHEME,
   bearerScheme,
-  ERROR_SCHEMAS,
-  errorResponses,
+  errorComponents,
   LIST_PARAMETERS,
   type OpenApiObject,
 } from "./openapi-components.js";
@@ -94,6 +93,7 @@ function serverObject(
 export function openApiDocument(options: OpenApiDocumentOptions): OpenApiDocument {
   const { info } = options;
   const maximumJsonBytes = options.maximumJsonBytes ?? DEFAULT_MAXIMUM_JSON_BYTES;
+  const errors = errorComponents(maximumJsonBytes);
   return {
     openapi: "3.1.0",
     info: {
@@ -113,10 +113,10 @@ export function openApiDocument(options: OpenApiDocumentOptions): OpenApiDocumen
     paths: Object.assign({}, ...options.models.map(recordPaths)),
     components: {
       schemas: Object.fromEntries([
-        ...Object.entries(ERROR_SCHEMAS),
+        ...Object.entries(errors.schemas),
         ...options.models.flatMap(modelSchemas),
       ]),
-      responses: errorResponses(maximumJsonBytes),
+      responses: errors.responses,
       parameters: LIST_PARAMETERS,
       securitySchemes: {
         [BEARER_SCHEME]: bearerScheme(options.bearerDescription ?? DEFAULT_BEARER),

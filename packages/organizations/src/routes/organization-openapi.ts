@@ -1,5 +1,5 @@
 import { API_KEY_NAME_MAX_LENGTH } from "@tessera/bearer";
-import { TOO_MANY_REQUESTS_MESSAGE } from "@tessera/http";
+import { OPENAPI_TIMESTAMP, TOO_MANY_REQUESTS_MESSAGE } from "@tessera/http";
 import { MAXIMUM_ORGANIZATION_BODY_BYTES } from "./organization-body.js";
 import { MAXIMUM_ORGANIZATION_NAME_LENGTH } from "./organization-fields.js";
 import { ORGANIZATION_WRITE_RATE_LIMIT } from "./organization-routes-options.js";
@@ -29,11 +29,6 @@ export interface OrganizationOpenApi {
 
 const ref = (section: string, name: string) => ({ $ref: `#/components/${section}/${name}` });
 const json = (schema: OpenApiObject) => ({ content: { "application/json": { schema } } });
-const TIME = {
-  type: "string",
-  pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$",
-  description: "UTC, `YYYY-MM-DD HH:MM:SS`.",
-};
 const ID = { type: "integer", minimum: 1 };
 const SLUG = {
   type: "string",
@@ -358,13 +353,13 @@ export function organizationOpenApi(): OrganizationOpenApi {
     schemas: {
       Organization: {
         type: "object",
-        properties: { id: ID, name: NAME, slug: SLUG, role: ROLE, created_at: TIME },
+        properties: { id: ID, name: NAME, slug: SLUG, role: ROLE, created_at: OPENAPI_TIMESTAMP },
         required: ["id", "name", "slug", "role", "created_at"],
         additionalProperties: false,
       },
       OrganizationWithoutRole: {
         type: "object",
-        properties: { id: ID, name: NAME, slug: SLUG, created_at: TIME },
+        properties: { id: ID, name: NAME, slug: SLUG, created_at: OPENAPI_TIMESTAMP },
         required: ["id", "name", "slug", "created_at"],
         additionalProperties: false,
       },
@@ -390,7 +385,7 @@ export function organizationOpenApi(): OrganizationOpenApi {
           email: { type: "string" },
           name: { type: ["string", "null"] },
           role: ROLE,
-          joined_at: TIME,
+          joined_at: OPENAPI_TIMESTAMP,
         },
         required: ["user_id", "email", "name", "role", "joined_at"],
         additionalProperties: false,
@@ -407,8 +402,8 @@ export function organizationOpenApi(): OrganizationOpenApi {
           id: ID,
           email: { type: "string" },
           role: ROLE,
-          expires_at: TIME,
-          created_at: TIME,
+          expires_at: OPENAPI_TIMESTAMP,
+          created_at: OPENAPI_TIMESTAMP,
         },
         required: ["id", "email", "role", "expires_at", "created_at"],
         additionalProperties: false,
@@ -424,8 +419,8 @@ export function organizationOpenApi(): OrganizationOpenApi {
             type: ["integer", "null"],
             description: "Null once its maker's account is deleted.",
           },
-          last_used_at: { ...TIME, type: ["string", "null"] },
-          created_at: TIME,
+          last_used_at: { ...OPENAPI_TIMESTAMP, type: ["string", "null"] },
+          created_at: OPENAPI_TIMESTAMP,
         },
         required: ["id", "name", "role", "created_by", "last_used_at", "created_at"],
         additionalProperties: false,

@@ -1,3 +1,4 @@
+import { OPENAPI_TIMESTAMP } from "@tessera/http";
 import {
   MAXIMUM_ENDPOINT_HEADERS,
   MAXIMUM_HEADER_NAME_LENGTH,
@@ -17,12 +18,6 @@ type OpenApiObject = Readonly<Record<string, unknown>>;
 
 const ref = (section: string, name: string) => ({ $ref: `#/components/${section}/${name}` });
 const json = (schema: OpenApiObject) => ({ "application/json": { schema } });
-/** Times as `formatTimestamp` writes them, like the records' `created_at`. */
-const TIME = {
-  type: "string",
-  pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$",
-  description: "UTC, `YYYY-MM-DD HH:MM:SS`.",
-};
 const eventsSchema = (names: readonly string[]) => ({
   type: "array",
   items: {
@@ -81,9 +76,9 @@ function endpointSchema(
         description: "The names of its custom headers; their values are never shown.",
       },
       rate_limit: { oneOf: [{ type: "integer" }, { type: "null" }] },
-      disabled_at: { oneOf: [TIME, { type: "null" }] },
-      created_at: TIME,
-      updated_at: TIME,
+      disabled_at: { oneOf: [OPENAPI_TIMESTAMP, { type: "null" }] },
+      created_at: OPENAPI_TIMESTAMP,
+      updated_at: OPENAPI_TIMESTAMP,
       ...extra,
     },
     required: [
@@ -152,7 +147,7 @@ const schemasOf = (eventNames: readonly string[]): Record<string, OpenApiObject>
         status: { enum: ["succeeded", "failed"] },
         response_status: { oneOf: [{ type: "integer" }, { type: "null" }] },
         duration_ms: { type: "integer", minimum: 0 },
-        created_at: TIME,
+        created_at: OPENAPI_TIMESTAMP,
       },
       required: [
         "message_id",
@@ -235,6 +230,7 @@ const pathsOf = (base: string): Record<string, OpenApiObject> => ({
     get: {
       operationId: "showWebhookEndpoint",
       tags,
+      summary: "One of your endpoints (never its secret).",
       responses: {
         "200": { description: "The endpoint.", content: json(ref("schemas", "WebhookEndpoint")) },
         ...errors,
@@ -243,6 +239,7 @@ const pathsOf = (base: string): Record<string, OpenApiObject> => ({
     patch: {
       operationId: "updateWebhookEndpoint",
       tags,
+      summary: "Changes an endpoint's URL, events, description, headers, rate limit or state.",
       requestBody: bodyOf("WebhookEndpointUpdate"),
       responses: {
         "200": {
@@ -256,6 +253,7 @@ const pathsOf = (base: string): Record<string, OpenApiObject> => ({
     delete: {
       operationId: "deleteWebhookEndpoint",
       tags,
+      summary: "Deletes an endpoint and its attempts.",
       responses: { "204": { description: "Deleted, with its attempts." }, ...writeErrors },
     },
   },
