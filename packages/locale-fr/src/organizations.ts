@@ -1,7 +1,8 @@
+import type { MessageCatalog } from "@tessera/core";
 import type { OrganizationMessageId } from "@tessera/organizations/routes";
 
-/** The texts of the organization routes, in French. */
-export const frenchOrganizations = {
+/** `@tessera/organizations/routes`' messages in French: pages, API answers and invitation mails. */
+export const frenchOrganizations: MessageCatalog = {
   "organizations.unknown_field": "Champ inconnu : {field}.",
   "organizations.not_a_string": "{field} doit être une chaîne de caractères.",
   "organizations.nul_character": "{field} ne doit pas contenir de caractère NUL.",
@@ -85,4 +86,4 @@ export const frenchOrganizations = {
   "organizations.deleted": "L'organisation {organization} a été supprimée.",
   "organizations.switcher_label": "Vos organisations",
   "organizations.switcher_all": "Toutes les organisations, ou une nouvelle",
-} as const satisfies Record<OrganizationMessageId, string>;
+} satisfies Record<OrganizationMessageId, string>;

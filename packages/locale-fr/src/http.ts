@@ -1,7 +1,8 @@
+import type { MessageCatalog } from "@tessera/core";
 import type { HttpMessageId } from "@tessera/http";
 
 /** `@tessera/http`'s messages in French. */
-export const frenchHttp = {
+export const frenchHttp: MessageCatalog = {
   "http.not_found": "Introuvable",
   "http.impersonating": "Vous agissez à la place de {email}, en tant qu'administrateur.",
   "http.stop_impersonating": "Cesser d'agir à sa place",
@@ -11,4 +12,4 @@ export const frenchHttp = {
   "http.cross_site_refused":
     "Requête d'un autre site refusée : ajoutez cette origine à ALLOWED_ORIGINS pour l'autoriser.",
   "http.request_refused": "Requête refusée",
-} as const satisfies Record<HttpMessageId, string>;
+} satisfies Record<HttpMessageId, string>;

@@ -1,9 +1,10 @@
+import type { MessageCatalog } from "@tessera/core";
 import type { RecordMessageId } from "@tessera/records";
 
 // Model names are the app's own (`post`, `comment`) and not translated, so the sentences that
 // carry one are built around it rather than agreeing with its gender.
 /** `@tessera/records`' messages in French. */
-export const frenchRecords = {
+export const frenchRecords: MessageCatalog = {
   "records.stale_record":
     "Cet enregistrement a été modifié par quelqu'un d'autre : rechargez-le et réessayez",
   "records.range_not_satisfiable": "Plage non satisfaisable",
@@ -41,4 +42,4 @@ export const frenchRecords = {
   "records.update": "Enregistrer ({model})",
   "records.cancel": "Annuler",
   "records.file_details": "{type}, {size} octets",
-} as const satisfies Record<RecordMessageId, string>;
+} satisfies Record<RecordMessageId, string>;

@@ -1,7 +1,8 @@
+import type { MessageCatalog } from "@tessera/core";
 import type { OAuthMessageId } from "@tessera/oauth";
 
 /** `@tessera/oauth`'s messages in French: the provider buttons and the callback's alerts. */
-export const frenchOAuth = {
+export const frenchOAuth: MessageCatalog = {
   "oauth.state_invalid":
     "Cette tentative de connexion n'est pas valide ou a expiré. Veuillez réessayer.",
   "oauth.password_removed":
@@ -15,4 +16,4 @@ export const frenchOAuth = {
   "oauth.email_unverified":
     "Votre adresse e-mail {provider} n'est pas vérifiée : elle ne peut donc pas servir à vous connecter. Vérifiez-la sur {provider}, puis réessayez.",
   "oauth.continue_with": "Continuer avec {provider}",
-} as const satisfies Record<OAuthMessageId, string>;
+} satisfies Record<OAuthMessageId, string>;

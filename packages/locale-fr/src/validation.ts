@@ -1,7 +1,10 @@
-import type { ValidationMessageId } from "@tessera/core";
+import type { MessageCatalog, ValidationMessageId } from "@tessera/core";
 
-/** The validation messages of every package in French, bare as JSON carries them. */
-export const frenchValidation = {
+/**
+ * `@tessera/core`'s validation messages in French, which every package's validators write: bare
+ * as JSON carries them, and the full message and summary heading of HTML forms.
+ */
+export const frenchValidation: MessageCatalog = {
   "validation.blank": "doit être rempli(e)",
   "validation.invalid": "n'est pas valide",
   "validation.taken": "est déjà utilisé(e)",
@@ -24,4 +27,4 @@ export const frenchValidation = {
   "validation.full_message": "{field} {message}",
   "validation.summary.one": "{count} erreur a empêché l'envoi de ce formulaire",
   "validation.summary.other": "{count} erreurs ont empêché l'envoi de ce formulaire",
-} as const satisfies Record<ValidationMessageId, string>;
+} satisfies Record<ValidationMessageId, string>;

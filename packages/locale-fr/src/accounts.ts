@@ -1,7 +1,8 @@
 import type { AccountMessageId } from "@tessera/accounts";
+import type { MessageCatalog } from "@tessera/core";
 
 /** `@tessera/accounts`' messages in French: pages, flashes, JSON answers and the account mails. */
-export const frenchAccounts = {
+export const frenchAccounts: MessageCatalog = {
   "accounts.invalid_credentials": "Adresse e-mail ou mot de passe incorrect",
   "accounts.password_incorrect": "Le mot de passe est incorrect.",
   "accounts.not_your_email": "Ce n'est pas votre adresse e-mail.",
@@ -347,4 +348,4 @@ export const frenchAccounts = {
   "accounts.captcha_failed": "Le captcha n'a pas été résolu ; réessayez.",
   "accounts.captcha_failed_title": "Captcha non résolu",
   "accounts.captcha_try_again": "Retour au formulaire",
-} as const satisfies Record<AccountMessageId, string>;
+} satisfies Record<AccountMessageId, string>;

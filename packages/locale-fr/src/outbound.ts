@@ -1,7 +1,8 @@
+import type { MessageCatalog } from "@tessera/core";
 import type { OutboundMessageId } from "@tessera/outbound/routes";
 
-/** The example app's texts about outbound webhooks, in French. */
-export const frenchOutbound = {
+/** `@tessera/outbound/routes`' messages in French: the webhook endpoint pages and API answers. */
+export const frenchOutbound: MessageCatalog = {
   "outbound.body_not_object": "Le corps doit être un objet JSON.",
   "outbound.unknown_field": "Champ inconnu : {field}.",
   "outbound.not_a_string": "{field} doit être une chaîne de caractères.",
@@ -72,4 +73,4 @@ export const frenchOutbound = {
   "outbound.disabled_mail_subject": "Votre point d'accès webhook a été désactivé",
   "outbound.disabled_mail_text":
     "Toutes les livraisons vers votre point d'accès webhook {url} échouent depuis 5 jours : il est désactivé et ne reçoit plus rien tant que vous ne l'activez pas de nouveau sur {page}.",
-} as const satisfies Record<OutboundMessageId, string>;
+} satisfies Record<OutboundMessageId, string>;

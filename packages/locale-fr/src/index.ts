@@ -1,0 +1,9 @@
+export { frenchAccounts } from "./accounts.js";
+export { french } from "./french.js";
+export { frenchHttp } from "./http.js";
+export { frenchOAuth } from "./oauth.js";
+export { frenchOrganizations } from "./organizations.js";
+export { frenchOutbound } from "./outbound.js";
+export { frenchRecords } from "./records.js";
+export { frenchSession } from "./session.js";
+export { frenchValidation } from "./validation.js";
