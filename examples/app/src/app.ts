@@ -40,7 +40,13 @@ export function createApp(dependencies: NodeAppDependencies): AppHono {
     passkeyScripts: PASSKEY_SCRIPTS,
     ...serviceDependencies,
   });
-  if (mailOutbox && !dependencies.config.production) mountMailPreview(app, mailOutbox, service);
+  if (mailOutbox) {
+    mountMailPreview(app, {
+      outbox: mailOutbox,
+      service,
+      production: dependencies.config.production,
+    });
+  }
   app.get("/", cookieSession(service.sessions), async (context) => {
     const session = context.get("session");
     const user = await optionalUser(session, service.findUser);

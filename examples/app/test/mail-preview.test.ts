@@ -1,8 +1,5 @@
 import { MemoryMailer } from "@tessera/mail";
-import type { OutboxItem } from "@tessera/outbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type PreviewedMail, previewedMail } from "../src/mail-previews.js";
-import { renderMail, renderMailList } from "../src/views/mail-preview.js";
 import { Browser, linkIn, pageText } from "./support/browser.js";
 import { startTestServer, type TestServer } from "./support/test-server.js";
 
@@ -97,42 +94,6 @@ describe("GET /dev/mail", () => {
   it("answers 404 for a mail it does not hold", async () => {
     const response = await new Browser(server.url).get("/dev/mail/no-such-mail");
     expect(response.status).toBe(404);
-  });
-});
-
-describe("the preview's views", () => {
-  const hostile: PreviewedMail = {
-    key: 'k"<1>',
-    to: "ada@example.com",
-    subject: "<script>alert(1)</script>",
-    text: 'Open https://app.example/a?b=1&c="x" now <b>',
-    html: '<p onclick="x">Hi</p><script>alert(2)</script>',
-    sentAt: "2026-01-02T03:04:05.000Z",
-    status: "failed",
-    lastError: "550 <no such mailbox>",
-  };
-  const context = { signedInEmail: undefined, flashes: [], cspNonce: "n0nce" };
-
-  it("escape every part of a mail: a subject with <script> shows as text", () => {
-    const list = renderMailList([hostile], context);
-    expect(list).not.toContain("<script>");
-    expect(list).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
-    expect(list).toContain('href="/dev/mail/k%22%3C1%3E"');
-    const page = renderMail(hostile, context);
-    expect(page).not.toContain("<script>");
-    // The HTML part only inside the frame's srcdoc, as an attribute: never markup of the page.
-    expect(page).not.toContain('onclick="x"');
-    expect(page).toContain("&lt;script&gt;alert(2)&lt;/script&gt;");
-    expect(page).toContain(
-      '<a href="https://app.example/a?b=1&amp;c=">https://app.example/a?b=1&amp;c=</a>&quot;x&quot; now &lt;b&gt;',
-    );
-    expect(page).toContain("550 &lt;no such mailbox&gt;");
-  });
-
-  it("show a text-only mail without a frame, and leave out items that are not mails", () => {
-    expect(renderMail({ ...hostile, html: null }, context)).not.toContain("<iframe");
-    const item = { key: "x", payload: { to: 1 }, status: "done", createdAt: 0 } as OutboxItem;
-    expect(previewedMail(item)).toBeUndefined();
   });
 });
 

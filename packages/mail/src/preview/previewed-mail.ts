@@ -1,8 +1,8 @@
-import { parseQueuedMail } from "@tessera/mail/outbox";
 import type { Outbox, OutboxItem } from "@tessera/outbox";
+import { MAIL_QUEUE, parseQueuedMail } from "../queued-mail.js";
 
 /** How many mails the preview shows: the newest ones. */
-export const PREVIEW_LIMIT = 100;
+export const MAIL_PREVIEW_LIMIT = 100;
 
 /** Where a mail stands, as the preview says it: waiting, handed to the provider, given up on. */
 export type PreviewStatus = "pending" | "sent" | "failed";
@@ -23,13 +23,24 @@ export interface PreviewedMail {
   readonly lastError: string | null;
 }
 
+/** One mail of the preview's JSON list (`GET /dev/mail.json`). */
+export interface PreviewedMailJson {
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string | null;
+  /** {@link PreviewedMail.sentAt}. */
+  readonly sent_at: string;
+  readonly status: PreviewStatus;
+}
+
 const STATUS: Record<OutboxItem["status"], PreviewStatus> = {
   pending: "pending",
   done: "sent",
   failed: "failed",
 };
 
-/** The item as a previewed mail, or undefined when its payload is not a mail. */
+/** The outbox item as a previewed mail, or undefined when its payload is not a mail. */
 export function previewedMail(item: OutboxItem): PreviewedMail | undefined {
   const mail = parseQueuedMail(item.payload);
   if (!mail) return undefined;
@@ -45,14 +56,17 @@ export function previewedMail(item: OutboxItem): PreviewedMail | undefined {
   };
 }
 
-/** The newest mails of the outbox's `mail` queue, newest first. */
+/**
+ * The newest mails of the outbox's `mail` queue (the one `outboxMailer` writes), newest first,
+ * {@link MAIL_PREVIEW_LIMIT} at most; items that are not mails are left out.
+ */
 export async function previewedMails(outbox: Outbox<unknown>): Promise<PreviewedMail[]> {
-  const items = await outbox.list("mail", { limit: PREVIEW_LIMIT });
+  const items = await outbox.list(MAIL_QUEUE, { limit: MAIL_PREVIEW_LIMIT });
   return items.flatMap((item) => previewedMail(item) ?? []);
 }
 
-/** The JSON shape of `GET /dev/mail.json`, one object per mail. */
-export function mailJson(mail: PreviewedMail) {
+/** The mail as the JSON list gives it (for end-to-end tests: `to`, `text`, `sent_at`…). */
+export function previewedMailJson(mail: PreviewedMail): PreviewedMailJson {
   return {
     to: mail.to,
     subject: mail.subject,
