@@ -1,5 +1,5 @@
 import { request as httpRequest } from "node:http";
-import { NO_MAILER_MESSAGE } from "@tessera/accounts";
+import { noMailerMessage } from "@tessera/accounts";
 import { MemoryMailer } from "@tessera/mail";
 import { awaitWindowRoom } from "@tessera/ratelimit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -550,7 +550,7 @@ describe("without a mailer in production", () => {
         });
         expect(response.status).toBe(500);
         expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
-        expect(response.html).toBe(NO_MAILER_MESSAGE);
+        expect(response.html).toBe(noMailerMessage("MAIL_ADAPTER"));
       }
     } finally {
       await production.stop();

@@ -3,7 +3,7 @@
 // address changes, the mailed sign-in code and refresh tokens, each driven through
 // `documentedApi` to its success and its documented refusals; and the captcha's 400 on a
 // server that has one.
-import { NO_MAILER_MESSAGE, totpCode } from "@tessera/accounts";
+import { noMailerMessage, totpCode } from "@tessera/accounts";
 import { MemoryMailer } from "@tessera/mail";
 import { awaitWindowRoom } from "@tessera/ratelimit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -844,7 +844,7 @@ describe("the mail routes in a deployment without mail delivery", () => {
       ];
       for (const answer of answers) {
         expect(answer.body).toEqual({
-          error: { code: "internal_error", message: NO_MAILER_MESSAGE, status: 500 },
+          error: { code: "internal_error", message: noMailerMessage("MAIL_ADAPTER"), status: 500 },
         });
       }
       expect(api.problems).toEqual([]);

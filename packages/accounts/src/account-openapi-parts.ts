@@ -2,7 +2,7 @@
 // refusal entries the routes answer with, the token body every way in answers, and the
 // refusals of the sign-in grant. Each feature folder describes its own routes with these.
 import { ENGLISH, type ErrorEnvelope, errorEnvelope, type MessageParams } from "@tessera/core";
-import { type OpenApiObject, openApiRef, VALIDATION_FAILED_MESSAGE } from "@tessera/http";
+import { httpMessages, type OpenApiObject, openApiRef } from "@tessera/http";
 import { type AccountErrorEntry, accountErrorEnvelope } from "./account-errors.js";
 import { signInErrors } from "./sign-in/sign-in-errors.js";
 
@@ -92,7 +92,11 @@ export function fieldRefusals(
   const values = Object.entries(examples).flatMap(([field, messages]) =>
     messages.map((message, index) => [
       `${field}_${index + 1}`,
-      { value: errorEnvelope(422, VALIDATION_FAILED_MESSAGE, { fields: { [field]: [message] } }) },
+      {
+        value: errorEnvelope(422, httpMessages.english["http.validation_failed"], {
+          fields: { [field]: [message] },
+        }),
+      },
     ]),
   );
   return {

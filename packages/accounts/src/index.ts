@@ -126,7 +126,6 @@ export {
   type HtmlSessionRoutesOptions,
   htmlSessionRoutes,
   otherSessionsEndedMessage,
-  SESSION_ENDED_MESSAGE,
 } from "./devices/html-session-routes.js";
 export {
   type JsonSessionRoutesOptions,
@@ -194,18 +193,7 @@ export {
   issueEmailedToken,
   peekEmailedToken,
 } from "./email-link/emailed-tokens.js";
-export {
-  ALREADY_CONFIRMED_MESSAGE,
-  CONFIRMATION_INVALID_MESSAGE,
-  CONFIRMATION_SENT_MESSAGE,
-  CONFIRMED_MESSAGE,
-  htmlEmailLinkRoutes,
-  MAGIC_LINK_INVALID_MESSAGE,
-  MAGIC_LINK_SENT_MESSAGE,
-  PASSWORD_CHANGED_MESSAGE,
-  PASSWORD_RESET_INVALID_MESSAGE,
-  PASSWORD_RESET_SENT_MESSAGE,
-} from "./email-link/html-email-link-routes.js";
+export { htmlEmailLinkRoutes } from "./email-link/html-email-link-routes.js";
 export { MemoryEmailedTokenStore } from "./email-link/memory-emailed-token-store.js";
 export {
   type AccountPages,
@@ -227,7 +215,6 @@ export type { FieldErrors } from "./messages.js";
 export {
   type MissingMailer,
   missingMailer,
-  NO_MAILER_MESSAGE,
   noMailerMessage,
 } from "./missing-mailer.js";
 export { type AccountNotices, mailAccountNotice, sendNoticeMail } from "./notice-mail-delivery.js";
@@ -352,14 +339,7 @@ export type { TokenMailScope, TokenMailTransaction } from "./token-mail-transact
 export { deleteUser, type UserDeletion } from "./users/account-deletion.js";
 export { CachedUserStore } from "./users/cached-user-store.js";
 export { isValidEmail, MAXIMUM_EMAIL_LENGTH, normalizeEmail } from "./users/email.js";
-export {
-  ACCOUNT_DELETED_MESSAGE,
-  htmlAccountRoutes,
-  INVALID_LOGIN_MESSAGE,
-  SIGNED_IN_MESSAGE,
-  SIGNED_OUT_MESSAGE,
-  WELCOME_MESSAGE,
-} from "./users/html-account-routes.js";
+export { htmlAccountRoutes } from "./users/html-account-routes.js";
 export { jsonAccountRoutes } from "./users/json-account-routes.js";
 export { MemoryUserStore } from "./users/memory-user-store.js";
 export {

@@ -24,9 +24,6 @@ export function noMailerMessage(setting: string): string {
   return `Email cannot be sent: no mail delivery is configured (${setting}).`;
 }
 
-/** The 500 answer of {@link missingMailer}`("MAIL_ADAPTER")`, the example app's setting. */
-export const NO_MAILER_MESSAGE = noMailerMessage("MAIL_ADAPTER");
-
 /** Whether `mailer` delivers mail (a {@link MissingMailer} or none does not). */
 export function deliversMail(mailer: Mailer | MissingMailer | undefined): mailer is Mailer {
   return mailer !== undefined && !("missingSetting" in mailer);

@@ -1,7 +1,7 @@
 import { sha256Hex } from "@tessera/crypto";
 import { JSON_BODY_FAILURE_PREFIX } from "@tessera/http";
 import { describe, expect, it } from "vitest";
-import { NO_MAILER_MESSAGE, RECENT_SIGN_IN_MS } from "../src/index.js";
+import { noMailerMessage, RECENT_SIGN_IN_MS } from "../src/index.js";
 import { emailChangeApp, LINK, ORIGIN, PASSWORD, refusal } from "./email-change-app.js";
 import { fullSignInToken, twoFactorApp, withTotpAndPasskey } from "./two-factor-app.js";
 
@@ -323,7 +323,7 @@ describe("the email change routes and mail", () => {
     const { bearer } = await subject.signUp();
     const body = { email: "ada@new.example", current_password: PASSWORD };
     const answer = await subject.call("/api/auth/email", body, bearer);
-    expect(await refusal(answer, 500)).toMatchObject({ message: NO_MAILER_MESSAGE });
+    expect(await refusal(answer, 500)).toMatchObject({ message: noMailerMessage("MAIL_ADAPTER") });
     const page = subject.browser();
     await page.form("/signup", { email: "grace@example.com", password: PASSWORD });
     const form = await page.form("/account/email", {
@@ -331,7 +331,7 @@ describe("the email change routes and mail", () => {
       current_password: PASSWORD,
     });
     expect(form.status).toBe(500);
-    expect(await form.text()).toBe(NO_MAILER_MESSAGE);
+    expect(await form.text()).toBe(noMailerMessage("MAIL_ADAPTER"));
     expect(await pendingRows(subject)).toEqual([]);
   });
 });

@@ -20,10 +20,10 @@ import {
 import { applyMigrations } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accountMessages } from "../src/account-messages.js";
 import {
   htmlSessionRoutes,
   otherSessionsEndedMessage,
-  SESSION_ENDED_MESSAGE,
 } from "../src/devices/html-session-routes.js";
 import { defaultSessionPages } from "../src/devices/sessions-page.js";
 import { defaultAccountPages } from "../src/html/account-pages.js";
@@ -212,7 +212,9 @@ describe("the signed-in devices page", () => {
     const ended = await chrome.post(`/account/sessions/${firefoxRow!.id}/delete`);
     expect(ended).toMatchObject({ status: 303, location: "/account/sessions" });
     const page = await chrome.get("/account/sessions");
-    expect(page.html).toContain(`<p class="flash-notice">${SESSION_ENDED_MESSAGE}</p>`);
+    expect(page.html).toContain(
+      `<p class="flash-notice">${accountMessages.english["accounts.session_ended"]}</p>`,
+    );
     expect(deviceRows(page.html)).toEqual([{ current: true, browser: "Chrome 120 on Windows" }]);
     expect(page.html).not.toContain("others/delete");
 

@@ -5,9 +5,6 @@ import { htmlPage } from "./html-responses.js";
 import { httpMessages } from "./http-messages.js";
 import { plainLayout } from "./page-layout.js";
 
-/** The message of a refused cross-site request, in English; it tells the operator what to change. */
-export const CROSS_SITE_REFUSAL_MESSAGE = httpMessages.english["http.cross_site_refused"];
-
 /** Why a request passed the cross-site check; useful in logs and tests. */
 export type CrossSitePass =
   | "safe-method"

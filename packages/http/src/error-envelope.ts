@@ -2,15 +2,6 @@ import { type CommonErrorCode, type ErrorDetails, errorEnvelope, type Locale } f
 import { httpMessages } from "./http-messages.js";
 import { jsonAnswer } from "./secured-responses.js";
 
-/** Message of a 404, in English. */
-export const NOT_FOUND_MESSAGE = httpMessages.english["http.not_found"];
-/** Message of a 401, in English. */
-export const UNAUTHORIZED_MESSAGE = httpMessages.english["http.unauthenticated"];
-/** Message of a 429, in English. */
-export const TOO_MANY_REQUESTS_MESSAGE = httpMessages.english["http.rate_limited"];
-/** Message of a 422, in English; the details go in `fields`. */
-export const VALIDATION_FAILED_MESSAGE = httpMessages.english["http.validation_failed"];
-
 /**
  * The codes `@tessera/http` answers with: the common ones of each status, a request for a host
  * the app does not serve, and one refused by the cross-site check.

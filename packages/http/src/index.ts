@@ -21,7 +21,6 @@ export { type ClientIpSource, clientIp, rateLimitClientKey } from "./client-ip.j
 export { type CookieAttributes, expireCookie, parseCookies, serializeCookie } from "./cookies.js";
 export { answerCorsPreflight, type CorsOptions, withCorsHeaders } from "./cors.js";
 export {
-  CROSS_SITE_REFUSAL_MESSAGE,
   type CrossSiteOptions,
   type CrossSitePass,
   type CrossSiteRefusal,
@@ -37,13 +36,9 @@ export {
   type HttpErrorCode,
   type JsonErrorOptions,
   jsonError,
-  NOT_FOUND_MESSAGE,
   notFound,
-  TOO_MANY_REQUESTS_MESSAGE,
   tooManyRequests,
-  UNAUTHORIZED_MESSAGE,
   unauthorized,
-  VALIDATION_FAILED_MESSAGE,
   validationFailed,
 } from "./error-envelope.js";
 export { filledPath } from "./filled-path.js";

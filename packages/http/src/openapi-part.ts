@@ -2,12 +2,7 @@
 // package builds a part (its paths, and the components they refer to) beside the routes it
 // describes; the app merges the parts of what it mounts with `mergeOpenApiParts`.
 import { type ErrorEnvelope, errorEnvelope } from "@tessera/core";
-import {
-  NOT_FOUND_MESSAGE,
-  TOO_MANY_REQUESTS_MESSAGE,
-  UNAUTHORIZED_MESSAGE,
-  VALIDATION_FAILED_MESSAGE,
-} from "./error-envelope.js";
+import { httpMessages } from "./http-messages.js";
 import { JSON_BODY_FAILURE_PREFIX } from "./json-body.js";
 
 /** An OpenAPI object as plain data (an operation, a schema, a response). */
@@ -137,7 +132,9 @@ function envelopeSchema(validation: boolean): OpenApiObject {
             pattern: "^[a-z]+(_[a-z0-9]+)*$",
             description: "A stable snake_case word for programs to act on; the message may change.",
           },
-      message: validation ? { const: VALIDATION_FAILED_MESSAGE } : { type: "string" },
+      message: validation
+        ? { const: httpMessages.english["http.validation_failed"] }
+        : { type: "string" },
       status: validation ? { const: 422 } : { type: "integer", minimum: 400, maximum: 599 },
       fields: FIELD_MESSAGES,
     },
@@ -171,23 +168,25 @@ export function openApiErrorPart(maximumJsonBytes: number): OpenApiPart {
       Unauthorized: {
         ...openApiErrorResponse(
           "Missing, malformed, expired or revoked credentials; or the account was deleted while the request ran.",
-          errorEnvelope(401, UNAUTHORIZED_MESSAGE),
+          errorEnvelope(401, httpMessages.english["http.unauthenticated"]),
         ),
         headers: { "WWW-Authenticate": { schema: { type: "string", const: "Bearer" } } },
       },
       NotFound: openApiErrorResponse(
         "Nothing of yours at this address: another user's answers the same as a missing one.",
-        errorEnvelope(404, NOT_FOUND_MESSAGE),
+        errorEnvelope(404, httpMessages.english["http.not_found"]),
       ),
       ValidationFailed: openApiErrorResponse(
         "Every failing field at once, with its messages.",
-        errorEnvelope(422, VALIDATION_FAILED_MESSAGE, { fields: { title: ["can't be blank"] } }),
+        errorEnvelope(422, httpMessages.english["http.validation_failed"], {
+          fields: { title: ["can't be blank"] },
+        }),
         "ValidationError",
       ),
       TooManyRequests: {
         ...openApiErrorResponse(
           "Too many requests from this client (or for this account) in the window: wait `Retry-After` seconds.",
-          errorEnvelope(429, TOO_MANY_REQUESTS_MESSAGE),
+          errorEnvelope(429, httpMessages.english["http.rate_limited"]),
         ),
         headers: {
           "Retry-After": {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
-  CROSS_SITE_REFUSAL_MESSAGE,
   createRouteMatcher,
   crossSiteCheck,
   crossSiteRefusalPage,
+  httpMessages,
   type Route,
   routeRequests,
   withMiddleware,
@@ -94,7 +94,9 @@ describe("crossSiteCheck", () => {
     ran = 0;
     const response = await post({ origin: "https://evil.example", host: "app.example" });
     expect(response?.status).toBe(403);
-    expect((await response!.json()).error.message).toBe(CROSS_SITE_REFUSAL_MESSAGE);
+    expect((await response!.json()).error.message).toBe(
+      httpMessages.english["http.cross_site_refused"],
+    );
     const fetched = await post({ "sec-fetch-site": "cross-site" });
     expect(fetched?.status).toBe(403);
     expect(ran).toBe(0);

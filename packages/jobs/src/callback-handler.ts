@@ -1,6 +1,7 @@
 import type { KeyRing } from "@tessera/crypto";
 import {
   badRequest,
+  httpMessages,
   JSON_BODY_FAILURE_PREFIX,
   jsonAnswer,
   jsonError,
@@ -8,7 +9,6 @@ import {
   pathId,
   type RouteHandler,
   readBodyBytes,
-  UNAUTHORIZED_MESSAGE,
 } from "@tessera/http";
 import {
   signatureHeaderVerifier,
@@ -62,7 +62,7 @@ export function createCallbackHandler(options: CallbackHandlerOptions): Callback
     const job = jobId === undefined ? undefined : await options.store.find(jobId);
     if (!signed && !(job && carriesToken(options, job, delivery))) {
       // As a webhook endpoint answers a delivery it cannot verify.
-      return jsonError(401, UNAUTHORIZED_MESSAGE, {
+      return jsonError(401, httpMessages.english["http.unauthenticated"], {
         code: "invalid_signature" satisfies WebhookErrorCode,
       });
     }

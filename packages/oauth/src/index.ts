@@ -3,8 +3,6 @@ export { type CodeExchange, clientAuthenticationMethod } from "./code-exchange.j
 export type { Identity, IdentityStore, NewIdentity } from "./identity-store.js";
 export { MemoryIdentityStore } from "./memory-identity-store.js";
 export {
-  OAUTH_PASSWORD_REMOVED_MESSAGE,
-  OAUTH_STATE_INVALID_MESSAGE,
   type OAuthMessageId,
   oauthMessages,
 } from "./oauth-messages.js";

@@ -31,13 +31,3 @@ export const oauthMessages = defineMessages({
 
 /** An id of {@link oauthMessages}. */
 export type OAuthMessageId = MessageIdOf<typeof oauthMessages>;
-
-/**
- * The alert of a callback whose state is missing, wrong, already used, or from another
- * provider's flow (the sign-in was not started in this browser, or was already finished), in
- * English.
- */
-export const OAUTH_STATE_INVALID_MESSAGE = oauthMessages.english["oauth.state_invalid"];
-
-/** The notice added when signing in removed the password of an unconfirmed account, in English. */
-export const OAUTH_PASSWORD_REMOVED_MESSAGE = oauthMessages.english["oauth.password_removed"];

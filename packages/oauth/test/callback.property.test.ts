@@ -13,12 +13,7 @@ import { applyMigrations } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  OAUTH_SESSION_VALUES,
-  OAUTH_STATE_INVALID_MESSAGE,
-  oauthRoutes,
-  openIdProvider,
-} from "../src/index.js";
+import { OAUTH_SESSION_VALUES, oauthMessages, oauthRoutes, openIdProvider } from "../src/index.js";
 
 const folder = mkdtempSync(join(tmpdir(), "tessera-oauth-property-"));
 const database = openSqliteFile(join(folder, "app.db"));
@@ -79,7 +74,7 @@ async function expectStateRefusal(result: Awaited<ReturnType<typeof callback>>) 
   expect(result.response.status).toBe(303);
   expect(result.response.headers.get("location")).toBe("/login");
   expect(result.session.takeFlashes()).toEqual([
-    { kind: "alert", message: OAUTH_STATE_INVALID_MESSAGE },
+    { kind: "alert", message: oauthMessages.english["oauth.state_invalid"] },
   ]);
   for (const name of Object.values(OAUTH_SESSION_VALUES)) {
     expect(result.session.get(name)).toBeUndefined();

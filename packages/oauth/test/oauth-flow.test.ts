@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { OAUTH_PASSWORD_REMOVED_MESSAGE, OAUTH_STATE_INVALID_MESSAGE } from "../src/index.js";
+import { oauthMessages } from "../src/index.js";
 import { Browser } from "./browser.js";
 import { type OAuthTestApp, startOAuthTestApp, T0_TEXT } from "./oauth-test-app.js";
 
@@ -178,7 +178,10 @@ describe("GET /auth/{provider}/callback, signing in", () => {
     const outcome = await app.finish(browser, await app.callbackUrl(browser, "ada-sub"));
     expect(outcome.state).toEqual({
       userId: ada.id,
-      flashes: [SIGNED_IN, { kind: "notice", message: OAUTH_PASSWORD_REMOVED_MESSAGE }],
+      flashes: [
+        SIGNED_IN,
+        { kind: "notice", message: oauthMessages.english["oauth.password_removed"] },
+      ],
     });
     expect(await app.userRows()).toEqual([
       { id: ada.id, email: "ada@example.com", password_digest: "", confirmed_at: T0_TEXT },
@@ -295,8 +298,8 @@ describe("GET /auth/{provider}/callback, refusing", () => {
     const browser = new Browser();
     const callbackUrl = await app.callbackUrl(browser, "ada-sub");
     const forged = withQuery(callbackUrl, (query) => query.set("state", "forged-state"));
-    await expectRefusal(browser, forged, OAUTH_STATE_INVALID_MESSAGE);
-    await expectRefusal(browser, callbackUrl, OAUTH_STATE_INVALID_MESSAGE);
+    await expectRefusal(browser, forged, oauthMessages.english["oauth.state_invalid"]);
+    await expectRefusal(browser, callbackUrl, oauthMessages.english["oauth.state_invalid"]);
     // Only the discovery of POST /auth/testidp: no code was ever exchanged.
     expect(app.outbound).toEqual(["GET /.well-known/openid-configuration"]);
   });
@@ -307,7 +310,7 @@ describe("GET /auth/{provider}/callback, refusing", () => {
     await expectRefusal(
       browser,
       withQuery(callbackUrl, (query) => query.delete("state")),
-      OAUTH_STATE_INVALID_MESSAGE,
+      oauthMessages.english["oauth.state_invalid"],
     );
   });
 
@@ -321,7 +324,7 @@ describe("GET /auth/{provider}/callback, refusing", () => {
     expect(replay).toEqual({
       status: 303,
       location: "/login",
-      state: { userId: 1, flashes: [alert(OAUTH_STATE_INVALID_MESSAGE)] },
+      state: { userId: 1, flashes: [alert(oauthMessages.english["oauth.state_invalid"])] },
     });
     expect(await app.userRows()).toEqual(usersBefore);
     expect(await app.deviceUserIds()).toHaveLength(1);
@@ -329,14 +332,14 @@ describe("GET /auth/{provider}/callback, refusing", () => {
 
   it("refuses a callback carried to another browser, which never started the flow", async () => {
     const callbackUrl = await app.callbackUrl(new Browser(), "ada-sub");
-    await expectRefusal(new Browser(), callbackUrl, OAUTH_STATE_INVALID_MESSAGE);
+    await expectRefusal(new Browser(), callbackUrl, oauthMessages.english["oauth.state_invalid"]);
   });
 
   it("refuses a flow started for one provider and returning to another's callback", async () => {
     const browser = new Browser();
     const callbackUrl = await app.callbackUrl(browser, "ada-sub");
     const elsewhere = callbackUrl.replace("/auth/testidp/", "/auth/otheridp/");
-    await expectRefusal(browser, elsewhere, OAUTH_STATE_INVALID_MESSAGE);
+    await expectRefusal(browser, elsewhere, oauthMessages.english["oauth.state_invalid"]);
   });
 
   it("refuses a callback without a code", async () => {

@@ -4,8 +4,6 @@ import {
   githubProvider,
   googleProvider,
   isLoopbackHttp,
-  OAUTH_PASSWORD_REMOVED_MESSAGE,
-  OAUTH_STATE_INVALID_MESSAGE,
   oauthMessages,
   oauthProvidersFromEnv,
   openIdProvider,
@@ -194,7 +192,10 @@ describe("clientAuthenticationMethod", () => {
 
 describe("oauthMessages in English", () => {
   it("are the alerts the callback wrote before the catalog, exactly", () => {
-    expect([OAUTH_STATE_INVALID_MESSAGE, OAUTH_PASSWORD_REMOVED_MESSAGE]).toEqual([
+    expect([
+      oauthMessages.english["oauth.state_invalid"],
+      oauthMessages.english["oauth.password_removed"],
+    ]).toEqual([
       "That sign-in attempt is invalid or has expired. Please try again.",
       "Your email address is now confirmed. The password set before it was confirmed no longer works: use “Forgot your password?” to choose a new one.",
     ]);

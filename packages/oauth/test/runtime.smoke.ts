@@ -20,7 +20,7 @@ export default {
     "@tessera/session",
   ],
   async run({ load, check }) {
-    const { githubProvider, MemoryIdentityStore, OAUTH_STATE_INVALID_MESSAGE, oauthRoutes } =
+    const { githubProvider, MemoryIdentityStore, oauthMessages, oauthRoutes } =
       await load<OAuth>("@tessera/oauth");
     const { MemoryUserStore, accountEvents, sessionSignIns } =
       await load<Accounts>("@tessera/accounts");
@@ -130,7 +130,7 @@ export default {
     check(
       wrongState.status === 303 &&
         wrongState.headers.get("location") === "/login" &&
-        refusedSession.takeFlashes()[0]?.message === OAUTH_STATE_INVALID_MESSAGE &&
+        refusedSession.takeFlashes()[0]?.message === oauthMessages.english["oauth.state_invalid"] &&
         refusedSession.userId === undefined,
       "a callback with the wrong state is refused with its alert",
     );

@@ -6,8 +6,8 @@ import { randomToken, sha256Hex } from "@tessera/crypto";
 import {
   type Authenticate,
   authenticated,
+  httpMessages,
   jsonAnswer,
-  NOT_FOUND_MESSAGE,
   type Route,
   type RouteContext,
   routeRequests,
@@ -370,7 +370,11 @@ describe("organizationRoutes: who sees what", () => {
         const refused = await send(method, route, CAT, { body });
         expect([method, route, refused.status]).toEqual([method, route, 404]);
         expect(await json(refused)).toEqual({
-          error: { code: "not_found", message: NOT_FOUND_MESSAGE, status: 404 },
+          error: {
+            code: "not_found",
+            message: httpMessages.english["http.not_found"],
+            status: 404,
+          },
         });
       }
     }

@@ -7,10 +7,6 @@ import type { ObjectStorage, StoredObject, StoredObjectInfo } from "./object-sto
 import { recordMessages } from "./record-messages.js";
 import type { StoredFile } from "./record-store.js";
 
-/** Message of a 416 in English: the asked range holds no byte of the file. */
-export const RANGE_NOT_SATISFIABLE_MESSAGE =
-  recordMessages.english["records.range_not_satisfiable"];
-
 /**
  * `attachment; filename="<ASCII fallback>"; filename*=UTF-8''<percent-encoded>` (RFC 6266,
  * RFC 8187): the fallback replaces quotes, backslashes and non-ASCII with `_`, so the header

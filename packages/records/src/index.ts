@@ -65,7 +65,6 @@ export {
   type RecordMessageId,
   recordMessages,
   STALE_RECORD,
-  STALE_RECORD_MESSAGE,
   TOO_MANY_PARTS,
 } from "./record-messages.js";
 export type {

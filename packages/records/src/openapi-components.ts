@@ -10,8 +10,7 @@ import {
   openApiErrorPart,
   openApiErrorResponse,
 } from "@tessera/http";
-import { RANGE_NOT_SATISFIABLE_MESSAGE } from "./attachment-download.js";
-import { STALE_RECORD, STALE_RECORD_MESSAGE } from "./record-messages.js";
+import { recordMessages, STALE_RECORD } from "./record-messages.js";
 
 /** An OpenAPI object as plain data (the same shape as a JSON Schema). */
 export type OpenApiObject = JsonSchema;
@@ -54,12 +53,12 @@ export function errorComponents(maximumJsonBytes: number): {
     ),
     [ERROR_RESPONSES.conflict]: openApiErrorResponse(
       "The `lock_version` sent is not the stored one: nothing was changed.",
-      errorEnvelope(409, STALE_RECORD_MESSAGE, { code: STALE_RECORD }),
+      errorEnvelope(409, recordMessages.english["records.stale_record"], { code: STALE_RECORD }),
     ),
     [ERROR_RESPONSES.rangeNotSatisfiable]: {
       ...openApiErrorResponse(
         "A download's `Range` holds no byte of the file: it starts at or past the end, or is `bytes=-0`.",
-        errorEnvelope(416, RANGE_NOT_SATISFIABLE_MESSAGE),
+        errorEnvelope(416, recordMessages.english["records.range_not_satisfiable"]),
       ),
       headers: {
         "Content-Range": {

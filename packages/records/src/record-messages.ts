@@ -61,9 +61,6 @@ export const TOO_MANY_PARTS: RecordErrorCode = "too_many_parts";
 /** The code of an update that sent a stale `lock_version`. */
 export const STALE_RECORD: RecordErrorCode = "stale_record";
 
-/** The 409 message of an update that sent a stale `lock_version`, in English. */
-export const STALE_RECORD_MESSAGE = recordMessages.english["records.stale_record"];
-
 /** `Post`, `Blog post`: the model's name as pages and flashes show it. */
 export function modelTitle(model: Model): string {
   return humanizeFieldName(model.name);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { STALE_RECORD_MESSAGE } from "../src/index.js";
+import { recordMessages } from "../src/index.js";
 import { ADA, BOB, postBody, setUpApp } from "./fixtures.js";
 
 async function withPost() {
@@ -33,7 +33,11 @@ describe("optimistic locking (lock_version:integer)", () => {
     });
     expect(stale.status).toBe(409);
     expect(await stale.json()).toEqual({
-      error: { code: "stale_record", message: STALE_RECORD_MESSAGE, status: 409 },
+      error: {
+        code: "stale_record",
+        message: recordMessages.english["records.stale_record"],
+        status: 409,
+      },
     });
     expect((await app.rows("posts"))[0]).toMatchObject({ title: "First", lock_version: 1 });
     const ahead = await app.sendJson(ADA, "PATCH", "/api/posts/1", {
@@ -83,7 +87,7 @@ describe("optimistic locking (lock_version:integer)", () => {
     const form = new URLSearchParams({ title: "My edit", status: "review", lock_version: "0" });
     const { response, html, session } = await app.submit(ADA, "/posts/1", form);
     expect(response.status).toBe(409);
-    expect(html).toContain(STALE_RECORD_MESSAGE);
+    expect(html).toContain(recordMessages.english["records.stale_record"]);
     expect(html).toContain('value="My edit"');
     expect(session.takeFlashes()).toEqual([]);
     expect((await app.rows("posts"))[0]).toMatchObject({ title: "Changed elsewhere" });

@@ -7,11 +7,6 @@ import { sessionMessages } from "./session-messages.js";
 export const LOGIN_PATH = "/login";
 /** Where a signed-in user whose email is not confirmed is sent by the confirmed mode. */
 export const ACCOUNT_PATH = "/account";
-/** The alert for a page that needs a signed-in user, in English. */
-export const LOGIN_REQUIRED_MESSAGE = sessionMessages.english["session.login_required"];
-/** The alert for a page that needs a confirmed email address, in English. */
-export const CONFIRMATION_REQUIRED_MESSAGE =
-  sessionMessages.english["session.confirmation_required"];
 
 /**
  * Loads a user by id with one query; undefined when there is none (the user was deleted), and
@@ -60,9 +55,9 @@ function signedInBeforeChange(session: Session, user: unknown): boolean {
 
 /**
  * The logged-in-user mode: the user (one query), or a 303 to {@link LOGIN_PATH} with the alert
- * {@link LOGIN_REQUIRED_MESSAGE} in `locale` (the request's `context.locale`). For a GET the
- * page asked for (path and query) is remembered, so sign-in can return to it; for other methods
- * it is not.
+ * `session.login_required` of {@link sessionMessages} in `locale` (the request's
+ * `context.locale`). For a GET the page asked for (path and query) is remembered, so sign-in can
+ * return to it; for other methods it is not.
  */
 export async function requireUser<U>(
   session: Session,
@@ -82,7 +77,7 @@ export async function requireUser<U>(
 
 /**
  * The confirmed-user mode: as {@link requireUser}, and a signed-in user whose `confirmedAt` is
- * null gets a 303 to {@link ACCOUNT_PATH} with the alert {@link CONFIRMATION_REQUIRED_MESSAGE}, both
+ * null gets a 303 to {@link ACCOUNT_PATH} with the alert `session.confirmation_required`, both
  * alerts in `locale`.
  */
 export async function requireConfirmedUser<U extends { readonly confirmedAt: unknown }>(

@@ -9,10 +9,10 @@ import {
   type ErrorEnvelope,
   errorEnvelope,
   type HttpErrorCode,
+  httpMessages,
   JSON_BODY_FAILURE_PREFIX,
   jsonAnswer,
   readBodyBytes,
-  UNAUTHORIZED_MESSAGE,
 } from "@tessera/http";
 import { bodyBytes, type WebhookDelivery } from "./delivery.js";
 import { bodyEventId, headerEventId, parseEventPayload, readEventId } from "./event-payload.js";
@@ -157,7 +157,7 @@ export function createWebhookProcessor<Payload = unknown>(
     if (!verification.ok) {
       return {
         status: 401,
-        body: errorEnvelope(401, UNAUTHORIZED_MESSAGE, {
+        body: errorEnvelope(401, httpMessages.english["http.unauthenticated"], {
           code: "invalid_signature" satisfies WebhookErrorCode,
         }),
         detail: verification.reason,

@@ -4,12 +4,11 @@
 import { BLANK, errorEnvelope } from "@tessera/core";
 import {
   DEFAULT_MAXIMUM_BODY_BYTES,
+  httpMessages,
   JSON_BODY_FAILURE_PREFIX,
   jsonContent,
-  NOT_FOUND_MESSAGE,
   type OpenApiObject,
   openApiRef,
-  VALIDATION_FAILED_MESSAGE,
 } from "@tessera/http";
 import { accountMessages } from "../account-messages.js";
 import { accountRefusals, BEARER_SECURITY, statusRefusal } from "../account-openapi-parts.js";
@@ -30,7 +29,7 @@ export function notFoundAnswer(subject: boolean): OpenApiObject {
   return statusRefusal(
     `Not an operator with a token: no credentials, an expired or revoked token, an API key, or a user who is neither \`admin\` nor a confirmed \`ADMIN_EMAILS\` address. It is the answer of a path the app does not serve, so the route's existence is not revealed${missing}.`,
     404,
-    { not_found: NOT_FOUND_MESSAGE },
+    { not_found: httpMessages.english["http.not_found"] },
   );
 }
 
@@ -78,7 +77,7 @@ const BAN_VALIDATION: OpenApiObject = {
           },
         ],
       },
-      example: errorEnvelope(422, VALIDATION_FAILED_MESSAGE, {
+      example: errorEnvelope(422, httpMessages.english["http.validation_failed"], {
         fields: {
           reason: [BLANK],
           until: [accountMessages.english["accounts.admin.until_past"]],

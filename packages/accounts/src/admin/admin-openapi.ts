@@ -1,8 +1,8 @@
 // The OpenAPI part of the operators' JSON routes (`jsonAdminRoutes`). Every refusal of
 // credentials is the 404 of a path the app does not serve (`adminBearer`), never a 401.
 import {
+  httpMessages,
   jsonContent,
-  NOT_FOUND_MESSAGE,
   type OpenApiObject,
   type OpenApiPart,
   openApiRef,
@@ -110,7 +110,7 @@ function adminPaths(): Record<string, OpenApiObject> {
           "404": statusRefusal(
             "Not a token an operator acts as a user with (none, another token, an API key, or one already stopped or expired).",
             404,
-            { not_found: NOT_FOUND_MESSAGE },
+            { not_found: httpMessages.english["http.not_found"] },
           ),
         },
       },

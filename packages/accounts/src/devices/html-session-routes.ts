@@ -25,8 +25,6 @@ import type { SessionPages } from "./sessions-page.js";
 
 /** The list of signed-in devices, where both end actions return. */
 export const SESSIONS_PATH = "/account/sessions";
-/** Flash after one device was signed out, in English. */
-export const SESSION_ENDED_MESSAGE = accountMessages.english["accounts.session_ended"];
 
 /** Flash after the other devices were signed out, with how many there were, in `locale`. */
 export function otherSessionsEndedMessage(count: number, locale?: Locale): string {

@@ -16,14 +16,14 @@ import {
   NO_SECURITY,
   sharedAnswers,
 } from "../account-openapi-parts.js";
-import { NO_MAILER_MESSAGE } from "../missing-mailer.js";
+import { noMailerMessage } from "../missing-mailer.js";
 import { CURRENT_PASSWORD_REQUEST, currentPasswordRefusals } from "../password/password-openapi.js";
 import { CLIENT_RATE_LIMIT, USER_SCHEMA } from "../users/users-openapi.js";
 
 /** The 500 of a mail route in a deployment whose app has a mail setting left out. */
 export const NO_MAILER_ANSWER: OpenApiObject = openApiErrorResponse(
   "The app sends mail but this deployment configures no delivery (`missingMailer`): the message names the setting.",
-  errorEnvelope(500, NO_MAILER_MESSAGE),
+  errorEnvelope(500, noMailerMessage("MAIL_ADAPTER")),
 );
 
 /** A 202 that says, in the request's language, what was mailed: `example` in English. */

@@ -34,29 +34,8 @@ import type { EmailedTokenPurpose } from "./emailed-token-store.js";
 import { consumeEmailedToken, peekEmailedToken } from "./emailed-tokens.js";
 import { pathToken } from "./path-token.js";
 
-// The exported constants are the English texts; the routes write each in the request's locale.
-const english = accountMessages.english;
-
-/** The answer to a sign-in link request, whether or not the account exists. */
-export const MAGIC_LINK_SENT_MESSAGE = english["accounts.magic_link_sent"];
-/** The alert for a sign-in link that cannot be used. */
-export const MAGIC_LINK_INVALID_MESSAGE = english["accounts.magic_link_invalid"];
-/** The answer to a reset request, whether or not the account exists. */
-export const PASSWORD_RESET_SENT_MESSAGE = english["accounts.password_reset_sent"];
-/** The alert for a reset link that cannot be used. */
-export const PASSWORD_RESET_INVALID_MESSAGE = english["accounts.password_reset_invalid"];
-/** Flash after a new password was saved. */
-export const PASSWORD_CHANGED_MESSAGE = english["accounts.password_changed"];
-/** The message when the confirmation differs (on `password_confirmation`). */
-export const CONFIRMATION_MISMATCH = english["accounts.confirmation_mismatch"];
-/** Flash after a new confirmation link was sent. */
-export const CONFIRMATION_SENT_MESSAGE = english["accounts.confirmation_sent"];
-/** Flash when a confirmed user asks for another link. */
-export const ALREADY_CONFIRMED_MESSAGE = english["accounts.already_confirmed"];
-/** The flash after a confirmation. */
-export const CONFIRMED_MESSAGE = english["accounts.confirmed"];
-/** The alert for a confirmation link that cannot be used. */
-export const CONFIRMATION_INVALID_MESSAGE = english["accounts.confirmation_invalid"];
+/** The message when the confirmation differs (on `password_confirmation`), in English. */
+export const CONFIRMATION_MISMATCH = accountMessages.english["accounts.confirmation_mismatch"];
 
 type Handler = Route<HtmlRequestContext>["handle"];
 

@@ -2,12 +2,11 @@
 // (json-second-factor-routes.ts), made from the refusal entries and limits those routes use.
 import { errorEnvelope, INVALID } from "@tessera/core";
 import {
+  httpMessages,
   jsonContent,
   type OpenApiObject,
   type OpenApiPart,
   openApiRef,
-  TOO_MANY_REQUESTS_MESSAGE,
-  UNAUTHORIZED_MESSAGE,
 } from "@tessera/http";
 import type { AccountOpenApiOptions } from "../account-openapi.js";
 import {
@@ -28,8 +27,12 @@ import { MFA_MAXIMUM_FAILURES, MFA_TOKEN_LIFETIME_MS } from "./second-factor-sig
 import { TOTP_DIGITS, TOTP_KEY_BYTES, TOTP_PERIOD_SECONDS } from "./totp.js";
 
 // The refusals every route of its kind gives, beside a route's own of the same status.
-const BEARER_REFUSAL = { unauthenticated: errorEnvelope(401, UNAUTHORIZED_MESSAGE) };
-const RATE_LIMIT_REFUSAL = { rate_limited: errorEnvelope(429, TOO_MANY_REQUESTS_MESSAGE) };
+const BEARER_REFUSAL = {
+  unauthenticated: errorEnvelope(401, httpMessages.english["http.unauthenticated"]),
+};
+const RATE_LIMIT_REFUSAL = {
+  rate_limited: errorEnvelope(429, httpMessages.english["http.rate_limited"]),
+};
 
 const PASSWORD_BODY: OpenApiObject = {
   required: true,

@@ -26,21 +26,6 @@ import { normalizeEmail } from "./email.js";
 import { signUp } from "./signup.js";
 import type { User } from "./user.js";
 
-const english = accountMessages.english;
-
-/** The flash after a successful sign-up that sent a confirmation mail, in English. */
-export const WELCOME_MESSAGE = english["accounts.welcome"];
-/**
- * The answer to a failed login, the same for an unknown email and a wrong password, in
- * English.
- */
-export const INVALID_LOGIN_MESSAGE = english["accounts.invalid_login"];
-/** Flash after a successful login, in English. */
-export const SIGNED_IN_MESSAGE = english["accounts.signed_in"];
-/** Flash after logout, in English. */
-export const SIGNED_OUT_MESSAGE = english["accounts.signed_out"];
-/** Flash after the account was deleted, in English. */
-export const ACCOUNT_DELETED_MESSAGE = english["accounts.account_deleted"];
 /** Where sign-up goes when no page was remembered: the account page, with its reminder. */
 export const AFTER_SIGNUP_PATH = "/account";
 

@@ -4,14 +4,13 @@
 import { errorEnvelope, STATUS_ERROR_CODES } from "@tessera/core";
 import { INVALID } from "@tessera/fields/messages";
 import {
+  httpMessages,
   JSON_BODY_FAILURE_PREFIX,
   jsonContent,
   OPENAPI_TIMESTAMP,
   type OpenApiObject,
   type OpenApiPart,
   openApiRef,
-  TOO_MANY_REQUESTS_MESSAGE,
-  UNAUTHORIZED_MESSAGE,
 } from "@tessera/http";
 import {
   MAXIMUM_PASSWORD_LENGTH,
@@ -144,7 +143,9 @@ const TOKEN_THROTTLED = accountRefusals(
   `Too many requests from this client (\`${STATUS_ERROR_CODES[429]}\`, ${CLIENT_RATE_LIMIT}), or too many wrong passwords for this account from any address (\`${signInErrors.accountThrottled.code}\`): wait \`Retry-After\` seconds.`,
   [signInErrors.accountThrottled],
   {
-    common: { [STATUS_ERROR_CODES[429]]: errorEnvelope(429, TOO_MANY_REQUESTS_MESSAGE) },
+    common: {
+      [STATUS_ERROR_CODES[429]]: errorEnvelope(429, httpMessages.english["http.rate_limited"]),
+    },
     headers: RETRY_AFTER_HEADER,
   },
 );
@@ -284,7 +285,12 @@ const REAUTHENTICATE_OPERATION: OpenApiObject = {
       `No valid bearer (\`${STATUS_ERROR_CODES[401]}\`, with \`WWW-Authenticate: Bearer\`), or a wrong password (\`${passwordErrors.invalidCredentials.code}\`).`,
       [passwordErrors.invalidCredentials],
       {
-        common: { [STATUS_ERROR_CODES[401]]: errorEnvelope(401, UNAUTHORIZED_MESSAGE) },
+        common: {
+          [STATUS_ERROR_CODES[401]]: errorEnvelope(
+            401,
+            httpMessages.english["http.unauthenticated"],
+          ),
+        },
         headers: {
           "WWW-Authenticate": {
             description: `Only with \`${STATUS_ERROR_CODES[401]}\`.`,

@@ -1,5 +1,5 @@
 import { API_KEY_NAME_MAX_LENGTH } from "@tessera/bearer";
-import { OPENAPI_TIMESTAMP, TOO_MANY_REQUESTS_MESSAGE } from "@tessera/http";
+import { httpMessages, OPENAPI_TIMESTAMP } from "@tessera/http";
 import { MAXIMUM_ORGANIZATION_BODY_BYTES } from "./organization-body.js";
 import { MAXIMUM_ORGANIZATION_NAME_LENGTH } from "./organization-fields.js";
 import { ORGANIZATION_WRITE_RATE_LIMIT } from "./organization-routes-options.js";
@@ -459,7 +459,7 @@ export function organizationOpenApi(): OrganizationOpenApi {
           `More than ${ORGANIZATION_WRITE_RATE_LIMIT.limit} writes a minute by one user.`,
           429,
           "rate_limited",
-          TOO_MANY_REQUESTS_MESSAGE,
+          httpMessages.english["http.rate_limited"],
         ),
         headers: {
           "Retry-After": { description: "Seconds to wait.", schema: { type: "integer" } },
