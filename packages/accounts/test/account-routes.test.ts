@@ -431,3 +431,26 @@ describe("accountRoutes' currentUser, for the app's own routes", () => {
     expect((await accounts.currentUser(ownRoute({ cookie }), { bearer: true }))?.email).toBe(email);
   });
 });
+
+describe("a limiter whose wait is not whole seconds", () => {
+  // A limiter of the app's own may answer any wait: every 429 rounds it up, page and JSON alike.
+  const refusing: RateLimiter = {
+    attempt: async () => ({ allowed: false, limit: 1, remaining: 0, retryAfterSeconds: 1.2 }),
+  };
+
+  it("answers Retry-After in whole seconds, rounded up, on the login page and the token route", async () => {
+    const { send } = await mountedAlone({ rateLimits: refusing });
+    const page = await send(form("/login", { email: "a@example.com", password: "x" }, sameOrigin));
+    expect(page.status).toBe(429);
+    expect(page.headers.get("retry-after")).toBe("2");
+    const json = await send(
+      new Request(`${ORIGIN}/api/auth/token`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "a@example.com", password: PASSWORD }),
+      }),
+    );
+    expect(json.status).toBe(429);
+    expect(json.headers.get("retry-after")).toBe("2");
+  });
+});

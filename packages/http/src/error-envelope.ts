@@ -73,14 +73,19 @@ export function validationFailed(
 }
 
 /**
+ * The `Retry-After` header of a 429 (JSON or page): whole seconds, rounded up so a client never
+ * comes back early, and never negative.
+ */
+export function retryAfter(seconds: number): { readonly "Retry-After": string } {
+  return { "Retry-After": String(Math.max(0, Math.ceil(seconds))) };
+}
+
+/**
  * 429 `Too many requests. Try again later.` in `locale`; pass `retryAfterSeconds` to add
  * `Retry-After`.
  */
 export function tooManyRequests(retryAfterSeconds?: number, locale?: Locale): Response {
-  const headers =
-    retryAfterSeconds === undefined
-      ? undefined
-      : { "Retry-After": String(Math.max(0, Math.ceil(retryAfterSeconds))) };
+  const headers = retryAfterSeconds === undefined ? undefined : retryAfter(retryAfterSeconds);
   const message = httpMessages.text(locale, "http.rate_limited");
   return jsonError(429, message, { headers, locale });
 }

@@ -37,6 +37,7 @@ export {
   type JsonErrorOptions,
   jsonError,
   notFound,
+  retryAfter,
   tooManyRequests,
   unauthorized,
   validationFailed,

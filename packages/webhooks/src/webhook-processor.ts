@@ -13,6 +13,7 @@ import {
   JSON_BODY_FAILURE_PREFIX,
   jsonAnswer,
   readBodyBytes,
+  retryAfter,
 } from "@tessera/http";
 import { bodyBytes, type WebhookDelivery } from "./delivery.js";
 import { bodyEventId, headerEventId, parseEventPayload, readEventId } from "./event-payload.js";
@@ -242,9 +243,7 @@ export function createWebhookProcessor<Payload = unknown>(
           : badRequest("the body could not be read");
       return jsonAnswer(outcome.body, {
         status: outcome.status,
-        ...(outcome.status === 409
-          ? { headers: { "Retry-After": String(outcome.retryAfterSeconds) } }
-          : {}),
+        ...(outcome.status === 409 ? { headers: retryAfter(outcome.retryAfterSeconds) } : {}),
       });
     },
   };

@@ -1,4 +1,10 @@
-import { attemptRateLimit, htmlPage, type RouteMiddleware, rateLimit } from "@tessera/http";
+import {
+  attemptRateLimit,
+  htmlPage,
+  type RouteMiddleware,
+  rateLimit,
+  retryAfter,
+} from "@tessera/http";
 import type { RateLimiter } from "@tessera/ratelimit";
 import type { UserStore } from "../users/user-store.js";
 import { accountPageContext, currentPageUser } from "./account-page-context.js";
@@ -22,9 +28,7 @@ export async function tooManyRequestsPage(
   return htmlPage(
     429,
     parts.pages.tooManyRequests({ context: accountPageContext(context, user) }),
-    {
-      "Retry-After": String(retryAfterSeconds),
-    },
+    retryAfter(retryAfterSeconds),
   );
 }
 

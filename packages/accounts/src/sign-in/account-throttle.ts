@@ -1,6 +1,6 @@
 import type { Clock, Locale } from "@tessera/core";
 import { deriveKey, encodeHex, hmacSha256, type SecretKeyBase } from "@tessera/crypto";
-import { jsonError } from "@tessera/http";
+import { jsonError, retryAfter } from "@tessera/http";
 import {
   createFailureThrottle,
   type FailureStreakStore,
@@ -62,7 +62,7 @@ export function accountThrottledAnswer(
   const entry = signInErrors.accountThrottled;
   return jsonError(entry.status, accountMessages.text(locale, entry.message), {
     code: entry.code,
-    headers: { "Retry-After": String(retryAfterSeconds) },
+    headers: retryAfter(retryAfterSeconds),
     locale,
   });
 }

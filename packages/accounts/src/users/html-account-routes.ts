@@ -1,5 +1,12 @@
 import { formatTimestamp, type Locale } from "@tessera/core";
-import { htmlPage, type Route, type RouteHandler, seeOther, withMiddleware } from "@tessera/http";
+import {
+  htmlPage,
+  type Route,
+  type RouteHandler,
+  retryAfter,
+  seeOther,
+  withMiddleware,
+} from "@tessera/http";
 import { type MaybeSessionContext, pageSafety, requireUser, signOutDevice } from "@tessera/session";
 import { accountMessages } from "../account-messages.js";
 import { linkOriginOf, sendAccountEmail } from "../email-link/account-mail-sending.js";
@@ -189,7 +196,7 @@ export function htmlAccountRoutes(options: HtmlAccountRoutesOptions): Route<Mayb
           passkeySignIn: options.passkeys !== undefined,
         });
         return throttled
-          ? htmlPage(429, page, { "Retry-After": String(signIn.retryAfterSeconds) })
+          ? htmlPage(429, page, retryAfter(signIn.retryAfterSeconds))
           : htmlPage(422, page);
       }
       const { user } = signIn;

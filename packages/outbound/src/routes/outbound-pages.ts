@@ -12,6 +12,7 @@ import {
   type Route,
   type RouteMiddleware,
   readFormBody,
+  retryAfter,
   seeOther,
   withMiddleware,
 } from "@tessera/http";
@@ -172,7 +173,7 @@ export function outboundPages(options: OutboundPagesOptions): Route<MaybeSession
     const wait = await attemptRateLimit(options.replayRateLimiter, group, keys);
     if (wait !== undefined) {
       context.session.flash("alert", httpMessages.text(context.locale, "http.rate_limited"));
-      return page(context, 429, EMPTY_FORM, { "Retry-After": String(wait) });
+      return page(context, 429, EMPTY_FORM, retryAfter(wait));
     }
     const replayed = await webhooks.replayMessage(context.owner.id, id);
     if (!replayed) return undefined;
