@@ -299,6 +299,27 @@ describe("forms with a captcha", () => {
     expect([login.status, login.location]).toEqual([303, "/"]);
   });
 
+  it("refuses a cross-site post before asking the provider: a forged form costs no verification", async () => {
+    const before = double.received.length;
+    const forged = await fetch(`${server.url}/login`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: "https://evil.example",
+        "x-forwarded-for": newClientAddress(),
+      },
+      body: new URLSearchParams({
+        email: uniqueEmail(),
+        password: PASSWORD,
+        "cf-turnstile-response": GOOD_TOKEN,
+      }),
+      redirect: "manual",
+    });
+    expect(forged.status).toBe(403);
+    expect(forged.headers.get("content-security-policy")).not.toBeNull();
+    expect(double.received.length).toBe(before);
+  });
+
   it("leaves the forms it does not protect alone", async () => {
     const browser = await signedInBrowser();
     const logout = await browser.post("/logout");

@@ -1,5 +1,8 @@
 import { html } from "@tessera/core";
 import {
+  composeMiddleware,
+  crossSiteCheck,
+  crossSiteRefusalPage,
   htmlPage,
   type Layout,
   type Route,
@@ -10,6 +13,7 @@ import {
   type HtmlRouteContext,
   type HtmlRouteSafety,
   type MaybeSessionContext,
+  pageHeaders,
   pageSafety,
 } from "@tessera/session";
 import { accountPageContext, currentPageUser } from "../html/account-page-context.js";
@@ -80,6 +84,10 @@ export function withCaptcha(
   options: CaptchaRoutesOptions,
 ): Route<MaybeSessionContext>[] {
   const jsonCheck = jsonCaptchaCheck(options.verify);
+  const pageCrossSite = composeMiddleware(
+    pageHeaders<MaybeSessionContext>(options.pageHeaders ?? {}),
+    crossSiteCheck({ allowedOrigins: options.allowedOrigins ?? [], refusal: crossSiteRefusalPage }),
+  );
   return routes.map((route) => {
     const key = `${route.method} ${route.path}`;
     if (CAPTCHA_JSON_ROUTES.includes(key))
@@ -96,6 +104,8 @@ export function withCaptcha(
       options.provider,
       (request, context) => refusal.handle(request, context),
     );
-    return withMiddleware([route], check)[0] as Route<MaybeSessionContext>;
+    // A cross-site post is refused before the provider is asked: a forged form never costs a
+    // verification. (The route's own pageSafety checks it again, at the cost of a header read.)
+    return withMiddleware([route], pageCrossSite, check)[0] as Route<MaybeSessionContext>;
   });
 }
