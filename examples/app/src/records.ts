@@ -13,12 +13,12 @@ import {
 } from "@tessera/organizations/routes";
 import type { OutboundWebhooks } from "@tessera/outbound";
 import {
-  htmlRecordRoutes,
   jsonRecordRoutes,
   type ObjectStorage,
   type RecordEventType,
   recordEventTypes,
 } from "@tessera/records";
+import { htmlRecordRoutes } from "@tessera/records/html";
 import { recordMigration, SqlRecordStore } from "@tessera/records/sql";
 import { richTextSanitizer } from "@tessera/sanitizer";
 import {

@@ -1,10 +1,4 @@
 export { type DownloadOptions, downloadResponse } from "./attachment-download.js";
-export { type FormState, renderFieldInputs, typedValues } from "./form-inputs.js";
-export {
-  DEFAULT_MAXIMUM_MULTIPART_BYTES,
-  DEFAULT_MAXIMUM_URLENCODED_BYTES,
-  htmlRecordRoutes,
-} from "./html-record-routes.js";
 export { jsonRecordsPath } from "./json-record-paths.js";
 export { DEFAULT_MAXIMUM_JSON_BYTES, jsonRecordRoutes } from "./json-record-routes.js";
 export { MemoryRecordStore, MemoryRecordTables } from "./memory-record-store.js";
@@ -68,16 +62,12 @@ export {
   TOO_MANY_PARTS,
 } from "./record-messages.js";
 export type {
-  FlashSession,
-  HtmlRecordContext,
-  HtmlRecordRoutesOptions,
   JsonRecordRoutesOptions,
   RecordCaller,
   RecordContext,
   RecordRouteContext,
   RecordRoutesOptions,
   RecordUser,
-  RichTextEditor,
 } from "./record-options.js";
 export {
   type RecordAction,

@@ -2,11 +2,8 @@
 // urlencoded forms up to 4 MiB, and only multipart forms up to the larger file cap.
 import { sanitizeRichText } from "@tessera/sanitizer";
 import { describe, expect, it } from "vitest";
-import {
-  DEFAULT_MAXIMUM_JSON_BYTES,
-  DEFAULT_MAXIMUM_MULTIPART_BYTES,
-  DEFAULT_MAXIMUM_URLENCODED_BYTES,
-} from "../src/index.js";
+import { DEFAULT_MAXIMUM_MULTIPART_BYTES, DEFAULT_MAXIMUM_URLENCODED_BYTES } from "../src/html.js";
+import { DEFAULT_MAXIMUM_JSON_BYTES } from "../src/index.js";
 import { ADA, envelope, postBody, setUpApp } from "./fixtures.js";
 
 const MiB = 1024 * 1024;

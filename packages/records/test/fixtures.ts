@@ -12,13 +12,8 @@ import { createSessionCookies, type Session } from "@tessera/session";
 import { applyMigrations } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { afterAll } from "vitest";
-import {
-  type HtmlRecordRoutesOptions,
-  htmlRecordRoutes,
-  jsonRecordRoutes,
-  MemoryObjectStorage,
-  type RecordRoutesOptions,
-} from "../src/index.js";
+import { type HtmlRecordRoutesOptions, htmlRecordRoutes } from "../src/html.js";
+import { jsonRecordRoutes, MemoryObjectStorage, type RecordRoutesOptions } from "../src/index.js";
 import { recordMigration } from "../src/sql.js";
 
 // The four resources of the example app (docs/routes.md), declared exactly as written there.

@@ -3,7 +3,8 @@ import { SqlRecordStore } from "@tessera/records/sql";
 import { createSessionCookies } from "@tessera/session";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { htmlRecordRoutes, jsonRecordRoutes, MemoryObjectStorage } from "../src/index.js";
+import { htmlRecordRoutes } from "../src/html.js";
+import { jsonRecordRoutes, MemoryObjectStorage } from "../src/index.js";
 import { ADA, postModel, setUpApp } from "./fixtures.js";
 
 describe("mounting the routes on Hono, as the README shows", () => {

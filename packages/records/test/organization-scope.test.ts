@@ -11,8 +11,8 @@ import { SqlRecordStore } from "@tessera/records/sql";
 import { applyMigrations } from "@tessera/sql";
 import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
+import { htmlRecordRoutes } from "../src/html.js";
 import {
-  htmlRecordRoutes,
   jsonRecordRoutes,
   MemoryObjectStorage,
   MemoryRecordStore,

@@ -2,9 +2,9 @@ import { defineModel } from "@tessera/fields";
 import { routeRequests } from "@tessera/http";
 import { createSessionCookies } from "@tessera/session";
 import { describe, expect, expectTypeOf, it } from "vitest";
+import { htmlRecordRoutes } from "../src/html.js";
 import {
   type AfterHookName,
-  htmlRecordRoutes,
   jsonRecordRoutes,
   MemoryRecordStore,
   MemoryRecordTables,

@@ -2,7 +2,7 @@
 // that carries the HTML; the default stays a textarea.
 import { parseDeclaration } from "@tessera/fields";
 import { describe, expect, it } from "vitest";
-import { renderFieldInputs } from "../src/index.js";
+import { renderFieldInputs } from "../src/html.js";
 import { ADA, postBody, setUpApp } from "./fixtures.js";
 
 const EDITOR =

@@ -2,7 +2,8 @@ import { routeRequests } from "@tessera/http";
 import { SqlRecordStore } from "@tessera/records/sql";
 import { createSessionCookies, sessionAuthentication } from "@tessera/session";
 import { describe, expect, it } from "vitest";
-import { htmlRecordRoutes, jsonRecordRoutes, MemoryObjectStorage } from "../src/index.js";
+import { htmlRecordRoutes } from "../src/html.js";
+import { jsonRecordRoutes, MemoryObjectStorage } from "../src/index.js";
 import { ADA, labelModel, setUpApp } from "./fixtures.js";
 
 const sessions = createSessionCookies({
