@@ -33,9 +33,14 @@ describe("the install lines before the packages are on npm", () => {
   // Without the local registry `npm install @tessera/…` answers E404: every page with an
   // install line says how to install from it, as the root README does.
   const pages = [
-    ...["express.md", "fastify.md", "hono.md", "nextjs-webhooks.md", "typed-fields-form.md"].map(
-      (guide) => join(guides, guide),
-    ),
+    ...[
+      "express.md",
+      "fastify.md",
+      "hono.md",
+      "nextjs-webhooks.md",
+      "typed-fields-form.md",
+      "front-end.md",
+    ].map((guide) => join(guides, guide)),
     join(repository, "packages/webhooks/README.md"),
   ];
   it.each(pages)("%s names the local registry beside its npm install line", (page) => {

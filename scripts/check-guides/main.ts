@@ -36,7 +36,7 @@ const GUIDES = [
   { guide: "fastify.md", clients: ["npm", "pnpm"] },
 ] as const;
 /** The guides whose code is a part of an app, not a program: installed, and their imports loaded. */
-const LIBRARY_GUIDES = ["nextjs-webhooks.md", "typed-fields-form.md"] as const;
+const LIBRARY_GUIDES = ["nextjs-webhooks.md", "typed-fields-form.md", "front-end.md"] as const;
 const FRAMEWORKS = ["hono", "express", "fastify"] as const;
 const picked = process.env.GUIDES?.split(",");
 const PNPM = join(root, "node_modules", ".bin", "pnpm");

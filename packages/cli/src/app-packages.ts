@@ -5,9 +5,10 @@ import { pathToFileURL } from "node:url";
 
 // The generators read the account tables, the webhook event log and the job table from the
 // packages that own them, `tessera admin` the account store and audit log, and `tessera keys
-// rotate` the signing key store. They are optional peers of this package, loaded when a command
-// needs one: `tessera generate model` needs none of them, and the app gets each at the version
-// it installed, not a copy the CLI carries.
+// rotate` the signing key store; `tessera generate client` reads OpenAPI with openapi-typescript.
+// They are optional peers of this package, loaded when a command needs one: `tessera generate
+// model` needs none of them, and the app gets each at the version it installed, not a copy the
+// CLI carries.
 const ENTRIES = {
   "@tessera/accounts": () => import("@tessera/accounts"),
   "@tessera/accounts/sql": () => import("@tessera/accounts/sql"),
@@ -16,6 +17,7 @@ const ENTRIES = {
   "@tessera/jobs": () => import("@tessera/jobs"),
   "@tessera/jobs/sql": () => import("@tessera/jobs/sql"),
   "@tessera/webhooks/sql": () => import("@tessera/webhooks/sql"),
+  "openapi-typescript": () => import("openapi-typescript"),
 };
 
 /** An entry of another Tessera package that a generator reads. */

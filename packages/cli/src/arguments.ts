@@ -180,11 +180,13 @@ function invocation(
   const scheme = (["standard", "github", "stripe"] as const).find((name) => values.has(name));
   const dialect = text("dialect") as Invocation["dialect"];
   const framework = text("framework") as Invocation["framework"];
-  const [sweepEvery, database, cwd, table] = [
+  const [sweepEvery, database, cwd, table, from, out] = [
     text("sweep-every"),
     text("database"),
     text("cwd"),
     text("table"),
+    text("from"),
+    text("out"),
   ];
   return {
     command,
@@ -206,5 +208,7 @@ function invocation(
     ...(database === undefined ? {} : { database }),
     ...(cwd === undefined ? {} : { cwd }),
     ...(table === undefined ? {} : { table }),
+    ...(from === undefined ? {} : { from }),
+    ...(out === undefined ? {} : { out }),
   };
 }

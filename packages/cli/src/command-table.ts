@@ -135,6 +135,14 @@ export const OPTIONS = {
   },
   graphql: { type: "boolean", misplaced: { hint: leaveItOut } },
   "html-only": { type: "boolean", misplaced: { hint: leaveItOut } },
+  from: {
+    type: "string",
+    misplaced: { hint: "it names the OpenAPI document `tessera generate client` reads" },
+  },
+  out: {
+    type: "string",
+    misplaced: { hint: "it names the file `tessera generate client` writes" },
+  },
   standard: SCHEME,
   github: SCHEME,
   stripe: SCHEME,
@@ -312,6 +320,15 @@ export const COMMANDS: readonly CommandRow[] = [
       },
     },
     rest: { kind: "declarations", example: (job) => `tessera generate job ${job} prompt:text` },
+  },
+  {
+    name: "generate client",
+    usage: ["generate client [--from <URL or file>] [--out <file>]"],
+    options: ["pretend", "from", "out"],
+    rest: {
+      kind: "none",
+      hint: "`tessera generate client` takes no names: `--from` names the document, `--out` the file",
+    },
   },
   {
     name: "migrate",

@@ -9,6 +9,7 @@ export type CommandName =
   | "generate migration"
   | "generate webhook"
   | "generate job"
+  | "generate client"
   | "migrate"
   | "admin grant"
   | "admin revoke"
@@ -35,6 +36,10 @@ export interface Invocation {
   readonly job?: string | undefined;
   /** `generate job`: how often its sweep runs (`10m`; default 5 minutes). */
   readonly sweepEvery?: string | undefined;
+  /** `generate client`: the OpenAPI document's URL or file (default the local app's). */
+  readonly from?: string | undefined;
+  /** `generate client`: the file the types are written to (default `src/api-types.d.ts`). */
+  readonly out?: string | undefined;
   /** `generate webhook`: the signature scheme (default the `X-Signature` header). */
   readonly scheme?: "standard" | "github" | "stripe" | undefined;
   readonly declarations: readonly string[];

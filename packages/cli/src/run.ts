@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { adminRole } from "./admin-role.js";
 import { parseArguments } from "./arguments.js";
+import { generateClient } from "./client-generator.js";
 import { USAGE } from "./command-table.js";
 import { check, generateAccounts, generateModel, type Outcome } from "./commands.js";
 import type { Invocation } from "./invocation.js";
@@ -140,6 +141,9 @@ async function run(argv: readonly string[], environment: CliEnvironment): Promis
         ].join(" "),
         environment.env ?? {},
       );
+      break;
+    case "generate client":
+      outcome = await generateClient(invocation, root, environment.env ?? {});
       break;
     case "migrate":
       outcome = await migrate(invocation, root, environment.env ?? {});
