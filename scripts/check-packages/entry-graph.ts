@@ -10,10 +10,18 @@ export interface EntryGraph {
   readonly bareImports: ReadonlySet<string>;
 }
 
-/** `./store.js` → `./store.ts`: the sources import by the built file's name. */
-function sourceOf(fromFile: string, specifier: string): string {
+/**
+ * `./store.js` → `./store.ts`: the sources import by the built file's name. A declaration file
+ * (`./api.js` → `./api.d.ts`, types generated from a schema) stands for itself.
+ */
+export function sourceOf(fromFile: string, specifier: string): string {
   const target = resolve(dirname(fromFile), specifier);
-  const candidates = [target.replace(/\.js$/, ".ts"), `${target}.ts`, join(target, "index.ts")];
+  const candidates = [
+    target.replace(/\.js$/, ".ts"),
+    target.replace(/\.js$/, ".d.ts"),
+    `${target}.ts`,
+    join(target, "index.ts"),
+  ];
   const found = candidates.find((candidate) => existsSync(candidate));
   if (!found) throw new Error(`${fromFile} imports ${specifier}, which has no source file`);
   return found;

@@ -11,6 +11,7 @@ export type CheckName =
   | "bin"
   | "undeclared-import"
   | "unused-dependency"
+  | "import-cycle"
   | "sibling-copy"
   | "license"
   | "publint"

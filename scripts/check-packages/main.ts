@@ -17,6 +17,7 @@ import { installContentFindings } from "./install-rules.js";
 import { installAlone } from "./isolated-install.js";
 import { KNOWN_EXCEPTIONS } from "./known-exceptions.js";
 import { packAll } from "./pack.js";
+import { importCycleFindings, runtimeImportCycles, workspaceImports } from "./package-cycles.js";
 import { licenseFindings, lintTarball } from "./package-linters.js";
 import { siblingCopies } from "./sibling-copies.js";
 import { workspacePackages } from "./workspace-packages.js";
@@ -53,9 +54,11 @@ const rootLicense = readFileSync(join(root, "LICENSE"), "utf8");
 const pnpm = join(binDir, "pnpm");
 const pnpmVersion = execFileSync(pnpm, ["--version"], { encoding: "utf8" }).trim();
 
-const findings: Finding[] = siblingCopies(
-  new Map([...packed].map(([name, { unpacked }]) => [name, unpacked])),
-);
+const findings: Finding[] = [
+  ...siblingCopies(new Map([...packed].map(([name, { unpacked }]) => [name, unpacked]))),
+  // From the sources of every package at once: a cycle is between packages.
+  ...importCycleFindings(runtimeImportCycles(workspaceImports(allPackages))),
+];
 const footprints = new Map<string, Footprint>();
 
 async function checkPackage(pkg: (typeof packages)[number]): Promise<void> {

@@ -11,6 +11,7 @@ import {
 } from "@tessera/jobs";
 import { SqlJobStore } from "@tessera/jobs/sql";
 import type { SqlDatabase } from "@tessera/sql";
+import { signatureHeaderVerifier } from "@tessera/webhooks";
 import type { AppConfig } from "./config.js";
 
 /** The example app's external job: `render`, inputs `prompt:text width:integer?`. */
@@ -46,6 +47,8 @@ export function createRenderJobs(
     store,
     url,
     secret,
+    // The service may sign its callbacks with RENDER_SECRET instead of calling the token's address.
+    verifySignature: signatureHeaderVerifier({ secret }),
     bearerToken: token,
     appUrl: config.appUrl,
     tokenKeys: jobTokenKeys({ current: secretKeyBase, previous: config.secretKeyBasePrevious }),

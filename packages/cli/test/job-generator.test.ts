@@ -1,6 +1,7 @@
 // `tessera generate job`, run as the command runs (in process) in an app folder inside the repository (so
 // the generated module resolves the packages); the module is then used as an app would.
 import { execFileSync } from "node:child_process";
+import { createHmac } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -109,6 +110,33 @@ describe("tessera generate job", () => {
       expect(JSON.parse(service.requests.at(-1)!.body)).toMatchObject({
         input: { prompt: "a red fox", width: 640 },
       });
+      // A callback signed with RENDER_SECRET, without the token: the module wires the verifier.
+      const callback = '{"status":"running","progress":20}';
+      const signed = await jobs.runner.handleCallback(
+        new Request(`https://app.example/webhooks/render/${job.id}`, {
+          method: "POST",
+          headers: {
+            "x-signature": createHmac("sha256", "render-shared-secret")
+              .update(callback)
+              .digest("hex"),
+          },
+          body: callback,
+        }),
+        { params: { id: String(job.id) }, clientAddress: "192.0.2.1" },
+      );
+      expect(signed.status).toBe(200);
+      expect(
+        (
+          await jobs.runner.handleCallback(
+            new Request(`https://app.example/webhooks/render/${job.id}`, {
+              method: "POST",
+              headers: { "x-signature": "0".repeat(64) },
+              body: callback,
+            }),
+            { params: { id: String(job.id) }, clientAddress: "192.0.2.1" },
+          )
+        ).status,
+      ).toBe(401);
       expect(jobs.routes(async () => ({ ok: true, value: { user: { id: 1 } } })).length).toBe(4);
       const stop = jobs.startSweeps();
       await stop();

@@ -1,6 +1,6 @@
 export { type ClientAddressOptions, clientAddress } from "./client-address.js";
 export { type HostCheckOptions, hostCheck } from "./host-check.js";
-export { mount } from "./mount.js";
+export { type MountedRouteContext, mount } from "./mount.js";
 export {
   crossSiteProtection,
   cspNonce,

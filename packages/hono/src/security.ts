@@ -3,12 +3,12 @@ import {
   checkCrossSiteRequest,
   crossSiteRefusal,
   isHttpsRequest,
+  newCspNonce,
   type PageHeaderOptions,
   STRICT_TRANSPORT_SECURITY,
   withCorsHeaders,
   withPageHeaders,
 } from "@tessera/http";
-import { newCspNonce } from "@tessera/session";
 import type { Context, MiddlewareHandler } from "hono";
 import type { TesseraEnv } from "./variables.js";
 

@@ -8,6 +8,7 @@ import {
   jsonAnswer,
   localeNegotiation,
   type Route,
+  type RouteContext,
   withMiddleware,
 } from "@tessera/http";
 import {
@@ -15,15 +16,17 @@ import {
   type HtmlRouteContext,
   type MaybeSessionContext,
   pageSafety,
+  type Session,
 } from "@tessera/session";
 import { cookieSession, type SessionEnv } from "@tessera/session/hono";
 import { type Env, Hono } from "hono";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, expectTypeOf, it } from "vitest";
 import {
   clientAddress,
   crossSiteProtection,
   cspNonce,
   hostCheck,
+  type MountedRouteContext,
   mount,
   securityHeaders,
   type TesseraEnv,
@@ -96,6 +99,27 @@ describe("mount", () => {
       clientAddress: "unknown",
       sessionFromMiddleware: false,
     });
+  });
+});
+
+describe("mount's route context", () => {
+  it("holds the session of the type the app's environment declares, and none without one", () => {
+    expectTypeOf<MountedRouteContext<TesseraEnv & SessionEnv>["session"]>().toEqualTypeOf<
+      Session | undefined
+    >();
+    expectTypeOf<MountedRouteContext<TesseraEnv>>().not.toHaveProperty("session");
+    expectTypeOf<MountedRouteContext<{ Variables: { session: { id: string } } }>>().toHaveProperty(
+      "session",
+    );
+    // A route wanting a session of another type than the app's is refused where it is mounted.
+    const otherSession: Route<RouteContext & { readonly session?: { id: string } | undefined }> = {
+      method: "GET",
+      path: "/other",
+      handle: async (_request, context) => new Response(context.session?.id ?? "none"),
+    };
+    // @ts-expect-error: the app's `session` variable is a Session of @tessera/session.
+    mount(new Hono<TesseraEnv & SessionEnv>(), [otherSession]);
+    expect(mount(new Hono<{ Variables: { session: { id: string } } }>(), [])).toBeInstanceOf(Hono);
   });
 });
 

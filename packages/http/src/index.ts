@@ -29,6 +29,7 @@ export {
   crossSiteRefusalPage,
 } from "./cross-site.js";
 export { type CrossSiteCheckOptions, crossSiteCheck } from "./cross-site-middleware.js";
+export { newCspNonce } from "./csp-nonce.js";
 export {
   badRequest,
   errorEnvelopeMessage,

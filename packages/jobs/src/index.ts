@@ -5,6 +5,7 @@ export {
 } from "./callback-event.js";
 export type { CallbackHandler } from "./callback-handler.js";
 export { jobCallbackToken, jobTokenKeys } from "./callback-token.js";
+export type { CallbackDelivery, CallbackVerifier } from "./callback-verifier.js";
 export type {
   JobChange,
   JobChangeCause,

@@ -4,6 +4,7 @@ import { prepareRichText } from "@tessera/fields";
 import { DEFAULT_MAXIMUM_BODY_BYTES } from "@tessera/http";
 import { type CallbackHandler, createCallbackHandler } from "./callback-handler.js";
 import { jobCallbackToken } from "./callback-token.js";
+import type { CallbackVerifier } from "./callback-verifier.js";
 import { createJobMover, type JobChangeHook } from "./job-change.js";
 import type { JobDefinition, JobInput } from "./job-definition.js";
 import {
@@ -24,8 +25,15 @@ export interface JobRunnerOptions {
   readonly store: JobStore;
   /** `<JOB>_URL`: where jobs are POSTed. */
   readonly url: string;
-  /** `<JOB>_SECRET`: signs submissions (`X-Signature`) and verifies signed callbacks. */
+  /** `<JOB>_SECRET`: signs submissions (`X-Signature`). */
   readonly secret: string;
+  /**
+   * Checks signed callbacks: one it accepts needs no token. `signatureHeaderVerifier({ secret })`
+   * of `@tessera/webhooks` checks an `X-Signature` the service makes with `<JOB>_SECRET`.
+   * Without it a callback is authenticated by the token in its address alone, which every
+   * callback address this runner hands out carries.
+   */
+  readonly verifySignature?: CallbackVerifier | undefined;
   /** `<JOB>_TOKEN`: sent as `Authorization: Bearer <token>` when set and not empty. */
   readonly bearerToken?: string | undefined;
   /** `APP_URL`: the public origin the service calls back. */
@@ -82,13 +90,16 @@ export interface JobRunner {
  * import { createJobRunner, defineJob, jobTokenKeys } from "@tessera/jobs";
  * import { SqlJobStore } from "@tessera/jobs/sql";
  * import { openSqliteFile } from "@tessera/sqlite/better-sqlite3";
+ * import { signatureHeaderVerifier } from "@tessera/webhooks";
  *
  * const render = defineJob("render", ["prompt:text"]);
+ * const secret = process.env.RENDER_SECRET!;
  * const renders = createJobRunner({
  *   definition: render,
  *   store: new SqlJobStore(openSqliteFile("data/app.db"), render),
  *   url: "https://render.example/jobs", // the service the job is handed to
- *   secret: process.env.RENDER_SECRET!, // signs the submission and checks the callbacks
+ *   secret, // signs the submission
+ *   verifySignature: signatureHeaderVerifier({ secret }), // checks signed callbacks
  *   appUrl: "https://app.example", // callbacks come to /webhooks/render/:id
  *   tokenKeys: jobTokenKeys({ current: process.env.SECRET_KEY_BASE! }),
  * });
@@ -102,6 +113,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   if (!(timeoutMs > 0 && timeoutMs < retryAfterMs)) {
     throw new RangeError("the submission timeout must be positive and below the retry age");
   }
+  requireSecret(options.secret, `${definition.name.toUpperCase()}_SECRET`);
   const url = httpUrl(options.url, `${definition.name.toUpperCase()}_URL`);
   const appUrl = httpUrl(options.appUrl, "APP_URL").href.replace(/\/+$/, "");
   const move = createJobMover(store, clock, options.onChange);
@@ -127,7 +139,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const handleCallback = createCallbackHandler({
     jobName: definition.name,
     store,
-    secret: options.secret,
+    verifySignature: options.verifySignature,
     tokenKeys: options.tokenKeys,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAXIMUM_BODY_BYTES,
     move,
@@ -161,6 +173,17 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         failuresPerSweep: options.failuresPerSweep ?? 100,
       }),
   };
+}
+
+/**
+ * Refuses a secret no signature should be made with: empty, or with whitespace around it
+ * (almost always a stray newline from an env file, which the service's copy lacks).
+ */
+function requireSecret(secret: string, name: string): void {
+  if (secret.length === 0) throw new RangeError(`${name} must not be empty`);
+  if (secret.trim() !== secret) {
+    throw new RangeError(`${name} must not start or end with whitespace`);
+  }
 }
 
 function httpUrl(text: string, name: string): URL {

@@ -178,6 +178,77 @@ describe("the job callback", () => {
     }
   });
 
+  it("takes the signature formats of the verifier it is given: sha256=, upper-case hex, base64", async () => {
+    const { runner, job, store } = await submittedJob();
+    const body = JSON.stringify({ status: "running", progress: 10 });
+    const hex = sign(body);
+    for (const signature of [
+      `sha256=${hex}`,
+      hex.toUpperCase(),
+      Buffer.from(hex, "hex").toString("base64"),
+    ]) {
+      const response = await runner.handleCallback(
+        callback(`/webhooks/render/${job.id}`, body, { "X-Signature": signature }),
+        callbackContext(String(job.id)),
+      );
+      expect(response.status).toBe(200);
+    }
+    expect(await store.find(job.id)).toMatchObject({ status: "running", progress: 10 });
+  });
+
+  it("hands its verifier the raw request: headers, exact bytes and address", async () => {
+    const seen: { signature: string | null; body: string; url: string }[] = [];
+    const { runner, store } = await setupRunner({
+      overrides: {
+        verifySignature: (delivery) => {
+          seen.push({
+            signature: delivery.headers.get("x-service-signature"),
+            body: new TextDecoder().decode(delivery.body),
+            url: delivery.url,
+          });
+          return { ok: delivery.headers.get("x-service-signature") === "trusted" };
+        },
+      },
+    });
+    const job = await runner.start(1, { prompt: "a red fox", width: null });
+    const body = '{ "status": "running" }';
+    const signed = await runner.handleCallback(
+      callback(`/webhooks/render/${job.id}`, body, { "X-Service-Signature": "trusted" }),
+      callbackContext(String(job.id)),
+    );
+    expect(signed.status).toBe(200);
+    expect(seen).toEqual([
+      { signature: "trusted", body, url: `https://app.example/webhooks/render/${job.id}` },
+    ]);
+    const forged = await runner.handleCallback(
+      callback(`/webhooks/render/${job.id}`, '{"status":"done"}', { "X-Service-Signature": "no" }),
+      callbackContext(String(job.id)),
+    );
+    expect(forged.status).toBe(401);
+    expect((await store.find(job.id))!.status).toBe("running");
+  });
+
+  it("without a signature verifier, takes a callback by its token alone", async () => {
+    const { runner, store } = await setupRunner({ overrides: { verifySignature: undefined } });
+    const job = await runner.start(1, { prompt: "a red fox", width: null });
+    const body = JSON.stringify({ status: "running" });
+    const signedOnly = await runner.handleCallback(
+      callback(`/webhooks/render/${job.id}`, body, { "X-Signature": sign(body) }),
+      callbackContext(String(job.id)),
+    );
+    expect(await answerOf(signedOnly)).toEqual({
+      status: 401,
+      body: { error: { code: "invalid_signature", message: "Unauthorized", status: 401 } },
+    });
+    const address = new URL(runner.callbackUrl(job));
+    const byToken = await runner.handleCallback(
+      callback(`${address.pathname}${address.search}`, body),
+      callbackContext(String(job.id)),
+    );
+    expect(byToken.status).toBe(200);
+    expect((await store.find(job.id))!.status).toBe("running");
+  });
+
   it("answers 400 for an unknown status, a body that is not JSON, or bad progress", async () => {
     const { runner, path, job, store } = await submittedJob();
     const send = (body: string) =>

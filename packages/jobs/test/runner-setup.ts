@@ -1,3 +1,4 @@
+import { signatureHeaderVerifier } from "@tessera/webhooks";
 import { afterEach, expect } from "vitest";
 import {
   createJobRunner,
@@ -52,6 +53,7 @@ export async function setupRunner(
     store,
     url: service.url,
     secret: SERVICE_SECRET,
+    verifySignature: signatureHeaderVerifier({ secret: SERVICE_SECRET }),
     bearerToken: SERVICE_TOKEN,
     appUrl: APP_URL,
     tokenKeys: jobTokenKeys({ current: SECRET_KEY_BASE }),

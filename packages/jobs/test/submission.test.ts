@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { jobCallbackToken, jobTokenKeys } from "../src/index.js";
 import { closedPortUrl } from "./fake-service.js";
-import { APP_URL, SECRET_KEY_BASE, SERVICE_TOKEN, setupRunner, T0 } from "./runner-setup.js";
+import {
+  APP_URL,
+  SECRET_KEY_BASE,
+  SERVICE_SECRET,
+  SERVICE_TOKEN,
+  setupRunner,
+  T0,
+} from "./runner-setup.js";
 
 describe("starting a job", () => {
   it("inserts it, POSTs the signed body with the headers, and marks it submitted", async () => {
@@ -133,6 +140,11 @@ describe("starting a job", () => {
       /APP_URL must be an absolute http or https URL/,
     );
     await expect(setupRunner({ overrides: { url: "ftp://x" } })).rejects.toThrow(/RENDER_URL/);
-    await expect(setupRunner({ overrides: { secret: "" } })).rejects.toThrow(RangeError);
+    await expect(setupRunner({ overrides: { secret: "" } })).rejects.toThrow(
+      new RangeError("RENDER_SECRET must not be empty"),
+    );
+    await expect(
+      setupRunner({ overrides: { secret: `${SERVICE_SECRET}\n`, verifySignature: undefined } }),
+    ).rejects.toThrow(new RangeError("RENDER_SECRET must not start or end with whitespace"));
   });
 });

@@ -11,7 +11,7 @@ export {
 export { signInDevice, signOutDevice } from "./device-sign-in.js";
 export { ACTING_OPERATOR_VALUE, type PageRequest, sessionPageContext } from "./page-context.js";
 export { type HtmlRouteContext, type HtmlRouteSafety, pageSafety } from "./page-safety.js";
-export { newCspNonce, pageHeaders } from "./page-security.js";
+export { pageHeaders } from "./page-security.js";
 export { SESSION_LIFETIME_SECONDS, type Session, type SignInOptions } from "./session.js";
 export {
   confirmedSessionAuthentication,

@@ -1,5 +1,5 @@
-import { randomToken } from "@tessera/crypto";
 import {
+  newCspNonce,
   type PageHeaderOptions,
   type PageRouteContext,
   type RouteContext,
@@ -8,18 +8,10 @@ import {
 } from "@tessera/http";
 
 /**
- * A fresh Content-Security-Policy nonce: 256 random bits as URL-safe base64, unguessable, for
- * one answer only (a nonce used twice lets a script injected into the second page run).
- */
-export function newCspNonce(): string {
-  return randomToken();
-}
-
-/**
- * A route middleware giving each answer its own security headers: a fresh nonce per request is
- * handed to the handler (`context.cspNonce`, for the page's `<script>` tags) and put in the
- * page's Content-Security-Policy by `withPageHeaders` of `@tessera/http`, whatever framework
- * serves the route. {@link pageSafety} applies it.
+ * A route middleware giving each answer its own security headers: a fresh nonce per request
+ * (`newCspNonce` of `@tessera/http`) is handed to the handler (`context.cspNonce`, for the
+ * page's `<script>` tags) and put in the page's Content-Security-Policy by `withPageHeaders` of
+ * `@tessera/http`, whatever framework serves the route. {@link pageSafety} applies it.
  */
 export function pageHeaders<C extends RouteContext = RouteContext>(
   options: PageHeaderOptions = {},

@@ -3,6 +3,7 @@ import {
   jsonAnswer,
   type Layout,
   NO_STORE,
+  newCspNonce,
   type PageContext,
   type PageHeaderOptions,
   type PageRouteContext,
@@ -56,15 +57,6 @@ export interface MailPreviewOptions<C extends RouteContext = RouteContext> {
 const BASE_PATH = /^(\/[A-Za-z0-9._~-]+)+$/;
 
 /**
- * A fresh nonce for a page whose context brings none: 256 random bits, in hex (base64 text, as
- * a CSP nonce must be).
- */
-function newNonce(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
-/**
  * The development mail preview, for any framework: `GET /dev/mail` lists the newest mails of the
  * outbox's `mail` queue (newest first), `GET /dev/mail/{key}` shows one (its HTML part in a
  * sandboxed frame that runs no script and has an origin of its own, and its text part), and
@@ -112,14 +104,14 @@ export function mailPreviewRoutes<C extends RouteContext = RouteContext>(
   ): Promise<Response> {
     // A nonce the context already has (a page middleware in front) is the one its policy uses.
     const given = (context as Partial<PageRouteContext>).cspNonce;
-    const cspNonce = typeof given === "string" ? given : newNonce();
+    const cspNonce = typeof given === "string" ? given : newCspNonce();
     const pageContext: PageContext = options.pageContext
       ? await options.pageContext(request, { ...context, cspNonce })
       : { signedInEmail: undefined, flashes: [], cspNonce };
     const body = render({ layout, context: pageContext, basePath });
     // A page context without a nonce wrote no script tag: the policy's nonce is then one that
     // no script of the page carries.
-    const policyNonce = pageContext.cspNonce ?? newNonce();
+    const policyNonce = pageContext.cspNonce ?? newCspNonce();
     return withPageHeaders(
       htmlPage(status, body, NO_STORE),
       policyNonce,
