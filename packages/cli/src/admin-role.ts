@@ -27,9 +27,13 @@ export async function adminRole(
   env: Readonly<Record<string, string | undefined>>,
 ): Promise<Outcome> {
   const role = invocation.command === "admin grant" ? "admin" : "user";
-  const accounts = await loadAppPackage(root, "@tessera/accounts");
+  const accounts = await loadAppPackage(root, "@tessera/accounts", {
+    registry: invocation.registry,
+  });
   if (!accounts.ok) return accounts;
-  const stores = await loadAppPackage(root, "@tessera/accounts/sql");
+  const stores = await loadAppPackage(root, "@tessera/accounts/sql", {
+    registry: invocation.registry,
+  });
   if (!stores.ok) return stores;
   const { isValidEmail, normalizeEmail } = accounts.value;
   const { SqlAuditLog, SqlUserStore } = stores.value;

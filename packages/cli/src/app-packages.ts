@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { registryFlag } from "./install-registry.js";
 
 // The generators read the account tables, the webhook event log and the job table from the
 // packages that own them, `tessera admin` the account store and audit log, and `tessera keys
@@ -44,6 +45,14 @@ export function packageNameOf(specifier: string): string {
   return (specifier.startsWith("@") ? parts.slice(0, 2) : parts.slice(0, 1)).join("/");
 }
 
+/** Where {@link loadAppPackage} looks besides the app, and what its install line names. */
+export interface AppPackageOptions {
+  /** The registry the CLI was run from, when not npm's: the install line names it. */
+  readonly registry?: string | undefined;
+  /** The entry as this package reaches it (default: its own import). */
+  readonly reachable?: (() => Promise<unknown>) | undefined;
+}
+
 /**
  * `entry` as the app in `root` installed it (found from the app's folder, so under pnpm's strict
  * layout and from an `npx` cache too), else as this package can reach it (`reachable`: a
@@ -52,7 +61,7 @@ export function packageNameOf(specifier: string): string {
 export async function loadAppPackage<E extends AppPackageEntry>(
   root: string,
   entry: E,
-  reachable: () => Promise<unknown> = ENTRIES[entry],
+  { registry, reachable = ENTRIES[entry] }: AppPackageOptions = {},
 ): Promise<AppPackageLoad<E>> {
   try {
     const path = createRequire(join(root, "package.json")).resolve(entry);
@@ -71,7 +80,7 @@ export async function loadAppPackage<E extends AppPackageEntry>(
   return {
     ok: false,
     reason: `this command needs ${name}, which the app has not installed`,
-    hint: `${installCommand(root)} ${name}`,
+    hint: installLine(root, [name], registry),
   };
 }
 
@@ -81,6 +90,23 @@ export function installCommand(root: string): string {
   if (existsSync(join(root, "yarn.lock"))) return "yarn add";
   if (existsSync(join(root, "bun.lock")) || existsSync(join(root, "bun.lockb"))) return "bun add";
   return "npm install";
+}
+
+/**
+ * The command that installs `packages` in the app in `root` (`npm install a b`, or its package
+ * manager's), ending with `--registry <url>` when the CLI was run from another registry than
+ * npm's; with no packages, the command that installs what package.json lists (`npm install`).
+ */
+export function installLine(
+  root: string,
+  packages: readonly string[],
+  registry: string | undefined,
+): string {
+  const command =
+    packages.length === 0
+      ? `${installCommand(root).split(" ")[0]} install`
+      : `${installCommand(root)} ${packages.join(" ")}`;
+  return `${command}${registryFlag(registry)}`;
 }
 
 const IMPORT = /^\s*(?:import|export)\b[^"']*?\bfrom\s*["']([^"']+)["']/gm;

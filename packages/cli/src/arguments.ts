@@ -96,7 +96,7 @@ export function parseArguments(
   );
   if (misplaced) return usage(misplacedOption(misplaced, row.name));
 
-  const read = readWords(row, words.slice(nameLength(row)));
+  const read = readWords(row, words.slice(nameLength(row)), values);
   if (!read.ok) return usage(read);
   const conflict = row.conflict?.(values);
   if (conflict) return usage(conflict);
@@ -143,6 +143,7 @@ function readOption(
 function readWords(
   row: CommandRow,
   words: readonly string[],
+  values: OptionValues,
 ):
   | { ok: true; subject?: string; declarations: readonly string[] }
   | ({ ok: false } & UsageProblem) {
@@ -151,7 +152,7 @@ function readWords(
   if (row.subject && subject === undefined) return { ok: false, ...row.subject.missing };
   const declarations = row.rest.kind === "declarations" ? rest : [];
   if (row.rest.kind === "declarations") {
-    const example = row.rest.example(subject ?? "");
+    const example = row.rest.example(subject ?? "", values);
     if (rest.length === 0 && example !== undefined) {
       return {
         ok: false,
@@ -180,7 +181,8 @@ function invocation(
   const scheme = (["standard", "github", "stripe"] as const).find((name) => values.has(name));
   const dialect = text("dialect") as Invocation["dialect"];
   const framework = text("framework") as Invocation["framework"];
-  const [sweepEvery, database, cwd, table, from, out] = [
+  const [defaultValue, sweepEvery, database, cwd, table, from, out] = [
+    text("default"),
     text("sweep-every"),
     text("database"),
     text("cwd"),
@@ -201,6 +203,8 @@ function invocation(
     status: values.has("status"),
     pretend: values.has("pretend"),
     install: values.has("install"),
+    mount: values.has("mount"),
+    ...(defaultValue === undefined ? {} : { defaultValue }),
     ...(sweepEvery === undefined ? {} : { sweepEvery }),
     ...(scheme === undefined ? {} : { scheme }),
     ...(dialect === undefined ? {} : { dialect }),

@@ -38,7 +38,9 @@ export async function generateClient(
       hint: "pass `--out` another file, or delete this one",
     };
   }
-  const openapiTypescript = await loadAppPackage(root, "openapi-typescript");
+  const openapiTypescript = await loadAppPackage(root, "openapi-typescript", {
+    registry: invocation.registry,
+  });
   if (!openapiTypescript.ok) return openapiTypescript;
   const document = await readOpenApiDocument(from, root);
   if (!document.ok) return document;

@@ -135,6 +135,18 @@ export const OPTIONS = {
   },
   graphql: { type: "boolean", misplaced: { hint: leaveItOut } },
   "html-only": { type: "boolean", misplaced: { hint: leaveItOut } },
+  mount: {
+    type: "boolean",
+    misplaced: {
+      hint: "it adds a generated model's routes to src/app.ts of a `tessera new` project",
+    },
+  },
+  default: {
+    type: "string",
+    misplaced: {
+      hint: "it gives the rows already in a table their value of a required field that `tessera generate migration add_<column>_to_<table>` adds",
+    },
+  },
   from: {
     type: "string",
     misplaced: { hint: "it names the OpenAPI document `tessera generate client` reads" },
@@ -165,7 +177,7 @@ type Rest =
   | {
       readonly kind: "declarations";
       /** The example a refusal gives, or undefined when declarations may be left out. */
-      readonly example: (subject: string) => string | undefined;
+      readonly example: (subject: string, values: OptionValues) => string | undefined;
     }
   | { readonly kind: "none"; readonly hint: string }
   | { readonly kind: "ignored" };
@@ -188,14 +200,14 @@ export interface CommandRow {
 
 const GENERATOR: readonly OptionName[] = ["pretend", "install", "dialect"];
 
-/** Where an organization's records are served: the JSON routes of `organizationRecords`. */
+/** Where an organization's records are served: the routes of `organizationRecords`. */
 const ORGANIZATION_ROUTES =
-  "its records are served by jsonRecordRoutes with `scope: organizationRecords(...)` of @tessera/organizations/routes";
+  "its records are served by jsonRecordRoutes and htmlRecordRoutes with `scope: organizationRecords(...)` of @tessera/organizations/routes";
 
 /**
  * The owner options of `generate model` that cannot go together: `--owner` and `--no-owner`,
- * `--unique-scope owner` without an owner, and an organization's model with the HTML pages or
- * GraphQL API that @tessera/records and @tessera/graphql do not serve for one yet.
+ * `--unique-scope owner` or `--mount` without an owner, and an organization's model with the
+ * GraphQL module this generator does not write for one yet.
  */
 function ownerConflict(values: OptionValues): UsageProblem | undefined {
   const owner = values.get("owner");
@@ -212,10 +224,10 @@ function ownerConflict(values: OptionValues): UsageProblem | undefined {
       hint: "leave out `--no-owner`, or leave out `--unique-scope owner` for uniqueness across the table",
     };
   }
-  if (owner === "organization" && values.has("html-only")) {
+  if (values.has("mount") && none) {
     return {
-      reason: "--html-only: an organization's records have no HTML pages yet",
-      hint: `leave out \`--html-only\`: ${ORGANIZATION_ROUTES}`,
+      reason: "--mount: a table no one owns has no record routes to mount",
+      hint: "leave out `--mount`: @tessera/records serves the records of a user or of an organization",
     };
   }
   if (owner === "organization" && values.has("graphql")) {
@@ -240,9 +252,19 @@ export const COMMANDS: readonly CommandRow[] = [
   {
     name: "generate model",
     usage: [
-      "generate model <name> <name:type>... [--table <name>] [--owner user|organization] [--no-owner] [--unique-scope table|owner] [--graphql] [--html-only] [--dialect sqlite|postgres]",
+      "generate model <name> <name:type>... [--table <name>] [--owner user|organization] [--no-owner] [--unique-scope table|owner] [--graphql] [--html-only] [--mount] [--dialect sqlite|postgres]",
+      "generate model <name> --mount",
     ],
-    options: [...GENERATOR, "table", "owner", "no-owner", "unique-scope", "graphql", "html-only"],
+    options: [
+      ...GENERATOR,
+      "table",
+      "owner",
+      "no-owner",
+      "unique-scope",
+      "graphql",
+      "html-only",
+      "mount",
+    ],
     subject: {
       key: "model",
       missing: {
@@ -252,7 +274,9 @@ export const COMMANDS: readonly CommandRow[] = [
     },
     rest: {
       kind: "declarations",
-      example: (model) => `tessera generate model ${model} title:string`,
+      // `generate model post --mount` mounts the model generated before.
+      example: (model, values) =>
+        values.has("mount") ? undefined : `tessera generate model ${model} title:string`,
     },
     conflict: ownerConflict,
   },
@@ -265,12 +289,12 @@ export const COMMANDS: readonly CommandRow[] = [
   {
     name: "generate migration",
     usage: [
-      "generate migration add_<columns>_to_<table> <name:type>... [--graphql] [--html-only] [--dialect sqlite|postgres]",
+      "generate migration add_<columns>_to_<table> <name:type>... [--default <value>] [--graphql] [--html-only] [--dialect sqlite|postgres]",
       "generate migration remove_<columns>_from_<table> <field>...",
       "generate migration rename_<old>_to_<new>_in_<table>",
       "generate migration add_index_to_<table> <field>[^]",
     ],
-    options: [...GENERATOR, "graphql", "html-only"],
+    options: [...GENERATOR, "graphql", "html-only", "default"],
     subject: {
       key: "migration",
       missing: {

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import {
   createTableSql,
   type DeclarationContext,
@@ -7,6 +9,7 @@ import {
   OWNER_TABLE,
   ownerColumnsOf,
   POSTGRES,
+  parseDeclaration,
   parseDeclarations,
   pluralize,
   type RecordOwnerKind,
@@ -23,10 +26,13 @@ import {
   modelPath,
   nextMigrationNames,
 } from "./app-folder.js";
-import { installCommand, loadAppPackage } from "./app-packages.js";
+import { installLine, loadAppPackage } from "./app-packages.js";
+import { refuseRequiredWithoutValue } from "./existing-rows.js";
 import { applyFileChanges } from "./file-changes.js";
 import type { Invocation } from "./invocation.js";
-import { migrationFile, modelExportName, modelModule } from "./model-module.js";
+import { migrationFile, modelModule } from "./model-module.js";
+import { parseModelSource } from "./model-source.js";
+import { mountChanges } from "./mount-changes.js";
 import { packageMigrationFiles } from "./package-migrations.js";
 
 /** What a command did: text and a JSON object to print, or a refusal with advice. */
@@ -54,10 +60,17 @@ export function contextFor(
   };
 }
 
-/** `tessera check`: parses the declarations against the app and lists the resolved fields. */
+/**
+ * `tessera check`: parses the declarations against the app and lists the resolved fields; with
+ * `--existing-table`, refuses a required field the rows already there would have no value for.
+ */
 export function check(invocation: Invocation, root: string): Outcome {
   const parsed = parseDeclarations(invocation.declarations, contextFor(invocation, root));
   if (!parsed.ok) return parsed;
+  // As `generate migration add_…` answers: the rows there get no made-up value.
+  const withoutValue =
+    invocation.existingTable && refuseRequiredWithoutValue(parsed.value, undefined);
+  if (withoutValue) return withoutValue;
   const rows = parsed.value.map(describeField);
   const width = (column: 0 | 1 | 2) => Math.max(...rows.map((row) => row[column].length));
   const lines = rows.map((row) =>
@@ -121,10 +134,13 @@ export function generateModel(
   if (!SNAKE_CASE.test(table)) {
     return refused(`invalid table name \`${table}\``, "table names are snake_case, e.g. `posts`");
   }
+  if (invocation.mount && invocation.declarations.length === 0) {
+    return mountGeneratedModel(invocation, root, name);
+  }
   if (fileExists(root, modelPath(name))) {
     return refused(
       `\`${modelPath(name)}\` already exists`,
-      "choose another model name, or delete the file to generate it again",
+      `choose another model name, or delete the file to generate it again (\`tessera generate model ${name} --mount\` mounts its routes)`,
     );
   }
   if (migrationCreates(root, table)) {
@@ -142,7 +158,7 @@ export function generateModel(
   }
   const parsed = parseDeclarations(invocation.declarations, contextFor(invocation, root, [name]));
   if (!parsed.ok) return parsed;
-  const missingTable = owner && missingOwnerTable(root, owner);
+  const missingTable = owner && missingOwnerTable(root, owner, invocation.registry);
   if (missingTable) return missingTable;
 
   const fields = withUniqueScope(parsed.value, invocation.uniqueScope);
@@ -166,8 +182,72 @@ export function generateModel(
     ],
     [nextMigrationNames(root, [`create_${table}`])[0]!, migrationFile(sql, command)],
   ] as const;
-  const notes = owner === "organization" ? organizationNotes(name, table) : [];
-  return applyFileChanges(root, { created: files, notes }, invocation);
+  const notes = owner === "organization" ? organizationNotes(table) : [];
+  // A table no one owns is no record of @tessera/records: no routes to mount.
+  const mounting =
+    owner &&
+    mountChanges(
+      root,
+      {
+        name,
+        owner,
+        htmlOnly: invocation.htmlOnly,
+        attachments: fields.some((field) => ATTACHMENT_TYPES.has(field.type)),
+      },
+      invocation.mount,
+    );
+  if (mounting && !mounting.ok) return mounting;
+  return applyFileChanges(
+    root,
+    { created: files, notes, ...(mounting ? mounting.changes : {}) },
+    invocation,
+  );
+}
+
+const ATTACHMENT_TYPES: ReadonlySet<Field["type"]> = new Set(["attachment", "attachments"]);
+
+/**
+ * `tessera generate model <name> --mount` without declarations: the routes of the model
+ * generated before, added to src/app.ts; refused when its module is missing, not in the
+ * generator's form, or of a table no one owns.
+ */
+function mountGeneratedModel(invocation: Invocation, root: string, name: string): Outcome {
+  const path = modelPath(name);
+  if (!fileExists(root, path)) {
+    return refused(
+      `\`${path}\` does not exist`,
+      `generate the model with its fields: \`tessera generate model ${name} title:string --mount\``,
+    );
+  }
+  const text = readFileSync(join(root, path), "utf8");
+  const source = parseModelSource(text);
+  if (!source) {
+    return refused(
+      `\`${path}\` is not in the form the generator writes`,
+      "mount its routes yourself: `jsonRecordRoutes` of @tessera/records, `htmlRecordRoutes` of @tessera/records/html",
+    );
+  }
+  if (!source.owned) {
+    return refused(
+      `\`${path}\` is of a table no one owns: there are no record routes to mount`,
+      "@tessera/records serves the records of a user or of an organization",
+    );
+  }
+  const mounting = mountChanges(
+    root,
+    {
+      name,
+      owner: source.owner,
+      htmlOnly: /^\/\/ Generated by `[^`]*--html-only/m.test(text),
+      attachments: source.declarations.some((declaration) => {
+        const parsed = parseDeclaration(declaration);
+        return parsed.ok && ATTACHMENT_TYPES.has(parsed.value.type);
+      }),
+    },
+    true,
+  );
+  if (!mounting.ok) return mounting;
+  return applyFileChanges(root, { created: [], ...mounting.changes }, invocation);
 }
 
 /**
@@ -188,7 +268,11 @@ export const ORGANIZATION_AREAS: readonly string[] = [
  * name `users` (`user_id`, or an organization's `created_by`) and `organizations`, which must
  * come first, or PostgreSQL refuses the migration and SQLite takes a foreign key to nothing.
  */
-function missingOwnerTable(root: string, owner: RecordOwnerKind): Outcome | undefined {
+function missingOwnerTable(
+  root: string,
+  owner: RecordOwnerKind,
+  registry: string | undefined,
+): Outcome | undefined {
   if (!migrationCreates(root, OWNER_TABLE)) {
     return owner === "user"
       ? refused(
@@ -203,17 +287,17 @@ function missingOwnerTable(root: string, owner: RecordOwnerKind): Outcome | unde
   if (owner === "organization" && !migrationCreates(root, ORGANIZATION_TABLE)) {
     return refused(
       "records belong to organizations, but no migration creates the `organizations` table",
-      `${installCommand(root)} @tessera/organizations, then write its migration (\`organizationMigrations\` of @tessera/organizations/sql) into migrations/, after the account ones; or leave out \`--owner organization\``,
+      `${installLine(root, ["@tessera/organizations"], registry)}, then write its migration (\`organizationMigrations\` of @tessera/organizations/sql) into migrations/, after the account ones; or leave out \`--owner organization\``,
     );
   }
   return undefined;
 }
 
-/** What to do with an organization's model: its routes, and the pages it has not. */
-function organizationNotes(name: string, table: string): string[] {
+/** Where an organization's model is served, and how to serve it through GraphQL. */
+function organizationNotes(table: string): string[] {
   return [
-    `serve it with jsonRecordRoutes({ model: ${modelExportName(name)}, store, authenticate, scope: organizationRecords({ organizations, roles }) }) of @tessera/records and @tessera/organizations/routes: GET|POST /api/orgs/{slug}/${table}, GET|PATCH|DELETE /api/orgs/{slug}/${table}/{id}, each checking the member's \`${table}:<action>\` permission`,
-    "no HTML pages are generated for it (htmlRecordRoutes serves a user's records only, for now); for GraphQL, wrap it in graphqlModel and give graphqlRoutes organizationOwner: resolveOrganizationRecordOwner({ organizations, roles })",
+    `its routes are an organization's, with \`scope: organizationRecords({ organizations, roles })\` of @tessera/organizations/routes: GET|POST /api/orgs/{slug}/${table}, GET|PATCH|DELETE /api/orgs/{slug}/${table}/{id}, and the pages under /orgs/{slug}/${table}, each checking the member's \`${table}:<action>\` permission`,
+    "for GraphQL, wrap it in graphqlModel and give graphqlRoutes organizationOwner: resolveOrganizationRecordOwner({ organizations, roles })",
   ];
 }
 
@@ -232,7 +316,7 @@ export async function generateAccounts(
   }
   const dialect = dialectOf(invocation, env);
   const command = `tessera generate accounts${invocation.dialect ? ` --dialect ${dialect}` : ""}`;
-  const files = await accountFiles(root, dialect, command);
+  const files = await accountFiles(root, dialect, command, invocation.registry);
   if (!files.ok) return files;
   return applyFileChanges(root, { created: files.value }, invocation);
 }
@@ -240,17 +324,18 @@ export async function generateAccounts(
 /**
  * The files `generate accounts` writes (the user model, then the account migrations numbered
  * on from the app's last), each naming `command`; or a refusal when @tessera/accounts cannot
- * be loaded.
+ * be loaded, whose install line names `registry`.
  */
 export async function accountFiles(
   root: string,
   dialect: "sqlite" | "postgres",
   command: string,
+  registry?: string | undefined,
 ): Promise<
   | { readonly ok: true; readonly value: (readonly [path: string, content: string])[] }
   | { readonly ok: false; readonly reason: string; readonly hint: string }
 > {
-  const accounts = await loadAppPackage(root, "@tessera/accounts/sql");
+  const accounts = await loadAppPackage(root, "@tessera/accounts/sql", { registry });
   if (!accounts.ok) return accounts;
   const { accountMigrations } = accounts.value;
   return {

@@ -1,5 +1,5 @@
 import { writeNewFiles } from "./app-folder.js";
-import { installCommand, missingPackages } from "./app-packages.js";
+import { installLine, missingPackages } from "./app-packages.js";
 import { listed } from "./command-table.js";
 import type { Outcome } from "./commands.js";
 import type { Invocation } from "./invocation.js";
@@ -14,13 +14,26 @@ export interface FileChanges {
   /** Files the generator wrote before and now rewrites (a model module gaining fields). */
   readonly updated?: ReadonlyArray<readonly [path: string, content: string]> | undefined;
   readonly notes?: readonly string[] | undefined;
+  /** Code for the app to add itself, printed after the notes (the lines that mount a model). */
+  readonly printed?: PrintedCode | undefined;
+}
+
+/** Code a generator prints rather than writes. */
+export interface PrintedCode {
+  /** The lines printed. */
+  readonly text: readonly string[];
+  /** The file it goes into and the code itself: the packages it imports join the install line. */
+  readonly file: readonly [path: string, code: string];
+  /** The same in `--json` output. */
+  readonly json: Readonly<Record<string, unknown>>;
 }
 
 /**
  * Makes the changes, or with `pretend` only says what they would be: `wrote`/`updated` lines
- * (`would write`/`would update`), then the notes, then the command that installs the packages
- * the new code imports and the app's package.json does not list; in JSON `written`,
- * `updated`, `notes` and `install` (the package names). With `install`, those packages are
+ * (`would write`/`would update`), then the notes and the printed code, then the command that
+ * installs the packages the new code (printed code included) imports and the app's
+ * package.json does not list; in JSON `written`, `updated`, `notes`, the printed code's keys
+ * and `install` (the package names). With `install`, those packages are
  * added to package.json instead (`added`, by field; see {@link packageAdditions}), and only the
  * ones it has no range for are left to the install line.
  * Refused, with nothing written, when a migration it would write names something longer than
@@ -32,7 +45,8 @@ export function applyFileChanges(
   {
     pretend,
     install: addPackages = false,
-  }: Pick<Invocation, "pretend"> & Partial<Pick<Invocation, "install">>,
+    registry,
+  }: Pick<Invocation, "pretend"> & Partial<Pick<Invocation, "install" | "registry">>,
 ): Outcome {
   const updated = changes.updated ?? [];
   const notes = changes.notes ?? [];
@@ -47,7 +61,11 @@ export function applyFileChanges(
       throw error;
     }
   }
-  const files = [...changes.created, ...updated];
+  const files = [
+    ...changes.created,
+    ...updated,
+    ...(changes.printed ? [changes.printed.file] : []),
+  ];
   const { additions, unknown: install } = addPackages
     ? packageAdditions(root, files)
     : { additions: NO_ADDITIONS, unknown: missingPackages(root, files) };
@@ -61,9 +79,10 @@ export function applyFileChanges(
       ...written.map((path) => `${pretend ? "would write" : "wrote"} ${path}`),
       ...rewritten.map((path) => `${pretend ? "would update" : "updated"} ${path}`),
       ...notes.map((note) => `note: ${note}`),
-      ...(added ? additionLines(additions, pretend, root) : []),
+      ...(changes.printed?.text ?? []),
+      ...(added ? additionLines(additions, pretend, root, registry) : []),
       ...(install.length > 0
-        ? [`install: ${installCommand(root)} ${install.join(" ")} (the new code imports them)`]
+        ? [`install: ${installLine(root, install, registry)} (the new code imports them)`]
         : []),
     ].join("\n"),
     json: {
@@ -72,6 +91,7 @@ export function applyFileChanges(
       written,
       ...(rewritten.length > 0 ? { updated: rewritten } : {}),
       ...(notes.length > 0 ? { notes } : {}),
+      ...changes.printed?.json,
       ...(added ? { added: additions } : {}),
       ...(install.length > 0 ? { install } : {}),
     },
@@ -81,13 +101,17 @@ export function applyFileChanges(
 const NO_ADDITIONS: PackageAdditions = { dependencies: {}, devDependencies: {} };
 
 /** `added x 0.1.0 and y ^4 to package.json's dependencies`, per field, then what to run next. */
-function additionLines(additions: PackageAdditions, pretend: boolean, root: string): string[] {
+function additionLines(
+  additions: PackageAdditions,
+  pretend: boolean,
+  root: string,
+  registry: string | undefined,
+): string[] {
   const lines = Object.entries(additions).flatMap(([field, entries]) => {
     const names = Object.entries(entries).map(([name, range]) => `${name} ${range}`);
     return names.length === 0
       ? []
       : [`${pretend ? "would add" : "added"} ${listed(names)} to package.json's ${field}`];
   });
-  const manager = installCommand(root).split(" ")[0];
-  return [...lines, `next: ${manager} install (nothing is installed yet)`];
+  return [...lines, `next: ${installLine(root, [], registry)} (nothing is installed yet)`];
 }

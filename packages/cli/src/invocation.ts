@@ -79,6 +79,23 @@ export interface Invocation {
    * version for `@tessera/*` ones) instead of printing the install line; nothing is installed.
    */
   readonly install: boolean;
+  /**
+   * `generate model`: add the model's routes to src/app.ts of a `tessera new` project instead
+   * of printing them; with no declarations, those of a model generated before.
+   */
+  readonly mount: boolean;
+  /**
+   * `generate migration add_<column>_to_<table>`: the value the rows already in the table get
+   * for the required field added, as a form would send it (`--default draft`).
+   */
+  readonly defaultValue?: string | undefined;
+  /**
+   * Not read from the command line: the registry npm ran the CLI from when it is not npm's own
+   * (`npm_config_registry`, see `installRegistry`), which `runCli` sets. Every install line
+   * the command prints then ends with `--registry <url>`, and `new` writes it into the
+   * project's `.npmrc`.
+   */
+  readonly registry?: string | undefined;
 }
 
 /** A command line that cannot be run, with advice. */

@@ -31,8 +31,8 @@ export async function generateJob(
     };
   }
   const [jobs, jobsSql] = [
-    await loadAppPackage(root, "@tessera/jobs"),
-    await loadAppPackage(root, "@tessera/jobs/sql"),
+    await loadAppPackage(root, "@tessera/jobs", { registry: invocation.registry }),
+    await loadAppPackage(root, "@tessera/jobs/sql", { registry: invocation.registry }),
   ];
   if (!jobs.ok) return jobs;
   if (!jobsSql.ok) return jobsSql;

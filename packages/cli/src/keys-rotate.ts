@@ -25,9 +25,11 @@ export async function keysRotate(
 ): Promise<Outcome> {
   const settings = signingKeySettings(env);
   if (!settings.ok) return settings;
-  const bearer = await loadAppPackage(root, "@tessera/bearer");
+  const bearer = await loadAppPackage(root, "@tessera/bearer", { registry: invocation.registry });
   if (!bearer.ok) return bearer;
-  const stores = await loadAppPackage(root, "@tessera/bearer/sql");
+  const stores = await loadAppPackage(root, "@tessera/bearer/sql", {
+    registry: invocation.registry,
+  });
   if (!stores.ok) return stores;
   const { KEY_SET_REFRESH_INTERVAL_MS, rotateSigningKey } = bearer.value;
   const { algorithm, secrets } = settings.value;

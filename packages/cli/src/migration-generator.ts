@@ -42,6 +42,13 @@ export function generateMigration(
       hint: "name it `add_<columns>_to_<table>`, `remove_<columns>_from_<table>`, `rename_<old>_to_<new>_in_<table>` or `add_index_to_<table>`",
     };
   }
+  if (invocation.defaultValue !== undefined) {
+    return {
+      ok: false,
+      reason: "--default applies to `add_<column>_to_<table>` migrations only",
+      hint: "it gives the rows already in the table their value of the required field added",
+    };
+  }
   const target = migrationTarget(invocation, root, table);
   if (!target.ok) return target;
   let change: TableChange;

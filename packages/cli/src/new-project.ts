@@ -3,6 +3,7 @@ import { basename, resolve } from "node:path";
 import { accountFiles, type Outcome } from "./commands.js";
 import { applyFileChanges } from "./file-changes.js";
 import type { Invocation } from "./invocation.js";
+import { ROUTES_MARKER } from "./model-mount.js";
 import { FRAMEWORKS, type Framework } from "./new-project-frameworks.js";
 import { NPM_RANGES } from "./new-project-versions.js";
 import { cliVersion } from "./package-folder.js";
@@ -50,14 +51,18 @@ export async function newProject(
   const generateAccounts = `npx tessera generate accounts${database === "postgres" ? " --dialect postgres" : ""}`;
   /** The steps from inside the folder to a running app, as the README lists them. */
   const steps = ["npm install", ...(accounts.ok ? [] : [generateAccounts]), "npm start"];
+  const registry = invocation.registry;
   const files: ProjectFile[] = [
     ["package.json", manifest(packageName(basename(target)), framework, database)],
+    // Run from another registry than npm's (a local one, before the packages are released), the
+    // project installs from it too: its registry, and nothing else (never a token).
+    ...(registry === undefined ? [] : [[".npmrc", `registry=${registry}\n`] as const]),
     ["tsconfig.json", renderTemplate("new-tsconfig.json", {})],
     ["vitest.config.ts", renderTemplate("new-vitest.config.ts", {})],
     [".gitignore", renderTemplate("new-gitignore", {})],
-    ["README.md", readme(packageName(basename(target)), framework, database, steps)],
+    ["README.md", readme(packageName(basename(target)), framework, database, steps, registry)],
     ["src/main.ts", mainModule(framework)],
-    ["src/app.ts", renderTemplate(`new-app-${framework}.ts`, {})],
+    ["src/app.ts", renderTemplate(`new-app-${framework}.ts`, { routesMarker: ROUTES_MARKER })],
     ["src/accounts.ts", renderTemplate("new-accounts.ts", {})],
     ["src/home-page.ts", renderTemplate("new-home-page.ts", {})],
     ["src/settings.ts", renderTemplate("new-settings.ts", {})],
@@ -83,9 +88,20 @@ export async function newProject(
       "next:",
       ...next.map((step) => `  ${step}`),
       ...(database === "postgres" ? ["(with DATABASE_URL set to your PostgreSQL database)"] : []),
+      ...(registry === undefined ? [] : [registryNote(registry)]),
     ].join("\n"),
-    json: { ...written.json, directory: target, next },
+    json: {
+      ...written.json,
+      directory: target,
+      next,
+      ...(registry === undefined ? {} : { registry }),
+    },
   };
+}
+
+/** What the next steps say of the registry the project's `.npmrc` names. */
+function registryNote(registry: string): string {
+  return `(npm installs from ${registry}, which .npmrc names: the @tessera packages are not on npm yet; once they are, delete .npmrc)`;
 }
 
 /** `path` as a POSIX shell reads it as one word: quoted when it holds anything but safe characters. */
@@ -147,11 +163,16 @@ function readme(
   framework: Framework,
   database: Database,
   steps: readonly string[],
+  registry: string | undefined,
 ): string {
   const generated = steps.some((step) => step.startsWith("npx tessera generate accounts"));
   const accountsNote = generated
     ? "\n`tessera new` ran without `@tessera/accounts` (as `npx @tessera/cli` runs it), so the\naccount tables' migrations are generated from the copy `npm install` brings."
     : "";
+  const registryNote =
+    registry === undefined
+      ? ""
+      : `\n\`npm install\` takes the packages from ${registry}, the registry \`tessera new\` ran from, as\n\`.npmrc\` says: the \`@tessera\` packages are not on npm yet. Once they are, delete \`.npmrc\` to\ninstall from npm.`;
   const databaseNote =
     database === "sqlite"
       ? "The database is the SQLite file `data/app.db` (`DATABASE_PATH` names another)."
@@ -161,6 +182,7 @@ function readme(
     framework: FRAMEWORKS[framework].title,
     steps: steps.join("\n"),
     accountsNote,
+    registryNote,
     databaseNote,
   });
 }

@@ -4,6 +4,7 @@ import { parseArguments } from "./arguments.js";
 import { generateClient } from "./client-generator.js";
 import { USAGE } from "./command-table.js";
 import { check, generateAccounts, generateModel, type Outcome } from "./commands.js";
+import { installRegistry } from "./install-registry.js";
 import type { Invocation } from "./invocation.js";
 import { generateJob } from "./job-generator.js";
 import { keysRotate } from "./keys-rotate.js";
@@ -21,8 +22,9 @@ export interface CliEnvironment {
   readonly stderr: (text: string) => void;
   /**
    * The environment `migrate`, `admin` and `keys rotate` read `DATABASE_URL` and `DATABASE_PATH`
-   * from, and `keys rotate` `JWT_ALGORITHM`, `JWT_PRIVATE_KEYS` and `SECRET_KEY_BASE` (default:
-   * none).
+   * from, and `keys rotate` `JWT_ALGORITHM`, `JWT_PRIVATE_KEYS` and `SECRET_KEY_BASE`; every
+   * command reads `npm_config_registry`, the registry npx ran it from, for its install lines
+   * (default: none).
    */
   readonly env?: Readonly<Record<string, string | undefined>> | undefined;
 }
@@ -88,7 +90,8 @@ async function run(argv: readonly string[], environment: CliEnvironment): Promis
     report(environment, parsed.json, { ok: false, reason: parsed.reason, hint: parsed.hint });
     return EXIT_USAGE;
   }
-  const invocation = parsed.value;
+  const registry = installRegistry(environment.env ?? {});
+  const invocation = registry === undefined ? parsed.value : { ...parsed.value, registry };
   const longName = refuseLongNames(invocation);
   if (longName) {
     report(environment, invocation.json, longName);
@@ -184,8 +187,19 @@ function migrationCommandLine(invocation: Invocation): string {
     "tessera generate migration",
     invocation.migration,
     ...invocation.declarations,
+    ...(invocation.defaultValue === undefined
+      ? []
+      : [`--default ${shellWord(invocation.defaultValue)}`]),
     ...(invocation.dialect ? [`--dialect ${invocation.dialect}`] : []),
   ].join(" ");
+}
+
+/**
+ * A value as one word of the command line a file names: as is when it is one plain word, else
+ * quoted as JSON, so no line break or quote of it can end the comment it stands in.
+ */
+function shellWord(value: string): string {
+  return /^[A-Za-z0-9._:@%+=,/-]+$/.test(value) ? value : JSON.stringify(value);
 }
 
 function report(environment: CliEnvironment, json: boolean, outcome: Outcome): void {

@@ -36,7 +36,9 @@ export async function generateWebhook(
   }
   const scheme = invocation.scheme ?? "signature";
   const dialect = dialectOf(invocation, env);
-  const webhooks = await loadAppPackage(root, "@tessera/webhooks/sql");
+  const webhooks = await loadAppPackage(root, "@tessera/webhooks/sql", {
+    registry: invocation.registry,
+  });
   if (!webhooks.ok) return webhooks;
   const migrations = migrationCreates(root, "webhook_events")
     ? []

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadAppPackage, missingPackages } from "../src/app-packages.js";
+import { installRegistry } from "../src/install-registry.js";
 import { NPM_RANGES } from "../src/new-project-versions.js";
 import { packageAdditions } from "../src/package-additions.js";
 import { tessera } from "./support/tessera-process.js";
@@ -67,21 +68,25 @@ describe("generators reading other packages", () => {
     const missing = Object.assign(new Error("Cannot find package"), {
       code: "ERR_MODULE_NOT_FOUND",
     });
-    const load = await loadAppPackage(app, "@tessera/accounts/sql", () => Promise.reject(missing));
+    const load = await loadAppPackage(app, "@tessera/accounts/sql", {
+      reachable: () => Promise.reject(missing),
+    });
     expect(load).toEqual({
       ok: false,
       reason: "this command needs @tessera/accounts, which the app has not installed",
       hint: "npm install @tessera/accounts",
     });
     writeFileSync(join(app, "pnpm-lock.yaml"), "lockfileVersion: '9.0'\n");
-    const withPnpm = await loadAppPackage(app, "@tessera/jobs", () => Promise.reject(missing));
+    const withPnpm = await loadAppPackage(app, "@tessera/jobs", {
+      reachable: () => Promise.reject(missing),
+    });
     expect(withPnpm).toMatchObject({ ok: false, hint: "pnpm add @tessera/jobs" });
   });
 
   it("pass on any other failure to load a package", async () => {
     const broken = new SyntaxError("Unexpected token");
     await expect(
-      loadAppPackage(newApp({}), "@tessera/jobs", () => Promise.reject(broken)),
+      loadAppPackage(newApp({}), "@tessera/jobs", { reachable: () => Promise.reject(broken) }),
     ).rejects.toBe(broken);
   });
 });
@@ -236,5 +241,69 @@ describe("--install", () => {
     expect((await tessera(["migrate", "--install"], app)).stderr).toContain(
       "error: --install applies to the generators only",
     );
+  });
+});
+
+describe("run from another registry than npm's (npx --registry)", () => {
+  const LOCAL = "http://127.0.0.1:4873/";
+  const fromLocal = { npm_config_registry: "http://127.0.0.1:4873" };
+
+  it("reads the registry npm names to the command, without credentials, and not npm's own", () => {
+    expect(installRegistry(fromLocal)).toBe(LOCAL);
+    expect(installRegistry({ NPM_CONFIG_REGISTRY: "https://npm.example/api/npm/" })).toBe(
+      "https://npm.example/api/npm/",
+    );
+    expect(installRegistry({ npm_config_registry: "https://ada:s3cret@npm.example/" })).toBe(
+      "https://npm.example/",
+    );
+    for (const npm of [
+      undefined,
+      "",
+      "https://registry.npmjs.org/",
+      "https://registry.npmjs.org",
+      "https://registry.yarnpkg.com",
+      "not a url",
+      "file:///tmp/registry",
+    ]) {
+      expect(installRegistry({ npm_config_registry: npm }), String(npm)).toBeUndefined();
+    }
+  });
+
+  it("names it in the install line and in --install's next step", async () => {
+    const app = newApp({});
+    const run = await tessera(
+      ["generate", "model", "note", "title:string", "--no-owner"],
+      app,
+      fromLocal,
+    );
+    expect(run.stdout.trim().split("\n").at(-1)).toBe(
+      `install: npm install @tessera/fields --registry ${LOCAL} (the new code imports them)`,
+    );
+    const added = await tessera(
+      ["generate", "model", "label", "name:string", "--no-owner", "--install"],
+      app,
+      fromLocal,
+    );
+    expect(added.stdout).toContain(
+      `next: npm install --registry ${LOCAL} (nothing is installed yet)`,
+    );
+    const npm = await tessera(["generate", "model", "tag", "name:string", "--no-owner"], app, {
+      npm_config_registry: "https://registry.npmjs.org/",
+    });
+    expect(npm.stdout).not.toContain("--registry");
+  });
+
+  it("names it in the refusal of a package the app has not installed", async () => {
+    const missing = Object.assign(new Error("Cannot find package"), {
+      code: "ERR_MODULE_NOT_FOUND",
+    });
+    const load = await loadAppPackage(newApp({}), "@tessera/webhooks/sql", {
+      registry: LOCAL,
+      reachable: () => Promise.reject(missing),
+    });
+    expect(load).toMatchObject({
+      ok: false,
+      hint: `npm install @tessera/webhooks --registry ${LOCAL}`,
+    });
   });
 });

@@ -31,6 +31,7 @@ describe("parseArguments", () => {
         status: false,
         pretend: false,
         install: false,
+        mount: false,
         uniqueScope: "table",
       },
     });

@@ -159,6 +159,26 @@ describe("the command table", () => {
     }
   });
 
+  it("takes `generate model <name> --mount` without declarations, and --default for a migration", () => {
+    expect(parseArguments(["generate", "model", "post", "--mount"])).toMatchObject({
+      ok: true,
+      value: { command: "generate model", model: "post", declarations: [], mount: true },
+    });
+    expect(parseArguments(["generate", "model", "post"])).toMatchObject({
+      ok: false,
+      reason: "no field declarations given",
+    });
+    expect(
+      parseArguments(["generate", "migration", "add_a_to_posts", "a:string", "--default", "x y"]),
+    ).toMatchObject({ ok: true, value: { defaultValue: "x y", mount: false } });
+    expect(parseArguments(["generate", "model", "post", "a:string", "--default", "x"])).toEqual({
+      ok: false,
+      reason: "--default applies to `tessera generate migration` only",
+      hint: "it gives the rows already in a table their value of a required field that `tessera generate migration add_<column>_to_<table>` adds",
+      json: false,
+    });
+  });
+
   it("takes a rename migration without declarations, and every other form with them", () => {
     expect(parseArguments(["generate", "migration", "rename_a_to_b_in_posts"])).toMatchObject({
       ok: true,

@@ -14,10 +14,14 @@ import {
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { organizationMigrations } from "@tessera/organizations/sql";
+import { migrationSql } from "@tessera/sql";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { waitForLine } from "../../../examples/app/test/support/app-process.js";
+import { nextSteps, readmeSteps } from "../../../scripts/check-guides/new-project-path.js";
 import { createPostgresSchema } from "../../../test/support/postgres.js";
 import { startProcessGroup } from "../../../test/support/process-group.js";
+import { ROUTES_MARKER } from "../src/model-mount.js";
 import { newProject } from "../src/new-project.js";
 import { NPM_RANGES } from "../src/new-project-versions.js";
 import { parseArguments } from "../src/node.js";
@@ -259,6 +263,39 @@ describe("tessera new run where @tessera/accounts cannot be loaded (npx @tessera
   }, 40_000);
 });
 
+describe("tessera new run from another registry than npm's (npx --registry)", () => {
+  it("writes an .npmrc naming it, and says so in the next steps and the README", async () => {
+    const result = await tessera(["new", "local-app"], folder, {
+      npm_config_registry: "http://127.0.0.1:4873",
+    });
+    expect(result.stderr).toBe("");
+    const project = join(folder, "local-app");
+    expect(readFileSync(join(project, ".npmrc"), "utf8")).toBe("registry=http://127.0.0.1:4873/\n");
+    expect(result.stdout).toContain("wrote .npmrc\n");
+    expect(result.stdout).toContain(
+      "(npm installs from http://127.0.0.1:4873/, which .npmrc names: the @tessera packages are not on npm yet; once they are, delete .npmrc)",
+    );
+    const readme = readFileSync(join(project, "README.md"), "utf8");
+    expect(readme).toContain("`npm install` takes the packages from http://127.0.0.1:4873/");
+    expect(readme).toContain("delete `.npmrc`");
+    // The guides check follows the same steps from both: the note is none of them.
+    expect(nextSteps(result.stdout)).toEqual(["cd local-app", "npm install", "npm start"]);
+    expect(readmeSteps(readme)).toEqual(["npm install", "npm start"]);
+  });
+
+  it("writes none run from npm's own registry, or with none named", async () => {
+    for (const [name, env] of [
+      ["npm-app", { npm_config_registry: "https://registry.npmjs.org/" }],
+      ["plain-app", {}],
+    ] as const) {
+      const result = await tessera(["new", name, "--json"], folder, env);
+      expect(JSON.parse(result.stdout)).not.toHaveProperty("registry");
+      expect(existsSync(join(folder, name, ".npmrc")), name).toBe(false);
+      expect(readFileSync(join(folder, name, "README.md"), "utf8")).not.toContain(".npmrc");
+    }
+  });
+});
+
 describe("a PostgreSQL project", () => {
   let project: string;
   let printed: Record<string, unknown>;
@@ -351,6 +388,7 @@ describe("a SQLite project, as generated", () => {
       "vitest",
     ]);
     expect(readFileSync(join(project, ".gitignore"), "utf8")).toBe("node_modules/\ndata/\n");
+    expect(existsSync(join(project, ".npmrc"))).toBe(false);
   });
 
   it("starts on PORT and HOST, keeps a generated secret in data/, and serves the pages", async () => {
@@ -443,6 +481,89 @@ describe.each(["express", "fastify"] as const)("a project with --framework %s", 
     expect(generated.stderr).toBe("");
     expect(generated.stdout).toContain(`wrote migrations/${appMigration("create_notes")}.sql`);
     expect(existsSync(join(project, "src/models/note.ts"))).toBe(true);
+  });
+});
+
+/** The lines `generate model` printed after `head`, up to the next `mount:` line. */
+function printedAfter(stdout: string, head: string): string[] {
+  const lines = stdout.split("\n");
+  const start = lines.findIndex((line) => line.startsWith(head));
+  const end = lines.findIndex((line, index) => index > start && line.startsWith("mount:"));
+  return lines.slice(start + 1, end);
+}
+
+// The models generated above, served: mounted by --mount (the Hono and Express projects) or by
+// the printed lines pasted (Fastify); every project written type-checks them below.
+describe("a generated model's routes", () => {
+  it("are mounted by --mount once, and served", async () => {
+    const project = join(folder, "My App");
+    const mounted = await tessera(["generate", "model", "note", "--mount"], project);
+    expect(mounted.stderr).toBe("");
+    expect(mounted.stdout).toContain("updated src/app.ts\n");
+    expect(mounted.stdout).toContain(
+      "install: npm install @tessera/bearer @tessera/http @tessera/records (the new code imports them)",
+    );
+    const app = readFileSync(join(project, "src/app.ts"), "utf8");
+    expect(app).toContain(`      model: noteModel,\n`);
+    const again = await tessera(["generate", "model", "note", "--mount", "--json"], project);
+    expect(JSON.parse(again.stdout)).toEqual({
+      ok: true,
+      written: [],
+      notes: ["src/app.ts uses noteModel already: it is left as it is"],
+    });
+    expect(readFileSync(join(project, "src/app.ts"), "utf8")).toBe(app);
+    await whileStarted(project, async (url) => {
+      expect((await fetch(`${url}/api/notes`)).status).toBe(401);
+      const page = await fetch(`${url}/notes`, { redirect: "manual" });
+      expect(page.status).toBe(303);
+      expect(page.headers.get("location")).toMatch(/^\/login/);
+    });
+  }, 40_000);
+
+  it("are mounted with a storage for files, and for an organization's model its scope", async () => {
+    const files = await tessera(
+      ["generate", "model", "photo", "title:string", "image:attachment?", "--mount"],
+      join(folder, "express-app"),
+    );
+    expect(files.stderr).toBe("");
+    expect(readFileSync(join(folder, "express-app/src/app.ts"), "utf8")).toContain(
+      'storage: new FilesystemObjectStorage("data/uploads"),',
+    );
+    const project = join(folder, "express-pg-app");
+    const [migration] = organizationMigrations;
+    writeFileSync(
+      join(project, `migrations/${appMigration("tessera_organizations")}.sql`),
+      migrationSql(migration!.sql, "postgres"),
+    );
+    const organization = await tessera(
+      ["generate", "model", "project", "name:string", "--owner", "organization", "--mount"],
+      project,
+    );
+    expect(organization.stderr).toBe("");
+    expect(readFileSync(join(project, "src/app.ts"), "utf8")).toContain(
+      "scope: organizationRecords({ organizations: new SqlOrganizationStore(options.database) }),",
+    );
+  });
+
+  it("are printed as lines that go into the project as they are", async () => {
+    const project = join(folder, "fastify-app");
+    const printed = await tessera(["generate", "model", "label", "name:string"], project);
+    expect(printed.stderr).toBe("");
+    const imports = printedAfter(printed.stdout, "mount: to serve it, add these imports");
+    const routes = printedAfter(printed.stdout, "mount: and these lines");
+    expect(imports.at(-1)).toBe('  import { labelModel } from "./models/label.js";');
+    expect(routes[0]).toBe("    ...jsonRecordRoutes({");
+    const path = join(project, "src/app.ts");
+    const app = readFileSync(path, "utf8");
+    writeFileSync(
+      path,
+      `${imports.map((line) => line.trim()).join("\n")}\n${app.replace(
+        `    ${ROUTES_MARKER}`,
+        `${routes.join("\n")}\n    ${ROUTES_MARKER}`,
+      )}`,
+    );
+    // As a user's editor would: the pasted imports sorted (Biome checks them with the others below).
+    await run(join(bin, "biome"), ["check", "--write", path], { cwd: repository });
   });
 });
 

@@ -1,7 +1,15 @@
 // `tessera generate model … --owner organization`: an organization's model, its migration run on
 // a SQLite file with @tessera/accounts' and @tessera/organizations' tables, the refusals before
 // those tables exist, the usage errors, and the later migrations of such a model.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createTableSql } from "@tessera/fields";
@@ -16,7 +24,9 @@ import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { BUILT_IN_AREAS } from "../../organizations/src/roles.js";
 import { ORGANIZATION_AREAS } from "../src/commands.js";
+import { ROUTES_MARKER } from "../src/model-mount.js";
 import { parseModelSource } from "../src/model-source.js";
+import { renderTemplate } from "../src/template.js";
 import { appMigration } from "./support/app-migration.js";
 import { tessera } from "./support/tessera-process.js";
 
@@ -25,9 +35,12 @@ const PROJECT = ["name:string", "slug:string^", "lead:references:user?"];
 const ORGANIZATIONS_MIGRATION = `migrations/${appMigration("tessera_organizations")}.sql`;
 const CREATE_PROJECTS = `migrations/${appMigration("create_projects", 1)}.sql`;
 const ROUTES_NOTE =
-  "serve it with jsonRecordRoutes({ model: projectModel, store, authenticate, scope: organizationRecords({ organizations, roles }) }) of @tessera/records and @tessera/organizations/routes: GET|POST /api/orgs/{slug}/projects, GET|PATCH|DELETE /api/orgs/{slug}/projects/{id}, each checking the member's `projects:<action>` permission";
-const PAGES_NOTE =
-  "no HTML pages are generated for it (htmlRecordRoutes serves a user's records only, for now); for GraphQL, wrap it in graphqlModel and give graphqlRoutes organizationOwner: resolveOrganizationRecordOwner({ organizations, roles })";
+  "its routes are an organization's, with `scope: organizationRecords({ organizations, roles })` of @tessera/organizations/routes: GET|POST /api/orgs/{slug}/projects, GET|PATCH|DELETE /api/orgs/{slug}/projects/{id}, and the pages under /orgs/{slug}/projects, each checking the member's `projects:<action>` permission";
+const GRAPHQL_NOTE =
+  "for GraphQL, wrap it in graphqlModel and give graphqlRoutes organizationOwner: resolveOrganizationRecordOwner({ organizations, roles })";
+/** The scope both its JSON routes and its pages are given, as the printed lines write it. */
+const SCOPE =
+  "      scope: organizationRecords({ organizations: new SqlOrganizationStore(options.database) }),";
 
 let app: string;
 beforeEach(() => {
@@ -94,7 +107,7 @@ describe("tessera generate model --owner organization", () => {
         "wrote src/models/project.ts",
         `wrote ${CREATE_PROJECTS}`,
         `note: ${ROUTES_NOTE}`,
-        `note: ${PAGES_NOTE}`,
+        `note: ${GRAPHQL_NOTE}`,
         "",
       ].join("\n"),
       stderr: "",
@@ -363,14 +376,14 @@ describe("tessera generate model --owner organization", () => {
       "write one: `--owner user` (the default), `--owner organization`, or `--no-owner` for a table no one owns",
     ],
     [
-      ["--owner", "organization", "--html-only"],
-      "--html-only: an organization's records have no HTML pages yet",
-      "leave out `--html-only`: its records are served by jsonRecordRoutes with `scope: organizationRecords(...)` of @tessera/organizations/routes",
-    ],
-    [
       ["--owner", "organization", "--graphql"],
       "--graphql: an organization's records have no GraphQL API yet",
-      "leave out `--graphql`: its records are served by jsonRecordRoutes with `scope: organizationRecords(...)` of @tessera/organizations/routes",
+      "leave out `--graphql`: its records are served by jsonRecordRoutes and htmlRecordRoutes with `scope: organizationRecords(...)` of @tessera/organizations/routes",
+    ],
+    [
+      ["--no-owner", "--mount"],
+      "--mount: a table no one owns has no record routes to mount",
+      "leave out `--mount`: @tessera/records serves the records of a user or of an organization",
     ],
   ])("refuses the command line %j (exit 2)", async (options, reason, hint) => {
     await appWithOrganizations();
@@ -385,6 +398,33 @@ describe("tessera generate model --owner organization", () => {
     expect(json.status).toBe(2);
     expect(JSON.parse(json.stdout)).toEqual({ ok: false, error: reason, hint });
     expect(migrationFiles()).toEqual(before);
+  });
+
+  it("prints its routes under the organization's scope in a `tessera new` project, the pages alone with --html-only", async () => {
+    await appWithOrganizations();
+    mkdirSync(join(app, "src"), { recursive: true });
+    writeFileSync(
+      join(app, "src/app.ts"),
+      renderTemplate("new-app-hono.ts", { routesMarker: ROUTES_MARKER }),
+    );
+    const both = await tessera(
+      ["generate", "model", "project", "name:string", "--owner", "organization"],
+      app,
+    );
+    expect(both.status).toBe(0);
+    const printed = both.stdout.split("\n");
+    expect(printed).toContain(
+      '  import { organizationRecords } from "@tessera/organizations/routes";',
+    );
+    expect(printed.filter((line) => line === SCOPE)).toHaveLength(2);
+    const pages = await tessera(
+      ["generate", "model", "task", "name:string", "--owner", "organization", "--html-only"],
+      app,
+    );
+    expect(pages.status).toBe(0);
+    expect(pages.stdout).toContain("    ...htmlRecordRoutes({\n");
+    expect(pages.stdout).not.toContain("jsonRecordRoutes");
+    expect(pages.stdout.split("\n").filter((line) => line === SCOPE)).toHaveLength(1);
   });
 
   it("refuses --owner outside `generate model`", async () => {
@@ -488,19 +528,18 @@ describe("later migrations of an organization's model", () => {
     read(`migrations/${appMigration(name, offset)}.sql`);
 
   it("adds a per-organization unique field on `organization_id`, and the module keeps its owner", async () => {
-    const run = await generate("add_code_to_projects", "code:string^", "--json");
+    const run = await generate("add_code_to_projects", "code:string?^", "--json");
     expect(run.status).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual({
       ok: true,
       written: [`migrations/${appMigration("add_code_to_projects", 2)}.sql`],
       updated: ["src/models/project.ts"],
-      notes: ["the rows already in `projects` get `code` = an empty string"],
     });
     expect(migration("add_code_to_projects", 2)).toBe(
       [
-        "-- Generated by `tessera generate migration add_code_to_projects code:string^`.",
-        `ALTER TABLE "projects" ADD COLUMN "code" TEXT NOT NULL DEFAULT '';`,
-        'CREATE UNIQUE INDEX "index_projects_on_code" ON "projects" ("organization_id", "code");',
+        "-- Generated by `tessera generate migration add_code_to_projects code:string?^`.",
+        'ALTER TABLE "projects" ADD COLUMN "code" TEXT;',
+        'CREATE UNIQUE INDEX "index_projects_on_code" ON "projects" ("organization_id", "code") WHERE "code" IS NOT NULL;',
         "",
       ].join("\n"),
     );
@@ -508,7 +547,7 @@ describe("later migrations of an organization's model", () => {
       [
         "export const projectModel = defineModel(",
         '  "project",',
-        '  ["name:string", "slug:string^", "lead:references:user?", "code:string^"],',
+        '  ["name:string", "slug:string^", "lead:references:user?", "code:string?^"],',
         '  { table: "projects", owner: "organization", uniqueScope: "owner" },',
         ");",
       ].join("\n"),

@@ -16,8 +16,19 @@ export interface Run {
 }
 
 /**
+ * This process's environment, without the registry npm may have named to it (`npm run` or `npx`
+ * under a config that names another registry): the commands' output depends on it, so a test
+ * that wants one passes it in `env`.
+ */
+function inherited(): NodeJS.ProcessEnv {
+  const { npm_config_registry: _lower, NPM_CONFIG_REGISTRY: _upper, ...rest } = process.env;
+  return rest;
+}
+
+/**
  * The `tessera` command run in this process, as `src/cli.ts` runs it (`runCli` with the folder,
- * the environment and both streams), with `env` added to this process's. The command keeps no
+ * the environment and both streams), with `env` added to this process's (less any registry npm
+ * named to it). The command keeps no
  * state between runs and reads the app's files afresh each time, so this answers as the real
  * command does in a fraction of the time: a child process through tsx costs about 2 s of CPU.
  * `test/launcher.test.ts` runs the real binary; {@link tesseraProcess} is for runs that race.
@@ -31,7 +42,7 @@ export async function tessera(
   let stderr = "";
   const status = await runCli(args, {
     cwd,
-    env: { ...process.env, ...env },
+    env: { ...inherited(), ...env },
     stdout: (text) => {
       stdout += text;
     },
@@ -54,7 +65,7 @@ export async function tesseraProcess(
 ): Promise<Run> {
   const run = startProcessGroup(process.execPath, ["--import", TSX, CLI, ...args], {
     cwd,
-    env: { ...process.env, TSX_TSCONFIG_PATH: TSCONFIG, ...env },
+    env: { ...inherited(), TSX_TSCONFIG_PATH: TSCONFIG, ...env },
   });
   onTestFinished(() => run.stop());
   let stdout = "";
