@@ -16,6 +16,7 @@ import {
 import { jobTableMigration, SqlJobStore } from "@tessera/jobs/sql";
 import { applyMigrations } from "@tessera/sql";
 import { type BetterSqliteDatabase, openSqliteFile } from "@tessera/sqlite/better-sqlite3";
+import { signatureHeaderVerifier } from "@tessera/webhooks";
 import { afterEach, describe, expect, it } from "vitest";
 
 const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
@@ -365,6 +366,7 @@ describe("jobs on SQLite, end to end", () => {
         store: jobStore,
         url: service.url,
         secret: SERVICE_SECRET,
+        verifySignature: signatureHeaderVerifier({ secret: SERVICE_SECRET }),
         appUrl: "https://app.example",
         tokenKeys: jobTokenKeys({ current: "a secret key base that is long enough to use" }),
         clock: () => time.now,
